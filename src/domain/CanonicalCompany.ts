@@ -1,0 +1,56 @@
+import { Schema } from "effect"
+
+/**
+ * The canonical company record (DESIGN section 10): what ingestion files, the corpus generator and the
+ * live registry adapters produce, and what CompanyWriter stores. Unknown values are absent or null, never "".
+ */
+export const AliasKind = Schema.Literal("brand", "parent", "former", "trading", "short", "ticker")
+export type AliasKind = typeof AliasKind.Type
+
+export const CompanyStatus = Schema.Literal("active", "dissolved", "dormant", "unknown")
+export type CompanyStatus = typeof CompanyStatus.Type
+
+/** How a record was obtained; drives the source weight of its confidence (DESIGN section 8). */
+export const SourceKind = Schema.Literal("live", "registry", "secondary", "synthetic")
+export type SourceKind = typeof SourceKind.Type
+
+const NonBlank = Schema.String.pipe(Schema.filter((s) => s.trim().length > 0, { message: () => "must not be blank" }))
+const IsoDate = Schema.String.pipe(
+  Schema.pattern(/^\d{4}-\d{2}-\d{2}$/, { message: () => "must be an ISO date (YYYY-MM-DD)" })
+)
+const Optional = <S extends Schema.Schema.Any>(s: S) => Schema.optional(Schema.NullOr(s))
+
+export const CanonicalAlias = Schema.Struct({ name: NonBlank, kind: AliasKind })
+export type CanonicalAlias = typeof CanonicalAlias.Type
+
+export const CanonicalOfficer = Schema.Struct({
+  name: NonBlank,
+  role: Optional(NonBlank),
+  appointed_on: Optional(IsoDate),
+  resigned_on: Optional(IsoDate),
+  nationality: Optional(NonBlank)
+})
+export type CanonicalOfficer = typeof CanonicalOfficer.Type
+
+export const CanonicalCompany = Schema.Struct({
+  country: Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be an ISO-3166 alpha-2 code" })),
+  registration_no: NonBlank,
+  legal_name: NonBlank,
+  status: Optional(CompanyStatus),
+  entity_type: Optional(NonBlank),
+  entity_type_label: Optional(NonBlank),
+  incorporation_date: Optional(IsoDate),
+  registered_address: Optional(NonBlank),
+  tax_id: Optional(NonBlank),
+  listed_ticker: Optional(NonBlank),
+  source: NonBlank,
+  source_url: Optional(NonBlank),
+  /** Defaults to "registry" when absent; "synthetic" for generated corpora. */
+  source_kind: Schema.optional(SourceKind),
+  last_verified_at: Schema.String.pipe(
+    Schema.filter((s) => !Number.isNaN(Date.parse(s)), { message: () => "must be an ISO date-time" })
+  ),
+  aliases: Schema.optional(Schema.Array(CanonicalAlias)),
+  officers: Schema.optional(Schema.Array(CanonicalOfficer))
+})
+export type CanonicalCompany = typeof CanonicalCompany.Type
