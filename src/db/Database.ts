@@ -1,0 +1,68 @@
+import { PgClient } from "@effect/sql-pg"
+import { Config, Duration, Effect, Layer, Option, Redacted } from "effect"
+import * as net from "node:net"
+import { embeddedSocketPath, startEmbeddedPostgres } from "./EmbeddedPostgres.js"
+import { migrate } from "./Migrations.js"
+
+const poolSize = Config.integer("DATABASE_POOL_SIZE").pipe(Config.withDefault(10))
+
+const clientLayer = (connection: { readonly host: string; readonly port: number | null }, maxConnections: number) =>
+  PgClient.layer({
+    host: connection.host,
+    ...(connection.port === null ? {} : { port: connection.port }),
+    username: "postgres",
+    database: "postgres",
+    maxConnections,
+    connectTimeout: Duration.seconds(5),
+    applicationName: "kyb-africa"
+  })
+
+const socketAnswers = (socketPath: string) =>
+  Effect.async<boolean>((resume) => {
+    const socket = net.connect(socketPath)
+    socket.once("connect", () => {
+      socket.destroy()
+      resume(Effect.succeed(true))
+    })
+    socket.once("error", () => resume(Effect.succeed(false)))
+  })
+
+/**
+ * The embedded database. If another process (a running server) already serves the data directory, connect to
+ * its socket rather than opening the files twice; otherwise host PGlite on a worker thread for this process.
+ * `dataDir` null: an in-memory database (tests).
+ */
+export const embeddedSqlLayer = (dataDir: string | null) =>
+  Layer.unwrapScoped(Effect.gen(function*() {
+    const maxConnections = 4
+    if (dataDir !== null) {
+      const socketPath = embeddedSocketPath(dataDir)
+      // node-postgres takes a unix socket as the directory holding `.s.PGSQL.<port>`.
+      const viaSocket = { host: socketPath.replace(/\/\.s\.PGSQL\.5432$/, ""), port: 5432 }
+      if (yield* socketAnswers(socketPath)) return clientLayer(viaSocket, 2)
+      yield* startEmbeddedPostgres({ dataDir, maxConnections: maxConnections + 4 })
+      yield* Effect.logInfo("embedded PostgreSQL started").pipe(Effect.annotateLogs({ dataDir }))
+      return clientLayer(viaSocket, maxConnections)
+    }
+    const endpoint = yield* startEmbeddedPostgres({ dataDir: null, maxConnections: maxConnections + 4 })
+    return clientLayer(endpoint, maxConnections)
+  }))
+
+/** PgClient from DATABASE_URL, else the embedded database in KYB_DATA_DIR (default ./.data). */
+export const SqlLive = Layer.unwrapEffect(Effect.gen(function*() {
+  const url = yield* Config.option(Config.redacted("DATABASE_URL"))
+  const dataDir = yield* Config.string("KYB_DATA_DIR").pipe(Config.withDefault("./.data"))
+  const max = yield* poolSize
+  return Option.match(url, {
+    onNone: () => embeddedSqlLayer(dataDir),
+    onSome: (u) =>
+      Redacted.value(u).trim() === ""
+        ? embeddedSqlLayer(dataDir)
+        : PgClient.layer({ url: u, maxConnections: max, connectTimeout: Duration.seconds(5), applicationName: "kyb-africa" })
+  })
+}))
+
+export const MigrationsLive = Layer.effectDiscard(migrate())
+
+/** The database with its schema up to date. */
+export const DatabaseLive = MigrationsLive.pipe(Layer.provideMerge(SqlLive))
