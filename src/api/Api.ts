@@ -1,0 +1,70 @@
+import { HttpApi, OpenApi } from "@effect/platform"
+import { CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
+import { operationExamples } from "./openapiExamples.js"
+
+const description = [
+  "KYB Africa answers \"is this African business real, registered, active and not sanctioned?\" over 18 official",
+  "registries, with the source, checked date and confidence of every value, and screening against OFAC SDN, OFAC",
+  "Consolidated and the UN Security Council list. Every `/v1` route except this document and `/v1/docs` needs an",
+  "API key (`Authorization: Bearer <key>` or `x-api-key: <key>`) and counts against the key's monthly quota.",
+  "Every error is `{error, message}`."
+].join(" ")
+
+type JsonObject = Record<string, unknown>
+const isObject = (u: unknown): u is JsonObject => typeof u === "object" && u !== null && !Array.isArray(u)
+
+const integerHeader = (description: string) => ({ description, schema: { type: "integer" } })
+const quotaHeaders = {
+  "X-RateLimit-Limit": integerHeader("Monthly request quota of the key"),
+  "X-RateLimit-Remaining": integerHeader("Requests left this month"),
+  "X-RateLimit-Reset": { description: "When the quota renews (RFC 3339, UTC)", schema: { type: "string", format: "date-time" } }
+}
+const errorSchema = {
+  type: "object",
+  required: ["error", "message"],
+  properties: { error: { type: "string", description: "Machine code" }, message: { type: "string", description: "Human text" } },
+  additionalProperties: false,
+  description: "Every non-2xx response"
+}
+
+/**
+ * The generator knows neither our error bodies for decode failures nor response headers set by middleware:
+ * document both, and attach one example per operation.
+ */
+const completeSpec = (spec: JsonObject): JsonObject => {
+  const components = isObject(spec["components"]) ? spec["components"] : {}
+  const schemas = isObject(components["schemas"]) ? components["schemas"] : {}
+  const paths = isObject(spec["paths"]) ? spec["paths"] : {}
+  for (const pathItem of Object.values(paths)) {
+    if (!isObject(pathItem)) continue
+    for (const operation of Object.values(pathItem)) {
+      if (!isObject(operation) || !isObject(operation["responses"])) continue
+      const secured = Array.isArray(operation["security"]) && operation["security"].length > 0
+      const example = operationExamples[String(operation["operationId"])]
+      for (const [status, response] of Object.entries(operation["responses"])) {
+        if (!isObject(response)) continue
+        if (secured) {
+          response["headers"] = status === "429"
+            ? { ...quotaHeaders, "Retry-After": integerHeader("Seconds until the quota renews") }
+            : quotaHeaders
+        }
+        const content = isObject(response["content"]) ? response["content"]["application/json"] : undefined
+        if (status.startsWith("2") && example !== undefined && isObject(content)) content["example"] = example
+      }
+    }
+  }
+  return { ...spec, components: { ...components, schemas: { ...schemas, HttpApiDecodeError: errorSchema } } }
+}
+
+export class KybApi extends HttpApi.make("kyb")
+  .add(SearchApi)
+  .add(CompaniesApi)
+  .add(VerifyApi)
+  .add(RegistriesApi)
+  .add(HealthApi)
+  .annotateContext(OpenApi.annotations({
+    title: "KYB Africa API",
+    version: "1.0.0",
+    description,
+    transform: completeSpec
+  })) {}

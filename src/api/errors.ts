@@ -1,0 +1,66 @@
+import { HttpApiSchema } from "@effect/platform"
+import { Schema } from "effect"
+
+// Plain Schema classes (not TaggedError) so the wire body is exactly `{error, message}`; each class has its own
+// `error` literal so encoding never confuses two classes of the same shape.
+
+export class InvalidRequest extends Schema.Class<InvalidRequest>("InvalidRequest")(
+  { error: Schema.Literal("invalid_request"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 400, description: "A parameter or the body is missing or malformed." })
+) {
+  static of = (message: string) => new InvalidRequest({ error: "invalid_request", message })
+}
+
+export class InvalidApiKey extends Schema.Class<InvalidApiKey>("InvalidApiKey")(
+  { error: Schema.Literal("invalid_api_key"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 401, description: "The API key is missing, unknown or revoked." })
+) {
+  static of = (message: string) => new InvalidApiKey({ error: "invalid_api_key", message })
+}
+
+export class CompanyNotFound extends Schema.Class<CompanyNotFound>("CompanyNotFound")(
+  { error: Schema.Literal("company_not_found"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 404, description: "No such company in the store or at the registry." })
+) {
+  static of = (message: string) => new CompanyNotFound({ error: "company_not_found", message })
+}
+
+export class RouteNotFound extends Schema.Class<RouteNotFound>("RouteNotFound")(
+  { error: Schema.Literal("not_found"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 404, description: "No such route." })
+) {
+  static of = (message: string) => new RouteNotFound({ error: "not_found", message })
+}
+
+export class QuotaExceeded extends Schema.Class<QuotaExceeded>("QuotaExceeded")(
+  { error: Schema.Literal("quota_exceeded"), message: Schema.String },
+  HttpApiSchema.annotations({
+    status: 429,
+    description: "The monthly quota of this key is used up. Retry-After and X-RateLimit-Reset say when it renews."
+  })
+) {
+  static of = (message: string) => new QuotaExceeded({ error: "quota_exceeded", message })
+}
+
+export class InternalError extends Schema.Class<InternalError>("InternalError")(
+  { error: Schema.Literal("internal_error"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 500, description: "An unexpected failure; nothing about it is the caller's fault." })
+) {
+  static of = (message: string) => new InternalError({ error: "internal_error", message })
+}
+
+export class ServiceUnavailable extends Schema.Class<ServiceUnavailable>("ServiceUnavailable")(
+  { error: Schema.Literal("service_unavailable"), message: Schema.String },
+  HttpApiSchema.annotations({
+    status: 503,
+    description: "The database or a registry that must be consulted cannot be reached now; retry later."
+  })
+) {
+  static of = (message: string) => new ServiceUnavailable({ error: "service_unavailable", message })
+}
+
+/** The error body of every non-2xx response. */
+export const ErrorBody = Schema.Struct({ error: Schema.String, message: Schema.String }).annotations({
+  identifier: "Error",
+  description: "Every non-2xx response: a machine code and a human message."
+})

@@ -1,0 +1,92 @@
+import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
+import { Schema } from "effect"
+import { CompanyNotFound, InternalError, InvalidRequest, ServiceUnavailable } from "./errors.js"
+import { CompanyRecord } from "./schemas/Company.js"
+import { CountryCode, TextInput } from "./schemas/params.js"
+import { RegistriesResponse } from "./schemas/Registry.js"
+import { SearchParams, SearchResponse } from "./schemas/Search.js"
+import { Verdict, VerifyBody, VerifyQuery } from "./schemas/Verdict.js"
+import { Authentication, QuotaGuard } from "./security.js"
+
+const country = HttpApiSchema.param("country", CountryCode)
+const registrationNo = HttpApiSchema.param("registration_no", TextInput("registration_no", 64))
+
+export class SearchApi extends HttpApiGroup.make("search")
+  .add(
+    HttpApiEndpoint.get("search", "/search")
+      .setUrlParams(SearchParams)
+      .addSuccess(SearchResponse)
+      .annotateContext(OpenApi.annotations({
+        summary: "Search companies",
+        description: "Tolerant search: registration number or tax id, literal, normalised, alias and fuzzy name " +
+          "matches, then the live registries when the store has nothing. Ranked; `count` is the total across pages."
+      }))
+  )
+  .addError(InvalidRequest)
+  .addError(ServiceUnavailable)
+  .addError(InternalError)
+  .middleware(QuotaGuard)
+  .middleware(Authentication)
+  .prefix("/v1") {}
+
+export class CompaniesApi extends HttpApiGroup.make("companies")
+  .add(
+    HttpApiEndpoint.get("get")`/company/${country}/${registrationNo}`
+      .addSuccess(CompanyRecord)
+      .addError(CompanyNotFound)
+      .annotateContext(OpenApi.annotations({
+        summary: "Fetch one company",
+        description: "The full record with officers and per-field provenance. Segments of the number may be " +
+          "joined with `/` (URL-encoded), `.`, `-` or spaces."
+      }))
+  )
+  .addError(InvalidRequest)
+  .addError(ServiceUnavailable)
+  .addError(InternalError)
+  .middleware(QuotaGuard)
+  .middleware(Authentication)
+  .prefix("/v1") {}
+
+export class VerifyApi extends HttpApiGroup.make("verify")
+  .add(
+    HttpApiEndpoint.get("verifyByQuery", "/verify")
+      .setUrlParams(VerifyQuery)
+      .addSuccess(Verdict)
+      .annotateContext(OpenApi.annotations({ summary: "Verify a business (query parameters)" }))
+  )
+  .add(
+    HttpApiEndpoint.post("verifyByBody", "/verify")
+      .setPayload(VerifyBody)
+      .addSuccess(Verdict)
+      .annotateContext(OpenApi.annotations({ summary: "Verify a business (JSON body)" }))
+  )
+  .addError(InvalidRequest)
+  .addError(ServiceUnavailable)
+  .addError(InternalError)
+  .middleware(QuotaGuard)
+  .middleware(Authentication)
+  .prefix("/v1") {}
+
+export class RegistriesApi extends HttpApiGroup.make("registries")
+  .add(
+    HttpApiEndpoint.get("list", "/registries")
+      .addSuccess(RegistriesResponse)
+      .annotateContext(OpenApi.annotations({
+        summary: "The 18 registries",
+        description: "Coverage per registry: records held, newest check, live capability and reachability."
+      }))
+  )
+  .addError(InvalidRequest)
+  .addError(ServiceUnavailable)
+  .addError(InternalError)
+  .middleware(QuotaGuard)
+  .middleware(Authentication)
+  .prefix("/v1") {}
+
+export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
+  .add(
+    HttpApiEndpoint.get("health", "/health")
+      .addSuccess(Schema.Struct({ status: Schema.Literal("ok"), database: Schema.Literal("reachable") }))
+      .addError(ServiceUnavailable)
+      .annotateContext(OpenApi.annotations({ summary: "Liveness and database reachability (no key needed)" }))
+  ) {}

@@ -1,0 +1,29 @@
+import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
+import { Context } from "effect"
+import { InvalidApiKey, QuotaExceeded } from "./errors.js"
+
+export interface ApiKeyIdentity {
+  readonly id: string
+  readonly plan: "free" | "starter" | "growth" | "unlimited"
+  /** Requests per calendar month (UTC); null when unlimited. */
+  readonly monthlyQuota: number | null
+}
+
+export class CurrentApiKey extends Context.Tag("kyb/CurrentApiKey")<CurrentApiKey, ApiKeyIdentity>() {}
+
+/** Either header authenticates: `Authorization: Bearer <key>` or `x-api-key: <key>`. */
+export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("kyb/Authentication", {
+  failure: InvalidApiKey,
+  provides: CurrentApiKey,
+  security: {
+    bearer: HttpApiSecurity.bearer.pipe(
+      HttpApiSecurity.annotate(OpenApi.Description, "`Authorization: Bearer <API key>`")
+    ),
+    apiKey: HttpApiSecurity.apiKey({ in: "header", key: "x-api-key" }).pipe(
+      HttpApiSecurity.annotate(OpenApi.Description, "`x-api-key: <API key>`")
+    )
+  }
+}) {}
+
+/** Counts the request against the key's monthly quota and sets the X-RateLimit-* headers. */
+export class QuotaGuard extends HttpApiMiddleware.Tag<QuotaGuard>()("kyb/QuotaGuard", { failure: QuotaExceeded }) {}

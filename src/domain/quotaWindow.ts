@@ -1,0 +1,27 @@
+/** Plans and the calendar-month (UTC) quota window. Pure. */
+export const plans = ["free", "starter", "growth", "unlimited"] as const
+export type Plan = (typeof plans)[number]
+
+export const planQuota: Readonly<Record<Plan, number | null>> = {
+  free: 100,
+  starter: 10_000,
+  growth: 100_000,
+  unlimited: null
+}
+
+export const monthlyQuota = (plan: Plan, override: number | null): number | null =>
+  override !== null ? override : planQuota[plan]
+
+/** First day of the month containing `now` (UTC), as YYYY-MM-DD: the key of the usage row. */
+export const periodOf = (now: Date): string =>
+  `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}-01`
+
+/** First instant of the next month (UTC): when the quota renews. */
+export const resetOf = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
+
+/** RFC 3339 without milliseconds, e.g. 2026-12-01T00:00:00Z. */
+export const rfc3339 = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, "Z")
+
+/** Whole seconds until the reset, at least 1. */
+export const retryAfterSeconds = (now: Date): number =>
+  Math.max(1, Math.ceil((resetOf(now).getTime() - now.getTime()) / 1000))

@@ -1,0 +1,63 @@
+import { HttpApiBuilder, HttpApiError, HttpServerError, HttpServerResponse } from "@effect/platform"
+import { SqlError } from "@effect/sql/SqlError"
+import { Cause, Effect, ParseResult } from "effect"
+
+const body = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
+  Effect.succeed(HttpServerResponse.unsafeJson({ error, message }, { status, headers }))
+
+const describeIssue = (issue: ParseResult.ArrayFormatterIssue) => {
+  const where = issue.path.length === 0 ? "" : `${issue.path.join(".")}: `
+  const message = issue.message.startsWith("Expected") && issue._tag === "Type"
+    ? issue.message.replace(/, actual .*/s, "")
+    : issue.message
+  return `${where}${message === "is missing" ? "is required" : message}`
+}
+
+const decodeMessage = (error: HttpApiError.HttpApiDecodeError) =>
+  error.issues.length === 0 ? "The request is malformed." : error.issues.slice(0, 3).map(describeIssue).join("; ")
+
+/** SQLSTATE classes that mean "the database cannot serve now" rather than "this query is wrong". */
+const unavailableState = /^(08|53|57P0|57014|40001|40P01)/
+
+const databaseUnavailable = (error: SqlError) => {
+  const cause = error.cause
+  const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined
+  return code === undefined || unavailableState.test(code) || /^E[A-Z]+$/.test(code)
+}
+
+/**
+ * Every non-2xx answer is `{error, message}`: framework decode failures, malformed JSON, oversized bodies,
+ * unknown routes, and defects (500 with no detail; 503 when the database is unreachable). Declared API errors
+ * pass through untouched: their schemas already encode to `{error, message}`.
+ */
+export const ErrorBodiesLive = HttpApiBuilder.middleware((app) =>
+  Effect.catchAllCause(app, (cause) => {
+    if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause)
+    const failure = Cause.failureOption(cause)
+    if (failure._tag === "Some") {
+      const error: unknown = failure.value
+      if (error instanceof HttpApiError.HttpApiDecodeError) return body(400, "invalid_request", decodeMessage(error))
+      if (HttpServerError.isServerError(error) && error._tag === "RouteNotFound") {
+        return body(404, "not_found", `No route for ${error.request.method} ${error.request.url}.`)
+      }
+      if (HttpServerError.isServerError(error) && error._tag === "RequestError") {
+        return body(400, "invalid_request", "The request body could not be read as JSON.")
+      }
+      return Effect.failCause(cause)
+    }
+    const defect = Cause.squash(cause)
+    if (HttpServerError.isServerError(defect) && defect._tag === "RequestError") {
+      return /too large|maximum/i.test(String(defect.cause))
+        ? body(413, "invalid_request", "The request body is too large.")
+        : body(400, "invalid_request", "The request body could not be read as JSON.")
+    }
+    if (defect instanceof SqlError && databaseUnavailable(defect)) {
+      return Effect.logWarning("database unavailable", defect.message).pipe(
+        Effect.zipRight(body(503, "service_unavailable", "The database is unreachable; retry shortly.", { "retry-after": "5" }))
+      )
+    }
+    return Effect.logError("unexpected failure", cause).pipe(
+      Effect.zipRight(body(500, "internal_error", "An unexpected error occurred; it has been logged."))
+    )
+  })
+)
