@@ -1,0 +1,12 @@
+export { loadRecords, parseRecords, type LoadedRecords } from "./records.js"
+export {
+  type Fault,
+  type FakeRegistry,
+  type FakeRegistryId,
+  type FakeRegistryOptions,
+  type FakeRegistryStats,
+  fakeRegistryIds,
+  faults,
+  startFakeRegistry
+} from "./server.js"
+export { fakeRegistryScoped } from "./scoped.js"

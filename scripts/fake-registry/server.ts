@@ -1,0 +1,148 @@
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
+import type { AddressInfo } from "node:net"
+import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import { ngCacWire } from "./wire/ngCac.js"
+import { muCbrdWire } from "./wire/muCbrd.js"
+import { tnRneWire } from "./wire/tnRne.js"
+import type { FakeReply, WireHandler } from "./wire/types.js"
+import { tzBrelaWire } from "./wire/tzBrela.js"
+import { zmPacraWire } from "./wire/zmPacra.js"
+
+export const fakeRegistryIds = ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne"] as const
+export type FakeRegistryId = (typeof fakeRegistryIds)[number]
+
+/**
+ * none: normal answers; hang: never answers; error: HTTP 503/500 alternately; garbage: HTTP 200 with an
+ * invalid body; slow: answers after `slowMs` (default 5 s, beyond the default 3 s timeout); forbidden: HTTP 403.
+ */
+export const faults = ["none", "hang", "error", "garbage", "slow", "forbidden"] as const
+export type Fault = (typeof faults)[number]
+
+const wires: Record<FakeRegistryId, WireHandler> = {
+  "ng-cac": ngCacWire,
+  "tz-brela": tzBrelaWire,
+  "zm-pacra": zmPacraWire,
+  "mu-cbrd": muCbrdWire,
+  "tn-rne": tnRneWire
+}
+
+export interface FakeRegistryOptions {
+  readonly registry: FakeRegistryId
+  readonly records: ReadonlyArray<CanonicalCompany>
+  readonly port?: number
+  readonly host?: string
+  readonly fault?: Fault
+  readonly slowMs?: number
+}
+
+export interface FakeRegistryStats {
+  readonly requests: number
+  readonly inFlight: number
+  readonly maxInFlight: number
+}
+
+export interface FakeRegistry {
+  readonly url: string
+  readonly stats: () => FakeRegistryStats
+  readonly resetStats: () => void
+  readonly setFault: (fault: Fault) => void
+  readonly close: () => Promise<void>
+}
+
+const readBody = (request: IncomingMessage): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const chunks: Array<Buffer> = []
+    request.on("data", (chunk: Buffer) => chunks.push(chunk))
+    request.on("end", () => resolve(Buffer.concat(chunks).toString("utf8")))
+    request.on("error", reject)
+  })
+
+const parseJson = (text: string): unknown => {
+  try {
+    return text.length === 0 ? undefined : JSON.parse(text)
+  } catch {
+    return undefined
+  }
+}
+
+const send = (response: ServerResponse, reply: FakeReply) => {
+  if (reply.body === undefined) {
+    response.writeHead(reply.status).end()
+    return
+  }
+  const isText = typeof reply.body === "string"
+  const payload = isText ? (reply.body as string) : JSON.stringify(reply.body)
+  response.writeHead(reply.status, {
+    "Content-Type": isText ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
+    "Content-Length": Buffer.byteLength(payload)
+  }).end(payload)
+}
+
+const garbage: FakeReply = { status: 200, body: "<html><head><title>Maintenance</title></head><body>{\"data\": [" }
+
+/** Serves canonical records in one registry's wire format on 127.0.0.1 (port 0 = any free port). */
+export const startFakeRegistry = (options: FakeRegistryOptions): Promise<FakeRegistry> => {
+  const wire = wires[options.registry]
+  let fault: Fault = options.fault ?? "none"
+  let requests = 0
+  let inFlight = 0
+  let maxInFlight = 0
+  const slowMs = options.slowMs ?? 5_000
+  const timers = new Set<NodeJS.Timeout>()
+
+  const handle = async (request: IncomingMessage, response: ServerResponse) => {
+    requests += 1
+    inFlight += 1
+    maxInFlight = Math.max(maxInFlight, inFlight)
+    response.on("close", () => {
+      inFlight -= 1
+    })
+    const text = await readBody(request)
+    if (fault === "hang") return
+    if (fault === "error") return send(response, { status: requests % 2 === 1 ? 503 : 500, body: "Service Unavailable" })
+    if (fault === "forbidden") return send(response, { status: 403, body: "<html><body>Forbidden</body></html>" })
+    if (fault === "garbage") return send(response, garbage)
+    const url = new URL(request.url ?? "/", "http://127.0.0.1")
+    const reply = wire(
+      { method: request.method ?? "GET", path: url.pathname, query: url.searchParams, headers: request.headers, body: parseJson(text) },
+      options.records
+    ) ?? { status: 404, body: { status: 404, error: "Not Found", path: url.pathname } }
+    if (fault !== "slow") return send(response, reply)
+    const timer = setTimeout(() => {
+      timers.delete(timer)
+      if (!response.destroyed) send(response, reply)
+    }, slowMs)
+    timers.add(timer)
+  }
+
+  const server = createServer((request, response) => {
+    handle(request, response).catch(() => {
+      if (!response.headersSent) send(response, { status: 500, body: "fake registry failure" })
+    })
+  })
+
+  return new Promise((resolve, reject) => {
+    server.once("error", reject)
+    server.listen(options.port ?? 0, options.host ?? "127.0.0.1", () => {
+      const address = server.address() as AddressInfo
+      resolve({
+        url: `http://${options.host ?? "127.0.0.1"}:${address.port}`,
+        stats: () => ({ requests, inFlight, maxInFlight }),
+        resetStats: () => {
+          requests = 0
+          maxInFlight = inFlight
+        },
+        setFault: (next) => {
+          fault = next
+        },
+        close: () =>
+          new Promise<void>((done) => {
+            for (const timer of timers) clearTimeout(timer)
+            timers.clear()
+            server.close(() => done())
+            server.closeAllConnections()
+          })
+      })
+    })
+  })
+}

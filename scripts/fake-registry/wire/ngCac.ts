@@ -1,0 +1,36 @@
+import type { CanonicalCompany } from "../../../src/domain/CanonicalCompany.js"
+import { matches, stringField, internalId, type WireHandler } from "./types.js"
+
+const classes: Record<string, { id: number; name: string }> = {
+  BN: { id: 1, name: "BUSINESS NAME" },
+  RC: { id: 2, name: "COMPANY" },
+  IT: { id: 3, name: "INCORPORATED TRUSTEES" }
+}
+const statusWord = { active: "ACTIVE", dormant: "INACTIVE", dissolved: "STRUCK OFF", unknown: "UNKNOWN" } as const
+
+const classOf = (record: CanonicalCompany) => classes[/^[A-Z]+/.exec(record.registration_no.toUpperCase())?.[0] ?? "RC"] ?? classes["RC"]!
+const digitsOf = (raw: string) => raw.replace(/\D+/g, "")
+
+const row = (record: CanonicalCompany) => ({
+  companyId: internalId(record),
+  approvedName: record.legal_name,
+  rcNumber: digitsOf(record.registration_no),
+  classificationId: classOf(record).id,
+  classificationName: classOf(record).name,
+  companyRegistrationDate: record.incorporation_date ? `${record.incorporation_date}T00:00:00.000Z` : null,
+  natureOfBusiness: null,
+  status: record.status ? statusWord[record.status] : null
+})
+
+/** iCRP public search: POST {searchTerm, SearchType}; nothing found = HTTP 200 with data null. */
+export const ngCacWire: WireHandler = (request, records) => {
+  if (request.method !== "POST" || request.path !== "/name_similarity_app/api/public_search/search") return undefined
+  const term = stringField(request.body, "searchTerm")
+  const byNumber = stringField(request.body, "SearchType") === "RC_NUMBER"
+  const found = records.filter((record) =>
+    byNumber ? digitsOf(term).length > 0 && digitsOf(record.registration_no) === digitsOf(term) : matches(record, term)
+  )
+  return found.length === 0
+    ? { status: 200, body: { success: true, message: "No Record Found!", data: null } }
+    : { status: 200, body: { success: true, message: "See Data Object for Details", data: found.map(row) } }
+}

@@ -1,0 +1,47 @@
+import type { CanonicalCompany } from "../../../src/domain/CanonicalCompany.js"
+
+export interface FakeRequest {
+  readonly method: string
+  readonly path: string
+  readonly query: URLSearchParams
+  readonly headers: Readonly<Record<string, string | Array<string> | undefined>>
+  readonly body: unknown
+}
+
+export interface FakeReply {
+  readonly status: number
+  /** A string is sent as is; anything else as JSON. */
+  readonly body?: unknown
+}
+
+/** One registry's wire format over a set of canonical records; undefined = no such route (404). */
+export type WireHandler = (request: FakeRequest, records: ReadonlyArray<CanonicalCompany>) => FakeReply | undefined
+
+/** Case and separators ignored, as the registries compare numbers. */
+export const numberKey = (raw: string): string => raw.trim().toUpperCase().replace(/[\s./-]+/g, "")
+
+/** The registries' approximated search: case-insensitive contains on the name, or the exact number. */
+export const matches = (record: CanonicalCompany, term: string): boolean => {
+  const needle = term.trim().toLowerCase()
+  return needle.length > 0 &&
+    (record.legal_name.toLowerCase().includes(needle) || numberKey(record.registration_no) === numberKey(term))
+}
+
+export const field = (body: unknown, name: string): unknown =>
+  body !== null && typeof body === "object" ? (body as Record<string, unknown>)[name] : undefined
+
+export const stringField = (body: unknown, name: string): string => {
+  const value = field(body, name)
+  return typeof value === "string" ? value : ""
+}
+
+/** A stable small integer id per record, like the registries' internal ids. */
+export const internalId = (record: CanonicalCompany): number => {
+  let hash = 7
+  for (const char of `${record.country}:${record.registration_no}`) hash = (hash * 31 + char.charCodeAt(0)) % 9_000_000
+  return 1_000_000 + hash
+}
+
+/** `YYYY-MM-DD` to `dd/MM/yyyy`. */
+export const dayFirst = (date: string | null | undefined): string | null =>
+  date ? `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}` : null

@@ -1,0 +1,26 @@
+import type { HttpClient } from "@effect/platform"
+import type { Effect, Option } from "effect"
+import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
+import type { RegistryUnavailable } from "./RegistryUnavailable.js"
+
+export const liveRegistryIds = ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne"] as const
+export type LiveRegistryId = (typeof liveRegistryIds)[number]
+
+export const isLiveRegistryId = (id: string): id is LiveRegistryId =>
+  (liveRegistryIds as ReadonlyArray<string>).includes(id)
+
+/** Where and how an adapter talks to its registry; every URL and path comes from config. */
+export interface AdapterContext {
+  readonly client: HttpClient.HttpClient
+  readonly baseUrl: string
+  readonly paths: Readonly<Record<string, string>>
+  readonly userAgent: string
+}
+
+export interface RegistryAdapter {
+  readonly registry: LiveRegistryId
+  /** False when the registry cannot run this name search at all (it is then not consulted). */
+  readonly supportsTerm: (term: string) => boolean
+  readonly searchByName: (term: string) => Effect.Effect<ReadonlyArray<CanonicalCompany>, RegistryUnavailable>
+  readonly fetchByNumber: (number: string) => Effect.Effect<Option.Option<CanonicalCompany>, RegistryUnavailable>
+}
