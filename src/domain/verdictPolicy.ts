@@ -1,0 +1,76 @@
+/**
+ * The verdict policy (DESIGN section 4), pure: what the evidence gathered by the Verifier allows us to say.
+ * "Could not check" is never reported as clean or as not found.
+ */
+export type SanctionsOutcome = "clear" | "potential_match" | "match" | "unavailable"
+export type CompanyStatus = "active" | "dissolved" | "dormant" | "unknown" | null
+
+export type ReviewReason =
+  | "sanctions_match"
+  | "sanctions_unavailable"
+  | "name_mismatch"
+  | "ambiguous_match"
+  | "low_match_confidence"
+  | "status_dissolved"
+  | "status_dormant"
+  | "status_unknown"
+  | "registry_unreachable"
+
+/** In priority order: the first that applies is `review_reason`. */
+export const reviewReasonOrder: ReadonlyArray<ReviewReason> = [
+  "sanctions_match",
+  "sanctions_unavailable",
+  "name_mismatch",
+  "ambiguous_match",
+  "low_match_confidence",
+  "status_dissolved",
+  "status_dormant",
+  "status_unknown",
+  "registry_unreachable"
+]
+
+export const VERIFIED_MIN_CONFIDENCE = 0.9
+
+export interface VerdictEvidence {
+  /** A company record was resolved from the inputs. */
+  readonly resolved: boolean
+  readonly matchConfidence: number
+  readonly status: CompanyStatus
+  readonly sanctions: SanctionsOutcome
+  /** A name was given with a registration number and does not match the record found by number. */
+  readonly nameMismatch: boolean
+  /** Two or more candidates were too close to tell apart. */
+  readonly ambiguous: boolean
+  /** A registry that had to be consulted could not be reached. */
+  readonly registryUnreachable: boolean
+}
+
+export interface VerdictDecision {
+  readonly result: "verified" | "review" | "not_found"
+  readonly reviewReason: ReviewReason | null
+  readonly reviewReasons: ReadonlyArray<ReviewReason>
+}
+
+const applies = (e: VerdictEvidence): Record<ReviewReason, boolean> => ({
+  sanctions_match: e.sanctions === "match" || e.sanctions === "potential_match",
+  sanctions_unavailable: e.sanctions === "unavailable",
+  name_mismatch: e.resolved && e.nameMismatch,
+  ambiguous_match: e.ambiguous,
+  low_match_confidence: e.resolved && e.matchConfidence < VERIFIED_MIN_CONFIDENCE,
+  status_dissolved: e.resolved && e.status === "dissolved",
+  status_dormant: e.resolved && e.status === "dormant",
+  status_unknown: e.resolved && (e.status === "unknown" || e.status === null),
+  registry_unreachable: e.registryUnreachable
+})
+
+export const decideVerdict = (evidence: VerdictEvidence): VerdictDecision => {
+  const flags = applies(evidence)
+  const reasons = reviewReasonOrder.filter((reason) => flags[reason])
+  if (!evidence.resolved && !evidence.ambiguous) {
+    // not_found only when every relevant registry was checked and the given name is clear of the lists.
+    if (reasons.length === 0) return { result: "not_found", reviewReason: null, reviewReasons: [] }
+    return { result: "review", reviewReason: reasons[0]!, reviewReasons: reasons }
+  }
+  if (reasons.length === 0) return { result: "verified", reviewReason: null, reviewReasons: [] }
+  return { result: "review", reviewReason: reasons[0]!, reviewReasons: reasons }
+}
