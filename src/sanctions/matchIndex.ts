@@ -1,0 +1,290 @@
+import type { Background } from "./background.js"
+import { screeningFold } from "./fold.js"
+import type { EntityType, SanctionsEntry } from "./model.js"
+import { withoutAcronyms } from "./nameVariants.js"
+import { skeleton } from "./phonetic.js"
+import { editBudget, spellingSimilarity } from "./similarity.js"
+import { isContent, type NameToken, TokenClass, tokensOfFolded } from "./tokens.js"
+import { countryCodeOf } from "./vocabulary.js"
+
+/** An entry together with the label of the list version it came from. */
+export interface VersionedEntry {
+  readonly entry: SanctionsEntry
+  readonly listVersion: string
+}
+
+export const ENTITY_TYPE_CODE: Record<EntityType, number> = { entity: 0, individual: 1, vessel: 2, aircraft: 3 }
+
+/** A token of the vocabulary matched by a query token, with its similarity. */
+export interface TokenMatch {
+  readonly id: number
+  readonly sim: number
+}
+
+const MIN_DISTINCTIVE_IDF = 0.4
+const CLASS_WEIGHT: Record<TokenClass, number> = {
+  [TokenClass.word]: 1,
+  [TokenClass.generic]: 0.5,
+  [TokenClass.location]: 0.6,
+  [TokenClass.numeric]: 1,
+  [TokenClass.legalForm]: 0.1,
+  [TokenClass.stopword]: 0.05
+}
+const SKELETON_SIM = 0.9
+const LOOKUP_CACHE_LIMIT = 50_000
+
+const trigramsOf = (text: string): ReadonlyArray<string> => {
+  const padded = `_${text}_`
+  const grams: Array<string> = []
+  for (let i = 0; i + 3 <= padded.length; i++) grams.push(padded.slice(i, i + 3))
+  return grams
+}
+
+const skeletonUsable = (text: string, key: string): boolean => key.length >= 3 || (key.length >= 2 && text.length >= 4)
+
+/** One indexed name (a primary, alias, acronym or original-script form of an entry). */
+export interface IndexedName {
+  readonly entry: number
+  readonly text: string
+  readonly kind: string
+  readonly weak: boolean
+  readonly tokens: Int32Array
+  readonly compactKey: string
+}
+
+/**
+ * In-memory screening index: a token vocabulary with IDF weights (list names plus a background of legitimate company
+ * names), token postings, a character-trigram index and a consonant-skeleton index over the vocabulary, and exact keys
+ * (sorted content tokens, and content tokens glued together). Built once per set of active list versions.
+ */
+export class MatchIndex {
+  readonly entries: ReadonlyArray<VersionedEntry>
+  readonly entryCountries: ReadonlyArray<ReadonlySet<string>>
+  readonly names: ReadonlyArray<IndexedName>
+  readonly nameType: Uint8Array
+  private readonly tokenIds = new Map<string, number>()
+  readonly tokenText: Array<string> = []
+  readonly tokenClass: Array<TokenClass> = []
+  readonly tokenPlace: Array<string | null> = []
+  tokenWeight: Float32Array = new Float32Array(0)
+  tokenDistinctive: Uint8Array = new Uint8Array(0)
+  private postings: Array<Int32Array> = []
+  private readonly trigrams = new Map<string, Int32Array>()
+  private readonly skeletons = new Map<string, Int32Array>()
+  private readonly sortedKeys = new Map<string, Array<number>>()
+  private readonly compactKeys = new Map<string, Array<number>>()
+  private readonly documents: number
+  private readonly background: Background
+  private readonly lookupCache = new Map<string, ReadonlyArray<TokenMatch>>()
+  private trigramCounts: Int32Array = new Int32Array(0)
+  private readonly entryDf: ReadonlyMap<number, number>
+  private statistics: Background | null = null
+
+  constructor(entries: ReadonlyArray<VersionedEntry>, background: Background) {
+    this.entries = entries
+    this.background = background
+    this.entryCountries = entries.map(({ entry }) =>
+      new Set(entry.countries.map((c) => countryCodeOf(c, screeningFold)).filter((c): c is string => c !== null))
+    )
+    const names: Array<IndexedName> = []
+    const types: Array<number> = []
+    const entryDf = new Map<number, number>()
+    entries.forEach(({ entry }, entryIndex) => {
+      const seen = new Map<string, number>()
+      const entryTokens = new Set<number>()
+      const add = (raw: string, kind: string, weak: boolean) => {
+        const tokens = tokensOfFolded(screeningFold(withoutAcronyms(raw)))
+        if (!tokens.some((t) => isContent(t.cls))) return
+        const key = tokens.map((t) => t.text).join(" ")
+        const previous = seen.get(key)
+        if (previous !== undefined) {
+          if (names[previous]!.weak && !weak) names[previous] = { ...names[previous]!, weak: false, kind }
+          return
+        }
+        const ids = Int32Array.from(tokens, (t) => this.intern(t))
+        for (const id of ids) entryTokens.add(id)
+        seen.set(key, names.length)
+        names.push({ entry: entryIndex, text: raw, kind, weak, tokens: ids, compactKey: compactKeyOf(tokens) })
+        types.push(ENTITY_TYPE_CODE[entry.entity_type])
+      }
+      add(entry.name, "primary", false)
+      for (const alias of entry.aliases) add(alias.name, alias.kind, alias.quality === "weak")
+      for (const original of entry.original_script_names) add(original, "original_script", false)
+      for (const id of entryTokens) entryDf.set(id, (entryDf.get(id) ?? 0) + 1)
+    })
+    this.names = names
+    this.nameType = Uint8Array.from(types)
+    this.documents = entries.length + background.documents
+    this.entryDf = entryDf
+    this.computeWeights(entryDf)
+    this.buildPostings()
+  }
+
+  private intern(token: NameToken): number {
+    const existing = this.tokenIds.get(token.text)
+    if (existing !== undefined) return existing
+    const id = this.tokenText.length
+    this.tokenIds.set(token.text, id)
+    this.tokenText.push(token.text)
+    this.tokenClass.push(token.cls)
+    this.tokenPlace.push(token.place)
+    return id
+  }
+
+  /** Normalised IDF in [0, 1] from list entries plus background documents. */
+  idf(text: string, listDf: number): number {
+    const df = listDf + (this.background.df.get(text) ?? 0)
+    return Math.log((this.documents + 1) / (df + 1)) / Math.log(this.documents + 1)
+  }
+
+  /** Weight of a token in scoring: IDF for words (halved for generic words), fixed for tags. */
+  weightOf(token: NameToken, listDf: number): number {
+    const cls = token.cls
+    if (cls === TokenClass.word || cls === TokenClass.generic) return (0.1 + 0.9 * this.idf(token.text, listDf)) * CLASS_WEIGHT[cls]
+    return CLASS_WEIGHT[cls]
+  }
+
+  private computeWeights(entryDf: ReadonlyMap<number, number>) {
+    const n = this.tokenText.length
+    this.tokenWeight = new Float32Array(n)
+    this.tokenDistinctive = new Uint8Array(n)
+    for (let id = 0; id < n; id++) {
+      const token: NameToken = { text: this.tokenText[id]!, cls: this.tokenClass[id]!, place: this.tokenPlace[id]! }
+      const df = entryDf.get(id) ?? 0
+      this.tokenWeight[id] = this.weightOf(token, df)
+      this.tokenDistinctive[id] =
+        (token.cls === TokenClass.word && this.idf(token.text, df) >= MIN_DISTINCTIVE_IDF) || token.cls === TokenClass.numeric ? 1 : 0
+    }
+  }
+
+  private buildPostings() {
+    const lists: Array<Array<number>> = this.tokenText.map(() => [])
+    this.names.forEach((name, nameId) => {
+      let last = -1
+      for (const id of [...name.tokens].sort((a, b) => a - b)) {
+        if (id !== last && isContent(this.tokenClass[id]!)) lists[id]!.push(nameId)
+        last = id
+      }
+      pushTo(this.sortedKeys, sortedKeyOf(name.tokens, this), nameId)
+      if (name.compactKey !== "") pushTo(this.compactKeys, name.compactKey, nameId)
+    })
+    this.postings = lists.map((l) => Int32Array.from(l))
+    const grams = new Map<string, Array<number>>()
+    const skeletons = new Map<string, Array<number>>()
+    this.tokenText.forEach((text, id) => {
+      const cls = this.tokenClass[id]!
+      if (!isContent(cls) || cls === TokenClass.numeric || text.length < 4) return
+      for (const g of new Set(trigramsOf(text))) pushTo(grams, g, id)
+      if (cls !== TokenClass.location) {
+        const key = skeleton(text)
+        if (skeletonUsable(text, key)) pushTo(skeletons, key, id)
+      }
+    })
+    for (const [g, ids] of grams) this.trigrams.set(g, Int32Array.from(ids))
+    for (const [k, ids] of skeletons) this.skeletons.set(k, Int32Array.from(ids))
+    this.trigramCounts = new Int32Array(this.tokenText.length)
+  }
+
+  tokenId(text: string): number | undefined {
+    return this.tokenIds.get(text)
+  }
+
+  postingsOf(id: number): Int32Array {
+    return this.postings[id]!
+  }
+
+  namesWithSortedKey(key: string): ReadonlyArray<number> {
+    return this.sortedKeys.get(key) ?? []
+  }
+
+  namesWithCompactKey(key: string): ReadonlyArray<number> {
+    return this.compactKeys.get(key) ?? []
+  }
+
+  /** Vocabulary tokens similar to a query token: exact, spelling (trigram candidates) and skeleton (phonetic) matches. */
+  lookup(token: NameToken): ReadonlyArray<TokenMatch> {
+    const cacheKey = `${token.cls}:${token.text}`
+    const cached = this.lookupCache.get(cacheKey)
+    if (cached !== undefined) return cached
+    const found = this.computeLookup(token)
+    if (this.lookupCache.size >= LOOKUP_CACHE_LIMIT) this.lookupCache.clear()
+    this.lookupCache.set(cacheKey, found)
+    return found
+  }
+
+  private computeLookup(token: NameToken): ReadonlyArray<TokenMatch> {
+    const exact = this.tokenIds.get(token.text)
+    const best = new Map<number, number>()
+    if (exact !== undefined) best.set(exact, 1)
+    const fuzzy = isContent(token.cls) && token.cls !== TokenClass.numeric && token.text.length >= 4
+    if (fuzzy) {
+      const budget = Math.ceil(editBudget(token.text.length))
+      const grams = trigramsOf(token.text)
+      const needed = Math.max(1, grams.length - 3 * budget)
+      const counts = this.trigramCounts
+      const touched: Array<number> = []
+      for (const g of new Set(grams)) {
+        const ids = this.trigrams.get(g)
+        if (ids === undefined) continue
+        for (let k = 0; k < ids.length; k++) {
+          const id = ids[k]!
+          if (counts[id] === 0) touched.push(id)
+          counts[id]!++
+        }
+      }
+      for (const id of touched) {
+        const shared = counts[id]!
+        counts[id] = 0
+        if (shared < needed || best.has(id)) continue
+        const text = this.tokenText[id]!
+        if (Math.abs(text.length - token.text.length) > budget) continue
+        const sim = spellingSimilarity(token.text, text)
+        if (sim > 0 && this.compatible(token, id)) best.set(id, sim)
+      }
+      if (token.cls !== TokenClass.location) {
+        const key = skeleton(token.text)
+        const ids = skeletonUsable(token.text, key) ? this.skeletons.get(key) : undefined
+        if (ids !== undefined) {
+          for (const id of ids) if ((best.get(id) ?? 0) < SKELETON_SIM && this.compatible(token, id)) best.set(id, SKELETON_SIM)
+        }
+      }
+    }
+    return [...best].map(([id, sim]) => ({ id, sim }))
+  }
+
+  /** A place matches only the same place, never another word by spelling ("chad" / "china", "chad" / "cham"). */
+  private compatible(token: NameToken, id: number): boolean {
+    if (token.place !== null && this.tokenPlace[id] !== token.place) return false
+    return this.tokenClass[id] !== TokenClass.legalForm && this.tokenClass[id] !== TokenClass.stopword
+  }
+
+  /** List and background document frequencies together, to weigh names outside the index the same way. */
+  asBackground(): Background {
+    if (this.statistics === null) {
+      const df = new Map(this.background.df)
+      for (const [id, n] of this.entryDf) df.set(this.tokenText[id]!, (df.get(this.tokenText[id]!) ?? 0) + n)
+      this.statistics = { documents: this.documents, df }
+    }
+    return this.statistics
+  }
+
+  tokenCount(): number {
+    return this.tokenText.length
+  }
+}
+
+const pushTo = <K>(map: Map<K, Array<number>>, key: K, value: number) => {
+  const bucket = map.get(key)
+  if (bucket === undefined) map.set(key, [value])
+  else bucket.push(value)
+}
+
+/** Content tokens glued in order: "Good Will Company" and "Goodwill Co" share "goodwill". */
+export const compactKeyOf = (tokens: ReadonlyArray<NameToken>): string =>
+  tokens.filter((t) => isContent(t.cls)).map((t) => t.text).join("")
+
+/** Content tokens sorted, for word-order-free exact lookups. */
+export const sortedKeyOfTexts = (texts: ReadonlyArray<string>): string => [...texts].sort().join(" ")
+
+const sortedKeyOf = (tokens: Int32Array, index: MatchIndex): string =>
+  sortedKeyOfTexts([...tokens].filter((id) => isContent(index.tokenClass[id]!)).map((id) => index.tokenText[id]!))

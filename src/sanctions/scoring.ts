@@ -1,0 +1,229 @@
+import type { IndexedName, MatchIndex, TokenMatch } from "./matchIndex.js"
+import { isContent, type NameToken, TokenClass } from "./tokens.js"
+
+/** A query token prepared against an index: its weight and the vocabulary tokens it matches. */
+export interface QueryToken {
+  readonly token: NameToken
+  readonly weight: number
+  readonly matches: ReadonlyMap<number, number>
+}
+
+export interface PreparedQuery {
+  readonly text: string
+  readonly tokens: ReadonlyArray<QueryToken>
+  readonly contentMass: number
+  readonly compactKey: string
+}
+
+export const THRESHOLDS = {
+  /** At or above: `match` (a strong hit). */
+  match: 0.9,
+  /** At or above: `potential_match` (review). */
+  review: 0.75
+} as const
+
+const UNMATCHED_LIST_FACTOR = 0.6
+const WEAK_ALIAS_FACTOR = 0.85
+const LOCATION_CONFLICT_FACTOR = 0.5
+const NUMBER_CONFLICT_FACTOR = 0.6
+const COUNTRY_MISMATCH_PENALTY = 0.03
+const NO_DISTINCTIVE_CAP = 0.4
+const GENERIC_ONLY_CAP = 0.5
+const CONTAINMENT_CAP = 0.89
+const SIGNIFICANT_WEIGHT = 0.2
+
+export interface TokenExplanation {
+  readonly query_token: string | null
+  readonly list_token: string | null
+  readonly similarity: number
+  readonly query_weight: number
+  readonly list_weight: number
+  readonly kind: "word" | "generic" | "location" | "numeric" | "legal_form" | "stopword"
+}
+
+export interface ScoreExplanation {
+  readonly query_normalized: string
+  readonly matched_normalized: string
+  readonly tokens: ReadonlyArray<TokenExplanation>
+  /** Rules that changed the raw score: weak_alias, location_conflict, number_conflict, containment, no_distinctive_token ... */
+  readonly rules: ReadonlyArray<string>
+  readonly raw_score: number
+}
+
+export interface NameScore {
+  readonly score: number
+  readonly explanation?: ScoreExplanation
+}
+
+const KIND: Record<TokenClass, TokenExplanation["kind"]> = {
+  [TokenClass.word]: "word",
+  [TokenClass.generic]: "generic",
+  [TokenClass.location]: "location",
+  [TokenClass.numeric]: "numeric",
+  [TokenClass.legalForm]: "legal_form",
+  [TokenClass.stopword]: "stopword"
+}
+
+export const prepareQuery = (index: MatchIndex, text: string, tokens: ReadonlyArray<NameToken>): PreparedQuery => {
+  const prepared = tokens.map((token): QueryToken => {
+    const id = index.tokenId(token.text)
+    const weight = id === undefined ? index.weightOf(token, 0) : index.tokenWeight[id]!
+    const known: ReadonlyArray<TokenMatch> = index.lookup(token)
+    return { token, weight, matches: new Map(known.map((m) => [m.id, m.sim])) }
+  })
+  const contentMass = prepared.reduce((s, q) => s + (isContent(q.token.cls) ? q.weight : 0), 0)
+  const compactKey = tokens.filter((t) => isContent(t.cls)).map((t) => t.text).join("")
+  return { text, tokens: prepared, contentMass, compactKey }
+}
+
+interface Pair {
+  readonly q: number
+  readonly n: number
+  readonly sim: number
+  readonly mass: number
+}
+
+/**
+ * Scores one indexed name against a prepared query: one-to-one greedy token alignment weighted by IDF and token class,
+ * unmatched query tokens penalised more than unmatched list tokens, then the company-name rules (distinctive-token
+ * gate, generic-only names need a full match, location and number conflicts, containment capped below `match`,
+ * weak aliases down-weighted, country of the query vs countries of the entry).
+ */
+export const scoreName = (
+  index: MatchIndex,
+  query: PreparedQuery,
+  name: IndexedName,
+  country: string | null,
+  explain: boolean
+): NameScore => {
+  const qt = query.tokens
+  const nt = name.tokens
+  const pairs: Array<Pair> = []
+  for (let i = 0; i < qt.length; i++) {
+    const matches = qt[i]!.matches
+    if (matches.size === 0) continue
+    for (let j = 0; j < nt.length; j++) {
+      const sim = matches.get(nt[j]!)
+      if (sim !== undefined) pairs.push({ q: i, n: j, sim, mass: sim * (qt[i]!.weight + index.tokenWeight[nt[j]!]!) })
+    }
+  }
+  pairs.sort((a, b) => b.mass - a.mass)
+  const qUsed = new Int8Array(qt.length)
+  const nUsed = new Int8Array(nt.length)
+  const chosen: Array<Pair> = []
+  for (const p of pairs) {
+    if (qUsed[p.q] || nUsed[p.n]) continue
+    qUsed[p.q] = 1
+    nUsed[p.n] = 1
+    chosen.push(p)
+  }
+  let matched = 0
+  let pairMass = 0
+  let distinctiveHit = false
+  for (const p of chosen) {
+    const wn = index.tokenWeight[nt[p.n]!]!
+    matched += p.mass
+    pairMass += qt[p.q]!.weight + wn
+    if (index.tokenDistinctive[nt[p.n]!] && p.sim >= 0.75) distinctiveHit = true
+  }
+  let unmatchedQuery = 0
+  let significantExtraQuery = false
+  const queryPlaces: Array<string> = []
+  let queryNumber = false
+  for (let i = 0; i < qt.length; i++) {
+    if (qUsed[i]) continue
+    const q = qt[i]!
+    unmatchedQuery += q.weight
+    if (isContent(q.token.cls) && q.weight >= SIGNIFICANT_WEIGHT) significantExtraQuery = true
+    if (q.token.place !== null) queryPlaces.push(q.token.place)
+    if (q.token.cls === TokenClass.numeric) queryNumber = true
+  }
+  let unmatchedList = 0
+  let significantExtraList = false
+  let listHasDistinctive = false
+  let unmatchedListContent = false
+  let locationConflict = false
+  let numberConflict = false
+  for (let j = 0; j < nt.length; j++) {
+    const id = nt[j]!
+    if (index.tokenDistinctive[id]) listHasDistinctive = true
+    if (nUsed[j]) continue
+    const w = index.tokenWeight[id]!
+    const cls = index.tokenClass[id]!
+    unmatchedList += w
+    if (isContent(cls)) unmatchedListContent = true
+    if (isContent(cls) && w >= SIGNIFICANT_WEIGHT) significantExtraList = true
+    const place = index.tokenPlace[id]
+    if (place !== null && place !== undefined && queryPlaces.some((p) => p !== place)) locationConflict = true
+    if (cls === TokenClass.numeric && queryNumber) numberConflict = true
+  }
+  const denominator = pairMass + unmatchedQuery + UNMATCHED_LIST_FACTOR * unmatchedList
+  const raw = denominator === 0 ? 0 : matched / denominator
+  let score = raw
+  const rules: Array<string> = []
+  if (query.compactKey !== "" && query.compactKey === name.compactKey && score < 0.98) {
+    score = 0.98
+    rules.push("same_letters")
+  }
+  if (listHasDistinctive && !distinctiveHit && score > NO_DISTINCTIVE_CAP && !rules.includes("same_letters")) {
+    score = NO_DISTINCTIVE_CAP
+    rules.push("no_distinctive_token")
+  }
+  const queryExtraContent = qt.some((q, i) => !qUsed[i] && isContent(q.token.cls))
+  if (!listHasDistinctive && (unmatchedListContent || queryExtraContent) && score > GENERIC_ONLY_CAP) {
+    score = GENERIC_ONLY_CAP
+    rules.push("generic_name_needs_full_match")
+  }
+  if (locationConflict) {
+    score *= LOCATION_CONFLICT_FACTOR
+    rules.push("location_conflict")
+  }
+  if (numberConflict) {
+    score *= NUMBER_CONFLICT_FACTOR
+    rules.push("number_conflict")
+  }
+  if ((significantExtraQuery || significantExtraList) && score > CONTAINMENT_CAP) {
+    score = CONTAINMENT_CAP
+    rules.push("containment")
+  }
+  if (name.weak) {
+    score *= WEAK_ALIAS_FACTOR
+    rules.push("weak_alias")
+  }
+  if (country !== null) {
+    const countries = index.entryCountries[name.entry]!
+    if (countries.size > 0 && !countries.has(country)) {
+      score = Math.max(0, score - COUNTRY_MISMATCH_PENALTY)
+      rules.push("country_mismatch")
+    }
+  }
+  if (!explain) return { score }
+  const tokens: Array<TokenExplanation> = chosen.map((p) => ({
+    query_token: qt[p.q]!.token.text,
+    list_token: index.tokenText[nt[p.n]!]!,
+    similarity: round(p.sim),
+    query_weight: round(qt[p.q]!.weight),
+    list_weight: round(index.tokenWeight[nt[p.n]!]!),
+    kind: KIND[qt[p.q]!.token.cls]
+  }))
+  qt.forEach((q, i) => {
+    if (!qUsed[i]) tokens.push({ query_token: q.token.text, list_token: null, similarity: 0, query_weight: round(q.weight), list_weight: 0, kind: KIND[q.token.cls] })
+  })
+  nt.forEach((id, j) => {
+    if (!nUsed[j]) {
+      tokens.push({ query_token: null, list_token: index.tokenText[id]!, similarity: 0, query_weight: 0, list_weight: round(index.tokenWeight[id]!), kind: KIND[index.tokenClass[id]!] })
+    }
+  })
+  return {
+    score,
+    explanation: {
+      query_normalized: qt.map((q) => q.token.text).join(" "),
+      matched_normalized: [...nt].map((id) => index.tokenText[id]!).join(" "),
+      tokens,
+      rules,
+      raw_score: round(raw)
+    }
+  }
+}
+
+export const round = (x: number): number => Math.round(x * 1000) / 1000
