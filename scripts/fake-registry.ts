@@ -1,5 +1,5 @@
 /**
- * npm run -s fake-registry -- --registry <id> --records <file.jsonl> [--port N] [--fault none|hang|error|garbage|slow|forbidden]
+ * npm run -s fake-registry -- --registry <id> --records <file.jsonl> [--port N] [--fault none|hang|error|garbage|slow|forbidden|drift]
  * [--slow-ms N]: serves canonical records in that registry's own wire format on 127.0.0.1 until interrupted.
  */
 import { parseArgs } from "node:util"

@@ -5,6 +5,7 @@ export {
   type FakeRegistryId,
   type FakeRegistryOptions,
   type FakeRegistryStats,
+  type SeenRequest,
   fakeRegistryIds,
   faults,
   startFakeRegistry

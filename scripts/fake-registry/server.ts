@@ -13,9 +13,10 @@ export type FakeRegistryId = (typeof fakeRegistryIds)[number]
 
 /**
  * none: normal answers; hang: never answers; error: HTTP 503/500 alternately; garbage: HTTP 200 with an
- * invalid body; slow: answers after `slowMs` (default 5 s, beyond the default 3 s timeout); forbidden: HTTP 403.
+ * invalid body; slow: answers after `slowMs` (default 5 s, beyond the default 3 s timeout); forbidden: HTTP 403
+ * (a WAF); drift: HTTP 200 with valid JSON whose field names have all changed (the registry moved its shape).
  */
-export const faults = ["none", "hang", "error", "garbage", "slow", "forbidden"] as const
+export const faults = ["none", "hang", "error", "garbage", "slow", "forbidden", "drift"] as const
 export type Fault = (typeof faults)[number]
 
 const wires: Record<FakeRegistryId, WireHandler> = {
@@ -35,8 +36,17 @@ export interface FakeRegistryOptions {
   readonly slowMs?: number
 }
 
+export interface SeenRequest {
+  readonly method: string
+  readonly path: string
+  readonly headers: Readonly<Record<string, string | Array<string> | undefined>>
+  readonly body: unknown
+}
+
 export interface FakeRegistryStats {
   readonly requests: number
+  /** The last 50 requests, oldest first. */
+  readonly seen: ReadonlyArray<SeenRequest>
   readonly inFlight: number
   readonly maxInFlight: number
 }
@@ -78,6 +88,14 @@ const send = (response: ServerResponse, reply: FakeReply) => {
   }).end(payload)
 }
 
+/** Every object key renamed, recursively: valid JSON that no longer has the documented fields. */
+const drifted = (value: unknown): unknown =>
+  Array.isArray(value)
+    ? value.map(drifted)
+    : value !== null && typeof value === "object"
+    ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [`${key}V2`, drifted(inner)]))
+    : value
+
 const garbage: FakeReply = { status: 200, body: "<html><head><title>Maintenance</title></head><body>{\"data\": [" }
 
 /** Serves canonical records in one registry's wire format on 127.0.0.1 (port 0 = any free port). */
@@ -87,6 +105,7 @@ export const startFakeRegistry = (options: FakeRegistryOptions): Promise<FakeReg
   let requests = 0
   let inFlight = 0
   let maxInFlight = 0
+  let seen: Array<SeenRequest> = []
   const slowMs = options.slowMs ?? 5_000
   const timers = new Set<NodeJS.Timeout>()
 
@@ -98,15 +117,18 @@ export const startFakeRegistry = (options: FakeRegistryOptions): Promise<FakeReg
       inFlight -= 1
     })
     const text = await readBody(request)
+    const url = new URL(request.url ?? "/", "http://127.0.0.1")
+    const body = parseJson(text)
+    seen = [...seen.slice(-49), { method: request.method ?? "GET", path: url.pathname, headers: request.headers, body }]
     if (fault === "hang") return
     if (fault === "error") return send(response, { status: requests % 2 === 1 ? 503 : 500, body: "Service Unavailable" })
     if (fault === "forbidden") return send(response, { status: 403, body: "<html><body>Forbidden</body></html>" })
     if (fault === "garbage") return send(response, garbage)
-    const url = new URL(request.url ?? "/", "http://127.0.0.1")
-    const reply = wire(
-      { method: request.method ?? "GET", path: url.pathname, query: url.searchParams, headers: request.headers, body: parseJson(text) },
+    const answer = wire(
+      { method: request.method ?? "GET", path: url.pathname, query: url.searchParams, headers: request.headers, body },
       options.records
     ) ?? { status: 404, body: { status: 404, error: "Not Found", path: url.pathname } }
+    const reply = fault === "drift" && typeof answer.body === "object" ? { ...answer, body: drifted(answer.body) } : answer
     if (fault !== "slow") return send(response, reply)
     const timer = setTimeout(() => {
       timers.delete(timer)
@@ -127,9 +149,10 @@ export const startFakeRegistry = (options: FakeRegistryOptions): Promise<FakeReg
       const address = server.address() as AddressInfo
       resolve({
         url: `http://${options.host ?? "127.0.0.1"}:${address.port}`,
-        stats: () => ({ requests, inFlight, maxInFlight }),
+        stats: () => ({ requests, inFlight, maxInFlight, seen }),
         resetStats: () => {
           requests = 0
+          seen = []
           maxInFlight = inFlight
         },
         setFault: (next) => {

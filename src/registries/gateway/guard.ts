@@ -1,0 +1,52 @@
+import { Duration, Effect, Schedule } from "effect"
+import { isRetryable, RegistryUnavailable } from "../adapters/RegistryUnavailable.js"
+import type { GatewaySettings } from "../liveConfig.js"
+import { type CircuitBreaker } from "./CircuitBreaker.js"
+
+export interface Guard {
+  /** One registry call, bounded: breaker, concurrency cap, per-attempt timeout, one jittered retry, overall budget. */
+  readonly run: <A>(call: Effect.Effect<A, RegistryUnavailable>) => Effect.Effect<A, RegistryUnavailable>
+}
+
+export interface GuardParts {
+  readonly registry: string
+  readonly settings: GatewaySettings
+  readonly timeoutMs: number
+  readonly breaker: CircuitBreaker
+  readonly permits: Effect.Semaphore
+}
+
+/** Fails after `ms` without waiting for the abandoned call to finish unwinding. */
+const within = (registry: string, ms: number, reason: "timeout" | "budget_exceeded") =>
+<A>(call: Effect.Effect<A, RegistryUnavailable>) =>
+  call.pipe(
+    Effect.disconnect,
+    Effect.timeoutFail({
+      duration: Duration.millis(ms),
+      onTimeout: () =>
+        new RegistryUnavailable({
+          registry,
+          reason,
+          detail: reason === "timeout" ? `no answer within ${ms} ms` : `request budget of ${ms} ms exhausted`
+        })
+    })
+  )
+
+export const makeGuard = ({ breaker, permits, registry, settings, timeoutMs }: GuardParts): Guard => {
+  const retrySchedule = Schedule.spaced(Duration.millis(settings.retryDelayMs)).pipe(Schedule.jittered)
+  return {
+    run: (call) =>
+      call.pipe(
+        within(registry, timeoutMs, "timeout"),
+        permits.withPermits(1),
+        Effect.retry({ schedule: retrySchedule, times: settings.retries, while: isRetryable }),
+        within(registry, settings.budgetMs, "budget_exceeded"),
+        breaker.protect,
+        Effect.tapError((error) =>
+          Effect.logWarning("live registry call failed").pipe(
+            Effect.annotateLogs({ registry, reason: error.reason, detail: error.detail })
+          )
+        )
+      )
+  }
+}

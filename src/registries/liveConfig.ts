@@ -1,0 +1,114 @@
+import { Config, ConfigError, Effect, Either } from "effect"
+import { muCbrdDefaults } from "./adapters/muCbrd.js"
+import { ngCacDefaults } from "./adapters/ngCac.js"
+import { isLiveRegistryId, type LiveRegistryId, liveRegistryIds } from "./adapters/RegistryAdapter.js"
+import { tnRneDefaults } from "./adapters/tnRne.js"
+import { tzBrelaDefaults } from "./adapters/tzBrela.js"
+import { zmPacraDefaults } from "./adapters/zmPacra.js"
+
+/** Browser-like (BRELA's WAF and CAC's iCRP want one) and still says who is calling. */
+export const defaultUserAgent =
+  "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/124.0 Safari/537.36 " +
+  "KYB-Africa/1.0 (company registry lookup; +https://github.com/kyb-africa)"
+
+const defaults: Record<LiveRegistryId, { baseUrl: string; paths: Readonly<Record<string, string>> }> = {
+  "ng-cac": ngCacDefaults,
+  "tz-brela": tzBrelaDefaults,
+  "zm-pacra": zmPacraDefaults,
+  "mu-cbrd": muCbrdDefaults,
+  "tn-rne": tnRneDefaults
+}
+
+export interface RegistryEndpoint {
+  readonly baseUrl: string
+  readonly paths: Readonly<Record<string, string>>
+  readonly timeoutMs: number
+}
+
+export interface GatewaySettings {
+  /** Per attempt. */
+  readonly timeoutMs: number
+  /** Overall, per request: a search never waits on a registry beyond it. */
+  readonly budgetMs: number
+  /** Base delay before the one retry (jittered). */
+  readonly retryDelayMs: number
+  readonly retries: number
+  /** Consecutive failed calls that open a registry's breaker. */
+  readonly breakerThreshold: number
+  /** How long an open breaker rejects calls before it lets one trial call through. */
+  readonly breakerCooldownMs: number
+  readonly maxConcurrent: number
+}
+
+export interface LiveConfig {
+  readonly enabled: ReadonlyArray<LiveRegistryId>
+  readonly userAgent: string
+  readonly endpoints: Readonly<Record<LiveRegistryId, RegistryEndpoint>>
+  readonly gateway: GatewaySettings
+}
+
+/** "ng-cac" -> "KYB_REGISTRY_NG_CAC". */
+export const envPrefix = (registry: LiveRegistryId): string => `KYB_REGISTRY_${registry.toUpperCase().replace(/-/g, "_")}`
+
+const millis = (name: string, fallback: number) =>
+  Config.integer(name).pipe(Config.withDefault(fallback), Config.validate({ message: `${name} must be > 0`, validation: (n) => n > 0 }))
+
+const endpoint = (registry: LiveRegistryId, timeoutMs: number): Config.Config<RegistryEndpoint> => {
+  const prefix = envPrefix(registry)
+  const { baseUrl, paths } = defaults[registry]
+  return Config.all({
+    baseUrl: Config.string(`${prefix}_URL`).pipe(Config.withDefault(baseUrl)),
+    paths: Config.all(
+      Object.fromEntries(
+        Object.entries(paths).map(([name, path]) => [
+          name,
+          Config.string(`${prefix}_${name.toUpperCase()}_PATH`).pipe(Config.withDefault(path))
+        ])
+      )
+    ),
+    timeoutMs: millis(`${prefix}_TIMEOUT_MS`, timeoutMs)
+  })
+}
+
+/** KYB_REGISTRY_LIVE: "all" (default), "none", or a comma list of live registry ids. */
+const enabled = Config.string("KYB_REGISTRY_LIVE").pipe(
+  Config.withDefault("all"),
+  Config.mapOrFail((value) => {
+    const wanted = value.split(",").map((part) => part.trim().toLowerCase()).filter((part) => part.length > 0)
+    const unknown = wanted.filter((part) => part !== "all" && part !== "none" && !isLiveRegistryId(part))
+    if (unknown.length > 0) {
+      return Either.left(
+        ConfigError.InvalidData(["KYB_REGISTRY_LIVE"], `unknown live registries: ${unknown.join(", ")}`)
+      )
+    }
+    return Either.right<ReadonlyArray<LiveRegistryId>>(
+      wanted.includes("all") ? liveRegistryIds : liveRegistryIds.filter((id) => wanted.includes(id))
+    )
+  })
+)
+
+export const gatewaySettings: Config.Config<GatewaySettings> = Config.all({
+  timeoutMs: millis("KYB_REGISTRY_TIMEOUT_MS", 3_000),
+  budgetMs: millis("KYB_REGISTRY_BUDGET_MS", 4_000),
+  retryDelayMs: millis("KYB_REGISTRY_RETRY_DELAY_MS", 200),
+  retries: Config.integer("KYB_REGISTRY_RETRIES").pipe(Config.withDefault(1)),
+  breakerThreshold: millis("KYB_REGISTRY_BREAKER_THRESHOLD", 5),
+  breakerCooldownMs: millis("KYB_REGISTRY_BREAKER_COOLDOWN_MS", 30_000),
+  maxConcurrent: millis("KYB_REGISTRY_MAX_CONCURRENCY", 4)
+})
+
+export const liveConfig: Effect.Effect<LiveConfig, ConfigError.ConfigError> = Effect.gen(function*() {
+  const gateway = yield* gatewaySettings
+  const endpoints = yield* Config.all(
+    Object.fromEntries(liveRegistryIds.map((id) => [id, endpoint(id, gateway.timeoutMs)])) as Record<
+      LiveRegistryId,
+      Config.Config<RegistryEndpoint>
+    >
+  )
+  return {
+    gateway,
+    endpoints,
+    enabled: yield* enabled,
+    userAgent: yield* Config.string("KYB_REGISTRY_USER_AGENT").pipe(Config.withDefault(defaultUserAgent))
+  }
+})
