@@ -1,0 +1,69 @@
+import { assert, layer } from "@effect/vitest"
+import { Effect, Option } from "effect"
+import { afterAll, beforeAll } from "vitest"
+import { type FakeRegistry, startFakeRegistry } from "../../../scripts/fake-registry/index.js"
+import { makeMuCbrd, muCbrdSource } from "../../../src/registries/adapters/muCbrd.js"
+import { adapterContext, fixtureRecords, httpClientLayer } from "../support.js"
+
+let fake: FakeRegistry
+beforeAll(async () => {
+  fake = await startFakeRegistry({ registry: "mu-cbrd", records: fixtureRecords("mu-cbrd") })
+})
+afterAll(() => fake.close())
+
+const adapter = Effect.suspend(() => adapterContext(fake.url)).pipe(Effect.map(makeMuCbrd))
+
+layer(httpClientLayer, { excludeTestServices: true })("mu-cbrd adapter against the fake online search", (it) => {
+  it.effect("maps rows under result to canonical records, file number as the registration number", () =>
+    Effect.gen(function*() {
+      fake.setFault("none")
+      const [textiles, ...rest] = yield* Effect.flatMap(adapter, (cbrd) => cbrd.searchByName("port louis"))
+      assert.strictEqual(rest.length, 0)
+      assert.strictEqual(textiles?.registration_no, "C137459")
+      assert.strictEqual(textiles?.country, "MU")
+      assert.strictEqual(textiles?.status, "active")
+      assert.strictEqual(textiles?.incorporation_date, "2016-03-15")
+      assert.strictEqual(textiles?.entity_type_label, "Private, Domestic")
+      assert.strictEqual(textiles?.source, muCbrdSource)
+      assert.match(textiles?.source_url ?? "", /\/onlinesearch\/company\/printCompanyDetails\?orgNo=\d+$/)
+      const request = fake.stats().seen.at(-1)!
+      assert.strictEqual(request.headers["referer"], "https://onlinesearch.mns.mu/")
+      assert.deepStrictEqual(request.body, {
+        mainOption: "companyName",
+        searchValue: "port louis",
+        dateIncorporatedFrom: null,
+        dateIncorporatedTo: null,
+        pageNumber: 0,
+        pageSize: 10,
+        sortBy: "ORG_NAME",
+        sortOrder: "ASC"
+      })
+    }))
+
+  it.effect("fetches by file number (companies C…, partnerships P…); defunct maps to dissolved", () =>
+    Effect.gen(function*() {
+      fake.setFault("none")
+      const cbrd = yield* adapter
+      assert.strictEqual(Option.getOrThrow(yield* cbrd.fetchByNumber("p16")).legal_name, "GRAND BAIE PARTNERS")
+      assert.strictEqual(Option.getOrThrow(yield* cbrd.fetchByNumber("C084521")).status, "dissolved")
+      assert.isTrue(Option.isNone(yield* cbrd.fetchByNumber("C16")))
+    }))
+
+  it.effect("an empty result is an empty list", () =>
+    Effect.gen(function*() {
+      fake.setFault("none")
+      assert.deepStrictEqual(yield* Effect.flatMap(adapter, (cbrd) => cbrd.searchByName("curepipe")), [])
+    }))
+
+  it.effect("an undecodable or drifted body is a typed decode failure", () =>
+    Effect.gen(function*() {
+      const cbrd = yield* adapter
+      for (const fault of ["garbage", "drift"] as const) {
+        fake.setFault(fault)
+        const error = yield* Effect.flip(cbrd.searchByName("sugar"))
+        assert.strictEqual(error.registry, "mu-cbrd")
+        assert.strictEqual(error.reason, "decode")
+      }
+      fake.setFault("none")
+    }))
+})
