@@ -1,0 +1,104 @@
+import { parse } from "csv-parse/sync"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import type { CanonicalAlias, CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import { registrySpecs } from "./registries.js"
+import { Rng } from "./rng.js"
+
+/**
+ * The real listed-company files as canonical records: real legal names, tickers and aliases (aliases.tsv), the
+ * real registration numbers of known_registration_numbers.csv where known, otherwise a synthetic number that
+ * the record's `source` says is synthetic. Only the 18 covered countries; status and entity type are not
+ * published by a listing, so they stay null.
+ */
+
+type Row = Readonly<Record<string, string>>
+
+const readCsv = (file: string, delimiter = ","): ReadonlyArray<Row> =>
+  parse(fs.readFileSync(file, "utf8"), { columns: true, delimiter, bom: true, relax_quotes: true }) as ReadonlyArray<Row>
+
+const LISTINGS = [
+  {
+    file: "listed_companies_investpy.csv",
+    source: "Investing.com listing via alvarobartt/investpy (stocks.csv)",
+    source_url: "https://github.com/alvarobartt/investpy",
+    verified: "2022-02-02T00:00:00Z"
+  },
+  {
+    file: "brvm_listed_companies.csv",
+    source: "BRVM official list via BaobabSenegal/brvm-api",
+    source_url: "https://www.brvm.org",
+    verified: "2026-08-21T00:00:00Z"
+  }
+] as const
+
+/** Offset of the company counter for synthetic numbers, far from the corpus generator's own counters. */
+const LISTED_COUNTER_BASE = 987_000
+
+export interface ListedResult {
+  readonly records: ReadonlyArray<CanonicalCompany>
+  readonly realNumbers: number
+  readonly skippedCountries: Readonly<Record<string, number>>
+}
+
+export const listedRecords = (sharedDir: string, seed: number): ListedResult => {
+  const dir = path.join(sharedDir, "data/companies")
+  const known = new Map(readCsv(path.join(dir, "known_registration_numbers.csv")).map((r) => [r["linked_record_id"]!, r]))
+  const aliases = new Map<string, Array<CanonicalAlias>>()
+  for (const a of readCsv(path.join(dir, "aliases.tsv"), "\t")) {
+    const list = aliases.get(a["record_id"]!) ?? []
+    const kind = a["alias_kind"] === "ticker" ? "ticker" : "short"
+    if (a["alias"]!.trim() !== "" && a["alias"] !== a["legal_name"]) list.push({ name: a["alias"]!.trim(), kind })
+    aliases.set(a["record_id"]!, list)
+  }
+  const specs = new Map(registrySpecs.map((s) => [s.country, s]))
+  const rng = new Rng(seed ^ 0x5eed)
+  const counters = new Map<string, number>()
+  const seen = new Set<string>()
+  const skippedCountries: Record<string, number> = {}
+  const records: Array<CanonicalCompany> = []
+  let realNumbers = 0
+  for (const listing of LISTINGS) {
+    for (const row of readCsv(path.join(dir, listing.file))) {
+      const country = row["listing_country"]!
+      const spec = specs.get(country)
+      if (spec === undefined) {
+        skippedCountries[country] = (skippedCountries[country] ?? 0) + 1
+        continue
+      }
+      const legalName = row["legal_name"]!.trim()
+      const identity = `${country}\u0000${legalName.toLowerCase()}`
+      if (legalName === "" || seen.has(identity)) continue
+      seen.add(identity)
+      const real = known.get(row["record_id"]!)
+      let registrationNo: string
+      let source: string = listing.source
+      if (real !== undefined && real["country"] === country) {
+        registrationNo = real["registration_no"]!
+        source += "; registration number as printed in public text (unverified)"
+        realNumbers++
+      } else {
+        const n = LISTED_COUNTER_BASE + (counters.get(country) ?? 0)
+        counters.set(country, n - LISTED_COUNTER_BASE + 1)
+        const form = spec.forms.pick(rng)
+        registrationNo = spec.number({ rng, n, year: rng.int(1960, 2015), form })
+        source += "; registration number synthetic (not from a registry)"
+      }
+      const ticker = row["ticker"]?.trim() ?? ""
+      const recordAliases = aliases.get(row["record_id"]!) ?? []
+      records.push({
+        country,
+        registration_no: registrationNo,
+        legal_name: legalName,
+        status: null,
+        ...(ticker === "" ? {} : { listed_ticker: ticker }),
+        source,
+        source_url: listing.source_url,
+        source_kind: "secondary",
+        last_verified_at: listing.verified,
+        aliases: recordAliases
+      })
+    }
+  }
+  return { records, realNumbers, skippedCountries }
+}
