@@ -200,11 +200,13 @@ describe("registry ids", () => {
 })
 
 describe("canonicalNumber", () => {
-  it.each(examples)("%s %j", (registry, raw, key, display, valid, details) => {
-    const n = canonicalNumber(registry, raw)
-    expect({ key: n.key, display: n.display, valid: n.valid }).toEqual({ key, display, valid })
-    if (details !== undefined) expect(n.details).toMatchObject(details)
-  })
+  for (const [registry, raw, key, display, valid, details] of examples) {
+    it(`${registry} ${JSON.stringify(raw)}`, () => {
+      const n = canonicalNumber(registry, raw)
+      expect({ key: n.key, display: n.display, valid: n.valid }).toEqual({ key, display, valid })
+      if (details !== undefined) expect(n.details).toMatchObject(details)
+    })
+  }
 
   it("re-reads its own display form to the same key", () => {
     for (const [registry, raw] of examples) {
