@@ -2,6 +2,7 @@ import { HttpClient } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
 import { Array as Arr, Effect, Either, Option } from "effect"
 import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
+import type { RegistryId } from "../domain/registrationNumbers.js"
 import { makeMuCbrd } from "./adapters/muCbrd.js"
 import { makeNgCac } from "./adapters/ngCac.js"
 import { type AdapterContext, isLiveRegistryId, type LiveRegistryId, type RegistryAdapter } from "./adapters/RegistryAdapter.js"
@@ -80,7 +81,7 @@ export class LiveRegistries extends Effect.Service<LiveRegistries>()("LiveRegist
       isLiveRegistryId(id) ? Option.fromNullable(registries.get(id)) : Option.none()
 
     /** Never fails: each registry either answers within the budget or is named in `unreachable`. */
-    const search = (term: string, requested: ReadonlyArray<string>): Effect.Effect<LiveSearchResult> => {
+    const search = (term: string, requested: ReadonlyArray<RegistryId>): Effect.Effect<LiveSearchResult> => {
       const targets = Arr.dedupe(requested).filter(isLiveRegistryId).flatMap((id) =>
         Option.match(liveOf(id), {
           onNone: () => [],
@@ -103,7 +104,7 @@ export class LiveRegistries extends Effect.Service<LiveRegistries>()("LiveRegist
 
     /** None when the registry answered without a match, or has no live adapter here (check `liveRegistries`). */
     const fetchByNumber = (
-      registry: string,
+      registry: RegistryId,
       number: string
     ): Effect.Effect<Option.Option<CanonicalCompany>, RegistryUnavailable> =>
       Option.match(liveOf(registry), {

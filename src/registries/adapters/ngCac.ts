@@ -1,9 +1,10 @@
 import { HttpClientRequest } from "@effect/platform"
 import { Array as Arr, Effect, Option, Schema } from "effect"
 import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
+import { cacNumberFromSearch } from "../../domain/registrationNumbers.js"
 import { decodeJsonBody, fetchedAt, joinUrl, readText, send, withHeaders } from "./http.js"
 import { isoDate, statusFrom, text, typeSlug } from "./mapping.js"
-import { displayNumber, numberKeyOf } from "./numbers.js"
+import { numberKeyOf } from "./numbers.js"
 import type { AdapterContext, RegistryAdapter } from "./RegistryAdapter.js"
 import { RegistryUnavailable } from "./RegistryUnavailable.js"
 
@@ -35,8 +36,6 @@ export const NgCacResponse = Schema.Struct({
   data: Schema.NullOr(Schema.Array(Row))
 })
 
-const classPrefix: Record<number, string> = { 1: "BN", 2: "RC", 3: "IT" }
-
 const cacStatus = statusFrom({
   active: ["active"],
   dormant: ["inactive", "dormant"],
@@ -46,10 +45,7 @@ const cacStatus = statusFrom({
 /** rcNumber carries digits ("208767") or a legacy prefixed form ("RC 613"); the class decides the prefix. */
 const registrationNumber = (row: Row): string | null => {
   const raw = text(row.rcNumber)
-  if (raw === null) return null
-  if (/^[A-Za-z]/.test(raw)) return displayNumber(registry, raw)
-  const prefix = classPrefix[row.classificationId ?? 2] ?? "RC"
-  return displayNumber(registry, `${prefix} ${raw}`)
+  return raw === null ? null : cacNumberFromSearch(raw, row.classificationId).display
 }
 
 const toCanonical = (url: string, verifiedAt: string) => (row: Row): Option.Option<CanonicalCompany> => {

@@ -1,12 +1,8 @@
+import { canonicalNumber } from "../../domain/registrationNumbers.js"
 import type { LiveRegistryId } from "./RegistryAdapter.js"
 
-const withDefaultClass = (registry: LiveRegistryId, raw: string): string =>
-  registry === "ng-cac" && /^\s*\d/.test(raw) ? `RC ${raw.trim()}` : raw
+/** The registry number as stored and shown (the registry's canonical display form). */
+export const displayNumber = (registry: LiveRegistryId, raw: string): string => canonicalNumber(registry, raw).display
 
-/** The registry number as stored and shown. */
-export const displayNumber = (registry: LiveRegistryId, raw: string): string =>
-  withDefaultClass(registry, raw).trim().toUpperCase().replace(/\s+/g, " ")
-
-/** The key two spellings of one registry number share (case and separators ignored). */
-export const numberKeyOf = (registry: LiveRegistryId, raw: string): string =>
-  withDefaultClass(registry, raw).trim().toUpperCase().replace(/[\s./-]+/g, "")
+/** The lookup key two spellings of one registry number share; fetch by number matches on it exactly. */
+export const numberKeyOf = (registry: LiveRegistryId, raw: string): string => canonicalNumber(registry, raw).key
