@@ -43,7 +43,8 @@ export interface ListedResult {
 
 export const listedRecords = (sharedDir: string, seed: number): ListedResult => {
   const dir = path.join(sharedDir, "data/companies")
-  const known = new Map(readCsv(path.join(dir, "known_registration_numbers.csv")).map((r) => [r["linked_record_id"]!, r]))
+  const knownRows = readCsv(path.join(dir, "known_registration_numbers.csv"))
+  const known = new Map(knownRows.filter((r) => r["linked_record_id"] !== "").map((r) => [r["linked_record_id"]!, r]))
   const aliases = new Map<string, Array<CanonicalAlias>>()
   for (const a of readCsv(path.join(dir, "aliases.tsv"), "\t")) {
     const list = aliases.get(a["record_id"]!) ?? []
@@ -73,9 +74,11 @@ export const listedRecords = (sharedDir: string, seed: number): ListedResult => 
       const real = known.get(row["record_id"]!)
       let registrationNo: string
       let source: string = listing.source
+      let registeredName = legalName
       if (real !== undefined && real["country"] === country) {
         registrationNo = real["registration_no"]!
-        source += "; registration number as printed in public text (unverified)"
+        registeredName = real["legal_name"]!.trim()
+        source += "; registration number and name as printed in public text (unverified)"
         realNumbers++
       } else {
         const n = LISTED_COUNTER_BASE + (counters.get(country) ?? 0)
@@ -85,11 +88,12 @@ export const listedRecords = (sharedDir: string, seed: number): ListedResult => 
         source += "; registration number synthetic (not from a registry)"
       }
       const ticker = row["ticker"]?.trim() ?? ""
-      const recordAliases = aliases.get(row["record_id"]!) ?? []
+      const recordAliases = [...(aliases.get(row["record_id"]!) ?? [])]
+      if (registeredName !== legalName) recordAliases.push({ name: legalName, kind: "short" })
       records.push({
         country,
         registration_no: registrationNo,
-        legal_name: legalName,
+        legal_name: registeredName,
         status: null,
         ...(ticker === "" ? {} : { listed_ticker: ticker }),
         source,
@@ -99,6 +103,21 @@ export const listedRecords = (sharedDir: string, seed: number): ListedResult => 
         aliases: recordAliases
       })
     }
+  }
+  for (const real of knownRows) {
+    if (real["linked_record_id"] !== "" || !specs.has(real["country"]!)) continue
+    records.push({
+      country: real["country"]!,
+      registration_no: real["registration_no"]!,
+      legal_name: real["legal_name"]!.trim(),
+      status: null,
+      source: "Registration number as printed in public text (known_registration_numbers.csv; unverified)",
+      source_url: null,
+      source_kind: "secondary",
+      last_verified_at: "2026-08-01T00:00:00Z",
+      aliases: []
+    })
+    realNumbers++
   }
   return { records, realNumbers, skippedCountries }
 }

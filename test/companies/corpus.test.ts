@@ -1,0 +1,85 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Either, Schema } from "effect"
+import * as path from "node:path"
+import { makeCorpusGenerator, syntheticSource } from "../../scripts/corpus/generate.js"
+import { listedRecords } from "../../scripts/corpus/listed.js"
+import { registrySpecs } from "../../scripts/corpus/registries.js"
+import { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import { canonicalNumber, registryForCountry } from "../../src/domain/registrationNumbers.js"
+
+const sharedDir = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
+const rows = (seed: number, n: number) => {
+  const generator = makeCorpusGenerator({ seed, sharedDir })
+  return Array.from({ length: n }, () => generator.next())
+}
+
+describe("corpus generator", () => {
+  const sample = rows(42, 6000)
+
+  it("is deterministic for a seed and differs between seeds", () => {
+    expect(rows(42, 300)).toEqual(sample.slice(0, 300))
+    expect(rows(43, 300)).not.toEqual(sample.slice(0, 300))
+  })
+
+  it("produces canonical records marked synthetic", () => {
+    const decode = Schema.decodeUnknownEither(CanonicalCompany)
+    for (const record of sample) {
+      expect(Either.isRight(decode(record))).toBe(true)
+      expect(record.source).toBe(syntheticSource(42))
+      expect(record.source_kind).toBe("synthetic")
+    }
+  })
+
+  it("covers the 18 registries in their proportions, with valid and unique numbers", () => {
+    const perRegistry = new Map<string, number>()
+    const keys = new Set<string>()
+    const invalid: Array<string> = []
+    for (const record of sample) {
+      const registry = registryForCountry(record.country)
+      expect(registry).not.toBeNull()
+      const number = canonicalNumber(registry!, record.registration_no)
+      if (!number.valid) invalid.push(`${registry} ${record.registration_no}`)
+      keys.add(`${registry}:${number.key}`)
+      perRegistry.set(registry!, (perRegistry.get(registry!) ?? 0) + 1)
+    }
+    expect(invalid).toEqual([])
+    expect(keys.size).toBe(sample.length)
+    expect(perRegistry.size).toBe(18)
+    const totalWeight = registrySpecs.reduce((s, r) => s + r.weight, 0)
+    for (const spec of registrySpecs) {
+      const share = (perRegistry.get(spec.id) ?? 0) / sample.length
+      expect(Math.abs(share - spec.weight / totalWeight)).toBeLessThan(0.02)
+    }
+  })
+
+  it("gives officers to a share of companies and legal forms per country", () => {
+    const withOfficers = sample.filter((r) => (r.officers?.length ?? 0) > 0).length / sample.length
+    expect(withOfficers).toBeGreaterThan(0.25)
+    expect(withOfficers).toBeLessThan(0.45)
+    const ng = sample.filter((r) => r.country === "NG").map((r) => r.legal_name)
+    expect(ng.some((n) => /Nig\. Ltd$/i.test(n))).toBe(true)
+    expect(sample.filter((r) => r.country === "SN").some((r) => /\bSARL$/i.test(r.legal_name))).toBe(true)
+    expect(sample.filter((r) => r.country === "AO").some((r) => /\bLda$/i.test(r.legal_name))).toBe(true)
+  })
+})
+
+describe("listed companies as canonical records", () => {
+  const result = listedRecords(sharedDir, 1)
+
+  it("keeps real names, tickers, aliases and the known registration numbers", () => {
+    const dangote = result.records.find((r) => r.legal_name === "Dangote Cement Plc")
+    expect(dangote?.registration_no).toBe("RC 208767")
+    expect(dangote?.listed_ticker).toBe("DANGCEM")
+    expect(dangote?.aliases).toContainEqual({ name: "Dangote Cement", kind: "short" })
+    expect(result.realNumbers).toBe(11)
+  })
+
+  it("marks every synthetic number as such in the source, and numbers are valid", () => {
+    for (const record of result.records) {
+      const registry = registryForCountry(record.country)!
+      expect(canonicalNumber(registry, record.registration_no).valid).toBe(true)
+      if (!record.source.includes("public text")) expect(record.source).toContain("registration number synthetic")
+    }
+    expect(result.records.length).toBeGreaterThan(900)
+  })
+})
