@@ -1,0 +1,208 @@
+import { SqlClient } from "@effect/sql"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Clock, Effect } from "effect"
+import { type SearchParams, SearchResponse, SearchResult, Suggestion } from "../api/schemas/Search.js"
+import { companyColumns, companyJson, type CompanyRow } from "../companies/companyRow.js"
+import { candidateQuery, fuzzySimilarity, wordGroups } from "./fuzzy.js"
+import { type Hit, rankHits, round, scores } from "./ranking.js"
+import { searchConfig } from "./searchConfig.js"
+import { analyseQuery, type SearchQuery } from "./searchQuery.js"
+import { type CandidateRow, literalTiers, nearestWords, type TierRow, tierStatements, wordCandidates } from "./statements.js"
+
+/** The Company fields of a stored row, as the record endpoint gives them. */
+export type CompanyJson = ReturnType<typeof companyJson>
+
+export interface ResolvedCandidate {
+  readonly company: CompanyJson
+  readonly companyId: string
+  readonly match_type: Hit["matchType"]
+  readonly match_score: number
+  readonly listed: boolean
+}
+
+const MAX_QUERY_WORDS = 8
+const NEAR_WORDS_PER_TOKEN = 6
+/** A word used by at most this many companies is selective enough to fetch candidates alone. */
+const RARE_WORD = 2000
+const FUZZY_KEEP = 300
+
+const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
+  const base = { id: row.id, quality: Number(row.quality), field: row.field }
+  switch (row.tier) {
+    case "id":
+      return { ...base, matchType: "id", score: scores.literal, exact: true }
+    case "prefix":
+    case "contains":
+      return { ...base, matchType: row.tier, score: scores.literal, exact: row.target === q.lower || row.norm === q.normalized }
+    case "normalized":
+      return row.target === q.normalized
+        ? { ...base, matchType: "normalized", score: scores.normalizedEqual, exact: true }
+        : { ...base, matchType: "normalized", score: scores.normalizedPrefix(q.normalized.length / row.target.length), exact: false }
+    case "alias":
+      return row.target === q.normalized
+        ? { ...base, matchType: "alias", score: scores.aliasEqual, exact: true, alias: row.target }
+        : {
+          ...base,
+          matchType: "alias",
+          score: scores.aliasPrefix(q.normalized.length / row.target.length),
+          exact: false,
+          alias: row.target
+        }
+  }
+}
+
+/**
+ * Company search: the match cascade (id, prefix, contains, normalized, alias, fuzzy) in one ranked result
+ * set, each company once with its best tier, every tier index-backed and bounded.
+ */
+export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanySearch", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const config = yield* searchConfig
+
+    const literalHits = (q: SearchQuery) => {
+      const statements = tierStatements(sql, q, config.maxMatches)
+      if (statements.length === 0) return Effect.succeed<ReadonlyArray<Hit>>([])
+      return literalTiers(sql, statements).pipe(
+        Effect.map((rows) => rows.map((row) => hitOfTierRow(q, row)))
+      )
+    }
+
+    /** Fuzzy candidates with their similarity; `loose` widens the net for suggestions. */
+    const fuzzyCandidates = (q: SearchQuery, loose: boolean, keep: number) =>
+      Effect.gen(function*() {
+        const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
+        if (q.short || tokens.length === 0) return []
+        const words = yield* nearestWords(sql, tokens, NEAR_WORDS_PER_TOKEN)
+        const groups = wordGroups(tokens, words, loose)
+        const tsquery = candidateQuery(groups, RARE_WORD, loose)
+        if (tsquery === null) return []
+        const rows = yield* wordCandidates(sql, q, tsquery, { scan: config.fuzzyScan, keep })
+        return rows.map((row) => ({ row, similarity: fuzzySimilarity(groups, q.normalized, row.name_norm, Number(row.sim)) }))
+      })
+
+    const matches = (q: SearchQuery) =>
+      Effect.gen(function*() {
+        const [literal, fuzzy] = yield* Effect.all([literalHits(q), fuzzyCandidates(q, false, FUZZY_KEEP)], {
+          concurrency: 2
+        })
+        const fuzzyHits: Array<Hit> = []
+        for (const { row, similarity } of fuzzy) {
+          if (similarity < config.fuzzyThreshold) continue
+          fuzzyHits.push({
+            id: row.id,
+            matchType: "fuzzy",
+            score: scores.fuzzy(similarity),
+            exact: false,
+            quality: Number(row.quality),
+            field: "legal_name"
+          })
+        }
+        return { ranked: rankHits([...literal, ...fuzzyHits]), fuzzy }
+      })
+
+    const suggestionsFor = (
+      q: SearchQuery,
+      near: ReadonlyArray<{ readonly row: CandidateRow; readonly similarity: number }>
+    ) =>
+      Effect.gen(function*() {
+        const pool = near.length > 0 ? near : yield* fuzzyCandidates(q, true, config.suggestions * 4)
+        return [...pool]
+          .sort((a, b) => b.similarity - a.similarity || Number(b.row.quality) - Number(a.row.quality))
+          .slice(0, config.suggestions)
+          .map(({ row, similarity }) =>
+            new Suggestion({
+              legal_name: row.legal_name,
+              country: row.country.toUpperCase(),
+              registration_no: row.registration_no,
+              score: round(similarity)
+            })
+          )
+      })
+
+    const rowsById = (ids: ReadonlyArray<string>) =>
+      ids.length === 0
+        ? Effect.succeed(new Map<string, CompanyRow>())
+        : sql<CompanyRow>`SELECT ${sql.literal(companyColumns)} FROM companies c WHERE c.id IN ${sql.in(ids)}`.pipe(
+          Effect.map((rows) => new Map(rows.map((row) => [row.id, row])))
+        )
+
+    const search = (params: SearchParams): Effect.Effect<SearchResponse, SqlError> =>
+      Effect.gen(function*() {
+        const q = analyseQuery(params.q, params.country)
+        const limit = params.limit ?? 25
+        const offset = params.offset ?? 0
+        const { fuzzy, ranked } = yield* matches(q)
+        const page = ranked.slice(offset, offset + limit)
+        const rows = yield* rowsById(page.map((hit) => hit.id))
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const results: Array<SearchResult> = []
+        for (const hit of page) {
+          const row = rows.get(hit.id)
+          if (row === undefined) continue
+          results.push(
+            new SearchResult({
+              ...companyJson(row, now),
+              match_type: hit.matchType,
+              match_score: hit.score,
+              matched_field: hit.field,
+              ...(hit.alias === undefined ? {} : { matched_alias: hit.alias })
+            })
+          )
+        }
+        const suggestions = ranked.length === 0 ? yield* suggestionsFor(q, fuzzy) : undefined
+        return new SearchResponse({
+          query: params.q,
+          query_normalized: q.normalized,
+          country: q.country ?? null,
+          count: ranked.length,
+          limit,
+          offset,
+          source: "db",
+          checked_registries: [],
+          unreachable_registries: [],
+          results,
+          ...(suggestions === undefined ? {} : { suggestions })
+        })
+      }).pipe(Effect.withSpan("CompanySearch.search"))
+
+    /** The best candidates for a name (the verifier), best first, at most five. */
+    const resolve = (input: { readonly name: string; readonly country?: string }) =>
+      Effect.gen(function*() {
+        const { ranked } = yield* matches(analyseQuery(input.name, input.country))
+        const best = ranked.slice(0, 5)
+        const rows = yield* rowsById(best.map((hit) => hit.id))
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const out: Array<ResolvedCandidate> = []
+        for (const hit of best) {
+          const row = rows.get(hit.id)
+          if (row === undefined) continue
+          out.push({
+            company: companyJson(row, now),
+            companyId: row.id,
+            match_type: hit.matchType,
+            match_score: hit.score,
+            listed: row.listed_ticker !== null
+          })
+        }
+        return out as ReadonlyArray<ResolvedCandidate>
+      }).pipe(Effect.withSpan("CompanySearch.resolve"))
+
+    /** Companies whose registration number (any registry of the scope, any separator style) is `raw`. */
+    const findByNumber = (raw: string, country?: string) =>
+      Effect.gen(function*() {
+        const q = analyseQuery(raw, country)
+        const statements = tierStatements(sql, q, 5).filter((s) => s.tier === "id")
+        if (statements.length === 0) return []
+        const hits = rankHits((yield* literalTiers(sql, statements)).map((row) => hitOfTierRow(q, row)))
+        const rows = yield* rowsById(hits.map((hit) => hit.id))
+        const now = new Date(yield* Clock.currentTimeMillis)
+        return hits.flatMap((hit) => {
+          const row = rows.get(hit.id)
+          return row === undefined ? [] : [{ company: companyJson(row, now), companyId: row.id, field: hit.field }]
+        })
+      })
+
+    return { search, resolve, findByNumber } as const
+  })
+}) {}

@@ -1,0 +1,53 @@
+import type { MatchedField, MatchType } from "../api/schemas/Search.js"
+
+/** One company matched by one tier. */
+export interface Hit {
+  readonly id: string
+  readonly matchType: MatchType
+  readonly score: number
+  /** The whole name (or alias, or number) equals the query in its tier's form: first among equal scores. */
+  readonly exact: boolean
+  readonly quality: number
+  readonly field: MatchedField
+  readonly alias?: string
+}
+
+const tierOrder: Record<MatchType, number> = {
+  id: 0, prefix: 1, contains: 2, normalized: 3, alias: 4, fuzzy: 5, live: 6
+}
+
+const compareIds = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)
+
+/** Best first: tier, score, exactness, quality (listed, completeness, freshness), then id for a stable order. */
+export const compareHits = (a: Hit, b: Hit): number =>
+  tierOrder[a.matchType] - tierOrder[b.matchType] ||
+  b.score - a.score ||
+  Number(b.exact) - Number(a.exact) ||
+  b.quality - a.quality ||
+  compareIds(a.id, b.id)
+
+/** Each company once, with its best tier, ranked. */
+export const rankHits = (hits: Iterable<Hit>): ReadonlyArray<Hit> => {
+  const best = new Map<string, Hit>()
+  for (const hit of hits) {
+    const held = best.get(hit.id)
+    if (held === undefined || compareHits(hit, held) < 0) best.set(hit.id, hit)
+  }
+  return [...best.values()].sort(compareHits)
+}
+
+/** Scores in 0..1; 1 only for literal matches (id, prefix, contains). */
+export const scores = {
+  literal: 1,
+  normalizedEqual: 0.98,
+  /** A normalised prefix: 0.85 up to (not reaching) 0.95 as the query covers more of the name. */
+  normalizedPrefix: (covered: number) => round(0.85 + 0.1 * Math.min(covered, 0.99)),
+  aliasEqual: 0.95,
+  aliasPrefix: (covered: number) => round(0.8 + 0.1 * Math.min(covered, 0.99)),
+  /** Fuzzy similarity in 0..1 mapped below the normalised and alias tiers. */
+  fuzzy: (similarity: number) => round(0.9 * Math.min(similarity, 1))
+} as const
+
+export function round(n: number): number {
+  return Math.round(n * 1000) / 1000
+}

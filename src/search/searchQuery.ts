@@ -1,0 +1,56 @@
+import { nameTokens, normalizeName } from "../domain/normalize.js"
+import { canonicalNumber, numberKey, registryForCountry, registryIds } from "../domain/registrationNumbers.js"
+
+/** A search query analysed once: the literal, normalised and identifier forms every tier compares with. */
+export interface SearchQuery {
+  /** The query as sent, trimmed. */
+  readonly text: string
+  /** Compared with `name_lower` by the literal tiers. */
+  readonly lower: string
+  /** `normalizeName(q, country)`: `query_normalized`, compared with `name_norm` and alias names. */
+  readonly normalized: string
+  readonly tokens: ReadonlyArray<string>
+  /** Upper case ISO code of the scope; undefined for all countries. */
+  readonly country: string | undefined
+  /** Registration number keys to look up (any separator style), empty when the query has no digit. */
+  readonly numberKeys: ReadonlyArray<string>
+  readonly taxKeys: ReadonlyArray<string>
+  /** One or two characters: answered by prefix (and exact alias) only. */
+  readonly short: boolean
+}
+
+const DIGIT = /[0-9]/
+const WHITESPACE = /\s+/g
+
+const distinct = (values: ReadonlyArray<string>): ReadonlyArray<string> => [...new Set(values.filter((v) => v.length > 0))]
+
+const numberKeysOf = (text: string, country: string | undefined): ReadonlyArray<string> => {
+  const generic = numberKey(text)
+  if (!DIGIT.test(generic)) return []
+  const scope = country === undefined ? registryIds : [registryForCountry(country)]
+  const keys = [generic]
+  for (const registry of scope) if (registry !== null) keys.push(canonicalNumber(registry, text).key)
+  return distinct(keys)
+}
+
+const taxKeysOf = (text: string): ReadonlyArray<string> => {
+  const generic = numberKey(text)
+  if (!DIGIT.test(generic)) return []
+  return [generic]
+}
+
+export const analyseQuery = (q: string, country?: string): SearchQuery => {
+  const text = q.trim().replace(WHITESPACE, " ")
+  const scope = country === undefined || country.trim() === "" ? undefined : country.trim().toUpperCase()
+  const normalized = normalizeName(text, scope)
+  return {
+    text,
+    lower: text.toLowerCase(),
+    normalized,
+    tokens: nameTokens(normalized),
+    country: scope,
+    numberKeys: numberKeysOf(text, scope),
+    taxKeys: taxKeysOf(text),
+    short: [...text].length <= 2
+  }
+}

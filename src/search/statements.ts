@@ -1,0 +1,147 @@
+import type { SqlClient, Statement } from "@effect/sql"
+import type { SearchQuery } from "./searchQuery.js"
+
+type Sql = SqlClient.SqlClient
+
+/** What a literal, normalised or alias tier returns for one company. */
+export interface TierRow {
+  readonly id: string
+  readonly tier: "id" | "prefix" | "contains" | "normalized" | "alias"
+  readonly quality: number
+  /** The stored form compared with the query: number key, name_lower, name_norm or the alias name_norm. */
+  readonly target: string
+  readonly field: "legal_name" | "alias" | "registration_no" | "tax_id"
+  /** The company's name_norm (exactness of literal matches). */
+  readonly norm: string
+}
+
+export interface NamedStatement {
+  readonly tier: TierRow["tier"]
+  readonly statement: Statement.Statement<TierRow>
+}
+
+const LIKE_SPECIAL = /[\\%_]/g
+export const escapeLike = (s: string) => s.replace(LIKE_SPECIAL, "\\$&")
+
+/** A run of three letters or digits: the literal `contains` tier then has a trigram to look up. */
+const TRIGRAM = /[\p{L}\p{N}]{3}/u
+
+/** Alias kinds a prefix may match; initialisms and tickers must be typed in full. */
+const PREFIX_ALIAS_KINDS = ["brand", "parent", "former", "trading", "short"]
+
+const scopeOf = (sql: Sql, country: string | undefined) =>
+  country === undefined ? sql`` : sql` AND c.country = ${country}`
+
+/**
+ * One index-backed statement per applicable tier (id, prefix, contains, normalized, alias), each bounded by
+ * `cap` rows. One- and two-character queries only get the literal prefix and whole-alias look-ups.
+ */
+export const tierStatements = (sql: Sql, q: SearchQuery, cap: number): ReadonlyArray<NamedStatement> => {
+  const scope = scopeOf(sql, q.country)
+  const out: Array<NamedStatement> = []
+  if (q.numberKeys.length > 0) {
+    out.push({
+      tier: "id",
+      statement: sql<TierRow>`SELECT c.id::text AS id, 'id' AS tier, c.quality, c.name_norm AS norm, c.registration_key AS target,
+        'registration_no' AS field FROM companies c
+        WHERE c.registration_key IN ${sql.in(q.numberKeys)}${scope} LIMIT ${cap}`
+    })
+  }
+  if (q.taxKeys.length > 0) {
+    out.push({
+      tier: "id",
+      statement: sql<TierRow>`SELECT c.id::text AS id, 'id' AS tier, c.quality, c.name_norm AS norm, c.tax_key AS target,
+        'tax_id' AS field FROM companies c
+        WHERE c.tax_key IN ${sql.in(q.taxKeys)}${scope} LIMIT ${cap}`
+    })
+  }
+  if (q.lower.length > 0) {
+    out.push({
+      tier: "prefix",
+      statement: sql<TierRow>`SELECT c.id::text AS id, 'prefix' AS tier, c.quality, c.name_norm AS norm, c.name_lower AS target,
+        'legal_name' AS field FROM companies c
+        WHERE c.name_lower LIKE ${escapeLike(q.lower) + "%"}${scope} LIMIT ${cap}`
+    })
+  }
+  if (!q.short && TRIGRAM.test(q.lower)) {
+    out.push({
+      tier: "contains",
+      statement: sql<TierRow>`SELECT c.id::text AS id, 'contains' AS tier, c.quality, c.name_norm AS norm, c.name_lower AS target,
+        'legal_name' AS field FROM companies c
+        WHERE c.name_lower LIKE ${"%" + escapeLike(q.lower) + "%"}${scope} LIMIT ${cap}`
+    })
+  }
+  if (!q.short && q.normalized.length > 0) {
+    out.push({
+      tier: "normalized",
+      statement: sql<TierRow>`SELECT c.id::text AS id, 'normalized' AS tier, c.quality, c.name_norm AS norm, c.name_norm AS target,
+        'legal_name' AS field FROM companies c
+        WHERE c.name_norm LIKE ${escapeLike(q.normalized) + "%"}${scope} LIMIT ${cap}`
+    })
+  }
+  if (q.normalized.length > 0) {
+    const match = q.short
+      ? sql`a.name_norm = ${q.normalized}`
+      : sql`(a.name_norm = ${q.normalized} OR (a.name_norm LIKE ${escapeLike(q.normalized) + " %"}
+          AND a.kind IN ${sql.in(PREFIX_ALIAS_KINDS)}))`
+    out.push({
+      tier: "alias",
+      statement: sql<TierRow>`SELECT c.id::text AS id, 'alias' AS tier, c.quality, c.name_norm AS norm, a.name_norm AS target,
+        'alias' AS field FROM company_aliases a JOIN companies c ON c.id = a.company_id
+        WHERE ${match}${scope} LIMIT ${cap}`
+    })
+  }
+  return out
+}
+
+/** The tiers above as one round trip. */
+export const literalTiers = (sql: Sql, statements: ReadonlyArray<NamedStatement>) =>
+  sql<TierRow>`${sql.join(" UNION ALL ", false)(statements.map((s) => sql`(${s.statement})`))}`
+
+export interface WordRow {
+  readonly i: number
+  readonly word: string
+  readonly companies: number
+  readonly sim: number
+}
+
+/** The `perToken` words held nearest to each query word (trigram KNN on the vocabulary), the word itself first. */
+export const nearestWords = (sql: Sql, tokens: ReadonlyArray<string>, perToken: number) =>
+  sql<WordRow>`SELECT t.i::int AS i, w.word, w.companies, similarity(w.word, t.tok) AS sim
+    FROM unnest(${tokens}::text[]) WITH ORDINALITY AS t(tok, i)
+    CROSS JOIN LATERAL (
+      SELECT s.word, s.companies FROM search_words s WHERE s.companies > 0
+      ORDER BY s.word <-> t.tok LIMIT ${perToken}
+    ) AS w`
+
+export interface CandidateRow {
+  readonly id: string
+  readonly quality: number
+  readonly legal_name: string
+  readonly country: string
+  readonly registration_no: string
+  readonly name_norm: string
+  readonly sim: number
+}
+
+/**
+ * Companies whose words satisfy `tsquery` (word index), at most `scan` of them looked at, the `keep` most
+ * similar to the normalised query (trigram similarity) returned.
+ */
+export const wordCandidates = (
+  sql: Sql,
+  q: SearchQuery,
+  tsquery: string,
+  limits: { readonly scan: number; readonly keep: number }
+) =>
+  sql<CandidateRow>`SELECT x.id, x.quality, x.legal_name, x.country, x.registration_no, x.name_norm,
+      similarity(x.name_norm, ${q.normalized}) AS sim
+    FROM (
+      SELECT c.id::text AS id, c.quality, c.legal_name, c.country::text AS country, c.registration_no, c.name_norm
+      FROM companies c
+      WHERE to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${tsquery})${
+    scopeOf(sql, q.country)
+  }
+      LIMIT ${limits.scan}
+    ) AS x
+    ORDER BY sim DESC, x.quality DESC, x.id LIMIT ${limits.keep}`
