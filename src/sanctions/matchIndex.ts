@@ -3,7 +3,7 @@ import { screeningFold } from "./fold.js"
 import type { EntityType, SanctionsEntry } from "./model.js"
 import { withoutAcronyms } from "./nameVariants.js"
 import { skeleton } from "./phonetic.js"
-import { editBudget, spellingSimilarity } from "./similarity.js"
+import { editBudget, editDistance, spellingSimilarity } from "./similarity.js"
 import { isContent, type NameToken, TokenClass, tokensOfFolded } from "./tokens.js"
 import { countryCodeOf } from "./vocabulary.js"
 
@@ -30,7 +30,7 @@ const CLASS_WEIGHT: Record<TokenClass, number> = {
   [TokenClass.legalForm]: 0.1,
   [TokenClass.stopword]: 0.05
 }
-const SKELETON_SIM = 0.9
+const SKELETON_SIM = 0.88
 const LOOKUP_CACHE_LIMIT = 50_000
 
 const trigramsOf = (text: string): ReadonlyArray<string> => {
@@ -40,7 +40,7 @@ const trigramsOf = (text: string): ReadonlyArray<string> => {
   return grams
 }
 
-const skeletonUsable = (text: string, key: string): boolean => key.length >= 3 || (key.length >= 2 && text.length >= 4)
+const skeletonUsable = (text: string, key: string): boolean => key.length >= 3 && text.length >= 5
 
 /** One indexed name (a primary, alias, acronym or original-script form of an entry). */
 export interface IndexedName {
@@ -50,6 +50,8 @@ export interface IndexedName {
   readonly weak: boolean
   readonly tokens: Int32Array
   readonly compactKey: string
+  /** Every letter and digit of the folded name, legal forms included ("SiemensAG" = "Siemens AG"). */
+  readonly fullKey: string
 }
 
 /**
@@ -93,7 +95,7 @@ export class MatchIndex {
       const seen = new Map<string, number>()
       const entryTokens = new Set<number>()
       const add = (raw: string, kind: string, weak: boolean) => {
-        const tokens = tokensOfFolded(screeningFold(withoutAcronyms(raw)))
+        const tokens = tokensOfFolded(screeningFold(raw))
         if (!tokens.some((t) => isContent(t.cls))) return
         const key = tokens.map((t) => t.text).join(" ")
         const previous = seen.get(key)
@@ -104,11 +106,16 @@ export class MatchIndex {
         const ids = Int32Array.from(tokens, (t) => this.intern(t))
         for (const id of ids) entryTokens.add(id)
         seen.set(key, names.length)
-        names.push({ entry: entryIndex, text: raw, kind, weak, tokens: ids, compactKey: compactKeyOf(tokens) })
+        names.push({ entry: entryIndex, text: raw, kind, weak, tokens: ids, compactKey: compactKeyOf(tokens), fullKey: fullKeyOf(raw) })
         types.push(ENTITY_TYPE_CODE[entry.entity_type])
       }
-      add(entry.name, "primary", false)
-      for (const alias of entry.aliases) add(alias.name, alias.kind, alias.quality === "weak")
+      const addWithVariants = (raw: string, kind: string, weak: boolean) => {
+        add(raw, kind, weak)
+        const short = withoutAcronyms(raw)
+        if (short !== raw && short !== "") add(short, kind, weak)
+      }
+      addWithVariants(entry.name, "primary", false)
+      for (const alias of entry.aliases) addWithVariants(alias.name, alias.kind, alias.quality === "weak")
       for (const original of entry.original_script_names) add(original, "original_script", false)
       for (const id of entryTokens) entryDf.set(id, (entryDf.get(id) ?? 0) + 1)
     })
@@ -167,6 +174,7 @@ export class MatchIndex {
       }
       pushTo(this.sortedKeys, sortedKeyOf(name.tokens, this), nameId)
       if (name.compactKey !== "") pushTo(this.compactKeys, name.compactKey, nameId)
+      if (name.fullKey !== "" && name.fullKey !== name.compactKey) pushTo(this.compactKeys, name.fullKey, nameId)
     })
     this.postings = lists.map((l) => Int32Array.from(l))
     const grams = new Map<string, Array<number>>()
@@ -245,7 +253,11 @@ export class MatchIndex {
         const key = skeleton(token.text)
         const ids = skeletonUsable(token.text, key) ? this.skeletons.get(key) : undefined
         if (ids !== undefined) {
-          for (const id of ids) if ((best.get(id) ?? 0) < SKELETON_SIM && this.compatible(token, id)) best.set(id, SKELETON_SIM)
+          const limit = Math.max(2, 0.4 * token.text.length)
+          for (const id of ids) {
+            if ((best.get(id) ?? 0) >= SKELETON_SIM || !this.compatible(token, id)) continue
+            if (editDistance(token.text, this.tokenText[id]!, limit) <= limit) best.set(id, SKELETON_SIM)
+          }
         }
       }
     }
@@ -282,6 +294,8 @@ const pushTo = <K>(map: Map<K, Array<number>>, key: K, value: number) => {
 /** Content tokens glued in order: "Good Will Company" and "Goodwill Co" share "goodwill". */
 export const compactKeyOf = (tokens: ReadonlyArray<NameToken>): string =>
   tokens.filter((t) => isContent(t.cls)).map((t) => t.text).join("")
+
+export const fullKeyOf = (raw: string): string => screeningFold(raw).replace(/ /g, "")
 
 /** Content tokens sorted, for word-order-free exact lookups. */
 export const sortedKeyOfTexts = (texts: ReadonlyArray<string>): string => [...texts].sort().join(" ")

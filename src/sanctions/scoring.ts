@@ -1,4 +1,4 @@
-import type { IndexedName, MatchIndex, TokenMatch } from "./matchIndex.js"
+import { fullKeyOf, type IndexedName, type MatchIndex, type TokenMatch } from "./matchIndex.js"
 import { isContent, type NameToken, TokenClass } from "./tokens.js"
 
 /** A query token prepared against an index: its weight and the vocabulary tokens it matches. */
@@ -13,6 +13,7 @@ export interface PreparedQuery {
   readonly tokens: ReadonlyArray<QueryToken>
   readonly contentMass: number
   readonly compactKey: string
+  readonly fullKey: string
 }
 
 export const THRESHOLDS = {
@@ -31,6 +32,13 @@ const NO_DISTINCTIVE_CAP = 0.4
 const GENERIC_ONLY_CAP = 0.5
 const CONTAINMENT_CAP = 0.89
 const SIGNIFICANT_WEIGHT = 0.2
+/** An extra word in the query says "another business" even when the word is generic ("Deutsche Bank Trust"). */
+const EXTRA_QUERY_WORD_FLOOR = 0.4
+const PARTIAL_OVERLAP_FACTOR = 0.85
+const EXTRA_LOCATION_FACTOR = 0.9
+const LEGAL_FORM_CONFLICT_FACTOR = 0.93
+/** Tokens shorter than this must match exactly to count as the distinctive evidence of a hit. */
+const MIN_FUZZY_DISTINCTIVE_LENGTH = 6
 
 export interface TokenExplanation {
   readonly query_token: string | null
@@ -73,7 +81,7 @@ export const prepareQuery = (index: MatchIndex, text: string, tokens: ReadonlyAr
   })
   const contentMass = prepared.reduce((s, q) => s + (isContent(q.token.cls) ? q.weight : 0), 0)
   const compactKey = tokens.filter((t) => isContent(t.cls)).map((t) => t.text).join("")
-  return { text, tokens: prepared, contentMass, compactKey }
+  return { text, tokens: prepared, contentMass, compactKey, fullKey: fullKeyOf(text) }
 }
 
 interface Pair {
@@ -124,19 +132,27 @@ export const scoreName = (
     const wn = index.tokenWeight[nt[p.n]!]!
     matched += p.mass
     pairMass += qt[p.q]!.weight + wn
-    if (index.tokenDistinctive[nt[p.n]!] && p.sim >= 0.75) distinctiveHit = true
+    if (index.tokenDistinctive[nt[p.n]!] && (p.sim === 1 || (p.sim >= 0.75 && index.tokenText[nt[p.n]!]!.length >= MIN_FUZZY_DISTINCTIVE_LENGTH))) {
+      distinctiveHit = true
+    }
   }
   let unmatchedQuery = 0
   let significantExtraQuery = false
   const queryPlaces: Array<string> = []
   let queryNumber = false
+  let queryLegalForm = false
+  let legalFormMatched = false
+  let listLegalForm = false
+  let listExtraPlace = false
   for (let i = 0; i < qt.length; i++) {
     if (qUsed[i]) continue
     const q = qt[i]!
-    unmatchedQuery += q.weight
-    if (isContent(q.token.cls) && q.weight >= SIGNIFICANT_WEIGHT) significantExtraQuery = true
+    const content = isContent(q.token.cls)
+    unmatchedQuery += content ? Math.max(q.weight, EXTRA_QUERY_WORD_FLOOR) : q.weight
+    if (content && q.weight >= SIGNIFICANT_WEIGHT) significantExtraQuery = true
     if (q.token.place !== null) queryPlaces.push(q.token.place)
     if (q.token.cls === TokenClass.numeric) queryNumber = true
+    if (q.token.cls === TokenClass.legalForm) queryLegalForm = true
   }
   let unmatchedList = 0
   let significantExtraList = false
@@ -147,6 +163,10 @@ export const scoreName = (
   for (let j = 0; j < nt.length; j++) {
     const id = nt[j]!
     if (index.tokenDistinctive[id]) listHasDistinctive = true
+    if (index.tokenClass[id] === TokenClass.legalForm) {
+      listLegalForm = true
+      if (nUsed[j]) legalFormMatched = true
+    }
     if (nUsed[j]) continue
     const w = index.tokenWeight[id]!
     const cls = index.tokenClass[id]!
@@ -154,14 +174,18 @@ export const scoreName = (
     if (isContent(cls)) unmatchedListContent = true
     if (isContent(cls) && w >= SIGNIFICANT_WEIGHT) significantExtraList = true
     const place = index.tokenPlace[id]
-    if (place !== null && place !== undefined && queryPlaces.some((p) => p !== place)) locationConflict = true
+    if (place !== null && place !== undefined) {
+      if (queryPlaces.some((p) => p !== place)) locationConflict = true
+      else listExtraPlace = true
+    }
     if (cls === TokenClass.numeric && queryNumber) numberConflict = true
   }
   const denominator = pairMass + unmatchedQuery + UNMATCHED_LIST_FACTOR * unmatchedList
   const raw = denominator === 0 ? 0 : matched / denominator
   let score = raw
   const rules: Array<string> = []
-  if (query.compactKey !== "" && query.compactKey === name.compactKey && score < 0.98) {
+  const sameLetters = (query.compactKey !== "" && query.compactKey === name.compactKey) || (query.fullKey !== "" && query.fullKey === name.fullKey)
+  if (sameLetters && score < 0.98) {
     score = 0.98
     rules.push("same_letters")
   }
@@ -181,6 +205,18 @@ export const scoreName = (
   if (numberConflict) {
     score *= NUMBER_CONFLICT_FACTOR
     rules.push("number_conflict")
+  }
+  if (significantExtraQuery && significantExtraList) {
+    score *= PARTIAL_OVERLAP_FACTOR
+    rules.push("partial_overlap")
+  }
+  if (!locationConflict && (listExtraPlace || queryPlaces.length > 0)) {
+    score *= EXTRA_LOCATION_FACTOR
+    rules.push("extra_location")
+  }
+  if (queryLegalForm && listLegalForm && !legalFormMatched) {
+    score *= LEGAL_FORM_CONFLICT_FACTOR
+    rules.push("legal_form_conflict")
   }
   if ((significantExtraQuery || significantExtraList) && score > CONTAINMENT_CAP) {
     score = CONTAINMENT_CAP

@@ -93,6 +93,7 @@ export const screenOneName = (index: MatchIndex, name: string, options: ScreenOp
   const contentTexts = tokens.filter((t) => isContent(t.cls)).map((t) => t.text)
   for (const nameId of index.namesWithSortedKey([...contentTexts].sort().join(" "))) bump(nameId, query.contentMass + 1)
   for (const nameId of index.namesWithCompactKey(query.compactKey)) bump(nameId, query.contentMass + 1)
+  if (query.fullKey !== query.compactKey) for (const nameId of index.namesWithCompactKey(query.fullKey)) bump(nameId, query.contentMass + 1)
   const minAcc = MIN_CANDIDATE_SHARE * query.contentMass
   let candidates: Array<number> = []
   for (const nameId of touched) if (acc[nameId]! >= minAcc) candidates.push(nameId)

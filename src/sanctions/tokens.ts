@@ -1,5 +1,6 @@
 import { screeningFold } from "./fold.js"
-import { GENERIC_WORDS, LEGAL_FORMS, LOCATION_WORDS, NUMBER_WORDS, STOPWORDS } from "./vocabulary.js"
+import { editBudget, editDistance } from "./similarity.js"
+import { GENERIC_WORDS, LEGAL_FORMS, LOCATION_WORDS, NUMBER_WORDS, STOPWORDS, SYNONYMS } from "./vocabulary.js"
 
 /** How a token counts in scoring. */
 export const TokenClass = { word: 0, generic: 1, location: 2, numeric: 3, legalForm: 4, stopword: 5 } as const
@@ -13,8 +14,63 @@ export interface NameToken {
   readonly place: string | null
 }
 
-const MAX_FORM_WORDS = 5
+const MAX_FORM_WORDS = 6
 const legalForms = new Map<string, string>(LEGAL_FORMS.map(([phrase, canon]) => [phrase, canon]))
+const LEGAL_WORDS: ReadonlyArray<string> = [...new Set(LEGAL_FORMS.flatMap(([phrase]) => phrase.split(" ")).filter((w) => w.length >= 5))]
+const legalWordSet = new Set(LEGAL_WORDS)
+const corrections = new Map<string, string>()
+
+/** A misspelt legal-form word ("liabilty", "compnay") -> the legal-form word, used only if it completes a phrase. */
+const legalWordFor = (word: string): string => {
+  if (word.length < 5 || legalWordSet.has(word) || GENERIC_WORDS.has(word)) return word
+  const cached = corrections.get(word)
+  if (cached !== undefined) return cached
+  let best = word
+  const budget = editBudget(word.length)
+  for (const candidate of LEGAL_WORDS) {
+    if (Math.abs(candidate.length - word.length) > budget || candidate[0] !== word[0]) continue
+    if (editDistance(word, candidate, budget) <= budget) {
+      best = candidate
+      break
+    }
+  }
+  if (corrections.size > 100_000) corrections.clear()
+  corrections.set(word, best)
+  return best
+}
+
+const ROMAN = /^(?=[ivxlc]{2,})(c{0,3})(xc|xl|l?x{0,3})(ix|iv|v?i{0,3})$/
+const romanValue = (word: string): string | null => {
+  const m = /^[ivx]{2,6}$/.test(word) ? ROMAN.exec(word) : null
+  if (m === null) return null
+  const value = (s: string, one: string, five: string, ten: string, unit: number) =>
+    s === one + ten ? 9 * unit : s === one + five ? 4 * unit : ((s.startsWith(five) ? 5 : 0) + s.replace(five, "").length) * unit
+  return String(m[1]!.length * 100 + value(m[2]!, "x", "l", "c", 10) + value(m[3]!, "i", "v", "x", 1))
+}
+const TENS: ReadonlyMap<string, number> = new Map([
+  ["twenty", 20], ["thirty", 30], ["forty", 40], ["fourty", 40], ["fifty", 50], ["sixty", 60], ["seventy", 70], ["eighty", 80], ["ninety", 90]
+])
+const UNITS: ReadonlyMap<string, number> = new Map([
+  ["one", 1], ["two", 2], ["three", 3], ["four", 4], ["five", 5], ["six", 6], ["seven", 7], ["eight", 8], ["nine", 9]
+])
+
+/** "forty four" -> "44", "forty 4" -> "44", "VII" -> "7", "1st" -> "first", "intl" -> "international". */
+const normalizeWords = (words: ReadonlyArray<string>): Array<string> => {
+  const out: Array<string> = []
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!
+    const tens = TENS.get(w)
+    if (tens !== undefined) {
+      const next = words[i + 1]
+      const unit = next === undefined ? undefined : UNITS.get(next) ?? (/^[1-9]$/.test(next) ? Number(next) : undefined)
+      out.push(String(tens + (unit ?? 0)))
+      if (unit !== undefined) i++
+      continue
+    }
+    out.push(SYNONYMS.get(w) ?? NUMBER_WORDS.get(w) ?? romanValue(w) ?? w)
+  }
+  return out
+}
 
 const classify = (word: string): NameToken => {
   if (/^\d+$/.test(word)) return { text: word, cls: TokenClass.numeric, place: null }
@@ -27,13 +83,14 @@ const classify = (word: string): NameToken => {
 
 /** Splits a folded name into classified tokens, collapsing multi-word legal forms (longest match first). */
 export const tokensOfFolded = (folded: string): ReadonlyArray<NameToken> => {
-  const words = folded === "" ? [] : folded.split(" ").map((w) => NUMBER_WORDS.get(w) ?? w)
+  const words = folded === "" ? [] : normalizeWords(folded.split(" "))
+  const spelled = words.map(legalWordFor)
   const out: Array<NameToken> = []
   let i = 0
   while (i < words.length) {
     let matched = 0
     for (let n = Math.min(MAX_FORM_WORDS, words.length - i); n >= 1; n--) {
-      const canon = legalForms.get(words.slice(i, i + n).join(" "))
+      const canon = legalForms.get(spelled.slice(i, i + n).join(" "))
       if (canon !== undefined) {
         out.push({ text: `#${canon}`, cls: TokenClass.legalForm, place: null })
         matched = n

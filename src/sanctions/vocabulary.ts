@@ -34,6 +34,11 @@ export const LEGAL_FORMS: ReadonlyArray<readonly [string, string]> = [
   ["cie", "co"], ["compania", "co"], ["companhia", "co"], ["kompaniya", "co"], ["sirketi", "co"], ["sherkat", "co"], ["shirkat", "co"],
   ["limited partnership", "lp"], ["lp", "lp"], ["llp", "llp"], ["gie", "gie"], ["ltda", "llc"], ["est", "est"], ["establishment", "est"],
   ["unitary enterprise", "ue"], ["federal state unitary enterprise", "ue"], ["fgup", "ue"], ["gup", "ue"], ["sdn bhd", "ltd"], ["bhd", "ltd"],
+  ["open jsc", "jsc"], ["closed jsc", "jsc"], ["public jsc", "jsc"], ["joint stock", "jsc"], ["open joint stock", "jsc"],
+  ["closed joint stock", "jsc"], ["public joint stock", "jsc"], ["closed joint stock co", "jsc"], ["open joint stock co", "jsc"],
+  ["sa de cv", "sa"], ["s de rl de cv", "llc"], ["s de rl", "llc"], ["sapi de cv", "sa"], ["sociedad anonima de capital variable", "sa"],
+  ["sociedad de responsabilidad limitada de capital variable", "llc"], ["sociedad por acciones simplificada", "sa"], ["cia", "co"],
+  ["cia ltda", "llc"], ["y cia", "co"], ["and co", "co"], ["scs", "lp"], ["sl", "llc"], ["sociedad limitada", "llc"], ["ano", "npo"], ["cc", "cc"], ["close corporation", "cc"], ["autonomous non profit organization", "npo"],
   ["tbk", "plc"], ["pt", "ltd"], ["kft", "llc"], ["ab", "sa"], ["oy", "ltd"], ["ehf", "ltd"], ["se", "sa"], ["kg", "lp"]
 ]
 
@@ -52,7 +57,18 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set([
   "agriculture", "telecom", "telecommunications", "communications", "media", "property", "properties", "real", "estate",
   "new", "first", "united", "central", "state", "public", "private", "union", "commercial", "credit", "exchange", "bureau",
   "brothers", "sons", "family", "universal", "world", "overseas", "continental", "premier", "royal", "star", "gold", "export",
-  "limited", "cooperative", "societe", "society", "agro", "tech", "sarl", "import", "distribution", "distributors"
+  "limited", "cooperative", "societe", "society", "agro", "tech", "sarl", "import", "distribution", "distributors",
+  "commission", "committee", "board", "venture", "ventures", "concern", "plant", "factories", "projects", "project", "research",
+  "production", "scientific", "science", "sciences", "studio", "design", "consultants", "consultancy", "security", "securities"
+])
+
+/** Abbreviations written out before matching ("Int'l" -> "international"). */
+export const SYNONYMS: ReadonlyMap<string, string> = new Map([
+  ["intl", "international"], ["int", "international"], ["internat", "international"], ["natl", "national"], ["nat", "national"],
+  ["bros", "brothers"], ["mfg", "manufacturing"], ["svcs", "services"], ["svc", "services"], ["dept", "department"],
+  ["assn", "association"], ["assoc", "association"], ["grp", "group"], ["hldgs", "holdings"], ["hldg", "holding"],
+  ["invest", "investment"], ["petrol", "petroleum"], ["tel", "telecom"], ["telecommunication", "telecommunications"],
+  ["centre", "center"], ["organisation", "organization"], ["st", "saint"], ["mt", "mount"], ["ste", "societe"]
 ])
 
 /** Stopwords: articles and prepositions in the languages of the lists and of African company names. */
@@ -89,6 +105,17 @@ const LOCATIONS: Record<string, ReadonlyArray<string>> = {
   PS: ["palestine", "palestinian", "gaza"], MY: ["malaysia", "malaysian"], SG: ["singapore"], ID: ["indonesia", "indonesian"],
   KZ: ["kazakhstan"], UZ: ["uzbekistan"], AZ: ["azerbaijan"], GE: ["georgia"], BA: ["bosnia"], RS: ["serbia", "serbian"],
   NI: ["nicaragua", "nicaraguan"], CO: ["colombia", "colombian"], MX: ["mexico", "mexican"], PA: ["panama", "panamanian"],
+  SE: ["sweden", "swedish"], FI: ["finland", "finnish"], NO: ["norway", "norwegian"], DK: ["denmark", "danish"],
+  NL: ["netherlands", "dutch", "holland"], BE: ["belgium", "belgian"], AT: ["austria", "austrian"], PL: ["poland", "polish"],
+  CZ: ["czech", "czechia"], SK: ["slovakia", "slovak"], HU: ["hungary", "hungarian"], RO: ["romania", "romanian"],
+  BG: ["bulgaria", "bulgarian"], GR: ["greece", "greek", "hellas"], PT: ["portugal", "portuguese"], IE: ["ireland", "irish"],
+  CY: ["cyprus", "cypriot"], MT: ["malta", "maltese"], LU: ["luxembourg"], LV: ["latvia", "latvian"], LT: ["lithuania", "lithuanian"],
+  MD: ["moldova"], CA: ["canada", "canadian"], BR: ["brazil", "brazilian", "brasil"], AR: ["argentina", "argentine"],
+  CL: ["chile", "chilean"], PE: ["peru", "peruvian"], EC: ["ecuador"], BO: ["bolivia"], PY: ["paraguay"], UY: ["uruguay"],
+  GT: ["guatemala"], HN: ["honduras"], SV: ["salvador"], CR: ["costa", "rica"], DO: ["dominican"], HT: ["haiti", "haitian"],
+  JM: ["jamaica"], AU: ["australia", "australian"], NZ: ["zealand"], KR: ["seoul"], VN: ["vietnam", "vietnamese"],
+  TH: ["thailand", "thai"], PH: ["philippines", "filipino"], BD: ["bangladesh"], LK: ["lanka"], NP: ["nepal"], MN: ["mongolia"],
+  TW: ["taiwan"], KG: ["kyrgyzstan", "kyrgyz"], TJ: ["tajikistan"], TM: ["turkmenistan"], BH: ["bahrain"],
   "AFRICA": ["africa", "african", "afrique", "africaine", "afrika"], "ASIA": ["asia", "asian"], "EUROPE": ["europe", "european"],
   "ARAB": ["arab", "arabian"], "GULF": ["gulf"], "EAST": ["eastern", "east"], "WEST": ["western", "west"], "NORTH": ["northern", "north"],
   "SOUTH": ["southern", "south"], "MIDEAST": ["middle east"]
