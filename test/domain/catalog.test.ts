@@ -1,0 +1,61 @@
+import { readFileSync } from "node:fs"
+import path from "node:path"
+import { fileURLToPath } from "node:url"
+import { describe, expect, it } from "vitest"
+import { canonicalNumber, registryForCountry, registryIds } from "../../src/domain/registrationNumbers.js"
+import { liveRegistryIds, registryById, registryCatalog } from "../../src/registries/catalog.js"
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")
+const shared = path.resolve(repoRoot, "..", "shared")
+
+describe("registry catalog", () => {
+  it("covers the 18 registries once each, in registryIds order", () => {
+    expect(registryCatalog.map((r) => r.id)).toEqual([...registryIds])
+  })
+
+  it("marks exactly the five live registries", () => {
+    expect([...liveRegistryIds].sort()).toEqual(["mu-cbrd", "ng-cac", "tn-rne", "tz-brela", "zm-pacra"])
+  })
+
+  it("agrees with registryForCountry and has https/http public URLs", () => {
+    for (const r of registryCatalog) {
+      expect(registryForCountry(r.country)).toBe(r.id)
+      expect(r.country).toMatch(/^[A-Z]{2}$/)
+      expect(new URL(r.publicUrl).protocol).toMatch(/^https?:$/)
+      expect(r.name.length).toBeGreaterThan(3)
+    }
+  })
+
+  it("looks registries up by id", () => {
+    expect(registryById("za-cipc")?.identifierScheme).toBe("ZA-CIP")
+    expect(registryById("nope")).toBeUndefined()
+  })
+
+  it("uses the identifier schemes of REGISTRIES.md", () => {
+    const table = readFileSync(path.join(shared, "REGISTRIES.md"), "utf8")
+    for (const r of registryCatalog) {
+      const row = table.split("\n").find((line) => line.startsWith(`| ${r.id} |`))
+      expect(row, r.id).toBeDefined()
+      const cells = row!.split("|").map((c) => c.trim())
+      expect(cells[2]).toBe(r.country)
+      expect(cells[4]).toBe(r.identifierScheme)
+      expect(cells[6]?.startsWith("yes")).toBe(r.live)
+    }
+  })
+
+  it("accepts every example number quoted in its own numberFormats", () => {
+    const examples: Record<string, ReadonlyArray<string>> = {
+      "ng-cac": ["RC 208767", "RC1726083", "BN 2345678"],
+      "za-cipc": ["1950/038232/06"],
+      "mu-cbrd": ["C137459", "C07012345"],
+      "tn-rne": ["1234567A", "B0123452015"]
+    }
+    for (const [id, numbers] of Object.entries(examples)) {
+      const info = registryById(id)!
+      for (const n of numbers) {
+        expect(info.numberFormats).toContain(n)
+        expect(canonicalNumber(info.id, n).valid).toBe(true)
+      }
+    }
+  })
+})
