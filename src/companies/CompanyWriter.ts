@@ -1,0 +1,170 @@
+import { SqlClient, SqlError } from "@effect/sql"
+import { Data, Effect, Either, Schedule } from "effect"
+import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
+import { confidenceOf } from "./write/identity.js"
+import { observe } from "./write/observe.js"
+import { companyKey, planBatch } from "./write/plan.js"
+import { derivedAliases, nameLower, provenanceJson, qualityOf, stateOfRow, taxKeyOf } from "./write/rows.js"
+import type { CompanyState, Observation } from "./write/state.js"
+import { nameNorm } from "./write/identity.js"
+import * as Sql from "./write/statements.js"
+
+export interface UpsertOptions {
+  /** Clock for confidence and quality (default: now). */
+  readonly now?: Date
+}
+
+export interface UpsertResult {
+  readonly inserted: number
+  readonly updated: number
+  readonly unchanged: number
+  /** Records that cannot be stored (e.g. a number without any digit or letter), by index in the batch. */
+  readonly rejected: ReadonlyArray<{ readonly index: number; readonly reason: string }>
+}
+
+class ConcurrentInsert extends Data.TaggedError("ConcurrentInsert")<{ readonly keys: number }> {}
+
+const columnsOf = (states: ReadonlyArray<CompanyState>, now: Date) => {
+  const c = Sql.emptyCompanyColumns()
+  for (const s of states) {
+    const legalName = s.values.legal_name ?? ""
+    c.registry_id.push(s.registry_id)
+    c.country.push(s.country)
+    c.registration_no.push(s.values.registration_no ?? s.registration_key)
+    c.registration_key.push(s.registration_key)
+    c.number_valid.push(s.number_valid)
+    c.legal_name.push(legalName)
+    c.name_lower.push(nameLower(legalName))
+    c.name_norm.push(nameNorm(legalName, s.country))
+    c.status.push(s.values.status)
+    c.entity_type.push(s.values.entity_type)
+    c.entity_type_label.push(s.values.entity_type_label)
+    c.incorporation_date.push(s.values.incorporation_date)
+    c.registered_address.push(s.values.registered_address)
+    c.tax_id.push(s.values.tax_id)
+    c.tax_key.push(taxKeyOf(s))
+    c.listed_ticker.push(s.values.listed_ticker)
+    c.source.push(s.record.source)
+    c.source_url.push(s.record.source_url)
+    c.source_kind.push(s.record.source_kind)
+    c.registry_url.push(s.registry_url)
+    c.last_verified_at.push(s.record.last_verified_at)
+    c.provenance.push(provenanceJson(s.provenance))
+    c.quality.push(qualityOf(s, now))
+    c.content_hash.push(s.content_hash)
+    c.aliases_digest.push(s.aliases_digest)
+    c.officers_digest.push(s.officers_digest)
+  }
+  return c
+}
+
+/** Alias and officer rows of written companies; `fresh` companies have nothing to delete first. */
+const listWrites = (written: ReadonlyArray<{ readonly id: string; readonly state: CompanyState; readonly fresh: boolean }>) => {
+  const aliases: Sql.AliasColumns = { company_id: [], name: [], name_norm: [], kind: [], source: [] }
+  const officers: Sql.OfficerColumns = {
+    company_id: [], name: [], role: [], appointed_on: [], resigned_on: [], nationality: [], source: [], last_verified_at: []
+  }
+  const replaceAliases: Array<string> = []
+  const replaceDerived: Array<string> = []
+  const replaceOfficers: Array<string> = []
+  for (const { id, state, fresh } of written) {
+    const given = state.aliases ?? []
+    if (!fresh) (state.aliases === null ? replaceDerived : replaceAliases).push(id)
+    for (const a of [...given, ...derivedAliases(state)]) {
+      aliases.company_id.push(id)
+      aliases.name.push(a.name)
+      aliases.name_norm.push(a.name_norm)
+      aliases.kind.push(a.kind)
+      aliases.source.push(a.source)
+    }
+    if (state.officers === null) continue
+    if (!fresh) replaceOfficers.push(id)
+    for (const o of state.officers) {
+      officers.company_id.push(id)
+      officers.name.push(o.name)
+      officers.role.push(o.role)
+      officers.appointed_on.push(o.appointed_on)
+      officers.resigned_on.push(o.resigned_on)
+      officers.nationality.push(o.nationality)
+      officers.source.push(o.source)
+      officers.last_verified_at.push(o.last_verified_at)
+    }
+  }
+  return { aliases, officers, replaceAliases, replaceDerived, replaceOfficers }
+}
+
+/**
+ * Stores canonical company records: canonical numbers and normalised names computed in src/domain, per-field
+ * provenance, a field-by-field merge in which an older observation never overwrites a newer value, aliases
+ * (given, initialism, ticker) and officers. Idempotent: an observation that would change nothing is not written.
+ * One transaction per batch; every statement is a parameterised multi-row `unnest`.
+ */
+export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyWriter", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const writeOnce = (observations: ReadonlyArray<Observation>, now: Date) =>
+      Effect.gen(function*() {
+        const confidence = (o: Observation) => confidenceOf(o.record.source_kind, o.record.last_verified_at, now)
+        const unique = new Map(observations.map((o) => [companyKey(o), o]))
+        const registries = [...unique.values()].map((o) => o.registry_id)
+        const keys = [...unique.values()].map((o) => o.registration_key)
+        const heldRows = yield* Sql.selectHeld(sql, registries, keys)
+        const held = new Map(heldRows.map((row) => {
+          const state = stateOfRow(row)
+          return [companyKey(state), state] as const
+        }))
+        const plan = planBatch(observations, held, confidence)
+        const written: Array<{ id: string; state: CompanyState; fresh: boolean }> = []
+        if (plan.inserts.length > 0) {
+          const ids = yield* Sql.insertCompanies(sql, columnsOf(plan.inserts, now))
+          if (ids.length !== plan.inserts.length) {
+            return yield* new ConcurrentInsert({ keys: plan.inserts.length - ids.length })
+          }
+          const byKey = new Map(ids.map((r) => [companyKey(r), r.id]))
+          for (const state of plan.inserts) written.push({ id: byKey.get(companyKey(state))!, state, fresh: true })
+        }
+        if (plan.updates.length > 0) {
+          const ids = plan.updates.map((s) => s.id!)
+          yield* Sql.updateCompanies(sql, ids, columnsOf(plan.updates, now))
+          plan.updates.forEach((state, i) => written.push({ id: ids[i]!, state, fresh: false }))
+        }
+        const lists = listWrites(written)
+        if (lists.replaceAliases.length + lists.replaceDerived.length > 0) {
+          yield* Sql.deleteAliases(sql, lists.replaceAliases, lists.replaceDerived)
+        }
+        if (lists.aliases.company_id.length > 0) yield* Sql.insertAliases(sql, lists.aliases)
+        if (lists.replaceOfficers.length > 0) yield* Sql.deleteOfficers(sql, lists.replaceOfficers)
+        if (lists.officers.company_id.length > 0) yield* Sql.insertOfficers(sql, lists.officers)
+        return { inserted: plan.inserted, updated: plan.updated, unchanged: plan.unchanged }
+      })
+
+    /** Stores observations (already canonicalised), one transaction; retried when a concurrent writer won a key. */
+    const upsertObservations = (observations: ReadonlyArray<Observation>, options?: UpsertOptions) => {
+      if (observations.length === 0) return Effect.succeed({ inserted: 0, updated: 0, unchanged: 0 })
+      const now = options?.now ?? new Date()
+      return sql.withTransaction(writeOnce(observations, now)).pipe(
+        Effect.retry({ schedule: Schedule.recurs(3), while: (e) => e._tag === "ConcurrentInsert" }),
+        Effect.catchTag("ConcurrentInsert", (e) =>
+          Effect.fail(new SqlError.SqlError({ cause: e, message: `concurrent inserts kept winning ${e.keys} keys` })))
+      )
+    }
+
+    const upsertBatch = (
+      records: ReadonlyArray<CanonicalCompany>,
+      options?: UpsertOptions
+    ): Effect.Effect<UpsertResult, SqlError.SqlError> => {
+      const observations: Array<Observation> = []
+      const rejected: Array<{ index: number; reason: string }> = []
+      records.forEach((record, index) =>
+        Either.match(observe(record), {
+          onLeft: (reason) => rejected.push({ index, reason }),
+          onRight: (o) => observations.push(o)
+        })
+      )
+      return Effect.map(upsertObservations(observations, options), (counts) => ({ ...counts, rejected }))
+    }
+
+    return { upsertBatch, upsertObservations } as const
+  })
+}) {}

@@ -1,0 +1,108 @@
+import { contentHash } from "./hash.js"
+import type { CompanyState, FieldProvenance, Observation, Provenance, TrackedField, TrackedList } from "./state.js"
+import { trackedFields } from "./state.js"
+
+export type Confidence = (observation: Observation) => number
+
+const instant = (iso: string) => Date.parse(iso)
+
+/**
+ * Whether an incoming observation replaces what is held: the newer one wins; at the same instant a deterministic
+ * tie-break on the content keeps the merge order-independent, so re-ingesting any file changes nothing.
+ */
+const incomingWins = (incomingAt: string, heldAt: string, incomingTie: string, heldTie: string) => {
+  const a = instant(incomingAt)
+  const b = instant(heldAt)
+  return a > b || (a === b && incomingTie >= heldTie)
+}
+
+const provenanceOf = (observation: Observation, confidence: number): FieldProvenance => ({
+  source: observation.record.source,
+  source_url: observation.record.source_url,
+  checked_at: observation.record.last_verified_at,
+  confidence
+})
+
+const tie = (value: string, p: { readonly source: string; readonly source_url: string | null }) =>
+  `${value}\u0000${p.source}\u0000${p.source_url ?? ""}`
+
+/** A company as first observed. */
+export const fromObservation = (observation: Observation, confidence: Confidence): CompanyState => {
+  const p = provenanceOf(observation, confidence(observation))
+  const provenance: Partial<Record<TrackedField | TrackedList, FieldProvenance>> = {}
+  for (const field of trackedFields) if (observation.values[field] !== null) provenance[field] = p
+  if (observation.aliases !== null) provenance.aliases = p
+  if (observation.officers !== null) provenance.officers = p
+  const state = {
+    id: null,
+    registry_id: observation.registry_id,
+    country: observation.country,
+    registration_key: observation.registration_key,
+    number_valid: observation.number_valid,
+    values: observation.values,
+    provenance,
+    record: observation.record,
+    registry_url: observation.registry_url,
+    aliases_digest: observation.aliases_digest,
+    officers_digest: observation.officers_digest,
+    aliases: observation.aliases,
+    officers: observation.officers,
+    content_hash: ""
+  }
+  return { ...state, content_hash: contentHash(state) }
+}
+
+/**
+ * Folds an observation into a held company field by field: a value replaces the held one only when the
+ * observation is not older than the held value's `checked_at`; an absent value never erases a held one.
+ * Alias and officer lists are replaced as a whole by a newer observation that carries them.
+ */
+export const mergeObservation = (held: CompanyState, observation: Observation, confidence: Confidence): CompanyState => {
+  const at = observation.record.last_verified_at
+  const incoming = provenanceOf(observation, confidence(observation))
+  const values: Record<TrackedField, string | null> = { ...held.values }
+  const provenance: Partial<Record<TrackedField | TrackedList, FieldProvenance>> = { ...held.provenance }
+  for (const field of trackedFields) {
+    const value = observation.values[field]
+    if (value === null) continue
+    const heldValue = held.values[field]
+    const heldProvenance = held.provenance[field]
+    if (
+      heldValue === null || heldProvenance === undefined ||
+      incomingWins(at, heldProvenance.checked_at, tie(value, incoming), tie(heldValue, heldProvenance))
+    ) {
+      values[field] = value
+      provenance[field] = incoming
+    }
+  }
+  const recordWins = incomingWins(
+    at,
+    held.record.last_verified_at,
+    tie(observation.record.source_kind, observation.record),
+    tie(held.record.source_kind, held.record)
+  )
+  const listWins = (list: TrackedList, digest: string | null, heldDigest: string | null) => {
+    const heldList = held.provenance[list]
+    return digest !== null &&
+      (heldList === undefined || incomingWins(at, heldList.checked_at, tie(digest, incoming), tie(heldDigest ?? "", heldList)))
+  }
+  const aliasesWin = listWins("aliases", observation.aliases_digest, held.aliases_digest)
+  const officersWin = listWins("officers", observation.officers_digest, held.officers_digest)
+  if (aliasesWin) provenance.aliases = incoming
+  if (officersWin) provenance.officers = incoming
+  const state: CompanyState = {
+    ...held,
+    number_valid: observation.number_valid,
+    values,
+    provenance,
+    record: recordWins ? observation.record : held.record,
+    registry_url: recordWins && observation.registry_url !== null ? observation.registry_url : held.registry_url,
+    aliases_digest: aliasesWin ? observation.aliases_digest : held.aliases_digest,
+    officers_digest: officersWin ? observation.officers_digest : held.officers_digest,
+    aliases: aliasesWin ? observation.aliases : held.aliases,
+    officers: officersWin ? observation.officers : held.officers
+  }
+  return { ...state, content_hash: contentHash(state) }
+}
+
+export type { Provenance }

@@ -1,0 +1,78 @@
+import { Either } from "effect"
+import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
+import { aliasesDigest, officersDigest } from "./hash.js"
+import { nameNorm, numberIdentity } from "./identity.js"
+import type { AliasRow, Observation, OfficerRow, TrackedField } from "./state.js"
+
+const text = (value: string | null | undefined): string | null => {
+  if (value === null || value === undefined) return null
+  const trimmed = value.trim()
+  return trimmed === "" ? null : trimmed
+}
+
+const givenAliases = (record: CanonicalCompany, country: string): ReadonlyArray<AliasRow> | null => {
+  if (record.aliases === undefined) return null
+  const seen = new Set<string>()
+  const rows: Array<AliasRow> = []
+  for (const alias of record.aliases) {
+    const name = alias.name.trim()
+    const norm = nameNorm(name, country)
+    const id = `${alias.kind}\u0000${norm}`
+    if (norm === "" || seen.has(id)) continue
+    seen.add(id)
+    rows.push({ name, name_norm: norm, kind: alias.kind, source: record.source })
+  }
+  return rows
+}
+
+const officersOf = (record: CanonicalCompany, checkedAt: string): ReadonlyArray<OfficerRow> | null =>
+  record.officers === undefined ? null : record.officers.map((o) => ({
+    name: o.name.trim(),
+    role: text(o.role),
+    appointed_on: text(o.appointed_on),
+    resigned_on: text(o.resigned_on),
+    nationality: text(o.nationality),
+    source: record.source,
+    last_verified_at: checkedAt
+  }))
+
+/** A decoded canonical record as an observation: canonical number, registry, normalised aliases and officers. */
+export const observe = (record: CanonicalCompany): Either.Either<Observation, string> => {
+  const country = record.country.toUpperCase()
+  const number = numberIdentity(country, record.registration_no)
+  if (number.key === "") return Either.left(`registration_no ${JSON.stringify(record.registration_no)} has no digits or letters`)
+  const verifiedAt = new Date(record.last_verified_at)
+  if (Number.isNaN(verifiedAt.getTime())) return Either.left("last_verified_at is not a date-time")
+  const checkedAt = verifiedAt.toISOString()
+  const values: Record<TrackedField, string | null> = {
+    registration_no: number.display,
+    legal_name: record.legal_name.trim(),
+    status: record.status ?? null,
+    entity_type: text(record.entity_type),
+    entity_type_label: text(record.entity_type_label),
+    incorporation_date: text(record.incorporation_date),
+    registered_address: text(record.registered_address),
+    tax_id: text(record.tax_id),
+    listed_ticker: text(record.listed_ticker)
+  }
+  const aliases = givenAliases(record, country)
+  const officers = officersOf(record, checkedAt)
+  return Either.right({
+    registry_id: number.registry_id,
+    country,
+    registration_key: number.key,
+    number_valid: number.valid,
+    values,
+    record: {
+      source: record.source.trim(),
+      source_url: text(record.source_url),
+      source_kind: record.source_kind ?? "registry",
+      last_verified_at: checkedAt
+    },
+    registry_url: null,
+    aliases,
+    aliases_digest: aliases === null ? null : aliasesDigest(aliases),
+    officers,
+    officers_digest: officers === null ? null : officersDigest(officers)
+  })
+}

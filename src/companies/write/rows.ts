@@ -1,0 +1,104 @@
+import type { CompanyState, FieldProvenance, Provenance, TrackedField } from "./state.js"
+import type { AliasRow } from "./state.js"
+import { initialism, nameNorm, taxKey } from "./identity.js"
+import { trackedFields } from "./state.js"
+import type { SourceKind } from "../../domain/CanonicalCompany.js"
+
+/** A companies row as read back for merging (timestamps and dates as text). */
+export interface HeldRow {
+  readonly id: string
+  readonly registry_id: string
+  readonly country: string
+  readonly registration_key: string
+  readonly number_valid: boolean
+  readonly registration_no: string
+  readonly legal_name: string
+  readonly status: string | null
+  readonly entity_type: string | null
+  readonly entity_type_label: string | null
+  readonly incorporation_date: string | null
+  readonly registered_address: string | null
+  readonly tax_id: string | null
+  readonly listed_ticker: string | null
+  readonly source: string
+  readonly source_url: string | null
+  readonly source_kind: string
+  readonly registry_url: string | null
+  readonly last_verified_at: string
+  readonly provenance: string
+  readonly content_hash: string | null
+  readonly aliases_digest: string | null
+  readonly officers_digest: string | null
+}
+
+const sourceKinds: ReadonlyArray<string> = ["live", "registry", "secondary", "synthetic"]
+
+export const stateOfRow = (row: HeldRow): CompanyState => {
+  const values = {} as Record<TrackedField, string | null>
+  for (const field of trackedFields) values[field] = row[field]
+  return {
+    id: row.id,
+    registry_id: row.registry_id,
+    country: row.country,
+    registration_key: row.registration_key,
+    number_valid: row.number_valid,
+    values,
+    provenance: JSON.parse(row.provenance) as Provenance,
+    record: {
+      source: row.source,
+      source_url: row.source_url,
+      source_kind: (sourceKinds.includes(row.source_kind) ? row.source_kind : "registry") as SourceKind,
+      last_verified_at: new Date(row.last_verified_at).toISOString()
+    },
+    registry_url: row.registry_url,
+    aliases_digest: row.aliases_digest,
+    officers_digest: row.officers_digest,
+    aliases: null,
+    officers: null,
+    content_hash: row.content_hash ?? ""
+  }
+}
+
+const MONTH_MS = 30 * 24 * 3600 * 1000
+
+/** Ranking tie-breaker in 0..1: listed (0.4), completeness of the optional fields (0.4), freshness (0.2). */
+export const qualityOf = (state: CompanyState, now: Date) => {
+  const optional = [
+    state.values.status,
+    state.values.entity_type,
+    state.values.incorporation_date,
+    state.values.registered_address,
+    state.values.tax_id
+  ]
+  const completeness = optional.filter((v) => v !== null).length / optional.length
+  const ageMonths = Math.max(0, (now.getTime() - Date.parse(state.record.last_verified_at)) / MONTH_MS)
+  const freshness = ageMonths <= 1 ? 1 : Math.max(0.4, 1 - 0.05 * (ageMonths - 1))
+  const listed = state.values.listed_ticker === null ? 0 : 1
+  return Math.round((0.4 * listed + 0.4 * completeness + 0.2 * freshness) * 1000) / 1000
+}
+
+export const derivedAliases = (state: CompanyState): ReadonlyArray<AliasRow> => {
+  const rows: Array<AliasRow> = []
+  const legalName = state.values.legal_name ?? ""
+  const initials = initialism(legalName, state.country)
+  if (initials !== null) {
+    const norm = nameNorm(initials, state.country)
+    if (norm !== "") rows.push({ name: initials.toUpperCase(), name_norm: norm, kind: "initialism", source: "derived" })
+  }
+  const ticker = state.values.listed_ticker
+  if (ticker !== null) {
+    const norm = nameNorm(ticker, state.country)
+    if (norm !== "") rows.push({ name: ticker, name_norm: norm, kind: "ticker", source: "derived" })
+  }
+  return rows
+}
+
+export const provenanceJson = (provenance: Provenance) => {
+  const out: Record<string, FieldProvenance> = {}
+  for (const [key, value] of Object.entries(provenance)) if (value !== undefined) out[key] = value
+  return JSON.stringify(out)
+}
+
+export const nameLower = (legalName: string) => legalName.trim().toLowerCase()
+
+export const taxKeyOf = (state: CompanyState) => taxKey(state.country, state.values.tax_id)

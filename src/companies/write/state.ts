@@ -1,0 +1,86 @@
+import type { SourceKind } from "../../domain/CanonicalCompany.js"
+
+/** Record fields that carry their own provenance; each is merged on its own (newest observation wins). */
+export const trackedFields = [
+  "registration_no",
+  "legal_name",
+  "status",
+  "entity_type",
+  "entity_type_label",
+  "incorporation_date",
+  "registered_address",
+  "tax_id",
+  "listed_ticker"
+] as const
+export type TrackedField = typeof trackedFields[number]
+
+/** Lists that are replaced as a whole by a newer observation that carries them. */
+export type TrackedList = "aliases" | "officers"
+
+export interface FieldProvenance {
+  readonly source: string
+  readonly source_url: string | null
+  readonly checked_at: string
+  readonly confidence: number
+}
+
+export type Provenance = Readonly<Partial<Record<TrackedField | TrackedList, FieldProvenance>>>
+
+export interface AliasRow {
+  readonly name: string
+  readonly name_norm: string
+  readonly kind: string
+  readonly source: string
+}
+
+export interface OfficerRow {
+  readonly name: string
+  readonly role: string | null
+  readonly appointed_on: string | null
+  readonly resigned_on: string | null
+  readonly nationality: string | null
+  readonly source: string
+  readonly last_verified_at: string
+}
+
+export interface RecordSource {
+  readonly source: string
+  readonly source_url: string | null
+  readonly source_kind: SourceKind
+  readonly last_verified_at: string
+}
+
+/** Identity of a company: one row per (registry_id, registration_key). */
+export interface CompanyIdentity {
+  readonly registry_id: string
+  readonly country: string
+  readonly registration_key: string
+  readonly number_valid: boolean
+}
+
+/** A company as CompanyWriter holds it between reading and writing (a companies row, lists aside). */
+export interface CompanyState extends CompanyIdentity {
+  readonly id: string | null
+  readonly values: Readonly<Record<TrackedField, string | null>>
+  readonly provenance: Provenance
+  readonly record: RecordSource
+  readonly registry_url: string | null
+  readonly aliases_digest: string | null
+  readonly officers_digest: string | null
+  /** Given (non-derived) aliases to write, when this state replaced them. */
+  readonly aliases: ReadonlyArray<AliasRow> | null
+  /** Officers to write, when this state replaced them. */
+  readonly officers: ReadonlyArray<OfficerRow> | null
+  readonly content_hash: string
+}
+
+/** One incoming record, canonicalised: what a single source said at one instant. */
+export interface Observation extends CompanyIdentity {
+  readonly values: Readonly<Record<TrackedField, string | null>>
+  readonly record: RecordSource
+  readonly registry_url: string | null
+  readonly aliases: ReadonlyArray<AliasRow> | null
+  readonly aliases_digest: string | null
+  readonly officers: ReadonlyArray<OfficerRow> | null
+  readonly officers_digest: string | null
+}
