@@ -129,7 +129,7 @@ describe("CompanyWriter", () => {
         assert.strictEqual(after.registered_address, base.registered_address)
         const lists = yield* listsOf(after.id)
         assert.deepStrictEqual(lists.officers, [])
-        assert.includeDeepMembers(lists.aliases, [{ name: "Dangote Cement", kind: "short" }, { name: "DANGCEM", kind: "ticker" }])
+        assert.includeDeepMembers([...lists.aliases], [{ name: "Dangote Cement", kind: "short" }, { name: "DANGCEM", kind: "ticker" }])
       }))
 
     it.effect("folds duplicates within a batch and rejects a number without digits or letters", () =>
