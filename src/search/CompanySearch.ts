@@ -7,7 +7,15 @@ import { candidateQuery, fuzzySimilarity, wordGroups } from "./fuzzy.js"
 import { type Hit, rankHits, round, scores } from "./ranking.js"
 import { searchConfig } from "./searchConfig.js"
 import { analyseQuery, type SearchQuery } from "./searchQuery.js"
-import { type CandidateRow, literalTiers, nearestWords, type TierRow, tierStatements, wordCandidates } from "./statements.js"
+import {
+  type CandidateRow,
+  literalTiers,
+  nearestWords,
+  type TierRow,
+  tierStatements,
+  wordCandidates,
+  type WordRow
+} from "./statements.js"
 
 /** The Company fields of a stored row, as the record endpoint gives them. */
 export type CompanyJson = ReturnType<typeof companyJson>
@@ -60,20 +68,23 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
     const sql = yield* SqlClient.SqlClient
     const config = yield* searchConfig
 
-    const literalHits = (q: SearchQuery) => {
-      const statements = tierStatements(sql, q, config.maxMatches)
+    const literalHits = (q: SearchQuery, wordCounts: ReadonlyMap<string, number>) => {
+      const statements = tierStatements(sql, q, config.maxMatches, wordCounts)
       if (statements.length === 0) return Effect.succeed<ReadonlyArray<Hit>>([])
-      return literalTiers(sql, statements).pipe(
-        Effect.map((rows) => rows.map((row) => hitOfTierRow(q, row)))
-      )
+      return literalTiers(sql, statements).pipe(Effect.map((rows) => rows.map((row) => hitOfTierRow(q, row))))
     }
 
+    /** The words held nearest to the query's words (empty for short queries). */
+    const nearWords = (q: SearchQuery) =>
+      q.short || q.tokens.length === 0
+        ? Effect.succeed<ReadonlyArray<WordRow>>([])
+        : nearestWords(sql, q.tokens.slice(0, MAX_QUERY_WORDS), NEAR_WORDS_PER_TOKEN)
+
     /** Fuzzy candidates with their similarity; `loose` widens the net for suggestions. */
-    const fuzzyCandidates = (q: SearchQuery, loose: boolean, keep: number) =>
+    const fuzzyCandidates = (q: SearchQuery, words: ReadonlyArray<WordRow>, loose: boolean, keep: number) =>
       Effect.gen(function*() {
         const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
         if (q.short || tokens.length === 0) return []
-        const words = yield* nearestWords(sql, tokens, NEAR_WORDS_PER_TOKEN)
         const groups = wordGroups(tokens, words, loose)
         const tsquery = candidateQuery(groups, RARE_WORD, loose)
         if (tsquery === null) return []
@@ -83,9 +94,12 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
 
     const matches = (q: SearchQuery) =>
       Effect.gen(function*() {
-        const [literal, fuzzy] = yield* Effect.all([literalHits(q), fuzzyCandidates(q, false, FUZZY_KEEP)], {
-          concurrency: 2
-        })
+        const words = yield* nearWords(q)
+        const wordCounts = new Map(words.map((w) => [w.word, Number(w.companies)]))
+        const [literal, fuzzy] = yield* Effect.all([
+          literalHits(q, wordCounts),
+          fuzzyCandidates(q, words, false, FUZZY_KEEP)
+        ], { concurrency: 2 })
         const fuzzyHits: Array<Hit> = []
         for (const { row, similarity } of fuzzy) {
           if (similarity < config.fuzzyThreshold) continue
@@ -98,15 +112,16 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
             field: "legal_name"
           })
         }
-        return { ranked: rankHits([...literal, ...fuzzyHits]), fuzzy }
+        return { ranked: rankHits([...literal, ...fuzzyHits]), fuzzy, words }
       })
 
     const suggestionsFor = (
       q: SearchQuery,
+      words: ReadonlyArray<WordRow>,
       near: ReadonlyArray<{ readonly row: CandidateRow; readonly similarity: number }>
     ) =>
       Effect.gen(function*() {
-        const pool = near.length > 0 ? near : yield* fuzzyCandidates(q, true, config.suggestions * 4)
+        const pool = near.length > 0 ? near : yield* fuzzyCandidates(q, words, true, config.suggestions * 4)
         return [...pool]
           .sort((a, b) => b.similarity - a.similarity || Number(b.row.quality) - Number(a.row.quality))
           .slice(0, config.suggestions)
@@ -132,7 +147,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         const q = analyseQuery(params.q, params.country)
         const limit = params.limit ?? 25
         const offset = params.offset ?? 0
-        const { fuzzy, ranked } = yield* matches(q)
+        const { fuzzy, ranked, words } = yield* matches(q)
         const page = ranked.slice(offset, offset + limit)
         const rows = yield* rowsById(page.map((hit) => hit.id))
         const now = new Date(yield* Clock.currentTimeMillis)
@@ -150,7 +165,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
             })
           )
         }
-        const suggestions = ranked.length === 0 ? yield* suggestionsFor(q, fuzzy) : undefined
+        const suggestions = ranked.length === 0 ? yield* suggestionsFor(q, words, fuzzy) : undefined
         return new SearchResponse({
           query: params.q,
           query_normalized: q.normalized,

@@ -1,4 +1,5 @@
 import type { SqlClient, Statement } from "@effect/sql"
+import { foldName } from "../domain/normalize.js"
 import type { SearchQuery } from "./searchQuery.js"
 
 type Sql = SqlClient.SqlClient
@@ -26,6 +27,29 @@ export const escapeLike = (s: string) => s.replace(LIKE_SPECIAL, "\\$&")
 /** A run of three letters or digits: the literal `contains` tier then has a trigram to look up. */
 const TRIGRAM = /[\p{L}\p{N}]{3}/u
 
+/**
+ * The part of the query the `contains` tier looks up in the trigram index (the whole query is then checked
+ * on those rows): its rarest word held (fewest companies), else its longest word. A long query's every
+ * trigram, common ones included, would make the index look-up cost more than it saves.
+ */
+export const containsAnchor = (q: SearchQuery, wordCounts: ReadonlyMap<string, number>): string | undefined => {
+  const words = q.lower.split(" ").filter((w) => TRIGRAM.test(w))
+  if (words.length === 0) return TRIGRAM.test(q.lower) ? q.lower : undefined
+  // Only words the normaliser keeps: a legal form ("limited") is rare among normalised names, common in names.
+  const kept = new Set(q.tokens)
+  let best: string | undefined
+  let bestCount = Number.POSITIVE_INFINITY
+  for (const word of words) {
+    const folded = foldName(word)
+    const count = kept.has(folded) ? wordCounts.get(folded) : undefined
+    if (count !== undefined && count < bestCount) {
+      best = word
+      bestCount = count
+    }
+  }
+  return best ?? words.reduce((a, b) => (b.length > a.length ? b : a))
+}
+
 /** Alias kinds a prefix may match; initialisms and tickers must be typed in full. */
 const PREFIX_ALIAS_KINDS = ["brand", "parent", "former", "trading", "short"]
 
@@ -36,7 +60,12 @@ const scopeOf = (sql: Sql, country: string | undefined) =>
  * One index-backed statement per applicable tier (id, prefix, contains, normalized, alias), each bounded by
  * `cap` rows. One- and two-character queries only get the literal prefix and whole-alias look-ups.
  */
-export const tierStatements = (sql: Sql, q: SearchQuery, cap: number): ReadonlyArray<NamedStatement> => {
+export const tierStatements = (
+  sql: Sql,
+  q: SearchQuery,
+  cap: number,
+  wordCounts: ReadonlyMap<string, number> = new Map()
+): ReadonlyArray<NamedStatement> => {
   const scope = scopeOf(sql, q.country)
   const out: Array<NamedStatement> = []
   if (q.numberKeys.length > 0) {
@@ -63,12 +92,14 @@ export const tierStatements = (sql: Sql, q: SearchQuery, cap: number): ReadonlyA
         WHERE c.name_lower LIKE ${escapeLike(q.lower) + "%"}${scope} LIMIT ${cap}`
     })
   }
-  if (!q.short && TRIGRAM.test(q.lower)) {
+  const anchor = q.short ? undefined : containsAnchor(q, wordCounts)
+  if (anchor !== undefined) {
     out.push({
       tier: "contains",
       statement: sql<TierRow>`SELECT c.id::text AS id, 'contains' AS tier, c.quality, c.name_norm AS norm, c.name_lower AS target,
         'legal_name' AS field FROM companies c
-        WHERE c.name_lower LIKE ${"%" + escapeLike(q.lower) + "%"}${scope} LIMIT ${cap}`
+        WHERE c.name_lower LIKE ${"%" + escapeLike(anchor) + "%"} AND strpos(c.name_lower, ${q.lower}) > 0${scope}
+        LIMIT ${cap}`
     })
   }
   if (!q.short && q.normalized.length > 0) {

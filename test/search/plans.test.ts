@@ -1,0 +1,88 @@
+import { SqlClient } from "@effect/sql"
+import type { SqlError } from "@effect/sql/SqlError"
+import { assert, describe, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import * as path from "node:path"
+import { makeCorpusGenerator } from "../../scripts/corpus/generate.js"
+import { candidateQuery, wordGroups } from "../../src/search/fuzzy.js"
+import { analyseQuery } from "../../src/search/searchQuery.js"
+import { literalTiers, nearestWords, tierStatements, wordCandidates } from "../../src/search/statements.js"
+import { TestDatabase } from "../support/testDatabase.js"
+import { type FixtureCompany, insertCompanies } from "./fixtures.js"
+
+const ROWS = 20_000
+const sharedDir = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
+
+const generated = (): ReadonlyArray<FixtureCompany> => {
+  const generator = makeCorpusGenerator({ seed: 7, sharedDir })
+  return Array.from({ length: ROWS }, () => {
+    const r = generator.next()
+    return {
+      country: r.country,
+      registration_no: r.registration_no,
+      legal_name: r.legal_name,
+      ...(r.tax_id === undefined || r.tax_id === null ? {} : { tax_id: r.tax_id }),
+      quality: 0.3
+    }
+  })
+}
+
+/** The query kinds of the cascade for one stored company, and one that matches nothing. */
+const queriesFor = (c: FixtureCompany): ReadonlyArray<readonly [string, string | undefined]> => {
+  const words = c.legal_name.split(" ")
+  const typo = c.legal_name.slice(0, 3) + c.legal_name.slice(4)
+  return [
+    [c.registration_no, undefined],
+    [c.registration_no, c.country],
+    [words[0]!.slice(0, 2), undefined],
+    [words.slice(0, 2).join(" "), c.country],
+    [words.slice(1).join(" "), undefined],
+    [c.legal_name.toUpperCase() + " Limited", undefined],
+    [words.slice(0, 2).reverse().join(" "), undefined],
+    [typo, c.country],
+    ["Qwxzv Holdings", undefined]
+  ]
+}
+
+const explain = (sql: SqlClient.SqlClient, statement: Effect.Effect<ReadonlyArray<unknown>, SqlError>) =>
+  sql<{ "QUERY PLAN": string }>`EXPLAIN ${statement as never}`.pipe(
+    Effect.map((rows) => rows.map((r) => r["QUERY PLAN"]).join("\n"))
+  )
+
+describe("search plans", () => {
+  layer(TestDatabase.layer, { timeout: "300 seconds" })((it) => {
+    it.effect("no tier scans companies or aliases sequentially (real plans, analysed table)", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const companies = generated()
+        yield* insertCompanies(companies)
+        yield* sql`ANALYZE`
+        let plans = 0
+        for (const sample of [companies[11]!, companies[4321]!, companies[15000]!]) {
+          for (const [text, country] of queriesFor(sample)) {
+            const q = analyseQuery(text, country)
+            const words = q.short || q.tokens.length === 0 ? [] : yield* nearestWords(sql, q.tokens, 6)
+            const counts = new Map(words.map((w) => [w.word, Number(w.companies)]))
+            const statements = tierStatements(sql, q, 1000, counts)
+            const checked: Array<Effect.Effect<ReadonlyArray<unknown>, SqlError>> = [
+              ...statements.map((s) => s.statement),
+              literalTiers(sql, statements)
+            ]
+            if (words.length > 0) {
+              checked.push(nearestWords(sql, q.tokens, 6))
+              for (const loose of [false, true]) {
+                const tsquery = candidateQuery(wordGroups(q.tokens, words, loose), 2000, loose)
+                if (tsquery !== null) checked.push(wordCandidates(sql, q, tsquery, { scan: 5000, keep: 300 }))
+              }
+            }
+            for (const statement of checked) {
+              const plan = yield* explain(sql, statement)
+              plans++
+              assert.notMatch(plan, /Seq Scan on (companies|company_aliases|search_words)/, `${text}\n${plan}`)
+            }
+          }
+        }
+        assert.isAbove(plans, 60)
+      }))
+  })
+})
