@@ -50,7 +50,7 @@ export interface LiveConfig {
 /** "ng-cac" -> "KYB_REGISTRY_NG_CAC". */
 export const envPrefix = (registry: LiveRegistryId): string => `KYB_REGISTRY_${registry.toUpperCase().replace(/-/g, "_")}`
 
-const millis = (name: string, fallback: number) =>
+const positiveInt = (name: string, fallback: number) =>
   Config.integer(name).pipe(Config.withDefault(fallback), Config.validate({ message: `${name} must be > 0`, validation: (n) => n > 0 }))
 
 const endpoint = (registry: LiveRegistryId, timeoutMs: number): Config.Config<RegistryEndpoint> => {
@@ -66,7 +66,7 @@ const endpoint = (registry: LiveRegistryId, timeoutMs: number): Config.Config<Re
         ])
       )
     ),
-    timeoutMs: millis(`${prefix}_TIMEOUT_MS`, timeoutMs)
+    timeoutMs: positiveInt(`${prefix}_TIMEOUT_MS`, timeoutMs)
   })
 }
 
@@ -88,13 +88,13 @@ const enabled = Config.string("KYB_REGISTRY_LIVE").pipe(
 )
 
 export const gatewaySettings: Config.Config<GatewaySettings> = Config.all({
-  timeoutMs: millis("KYB_REGISTRY_TIMEOUT_MS", 3_000),
-  budgetMs: millis("KYB_REGISTRY_BUDGET_MS", 4_000),
-  retryDelayMs: millis("KYB_REGISTRY_RETRY_DELAY_MS", 200),
+  timeoutMs: positiveInt("KYB_REGISTRY_TIMEOUT_MS", 3_000),
+  budgetMs: positiveInt("KYB_REGISTRY_BUDGET_MS", 4_000),
+  retryDelayMs: positiveInt("KYB_REGISTRY_RETRY_DELAY_MS", 200),
   retries: Config.integer("KYB_REGISTRY_RETRIES").pipe(Config.withDefault(1)),
-  breakerThreshold: millis("KYB_REGISTRY_BREAKER_THRESHOLD", 5),
-  breakerCooldownMs: millis("KYB_REGISTRY_BREAKER_COOLDOWN_MS", 30_000),
-  maxConcurrent: millis("KYB_REGISTRY_MAX_CONCURRENCY", 4)
+  breakerThreshold: positiveInt("KYB_REGISTRY_BREAKER_THRESHOLD", 5),
+  breakerCooldownMs: positiveInt("KYB_REGISTRY_BREAKER_COOLDOWN_MS", 30_000),
+  maxConcurrent: positiveInt("KYB_REGISTRY_MAX_CONCURRENCY", 4)
 })
 
 export const liveConfig: Effect.Effect<LiveConfig, ConfigError.ConfigError> = Effect.gen(function*() {

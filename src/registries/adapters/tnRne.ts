@@ -73,9 +73,12 @@ const fromShort = (sourceUrl: string, verifiedAt: string) => (row: ShortEntity):
   })
 }
 
+const postalCode = (value: string | number | null | undefined): string | null =>
+  value === undefined || value === null ? null : text(String(value))
+
 const withDetail = (company: CanonicalCompany, detail: RneDetail, detailUrl: string): CanonicalCompany => {
   const label = text(detail.formeJuridiqueFr)
-  const address = [text(detail.rueFr), text(detail.codePostal === undefined || detail.codePostal === null ? null : String(detail.codePostal)), text(detail.villeFr)]
+  const address = [text(detail.rueFr), postalCode(detail.codePostal), text(detail.villeFr)]
     .filter((part) => part !== null)
     .join(", ")
   return {
