@@ -26,7 +26,7 @@ const CLASS_WEIGHT: Record<TokenClass, number> = {
   [TokenClass.word]: 1,
   [TokenClass.generic]: 0.5,
   [TokenClass.location]: 0.6,
-  [TokenClass.numeric]: 1,
+  [TokenClass.numeric]: 0.5,
   [TokenClass.legalForm]: 0.1,
   [TokenClass.stopword]: 0.05
 }

@@ -1,4 +1,5 @@
 import { fullKeyOf, type IndexedName, type MatchIndex, type TokenMatch } from "./matchIndex.js"
+import { spellingSimilarity } from "./similarity.js"
 import { isContent, type NameToken, TokenClass } from "./tokens.js"
 
 /** A query token prepared against an index: its weight and the vocabulary tokens it matches. */
@@ -20,13 +21,13 @@ export const THRESHOLDS = {
   /** At or above: `match` (a strong hit). */
   match: 0.9,
   /** At or above: `potential_match` (review). */
-  review: 0.75
+  review: 0.7
 } as const
 
 const UNMATCHED_LIST_FACTOR = 0.6
 const WEAK_ALIAS_FACTOR = 0.85
 const LOCATION_CONFLICT_FACTOR = 0.5
-const NUMBER_CONFLICT_FACTOR = 0.6
+const NUMBER_CONFLICT_FACTOR = 0.9
 const COUNTRY_MISMATCH_PENALTY = 0.03
 const NO_DISTINCTIVE_CAP = 0.4
 const GENERIC_ONLY_CAP = 0.5
@@ -39,6 +40,9 @@ const EXTRA_LOCATION_FACTOR = 0.9
 const LEGAL_FORM_CONFLICT_FACTOR = 0.93
 /** Tokens shorter than this must match exactly to count as the distinctive evidence of a hit. */
 const MIN_FUZZY_DISTINCTIVE_LENGTH = 6
+/** One confusable substitution (qaeda / qaida) is evidence even in a short token. */
+const CONFUSABLE_ONLY_SIM = 0.94
+const EXTRA_NUMBER_FACTOR = 0.9
 
 export interface TokenExplanation {
   readonly query_token: string | null
@@ -132,7 +136,8 @@ export const scoreName = (
     const wn = index.tokenWeight[nt[p.n]!]!
     matched += p.mass
     pairMass += qt[p.q]!.weight + wn
-    if (index.tokenDistinctive[nt[p.n]!] && (p.sim === 1 || (p.sim >= 0.75 && index.tokenText[nt[p.n]!]!.length >= MIN_FUZZY_DISTINCTIVE_LENGTH))) {
+    const long = index.tokenText[nt[p.n]!]!.length >= MIN_FUZZY_DISTINCTIVE_LENGTH
+    if (index.tokenDistinctive[nt[p.n]!] && (p.sim >= CONFUSABLE_ONLY_SIM || (p.sim >= 0.75 && long))) {
       distinctiveHit = true
     }
   }
@@ -144,6 +149,7 @@ export const scoreName = (
   let legalFormMatched = false
   let listLegalForm = false
   let listExtraPlace = false
+  let listExtraNumber = false
   for (let i = 0; i < qt.length; i++) {
     if (qUsed[i]) continue
     const q = qt[i]!
@@ -179,6 +185,7 @@ export const scoreName = (
       else listExtraPlace = true
     }
     if (cls === TokenClass.numeric && queryNumber) numberConflict = true
+    if (cls === TokenClass.numeric) listExtraNumber = true
   }
   const denominator = pairMass + unmatchedQuery + UNMATCHED_LIST_FACTOR * unmatchedList
   const raw = denominator === 0 ? 0 : matched / denominator
@@ -189,12 +196,16 @@ export const scoreName = (
     score = 0.98
     rules.push("same_letters")
   }
-  if (listHasDistinctive && !distinctiveHit && score > NO_DISTINCTIVE_CAP && !rules.includes("same_letters")) {
+  const nearLetters = sameLetters ? 1 : nearSameLetters(query.fullKey, name.fullKey)
+  if (nearLetters > score) {
+    score = nearLetters
+    rules.push("near_same_letters")
+  }
+  if (listHasDistinctive && !distinctiveHit && score > NO_DISTINCTIVE_CAP && nearLetters === 0) {
     score = NO_DISTINCTIVE_CAP
     rules.push("no_distinctive_token")
   }
-  const queryExtraContent = qt.some((q, i) => !qUsed[i] && isContent(q.token.cls))
-  if (!listHasDistinctive && (unmatchedListContent || queryExtraContent) && score > GENERIC_ONLY_CAP) {
+  if (!listHasDistinctive && unmatchedListContent && score > GENERIC_ONLY_CAP) {
     score = GENERIC_ONLY_CAP
     rules.push("generic_name_needs_full_match")
   }
@@ -205,6 +216,9 @@ export const scoreName = (
   if (numberConflict) {
     score *= NUMBER_CONFLICT_FACTOR
     rules.push("number_conflict")
+  } else if (queryNumber || listExtraNumber) {
+    score *= EXTRA_NUMBER_FACTOR
+    rules.push("extra_number")
   }
   if (significantExtraQuery && significantExtraList) {
     score *= PARTIAL_OVERLAP_FACTOR
@@ -263,3 +277,9 @@ export const scoreName = (
 }
 
 export const round = (x: number): number => Math.round(x * 1000) / 1000
+
+const MIN_NEAR_KEY_LENGTH = 8
+
+/** Whole names that differ by one or two letters once spaces are gone ("Andrang Heta" / "Ndrangheta"): their spelling similarity, else 0. */
+const nearSameLetters = (a: string, b: string): number =>
+  a.length < MIN_NEAR_KEY_LENGTH || b.length < MIN_NEAR_KEY_LENGTH ? 0 : spellingSimilarity(a, b)
