@@ -24,6 +24,7 @@ const SPECIAL_RE = new RegExp(`[${Object.keys(SPECIAL_LETTERS).join("")}]`, "g")
 const specialLetter = (c: string): string => SPECIAL_LETTERS[c] ?? c
 
 const NON_ASCII = /[^\x00-\x7f]/
+const APOSTROPHE_LIKE = /[\u2018\u2019\u02bc\u02bb\u00b4\u2032]/g
 const COMBINING_OR_FORMAT = /[\p{M}\p{Cf}\u0640]/gu
 const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/g
 const arabicDigit = (d: string): string => {
@@ -31,40 +32,58 @@ const arabicDigit = (d: string): string => {
   return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660)
 }
 
-const APOSTROPHE_CLASS = "'\u2018\u2019\u02bc\u02bb`\u00b4\u2032"
-const ELISION = new RegExp(`(?<![\\p{L}\\p{N}])(qu|[cdjlmnst])[${APOSTROPHE_CLASS}]+(?=\\p{L})`, "gu")
-const APOSTROPHES = new RegExp(`[${APOSTROPHE_CLASS}]+`, "g")
-const AMPERSAND = /&/g
-/** Single letters each followed by a dot, e.g. "s.a.r.l.", "p. l. c", "u.b.a." */
-const DOTTED_ACRONYM = /(?<![\p{L}\p{N}])(?:\p{L}\. ?)+\p{L}(?![\p{L}\p{N}])\.?/gu
-const DOTS_AND_SPACES = /[. ]/g
-const NON_WORD = /[^\p{L}\p{N}]+/gu
-
-const collapseAcronym = (acronym: string): string => acronym.replace(DOTS_AND_SPACES, "")
-
+/** Lower case, compatibility forms and accents folded; apostrophe look-alikes become "'". */
 const foldCharacters = (name: string): string => {
   if (!NON_ASCII.test(name)) return name.toLowerCase()
   return name
+    .replace(APOSTROPHE_LIKE, "'")
     .normalize("NFKC")
+    .replace(APOSTROPHE_LIKE, "'")
     .toLowerCase()
-    .replace(SPECIAL_RE, specialLetter)
     .normalize("NFD")
     .replace(COMBINING_OR_FORMAT, "")
+    .replace(SPECIAL_RE, specialLetter)
     .replace(ARABIC_INDIC_DIGIT, arabicDigit)
     .normalize("NFC")
 }
 
-/** NFKC, lower case, accents folded, apostrophes and punctuation resolved; no legal-form stripping. */
-export const foldName = (name: string): string =>
-  foldCharacters(name)
-    .replace(ELISION, "$1 ")
-    .replace(APOSTROPHES, "")
-    .replace(AMPERSAND, " and ")
-    .replace(DOTTED_ACRONYM, collapseAcronym)
-    .replace(NON_WORD, " ")
-    .trim()
+/** Word-level rules, in an ASCII flavour (fast, the common case) and a Unicode one (other scripts). */
+interface WordRules {
+  readonly elision: RegExp
+  readonly dottedAcronym: RegExp
+  readonly nonWord: RegExp
+}
+const ASCII_RULES: WordRules = {
+  elision: /(?<![a-z0-9])(qu|[cdjlmnst])['`]+(?=[a-z])/g,
+  /** Single letters each followed by a dot, e.g. "s.a.r.l.", "p. l. c", "u.b.a." */
+  dottedAcronym: /(?<![a-z0-9])(?:[a-z]\. ?)+[a-z](?![a-z0-9])\.?/g,
+  nonWord: /[^a-z0-9]+/g
+}
+const UNICODE_RULES: WordRules = {
+  elision: /(?<![\p{L}\p{N}])(qu|[cdjlmnst])['`]+(?=\p{L})/gu,
+  dottedAcronym: /(?<![\p{L}\p{N}])(?:\p{L}\. ?)+\p{L}(?![\p{L}\p{N}])\.?/gu,
+  nonWord: /[^\p{L}\p{N}]+/gu
+}
+const APOSTROPHES = /['`]+/g
+const AMPERSAND = /&/g
+const DOTS_AND_SPACES = /[. ]/g
+const collapseAcronym = (acronym: string): string => acronym.replace(DOTS_AND_SPACES, "")
 
-const SINGLE_LETTER = /^[a-z]$/
+/** NFKC, lower case, accents folded, apostrophes and punctuation resolved; no legal-form stripping. */
+export const foldName = (name: string): string => {
+  let s = foldCharacters(name)
+  const rules = NON_ASCII.test(s) ? UNICODE_RULES : ASCII_RULES
+  if (s.includes("'") || s.includes("`")) s = s.replace(rules.elision, "$1 ").replace(APOSTROPHES, "")
+  if (s.includes("&")) s = s.replace(AMPERSAND, " and ")
+  if (s.includes(".")) s = s.replace(rules.dottedAcronym, collapseAcronym)
+  return s.replace(rules.nonWord, " ").trim()
+}
+
+const isSingleLetter = (word: string): boolean => {
+  if (word.length !== 1) return false
+  const c = word.charCodeAt(0)
+  return c >= 97 && c <= 122
+}
 
 /**
  * `foldName` split into words, with runs of two or more single Latin letters joined into one word
@@ -79,7 +98,7 @@ export const foldTokens = (name: string): Array<string> => {
   let run = ""
   let runLength = 0
   for (const word of words) {
-    if (SINGLE_LETTER.test(word)) {
+    if (isSingleLetter(word)) {
       run += word
       runLength++
       continue

@@ -32,21 +32,26 @@ export const legalFormTable: ReadonlyArray<LegalFormSpec> = [
     aliases: [
       "Ltd", "Ltd.", "Limited", "Ltée", "Limitée", "Lmtd", "Ltd Co", "Company Limited", "Company Ltd", "Co Ltd",
       "Co. Ltd.", "Co Limited", "Coy Ltd", "Cy Ltd", "Co Ltée", "Cie Ltée", "Limited Company", "Ltd Company",
-      "Limted", "Limitted", "Limitied", "Limkited", "Limitd", "Limiited", "Lmited", "Limted Company"
+      "Limted", "Limitted", "Limitied", "Limkited", "Limitd", "Limiited", "Lmited", "Limted Company", "Limited Co", "Limited by Shares",
+      "Private Company with Limited Liability"
     ]
   },
   {
     canonical: "plc",
     aliases: [
       "PLC", "P.L.C.", "Public Limited Company", "Public Ltd Co", "Public Ltd Company", "Public Limited Co",
-      "Public Company Limited", "Public Company Ltd", "PLC Ltd", "Plc Limited", "Public Limited"
+      "Public Company Limited", "Public Company Ltd", "PLC Ltd", "Plc Limited", "Public Limited",
+      "PLC Company", "PLCO", "PLCs", "Public Limited Corporation", "Publicly Limited Company", "Pub Limited Co", "Pub Ltd Co",
+      "Public Limted Company", "Public Limited Compnay", "Public Limitd Company", "Pubic Limited Company",
+      "Public Limitied Company", "Public Limitted Company", "Pub Lt Co", "Public Lt Co", "Public Lt Company", "Pub Limited",
+      "Publicly Ltd Company", "Public Ltd Corporation", "Public Lmtd Company", "Publi Limited Company", "Publc Limited Company"
     ]
   },
   {
     canonical: "proprietary limited",
     aliases: [
       "(Pty) Ltd", "Pty Ltd", "Pty Limited", "(Pty) Limited", "Proprietary Limited", "(Proprietary) Limited",
-      "Pty", "(Pty)", "Proprietary", "Pty Ltd."
+      "Pty", "(Pty)", "Proprietary", "Pty Ltd.", "Proprietary Ltd", "Proprietary Limited Company"
     ],
     countries: [...ZA_LIKE, "AU"]
   },
@@ -65,7 +70,7 @@ export const legalFormTable: ReadonlyArray<LegalFormSpec> = [
       "Company Limited by Guarantee"
     ]
   },
-  { canonical: "inc", aliases: ["Inc", "Inc.", "Incorporated"] },
+  { canonical: "inc", aliases: ["Inc", "Inc.", "Incorporated", "Incorp"] },
   { canonical: "corporation", aliases: ["Corp", "Corp.", "Corporation"] },
   {
     canonical: "company",
@@ -78,7 +83,10 @@ export const legalFormTable: ReadonlyArray<LegalFormSpec> = [
     canonical: "llc",
     aliases: [
       "LLC", "L.L.C.", "Limited Liability Company", "Limited Liability Co", "Ltd Liability Co", "Ltd Liability Company",
-      "OOO", "ООО", "W.L.L.", "WLL", "With Limited Liability"
+      "OOO", "ООО", "W.L.L.", "WLL", "With Limited Liability", "Limited Liability Comp",
+      "Limited Liability Corp", "Limited Liability Corporation", "Foreign Limited Liability Company", "Ltd Liability Comp",
+      "Lmtd Liability Company", "Lt Liability Company", "Limited Liab Co", "Ltd Liab Company", "Limitd Liability Co",
+      "Limted Liability Co", "Private Limited Liability Company", "LLCs"
     ]
   },
   { canonical: "llp", aliases: ["LLP", "L.L.P.", "Limited Liability Partnership"] },
@@ -99,7 +107,8 @@ export const legalFormTable: ReadonlyArray<LegalFormSpec> = [
   {
     canonical: "sarl",
     aliases: [
-      "SARL", "S.A.R.L.", "S.à r.l.", "S.à.r.l.", "Société à Responsabilité Limitée", "Societe a Responsabilite Limitee",
+      "SARL", "S.A.R.L.", "S.à r.l.", "S.à.r.l.", "Société à Responsabilité Limitée", "Societe a Responsabilite Limitee", "Soc. à Resp. Limitée",
+      "Soc à Responsab Limitée", "S. à R. L.",
       "Sociedade Anónima de Responsabilidade Limitada", "Sociedade Anonima de Responsabilidade Limitada"
     ]
   },
@@ -111,10 +120,13 @@ export const legalFormTable: ReadonlyArray<LegalFormSpec> = [
       "Société à Responsabilité Limitée d'Associé Unique", "Entreprise Unipersonnelle à Responsabilité Limitée"
     ]
   },
-  { canonical: "sas", aliases: ["SAS", "S.A.S.", "Société par Actions Simplifiée"] },
+  {
+    canonical: "sas",
+    aliases: ["SAS", "S.A.S.", "Société par Actions Simplifiée", "Soc. par Actions Simplifiée", "Société Actions Simplifiée"]
+  },
   { canonical: "sasu", aliases: ["SASU", "S.A.S.U.", "SAS U", "Société par Actions Simplifiée Unipersonnelle"] },
   { canonical: "snc", aliases: ["SNC", "S.N.C.", "Société en Nom Collectif"] },
-  { canonical: "scs", aliases: ["SCS", "S.C.S.", "Société en Commandite Simple"] },
+  { canonical: "scs", aliases: ["SCS", "S.C.S.", "SECS", "Société en Commandite Simple"] },
   { canonical: "sca", aliases: ["SCA", "S.C.A.", "Société en Commandite par Actions"] },
   { canonical: "gie", aliases: ["GIE", "G.I.E.", "Groupement d'Intérêt Économique"] },
   {
@@ -142,7 +154,10 @@ export const legalFormTable: ReadonlyArray<LegalFormSpec> = [
   { canonical: "se", aliases: ["SE", "Societas Europaea"] },
   {
     canonical: "jsc",
-    aliases: ["JSC", "Joint Stock Company", "OJSC", "CJSC", "PJSC", "OAO", "ZAO", "PAO", "Open Joint Stock Company"]
+    aliases: [
+      "JSC", "Joint Stock Company", "OJSC", "CJSC", "PJSC", "OAO", "ZAO", "PAO", "Open Joint Stock Company", "Joint Stock Co",
+      "JSC Company", "Jointstock Company", "JS Co", "Jt Stock Co"
+    ]
   },
   { canonical: "fze", aliases: ["FZE", "FZCO", "FZC", "FZ LLC", "FZ-LLC", "Free Zone Establishment"] },
   { canonical: "sicaf", aliases: ["SICAF", "S.I.C.A.F."] },

@@ -8,10 +8,26 @@ export { foldName, foldTokens } from "./fold.js"
  */
 export const NORMALIZER_VERSION = 1
 
-/** Abbreviations rewritten wherever they stand ("Cadbury Nig" -> "cadbury nigeria", "Int'l" -> "international"). */
+/**
+ * Abbreviations rewritten wherever they stand ("Cadbury Nig" -> "cadbury nigeria", "Int'l" -> "international",
+ * "Egyptian Kuwaiti Hld" -> "egyptian kuwaiti holding"). Only unambiguous ones: "Re" (reinsurance or real
+ * estate), "Fin", "Co" in mid-name ("Co-operative") are left alone.
+ */
 const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
   ["nig", "nigeria"],
-  ["intl", "international"]
+  ["intl", "international"],
+  ["int", "international"],
+  ["natl", "national"],
+  ["hld", "holding"],
+  ["hldg", "holding"],
+  ["hldgs", "holdings"],
+  ["svc", "services"],
+  ["svcs", "services"],
+  ["mgt", "management"],
+  ["mgmt", "management"],
+  ["mfg", "manufacturing"],
+  ["bros", "brothers"],
+  ["devt", "development"]
 ])
 /** Leading words rewritten to one spelling ("Ste Tunisienne ..." and "Société Tunisienne ..." agree). */
 const LEADING_WORDS: ReadonlyMap<string, string> = new Map([

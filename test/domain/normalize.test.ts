@@ -147,6 +147,12 @@ const rows: ReadonlyArray<Row> = [
   ["Novatek-Ust-Luga, OOO", undefined, "novatek ust luga ooo", "novatek ust luga"],
   ["Siemens AG", undefined, "siemens ag", "siemens"],
   ["Bollore Transport & Logistics GmbH", undefined, "bollore transport and logistics gmbh", "bollore transport and logistics"],
+  // Abbreviations expanded on both sides of a comparison
+  ["Egyptian Kuwaiti Hld", "EG", "egyptian kuwaiti hld", "egyptian kuwaiti holding"],
+  ["Commercial Int Bank", "EG", "commercial int bank", "commercial international bank"],
+  ["Cairo Educational Svcs", "EG", "cairo educational svcs", "cairo educational services"],
+  ["Acme Mgt Services Ltd", "NG", "acme mgt services ltd", "acme management services"],
+  ["Tunis Re", "TN", "tunis re", "tunis re"],
   // Never empty; last word is kept
   ["Holdings Ltd", undefined, "holdings ltd", "holdings"],
   ["Limited", undefined, "limited", "limited"],
