@@ -126,7 +126,7 @@ const rows: ReadonlyArray<Row> = [
   ["ODIN Investments SAE", "EG", "odin investments sae", "odin investments"],
   ["Unirab Polvara Spinning&Weaving Co", "EG", "unirab polvara spinning and weaving co", "unirab polvara spinning and weaving"],
   ["AJWA for Food Industries company", "EG", "ajwa for food industries company", "ajwa for food industries"],
-  ["Egyptian Financial Group-Hermes Hld", "EG", "egyptian financial group hermes hld", "egyptian financial group hermes hld"],
+  ["Egyptian Financial Group-Hermes Hld", "EG", "egyptian financial group hermes hld", "egyptian financial group hermes holding"],
   ["Asek Company for Mining - Ascom", "EG", "asek company for mining ascom", "asek company for mining ascom"],
   ["Ma’aden Egypt LLC", "EG", "maaden egypt llc", "maaden egypt"],
   ["Al-Ezz Dekheila Steel Co. Alexandria S.A.E", "EG", "al ezz dekheila steel co alexandria sae", "al ezz dekheila steel co alexandria"],
