@@ -39,6 +39,7 @@ export interface FakeRegistryOptions {
 export interface SeenRequest {
   readonly method: string
   readonly path: string
+  readonly query: URLSearchParams
   readonly headers: Readonly<Record<string, string | Array<string> | undefined>>
   readonly body: unknown
 }
@@ -119,7 +120,7 @@ export const startFakeRegistry = (options: FakeRegistryOptions): Promise<FakeReg
     const text = await readBody(request)
     const url = new URL(request.url ?? "/", "http://127.0.0.1")
     const body = parseJson(text)
-    seen = [...seen.slice(-49), { method: request.method ?? "GET", path: url.pathname, headers: request.headers, body }]
+    seen = [...seen.slice(-49), { method: request.method ?? "GET", path: url.pathname, query: url.searchParams, headers: request.headers, body }]
     if (fault === "hang") return
     if (fault === "error") return send(response, { status: requests % 2 === 1 ? 503 : 500, body: "Service Unavailable" })
     if (fault === "forbidden") return send(response, { status: 403, body: "<html><body>Forbidden</body></html>" })

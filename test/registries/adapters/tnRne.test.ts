@@ -44,6 +44,22 @@ layer(httpClientLayer, { excludeTestServices: true })("tn-rne adapter against th
       assert.isTrue(Option.isNone(yield* rne.fetchByNumber("7654321Z")))
     }))
 
+  it.effect("Arabic-script terms go in denomination, Latin ones in denominationLatin, with the front-office filters", () =>
+    Effect.gen(function*() {
+      fake.setFault("none")
+      const rne = yield* adapter
+      yield* rne.searchByName("شركة مثال")
+      const arabic = fake.stats().seen.at(-1)!.query
+      assert.strictEqual(arabic.get("denomination"), "شركة مثال")
+      assert.isNull(arabic.get("denominationLatin"))
+      yield* rne.searchByName("poulina")
+      const latin = fake.stats().seen.at(-1)!.query
+      assert.strictEqual(latin.get("denominationLatin"), "poulina")
+      assert.strictEqual(latin.get("typeEntite"), "M")
+      assert.strictEqual(latin.get("notInStatusList"), "EN_COURS_CREATION")
+      assert.strictEqual(latin.get("afterId"), "")
+    }))
+
   it.effect("an empty result is an empty list", () =>
     Effect.gen(function*() {
       fake.setFault("none")

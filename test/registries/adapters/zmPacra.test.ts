@@ -36,6 +36,8 @@ layer(httpClientLayer, { excludeTestServices: true })("zm-pacra adapter against 
       const pacra = yield* adapter
       const haulage = yield* pacra.searchByName("haulage &")
       assert.strictEqual(haulage[0]?.status, "dissolved")
+      const query = fake.stats().seen.at(-1)!.query
+      assert.deepStrictEqual([...query.entries()], [["Searchtext", "haulage"], ["SortyBy", "entity name"], ["Direction", "ASC"]])
     }))
 
   it.effect("fetches by the 12-digit entity number; inactive maps to dormant", () =>
