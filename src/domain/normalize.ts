@@ -55,7 +55,7 @@ export const normalizeName = (name: string, country?: string): string => {
     const expanded = ABBREVIATIONS.get(tokens[i]!)
     if (expanded !== undefined) tokens[i] = expanded
   }
-  if (tokens.length > 1 && tokens[0] === "the") tokens.shift()
+  while (tokens.length > 1 && tokens[0] === "the") tokens.shift()
   const leading = LEADING_WORDS.get(tokens[0]!)
   if (leading !== undefined && tokens.length > 1) tokens[0] = leading
   stripLegalForms(tokens, country === undefined ? undefined : country.toUpperCase())

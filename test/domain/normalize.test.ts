@@ -160,6 +160,7 @@ const rows: ReadonlyArray<Row> = [
   ["The Company Ltd", undefined, "the company ltd", "company"],
   ["S.A.", undefined, "sa", "sa"],
   ["The Co-operative Bank", undefined, "the co operative bank", "co operative bank"],
+  ["The The Dangote", undefined, "the the dangote", "dangote"],
   // Punctuation, spacing, odd characters
   ["  Dangote\tCement\n PLC  ", "NG", "dangote cement plc", "dangote cement"],
   ["DANGOTE—CEMENT…PLC", "NG", "dangote cement plc", "dangote cement"],
