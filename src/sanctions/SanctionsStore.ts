@@ -1,0 +1,103 @@
+import { SqlClient } from "@effect/sql"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Effect, Schema } from "effect"
+import { type ListId, SanctionsEntry } from "./model.js"
+
+/** One row of `sanctions_versions`. */
+export interface ListVersion {
+  readonly id: number
+  readonly list: ListId
+  readonly publishedOn: string | null
+  readonly label: string
+  readonly fileHashes: Readonly<Record<string, string>>
+  readonly entryCount: number
+  readonly aliasCount: number
+  readonly loadedAt: Date
+  readonly active: boolean
+}
+
+interface VersionRow {
+  readonly id: string | number
+  readonly list: ListId
+  readonly published_on: string | Date | null
+  readonly label: string
+  readonly file_hashes: unknown
+  readonly entry_count: number
+  readonly alias_count: number
+  readonly loaded_at: Date | string
+  readonly active: boolean
+}
+
+const isoDate = (value: string | Date | null): string | null =>
+  value === null ? null : typeof value === "string" ? value.slice(0, 10) : value.toISOString().slice(0, 10)
+
+const toVersion = (row: VersionRow): ListVersion => ({
+  id: Number(row.id),
+  list: row.list,
+  publishedOn: isoDate(row.published_on),
+  label: row.label,
+  fileHashes: (typeof row.file_hashes === "string" ? JSON.parse(row.file_hashes) : row.file_hashes) as Record<string, string>,
+  entryCount: row.entry_count,
+  aliasCount: row.alias_count,
+  loadedAt: new Date(row.loaded_at),
+  active: row.active
+})
+
+const VERSION_COLUMNS = "id, list, published_on::text AS published_on, label, file_hashes, entry_count, alias_count, loaded_at, active"
+
+export const activeVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql.unsafe<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM sanctions_versions WHERE active ORDER BY list`)
+  return rows.map(toVersion)
+})
+
+export const allVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const rows = yield* sql.unsafe<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM sanctions_versions ORDER BY id`)
+  return rows.map(toVersion)
+})
+
+const decodeEntries = Schema.decodeUnknown(Schema.Array(SanctionsEntry))
+
+/** The entries of one stored version. */
+export const entriesOf = (versionId: number) =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ entry: unknown }>`SELECT entry FROM sanctions_entries WHERE version_id = ${versionId} ORDER BY entry_id`
+    return yield* decodeEntries(rows.map((r) => (typeof r.entry === "string" ? JSON.parse(r.entry) : r.entry)))
+  })
+
+export interface NewVersion {
+  readonly list: ListId
+  readonly publishedOn: string | null
+  readonly label: string
+  readonly fileHashes: Readonly<Record<string, string>>
+  readonly entries: ReadonlyArray<SanctionsEntry>
+  readonly aliasCount: number
+}
+
+const BATCH = 500
+
+/** Inserts a version with its entries and makes it the active one of its list. Run inside a transaction. */
+export const insertAndActivate = (version: NewVersion): Effect.Effect<number, SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const [row] = yield* sql<{ id: string | number }>`
+      INSERT INTO sanctions_versions (list, published_on, label, file_hashes, entry_count, alias_count, active)
+      VALUES (${version.list}, ${version.publishedOn}, ${version.label}, ${JSON.stringify(version.fileHashes)}::jsonb,
+              ${version.entries.length}, ${version.aliasCount}, false)
+      RETURNING id`
+    const id = Number(row!.id)
+    for (let i = 0; i < version.entries.length; i += BATCH) {
+      const batch = version.entries.slice(i, i + BATCH)
+      yield* sql`
+        INSERT INTO sanctions_entries (version_id, entry_id, entry)
+        SELECT ${id}, e.entry_id, e.entry::jsonb
+        FROM unnest(${batch.map((e) => e.entry_id)}::text[], ${batch.map((e) => JSON.stringify(e))}::text[])
+          AS e(entry_id, entry)
+        ON CONFLICT (version_id, entry_id) DO NOTHING`
+    }
+    yield* sql`UPDATE sanctions_versions SET active = false WHERE list = ${version.list} AND active`
+    yield* sql`UPDATE sanctions_versions SET active = true WHERE id = ${id}`
+    return id
+  })

@@ -1,0 +1,116 @@
+import { SqlClient } from "@effect/sql"
+import { Config, Duration, Effect, Layer, Ref, Schedule } from "effect"
+import { buildMatchIndex, type LoadedList, parseListPaths, versionLabel } from "./buildIndex.js"
+import type { SanctionsParseError } from "./errors.js"
+import type { MatchIndex } from "./matchIndex.js"
+import { type ListId, listDisplayName } from "./model.js"
+import { activeVersions, entriesOf } from "./SanctionsStore.js"
+import { type ScreeningResult, screenNames, type ScreenOptions } from "./screen.js"
+
+/** The list versions an index was built from. */
+export interface LoadedVersion {
+  readonly list: ListId
+  readonly label: string
+  /** `sanctions_versions.id`, or null for lists loaded straight from files. */
+  readonly id: number | null
+}
+
+export interface ScreenerState {
+  readonly index: MatchIndex
+  readonly versions: ReadonlyArray<LoadedVersion>
+  readonly loadedAt: Date
+}
+
+const sourcesOf = (state: ScreenerState | null): ReadonlyArray<string> =>
+  state === null ? [] : state.versions.map((v) => `${listDisplayName[v.list]} (${v.label})`)
+
+const versionKey = (versions: ReadonlyArray<{ readonly id: number | null }>) => versions.map((v) => v.id).join(",")
+
+const stateFromLists = (lists: ReadonlyArray<LoadedList>, ids: ReadonlyArray<number | null>): ScreenerState => ({
+  index: buildMatchIndex(lists),
+  versions: lists.map((l, i) => ({ list: l.parsed.list, label: l.version, id: ids[i] ?? null })),
+  loadedAt: new Date()
+})
+
+const makeApi = (state: Ref.Ref<ScreenerState | null>, refresh: Effect.Effect<boolean>) => ({
+  /**
+   * Screens the names of one business (legal name first, then aliases). Entities and vessels by default,
+   * individuals with `includeIndividuals`. No list loaded: `{ screened: false, result: "unavailable" }`, never clear.
+   */
+  screen: (names: ReadonlyArray<string>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
+    Effect.map(Ref.get(state), (s) => screenNames(s?.index ?? null, names, options ?? {})),
+  /** Like `screen`, with a per-token explanation on each hit. */
+  explain: (names: ReadonlyArray<string>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
+    Effect.map(Ref.get(state), (s) => screenNames(s?.index ?? null, names, { ...options, explain: true })),
+  /** Each active list with its version, e.g. "OFAC SDN (2024-05-03)". */
+  sources: Effect.map(Ref.get(state), sourcesOf),
+  /** The loaded versions (empty when nothing is loaded). */
+  versions: Effect.map(Ref.get(state), (s): ReadonlyArray<LoadedVersion> => s?.versions ?? []),
+  /** Checks for newer active versions now; true when the index was swapped. */
+  refresh
+})
+
+/** Loads the active versions from SQL when they differ from the held ones; the new index replaces the old in one Ref set. */
+const refreshFromSql = (state: Ref.Ref<ScreenerState | null>) =>
+  Effect.gen(function*() {
+    const versions = yield* activeVersions
+    const current = yield* Ref.get(state)
+    if (versions.length === 0 || (current !== null && versionKey(current.versions) === versionKey(versions))) return false
+    const lists = yield* Effect.forEach(versions, (v) =>
+      Effect.map(entriesOf(v.id), (entries): LoadedList => ({
+        parsed: { list: v.list, publishedOn: v.publishedOn, entries, aliasCount: v.aliasCount },
+        version: v.label
+      })))
+    const started = Date.now()
+    const next = stateFromLists(lists, versions.map((v) => v.id))
+    yield* Ref.set(state, next)
+    yield* Effect.logInfo("sanctions index loaded").pipe(
+      Effect.annotateLogs({ sources: sourcesOf(next).join("; "), names: next.index.names.length, buildMs: Date.now() - started })
+    )
+    return true
+  })
+
+const pollInterval = Config.duration("SANCTIONS_POLL_INTERVAL").pipe(Config.withDefault(Duration.seconds(30)))
+
+/**
+ * Sanctions screening over an in-memory index of the active list versions. Loads them from SQL at start, then polls
+ * for a newer active version every SANCTIONS_POLL_INTERVAL (default 30 s) and swaps the index atomically; screening
+ * keeps answering from the previous index meanwhile. A failed load keeps the previous index (or none: unavailable).
+ */
+export class Screener extends Effect.Service<Screener>()("kyb/sanctions/Screener", {
+  scoped: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const interval = yield* pollInterval
+    const state = yield* Ref.make<ScreenerState | null>(null)
+    const refresh = refreshFromSql(state).pipe(
+      Effect.provideService(SqlClient.SqlClient, sql),
+      Effect.catchAllCause((cause) =>
+        Effect.logWarning("sanctions lists could not be loaded; keeping the current index").pipe(
+          Effect.annotateLogs({ cause: String(cause) }),
+          Effect.as(false)
+        ))
+    )
+    yield* refresh
+    yield* Effect.forkScoped(Effect.repeat(refresh, Schedule.spaced(interval)))
+    return makeApi(state, refresh)
+  })
+}) {
+  /** A Screener over lists already parsed (tests, benchmarks, tools without a database). */
+  static fromLists(lists: ReadonlyArray<LoadedList>): Layer.Layer<Screener> {
+    return Layer.effect(
+      Screener,
+      Effect.map(
+        Ref.make<ScreenerState | null>(lists.length === 0 ? null : stateFromLists(lists, lists.map(() => null))),
+        (state) => Screener.make(makeApi(state, Effect.succeed(false)))
+      )
+    )
+  }
+
+  /** A Screener built straight from list files or folders (any mix of OFAC SDN, OFAC Consolidated and UN). */
+  static fromFiles(paths: ReadonlyArray<string>): Layer.Layer<Screener, SanctionsParseError> {
+    return Layer.unwrapEffect(
+      Effect.map(parseListPaths(paths), (parsed) =>
+        Screener.fromLists(parsed.map((p) => ({ parsed: p, version: versionLabel(p, "file") }))))
+    )
+  }
+}

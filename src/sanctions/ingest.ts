@@ -1,0 +1,121 @@
+import { SqlClient } from "@effect/sql"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Effect } from "effect"
+import { createHash } from "node:crypto"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { detectListFiles, filesOf, type ListFiles } from "./detect.js"
+import { SanctionsIngestRefused, SanctionsParseError } from "./errors.js"
+import type { ListId, ParsedList } from "./model.js"
+import { parseListFiles } from "./parseFiles.js"
+import { activeVersions, insertAndActivate, type ListVersion } from "./SanctionsStore.js"
+
+export interface IngestOptions {
+  /** Publication date (YYYY-MM-DD) for lists whose files carry none (the OFAC legacy CSVs). */
+  readonly publishedOn?: string | undefined
+  /** Largest share of the active version's entries a new version may lose (default 0.10). */
+  readonly maxDropRatio?: number | undefined
+}
+
+export interface IngestedList {
+  readonly list: ListId
+  readonly status: "activated" | "unchanged"
+  readonly versionId: number
+  readonly label: string
+  readonly entries: number
+  readonly aliases: number
+  readonly previousEntries: number | null
+  readonly fileHashes: Readonly<Record<string, string>>
+}
+
+export const sha256File = (file: string): Effect.Effect<string, SanctionsParseError> =>
+  Effect.tryPromise({
+    try: async () => {
+      const hash = createHash("sha256")
+      for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer)
+      return hash.digest("hex")
+    },
+    catch: (cause) => new SanctionsParseError({ file, message: cause instanceof Error ? cause.message : String(cause) })
+  })
+
+interface Prepared {
+  readonly set: ListFiles
+  readonly parsed: ParsedList
+  readonly fileHashes: Record<string, string>
+}
+
+const sameHashes = (a: Readonly<Record<string, string>>, b: Readonly<Record<string, string>>) => {
+  const ka = Object.keys(a).sort()
+  const kb = Object.keys(b).sort()
+  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a[k] === b[k])
+}
+
+const labelOf = (prepared: Prepared, options: IngestOptions): { publishedOn: string | null; label: string } => {
+  const publishedOn = prepared.parsed.publishedOn ?? options.publishedOn ?? null
+  if (publishedOn !== null) return { publishedOn, label: publishedOn }
+  const combined = createHash("sha256").update(Object.values(prepared.fileHashes).sort().join("")).digest("hex")
+  return { publishedOn: null, label: `sha256:${combined.slice(0, 12)}` }
+}
+
+/** Refuses a list that would lose more than `maxDropRatio` of the active version's entries (parser drift, truncation). */
+const checkDrop = (prepared: Prepared, active: ListVersion | undefined, maxDropRatio: number) =>
+  active !== undefined && prepared.parsed.entries.length < active.entryCount * (1 - maxDropRatio)
+    ? Effect.fail(new SanctionsIngestRefused({
+      list: prepared.parsed.list,
+      message: `${prepared.parsed.list}: ${prepared.parsed.entries.length} entries would replace ${active.entryCount} ` +
+        `(more than ${Math.round(maxDropRatio * 100)}% lost); the active version ${active.label} stays`
+    }))
+    : Effect.void
+
+/**
+ * Parses every list file set found in `paths`, stores each changed list as a new version (publication date, SHA-256 of
+ * each file, counts, load time) and activates all of them in one transaction. Nothing is stored if any file fails to
+ * parse or any list would lose more than 10% of its active entries; the active versions then keep answering.
+ */
+export const ingestSanctions = (
+  paths: ReadonlyArray<string>,
+  options: IngestOptions = {}
+): Effect.Effect<ReadonlyArray<IngestedList>, SanctionsParseError | SanctionsIngestRefused | SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const sets = yield* detectListFiles(paths)
+    const prepared = yield* Effect.forEach(sets, (set) =>
+      Effect.gen(function*() {
+        const parsed = yield* parseListFiles(set)
+        const fileHashes: Record<string, string> = {}
+        for (const file of filesOf(set)) fileHashes[path.basename(file).toLowerCase()] = yield* sha256File(file)
+        return { set, parsed, fileHashes } satisfies Prepared
+      }))
+    const maxDrop = options.maxDropRatio ?? 0.1
+    return yield* sql.withTransaction(Effect.gen(function*() {
+      yield* sql`LOCK TABLE sanctions_versions IN SHARE ROW EXCLUSIVE MODE`
+      const active = yield* activeVersions
+      const results: Array<IngestedList> = []
+      for (const p of prepared) {
+        const current = active.find((v) => v.list === p.parsed.list)
+        yield* checkDrop(p, current, maxDrop)
+        const common = {
+          list: p.parsed.list,
+          entries: p.parsed.entries.length,
+          aliases: p.parsed.aliasCount,
+          previousEntries: current?.entryCount ?? null,
+          fileHashes: p.fileHashes
+        }
+        if (current !== undefined && sameHashes(current.fileHashes, p.fileHashes)) {
+          results.push({ ...common, status: "unchanged", versionId: current.id, label: current.label })
+          continue
+        }
+        const { label, publishedOn } = labelOf(p, options)
+        const versionId = yield* insertAndActivate({
+          list: p.parsed.list,
+          publishedOn,
+          label,
+          fileHashes: p.fileHashes,
+          entries: p.parsed.entries,
+          aliasCount: p.parsed.aliasCount
+        })
+        results.push({ ...common, status: "activated", versionId, label })
+      }
+      return results
+    }))
+  })
