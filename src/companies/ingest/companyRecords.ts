@@ -1,0 +1,102 @@
+import { Either, ParseResult, Schema } from "effect"
+import { CanonicalCompany } from "../../domain/CanonicalCompany.js"
+
+/** Turns one input row (a JSON line or a CSV row) into a canonical record, or the reason it is rejected. */
+
+const decode = Schema.decodeUnknownEither(CanonicalCompany, { errors: "first", onExcessProperty: "ignore" })
+
+const formatIssue = (error: ParseResult.ParseError) => {
+  const issue = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
+  if (issue === undefined) return "invalid record"
+  const path = issue.path.join(".")
+  return path === "" ? issue.message : `${path}: ${issue.message}`
+}
+
+const isCalendarDate = (s: string) => {
+  const d = new Date(`${s}T00:00:00Z`)
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
+}
+
+const badDate = (record: CanonicalCompany): string | null => {
+  if (record.incorporation_date != null && !isCalendarDate(record.incorporation_date)) {
+    return `incorporation_date: ${record.incorporation_date} is not a calendar date`
+  }
+  for (const [i, o] of (record.officers ?? []).entries()) {
+    for (const field of ["appointed_on", "resigned_on"] as const) {
+      const value = o[field]
+      if (value != null && !isCalendarDate(value)) return `officers.${i}.${field}: ${value} is not a calendar date`
+    }
+  }
+  return null
+}
+
+export const decodeCompany = (input: unknown): Either.Either<CanonicalCompany, string> =>
+  Either.flatMap(Either.mapLeft(decode(input), formatIssue), (record) => {
+    const bad = badDate(record)
+    return bad === null ? Either.right(record) : Either.left(bad)
+  })
+
+export const decodeJsonLine = (text: string): Either.Either<CanonicalCompany, string> => {
+  if (text.includes("\\u0000")) return Either.left("contains a NUL character")
+  let parsed: unknown
+  try {
+    parsed = JSON.parse(text)
+  } catch (e) {
+    return Either.left(`not JSON: ${e instanceof Error ? e.message : String(e)}`)
+  }
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return Either.left("not a JSON object")
+  return decodeCompany(parsed)
+}
+
+/**
+ * CSV cells as a canonical record. Empty cells are absent values. Lists are `|`-joined (or a JSON array):
+ * aliases as `name:kind` (`Dangote:short|DANGCEM:ticker`, the kind after the last colon), officers as
+ * `name;role;appointed_on;resigned_on;nationality` (trailing parts may be left out).
+ */
+export const companyFromCsv = (cells: Readonly<Record<string, string>>): Either.Either<CanonicalCompany, string> => {
+  if (Object.values(cells).some((v) => v.includes("\u0000"))) return Either.left("contains a NUL character")
+  const record: Record<string, unknown> = {}
+  for (const [column, raw] of Object.entries(cells)) {
+    const value = raw.trim()
+    if (value === "" || column === "aliases" || column === "officers") continue
+    record[column] = value
+  }
+  const aliases = listCell(cells["aliases"], aliasOfCell)
+  if (Either.isLeft(aliases)) return Either.left(`aliases: ${aliases.left}`)
+  if (aliases.right !== undefined) record["aliases"] = aliases.right
+  const officers = listCell(cells["officers"], officerOfCell)
+  if (Either.isLeft(officers)) return Either.left(`officers: ${officers.left}`)
+  if (officers.right !== undefined) record["officers"] = officers.right
+  return decodeCompany(record)
+}
+
+const listCell = (
+  raw: string | undefined,
+  item: (part: string) => Either.Either<unknown, string>
+): Either.Either<ReadonlyArray<unknown> | undefined, string> => {
+  const value = raw?.trim() ?? ""
+  if (value === "") return Either.right(undefined)
+  if (value.startsWith("[")) {
+    try {
+      const parsed: unknown = JSON.parse(value)
+      return Array.isArray(parsed) ? Either.right(parsed) : Either.left("not a JSON array")
+    } catch {
+      return Either.left("not a JSON array")
+    }
+  }
+  return Either.all(value.split("|").map((part) => item(part.trim())))
+}
+
+const aliasOfCell = (part: string): Either.Either<unknown, string> => {
+  const colon = part.lastIndexOf(":")
+  if (colon <= 0) return Either.left(`${JSON.stringify(part)} is not name:kind`)
+  return Either.right({ name: part.slice(0, colon).trim(), kind: part.slice(colon + 1).trim() })
+}
+
+const officerOfCell = (part: string): Either.Either<unknown, string> => {
+  const [name, role, appointed_on, resigned_on, nationality] = part.split(";").map((s) => s.trim())
+  const officer: Record<string, string> = { name: name ?? "" }
+  const optional = { role, appointed_on, resigned_on, nationality }
+  for (const [key, value] of Object.entries(optional)) if (value !== undefined && value !== "") officer[key] = value
+  return Either.right(officer)
+}
