@@ -1,6 +1,6 @@
 import { HttpClient } from "@effect/platform"
 import { NodeHttpClient } from "@effect/platform-node"
-import { Array as Arr, Effect, Either, Option } from "effect"
+import { Array as Arr, Effect, Either, Fiber, Option } from "effect"
 import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
 import type { RegistryId } from "../domain/registrationNumbers.js"
 import { isLiveRegistryId, type LiveRegistryId } from "./adapters/RegistryAdapter.js"
@@ -18,6 +18,14 @@ export interface LiveSearchResult {
   readonly checked: ReadonlyArray<LiveRegistryId>
   /** Consulted registries that gave no usable answer within the budget. */
   readonly unreachable: ReadonlyArray<LiveRegistryId>
+}
+
+export interface LiveSearchOptions {
+  /**
+   * Called with what a registry returns after the request's budget ran out (the call goes on in the
+   * background, bounded by KYB_REGISTRY_BACKGROUND_MS), so the caller can store it for the next query.
+   */
+  readonly onLate?: (registry: LiveRegistryId, records: ReadonlyArray<CanonicalCompany>) => Effect.Effect<void>
 }
 
 export interface LiveRegistryStatus extends BreakerSnapshot {
@@ -43,7 +51,8 @@ const withRetryAfter = (live: LiveRegistry) => (error: RegistryUnavailable) =>
  * one jittered retry, circuit breaker, concurrency cap, request budget). Database-free: callers store results.
  */
 export class LiveRegistries extends Effect.Service<LiveRegistries>()("LiveRegistries", {
-  effect: Effect.gen(function*() {
+  scoped: Effect.gen(function*() {
+    const scope = yield* Effect.scope
     const config = yield* liveConfig
     const client = (yield* HttpClient.HttpClient).pipe(HttpClient.withTracerPropagation(false))
     const registries = yield* Effect.forEach(config.enabled, (id) => makeLiveRegistry(id, config, client))
@@ -53,12 +62,40 @@ export class LiveRegistries extends Effect.Service<LiveRegistries>()("LiveRegist
     const liveOf = (id: string): Option.Option<LiveRegistry> =>
       isLiveRegistryId(id) ? Option.fromNullable(byId.get(id)) : Option.none()
 
+    /** The call runs detached; the request waits for it at most the budget, a late answer goes to `onLate`. */
+    const searchDetached = (live: LiveRegistry, term: string, onLate: NonNullable<LiveSearchOptions["onLate"]>) =>
+      Effect.gen(function*() {
+        const call = yield* Effect.forkIn(live.guard.run(live.adapter.searchByName(term), config.gateway.backgroundMs), scope)
+        const outcome = yield* Fiber.join(call).pipe(Effect.timeoutOption(config.gateway.budgetMs), Effect.either)
+        if (Either.isRight(outcome) && Option.isSome(outcome.right)) return outcome.right.value
+        if (Either.isRight(outcome)) {
+          yield* Fiber.join(call).pipe(
+            Effect.flatMap((records) => onLate(live.id, records)),
+            Effect.ignore,
+            Effect.forkIn(scope)
+          )
+        }
+        return yield* Either.isLeft(outcome) ? Effect.fail(outcome.left) : new RegistryUnavailable({
+          registry: live.id,
+          reason: "budget_exceeded",
+          detail: `request budget of ${config.gateway.budgetMs} ms exhausted; the call goes on in the background`
+        })
+      })
+
     /** Never fails: each consulted registry either answers within the budget or is named in `unreachable`. */
-    const search = (term: string, requested: ReadonlyArray<RegistryId>): Effect.Effect<LiveSearchResult> => {
+    const search = (
+      term: string,
+      requested: ReadonlyArray<RegistryId>,
+      options: LiveSearchOptions = {}
+    ): Effect.Effect<LiveSearchResult> => {
       const targets = Arr.getSomes(Arr.dedupe(requested).map(liveOf)).filter((live) => live.adapter.supportsTerm(term))
+      const { onLate } = options
       return Effect.forEach(
         targets,
-        (live) => Effect.either(live.guard.run(live.adapter.searchByName(term))),
+        (live) =>
+          Effect.either(
+            onLate === undefined ? live.guard.run(live.adapter.searchByName(term)) : searchDetached(live, term, onLate)
+          ),
         { concurrency: "unbounded" }
       ).pipe(
         Effect.map((outcomes) => ({

@@ -30,6 +30,8 @@ export interface GatewaySettings {
   readonly timeoutMs: number
   /** Overall, per request: a search never waits on a registry beyond it. */
   readonly budgetMs: number
+  /** Bound on a call that outlives its request and finishes in the background (search with `onLate`). */
+  readonly backgroundMs: number
   /** Base delay before the one retry (jittered). */
   readonly retryDelayMs: number
   readonly retries: number
@@ -90,6 +92,7 @@ const enabled = Config.string("KYB_REGISTRY_LIVE").pipe(
 export const gatewaySettings: Config.Config<GatewaySettings> = Config.all({
   timeoutMs: positiveInt("KYB_REGISTRY_TIMEOUT_MS", 3_000),
   budgetMs: positiveInt("KYB_REGISTRY_BUDGET_MS", 4_000),
+  backgroundMs: positiveInt("KYB_REGISTRY_BACKGROUND_MS", 20_000),
   retryDelayMs: positiveInt("KYB_REGISTRY_RETRY_DELAY_MS", 200),
   retries: Config.integer("KYB_REGISTRY_RETRIES").pipe(Config.withDefault(1)),
   breakerThreshold: positiveInt("KYB_REGISTRY_BREAKER_THRESHOLD", 5),

@@ -4,8 +4,11 @@ import type { GatewaySettings } from "../liveConfig.js"
 import { type CircuitBreaker } from "./CircuitBreaker.js"
 
 export interface Guard {
-  /** One registry call, bounded: breaker, concurrency cap, per-attempt timeout, one jittered retry, overall budget. */
-  readonly run: <A>(call: Effect.Effect<A, RegistryUnavailable>) => Effect.Effect<A, RegistryUnavailable>
+  /**
+   * One registry call, bounded: breaker, concurrency cap, per-attempt timeout, one jittered retry and an
+   * overall budget (the request budget unless given).
+   */
+  readonly run: <A>(call: Effect.Effect<A, RegistryUnavailable>, budgetMs?: number) => Effect.Effect<A, RegistryUnavailable>
 }
 
 export interface GuardParts {
@@ -35,12 +38,12 @@ const within = (registry: string, ms: number, reason: "timeout" | "budget_exceed
 export const makeGuard = ({ breaker, permits, registry, settings, timeoutMs }: GuardParts): Guard => {
   const retrySchedule = Schedule.spaced(Duration.millis(settings.retryDelayMs)).pipe(Schedule.jittered)
   return {
-    run: (call) =>
+    run: (call, budgetMs = settings.budgetMs) =>
       call.pipe(
         within(registry, timeoutMs, "timeout"),
         permits.withPermits(1),
         Effect.retry({ schedule: retrySchedule, times: settings.retries, while: isRetryable }),
-        within(registry, settings.budgetMs, "budget_exceeded"),
+        within(registry, budgetMs, "budget_exceeded"),
         breaker.protect,
         Effect.tapError((error) =>
           Effect.logWarning("live registry call failed").pipe(
