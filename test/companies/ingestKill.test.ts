@@ -1,0 +1,58 @@
+import { SqlClient } from "@effect/sql"
+import { assert, describe, layer } from "@effect/vitest"
+import { Effect, Exit, Layer } from "effect"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { makeCorpusGenerator } from "../../scripts/corpus/generate.js"
+import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import { ingestCompanyFile } from "../../src/companies/ingest/CompanyIngest.js"
+import { IngestReporter } from "../../src/companies/ingest/IngestReporter.js"
+import { TestDatabase } from "../support/testDatabase.js"
+
+const shared = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
+
+const corpusFile = () => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kyb-kill-")), "corpus.jsonl")
+  const generator = makeCorpusGenerator({ seed: 5, sharedDir: shared })
+  fs.writeFileSync(file, Array.from({ length: 50 }, () => JSON.stringify(generator.next())).join("\n") + "\n")
+  return file
+}
+
+/** A writer that dies on its third batch, as a process killed mid-ingest would stop. */
+const DyingWriter = Layer.effect(
+  CompanyWriter,
+  Effect.gen(function*() {
+    const real = yield* CompanyWriter
+    let batches = 0
+    return CompanyWriter.make({
+      ...real,
+      upsertObservations: (observations, options) =>
+        ++batches === 3 ? Effect.die("killed") : real.upsertObservations(observations, options)
+    })
+  }).pipe(Effect.provide(CompanyWriter.Default))
+)
+
+const Db = Layer.mergeAll(IngestReporter.silent, TestDatabase.layer)
+
+describe("a killed ingest", () => {
+  layer(Db, { timeout: "120 seconds" })((it) => {
+    it.effect("leaves whole batches only, and a rerun completes it", () =>
+      Effect.gen(function*() {
+        const file = corpusFile()
+        const killed = yield* ingestCompanyFile(file, { batchSize: 10 }).pipe(Effect.provide(DyingWriter), Effect.exit)
+        assert.isTrue(Exit.isFailure(killed))
+        const sql = yield* SqlClient.SqlClient
+        const held = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM companies`
+        assert.strictEqual(held[0]!.n, 20)
+        const firstTwenty = fs.readFileSync(file, "utf8").split("\n").slice(0, 20)
+        const expectedOfficers = firstTwenty.reduce((n, line) => n + ((JSON.parse(line) as { officers?: Array<unknown> }).officers?.length ?? 0), 0)
+        const officers = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM officers`
+        assert.strictEqual(officers[0]!.n, expectedOfficers)
+        const rerun = yield* ingestCompanyFile(file, { batchSize: 10 }).pipe(Effect.provide(CompanyWriter.Default))
+        assert.deepStrictEqual([rerun.inserted, rerun.updated, rerun.unchanged, rerun.rejected], [30, 0, 20, 0])
+        const after = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM companies`
+        assert.strictEqual(after[0]!.n, 50)
+      }))
+  })
+})
