@@ -59,7 +59,9 @@ export const legalFormTable: ReadonlyArray<LegalFormSpec> = [
     canonical: "private limited",
     aliases: ["Pvt Ltd", "Pvt. Ltd.", "Pvt Limited", "Private Limited", "Private Limited Company", "Pte Ltd", "Pvt"]
   },
-  { canonical: "soc limited", aliases: ["SOC Ltd", "SOC Limited", "SOC"], countries: ZA_LIKE },
+  { canonical: "soc limited", aliases: ["SOC Ltd", "SOC Limited"], countries: ZA_LIKE },
+  /** Alone, "Soc" is also "Society"/"Société": stripped only for a known ZA-like country. */
+  { canonical: "soc limited", aliases: ["SOC"], countries: ZA_LIKE, strict: true },
   { canonical: "rf", aliases: ["RF", "(RF)"], countries: ["ZA"] },
   { canonical: "non-profit company", aliases: ["NPC"], countries: ["ZA"] },
   { canonical: "close corporation", aliases: ["CC", "Close Corporation"], countries: ZA_LIKE },

@@ -1,5 +1,5 @@
 import { bwCipa, ghOrc, keBrs, muCbrd, ngCac, rwRdb, tzBrela, ugUrsb, zaCipc, zmPacra } from "./numbers/anglophone.js"
-import type { CanonicalNumber } from "./numbers/common.js"
+import { type CanonicalNumber, numberKey as numberKeyOf } from "./numbers/common.js"
 import { aoGue, egCr, maOmpic, mgRcs, tnRne } from "./numbers/courts.js"
 import { ohadaRccm } from "./numbers/ohada.js"
 
@@ -54,3 +54,22 @@ const schemes: Readonly<Record<RegistryId, (raw: string) => CanonicalNumber>> = 
  * that does not parse comes back `valid: false` with the generic `numberKey` as its key.
  */
 export const canonicalNumber = (registry: RegistryId, raw: string): CanonicalNumber => schemes[registry](raw)
+
+const CAC_CLASSES = ["RC", "BN", "IT", "LP", "LLP"] as const
+
+/**
+ * Every stored key a raw number may denote in a registry, best first: the canonical key, then the
+ * alternatives an ambiguous input leaves open. For CAC bare digits ("208767") that is each class
+ * (RC first); for a Moroccan number without its court, or an Egyptian one without its office, only the
+ * digits can be offered (the stored key carries the court/office, so a search also needs a suffix match).
+ */
+export const candidateKeys = (registry: RegistryId, raw: string): ReadonlyArray<string> => {
+  const canonical = canonicalNumber(registry, raw)
+  const keys = [canonical.key]
+  if (registry === "ng-cac" && canonical.details.class_assumed === "true") {
+    for (const cls of CAC_CLASSES) if (cls !== "RC") keys.push(`${cls}${canonical.details.number}`)
+  }
+  const generic = numberKeyOf(raw)
+  if (generic.length > 0 && !keys.includes(generic)) keys.push(generic)
+  return keys.filter((k) => k.length > 0)
+}

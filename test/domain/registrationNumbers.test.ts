@@ -2,6 +2,7 @@ import fc from "fast-check"
 import { describe, expect, it } from "vitest"
 import {
   cacNumberFromSearch,
+  candidateKeys,
   canonicalNumber,
   countryOfRegistry,
   isRegistryId,
@@ -286,5 +287,21 @@ describe("cacNumberFromSearch", () => {
     ["613", null, "RC613"]
   ] as const)("(%j, %j) -> %s", (rc, cls, key) => {
     expect(cacNumberFromSearch(rc, cls).key).toBe(key)
+  })
+})
+
+describe("candidateKeys", () => {
+  it.each([
+    ["ng-cac", "208767", ["RC208767", "BN208767", "IT208767", "LP208767", "LLP208767", "208767"]],
+    ["ng-cac", "RC 208767", ["RC208767"]],
+    ["ng-cac", "BN-2345678", ["BN2345678"]],
+    ["ma-ompic", "123456", ["123456"]],
+    ["ma-ompic", "Casablanca 123456", ["CASABLANCA123456"]],
+    ["cm-rccm", "RC/DLA/2015/B/1234", ["CMDLA2015B1234", "RCDLA2015B1234"]],
+    ["za-cipc", "1950/038232/06", ["195003823206"]],
+    ["tn-rne", "1234567/A/M/000", ["1234567A", "1234567AM000"]],
+    ["rw-rdb", "", []]
+  ] as const)("%s %j -> %j", (registry, raw, keys) => {
+    expect(candidateKeys(registry, raw)).toEqual(keys)
   })
 })
