@@ -34,6 +34,8 @@ export interface FakeRegistryOptions {
   readonly host?: string
   readonly fault?: Fault
   readonly slowMs?: number
+  /** A documented alternative wire shape (see WireHandler). */
+  readonly variant?: string
 }
 
 export interface SeenRequest {
@@ -127,7 +129,8 @@ export const startFakeRegistry = (options: FakeRegistryOptions): Promise<FakeReg
     if (fault === "garbage") return send(response, garbage)
     const answer = wire(
       { method: request.method ?? "GET", path: url.pathname, query: url.searchParams, headers: request.headers, body },
-      options.records
+      options.records,
+      options.variant
     ) ?? { status: 404, body: { status: 404, error: "Not Found", path: url.pathname } }
     const reply = fault === "drift" && typeof answer.body === "object" ? { ...answer, body: drifted(answer.body) } : answer
     if (fault !== "slow") return send(response, reply)

@@ -14,7 +14,7 @@ const row = (record: CanonicalCompany) => ({
 })
 
 /** Online search: POST {mainOption, searchValue, pageNumber (0-based), pageSize, …}; rows under `result`. */
-export const muCbrdWire: WireHandler = (request, records) => {
+export const muCbrdWire: WireHandler = (request, records, variant) => {
   if (request.method === "GET" && request.path === "/onlinesearch/company/printCompanyDetails") {
     return { status: 200, body: "%PDF-1.4 fixture extract" }
   }
@@ -25,6 +25,9 @@ export const muCbrdWire: WireHandler = (request, records) => {
   const page = Number(field(request.body, "pageNumber") ?? 0) || 0
   return {
     status: 200,
-    body: { result: found.slice(page * pageSize, (page + 1) * pageSize).map(row), totalElements: found.length }
+    body: {
+      [variant === "results" ? "results" : "result"]: found.slice(page * pageSize, (page + 1) * pageSize).map(row),
+      totalElements: found.length
+    }
   }
 }

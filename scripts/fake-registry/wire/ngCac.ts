@@ -8,13 +8,15 @@ const classes: Record<string, { id: number; name: string }> = {
 }
 const statusWord = { active: "ACTIVE", dormant: "INACTIVE", dissolved: "STRUCK OFF", unknown: "UNKNOWN" } as const
 
-const classOf = (record: CanonicalCompany) => classes[/^[A-Z]+/.exec(record.registration_no.toUpperCase())?.[0] ?? "RC"] ?? classes["RC"]!
+const classPrefixOf = (record: CanonicalCompany) => /^[A-Z]+/.exec(record.registration_no.toUpperCase())?.[0] ?? "RC"
+const classOf = (record: CanonicalCompany) => classes[classPrefixOf(record)] ?? classes["RC"]!
 const digitsOf = (raw: string) => raw.replace(/\D+/g, "")
 
-const row = (record: CanonicalCompany) => ({
+/** Legacy rows print the class and a space ("RC 613"); current ones the digits alone. */
+const row = (prefixed: boolean) => (record: CanonicalCompany) => ({
   companyId: internalId(record),
   approvedName: record.legal_name,
-  rcNumber: digitsOf(record.registration_no),
+  rcNumber: prefixed ? `${classPrefixOf(record)} ${digitsOf(record.registration_no)}` : digitsOf(record.registration_no),
   classificationId: classOf(record).id,
   classificationName: classOf(record).name,
   companyRegistrationDate: record.incorporation_date ? `${record.incorporation_date}T00:00:00.000Z` : null,
@@ -23,7 +25,7 @@ const row = (record: CanonicalCompany) => ({
 })
 
 /** iCRP public search: POST {searchTerm, SearchType}; nothing found = HTTP 200 with data null. */
-export const ngCacWire: WireHandler = (request, records) => {
+export const ngCacWire: WireHandler = (request, records, variant) => {
   if (request.method !== "POST" || request.path !== "/name_similarity_app/api/public_search/search") return undefined
   const term = stringField(request.body, "searchTerm")
   const byNumber = stringField(request.body, "SearchType") === "RC_NUMBER"
@@ -32,5 +34,5 @@ export const ngCacWire: WireHandler = (request, records) => {
   )
   return found.length === 0
     ? { status: 200, body: { success: true, message: "No Record Found!", data: null } }
-    : { status: 200, body: { success: true, message: "See Data Object for Details", data: found.map(row) } }
+    : { status: 200, body: { success: true, message: "See Data Object for Details", data: found.map(row(variant === "prefixed")) } }
 }

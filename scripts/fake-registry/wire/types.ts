@@ -14,8 +14,15 @@ export interface FakeReply {
   readonly body?: unknown
 }
 
-/** One registry's wire format over a set of canonical records; undefined = no such route (404). */
-export type WireHandler = (request: FakeRequest, records: ReadonlyArray<CanonicalCompany>) => FakeReply | undefined
+/**
+ * One registry's wire format over a set of canonical records; undefined = no such route (404). `variant`
+ * selects a documented alternative shape (mu-cbrd "results"; ng-cac "prefixed" legacy rcNumber values).
+ */
+export type WireHandler = (
+  request: FakeRequest,
+  records: ReadonlyArray<CanonicalCompany>,
+  variant?: string
+) => FakeReply | undefined
 
 /** Case and separators ignored, as the registries compare numbers. */
 export const numberKey = (raw: string): string => raw.trim().toUpperCase().replace(/[\s./-]+/g, "")

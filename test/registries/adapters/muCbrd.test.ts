@@ -1,7 +1,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { afterAll, beforeAll } from "vitest"
-import { type FakeRegistry, startFakeRegistry } from "../../../scripts/fake-registry/index.js"
+import { type FakeRegistry, fakeRegistryScoped, startFakeRegistry } from "../../../scripts/fake-registry/index.js"
 import { makeMuCbrd, muCbrdSource } from "../../../src/registries/adapters/muCbrd.js"
 import { adapterContext, fixtureRecords, httpClientLayer } from "../support.js"
 
@@ -66,4 +66,14 @@ layer(httpClientLayer, { excludeTestServices: true })("mu-cbrd adapter against t
       }
       fake.setFault("none")
     }))
+})
+
+layer(httpClientLayer, { excludeTestServices: true })("mu-cbrd adapter, rows under results", (it) => {
+  it.effect("accepts the results envelope as well as result", () =>
+    Effect.gen(function*() {
+      const variant = yield* fakeRegistryScoped({ registry: "mu-cbrd", records: fixtureRecords("mu-cbrd"), variant: "results" })
+      const cbrd = makeMuCbrd(yield* adapterContext(variant.url))
+      const found = yield* cbrd.searchByName("sugar")
+      assert.deepStrictEqual(found.map((r) => r.registration_no), ["C084521"])
+    }).pipe(Effect.scoped))
 })

@@ -1,7 +1,7 @@
 import { assert, layer } from "@effect/vitest"
 import { Effect, Option } from "effect"
 import { afterAll, beforeAll } from "vitest"
-import { type FakeRegistry, startFakeRegistry } from "../../../scripts/fake-registry/index.js"
+import { type FakeRegistry, fakeRegistryScoped, startFakeRegistry } from "../../../scripts/fake-registry/index.js"
 import { makeNgCac, ngCacSource } from "../../../src/registries/adapters/ngCac.js"
 import { adapterContext, fixtureRecords, httpClientLayer } from "../support.js"
 
@@ -93,4 +93,16 @@ layer(httpClientLayer, { excludeTestServices: true })("ng-cac adapter against th
       }
       fake.setFault("none")
     }))
+})
+
+layer(httpClientLayer, { excludeTestServices: true })("ng-cac adapter, legacy rows with a prefixed rcNumber", (it) => {
+  it.effect("\"RC 613\" and \"BN 2345678\" keep their own class and still match by number", () =>
+    Effect.gen(function*() {
+      const legacy = yield* fakeRegistryScoped({ registry: "ng-cac", records: fixtureRecords("ng-cac"), variant: "prefixed" })
+      const cac = makeNgCac(yield* adapterContext(legacy.url))
+      const [breweries] = yield* cac.searchByName("breweries")
+      assert.strictEqual(breweries?.registration_no, "RC 613")
+      const bn = yield* cac.fetchByNumber("BN 2345678")
+      assert.strictEqual(Option.getOrThrow(bn).legal_name, "PAY DAY SUPERMARKET")
+    }).pipe(Effect.scoped))
 })
