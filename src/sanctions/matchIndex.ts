@@ -30,7 +30,8 @@ const CLASS_WEIGHT: Record<TokenClass, number> = {
   [TokenClass.legalForm]: 0.1,
   [TokenClass.stopword]: 0.05
 }
-const SKELETON_SIM = 0.88
+/** Same consonant skeleton: supporting evidence, below the one-edit similarity needed to count as distinctive. */
+const SKELETON_SIM = 0.8
 const LOOKUP_CACHE_LIMIT = 50_000
 
 const trigramsOf = (text: string): ReadonlyArray<string> => {

@@ -42,6 +42,9 @@ const LEGAL_FORM_CONFLICT_FACTOR = 0.93
 const MIN_FUZZY_DISTINCTIVE_LENGTH = 6
 /** One confusable substitution (qaeda / qaida) is evidence even in a short token. */
 const CONFUSABLE_ONLY_SIM = 0.94
+/** Tokens of 6 to 9 letters may differ by one edit; two edits only in tokens of 10 letters or more. */
+const ONE_EDIT_SIM = 0.85
+const LONG_TOKEN = 10
 const EXTRA_NUMBER_FACTOR = 0.9
 
 export interface TokenExplanation {
@@ -136,8 +139,9 @@ export const scoreName = (
     const wn = index.tokenWeight[nt[p.n]!]!
     matched += p.mass
     pairMass += qt[p.q]!.weight + wn
-    const long = index.tokenText[nt[p.n]!]!.length >= MIN_FUZZY_DISTINCTIVE_LENGTH
-    if (index.tokenDistinctive[nt[p.n]!] && (p.sim >= CONFUSABLE_ONLY_SIM || (p.sim >= 0.75 && long))) {
+    const length = index.tokenText[nt[p.n]!]!.length
+    const fuzzyEnough = length >= LONG_TOKEN ? p.sim >= 0.75 : length >= MIN_FUZZY_DISTINCTIVE_LENGTH && p.sim >= ONE_EDIT_SIM
+    if (index.tokenDistinctive[nt[p.n]!] && (p.sim >= CONFUSABLE_ONLY_SIM || fuzzyEnough)) {
       distinctiveHit = true
     }
   }

@@ -1,6 +1,11 @@
-const CONFUSABLE = new Set(["0o", "o0", "1l", "l1", "1i", "i1", "5s", "s5", "ck", "kc", "ei", "ie", "ou", "uo", "iy", "yi", "ae", "ea", "sz", "zs"])
+const VOWELS = ["a", "e", "i", "o", "u"]
+/** Half-cost substitutions: look-alike characters and the vowel changes of transliteration (Hizballah / Hezbollah). */
+const CONFUSABLE = new Set([
+  "0o", "o0", "1l", "l1", "1i", "i1", "5s", "s5", "ck", "kc", "iy", "yi", "sz", "zs", "qk", "kq",
+  ...VOWELS.flatMap((a) => VOWELS.filter((b) => b !== a).map((b) => a + b))
+])
 
-/** Optimal-string-alignment distance with half-cost confusable substitutions (c/k, e/i, o/u, 0/o ...). */
+/** Optimal-string-alignment distance with half-cost confusable substitutions (c/k, q/k, vowels, 0/o ...). */
 export const editDistance = (a: string, b: string, limit: number): number => {
   const n = a.length
   const m = b.length
