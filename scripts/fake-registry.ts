@@ -1,12 +1,12 @@
 /**
  * npm run -s fake-registry -- --registry <id> --records <file.jsonl> [--port N] [--fault none|hang|error|garbage|slow|forbidden|drift]
- * [--slow-ms N]: serves canonical records in that registry's own wire format on 127.0.0.1 until interrupted.
+ * [--slow-ms N] [--variant V]: serves canonical records in that registry's own wire format on 127.0.0.1 until interrupted.
  */
 import { parseArgs } from "node:util"
 import { type Fault, fakeRegistryIds, type FakeRegistryId, faults, loadRecords, startFakeRegistry } from "./fake-registry/index.js"
 
 const usage = `usage: fake-registry --registry <${fakeRegistryIds.join("|")}> --records <file.jsonl> [--port N] [--host H]
-                     [--fault ${faults.join("|")}] [--slow-ms N]`
+                     [--fault ${faults.join("|")}] [--slow-ms N] [--variant results|prefixed]`
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n${usage}\n`)
@@ -21,6 +21,7 @@ const { values } = parseArgs({
     host: { type: "string" },
     fault: { type: "string", default: "none" },
     "slow-ms": { type: "string" },
+    variant: { type: "string" },
     help: { type: "boolean", short: "h" }
   }
 })
@@ -46,7 +47,8 @@ const server = await startFakeRegistry({
   port,
   fault: fault as Fault,
   ...(values.host === undefined ? {} : { host: values.host }),
-  ...(values["slow-ms"] === undefined ? {} : { slowMs: Number(values["slow-ms"]) })
+  ...(values["slow-ms"] === undefined ? {} : { slowMs: Number(values["slow-ms"]) }),
+  ...(values.variant === undefined ? {} : { variant: values.variant })
 })
 process.stdout.write(`fake ${registry} serving ${records.length} records at ${server.url} (fault: ${fault})\n`)
 
