@@ -194,6 +194,14 @@ for (const spec of legalFormTable) {
   }
 }
 for (const list of byLastWord.values()) list.sort((a, b) => b.words.length - a.words.length)
+const byFirstWord = new Map<string, Array<Phrase>>()
+for (const list of byLastWord.values()) {
+  for (const phrase of list) {
+    const first = phrase.words[0]!
+    byFirstWord.set(first, [...(byFirstWord.get(first) ?? []), phrase])
+  }
+}
+for (const list of byFirstWord.values()) list.sort((a, b) => b.words.length - a.words.length)
 
 const countriesByLastWord = new Map<string, Array<ReadonlyArray<string>>>()
 for (const name of countrySuffixNames) {
@@ -275,6 +283,48 @@ export const stripLegalForms = (tokens: Array<string>, country: string | undefin
   }
 }
 
+/** Forms after which a registered name ends for sure, so what follows them is not part of the name. */
+const NAME_ENDING_FORMS: ReadonlySet<string> = new Set([
+  "limited", "plc", "llc", "proprietary limited", "private limited", "limited by guarantee", "sarl", "sarlu", "sas",
+  "sasu", "lda", "sae", "soc limited"
+])
+/** Words that open an address glued to a name ("Abhumu Ltd, Suite B41, ...", "X Nig Ltd No. 5 ..."). */
+const ADDRESS_OPENERS: ReadonlySet<string> = new Set([
+  "no", "nos", "plot", "suite", "block", "blk", "pobox", "po", "pmb", "km", "opp", "opposite", "behind", "off", "flat", "shop",
+  "along", "adjacent", "beside", "bp", "gp"
+])
+/** A house or suite number such as "c179", "d8", "b41". */
+const UNIT_NUMBER = /^[a-z]{1,2}\d+[a-z]?$/
+const opensAddress = (word: string | undefined): boolean => {
+  if (word === undefined) return false
+  const c = word.charCodeAt(0)
+  return (c >= 48 && c <= 57) || ADDRESS_OPENERS.has(word) || UNIT_NUMBER.test(word)
+}
+
+/**
+ * Cuts an address glued after the registered name: the words following the first name-ending legal form
+ * (Ltd, Limited, PLC, LLC, SARL, ...) when the next word opens an address (a number, "No", "Plot",
+ * "Suite", "P.O. Box", ...). "Abhumu Ltd, Suite B41, Area 11 Mall" -> "abhumu ltd". In place.
+ */
+export const cutGluedAddress = (tokens: Array<string>, country: string | undefined): void => {
+  for (let i = 1; i < tokens.length - 1; i++) {
+    const candidates = byFirstWord.get(tokens[i]!)
+    if (candidates === undefined) continue
+    for (const phrase of candidates) {
+      const end = i + phrase.words.length
+      if (!NAME_ENDING_FORMS.has(phrase.spec.canonical) || !applies(phrase.spec, country)) continue
+      if (endsWith(tokens, end, phrase.words) && opensAddress(tokens[end])) {
+        tokens.length = end
+        return
+      }
+    }
+  }
+}
+
 /** The legal form a name carries ("Dangote Cement PLC" -> { form: "plc", canonical: "plc" }), or null. */
-export const legalFormOf = (name: string, country?: string): LegalFormMatch | null =>
-  stripLegalForms(foldTokens(name), country?.toUpperCase())
+export const legalFormOf = (name: string, country?: string): LegalFormMatch | null => {
+  const tokens = foldTokens(name)
+  const upperCountry = country?.toUpperCase()
+  cutGluedAddress(tokens, upperCountry)
+  return stripLegalForms(tokens, upperCountry)
+}

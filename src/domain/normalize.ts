@@ -1,5 +1,5 @@
 import { foldTokens } from "./fold.js"
-import { stripLegalForms } from "./legalForms.js"
+import { cutGluedAddress, stripLegalForms } from "./legalForms.js"
 
 export { foldName, foldTokens } from "./fold.js"
 
@@ -39,7 +39,8 @@ const LEADING_WORDS: ReadonlyMap<string, string> = new Map([
 /**
  * The company-name key used for search (`query_normalized`), stored `name_norm` and screening:
  * `foldName`, runs of single letters joined ("U T C" -> "utc"), a few abbreviations expanded
- * ("Nig" -> "nigeria"), a leading "the" dropped, then trailing legal forms stripped repeatedly
+ * ("Nig" -> "nigeria"), a leading "the" dropped, an address glued after the legal form cut off
+ * ("Abhumu Ltd, Suite B41, ..." -> "abhumu"), then trailing legal forms stripped repeatedly
  * (see `legalForms.ts`; `country` enables country-specific forms, e.g. "SA" is kept in ZA).
  *
  * Country words are kept: "Guinness Nigeria PLC" -> "guinness nigeria", "Nestle Nigeria Plc" ->
@@ -58,7 +59,9 @@ export const normalizeName = (name: string, country?: string): string => {
   while (tokens.length > 1 && tokens[0] === "the") tokens.shift()
   const leading = LEADING_WORDS.get(tokens[0]!)
   if (leading !== undefined && tokens.length > 1) tokens[0] = leading
-  stripLegalForms(tokens, country === undefined ? undefined : country.toUpperCase())
+  const upperCountry = country === undefined ? undefined : country.toUpperCase()
+  cutGluedAddress(tokens, upperCountry)
+  stripLegalForms(tokens, upperCountry)
   return tokens.join(" ")
 }
 

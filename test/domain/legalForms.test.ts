@@ -166,3 +166,13 @@ describe("legal-form table against rigour org_types", () => {
     expect(conflicts).toEqual([])
   })
 })
+
+describe("legalFormOf with an address glued to the name", () => {
+  it.each([
+    ["Abhumu Ltd, Suite B41, Area 11Mall", "NG", "ltd"],
+    ["Aim Frontline Nig Ltd, No. 5, 5th Avenue", "NG", "ltd"],
+    ["Dakar Logistique SARL, BP 1234 Dakar", "SN", "sarl"]
+  ] as const)("%j", (name, country, form) => {
+    expect(legalFormOf(name, country)?.form).toBe(form)
+  })
+})

@@ -44,6 +44,12 @@ const rows: ReadonlyArray<Row> = [
   ["SHEGS CONTRACT LIMKITED", "NG", "shegs contract limkited", "shegs contract"],
   ["A ' M Nig Ltd", "NG", "a m nig ltd", "am nigeria"],
   ["Kano Foods Ltd/Gte", "NG", "kano foods ltd gte", "kano foods"],
+  ["Abhumu Ltd, Suite B41, Area 11Mall, Ahmadu Bello Way Garki Abuja", "NG", "abhumu ltd suite b41 area 11mall ahmadu bello way garki abuja", "abhumu"],
+  ["Aim Frontline Nig Ltd, No. 5, 5th Avenue Bida Street, Wadata, Makurdi", "NG", "aim frontline nig ltd no 5 5th avenue bida street wadata makurdi", "aim frontline nigeria"],
+  ["BILMAP (W/A) LTD No. 30 Iyorchia Ayu Road, P.o.Box 1949, Makurdi", "NG", "bilmap w a ltd no 30 iyorchia ayu road pobox 1949 makurdi", "bilmap wa"],
+  ["Walbansa Nig. Ltd. D8, Othni Plaza, Wuse Zone I, Abuja", "NG", "walbansa nig ltd d8 othni plaza wuse zone i abuja", "walbansa nigeria"],
+  ["Eveready East Africa Ltd Class A", "KE", "eveready east africa ltd class a", "eveready east africa ltd class a"],
+  ["PITCHES & TENTS LTD AND ENENU INTEGRATED CONCEPT LTD", "NG", "pitches and tents ltd and enenu integrated concept ltd", "pitches and tents ltd and enenu integrated concept"],
   ["[920369] HARMONIOUS INTERWORLD NIG LTD", "NG", "920369 harmonious interworld nig ltd", "920369 harmonious interworld nigeria"],
   // South Africa
   ["Telkom SA SOC Limited", "ZA", "telkom sa soc limited", "telkom sa"],
