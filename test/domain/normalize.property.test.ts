@@ -9,7 +9,7 @@ const word = fc.constantFrom(
   "Dangote", "Cement", "PLC", "Ltd", "Limited", "(Pty)", "Ltd.", "S.A.", "SA", "SARL", "S.A.R.L.", "Société", "Ste",
   "Générale", "Côte", "d’Ivoire", "d'Ivoire", "Nig", "Nigeria", "Co", "Company", "&", "and", "et", "Cie", "The", "Holdings",
   "SOC", "RF", "Inc", "LLC", "Lda", "E.P.", "SAE", "Togo", "Sénégal", "U", "T", "C", "A", "l’", "Ltée", "GIE", "SUARL",
-  "SpA", "B.O.C.", "-", ",", "(", ")", "Ɛkɔ", "Straße", "شركة", "Москва", "ООО", "123", "0", "Ma'aden", "INT'L"
+  "SpA", "B.O.C.", "-", ",", "(", ")", "Ɛkɔ", "Straße", "شركة", "Москва", "ООО", "123", "0", "Ma'aden", "INT'L", "No", "5", "B41", "Suite", "BP"
 )
 const companyName = fc.array(word, { minLength: 0, maxLength: 8 }).map((words) => words.join(" "))
 const anyText = fc.oneof(companyName, fc.string({ unit: "grapheme", maxLength: 30 }), fc.string({ unit: "binary", maxLength: 30 }))
