@@ -114,6 +114,8 @@ const examples: ReadonlyArray<Row> = [
   ["ci-rccm", "CI-ABJ-03-2005-B14-0001", "CIABJ032005B140001", "CI-ABJ-03-2005-B14-0001", true, { court: "03", year: "2005", section: "B", volume: "14", sequence: "0001" }],
   ["ci-rccm", "CI.ABJ.03.2005.B14.0001", "CIABJ032005B140001", "CI-ABJ-03-2005-B14-0001", true],
   ["ci-rccm", "CI-ABJ-03-2005-B-14-0001", "CIABJ032005B140001", "CI-ABJ-03-2005-B14-0001", true],
+  ["ci-rccm", "CI-ABJ-2003-B-287.634", "CIABJ2003B287634", "CI-ABJ-2003-B-287634", true, { sequence: "287634" }],
+  ["ci-rccm", "CI-ABJ-2003-B-287 634", "CIABJ2003B287634", "CI-ABJ-2003-B-287634", true],
   ["ci-rccm", "CI-ABJ-03-2021-B13-01234", "CIABJ032021B1301234", "CI-ABJ-03-2021-B13-01234", true],
   // cm-rccm
   ["cm-rccm", "RC/DLA/2015/B/1234", "CMDLA2015B1234", "CM-DLA-2015-B-1234", true, { country: "CM", city: "DLA", year: "2015", section: "B", sequence: "1234" }],

@@ -42,8 +42,11 @@ const splitPrefix = (letters: string, registryCountry: string): Prefix | null =>
   return null
 }
 
+/** "287.634" / "287 634" written as a thousands-grouped sequence. */
+const THOUSANDS = /(\d)[. ](\d{3})(?![\dA-Za-z])/g
+
 export const ohadaRccm = (registryCountry: string) => (raw: string): CanonicalNumber => {
-  const runs = alnumRuns(raw)
+  const runs = alnumRuns(raw.replace(THOUSANDS, "$1$2"))
   let i = 0
   let letters = ""
   while (i < runs.length && !isDigits(runs[i])) letters += runs[i++]
