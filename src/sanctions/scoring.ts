@@ -181,7 +181,7 @@ export const scoreName = (
     const w = index.tokenWeight[id]!
     const cls = index.tokenClass[id]!
     unmatchedList += w
-    if (isContent(cls)) unmatchedListContent = true
+    if (isContent(cls) && cls !== TokenClass.location) unmatchedListContent = true
     if (isContent(cls) && w >= SIGNIFICANT_WEIGHT) significantExtraList = true
     const place = index.tokenPlace[id]
     if (place !== null && place !== undefined) {

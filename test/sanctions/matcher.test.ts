@@ -1,0 +1,149 @@
+import { beforeAll, describe, expect, it } from "@effect/vitest"
+import { Effect } from "effect"
+import * as path from "node:path"
+import { buildMatchIndex, parseListPaths } from "../../src/sanctions/buildIndex.js"
+import type { MatchIndex } from "../../src/sanctions/matchIndex.js"
+import type { ParsedList } from "../../src/sanctions/model.js"
+import { THRESHOLDS } from "../../src/sanctions/scoring.js"
+import { scorePair, screenNames, type ScreenOptions } from "../../src/sanctions/screen.js"
+import { tokenize } from "../../src/sanctions/tokens.js"
+import { listsDir } from "./paths.js"
+
+let index: MatchIndex
+let lists: ReadonlyArray<ParsedList>
+
+beforeAll(async () => {
+  lists = await Effect.runPromise(parseListPaths([
+    path.join(listsDir, "ofac-sdn"), path.join(listsDir, "ofac-consolidated"), path.join(listsDir, "un")
+  ]))
+  index = buildMatchIndex(lists.map((p) => ({ parsed: p, version: p.publishedOn ?? "2024-05-03" })))
+}, 60_000)
+
+const screen = (name: string, options: ScreenOptions = {}) => screenNames(index, [name], options)
+const top = (name: string, options: ScreenOptions = {}) => screen(name, options).hits[0]
+const hitIds = (name: string, options: ScreenOptions = {}) => screen(name, options).hits.map((h) => `${h.list}:${h.entry_id}`)
+
+describe("tokeniser", () => {
+  it("tags legal forms with a canonical class: LTD = LIMITED, LLC = OOO = limited liability company", () => {
+    const forms = (name: string) => tokenize(name).filter((t) => t.text.startsWith("#")).map((t) => t.text)
+    expect(forms("Dangote Cement Ltd")).toEqual(forms("Dangote Cement Limited"))
+    expect(forms("NOVATEK-UST-LUGA, OOO")).toEqual(["#llc"])
+    expect(forms("Limited Liability Company Garant")).toEqual(["#llc"])
+    expect(forms("Limited Liabilty Company Garant")).toEqual(["#llc"])
+    expect(forms("S.A.R.L. Kivu")).toEqual(["#llc"])
+  })
+
+  it("never yields a token for a symbol-only name", () => {
+    expect(tokenize("!!! ---")).toEqual([])
+    expect(screen("!!!")).toEqual({ screened: true, result: "clear", hits: [] })
+    expect(screen("")).toEqual({ screened: true, result: "clear", hits: [] })
+  })
+})
+
+describe("company-name matcher on the real lists", () => {
+  it("matches exact names and legal-form variants (LTD = LIMITED, LLC = OOO)", () => {
+    expect(top("AFRICAN GOLD REFINERY LIMITED")).toMatchObject({ list: "ofac_sdn", entry_id: "32791", score: 1 })
+    expect(screen("African Gold Refinery Ltd").result).toBe("match")
+    expect(top("African Gold Refinery Ltd")?.entry_id).toBe("32791")
+    expect(top("Novatek-Ust-Luga LLC")).toMatchObject({ list: "ofac_consolidated", entry_id: "20675" })
+    expect(screen("Novatek-Ust-Luga LLC").result).toBe("match")
+  })
+
+  it("a legal form alone never creates a hit (Watchman #483: BELLETECH CORP)", () => {
+    expect(screen("Belletech Corp").result).toBe("clear")
+    expect(screen("Dangote Cement PLC").result).toBe("clear")
+    expect(screen("Emma Daniels LLC").result).toBe("clear")
+  })
+
+  it("generic words alone are not enough: legitimate names made of common words stay clear", () => {
+    expect(screen("International Trading Company Ltd").result).toBe("clear")
+    expect(screen("Bank of Africa Benin").result).toBe("clear")
+    expect(screen("General Construction Company").result).toBe("clear")
+    // ... while a listed name made only of common words still matches in full
+    expect(top("Central Bank of Iran")).toMatchObject({ entry_id: "4632", score: 1 })
+    expect(top("Banco Nacional de Cuba")).toMatchObject({ entry_id: "306" })
+  })
+
+  it("a mismatched country or location token is strong evidence against", () => {
+    expect(screen("Central Bank of Kenya").result).toBe("clear")
+    expect(screen("Bank Melli Kenya").result).toBe("clear")
+    expect(screen("Bank Melli Iran").result).toBe("match")
+    const pair = (a: string, b: string) => scorePair(index, a, b)
+    expect(pair("Industrial and Commercial Bank of Chad", "Industrial and Commercial Bank of China")).toBeLessThan(THRESHOLDS.review)
+    expect(pair("Bank of Armenia Corporation", "Bank of America Corporation")).toBeLessThan(THRESHOLDS.review)
+    expect(pair("Industrial and Commercial Bank of China", "Industrial and Commercial Bank of China")).toBe(1)
+  })
+
+  it("containment goes to review, not match", () => {
+    const cargo = screen("Butembo Airlines Cargo Ltd")
+    expect(cargo.result).toBe("potential_match")
+    expect(cargo.hits.map((h) => h.entry_id)).toContain("CDe.002")
+    expect(screen("Butembo Airlines").result).toBe("match")
+    const contained = scorePair(index, "General Petroleum Corporation", "Egyptian General Petroleum Corporation")
+    expect(contained).toBeGreaterThanOrEqual(THRESHOLDS.review)
+    expect(contained).toBeLessThan(THRESHOLDS.match)
+  })
+
+  it("weak aliases are down-weighted to review (OFAC a.k.a. 'BNC' in Remarks)", () => {
+    const bnc = screen("BNC")
+    expect(bnc.result).toBe("potential_match")
+    expect(bnc.hits[0]).toMatchObject({ entry_id: "306", matched_name: "BNC" })
+    expect(bnc.hits[0]!.score).toBeLessThan(THRESHOLDS.match)
+  })
+
+  it("screens aliases and both halves of packed UN primaries", () => {
+    expect(hitIds("National Bank of Cuba")).toContain("ofac_sdn:306")
+    expect(hitIds("Great Lakes Business Company")).toContain("un_sc:CDe.003")
+    expect(hitIds("Compagnie Aerienne des Grands Lacs")).toContain("un_sc:CDe.003")
+  })
+
+  it("indexes original-script names and transliterations", () => {
+    const withScript = lists.find((l) => l.list === "un_sc")!.entries.find((e) => e.entity_type === "entity" && e.original_script_names.length > 0)!
+    const original = top(withScript.original_script_names[0]!)
+    expect(original).toMatchObject({ list: "un_sc", entry_id: withScript.entry_id })
+    expect(screen("ООО Новатэк-Усть-Луга").hits[0]?.entry_id).toBe("20675")
+    expect(hitIds("Hezbollah")).toContain("ofac_sdn:4697")
+    expect(hitIds("Al Qaida")).toContain("un_sc:QDe.004")
+    expect(hitIds("Al-Kaida")).toContain("un_sc:QDe.004")
+  })
+
+  it("tolerates typos in distinctive words but not in short ones", () => {
+    expect(top("Afrrican Gold Refinary")?.entry_id).toBe("32791")
+    expect(hitIds("Novatek Ust Lugga OOO")).toContain("ofac_consolidated:20675")
+    expect(screen("Sinopec").result).toBe("clear")
+  })
+
+  it("screens individuals only when asked", () => {
+    expect(screen("Eric Badege").result).toBe("clear")
+    expect(hitIds("Eric Badege", { includeIndividuals: true })).toContain("un_sc:CDi.001")
+    expect(top("Eric Badege", { includeIndividuals: true })?.entity_type).toBe("individual")
+  })
+
+  it("screens vessels by default", () => {
+    const vessel = lists.find((l) => l.list === "ofac_sdn")!.entries.find((e) => e.entity_type === "vessel" && e.name.split(" ").length >= 2)!
+    expect(top(vessel.name)).toMatchObject({ entry_id: vessel.entry_id, entity_type: "vessel" })
+  })
+
+  it("explains a hit token by token", () => {
+    const result = screenNames(index, ["Bank Melli Iran Investment Co"], { explain: true })
+    const explanation = result.hits[0]!.explanation!
+    expect(explanation.tokens.find((t) => t.query_token === "melli")).toMatchObject({ list_token: "melli", similarity: 1 })
+    expect(explanation.tokens.find((t) => t.query_token === "bank")!.kind).toBe("generic")
+    expect(explanation.tokens.find((t) => t.query_token === "iran")!.kind).toBe("location")
+    const bnc = screenNames(index, ["BNC"], { explain: true })
+    expect(bnc.hits[0]!.explanation!.rules).toContain("weak_alias")
+  })
+
+  it("a country outside the entry's addresses lowers the score slightly", () => {
+    const home = top("Banco Nacional de Cuba", { country: "ES" })! // the entry has addresses in CH, ES, JP and PA
+    const away = top("Banco Nacional de Cuba", { country: "GH" })!
+    expect(away.score).toBeLessThan(home.score)
+    expect(screen("Banco Nacional de Cuba", { country: "GH" }).result).toBe("match")
+  })
+
+  it("merges hits over several names of one business, best score per entry", () => {
+    const result = screenNames(index, ["Kivu Holdings", "Banco Nacional de Cuba", "National Bank of Cuba"])
+    expect(result.hits.filter((h) => h.entry_id === "306").length).toBe(1)
+    expect(result.hits[0]).toMatchObject({ entry_id: "306", score: 1 })
+  })
+})
