@@ -3,7 +3,7 @@ import type { SqlError } from "@effect/sql/SqlError"
 import { Clock, Effect } from "effect"
 import { type SearchParams, SearchResponse, SearchResult, Suggestion } from "../api/schemas/Search.js"
 import { companyColumns, companyJson, type CompanyRow } from "../companies/companyRow.js"
-import { candidateQuery, fuzzySimilarity, wordGroups } from "./fuzzy.js"
+import { type CandidateMode, candidateQuery, foldedSimilarity, fuzzySimilarity, type WordGroup, wordGroups } from "./fuzzy.js"
 import { type Hit, rankHits, round, scores } from "./ranking.js"
 import { searchConfig } from "./searchConfig.js"
 import { analyseQuery, type SearchQuery } from "./searchQuery.js"
@@ -30,12 +30,12 @@ export interface ResolvedCandidate {
 
 const MAX_QUERY_WORDS = 8
 const NEAR_WORDS_PER_TOKEN = 6
-/** A word used by at most this many companies is selective enough to fetch candidates alone. */
-const RARE_WORD = 2000
 const FUZZY_KEEP = 300
+/** Strict candidates (all words) above the threshold that make the relaxed look-up unnecessary. */
+const ENOUGH_STRICT = 5
 
 const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
-  const base = { id: row.id, quality: Number(row.quality), field: row.field }
+  const base = { id: row.id, quality: Number(row.quality), listed: row.listed, field: row.field }
   switch (row.tier) {
     case "id":
       return { ...base, matchType: "id", score: scores.literal, exact: true }
@@ -48,7 +48,13 @@ const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
         : { ...base, matchType: "normalized", score: scores.normalizedPrefix(q.normalized.length / row.target.length), exact: false }
     case "alias":
       return row.target === q.normalized
-        ? { ...base, matchType: "alias", score: scores.aliasEqual, exact: true, alias: row.target }
+        ? {
+          ...base,
+          matchType: "alias",
+          score: row.kind === "initialism" ? scores.initialismEqual : scores.aliasEqual,
+          exact: true,
+          alias: row.target
+        }
         : {
           ...base,
           matchType: "alias",
@@ -80,16 +86,35 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         ? Effect.succeed<ReadonlyArray<WordRow>>([])
         : nearestWords(sql, q.tokens.slice(0, MAX_QUERY_WORDS), NEAR_WORDS_PER_TOKEN)
 
-    /** Fuzzy candidates with their similarity; `loose` widens the net for suggestions. */
-    const fuzzyCandidates = (q: SearchQuery, words: ReadonlyArray<WordRow>, loose: boolean, keep: number) =>
+    /** Candidates the word index gives for one mode, with their fuzzy similarity. */
+    const scoredCandidates = (q: SearchQuery, groups: ReadonlyArray<WordGroup>, mode: CandidateMode, keep: number) =>
+      Effect.gen(function*() {
+        const tsquery = candidateQuery(groups, mode)
+        if (tsquery === null) return []
+        const rows = yield* wordCandidates(sql, q, tsquery, { scan: config.fuzzyScan, keep })
+        return rows.map((row) => ({
+          row,
+          similarity: Math.max(
+            fuzzySimilarity(groups, q.normalized, row.name_norm, Number(row.sim)),
+            foldedSimilarity(groups, q.text, row.legal_name)
+          )
+        }))
+      })
+
+    /**
+     * Fuzzy candidates: first the names holding all the query's words (or their near spellings); when fewer
+     * than a handful of those pass the threshold, also names holding any two of them or a rare one alone.
+     */
+    const fuzzyCandidates = (q: SearchQuery, words: ReadonlyArray<WordRow>) =>
       Effect.gen(function*() {
         const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
         if (q.short || tokens.length === 0) return []
-        const groups = wordGroups(tokens, words, loose)
-        const tsquery = candidateQuery(groups, RARE_WORD, loose)
-        if (tsquery === null) return []
-        const rows = yield* wordCandidates(sql, q, tsquery, { scan: config.fuzzyScan, keep })
-        return rows.map((row) => ({ row, similarity: fuzzySimilarity(groups, q.normalized, row.name_norm, Number(row.sim)) }))
+        const groups = wordGroups(tokens, words)
+        const strict = yield* scoredCandidates(q, groups, "all", FUZZY_KEEP)
+        if (strict.filter((c) => c.similarity >= config.fuzzyThreshold).length >= ENOUGH_STRICT) return strict
+        const relaxed = yield* scoredCandidates(q, groups, "relaxed", FUZZY_KEEP)
+        const seen = new Set(strict.map((c) => c.row.id))
+        return [...strict, ...relaxed.filter((c) => !seen.has(c.row.id))]
       })
 
     const matches = (q: SearchQuery) =>
@@ -98,7 +123,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         const wordCounts = new Map(words.map((w) => [w.word, Number(w.companies)]))
         const [literal, fuzzy] = yield* Effect.all([
           literalHits(q, wordCounts),
-          fuzzyCandidates(q, words, false, FUZZY_KEEP)
+          fuzzyCandidates(q, words)
         ], { concurrency: 2 })
         const fuzzyHits: Array<Hit> = []
         for (const { row, similarity } of fuzzy) {
@@ -109,6 +134,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
             score: scores.fuzzy(similarity),
             exact: false,
             quality: Number(row.quality),
+            listed: row.listed,
             field: "legal_name"
           })
         }
@@ -121,7 +147,9 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       near: ReadonlyArray<{ readonly row: CandidateRow; readonly similarity: number }>
     ) =>
       Effect.gen(function*() {
-        const pool = near.length > 0 ? near : yield* fuzzyCandidates(q, words, true, config.suggestions * 4)
+        const pool = near.length > 0 || q.short || q.tokens.length === 0
+          ? near
+          : yield* scoredCandidates(q, wordGroups(q.tokens.slice(0, MAX_QUERY_WORDS), words, true), "any", config.suggestions * 4)
         return [...pool]
           .sort((a, b) => b.similarity - a.similarity || Number(b.row.quality) - Number(a.row.quality))
           .slice(0, config.suggestions)

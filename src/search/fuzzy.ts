@@ -1,5 +1,5 @@
-import { nameTokens } from "../domain/normalize.js"
-import { compactSimilarity, tokenSetSimilarity, wordSimilarity } from "./similarity.js"
+import { foldTokens, nameTokens } from "../domain/normalize.js"
+import { compactSimilarity, tokenSetSimilarity, wordSimilarity as nearWord } from "./similarity.js"
 import type { WordRow } from "./statements.js"
 
 /** The words held that may stand for one query word: itself when held, else its near spellings. */
@@ -29,7 +29,7 @@ export const wordGroups = (
     const chosen = exact !== undefined
       ? [exact]
       : near
-        .filter((r) => loose || wordSimilarity(token, r.word) > 0 || r.sim >= TRIGRAM_NEAR)
+        .filter((r) => loose || nearWord(token, r.word) > 0 || r.sim >= TRIGRAM_NEAR)
         .slice(0, MAX_ALTERNATIVES)
     return { token, words: chosen.map((r) => r.word), companies: chosen.reduce((n, r) => n + r.companies, 0) }
   })
@@ -38,25 +38,53 @@ const quote = (word: string) => `'${word.replaceAll("\\", "\\\\").replaceAll("'"
 const groupQuery = (g: WordGroup) => g.words.length === 1 ? quote(g.words[0]!) : `(${g.words.map(quote).join(" | ")})`
 
 /**
- * The word-index query for candidates: all matched words together, any two of them (word order, one missing
- * or extra word), and alone any word used by at most `rare` companies. Null when no word is held.
+ * How widely the word index is asked for candidates: `all` the query's held words together (typos, word order,
+ * missing and unknown words), `relaxed` any two of them or alone a rare one (an extra held word), `any` the
+ * rarest words alone (suggestions).
  */
-export const candidateQuery = (groups: ReadonlyArray<WordGroup>, rare: number, anyWord = false): string | null => {
+export type CandidateMode = "all" | "relaxed" | "any"
+
+/** A word used by at most this many companies is selective enough to fetch candidates alone. */
+const RARE_WORD = 2000
+/** A pair of words is asked for only when one of them is used by at most this many companies. */
+const PAIR_WORD = 20_000
+/** The rarest words are OR-ed for suggestions until they cover this many companies. */
+const ANY_WORDS = 5000
+
+/** The word-index query (tsquery text) for a mode; null when it has nothing to ask. */
+export const candidateQuery = (groups: ReadonlyArray<WordGroup>, mode: CandidateMode): string | null => {
   const held = groups.filter((g) => g.words.length > 0)
   if (held.length === 0) return null
-  if (held.length === 1 || anyWord) return held.map(groupQuery).join(" | ")
-  const clauses = new Set<string>([held.map(groupQuery).join(" & ")])
-  for (const g of held) if (g.companies <= rare) clauses.add(groupQuery(g))
+  if (held.length === 1) return mode === "relaxed" ? null : groupQuery(held[0]!)
+  if (mode === "all") return held.map(groupQuery).join(" & ")
+  if (mode === "any") {
+    const rarest = [...held].sort((a, b) => a.companies - b.companies)
+    const chosen: Array<WordGroup> = []
+    let covered = 0
+    for (const g of rarest) {
+      if (chosen.length > 0 && covered + g.companies > ANY_WORDS) break
+      chosen.push(g)
+      covered += g.companies
+    }
+    return chosen.map(groupQuery).join(" | ")
+  }
+  const clauses = new Set<string>()
+  for (const g of held) if (g.companies <= RARE_WORD) clauses.add(groupQuery(g))
   if (held.length <= 6) {
     for (let i = 0; i < held.length; i++) {
-      for (let j = i + 1; j < held.length; j++) clauses.add(`${groupQuery(held[i]!)} & ${groupQuery(held[j]!)}`)
+      for (let j = i + 1; j < held.length; j++) {
+        if (Math.min(held[i]!.companies, held[j]!.companies) > PAIR_WORD) continue
+        clauses.add(`${groupQuery(held[i]!)} & ${groupQuery(held[j]!)}`)
+      }
     }
   }
-  return [...clauses].map((c) => `(${c})`).join(" | ")
+  return clauses.size === 0 ? null : [...clauses].map((c) => `(${c})`).join(" | ")
 }
 
 /** Rarer words weigh more in how much of the query a name covers. */
 const weightOf = (companies: number) => 1 / Math.log2(2 + companies)
+/** A word outside the normalised query (a legal form) weighs as a common word. */
+const UNKNOWN_WEIGHT = weightOf(10_000)
 
 /**
  * Fuzzy similarity of a stored normalised name to the query, in 0..1: the mean of the (rarity-weighted) share
@@ -68,19 +96,30 @@ export const fuzzySimilarity = (
   queryNorm: string,
   nameNorm: string,
   trigram: number
+): number => Math.max(wordSimilarity(groups, groups.map((g) => g.token), nameTokens(nameNorm)), trigram, compactSimilarity(queryNorm, nameNorm))
+
+/**
+ * The same on the folded names with their legal forms kept, for a query whose misspelt legal form was not
+ * recognised as one ("Corrporation Ltd").
+ */
+export const foldedSimilarity = (groups: ReadonlyArray<WordGroup>, queryText: string, legalName: string): number =>
+  wordSimilarity(groups, foldTokens(queryText), foldTokens(legalName))
+
+const wordSimilarity = (
+  groups: ReadonlyArray<WordGroup>,
+  tokens: ReadonlyArray<string>,
+  words: ReadonlyArray<string>
 ): number => {
-  const words = nameTokens(nameNorm)
-  const tokens = groups.map((g) => g.token)
+  const weights = new Map(groups.map((g) => [g.token, weightOf(g.companies)]))
   let weighted = 0
   let total = 0
-  for (const g of groups) {
-    const w = weightOf(g.companies)
+  for (const token of tokens) {
+    const w = weights.get(token) ?? UNKNOWN_WEIGHT
     let best = 0
-    for (const word of words) best = Math.max(best, wordSimilarity(g.token, word))
+    for (const word of words) best = Math.max(best, nearWord(token, word))
     weighted += w * best
     total += w
   }
   const coverage = total === 0 ? 0 : weighted / total
-  const wordScore = (coverage + tokenSetSimilarity(tokens, words)) / 2
-  return Math.max(wordScore, trigram, compactSimilarity(queryNorm, nameNorm))
+  return (coverage + tokenSetSimilarity(tokens, words)) / 2
 }

@@ -7,6 +7,8 @@ export interface Hit {
   readonly score: number
   /** The whole name (or alias, or number) equals the query in its tier's form: first among equal scores. */
   readonly exact: boolean
+  /** Listed on an exchange: the first tie-breaker of quality. */
+  readonly listed: boolean
   readonly quality: number
   readonly field: MatchedField
   readonly alias?: string
@@ -18,11 +20,16 @@ const tierOrder: Record<MatchType, number> = {
 
 const compareIds = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)
 
-/** Best first: tier, score, exactness, quality (listed, completeness, freshness), then id for a stable order. */
+/**
+ * Best first: whole matches (the number, the whole name, the whole alias) before partial ones, then the tier
+ * (cascade order), score, then quality: listed first, then the quality figure (completeness, freshness), and id
+ * for a stable order.
+ */
 export const compareHits = (a: Hit, b: Hit): number =>
+  Number(b.exact) - Number(a.exact) ||
   tierOrder[a.matchType] - tierOrder[b.matchType] ||
   b.score - a.score ||
-  Number(b.exact) - Number(a.exact) ||
+  Number(b.listed) - Number(a.listed) ||
   b.quality - a.quality ||
   compareIds(a.id, b.id)
 
@@ -42,7 +49,10 @@ export const scores = {
   normalizedEqual: 0.98,
   /** A normalised prefix: 0.85 up to (not reaching) 0.95 as the query covers more of the name. */
   normalizedPrefix: (covered: number) => round(0.85 + 0.1 * Math.min(covered, 0.99)),
+  /** A whole alias stated by a source (brand, parent, former, trading, short, ticker). */
   aliasEqual: 0.95,
+  /** A whole initialism derived from the name. */
+  initialismEqual: 0.92,
   aliasPrefix: (covered: number) => round(0.8 + 0.1 * Math.min(covered, 0.99)),
   /** Fuzzy similarity in 0..1 mapped below the normalised and alias tiers. */
   fuzzy: (similarity: number) => round(0.9 * Math.min(similarity, 1))

@@ -14,6 +14,9 @@ export interface TierRow {
   readonly field: "legal_name" | "alias" | "registration_no" | "tax_id"
   /** The company's name_norm (exactness of literal matches). */
   readonly norm: string
+  readonly listed: boolean
+  /** The alias kind (alias tier only). */
+  readonly kind: string | null
 }
 
 export interface NamedStatement {
@@ -28,26 +31,21 @@ export const escapeLike = (s: string) => s.replace(LIKE_SPECIAL, "\\$&")
 const TRIGRAM = /[\p{L}\p{N}]{3}/u
 
 /**
- * The part of the query the `contains` tier looks up in the trigram index (the whole query is then checked
- * on those rows): its rarest word held (fewest companies), else its longest word. A long query's every
+ * The parts of the query the `contains` tier looks up in the trigram index (the whole query is then checked on
+ * those rows): its two rarest words held (fewest companies), else its longest word. A long query's every
  * trigram, common ones included, would make the index look-up cost more than it saves.
  */
-export const containsAnchor = (q: SearchQuery, wordCounts: ReadonlyMap<string, number>): string | undefined => {
-  const words = q.lower.split(" ").filter((w) => TRIGRAM.test(w))
-  if (words.length === 0) return TRIGRAM.test(q.lower) ? q.lower : undefined
+export const containsAnchors = (q: SearchQuery, wordCounts: ReadonlyMap<string, number>): ReadonlyArray<string> => {
+  const words = [...new Set(q.lower.split(" ").filter((w) => TRIGRAM.test(w)))]
+  if (words.length === 0) return TRIGRAM.test(q.lower) ? [q.lower] : []
   // Only words the normaliser keeps: a legal form ("limited") is rare among normalised names, common in names.
   const kept = new Set(q.tokens)
-  let best: string | undefined
-  let bestCount = Number.POSITIVE_INFINITY
-  for (const word of words) {
-    const folded = foldName(word)
-    const count = kept.has(folded) ? wordCounts.get(folded) : undefined
-    if (count !== undefined && count < bestCount) {
-      best = word
-      bestCount = count
-    }
-  }
-  return best ?? words.reduce((a, b) => (b.length > a.length ? b : a))
+  const held = words
+    .map((word) => ({ word, count: kept.has(foldName(word)) ? wordCounts.get(foldName(word)) : undefined }))
+    .filter((w): w is { word: string; count: number } => w.count !== undefined)
+    .sort((a, b) => a.count - b.count)
+  if (held.length > 0) return held.slice(0, 2).map((w) => w.word)
+  return [words.reduce((a, b) => (b.length > a.length ? b : a))]
 }
 
 /** Alias kinds a prefix may match; initialisms and tickers must be typed in full. */
@@ -71,54 +69,55 @@ export const tierStatements = (
   if (q.numberKeys.length > 0) {
     out.push({
       tier: "id",
-      statement: sql<TierRow>`SELECT c.id::text AS id, 'id' AS tier, c.quality, c.name_norm AS norm, c.registration_key AS target,
-        'registration_no' AS field FROM companies c
+      statement: sql<TierRow>`SELECT c.id::text AS id, 'id' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed, c.name_norm AS norm, c.registration_key AS target,
+        'registration_no' AS field, NULL::text AS kind FROM companies c
         WHERE c.registration_key IN ${sql.in(q.numberKeys)}${scope} LIMIT ${cap}`
     })
   }
   if (q.taxKeys.length > 0) {
     out.push({
       tier: "id",
-      statement: sql<TierRow>`SELECT c.id::text AS id, 'id' AS tier, c.quality, c.name_norm AS norm, c.tax_key AS target,
-        'tax_id' AS field FROM companies c
+      statement: sql<TierRow>`SELECT c.id::text AS id, 'id' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed, c.name_norm AS norm, c.tax_key AS target,
+        'tax_id' AS field, NULL::text AS kind FROM companies c
         WHERE c.tax_key IN ${sql.in(q.taxKeys)}${scope} LIMIT ${cap}`
     })
   }
   if (q.lower.length > 0) {
     out.push({
       tier: "prefix",
-      statement: sql<TierRow>`SELECT c.id::text AS id, 'prefix' AS tier, c.quality, c.name_norm AS norm, c.name_lower AS target,
-        'legal_name' AS field FROM companies c
+      statement: sql<TierRow>`SELECT c.id::text AS id, 'prefix' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed, c.name_norm AS norm, c.name_lower AS target,
+        'legal_name' AS field, NULL::text AS kind FROM companies c
         WHERE c.name_lower LIKE ${escapeLike(q.lower) + "%"}${scope} LIMIT ${cap}`
     })
   }
-  const anchor = q.short ? undefined : containsAnchor(q, wordCounts)
-  if (anchor !== undefined) {
+  const anchors = q.short ? [] : containsAnchors(q, wordCounts)
+  if (anchors.length > 0) {
+    const indexed = sql.and(anchors.map((a) => sql`c.name_lower LIKE ${"%" + escapeLike(a) + "%"}`))
     out.push({
       tier: "contains",
-      statement: sql<TierRow>`SELECT c.id::text AS id, 'contains' AS tier, c.quality, c.name_norm AS norm, c.name_lower AS target,
-        'legal_name' AS field FROM companies c
-        WHERE c.name_lower LIKE ${"%" + escapeLike(anchor) + "%"} AND strpos(c.name_lower, ${q.lower}) > 0${scope}
+      statement: sql<TierRow>`SELECT c.id::text AS id, 'contains' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed,
+        c.name_norm AS norm, c.name_lower AS target, 'legal_name' AS field, NULL::text AS kind FROM companies c
+        WHERE ${indexed} AND strpos(c.name_lower, ${q.lower}) > 0${scope}
         LIMIT ${cap}`
     })
   }
   if (!q.short && q.normalized.length > 0) {
     out.push({
       tier: "normalized",
-      statement: sql<TierRow>`SELECT c.id::text AS id, 'normalized' AS tier, c.quality, c.name_norm AS norm, c.name_norm AS target,
-        'legal_name' AS field FROM companies c
+      statement: sql<TierRow>`SELECT c.id::text AS id, 'normalized' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed, c.name_norm AS norm, c.name_norm AS target,
+        'legal_name' AS field, NULL::text AS kind FROM companies c
         WHERE c.name_norm LIKE ${escapeLike(q.normalized) + "%"}${scope} LIMIT ${cap}`
     })
   }
   if (q.normalized.length > 0) {
     const match = q.short
-      ? sql`a.name_norm = ${q.normalized}`
+      ? sql`a.name_norm = ${q.normalized} AND a.kind <> 'initialism'`
       : sql`(a.name_norm = ${q.normalized} OR (a.name_norm LIKE ${escapeLike(q.normalized) + " %"}
           AND a.kind IN ${sql.in(PREFIX_ALIAS_KINDS)}))`
     out.push({
       tier: "alias",
-      statement: sql<TierRow>`SELECT c.id::text AS id, 'alias' AS tier, c.quality, c.name_norm AS norm, a.name_norm AS target,
-        'alias' AS field FROM company_aliases a JOIN companies c ON c.id = a.company_id
+      statement: sql<TierRow>`SELECT c.id::text AS id, 'alias' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed, c.name_norm AS norm, a.name_norm AS target,
+        'alias' AS field, a.kind FROM company_aliases a JOIN companies c ON c.id = a.company_id
         WHERE ${match}${scope} LIMIT ${cap}`
     })
   }
@@ -152,6 +151,7 @@ export interface CandidateRow {
   readonly country: string
   readonly registration_no: string
   readonly name_norm: string
+  readonly listed: boolean
   readonly sim: number
 }
 
@@ -165,10 +165,10 @@ export const wordCandidates = (
   tsquery: string,
   limits: { readonly scan: number; readonly keep: number }
 ) =>
-  sql<CandidateRow>`SELECT x.id, x.quality, x.legal_name, x.country, x.registration_no, x.name_norm,
+  sql<CandidateRow>`SELECT x.id, x.quality, x.listed, x.legal_name, x.country, x.registration_no, x.name_norm,
       similarity(x.name_norm, ${q.normalized}) AS sim
     FROM (
-      SELECT c.id::text AS id, c.quality, c.legal_name, c.country::text AS country, c.registration_no, c.name_norm
+      SELECT c.id::text AS id, c.quality, c.listed_ticker IS NOT NULL AS listed, c.legal_name, c.country::text AS country, c.registration_no, c.name_norm
       FROM companies c
       WHERE to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${tsquery})${
     scopeOf(sql, q.country)

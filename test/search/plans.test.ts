@@ -70,8 +70,8 @@ describe("search plans", () => {
             ]
             if (words.length > 0) {
               checked.push(nearestWords(sql, q.tokens, 6))
-              for (const loose of [false, true]) {
-                const tsquery = candidateQuery(wordGroups(q.tokens, words, loose), 2000, loose)
+              for (const mode of ["all", "relaxed", "any"] as const) {
+                const tsquery = candidateQuery(wordGroups(q.tokens, words, mode === "any"), mode)
                 if (tsquery !== null) checked.push(wordCandidates(sql, q, tsquery, { scan: 5000, keep: 300 }))
               }
             }

@@ -1,0 +1,114 @@
+import { Rng } from "../corpus/rng.js"
+import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import { foldName, nameTokens, normalizeName } from "../../src/domain/normalize.js"
+
+export const queryKinds = [
+  "id", "prefix", "contains", "normalized", "alias", "typo", "word_order", "missing_word"
+] as const
+export type QueryKind = typeof queryKinds[number]
+
+export interface EvalQuery {
+  readonly kind: QueryKind
+  readonly q: string
+  /** The target's normalised legal name: a result is correct when its normalised name is this. */
+  readonly expected: string
+  readonly legalName: string
+}
+
+const STOP = new Set(["of", "and", "the", "for", "de", "du", "des", "la", "le", "les", "et", "d", "l", "al", "el"])
+const LEGAL_FORMS = [" Limited", " PLC", " S.A.", " Ltd", " SA", " Company Limited"]
+
+export const normOf = (c: CanonicalCompany) => normalizeName(c.legal_name, c.country)
+
+/** One edit in the longest word: a dropped, doubled or swapped letter. */
+const typoOf = (rng: Rng, name: string): string | null => {
+  const words = name.split(" ")
+  let longest = 0
+  words.forEach((w, i) => {
+    if (w.length > words[longest]!.length) longest = i
+  })
+  const word = words[longest]!
+  if (word.length < 6 || !/^[\p{L}]+$/u.test(word)) return null
+  const at = rng.int(1, word.length - 3)
+  const edit = rng.int(0, 2)
+  const typo = edit === 0
+    ? word.slice(0, at) + word.slice(at + 1)
+    : edit === 1
+    ? word.slice(0, at) + word[at] + word.slice(at)
+    : word.slice(0, at) + word[at + 1] + word[at] + word.slice(at + 2)
+  if (typo.toLowerCase() === word.toLowerCase()) return null
+  words[longest] = typo
+  return words.join(" ")
+}
+
+const displayNumber = (raw: string, rng: Rng) => {
+  const compact = raw.replace(/[\s/.\-]+/g, "")
+  return rng.chance(0.5) ? compact.toLowerCase() : raw.replace(/[\s/.]+/g, "-")
+}
+
+/**
+ * Queries of every kind built from real listed companies, `perKind` of each (seeded sample). A query is
+ * only used when its answer is unambiguous among the listed companies themselves.
+ */
+export const buildEvalSet = (targets: ReadonlyArray<CanonicalCompany>, perKind: number, seed = 11) => {
+  const rng = new Rng(seed)
+  const order = targets.map((_, i) => [rng.next(), i] as const).sort((a, b) => a[0] - b[0]).map(([, i]) => targets[i]!)
+  const lowers = targets.map((t) => t.legal_name.toLowerCase())
+  const norms = targets.map(normOf)
+  const uniquely = (test: (lower: string, norm: string) => boolean, expected: string) =>
+    lowers.every((lower, i) => norms[i] === expected || !test(lower, norms[i]!))
+  const tickers = new Map<string, number>()
+  for (const t of targets) for (const a of t.aliases ?? []) tickers.set(foldName(a.name), (tickers.get(foldName(a.name)) ?? 0) + 1)
+
+  const out: Array<EvalQuery> = []
+  const counts = new Map<QueryKind, number>()
+  const add = (kind: QueryKind, q: string | null, target: CanonicalCompany) => {
+    if (q === null || q.trim() === "" || (counts.get(kind) ?? 0) >= perKind) return
+    counts.set(kind, (counts.get(kind) ?? 0) + 1)
+    out.push({ kind, q, expected: normOf(target), legalName: target.legal_name })
+  }
+
+  for (const t of order) {
+    const norm = normOf(t)
+    const lower = t.legal_name.toLowerCase()
+    const core = nameTokens(norm)
+    const words = t.legal_name.split(" ").filter((w) => w.length > 0)
+    if (/\d/.test(t.registration_no) && !t.registration_no.startsWith("Investment")) add("id", displayNumber(t.registration_no, rng), t)
+    if (words.length >= 2 && words[1]!.length >= 3) {
+      const prefix = `${words[0]} ${words[1]!.slice(0, 3)}`
+      if (prefix.length >= 6 && uniquely((l) => l.startsWith(prefix.toLowerCase()), norm)) add("prefix", prefix, t)
+    }
+    if (words.length >= 4) {
+      const middle = words.slice(1, 3).join(" ")
+      const plain = /^[\p{L} ]+$/u.test(middle) && nameTokens(normalizeName(middle, t.country)).length === 2
+      if (plain && middle.length >= 8 && uniquely((l) => l.includes(middle.toLowerCase()), norm)) add("contains", middle.toLowerCase(), t)
+    }
+    if (core.length >= 2) {
+      const form = rng.pick(LEGAL_FORMS)
+      const q = `${foldName(norm).toUpperCase()}${form}`
+      if (normalizeName(q, t.country) === norm && !lower.startsWith(q.toLowerCase()) && uniquely((_, n) => n === norm, norm)) {
+        add("normalized", q, t)
+      }
+    }
+    for (const alias of t.aliases ?? []) {
+      const a = normalizeName(alias.name, t.country)
+      if (a.length < 3 || norm.startsWith(a) || lower.includes(alias.name.toLowerCase())) continue
+      if (alias.kind === "ticker" && (tickers.get(foldName(alias.name)) ?? 0) > 1) continue
+      add("alias", alias.name, t)
+      break
+    }
+    if (core.length >= 2 && uniquely((_, n) => n === norm, norm)) add("typo", typoOf(rng, t.legal_name), t)
+    if (core.length >= 2 && core[0] !== core[1]) {
+      const swapped = [core[1]!, core[0]!, ...core.slice(2)].join(" ")
+      if (uniquely((_, n) => n === norm, norm)) add("word_order", swapped, t)
+    }
+    const droppable = core.map((w, i) => [w, i] as const).filter(([w, i]) => i > 0 && i < core.length - 1 && !STOP.has(w))
+    if (core.length >= 3 && droppable.length > 0) {
+      const [, drop] = rng.pick(droppable)
+      const rest = core.filter((_, i) => i !== drop)
+      // A query must still say something: two words of three letters or more.
+      if (rest.filter((w) => w.length >= 3).length >= 2) add("missing_word", rest.join(" "), t)
+    }
+  }
+  return out
+}

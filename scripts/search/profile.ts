@@ -1,0 +1,42 @@
+import { SqlClient } from "@effect/sql"
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Layer, Redacted } from "effect"
+import { CompanySearch } from "../../src/search/CompanySearch.js"
+import { candidateQuery, wordGroups } from "../../src/search/fuzzy.js"
+import { analyseQuery } from "../../src/search/searchQuery.js"
+import { literalTiers, nearestWords, tierStatements, wordCandidates } from "../../src/search/statements.js"
+
+/** Where a query's time goes: each statement's plan and time, then the whole search. Usage: profile.ts URL "query" [country] */
+const [url, text, country] = process.argv.slice(2) as [string, string, string | undefined]
+const time = <A, E, R>(label: string, e: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const started = performance.now()
+    const out = yield* e
+    process.stdout.write(`${label}: ${(performance.now() - started).toFixed(2)} ms\n`)
+    return out
+  })
+const program = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const q = analyseQuery(text, country)
+  const words = yield* time("nearestWords", nearestWords(sql, q.tokens, 6))
+  const counts = new Map(words.map((w) => [w.word, Number(w.companies)]))
+  const statements = tierStatements(sql, q, 1000, counts)
+  for (const s of statements) {
+    yield* time(s.tier, s.statement)
+    const plan = yield* sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE ${s.statement}`
+    process.stdout.write(plan.map((r) => "    " + r["QUERY PLAN"]).join("\n") + "\n")
+  }
+  yield* time("literal union", literalTiers(sql, statements))
+  for (const mode of ["all", "relaxed"] as const) {
+  const tsq = candidateQuery(wordGroups(q.tokens, words), mode)
+  process.stdout.write(`tsquery: ${tsq}\n`)
+  if (tsq === null) continue
+    const st = wordCandidates(sql, q, tsq, { scan: 5000, keep: 300 })
+    yield* time("candidates", st)
+    const plan = yield* sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE ${st}`
+    process.stdout.write(plan.map((r) => "    " + r["QUERY PLAN"]).join("\n") + "\n")
+  }
+  const search = yield* CompanySearch
+  for (let i = 0; i < 3; i++) yield* time("search", search.search({ q: text, ...(country === undefined ? {} : { country }) }))
+})
+await Effect.runPromise(program.pipe(Effect.provide(CompanySearch.Default.pipe(Layer.provideMerge(PgClient.layer({ url: Redacted.make(url), maxConnections: 4 }))))))
