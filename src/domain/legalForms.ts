@@ -283,6 +283,31 @@ export const stripLegalForms = (tokens: Array<string>, country: string | undefin
   }
 }
 
+/**
+ * A normalised name without the country names it contains ("guinness nigeria" -> "guinness",
+ * "bank of africa cote d ivoire" -> "bank of africa"), for a search that should also match when the
+ * query or the record leaves the country word out. Never returns "" for a non-empty input: a name that
+ * is only a country name comes back unchanged.
+ */
+export const withoutCountryNames = (normalized: string): string => {
+  const tokens = normalized.split(" ")
+  const out: Array<string> = []
+  let i = tokens.length
+  while (i > 0) {
+    const length = countryNameEndingAt(tokens, i)
+    if (length > 0) i -= length
+    else out.push(tokens[--i]!)
+  }
+  return out.length === 0 ? normalized : out.reverse().join(" ")
+}
+
+const countryNameEndingAt = (tokens: ReadonlyArray<string>, end: number): number => {
+  const candidates = countriesByLastWord.get(tokens[end - 1]!)
+  if (candidates === undefined) return 0
+  for (const words of candidates) if (endsWith(tokens, end, words)) return words.length
+  return 0
+}
+
 /** Forms after which a registered name ends for sure, so what follows them is not part of the name. */
 const NAME_ENDING_FORMS: ReadonlySet<string> = new Set([
   "limited", "plc", "llc", "proprietary limited", "private limited", "limited by guarantee", "sarl", "sarlu", "sas",

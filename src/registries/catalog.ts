@@ -73,7 +73,7 @@ export const registryCatalog: ReadonlyArray<RegistryInfo> = [
   },
   {
     id: "ma-ompic", country: "MA", name: "Registre central du commerce (OMPIC)", identifierScheme: "MA-CR",
-    publicUrl: "http://www.directinfo.ma", live: false,
+    publicUrl: "https://www.ompic.ma", live: false,
     numberFormats: "RC number + court (Casablanca 123456; unique only within a court); ICE 15 digits as tax id"
   },
   {
@@ -93,7 +93,7 @@ export const registryCatalog: ReadonlyArray<RegistryInfo> = [
   },
   {
     id: "rw-rdb", country: "RW", name: "Rwanda Development Board, Office of the Registrar General", identifierScheme: "RW-CR",
-    publicUrl: "http://org.rdb.rw/inf/Public/Products/EntSearch.aspx", live: false,
+    publicUrl: "https://org.rdb.rw", live: false,
     numberFormats: "company code 9 digits (100123456), doubles as TIN"
   },
   {

@@ -3,7 +3,7 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { foldTokens } from "../../src/domain/fold.js"
-import { legalFormOf, legalFormTable } from "../../src/domain/legalForms.js"
+import { legalFormOf, legalFormTable, withoutCountryNames } from "../../src/domain/legalForms.js"
 import { normalizeName } from "../../src/domain/normalize.js"
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")
@@ -174,5 +174,22 @@ describe("legalFormOf with an address glued to the name", () => {
     ["Dakar Logistique SARL, BP 1234 Dakar", "SN", "sarl"]
   ] as const)("%j", (name, country, form) => {
     expect(legalFormOf(name, country)?.form).toBe(form)
+  })
+})
+
+describe("withoutCountryNames", () => {
+  it.each([
+    ["guinness nigeria", "guinness"],
+    ["bank of africa cote d ivoire", "bank of africa"],
+    ["bank of africa burkina faso", "bank of africa"],
+    ["nigeria german chemicals", "german chemicals"],
+    ["cement company of northern nigeria", "cement company of northern"],
+    ["dangote cement", "dangote cement"],
+    ["nigeria", "nigeria"],
+    ["south africa", "south africa"],
+    ["mali niger", "mali niger"],
+    ["", ""]
+  ])("%j -> %j", (input, expected) => {
+    expect(withoutCountryNames(input)).toBe(expected)
   })
 })
