@@ -265,7 +265,7 @@ export interface LegalFormMatch {
  */
 export const stripLegalForms = (tokens: Array<string>, country: string | undefined): LegalFormMatch | null => {
   let first: LegalFormMatch | null = null
-  for (;;) {
+  while (true) {
     const trailing = formEndingAt(tokens, tokens.length, country)
     if (trailing !== undefined) {
       first ??= { form: trailing.words.join(" "), canonical: trailing.spec.canonical }
