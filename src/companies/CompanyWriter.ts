@@ -24,6 +24,19 @@ export interface UpsertResult {
 
 class ConcurrentInsert extends Data.TaggedError("ConcurrentInsert")<{ readonly keys: number }> {}
 
+/** PostgreSQL deadlock_detected / serialization_failure: the batch is retried whole. */
+const isRetryable = (e: SqlError.SqlError | ConcurrentInsert) => {
+  if (e._tag === "ConcurrentInsert") return true
+  const cause = e.cause as { readonly code?: unknown } | null | undefined
+  return cause?.code === "40P01" || cause?.code === "40001"
+}
+
+const byKey = (a: CompanyState, b: CompanyState) => {
+  const x = companyKey(a)
+  const y = companyKey(b)
+  return x < y ? -1 : x > y ? 1 : 0
+}
+
 const columnsOf = (states: ReadonlyArray<CompanyState>, now: Date) => {
   const c = Sql.emptyCompanyColumns()
   for (const s of states) {
@@ -106,28 +119,31 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
     const writeOnce = (observations: ReadonlyArray<Observation>, now: Date) =>
       Effect.gen(function*() {
         const confidence = (o: Observation) => confidenceOf(o.record.source_kind, o.record.last_verified_at, now)
-        const unique = new Map(observations.map((o) => [companyKey(o), o]))
-        const registries = [...unique.values()].map((o) => o.registry_id)
-        const keys = [...unique.values()].map((o) => o.registration_key)
+        const unique = [...new Map(observations.map((o) => [companyKey(o), o])).values()]
+        const registries = unique.map((o) => o.registry_id)
+        const keys = unique.map((o) => o.registration_key)
         const heldRows = yield* Sql.selectHeld(sql, registries, keys)
         const held = new Map(heldRows.map((row) => {
           const state = stateOfRow(row)
           return [companyKey(state), state] as const
         }))
         const plan = planBatch(observations, held, confidence)
+        // Rows are inserted and updated in key order, so concurrent batches take locks in one order.
+        const inserts = [...plan.inserts].sort(byKey)
+        const updates = [...plan.updates].sort(byKey)
         const written: Array<{ id: string; state: CompanyState; fresh: boolean }> = []
-        if (plan.inserts.length > 0) {
-          const ids = yield* Sql.insertCompanies(sql, columnsOf(plan.inserts, now))
-          if (ids.length !== plan.inserts.length) {
-            return yield* new ConcurrentInsert({ keys: plan.inserts.length - ids.length })
+        if (inserts.length > 0) {
+          const ids = yield* Sql.insertCompanies(sql, columnsOf(inserts, now))
+          if (ids.length !== inserts.length) {
+            return yield* new ConcurrentInsert({ keys: inserts.length - ids.length })
           }
-          const byKey = new Map(ids.map((r) => [companyKey(r), r.id]))
-          for (const state of plan.inserts) written.push({ id: byKey.get(companyKey(state))!, state, fresh: true })
+          const idOf = new Map(ids.map((r) => [companyKey(r), r.id]))
+          for (const state of inserts) written.push({ id: idOf.get(companyKey(state))!, state, fresh: true })
         }
-        if (plan.updates.length > 0) {
-          const ids = plan.updates.map((s) => s.id!)
-          yield* Sql.updateCompanies(sql, ids, columnsOf(plan.updates, now))
-          plan.updates.forEach((state, i) => written.push({ id: ids[i]!, state, fresh: false }))
+        if (updates.length > 0) {
+          const ids = updates.map((s) => s.id!)
+          yield* Sql.updateCompanies(sql, ids, columnsOf(updates, now))
+          updates.forEach((state, i) => written.push({ id: ids[i]!, state, fresh: false }))
         }
         const lists = listWrites(written)
         if (lists.replaceAliases.length + lists.replaceDerived.length > 0) {
@@ -139,12 +155,16 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
         return { inserted: plan.inserted, updated: plan.updated, unchanged: plan.unchanged }
       })
 
-    /** Stores observations (already canonicalised), one transaction; retried when a concurrent writer won a key. */
+    /**
+     * Stores observations (already canonicalised) in one transaction; retried whole when a concurrent writer won
+     * a key or PostgreSQL chose it as a deadlock victim. Safe to run batches concurrently: the merge does not
+     * depend on the order observations arrive in.
+     */
     const upsertObservations = (observations: ReadonlyArray<Observation>, options?: UpsertOptions) => {
       if (observations.length === 0) return Effect.succeed({ inserted: 0, updated: 0, unchanged: 0 })
       const now = options?.now ?? new Date()
       return sql.withTransaction(writeOnce(observations, now)).pipe(
-        Effect.retry({ schedule: Schedule.recurs(3), while: (e) => e._tag === "ConcurrentInsert" }),
+        Effect.retry({ schedule: Schedule.recurs(5), while: isRetryable }),
         Effect.catchTag("ConcurrentInsert", (e) =>
           Effect.fail(new SqlError.SqlError({ cause: e, message: `concurrent inserts kept winning ${e.keys} keys` })))
       )

@@ -40,7 +40,7 @@ describe("a killed ingest", () => {
     it.effect("leaves whole batches only, and a rerun completes it", () =>
       Effect.gen(function*() {
         const file = corpusFile()
-        const killed = yield* ingestCompanyFile(file, { batchSize: 10 }).pipe(Effect.provide(DyingWriter), Effect.exit)
+        const killed = yield* ingestCompanyFile(file, { batchSize: 10, concurrency: 1 }).pipe(Effect.provide(DyingWriter), Effect.exit)
         assert.isTrue(Exit.isFailure(killed))
         const sql = yield* SqlClient.SqlClient
         const held = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM companies`

@@ -9,6 +9,8 @@ export interface CompanyIngestOptions {
   readonly batchSize?: number
   readonly format?: CompanyFileFormat
   readonly now?: Date
+  /** Batches written concurrently (default 2; the merge is order-independent, so this is safe). */
+  readonly concurrency?: number
 }
 
 export const DEFAULT_BATCH_SIZE = 5000
@@ -26,6 +28,7 @@ export const ingestCompanyFile = (file: string, options: CompanyIngestOptions = 
     return yield* runIngest(
       file,
       () => companyBatches(file, batchSize, options.format),
-      (items) => writer.upsertObservations(items.map((i) => i.observation), writeOptions)
+      (items) => writer.upsertObservations(items.map((i) => i.observation), writeOptions),
+      options.concurrency ?? 2
     )
   })

@@ -1,5 +1,6 @@
 import { Either, ParseResult, Schema } from "effect"
 import { CanonicalCompany } from "../../domain/CanonicalCompany.js"
+import { fastCanonical } from "./fastCheck.js"
 
 /** Turns one input row (a JSON line or a CSV row) into a canonical record, or the reason it is rejected. */
 
@@ -30,11 +31,17 @@ const badDate = (record: CanonicalCompany): string | null => {
   return null
 }
 
-export const decodeCompany = (input: unknown): Either.Either<CanonicalCompany, string> =>
-  Either.flatMap(Either.mapLeft(decode(input), formatIssue), (record) => {
-    const bad = badDate(record)
-    return bad === null ? Either.right(record) : Either.left(bad)
-  })
+const checkDates = (record: CanonicalCompany): Either.Either<CanonicalCompany, string> => {
+  const bad = badDate(record)
+  return bad === null ? Either.right(record) : Either.left(bad)
+}
+
+/** Schema-checked (a fast path first, the schema for anything it refuses, so reasons come from the schema). */
+export const decodeCompany = (input: unknown): Either.Either<CanonicalCompany, string> => {
+  const fast = fastCanonical(input)
+  if (fast !== null) return checkDates(fast)
+  return Either.flatMap(Either.mapLeft(decode(input), formatIssue), checkDates)
+}
 
 export const decodeJsonLine = (text: string): Either.Either<CanonicalCompany, string> => {
   if (text.includes("\\u0000")) return Either.left("contains a NUL character")

@@ -50,14 +50,17 @@ const fileSize = (file: string) =>
   })
 
 /**
- * Streams a file's decoded batches into a writer: decoding of the next batch overlaps the write of the
- * current one, each batch is written (in its own transaction) before more is read than the small buffer
- * holds, progress goes to the IngestReporter at most once a second, every rejected row is reported.
+ * Streams a file's decoded batches into a writer: decoding of the next batch overlaps the writes in flight
+ * (`concurrency` batches, each its own transaction), no more is read than one batch ahead, results are
+ * accounted in file order, progress goes to the IngestReporter at most once a second, every rejected row
+ * is reported.
  */
 export const runIngest = <A extends { readonly line: number }, E, R>(
   file: string,
   batches: () => AsyncIterable<DecodedBatch<A>>,
-  write: (items: ReadonlyArray<A>) => Effect.Effect<WriteCounts, E, R>
+  write: (items: ReadonlyArray<A>) => Effect.Effect<WriteCounts, E, R>,
+  /** Batches written at once (each its own transaction and connection). */
+  concurrency = 1
 ): Effect.Effect<FileSummary, E | IngestFileError, R | IngestReporter> =>
   Effect.gen(function*() {
     const reporter = yield* IngestReporter
@@ -75,11 +78,11 @@ export const runIngest = <A extends { readonly line: number }, E, R>(
       batches(),
       (e) => new IngestFileError({ file, message: e instanceof Error ? e.message : String(e) })
     ).pipe(
-      Stream.buffer({ capacity: 2 }),
-      Stream.runForEach((batch) =>
+      Stream.buffer({ capacity: 1 }),
+      Stream.mapEffect((batch) => Effect.map(write(batch.items), (counts) => ({ batch, counts })), { concurrency }),
+      Stream.runForEach(({ batch, counts }) =>
         Effect.gen(function*() {
           for (const r of batch.rejected) yield* reject(r)
-          const counts = yield* write(batch.items)
           for (const refused of counts.refused ?? []) {
             yield* reject({ line: batch.items[refused.index]?.line ?? 0, reason: refused.reason })
           }

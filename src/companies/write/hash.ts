@@ -1,31 +1,31 @@
-import { createHash } from "node:crypto"
-import type { AliasRow, CompanyState, OfficerRow, Provenance } from "./state.js"
+import { hash } from "node:crypto"
+import type { AliasRow, CompanyState, OfficerRow } from "./state.js"
 import { trackedFields } from "./state.js"
 
-const sha1 = (text: string) => createHash("sha1").update(text).digest("base64url")
+const sha1 = (text: string) => hash("sha1", text, "base64url")
+
+const SEP = "\u001f"
+const part = (value: string | boolean | null) => (value === null ? "\u0000" : String(value))
 
 const provenanceKeys = [...trackedFields, "aliases", "officers"] as const
 
-/** Provenance without confidence (a function of the clock), in a fixed key order. */
-const stableProvenance = (provenance: Provenance) =>
-  provenanceKeys.map((key) => {
-    const p = provenance[key]
-    return p === undefined ? null : [p.source, p.source_url, p.checked_at]
-  })
-
-/** What a stored company row holds, hashed: equal hashes mean writing the state would change nothing. */
-export const contentHash = (state: Omit<CompanyState, "content_hash">) =>
-  sha1(JSON.stringify([
-    state.registry_id,
-    state.registration_key,
-    state.number_valid,
-    trackedFields.map((field) => state.values[field]),
-    stableProvenance(state.provenance),
-    [state.record.source, state.record.source_url, state.record.source_kind, state.record.last_verified_at],
-    state.registry_url,
-    state.aliases_digest,
-    state.officers_digest
-  ]))
+/**
+ * What a stored company row holds, hashed: equal hashes mean writing the state would change nothing. Provenance
+ * enters without its confidence (a function of the clock). Fields are joined with a unit separator (values
+ * never contain one that matters: a collision would need equal text in every other field).
+ */
+export const contentHash = (state: Omit<CompanyState, "content_hash">) => {
+  let text = state.registry_id + SEP + state.registration_key + SEP + part(state.number_valid)
+  for (const field of trackedFields) text += SEP + part(state.values[field])
+  for (const key of provenanceKeys) {
+    const p = state.provenance[key]
+    text += SEP + (p === undefined ? "\u0000" : p.source + SEP + part(p.source_url) + SEP + p.checked_at)
+  }
+  const r = state.record
+  text += SEP + r.source + SEP + part(r.source_url) + SEP + r.source_kind + SEP + r.last_verified_at
+  text += SEP + part(state.registry_url) + SEP + part(state.aliases_digest) + SEP + part(state.officers_digest)
+  return sha1(text)
+}
 
 export const aliasesDigest = (aliases: ReadonlyArray<AliasRow>) =>
   sha1(JSON.stringify(aliases.map((a) => `${a.kind}:${a.name}`).sort()))

@@ -50,6 +50,7 @@ export const selectHeld = (sql: SqlClient.SqlClient, registries: ReadonlyArray<s
     FROM companies c
     JOIN unnest(${registries}::text[], ${keys}::text[]) AS k(registry_id, registration_key)
       ON c.registry_id = k.registry_id AND c.registration_key = k.registration_key
+    ORDER BY c.registry_id, c.registration_key
     FOR UPDATE OF c`
 
 export const insertCompanies = (sql: SqlClient.SqlClient, c: CompanyColumns) =>
