@@ -78,7 +78,7 @@ export class MatchIndex {
   private readonly compactKeys = new Map<string, Array<number>>()
   private readonly documents: number
   private readonly background: Background
-  private readonly lookupCache = new Map<string, ReadonlyArray<TokenMatch>>()
+  private readonly lookupCache = new Map<string, ReadonlyMap<number, number>>()
   private trigramCounts: Int32Array = new Int32Array(0)
   private readonly entryDf: ReadonlyMap<number, number>
   private statistics: Background | null = null
@@ -210,12 +210,12 @@ export class MatchIndex {
     return this.compactKeys.get(key) ?? []
   }
 
-  /** Vocabulary tokens similar to a query token: exact, spelling (trigram candidates) and skeleton (phonetic) matches. */
-  lookup(token: NameToken): ReadonlyArray<TokenMatch> {
-    const cacheKey = `${token.cls}:${token.text}`
+  /** Vocabulary tokens similar to a query token (id -> similarity): exact, spelling (trigrams) and skeleton matches. */
+  lookup(token: NameToken): ReadonlyMap<number, number> {
+    const cacheKey = token.cls === TokenClass.word ? token.text : `${token.cls}:${token.text}`
     const cached = this.lookupCache.get(cacheKey)
     if (cached !== undefined) return cached
-    const found = this.computeLookup(token)
+    const found = new Map(this.computeLookup(token).map((m) => [m.id, m.sim] as const))
     if (this.lookupCache.size >= LOOKUP_CACHE_LIMIT) this.lookupCache.clear()
     this.lookupCache.set(cacheKey, found)
     return found

@@ -1,4 +1,4 @@
-import { fullKeyOf, type IndexedName, type MatchIndex, type TokenMatch } from "./matchIndex.js"
+import { fullKeyOf, type IndexedName, type MatchIndex } from "./matchIndex.js"
 import { spellingSimilarity } from "./similarity.js"
 import { isContent, type NameToken, TokenClass } from "./tokens.js"
 
@@ -83,8 +83,7 @@ export const prepareQuery = (index: MatchIndex, text: string, tokens: ReadonlyAr
   const prepared = tokens.map((token): QueryToken => {
     const id = index.tokenId(token.text)
     const weight = id === undefined ? index.weightOf(token, 0) : index.tokenWeight[id]!
-    const known: ReadonlyArray<TokenMatch> = index.lookup(token)
-    return { token, weight, matches: new Map(known.map((m) => [m.id, m.sim])) }
+    return { token, weight, matches: index.lookup(token) }
   })
   const contentMass = prepared.reduce((s, q) => s + (isContent(q.token.cls) ? q.weight : 0), 0)
   const compactKey = tokens.filter((t) => isContent(t.cls)).map((t) => t.text).join("")
@@ -286,4 +285,26 @@ const MIN_NEAR_KEY_LENGTH = 8
 
 /** Whole names that differ by one or two letters once spaces are gone ("Andrang Heta" / "Ndrangheta"): their spelling similarity, else 0. */
 const nearSameLetters = (a: string, b: string): number =>
-  a.length < MIN_NEAR_KEY_LENGTH || b.length < MIN_NEAR_KEY_LENGTH ? 0 : spellingSimilarity(a, b)
+  a.length < MIN_NEAR_KEY_LENGTH || b.length < MIN_NEAR_KEY_LENGTH || Math.abs(a.length - b.length) > 2 || bagGap(a, b) > 4
+    ? 0
+    : spellingSimilarity(a, b)
+
+const bag = new Int32Array(128)
+/** Letters in one string and not the other (counted the larger way): half of it bounds the edit distance from below. */
+const bagGap = (a: string, b: string): number => {
+  for (let i = 0; i < a.length; i++) bag[a.charCodeAt(i) & 127]!++
+  for (let i = 0; i < b.length; i++) bag[b.charCodeAt(i) & 127]!--
+  let plus = 0
+  let minus = 0
+  for (let i = 0; i < a.length; i++) {
+    const c = a.charCodeAt(i) & 127
+    if (bag[c]! > 0) plus += bag[c]!
+    bag[c] = 0
+  }
+  for (let i = 0; i < b.length; i++) {
+    const c = b.charCodeAt(i) & 127
+    if (bag[c]! < 0) minus -= bag[c]!
+    bag[c] = 0
+  }
+  return Math.max(plus, minus)
+}

@@ -39,8 +39,8 @@ export interface ScreeningResult {
 
 export const UNAVAILABLE: ScreeningResult = { screened: false, result: "unavailable", hits: [] }
 
-const MAX_CANDIDATES = 60
-const MIN_CANDIDATE_SHARE = 0.35
+const MAX_CANDIDATES = 40
+const MIN_CANDIDATE_SHARE = 0.45
 
 interface Scratch {
   readonly acc: Float32Array

@@ -5,24 +5,46 @@ const CONFUSABLE = new Set([
   ...VOWELS.flatMap((a) => VOWELS.filter((b) => b !== a).map((b) => a + b))
 ])
 
-/** Optimal-string-alignment distance with half-cost confusable substitutions (c/k, q/k, vowels, 0/o ...). */
+const COST = new Float64Array(128 * 128).fill(1)
+for (let c = 0; c < 128; c++) COST[c * 128 + c] = 0
+for (const pair of CONFUSABLE) COST[pair.charCodeAt(0) * 128 + pair.charCodeAt(1)] = 0.5
+const substitution = (a: number, b: number): number => (a === b ? 0 : a < 128 && b < 128 ? COST[a * 128 + b]! : 1)
+
+const ROW = 64
+let rowA = new Float64Array(ROW)
+let rowB = new Float64Array(ROW)
+let rowC = new Float64Array(ROW)
+
+/** Optimal-string-alignment distance with half-cost confusable substitutions (c/k, q/k, vowels, 0/o ...); > limit when over it. */
 export const editDistance = (a: string, b: string, limit: number): number => {
   const n = a.length
   const m = b.length
   if (Math.abs(n - m) > limit) return limit + 1
-  let prev2 = new Float64Array(m + 1)
-  let prev = new Float64Array(m + 1)
-  let cur = new Float64Array(m + 1)
+  if (m + 1 > rowA.length) {
+    rowA = new Float64Array(m + 1)
+    rowB = new Float64Array(m + 1)
+    rowC = new Float64Array(m + 1)
+  }
+  let prev2 = rowA
+  let prev = rowB
+  let cur = rowC
   for (let j = 0; j <= m; j++) prev[j] = j
   for (let i = 1; i <= n; i++) {
     cur[0] = i
-    let rowMin = cur[0]
+    let rowMin = i
+    const ca = a.charCodeAt(i - 1)
+    const caPrev = i > 1 ? a.charCodeAt(i - 2) : -1
     for (let j = 1; j <= m; j++) {
-      const ca = a.charCodeAt(i - 1)
       const cb = b.charCodeAt(j - 1)
-      const sub = ca === cb ? 0 : CONFUSABLE.has(a[i - 1]! + b[j - 1]!) ? 0.5 : 1
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + sub)
-      if (i > 1 && j > 1 && ca === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === cb) v = Math.min(v, prev2[j - 2]! + 1)
+      let v = prev[j - 1]! + substitution(ca, cb)
+      const del = prev[j]! + 1
+      if (del < v) v = del
+      const ins = cur[j - 1]! + 1
+      if (ins < v) v = ins
+      if (j > 1 && ca === b.charCodeAt(j - 2) && caPrev === cb) {
+        const swap = prev2[j - 2]! + 1
+        if (swap < v) v = swap
+      }
       cur[j] = v
       if (v < rowMin) rowMin = v
     }
