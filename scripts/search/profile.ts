@@ -31,7 +31,7 @@ const program = Effect.gen(function*() {
   const tsq = candidateQuery(wordGroups(q.tokens, words), mode)
   process.stdout.write(`tsquery: ${tsq}\n`)
   if (tsq === null) continue
-    const st = wordCandidates(sql, q, tsq, { scan: 5000, keep: 300 })
+    const st = wordCandidates(sql, q, tsq, { scan: 1000, keep: 300 })
     yield* time("candidates", st)
     const plan = yield* sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE ${st}`
     process.stdout.write(plan.map((r) => "    " + r["QUERY PLAN"]).join("\n") + "\n")

@@ -32,7 +32,7 @@ const MAX_QUERY_WORDS = 8
 const NEAR_WORDS_PER_TOKEN = 6
 const FUZZY_KEEP = 300
 /** Strict candidates (all words) above the threshold that make the relaxed look-up unnecessary. */
-const ENOUGH_STRICT = 5
+const ENOUGH_STRICT = 1
 
 const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
   const base = { id: row.id, quality: Number(row.quality), listed: row.listed, field: row.field }

@@ -44,6 +44,11 @@ const groupQuery = (g: WordGroup) => g.words.length === 1 ? quote(g.words[0]!) :
  */
 export type CandidateMode = "all" | "relaxed" | "any"
 
+/** Words a name need not repeat to match all the query's words ("Bank of Africa" ~ "Bank for Africa"). */
+const FUNCTION_WORDS: ReadonlySet<string> = new Set([
+  "of", "and", "the", "for", "in", "de", "du", "des", "la", "le", "les", "et", "d", "l", "da", "do", "e", "al", "el"
+])
+
 /** A word used by at most this many companies is selective enough to fetch candidates alone. */
 const RARE_WORD = 2000
 /** A pair of words is asked for only when one of them is used by at most this many companies. */
@@ -56,7 +61,10 @@ export const candidateQuery = (groups: ReadonlyArray<WordGroup>, mode: Candidate
   const held = groups.filter((g) => g.words.length > 0)
   if (held.length === 0) return null
   if (held.length === 1) return mode === "relaxed" ? null : groupQuery(held[0]!)
-  if (mode === "all") return held.map(groupQuery).join(" & ")
+  if (mode === "all") {
+    const meaningful = held.filter((g) => !FUNCTION_WORDS.has(g.token))
+    return (meaningful.length > 0 ? meaningful : held).map(groupQuery).join(" & ")
+  }
   if (mode === "any") {
     const rarest = [...held].sort((a, b) => a.companies - b.companies)
     const chosen: Array<WordGroup> = []

@@ -135,13 +135,17 @@ export interface WordRow {
   readonly sim: number
 }
 
-/** The `perToken` words held nearest to each query word (trigram KNN on the vocabulary), the word itself first. */
+/**
+ * The `perToken` words held most similar to each query word (pg_trgm `%`, trigram GIN on the vocabulary),
+ * the word itself first when held.
+ */
 export const nearestWords = (sql: Sql, tokens: ReadonlyArray<string>, perToken: number) =>
-  sql<WordRow>`SELECT t.i::int AS i, w.word, w.companies, similarity(w.word, t.tok) AS sim
+  sql<WordRow>`SELECT t.i::int AS i, w.word, w.companies, w.sim
     FROM unnest(${tokens}::text[]) WITH ORDINALITY AS t(tok, i)
     CROSS JOIN LATERAL (
-      SELECT s.word, s.companies FROM search_words s WHERE s.companies > 0
-      ORDER BY s.word <-> t.tok LIMIT ${perToken}
+      SELECT s.word, s.companies, similarity(s.word, t.tok) AS sim FROM search_words s
+      WHERE s.word % t.tok AND s.companies > 0
+      ORDER BY sim DESC, s.word LIMIT ${perToken}
     ) AS w`
 
 export interface CandidateRow {

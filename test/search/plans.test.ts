@@ -51,7 +51,7 @@ const explain = (sql: SqlClient.SqlClient, statement: Effect.Effect<ReadonlyArra
 
 describe("search plans", () => {
   layer(TestDatabase.layer, { timeout: "300 seconds" })((it) => {
-    it.effect("no tier scans companies or aliases sequentially (real plans, analysed table)", () =>
+    it.effect("no tier scans companies or company_aliases sequentially (real plans, analysed table)", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
         const companies = generated()
@@ -78,7 +78,8 @@ describe("search plans", () => {
             for (const statement of checked) {
               const plan = yield* explain(sql, statement)
               plans++
-              assert.notMatch(plan, /Seq Scan on (companies|company_aliases|search_words)/, `${text}\n${plan}`)
+              // The vocabulary (search_words) is small; a sequential scan of it can be the cheapest plan.
+              assert.notMatch(plan, /Seq Scan on (companies|company_aliases)/, `${text}\n${plan}`)
             }
           }
         }
