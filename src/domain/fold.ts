@@ -79,14 +79,15 @@ export const foldName = (name: string): string => {
   return s.replace(rules.nonWord, " ").trim()
 }
 
+const LETTER = /^\p{L}$/u
 const isSingleLetter = (word: string): boolean => {
   if (word.length !== 1) return false
   const c = word.charCodeAt(0)
-  return c >= 97 && c <= 122
+  return (c >= 97 && c <= 122) || (c > 127 && LETTER.test(word))
 }
 
 /**
- * `foldName` split into words, with runs of two or more single Latin letters joined into one word
+ * `foldName` split into words, with runs of two or more single letters joined into one word
  * ("U T C" -> "utc", "B O C Gases" -> "boc gases", "S A R L" -> "sarl"). A lone letter stays as it is
  * ("Cote d Ivoire" keeps "d"). Used by the company-name normaliser and the legal-form table.
  */

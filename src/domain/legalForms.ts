@@ -4,6 +4,9 @@ import { foldTokens } from "./fold.js"
  * Legal-form descriptors per language/country, as they trail a registered name. Aliases are written as
  * people write them; they are folded with the same `foldTokens` as names when this module loads.
  *
+ * Arabic-script forms (Tunisian, Moroccan, Egyptian registers print Arabic names) are included; Arabic
+ * folding removes tashkeel and hamza seats, so "شّركة ذات مسؤوليّات محدودة" and "شركة ذات مسؤوليات محدودة" agree.
+ *
  * Applicability (`country` is ISO alpha-2, upper case):
  * - `countries`: strip only when the name's country is unknown or one of these;
  * - `strict`: with `countries`, strip only when the country is known and listed (words that are
@@ -33,7 +36,7 @@ export const legalFormTable: ReadonlyArray<LegalFormSpec> = [
       "Ltd", "Ltd.", "Limited", "Ltée", "Limitée", "Lmtd", "Ltd Co", "Company Limited", "Company Ltd", "Co Ltd",
       "Co. Ltd.", "Co Limited", "Coy Ltd", "Cy Ltd", "Co Ltée", "Cie Ltée", "Limited Company", "Ltd Company",
       "Limted", "Limitted", "Limitied", "Limkited", "Limitd", "Limiited", "Lmited", "Limted Company", "Limited Co", "Limited by Shares",
-      "Private Company with Limited Liability"
+      "Private Company with Limited Liability", "المحدودة", "محدودة"
     ]
   },
   {
@@ -85,7 +88,7 @@ export const legalFormTable: ReadonlyArray<LegalFormSpec> = [
     canonical: "llc",
     aliases: [
       "LLC", "L.L.C.", "Limited Liability Company", "Limited Liability Co", "Ltd Liability Co", "Ltd Liability Company",
-      "OOO", "ООО", "W.L.L.", "WLL", "With Limited Liability", "Limited Liability Comp",
+      "OOO", "ООО", "W.L.L.", "WLL", "With Limited Liability", "Limited Liability Comp", "ذ.م.م", "ش.ذ.م.م",
       "Limited Liability Corp", "Limited Liability Corporation", "Foreign Limited Liability Company", "Ltd Liability Comp",
       "Lmtd Liability Company", "Lt Liability Company", "Limited Liab Co", "Ltd Liab Company", "Limitd Liability Co",
       "Limted Liability Co", "Private Limited Liability Company", "LLCs"
@@ -98,19 +101,22 @@ export const legalFormTable: ReadonlyArray<LegalFormSpec> = [
     aliases: [
       "SA", "S.A.", "S/A", "Société Anonyme", "Societe Anonyme", "Sociedade Anónima", "Sociedade Anonima",
       "Sociedad Anónima", "SA à Conseil d'Administration", "SA avec Conseil d'Administration", "SA à Directoire",
-      "SA avec Directoire et Conseil de Surveillance", "SAU", "S.A.U.", "Sociedade Anónima Unipessoal"
+      "SA avec Directoire et Conseil de Surveillance", "SAU", "S.A.U.", "Sociedade Anónima Unipessoal",
+      "شركة خفية الإسم", "خفية الاسم", "شركة مساهمة", "ش.م"
     ],
     notIn: ["ZA"]
   },
   {
     canonical: "sae",
-    aliases: ["SAE", "S.A.E.", "S.A.E", "Société Anonyme Égyptienne", "Egyptian Joint Stock Company", "Egyptian SAE"]
+    aliases: ["SAE", "S.A.E.", "S.A.E", "Société Anonyme Égyptienne", "Egyptian Joint Stock Company", "Egyptian SAE", "شركة مساهمة مصرية",
+      "ش.م.م.م"]
   },
   {
     canonical: "sarl",
     aliases: [
       "SARL", "S.A.R.L.", "S.à r.l.", "S.à.r.l.", "Société à Responsabilité Limitée", "Societe a Responsabilite Limitee", "Soc. à Resp. Limitée",
-      "Soc à Responsab Limitée", "S. à R. L.",
+      "Soc à Responsab Limitée", "S. à R. L.", "ش.م.م", "شركة ذات مسؤولية محدودة", "ذات مسؤولية محدودة",
+      "شّركة ذات مسؤوليّات محدودة ش.م.م", "ذات المسؤولية المحدودة", "ذات مسؤوليات محدودة",
       "Sociedade Anónima de Responsabilidade Limitada", "Sociedade Anonima de Responsabilidade Limitada"
     ]
   },
@@ -119,7 +125,8 @@ export const legalFormTable: ReadonlyArray<LegalFormSpec> = [
     aliases: [
       "SARLU", "SARL U", "SARL AU", "SARLAU", "SARL A.U.", "S.A.R.L.U.", "S.A.R.L. A.U.", "SUARL", "S.U.A.R.L.", "EURL",
       "SPRLU", "Société Unipersonnelle à Responsabilité Limitée", "Société à Responsabilité Limitée Unipersonnelle",
-      "Société à Responsabilité Limitée d'Associé Unique", "Entreprise Unipersonnelle à Responsabilité Limitée"
+      "Société à Responsabilité Limitée d'Associé Unique", "Entreprise Unipersonnelle à Responsabilité Limitée",
+      "شركة الشخص الواحد ذات المسؤولية المحدودة", "شّركة فردية ذات مسؤوليّات محدودة"
     ]
   },
   {

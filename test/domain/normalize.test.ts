@@ -138,6 +138,11 @@ const rows: ReadonlyArray<Row> = [
   ["Al-Ezz Dekheila Steel Co. Alexandria S.A.E", "EG", "al ezz dekheila steel co alexandria sae", "al ezz dekheila steel co alexandria"],
   ["شركة مصر للطيران", "EG", "شركة مصر للطيران", "شركة مصر للطيران"],
   ["الشَّرِكَة ١٢٣", "EG", "الشركة 123", "الشركة 123"],
+  ["شركة الأمل ش.م.م", "TN", "شركة الامل شمم", "شركة الامل"],
+  ["شركة الأمل ش م م", "TN", "شركة الامل ش م م", "شركة الامل"],
+  ["شّركة الأمل ذات مسؤوليّات محدودة", "TN", "شركة الامل ذات مسووليات محدودة", "شركة الامل"],
+  ["الشركة التونسية للبنك شركة خفية الإسم", "TN", "الشركة التونسية للبنك شركة خفية الاسم", "الشركة التونسية للبنك"],
+  ["Рога и Копыта", undefined, "рога и копыта", "рога и копыта"],
   // Portuguese (Angola)
   ["Sonangol E.P.", "AO", "sonangol ep", "sonangol"],
   ["Sonangol Empresa Pública", "AO", "sonangol empresa publica", "sonangol"],
