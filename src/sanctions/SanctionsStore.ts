@@ -47,7 +47,7 @@ const VERSION_COLUMNS = "id, list, published_on::text AS published_on, label, fi
 
 export const activeVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql.unsafe<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM sanctions_versions WHERE active ORDER BY list`)
+  const rows = yield* sql.unsafe<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM sanctions_versions WHERE active ORDER BY array_position(ARRAY['ofac_sdn', 'ofac_consolidated', 'un_sc'], list)`)
   return rows.map(toVersion)
 })
 

@@ -1,13 +1,15 @@
 import { Command } from "@effect/cli"
 import { NodeContext } from "@effect/platform-node"
 import { assert, describe, expect, layer } from "@effect/vitest"
-import { Effect, Exit, Layer } from "effect"
+import { SqlClient } from "@effect/sql"
+import { Context, Effect, Exit, Layer } from "effect"
 import * as path from "node:path"
 import { ingestSanctionsCommand } from "../../src/cli/sanctionsCommand.js"
 import { downloadOfficialLists, OFFICIAL_FILES } from "../../src/sanctions/download.js"
 import { activeVersions } from "../../src/sanctions/SanctionsStore.js"
+import { Screener } from "../../src/sanctions/Screener.js"
 import { TestDatabase } from "../support/testDatabase.js"
-import { fixturesDir } from "./paths.js"
+import { fixturesDir, listsDir } from "./paths.js"
 
 const cli = Command.run(Command.make("kyb").pipe(Command.withSubcommands([ingestSanctionsCommand])), { name: "kyb", version: "test" })
 const runCli = (...args: ReadonlyArray<string>) => cli(["node", "kyb", ...args])
@@ -32,6 +34,27 @@ describe("kyb sanctions command", () => {
         expect(String(exit)).toContain("kyb ingest sanctions <files or folders>")
         expect(yield* activeVersions).toEqual(before)
         expect(OFFICIAL_FILES.map((f) => f.url)).toContain("https://scsanctions.un.org/resources/xml/en/consolidated.xml")
+      }))
+
+    it.effect("ingests the three real lists with their counts, and a screener loads them from SQL", () =>
+      Effect.gen(function*() {
+        yield* runCli("sanctions", path.join(listsDir, "ofac-sdn"), path.join(listsDir, "ofac-consolidated"), path.join(listsDir, "un"), "--published-on", "2024-05-03")
+        const active = yield* activeVersions
+        expect(active.map((v) => [v.list, v.label, v.entryCount, v.aliasCount])).toEqual([
+          ["ofac_sdn", "2024-05-03", 14965, 21379],
+          ["ofac_consolidated", "2024-05-03", 442, 1150],
+          ["un_sc", "2026-02-27", 1003, 2818]
+        ])
+        const stored = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ n: number }>`SELECT count(*)::int AS n FROM sanctions_entries e JOIN sanctions_versions v ON v.id = e.version_id WHERE v.active`)
+        expect(stored[0]?.n).toBe(14965 + 442 + 1003)
+        const result = yield* Effect.scoped(Effect.gen(function*() {
+          const context = yield* Layer.build(Screener.Default)
+          const screener = Context.get(context, Screener)
+          expect(yield* screener.sources).toEqual(["OFAC SDN (2024-05-03)", "OFAC Consolidated (non-SDN) (2024-05-03)", "UN SC Consolidated (2026-02-27)"])
+          return yield* screener.screen(["Great Lakes Business Company"])
+        }))
+        expect(result.result).toBe("match")
+        expect(result.hits.map((h) => `${h.list}:${h.entry_id}`)).toEqual(expect.arrayContaining(["un_sc:CDe.003", "ofac_sdn:10118"]))
       }))
   })
 })
