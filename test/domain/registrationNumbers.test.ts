@@ -135,6 +135,8 @@ const examples: ReadonlyArray<Row> = [
   ["ma-ompic", "Fez 1234", "FES1234", "Fès 1234", true],
   ["ma-ompic", "El Jadida 9876", "ELJADIDA9876", "El Jadida 9876", true],
   ["ma-ompic", "Ifrane 55", "IFRANE55", "Ifrane 55", true, { court_known: "false" }],
+  ["ma-ompic", "الدار البيضاء 123456", "CASABLANCA123456", "Casablanca 123456", true],
+  ["ma-ompic", "السجل التجاري 123456 فاس", "FES123456", "Fès 123456", true],
   ["ma-ompic", "123456", "123456", "123456", false],
   ["ma-ompic", "Casablanca", "CASABLANCA", "CASABLANCA", false],
   // eg-cr
@@ -142,6 +144,9 @@ const examples: ReadonlyArray<Row> = [
   ["eg-cr", "Cairo 117508", "CAIRO117508", "Cairo 117508", true, { office: "CAIRO", number: "117508" }],
   ["eg-cr", "CR No. 117508 Cairo", "CAIRO117508", "Cairo 117508", true],
   ["eg-cr", "Giza/12345", "GIZA12345", "Giza 12345", true],
+  ["eg-cr", "سجل تجاري القاهرة 117508", "CAIRO117508", "Cairo 117508", true],
+  ["eg-cr", "Port Said 4455", "PORTSAID4455", "Port Said 4455", true],
+  ["eg-cr", "بورسعيد 4455", "PORTSAID4455", "Port Said 4455", true],
   ["eg-cr", "ABC", "ABC", "ABC", false],
   // mg-rcs
   ["mg-rcs", "2011 B 00123", "2011B00123", "2011 B 00123", true, { kind: "rcs", year: "2011", section: "B", sequence: "00123" }],

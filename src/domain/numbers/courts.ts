@@ -1,4 +1,22 @@
+import { foldName } from "../fold.js"
 import { alnumRuns, type CanonicalNumber, isDigits, numberKey, parsed, plausibleYear, unparsed } from "./common.js"
+
+const ARABIC = /[\u0600-\u06ff]/
+
+/**
+ * Replaces Arabic-script court/office names by their Latin key word ("الدار البيضاء 123456" ->
+ * "CASABLANCA 123456"), so that the court stays part of the key; unknown Arabic words are dropped.
+ */
+const latinizePlaces = (raw: string, places: ReadonlyArray<readonly [string, string]>): string => {
+  if (!ARABIC.test(raw)) return raw
+  let folded = ` ${foldName(raw)} `
+  for (const [arabic, latin] of places) folded = folded.replace(` ${arabic} `, ` ${latin} `)
+  return folded.trim()
+}
+const foldPlaces = (pairs: ReadonlyArray<readonly [string, string]>): ReadonlyArray<readonly [string, string]> =>
+  pairs
+    .map(([arabic, latin]) => [foldName(arabic), latin] as const)
+    .sort((a, b) => b[0].length - a[0].length)
 
 const titleCase = (words: ReadonlyArray<string>): string =>
   words.map((w) => w.charAt(0) + w.slice(1).toLowerCase()).join(" ")
@@ -40,8 +58,14 @@ const MA_COURT_ALIASES: Readonly<Record<string, string>> = {
   TETUAN: "TETOUAN", LAAYOUN: "LAAYOUNE", ELAYOUN: "LAAYOUNE", JADIDA: "ELJADIDA"
 }
 
+const MA_ARABIC_COURTS = foldPlaces([
+  ["الدار البيضاء", "CASABLANCA"], ["الرباط", "RABAT"], ["فاس", "FES"], ["مراكش", "MARRAKECH"], ["طنجة", "TANGER"],
+  ["أكادير", "AGADIR"], ["وجدة", "OUJDA"], ["مكناس", "MEKNES"], ["الجديدة", "EL JADIDA"], ["القنيطرة", "KENITRA"],
+  ["تطوان", "TETOUAN"], ["آسفي", "SAFI"], ["سطات", "SETTAT"], ["المحمدية", "MOHAMMEDIA"], ["العيون", "LAAYOUNE"]
+])
+
 export const maOmpic = (raw: string): CanonicalNumber => {
-  const parts = courtAndNumber(raw, MA_LABELS)
+  const parts = courtAndNumber(latinizePlaces(raw, MA_ARABIC_COURTS), MA_LABELS)
   if (parts === null || !/^\d{1,7}$/.test(parts.number)) return unparsed(raw)
   const { number, words } = parts
   if (words.length === 0) return { ...parsed(number, number, { number }), valid: false }
@@ -56,11 +80,17 @@ export const maOmpic = (raw: string): CanonicalNumber => {
 // EG commercial registry: numbers are per registry office ("117508" at one office is another company
 // than "117508" at another), so an office given with the number is part of the key: "Cairo 117508" ->
 // CAIRO117508. The bare number is accepted (it is the registry's own format) and keyed on its digits;
-// the record's office then disambiguates. Office names must be in Latin script to enter the key.
+// the record's office then disambiguates. Arabic office names of the main governorates are read too.
 const EG_LABELS = new Set(["CR", "C", "R", "NO", "N", "COMMERCIAL", "REGISTRY", "REGISTER", "OFFICE"])
 
+const EG_ARABIC_OFFICES = foldPlaces([
+  ["القاهرة", "CAIRO"], ["الجيزة", "GIZA"], ["الإسكندرية", "ALEXANDRIA"], ["الاسكندرية", "ALEXANDRIA"],
+  ["بورسعيد", "PORT SAID"], ["السويس", "SUEZ"], ["الإسماعيلية", "ISMAILIA"], ["المنصورة", "MANSOURA"], ["طنطا", "TANTA"],
+  ["أسيوط", "ASSIUT"], ["الأقصر", "LUXOR"], ["أسوان", "ASWAN"], ["دمياط", "DAMIETTA"], ["الزقازيق", "ZAGAZIG"]
+])
+
 export const egCr = (raw: string): CanonicalNumber => {
-  const parts = courtAndNumber(raw, EG_LABELS)
+  const parts = courtAndNumber(latinizePlaces(raw, EG_ARABIC_OFFICES), EG_LABELS)
   if (parts === null || !/^\d{1,8}$/.test(parts.number)) return unparsed(raw)
   const { number, words } = parts
   if (words.length === 0) return parsed(number, number, { number })
