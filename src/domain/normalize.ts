@@ -11,8 +11,8 @@ export const NORMALIZER_VERSION = 1
 
 /**
  * Abbreviations rewritten wherever they stand ("Cadbury Nig" -> "cadbury nigeria", "Int'l" -> "international",
- * "Egyptian Kuwaiti Hld" -> "egyptian kuwaiti holding"). Only unambiguous ones: "Re" (reinsurance or real
- * estate), "Fin", "Co" in mid-name ("Co-operative") are left alone.
+ * "Egyptian Kuwaiti Hld" -> "egyptian kuwaiti holding"). Only unambiguous ones; "Re" (reinsurance or real
+ * estate), "Fin" and a mid-name "Co" ("Co-operative") are left alone.
  */
 const ABBREVIATIONS: ReadonlyMap<string, string> = new Map([
   ["nig", "nigeria"],

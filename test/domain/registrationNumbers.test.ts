@@ -147,6 +147,8 @@ const examples: ReadonlyArray<Row> = [
   ["eg-cr", "سجل تجاري القاهرة 117508", "CAIRO117508", "Cairo 117508", true],
   ["eg-cr", "Port Said 4455", "PORTSAID4455", "Port Said 4455", true],
   ["eg-cr", "بورسعيد 4455", "PORTSAID4455", "Port Said 4455", true],
+  ["eg-cr", "القاهرة ١١٧٥٠٨", "CAIRO117508", "Cairo 117508", true],
+  ["eg-cr", "۱۱۷۵۰۸", "117508", "117508", true],
   ["eg-cr", "ABC", "ABC", "ABC", false],
   // mg-rcs
   ["mg-rcs", "2011 B 00123", "2011B00123", "2011 B 00123", true, { kind: "rcs", year: "2011", section: "B", sequence: "00123" }],
@@ -279,6 +281,7 @@ describe("numberKey", () => {
     ["1950/038232/06", "195003823206"],
     ["  pvt_jzua6z663 ", "PVTJZUA6Z663"],
     ["Fès 0012", "FES0012"],
+    ["١١٧٥٠٨", "117508"],
     ["", ""]
   ])("numberKey(%j) = %j", (raw, key) => {
     expect(numberKey(raw)).toBe(key)

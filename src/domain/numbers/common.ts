@@ -16,9 +16,17 @@ const NON_ALNUM = /[^A-Z0-9]+/g
 const WHITESPACE = /\s+/g
 const RUNS = /[A-Z]+|[0-9]+/g
 
-/** NFKC, accents folded, upper case ("Fès n° 12" -> "FES NO 12"). */
+const ARABIC_INDIC_DIGIT = /[\u0660-\u0669\u06f0-\u06f9]/g
+const arabicDigit = (d: string): string => {
+  const code = d.charCodeAt(0)
+  return String(code >= 0x06f0 ? code - 0x06f0 : code - 0x0660)
+}
+
+/** NFKD, accents folded, Arabic-Indic digits as ASCII, upper case ("Fès n° 12" -> "FES N 12", "١٢" -> "12"). */
 export const upperFold = (raw: string): string =>
-  NON_ASCII.test(raw) ? raw.normalize("NFKD").replace(COMBINING, "").toUpperCase() : raw.toUpperCase()
+  NON_ASCII.test(raw)
+    ? raw.normalize("NFKD").replace(COMBINING, "").replace(ARABIC_INDIC_DIGIT, arabicDigit).toUpperCase()
+    : raw.toUpperCase()
 
 /**
  * The generic, registry-independent key: upper case with every separator and other non-alphanumeric
