@@ -21,7 +21,7 @@ const LEGAL_FORMS = [" Limited", " PLC", " S.A.", " Ltd", " SA", " Company Limit
 export const normOf = (c: CanonicalCompany) => normalizeName(c.legal_name, c.country)
 
 /** One edit in the longest word: a dropped, doubled or swapped letter. */
-const typoOf = (rng: Rng, name: string): string | null => {
+export const typoOf = (rng: Rng, name: string): string | null => {
   const words = name.split(" ")
   let longest = 0
   words.forEach((w, i) => {

@@ -136,17 +136,11 @@ export interface WordRow {
 }
 
 /**
- * The `perToken` words held most similar to each query word (pg_trgm `%`, trigram GIN on the vocabulary),
- * the word itself first when held.
+ * The `perToken` words held most similar to each query word (pg_trgm `%` on the vocabulary's trigram GIN, in
+ * the SQL function `search_near_words`), the word itself first when held.
  */
 export const nearestWords = (sql: Sql, tokens: ReadonlyArray<string>, perToken: number) =>
-  sql<WordRow>`SELECT t.i::int AS i, w.word, w.companies, w.sim
-    FROM unnest(${tokens}::text[]) WITH ORDINALITY AS t(tok, i)
-    CROSS JOIN LATERAL (
-      SELECT s.word, s.companies, similarity(s.word, t.tok) AS sim FROM search_words s
-      WHERE s.word % t.tok AND s.companies > 0
-      ORDER BY sim DESC, s.word LIMIT ${perToken}
-    ) AS w`
+  sql<WordRow>`SELECT i, word, companies, sim FROM search_near_words(${tokens}::text[], ${perToken})`
 
 export interface CandidateRow {
   readonly id: string

@@ -1,0 +1,125 @@
+import { SqlClient } from "@effect/sql"
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Layer, Redacted } from "effect"
+import * as os from "node:os"
+import * as path from "node:path"
+import { parseArgs } from "node:util"
+import { makeCorpusGenerator } from "./corpus/generate.js"
+import { listedRecords } from "./corpus/listed.js"
+import { CompanyWriter } from "../src/companies/CompanyWriter.js"
+import { CompanySearch } from "../src/search/CompanySearch.js"
+import { benchLoadSummary } from "./search/benchReport.js"
+import { bulkLoad } from "./search/benchLoad.js"
+import { benchKinds, benchQueries } from "./search/benchQueries.js"
+import { scratchDatabase, serverUrl } from "./search/database.js"
+
+/**
+ * Search latency and throughput on a generated corpus in PostgreSQL, per query kind, at the service level
+ * (CompanySearch.search in process, PgClient pool of --connections):
+ *
+ *   npx tsx scripts/search-bench.ts [--rows 2000000] [--samples 200] [--seconds 5] [--keep] [--database NAME]
+ *
+ * Creates (and drops, unless --keep) its own database on 127.0.0.1:5432 (SEARCH_DATABASE_URL); --database reuses
+ * one a previous --keep run loaded.
+ */
+const { values } = parseArgs({
+  options: {
+    rows: { type: "string", default: "2000000" },
+    samples: { type: "string", default: "200" },
+    seconds: { type: "string", default: "5" },
+    concurrency: { type: "string", default: "16" },
+    connections: { type: "string", default: "16" },
+    seed: { type: "string", default: "1" },
+    keep: { type: "boolean", default: false },
+    database: { type: "string" }
+  }
+})
+const rows = Number(values.rows)
+const samples = Number(values.samples)
+const seconds = Number(values.seconds)
+const concurrency = Number(values.concurrency)
+const connections = Number(values.connections)
+const seed = Number(values.seed)
+const sharedDir = path.resolve(import.meta.dirname, "..", "..", "shared")
+
+const percentile = (sorted: ReadonlyArray<number>, p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!
+
+const timed = <A, E, R>(e: Effect.Effect<A, E, R>) =>
+  Effect.gen(function*() {
+    const started = performance.now()
+    const out = yield* e
+    return [performance.now() - started, out] as const
+  })
+
+const load = Effect.gen(function*() {
+  const generator = makeCorpusGenerator({ seed, sharedDir })
+  yield* bulkLoad(rows, () => generator.next())
+  const writer = yield* CompanyWriter
+  const listed = listedRecords(sharedDir, seed).records
+  for (let i = 0; i < listed.length; i += 500) yield* writer.upsertBatch(listed.slice(i, i + 500))
+  const sql = yield* SqlClient.SqlClient
+  yield* sql`ANALYZE companies`
+})
+
+const measure = Effect.gen(function*() {
+  const search = yield* CompanySearch
+  const queries = yield* benchQueries(samples)
+  const table: Array<string> = []
+  for (const kind of benchKinds) {
+    const list = queries[kind]
+    for (const q of list.slice(0, 20)) yield* search.search({ q })
+    const single: Array<number> = []
+    let empty = 0
+    for (const q of list) {
+      const [ms, response] = yield* timed(search.search({ q }))
+      single.push(ms)
+      if (response.count === 0) empty++
+    }
+    single.sort((a, b) => a - b)
+    const loaded: Array<number> = []
+    const deadline = performance.now() + seconds * 1000
+    let next = 0
+    yield* Effect.forEach(
+      Array.from({ length: concurrency }, (_, i) => i),
+      () =>
+        Effect.gen(function*() {
+          while (performance.now() < deadline) {
+            const q = list[next++ % list.length]!
+            const [ms] = yield* timed(search.search({ q }))
+            loaded.push(ms)
+          }
+        }),
+      { concurrency: "unbounded", discard: true }
+    )
+    loaded.sort((a, b) => a - b)
+    const row = `| ${kind} | ${list.length} | ${percentile(single, 0.5).toFixed(1)} | ${percentile(single, 0.99).toFixed(1)} | ${
+      (loaded.length / seconds).toFixed(0)
+    } | ${percentile(loaded, 0.5).toFixed(1)} | ${percentile(loaded, 0.99).toFixed(1)} | ${empty} |`
+    process.stderr.write(`${row}\n`)
+    table.push(row)
+  }
+  return table
+})
+
+const program = Effect.gen(function*() {
+  if (values.database === undefined) yield* load
+  const sql = yield* SqlClient.SqlClient
+  const held = (yield* sql<{ n: string }>`SELECT count(*)::text AS n FROM companies`)[0]!.n
+  const version = (yield* sql<{ v: string }>`SELECT current_setting('server_version') AS v`)[0]!.v
+  const table = yield* measure
+  process.stdout.write(benchLoadSummary({
+    held, version, samples, seconds, concurrency, connections,
+    machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
+    table
+  }))
+})
+
+const database = values.database === undefined
+  ? scratchDatabase("kyb_search_bench", connections, values.keep)
+  : PgClient.layer({
+    url: Redacted.make(Object.assign(new URL(serverUrl), { pathname: `/${values.database}` }).toString()),
+    maxConnections: connections
+  })
+const layer = Layer.mergeAll(CompanySearch.Default, CompanyWriter.Default).pipe(Layer.provideMerge(database))
+await Effect.runPromise(program.pipe(Effect.provide(layer), Effect.scoped))
