@@ -17,7 +17,7 @@ const company = {
   confidence: 0.9
 }
 
-export const operationExamples: Readonly<Record<string, unknown>> = {
+const examples: Record<string, unknown> = {
   "search.search": {
     query: "dangote cement",
     query_normalized: "dangote cement",
@@ -85,5 +85,6 @@ export const operationExamples: Readonly<Record<string, unknown>> = {
   },
   "health": { status: "ok", database: "reachable" }
 }
+examples["verify.verifyByBody"] = examples["verify.verifyByQuery"]
 
-export const verifyBodyExample = operationExamples["verify.verifyByQuery"]
+export const operationExamples: Readonly<Record<string, unknown>> = examples

@@ -1,7 +1,9 @@
 import { PgClient } from "@effect/sql-pg"
-import { Config, Duration, Effect, Layer, Option, Redacted } from "effect"
+import { Config, Duration, Effect, Layer, Option, Redacted, Schedule } from "effect"
 import * as net from "node:net"
-import { embeddedSocketPath, startEmbeddedPostgres } from "./EmbeddedPostgres.js"
+import * as path from "node:path"
+import { takeDataDirLock } from "./DataDirLock.js"
+import { EmbeddedPostgresError, embeddedSocketPath, startEmbeddedPostgres } from "./EmbeddedPostgres.js"
 import { migrate } from "./Migrations.js"
 
 const poolSize = Config.integer("DATABASE_POOL_SIZE").pipe(Config.withDefault(10))
@@ -34,12 +36,23 @@ const socketAnswers = (socketPath: string) =>
  */
 export const embeddedSqlLayer = (dataDir: string | null) =>
   Layer.unwrapScoped(Effect.gen(function*() {
-    const maxConnections = 4
+    // One connection per process: the socket front multiplexes connections message by message, and
+    // interleaved extended-protocol exchanges from two busy connections were seen to lose each other's
+    // unnamed statements. PGlite executes one query at a time anyway.
+    const maxConnections = 1
     if (dataDir !== null) {
       const socketPath = embeddedSocketPath(dataDir)
       // node-postgres takes a unix socket as the directory holding `.s.PGSQL.<port>`.
       const viaSocket = { host: socketPath.replace(/\/\.s\.PGSQL\.5432$/, ""), port: 5432 }
-      if (yield* socketAnswers(socketPath)) return clientLayer(viaSocket, 2)
+      const owner = yield* takeDataDirLock(path.resolve(dataDir))
+      if (!owner) {
+        // Another process owns the files: wait for its socket (it may still be starting) and go through it.
+        yield* socketAnswers(socketPath).pipe(
+          Effect.filterOrFail((up) => up, () => new EmbeddedPostgresError({ message: "not answering yet" })),
+          Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo("120 seconds")))
+        )
+        return clientLayer(viaSocket, 1)
+      }
       yield* startEmbeddedPostgres({ dataDir, maxConnections: maxConnections + 4 })
       yield* Effect.logInfo("embedded PostgreSQL started").pipe(Effect.annotateLogs({ dataDir }))
       return clientLayer(viaSocket, maxConnections)

@@ -50,11 +50,16 @@ const awaitMessage = (worker: Worker, accept: (m: WorkerMessage) => boolean) =>
  * Starts PGlite on a worker thread and serves it over the wire protocol: on a unix socket inside `dataDir`
  * when persistent, on a loopback TCP port when in memory (`dataDir` null). Stopped when the scope closes.
  */
-export const startEmbeddedPostgres = (options: { readonly dataDir: string | null; readonly maxConnections: number }) =>
+export const startEmbeddedPostgres = (options: {
+  readonly dataDir: string | null
+  readonly maxConnections: number
+  /** Serve on this loopback TCP port (0: any) instead of the data directory's unix socket. */
+  readonly tcpPort?: number
+}) =>
   Effect.acquireRelease(
     Effect.gen(function*() {
       let socketPath: string | null = null
-      if (options.dataDir !== null) {
+      if (options.dataDir !== null && options.tcpPort === undefined) {
         const dir = path.resolve(options.dataDir)
         yield* Effect.try({
           try: () => fs.mkdirSync(dir, { recursive: true }),
@@ -64,7 +69,12 @@ export const startEmbeddedPostgres = (options: { readonly dataDir: string | null
         if (fs.existsSync(socketPath)) fs.rmSync(socketPath)
       }
       const worker = new Worker(workerUrl, {
-        workerData: { dataDir: options.dataDir === null ? null : path.resolve(options.dataDir), socketPath, maxConnections: options.maxConnections }
+        workerData: {
+          dataDir: options.dataDir === null ? null : path.resolve(options.dataDir),
+          socketPath,
+          tcpPort: options.tcpPort ?? 0,
+          maxConnections: options.maxConnections
+        }
       })
       const first = yield* awaitMessage(worker, (m) => m.type !== "stopped").pipe(
         Effect.tapError(() => Effect.promise(() => worker.terminate()))

@@ -8,7 +8,7 @@ import { unaccent } from "@electric-sql/pglite/contrib/unaccent"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { parentPort, workerData } from "node:worker_threads"
 
-const { dataDir, socketPath, maxConnections } = workerData
+const { dataDir, socketPath, tcpPort, maxConnections } = workerData
 const post = (message) => parentPort?.postMessage(message)
 
 const start = async () => {
@@ -16,7 +16,7 @@ const start = async () => {
   const db = dataDir === null ? await PGlite.create({ extensions }) : await PGlite.create({ dataDir, extensions })
   const server = new PGLiteSocketServer(
     socketPath === null
-      ? { db, host: "127.0.0.1", port: 0, maxConnections }
+      ? { db, host: "127.0.0.1", port: tcpPort, maxConnections }
       : { db, path: socketPath, maxConnections }
   )
   await server.start()

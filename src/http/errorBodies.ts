@@ -6,15 +6,21 @@ const body = (status: number, error: string, message: string, headers: Record<st
   Effect.succeed(HttpServerResponse.unsafeJson({ error, message }, { status, headers }))
 
 const describeIssue = (issue: ParseResult.ArrayFormatterIssue) => {
+  if (issue.path.length === 0 && issue.message.startsWith("Expected")) return "the body must be a JSON object"
   const where = issue.path.length === 0 ? "" : `${issue.path.join(".")}: `
-  const message = issue.message.startsWith("Expected") && issue._tag === "Type"
-    ? issue.message.replace(/, actual .*/s, "")
-    : issue.message
+  const message = issue.message.startsWith("Expected") ? "has the wrong type" : issue.message
   return `${where}${message === "is missing" ? "is required" : message}`
 }
 
-const decodeMessage = (error: HttpApiError.HttpApiDecodeError) =>
-  error.issues.length === 0 ? "The request is malformed." : error.issues.slice(0, 3).map(describeIssue).join("; ")
+/** One message per parameter (the first, most specific one), at most three parameters. */
+const decodeMessage = (error: HttpApiError.HttpApiDecodeError) => {
+  const byPath = new Map<string, string>()
+  for (const issue of error.issues) {
+    const key = issue.path.join(".")
+    if (!byPath.has(key)) byPath.set(key, describeIssue(issue))
+  }
+  return byPath.size === 0 ? "The request is malformed." : [...byPath.values()].slice(0, 3).join("; ")
+}
 
 /** SQLSTATE classes that mean "the database cannot serve now" rather than "this query is wrong". */
 const unavailableState = /^(08|53|57P0|57014|40001|40P01)/

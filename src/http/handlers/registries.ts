@@ -1,0 +1,7 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { KybApi } from "../../api/Api.js"
+import { RegistryCoverageService } from "../../registries/RegistryCoverageService.js"
+
+export const RegistriesHandlers = HttpApiBuilder.group(KybApi, "registries", (handlers) =>
+  Effect.map(RegistryCoverageService, (registries) => handlers.handle("list", () => registries.list)))

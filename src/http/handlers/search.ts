@@ -1,0 +1,8 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { KybApi } from "../../api/Api.js"
+import { CompanySearch } from "../../search/CompanySearch.js"
+
+export const SearchHandlers = HttpApiBuilder.group(KybApi, "search", (handlers) =>
+  Effect.map(CompanySearch, (search) =>
+    handlers.handle("search", ({ urlParams }) => search.search(urlParams).pipe(Effect.orDie))))

@@ -1,0 +1,30 @@
+import { Config, ConfigError, Effect, Either, Layer, Logger, LogLevel } from "effect"
+
+const levels: Readonly<Record<string, LogLevel.LogLevel>> = {
+  trace: LogLevel.Trace,
+  debug: LogLevel.Debug,
+  info: LogLevel.Info,
+  warn: LogLevel.Warning,
+  warning: LogLevel.Warning,
+  error: LogLevel.Error,
+  fatal: LogLevel.Fatal,
+  none: LogLevel.None
+}
+
+const logLevel = Config.string("LOG_LEVEL").pipe(
+  Config.withDefault("info"),
+  Config.mapOrFail((value) => {
+    const level = levels[value.trim().toLowerCase()]
+    return level === undefined
+      ? Either.left(ConfigError.InvalidData(["LOG_LEVEL"], `expected one of ${Object.keys(levels).join(", ")}`))
+      : Either.right(level)
+  })
+)
+
+/** LOG_FORMAT logfmt (default) | json | pretty; LOG_LEVEL trace | debug | info (default) | warning | error | none. */
+export const LoggingLive = Layer.unwrapEffect(Effect.gen(function*() {
+  const format = yield* Config.literal("logfmt", "json", "pretty")("LOG_FORMAT").pipe(Config.withDefault("logfmt"))
+  const level = yield* logLevel
+  const logger = format === "json" ? Logger.json : format === "pretty" ? Logger.pretty : Logger.logFmt
+  return Layer.merge(logger, Logger.minimumLogLevel(level))
+}))

@@ -1,0 +1,63 @@
+import { HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { ConfigProvider, Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { createServer } from "node:http"
+import { ApiKeys } from "../../src/access/ApiKeys.js"
+import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import type { Plan } from "../../src/domain/quotaWindow.js"
+import { HttpAppLive } from "../../src/http/Server.js"
+import { TestDatabase } from "./testDatabase.js"
+
+export interface TestServerShape {
+  /** http://127.0.0.1:<port> of a real server on a loopback port. */
+  readonly url: string
+  /** Issues a key and returns its secret. */
+  readonly newKey: (options?: { readonly plan?: Plan; readonly quota?: number | null }) => Effect.Effect<string>
+  readonly revokeKey: (secret: string) => Effect.Effect<void>
+}
+
+export class TestServer extends Context.Tag("test/TestServer")<TestServer, TestServerShape>() {}
+
+const ServerOnLoopback = NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })
+
+const make = Effect.gen(function*() {
+  const server = yield* HttpServer.HttpServer
+  const keys = yield* ApiKeys
+  if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected a TCP address")
+  const ids = new Map<string, string>()
+  return TestServer.of({
+    url: `http://127.0.0.1:${server.address.port}`,
+    newKey: (options) =>
+      keys.create({ plan: options?.plan ?? "free", quota: options?.quota ?? null, label: "test" }).pipe(
+        Effect.map(({ id, secret }) => {
+          ids.set(Redacted.value(secret), id)
+          return Redacted.value(secret)
+        }),
+        Effect.orDie
+      ),
+    revokeKey: (secret) => keys.revoke(ids.get(secret) ?? "").pipe(Effect.asVoid, Effect.orDie)
+  })
+})
+
+/** Test configuration over the environment: live registries off unless a test names its fakes. */
+export const testConfig = (config: Readonly<Record<string, string>> = {}) =>
+  Layer.setConfigProvider(
+    ConfigProvider.fromMap(new Map(Object.entries({ KYB_REGISTRY_LIVE: "none", ...config })))
+      .pipe(ConfigProvider.orElse(() => ConfigProvider.fromEnv()))
+  )
+
+/**
+ * A real server on a loopback port over a fresh database. Live registries are off unless `config` points them
+ * somewhere (tests never reach a public registry): e.g. `{ KYB_REGISTRY_LIVE: "ng-cac", KYB_REGISTRY_NG_CAC_URL: fake.url }`.
+ */
+export const makeTestServer = (config: Readonly<Record<string, string>> = {}) =>
+  Layer.effect(TestServer, make).pipe(
+    Layer.provideMerge(HttpAppLive),
+    Layer.provideMerge(ServerOnLoopback),
+    Layer.provideMerge(Layer.merge(ApiKeys.Default, CompanyWriter.Default)),
+    Layer.provideMerge(TestDatabase.layer),
+    Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
+    Layer.provide(testConfig(config))
+  )
+
+export const TestServerLive = makeTestServer()

@@ -1,0 +1,25 @@
+import { PgClient } from "@effect/sql-pg"
+import { Context, Effect, Layer, Redacted } from "effect"
+import { startEmbeddedPostgres } from "../../src/db/EmbeddedPostgres.js"
+import { migrate } from "../../src/db/Migrations.js"
+import { freshDatabaseUrl, serverUrl } from "./testDatabase.js"
+
+/**
+ * One fresh database that several independent clients (several "server instances", each with its own pool)
+ * can connect to: on the server of DATABASE_URL, or an embedded one reached over its loopback port.
+ */
+export class SharedDatabase extends Context.Tag("test/SharedDatabase")<SharedDatabase, {
+  readonly connect: (maxConnections: number) => Layer.Layer<PgClient.PgClient | import("@effect/sql").SqlClient.SqlClient>
+}>() {}
+
+export const SharedDatabaseLive = Layer.scoped(SharedDatabase, Effect.gen(function*() {
+  const server = serverUrl()
+  const connect = server !== undefined
+    ? yield* Effect.map(freshDatabaseUrl(server), (url) => (max: number) =>
+      PgClient.layer({ url: Redacted.make(url), maxConnections: max }).pipe(Layer.orDie))
+    : yield* Effect.map(startEmbeddedPostgres({ dataDir: null, maxConnections: 16 }), (endpoint) => (max: number) =>
+      PgClient.layer({ host: endpoint.host, port: endpoint.port ?? 5432, username: "postgres", database: "postgres", maxConnections: max })
+        .pipe(Layer.orDie))
+  yield* migrate().pipe(Effect.provide(connect(1)), Effect.orDie)
+  return { connect }
+}))
