@@ -325,18 +325,28 @@ const ADDRESS_OPENERS: ReadonlySet<string> = new Set([
   "no", "nos", "plot", "suite", "block", "blk", "pobox", "po", "pmb", "km", "opp", "opposite", "behind", "off", "flat", "shop",
   "along", "adjacent", "beside", "bp", "gp"
 ])
+/** Words that open a tail naming another name or a status: "Acme (Pty) Ltd t/a Acme Motors", "X Ltd (in liquidation)". */
+const TAIL_OPENERS: ReadonlySet<string> = new Set(["ta", "formerly", "fka", "aka", "dba", "previously", "trading as"])
+const STATUS_TAILS: ReadonlySet<string> = new Set(["liquidation", "administration", "receivership", "business"])
 /** A house or suite number such as "c179", "d8", "b41". */
 const UNIT_NUMBER = /^[a-z]{1,2}\d+[a-z]?$/
-const opensAddress = (word: string | undefined): boolean => {
+const opensTail = (tokens: ReadonlyArray<string>, at: number): boolean => {
+  const word = tokens[at]
   if (word === undefined) return false
   const c = word.charCodeAt(0)
-  return (c >= 48 && c <= 57) || ADDRESS_OPENERS.has(word) || UNIT_NUMBER.test(word)
+  if ((c >= 48 && c <= 57) || ADDRESS_OPENERS.has(word) || TAIL_OPENERS.has(word) || UNIT_NUMBER.test(word)) return true
+  const next = tokens[at + 1]
+  if (next === undefined) return false
+  if (word === "trading" && next === "as") return true
+  return (word === "in" || word === "under") && STATUS_TAILS.has(next)
 }
 
 /**
- * Cuts an address glued after the registered name: the words following the first name-ending legal form
+ * Cuts what is glued after the registered name: the words following the first name-ending legal form
  * (Ltd, Limited, PLC, LLC, SARL, ...) when the next word opens an address (a number, "No", "Plot",
- * "Suite", "P.O. Box", ...). "Abhumu Ltd, Suite B41, Area 11 Mall" -> "abhumu ltd". In place.
+ * "Suite", "P.O. Box", ...), a trading/former name ("t/a", "trading as", "formerly", "fka") or a status
+ * ("in liquidation", "under administration"). "Abhumu Ltd, Suite B41, Area 11 Mall" -> "abhumu ltd",
+ * "Acme Motors (Pty) Ltd t/a Acme Toyota" -> "acme motors pty ltd". In place.
  */
 export const cutGluedAddress = (tokens: Array<string>, country: string | undefined): void => {
   for (let i = 1; i < tokens.length - 1; i++) {
@@ -345,7 +355,7 @@ export const cutGluedAddress = (tokens: Array<string>, country: string | undefin
     for (const phrase of candidates) {
       const end = i + phrase.words.length
       if (!NAME_ENDING_FORMS.has(phrase.spec.canonical) || !applies(phrase.spec, country)) continue
-      if (endsWith(tokens, end, phrase.words) && opensAddress(tokens[end])) {
+      if (endsWith(tokens, end, phrase.words) && opensTail(tokens, end)) {
         tokens.length = end
         return
       }
