@@ -4,12 +4,13 @@ import { Effect, Layer, Logger, LogLevel } from "effect"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { DatabaseLive } from "../db/Database.js"
 import { RegistryCoverageService } from "../registries/RegistryCoverageService.js"
+import { ingestCommand } from "./ingestCommand.js"
 import { keysCommand } from "./keysCommand.js"
 import { registriesCommand } from "./registriesCommand.js"
 
 const kyb = Command.make("kyb").pipe(
   Command.withDescription("KYB Africa operator CLI"),
-  Command.withSubcommands([keysCommand, registriesCommand])
+  Command.withSubcommands([keysCommand, ingestCommand, registriesCommand])
 )
 
 const run = Command.run(kyb, { name: "kyb", version: "1.0.0" })
