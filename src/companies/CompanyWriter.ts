@@ -1,12 +1,11 @@
 import { SqlClient, SqlError } from "@effect/sql"
 import { Data, Effect, Either, Schedule } from "effect"
 import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
-import { confidenceOf } from "./write/identity.js"
+import { confidenceOf, nameNorm } from "./write/identity.js"
 import { observe } from "./write/observe.js"
 import { companyKey, planBatch } from "./write/plan.js"
 import { derivedAliases, nameLower, provenanceJson, qualityOf, stateOfRow, taxKeyOf } from "./write/rows.js"
 import type { CompanyState, Observation } from "./write/state.js"
-import { nameNorm } from "./write/identity.js"
 import * as Sql from "./write/statements.js"
 
 export interface UpsertOptions {

@@ -25,7 +25,8 @@ export async function* lineBatches(path: string, batchSize: number): AsyncGenera
   let lines: Array<SourceLine> = []
   const push = (text: string) => {
     line++
-    const trimmed = text.endsWith("\r") ? text.slice(0, -1) : text
+    const unmarked = line === 1 && text.startsWith("\uFEFF") ? text.slice(1) : text
+    const trimmed = unmarked.endsWith("\r") ? unmarked.slice(0, -1) : unmarked
     if (trimmed.trim() !== "") lines.push({ line, text: trimmed })
   }
   for await (const chunk of stream as AsyncIterable<Buffer>) {

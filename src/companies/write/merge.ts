@@ -1,5 +1,5 @@
 import { contentHash } from "./hash.js"
-import type { CompanyState, FieldProvenance, Observation, Provenance, TrackedField, TrackedList } from "./state.js"
+import type { CompanyState, FieldProvenance, Observation, TrackedField, TrackedList } from "./state.js"
 import { trackedFields } from "./state.js"
 
 export type Confidence = (observation: Observation) => number
@@ -104,5 +104,3 @@ export const mergeObservation = (held: CompanyState, observation: Observation, c
   }
   return { ...state, content_hash: contentHash(state) }
 }
-
-export type { Provenance }

@@ -1,0 +1,106 @@
+import { PgClient } from "@effect/sql-pg"
+import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { execFileSync } from "node:child_process"
+import { randomBytes } from "node:crypto"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { parseArgs } from "node:util"
+import { CompanyWriter } from "../src/companies/CompanyWriter.js"
+import { ingestCompanyFile } from "../src/companies/ingest/CompanyIngest.js"
+import { IngestReporter } from "../src/companies/ingest/IngestReporter.js"
+import { migrate } from "../src/db/Migrations.js"
+
+/**
+ * Ingest benchmark: generates a corpus (child process, so its memory is not counted), ingests it into a fresh
+ * PostgreSQL database created on the server (default postgres://postgres@127.0.0.1:5432), then ingests it again
+ * and checks that every row is unchanged. Reports rows/s and the peak RSS of this process; drops the database.
+ *   npx tsx scripts/ingest-bench.ts [--rows 2000000] [--seed 1] [--batch-size 5000] [--file corpus.jsonl] [--keep]
+ */
+const { values } = parseArgs({
+  options: {
+    rows: { type: "string", default: "2000000" },
+    seed: { type: "string", default: "1" },
+    "batch-size": { type: "string", default: "5000" },
+    file: { type: "string" },
+    server: { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
+    keep: { type: "boolean", default: false }
+  }
+})
+
+const rows = Number(values.rows)
+const batchSize = Number(values["batch-size"])
+const repoRoot = path.resolve(import.meta.dirname, "..")
+const file = values.file ?? path.join(os.tmpdir(), `kyb-bench-${rows}-${values.seed}.jsonl`)
+if (!fs.existsSync(file)) {
+  process.stderr.write(`generating ${rows} rows -> ${file}\n`)
+  execFileSync(process.execPath, [
+    path.join(repoRoot, "node_modules/tsx/dist/cli.mjs"), path.join(repoRoot, "scripts/gen-corpus.ts"),
+    "--rows", String(rows), "--seed", String(values.seed), "--out", file
+  ], { stdio: ["ignore", "inherit", "inherit"] })
+}
+
+let peakRss = 0
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss)
+}, 200)
+
+const database = `kyb_bench_${randomBytes(4).toString("hex")}`
+const serverUrl = new URL(values.server)
+const dbUrl = new URL(values.server)
+dbUrl.pathname = `/${database}`
+
+const admin = (statement: string) =>
+  Effect.flatMap(PgClient.PgClient, (sql) => sql.unsafe(statement)).pipe(
+    Effect.provide(PgClient.layer({ url: Redacted.make(serverUrl.toString()), maxConnections: 1 }))
+  )
+
+const progress = Layer.succeed(IngestReporter, IngestReporter.make({
+  progress: (p) =>
+    Effect.sync(() => {
+      peakRss = Math.max(peakRss, process.memoryUsage().rss)
+      process.stderr.write(
+        `  ${p.rows} rows, ${Math.round(p.rows / (p.elapsedMs / 1000))} rows/s, ` +
+          `${Math.round((p.bytesDone / p.bytesTotal) * 100)}%, rss ${Math.round(process.memoryUsage().rss / 1048576)} MB, heap ${Math.round(process.memoryUsage().heapUsed / 1048576)}/${Math.round(process.memoryUsage().heapTotal / 1048576)} MB, external ${Math.round(process.memoryUsage().external / 1048576)} MB\n`
+      )
+    }),
+  rejected: (f, line, reason) => Effect.sync(() => process.stderr.write(`${f}:${line}: ${reason}\n`))
+}))
+
+const program = Effect.gen(function*() {
+  yield* migrate()
+  const first = yield* ingestCompanyFile(file, { batchSize })
+  const second = yield* ingestCompanyFile(file, { batchSize })
+  return { first, second }
+}).pipe(
+  Effect.provide(Layer.mergeAll(CompanyWriter.Default, progress).pipe(
+    Layer.provideMerge(PgClient.layer({ url: Redacted.make(dbUrl.toString()), maxConnections: 4 }))
+  )),
+  Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))
+)
+
+const main = Effect.gen(function*() {
+  yield* admin(`CREATE DATABASE ${database}`)
+  const result = yield* program.pipe(
+    Effect.ensuring(values.keep ? Effect.void : admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).pipe(Effect.orDie))
+  )
+  return result
+})
+
+const { first, second } = await Effect.runPromise(main)
+clearInterval(sampler)
+const strip = ({ rejections: _, ...s }: typeof first) => s
+const report = {
+  rows,
+  file,
+  fileMB: Math.round(fs.statSync(file).size / 1048576),
+  batchSize,
+  machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${Math.round(os.totalmem() / 1073741824)} GB, node ${process.version}`,
+  date: new Date().toISOString(),
+  first: strip(first),
+  second: strip(second),
+  allUnchangedOnRerun: second.unchanged === second.rows - second.rejected && second.inserted === 0 && second.updated === 0,
+  peakRssMB: Math.round(peakRss / 1048576),
+  database: values.keep ? database : "(dropped)"
+}
+process.stdout.write(JSON.stringify(report, null, 2) + "\n")

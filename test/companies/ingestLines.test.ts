@@ -1,0 +1,37 @@
+import { describe, expect, it } from "@effect/vitest"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { lineBatches } from "../../src/companies/ingest/lineBatches.js"
+
+const tmp = (name: string, content: string) => {
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kyb-lines-")), name)
+  fs.writeFileSync(file, content)
+  return file
+}
+
+const collect = async (file: string, batchSize: number) => {
+  const lines: Array<{ line: number; text: string }> = []
+  let batches = 0
+  for await (const batch of lineBatches(file, batchSize)) {
+    batches++
+    lines.push(...batch.lines)
+  }
+  return { lines, batches }
+}
+
+describe("lineBatches", () => {
+  it("numbers lines as an editor does: BOM and CR dropped, blank lines skipped but counted, no final newline needed", async () => {
+    const { batches, lines } = await collect(tmp("a.jsonl", "\uFEFF{\"a\":1}\r\n\r\n  \n{\"b\":2}\n{\"c\":3}"), 2)
+    expect(lines).toEqual([{ line: 1, text: "{\"a\":1}" }, { line: 4, text: "{\"b\":2}" }, { line: 5, text: "{\"c\":3}" }])
+    expect(batches).toBe(2)
+  })
+
+  it("keeps multi-byte characters whole across read chunks", async () => {
+    const text = "Société Générale Côte d’Ivoire — ቢሮ — شركة"
+    const count = 40_000
+    const { lines } = await collect(tmp("b.jsonl", Array.from({ length: count }, (_, i) => `${i} ${text}`).join("\n")), 5000)
+    expect(lines.length).toBe(count)
+    expect(lines.every((l, i) => l.line === i + 1 && l.text === `${i} ${text}`)).toBe(true)
+  })
+})
