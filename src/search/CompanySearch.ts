@@ -1,9 +1,12 @@
 import { SqlClient } from "@effect/sql"
 import type { SqlError } from "@effect/sql/SqlError"
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Layer, Option } from "effect"
 import { type SearchParams, SearchResponse, SearchResult, Suggestion } from "../api/schemas/Search.js"
 import { companyColumns, companyJson, type CompanyRow } from "../companies/companyRow.js"
+import { CompanyWriter } from "../companies/CompanyWriter.js"
+import { LiveRegistries } from "../registries/LiveRegistries.js"
 import { type CandidateMode, candidateQuery, foldedSimilarity, fuzzySimilarity, type WordGroup, wordGroups } from "./fuzzy.js"
+import { type LiveOutcome, makeLiveMiss } from "./liveMiss.js"
 import { type Hit, rankHits, round, scores } from "./ranking.js"
 import { searchConfig } from "./searchConfig.js"
 import { analyseQuery, type SearchQuery } from "./searchQuery.js"
@@ -67,12 +70,19 @@ const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
 
 /**
  * Company search: the match cascade (id, prefix, contains, normalized, alias, fuzzy) in one ranked result
- * set, each company once with its best tier, every tier index-backed and bounded.
+ * set, each company once with its best tier, every tier index-backed and bounded. With LiveRegistries and
+ * CompanyWriter in its context (see `CompanySearchLive`), a query the store has nothing for is asked of the
+ * live registries of its scope (`live`).
  */
 export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanySearch", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const config = yield* searchConfig
+    const live = yield* Effect.serviceOption(LiveRegistries)
+    const writer = yield* Effect.serviceOption(CompanyWriter)
+    const liveMiss = Option.isSome(live) && Option.isSome(writer)
+      ? Option.some(makeLiveMiss({ sql, live: live.value, writer: writer.value, ttl: config.liveTtl }))
+      : Option.none()
 
     const literalHits = (q: SearchQuery, wordCounts: ReadonlyMap<string, number>) => {
       const statements = tierStatements(sql, q, config.maxMatches, wordCounts)
@@ -170,12 +180,26 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
           Effect.map((rows) => new Map(rows.map((row) => [row.id, row])))
         )
 
+    /**
+     * The store's answer; on a miss, the live registries' (stored first, then matched like any stored company and
+     * labelled `live`).
+     */
+    const answer = (q: SearchQuery) =>
+      Effect.gen(function*() {
+        const found = yield* matches(q)
+        if (found.ranked.length > 0 || q.short || Option.isNone(liveMiss)) return { ...found, live: Option.none<LiveOutcome>() }
+        const outcome = yield* liveMiss.value.ask(q)
+        if (Option.isNone(outcome) || outcome.value.stored === 0) return { ...found, live: outcome }
+        const again = yield* matches(q)
+        return { ...again, ranked: rankHits(again.ranked.map((hit) => ({ ...hit, matchType: "live" as const }))), live: outcome }
+      })
+
     const search = (params: SearchParams): Effect.Effect<SearchResponse, SqlError> =>
       Effect.gen(function*() {
         const q = analyseQuery(params.q, params.country)
         const limit = params.limit ?? 25
         const offset = params.offset ?? 0
-        const { fuzzy, ranked, words } = yield* matches(q)
+        const { fuzzy, live, ranked, words } = yield* answer(q)
         const page = ranked.slice(offset, offset + limit)
         const rows = yield* rowsById(page.map((hit) => hit.id))
         const now = new Date(yield* Clock.currentTimeMillis)
@@ -201,9 +225,12 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
           count: ranked.length,
           limit,
           offset,
-          source: "db",
-          checked_registries: [],
-          unreachable_registries: [],
+          source: Option.match(live, {
+            onNone: () => "db" as const,
+            onSome: (o) => (o.checked.length > o.unreachable.length ? "live" as const : "db" as const)
+          }),
+          checked_registries: Option.match(live, { onNone: () => [], onSome: (o) => o.checked }),
+          unreachable_registries: Option.match(live, { onNone: () => [], onSome: (o) => o.unreachable }),
           results,
           ...(suggestions === undefined ? {} : { suggestions })
         })
@@ -249,3 +276,8 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
     return { search, resolve, findByNumber } as const
   })
 }) {}
+
+/** CompanySearch with search on a miss: the live registries and the writer that stores what they return. */
+export const CompanySearchLive = CompanySearch.Default.pipe(
+  Layer.provide(Layer.mergeAll(LiveRegistries.Default, CompanyWriter.Default))
+)
