@@ -1,4 +1,4 @@
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect, Either, Option } from "effect"
 import {
   SanctionsHit,
   SanctionsScreening,
@@ -7,139 +7,274 @@ import {
   VerdictCompany,
   type VerifyInput
 } from "../api/schemas/Verdict.js"
-import type { CompanyRow } from "../companies/companyRow.js"
 import { companyJson } from "../companies/companyRow.js"
 import { CompanyRepo } from "../companies/CompanyRepo.js"
+import { CompanyWriter } from "../companies/CompanyWriter.js"
+import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
 import { namesAgree } from "../domain/nameAgreement.js"
-import { numberKey } from "../domain/registrationNumbers.js"
+import { canonicalNumber, registryForCountry, type RegistryId, registryIds } from "../domain/registrationNumbers.js"
 import { decideVerdict } from "../domain/verdictPolicy.js"
+import { LiveRegistries } from "../registries/LiveRegistries.js"
 import { Screener } from "../sanctions/Screener.js"
-import { CompanySearch } from "../search/CompanySearch.js"
-import { isAmbiguous, RESOLVED_MIN_SCORE } from "./resolution.js"
+import type { ScreeningResult } from "../sanctions/screen.js"
+import { type CompanyJson, CompanySearch } from "../search/CompanySearch.js"
+import { isAmbiguous, RESOLVED_MIN_SCORE, rescore } from "./resolution.js"
 
+/** A stored company the inputs designate. */
+interface Found {
+  readonly companyId: string
+  readonly company: CompanyJson
+}
+
+/** What resolving the inputs gave, and what could not be checked. */
 interface Resolution {
-  readonly row: CompanyRow | null
-  readonly companyJson: ReturnType<typeof companyJson> | null
+  readonly found: Found | null
   readonly matchConfidence: number
   readonly ambiguous: boolean
   readonly nameMismatch: boolean
+  /** A live registry that had to be asked gave no usable answer. */
+  readonly registryUnreachable: boolean
 }
 
-const unresolved = (ambiguous: boolean): Resolution => ({
-  row: null,
-  companyJson: null,
-  matchConfidence: 0,
-  ambiguous,
-  nameMismatch: false
+const unresolved = (options: { readonly ambiguous?: boolean; readonly unreachable?: boolean; readonly confidence?: number } = {}): Resolution => ({
+  found: null,
+  matchConfidence: options.confidence ?? 0,
+  ambiguous: options.ambiguous ?? false,
+  nameMismatch: false,
+  registryUnreachable: options.unreachable ?? false
 })
 
+const round2 = (n: number) => Math.round(n * 100) / 100
+
+const verdictOf = (
+  resolution: Resolution,
+  screening: ScreeningResult,
+  evidence: { readonly contracts: boolean; readonly trademarks: boolean },
+  listSources: ReadonlyArray<string>,
+  now: Date
+): Verdict => {
+  const company = resolution.found?.company ?? null
+  const decision = decideVerdict({
+    resolved: company !== null,
+    matchConfidence: resolution.matchConfidence,
+    status: company?.status ?? null,
+    sanctions: screening.result,
+    nameMismatch: resolution.nameMismatch,
+    ambiguous: resolution.ambiguous,
+    registryUnreachable: resolution.registryUnreachable
+  })
+  return new Verdict({
+    result: decision.result,
+    registered: company !== null,
+    match_confidence: resolution.matchConfidence,
+    company: company === null ? null : new VerdictCompany(company),
+    sanctions: new SanctionsScreening({
+      screened: screening.screened,
+      result: screening.result,
+      hits: screening.hits.map((h) =>
+        new SanctionsHit({
+          list: h.list,
+          entry_id: h.entry_id,
+          name: h.name,
+          matched_name: h.matched_name,
+          score: h.score,
+          programs: [...h.programs],
+          entity_type: h.entity_type,
+          listed_on: h.listed_on,
+          list_version: h.list_version
+        })
+      )
+    }),
+    data_confidence: company?.confidence ?? null,
+    signals: new Signals({
+      listed: company?.listed_ticker != null,
+      has_government_contracts: evidence.contracts,
+      has_trademarks: evidence.trademarks,
+      active: company?.status === "active",
+      registry_reachable: !resolution.registryUnreachable,
+      sanctions_hit: screening.result === "match" || screening.result === "potential_match"
+    }),
+    sources: [...(company === null ? [] : [company.source]), ...listSources],
+    review_reason: decision.reviewReason,
+    review_reasons: [...decision.reviewReasons],
+    checked_at: now.toISOString()
+  })
+}
+
 /**
- * resolve -> screen -> signals -> verdict. Usable without HTTP: `Verifier.verify(input)` in any Effect program
- * that provides the layer.
+ * resolve -> screen -> signals -> verdict (spec 4.3, DESIGN section 4). Usable without HTTP:
+ * `Verifier.verify(input)` in any Effect program that provides `Verifier.Default` and a SqlClient.
+ *
+ * Resolution: by registration number (any separator style; scoped by country when given; precedence over the
+ * name, which is then compared with the record), else by name through the search cascade. A miss in the store
+ * asks the live registries of the scope (by number: the country's registry; by name: every live registry of the
+ * scope) and stores what they return. A registry that could not be asked makes the verdict `review`
+ * (`registry_unreachable`), never `not_found`.
  */
 export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
   effect: Effect.gen(function*() {
     const repo = yield* CompanyRepo
     const search = yield* CompanySearch
     const screener = yield* Screener
+    const live = yield* LiveRegistries
+    const writer = yield* CompanyWriter
+    const liveIds: ReadonlyArray<string> = live.liveRegistries
 
-    const byNumber = (raw: string, country: string | undefined, name: string | undefined, now: Date) =>
+    /** The enabled live registries among `scope`. */
+    const liveScope = (scope: ReadonlyArray<RegistryId>): ReadonlyArray<RegistryId> =>
+      scope.filter((id) => liveIds.includes(id))
+
+    const store = (records: ReadonlyArray<CanonicalCompany>) =>
+      records.length === 0
+        ? Effect.void
+        : writer.upsertBatch(records.map((r) => ({ ...r, source_kind: "live" as const }))).pipe(Effect.asVoid)
+
+    /** Stored companies with this registration number: in the country's registry, or in any registry. */
+    const storedByNumber = (raw: string, country: string | undefined) =>
       Effect.gen(function*() {
-        const rows: ReadonlyArray<CompanyRow> = country !== undefined
-          ? Option.toArray(yield* repo.findRow(country, raw))
-          : yield* repo.findRowsByKey(numberKey(raw))
-        const [row, other] = rows
-        if (row === undefined) return unresolved(false)
-        if (other !== undefined) return unresolved(true)
-        const aliases = (yield* repo.aliasesOf(row.id)).map((a) => a.name)
+        const now = new Date(yield* Clock.currentTimeMillis)
+        if (country !== undefined) {
+          const row = yield* repo.findRow(country, raw)
+          return Option.match(row, {
+            onNone: (): ReadonlyArray<Found> => [],
+            onSome: (r): ReadonlyArray<Found> => [{ companyId: r.id, company: companyJson(r, now) }]
+          })
+        }
+        const hits = yield* search.findByNumber(raw)
+        return hits.filter((h) => h.field === "registration_no").map((h): Found => ({ companyId: h.companyId, company: h.company }))
+      })
+
+    /** On a store miss: the live registries that can hold this number, asked by number; what they return is stored. */
+    const liveByNumber = (raw: string, country: string | undefined) =>
+      Effect.gen(function*() {
+        const scope = country === undefined
+          ? registryIds.filter((id) => canonicalNumber(id, raw).valid)
+          : [registryForCountry(country)].filter((id): id is RegistryId => id !== null)
+        const targets = liveScope(scope)
+        if (targets.length === 0) return { found: [] as ReadonlyArray<Found>, unreachable: false }
+        const outcomes = yield* Effect.forEach(targets, (id) => Effect.either(live.fetchByNumber(id, raw)), {
+          concurrency: "unbounded"
+        })
+        const records = outcomes.flatMap((o) => Either.isRight(o) ? Option.toArray(o.right) : [])
+        yield* store(records)
+        const found: Array<Found> = []
+        for (const record of records) found.push(...(yield* storedByNumber(record.registration_no, record.country)))
+        return { found, unreachable: outcomes.some(Either.isLeft) }
+      })
+
+    const byNumber = (raw: string, country: string | undefined, name: string | undefined) =>
+      Effect.gen(function*() {
+        let found = yield* storedByNumber(raw, country)
+        let unreachable = false
+        if (found.length === 0) {
+          const asked = yield* liveByNumber(raw, country)
+          found = asked.found
+          unreachable = asked.unreachable
+        }
+        // The same number in several registries (no country given): the given name may tell them apart.
+        if (found.length > 1 && name !== undefined) {
+          const agreeing = []
+          for (const f of found) {
+            const aliases = (yield* repo.aliasesOf(f.companyId)).map((a) => a.name)
+            if (namesAgree(name, f.company.legal_name, aliases, f.company.country)) agreeing.push(f)
+          }
+          if (agreeing.length === 1) found = agreeing
+        }
+        const [one, other] = found
+        if (one === undefined) return unresolved({ unreachable })
+        if (other !== undefined) return unresolved({ ambiguous: true, unreachable, confidence: 1 })
+        const aliases = name === undefined ? [] : (yield* repo.aliasesOf(one.companyId)).map((a) => a.name)
         return {
-          row,
-          companyJson: companyJson(row, now),
+          found: one,
           matchConfidence: 1,
           ambiguous: false,
-          nameMismatch: name !== undefined && !namesAgree(name, row.legal_name, aliases, row.country)
+          nameMismatch: name !== undefined && !namesAgree(name, one.company.legal_name, aliases, one.company.country),
+          registryUnreachable: unreachable
         } satisfies Resolution
+      })
+
+    /** The search cascade's candidates, re-scored for a verdict: best first. */
+    const candidates = (name: string, country: string | undefined) =>
+      Effect.map(
+        search.resolve(country === undefined ? { name } : { name, country }),
+        (found) =>
+          rescore(
+            name,
+            found.map((c) => ({
+              legalName: c.company.legal_name,
+              country: c.company.country,
+              matchType: c.match_type,
+              matchScore: c.match_score,
+              found: { companyId: c.companyId, company: c.company } satisfies Found
+            }))
+          )
+      )
+
+    /** On a store miss: every live registry of the scope, asked by name; what they return is stored. */
+    const liveByName = (name: string, country: string | undefined) =>
+      Effect.gen(function*() {
+        const scope = country === undefined
+          ? registryIds
+          : [registryForCountry(country)].filter((id): id is RegistryId => id !== null)
+        const targets = liveScope(scope)
+        if (targets.length === 0) return { stored: false, unreachable: false }
+        const result = yield* live.search(name, targets, { onLate: (_, records) => store(records).pipe(Effect.ignore) })
+        yield* store(result.records)
+        return { stored: result.records.length > 0, unreachable: result.unreachable.length > 0 }
       })
 
     const byName = (name: string, country: string | undefined) =>
       Effect.gen(function*() {
-        const candidates = yield* search.resolve(country === undefined ? { name } : { name, country })
-        const scored = candidates.map((c) => ({ ...c, score: c.match_score }))
+        let scored = yield* candidates(name, country)
+        let unreachable = false
+        if ((scored[0]?.score ?? 0) < RESOLVED_MIN_SCORE) {
+          const asked = yield* liveByName(name, country)
+          unreachable = asked.unreachable
+          if (asked.stored) scored = yield* candidates(name, country)
+        }
         const best = scored[0]
-        if (best === undefined || best.score < RESOLVED_MIN_SCORE) return unresolved(false)
-        if (isAmbiguous(scored)) return unresolved(true)
-        const row = yield* repo.findRow(best.company.country, best.company.registration_no)
-        return Option.match(row, {
-          onNone: () => unresolved(false),
-          onSome: (r): Resolution => ({
-            row: r,
-            companyJson: best.company,
-            matchConfidence: Math.round(best.score * 100) / 100,
-            ambiguous: false,
-            nameMismatch: false
-          })
-        })
+        if (best === undefined || best.score < RESOLVED_MIN_SCORE) return unresolved({ unreachable })
+        if (isAmbiguous(scored)) return unresolved({ ambiguous: true, unreachable, confidence: round2(best.score) })
+        return {
+          found: best.found,
+          matchConfidence: round2(best.score),
+          ambiguous: false,
+          nameMismatch: false,
+          registryUnreachable: unreachable
+        } satisfies Resolution
       })
 
     const verify = (input: VerifyInput) =>
       Effect.gen(function*() {
-        const now = new Date(yield* Clock.currentTimeMillis)
         const country = input.country?.toUpperCase()
         const resolution = input.registration_no !== undefined
-          ? yield* byNumber(input.registration_no, country, input.name, now)
+          ? yield* byNumber(input.registration_no, country, input.name)
           : yield* byName(input.name ?? "", country)
-        const row = resolution.row
-        const aliases = row === null ? [] : (yield* repo.aliasesOf(row.id)).map((a) => a.name)
-        const screenedNames = row === null ? [input.name].filter((n): n is string => n !== undefined) : [row.legal_name, ...aliases]
-        const screening = yield* screener.screen(screenedNames, { country: row?.country ?? country })
-        const evidence = row === null ? { contracts: false, trademarks: false } : yield* repo.evidenceOf(row.id)
-        const sanctionsHit = screening.result === "match" || screening.result === "potential_match"
-        const decision = decideVerdict({
-          resolved: row !== null,
-          matchConfidence: resolution.matchConfidence,
-          status: row?.status ?? null,
-          sanctions: screening.result,
-          nameMismatch: resolution.nameMismatch,
-          ambiguous: resolution.ambiguous,
-          registryUnreachable: false
-        })
-        const company = resolution.companyJson
-        return new Verdict({
-          result: decision.result,
-          registered: row !== null,
-          match_confidence: resolution.matchConfidence,
-          company: company === null ? null : new VerdictCompany(company),
-          sanctions: new SanctionsScreening({
-            screened: screening.screened,
-            result: screening.result,
-            hits: screening.hits.map((h) => new SanctionsHit({
-              list: h.list,
-              entry_id: h.entry_id,
-              name: h.name,
-              matched_name: h.matched_name,
-              score: h.score,
-              programs: [...h.programs],
-              entity_type: h.entity_type,
-              listed_on: h.listed_on,
-              list_version: h.list_version
-            }))
-          }),
-          data_confidence: company?.confidence ?? null,
-          signals: new Signals({
-            listed: row?.listed_ticker != null,
-            has_government_contracts: evidence.contracts,
-            has_trademarks: evidence.trademarks,
-            active: row?.status === "active",
-            registry_reachable: true,
-            sanctions_hit: sanctionsHit
-          }),
-          sources: [...(company === null ? [] : [company.source]), ...(yield* screener.sources)],
-          review_reason: decision.reviewReason,
-          review_reasons: [...decision.reviewReasons],
-          checked_at: now.toISOString()
-        })
+        const found = resolution.found
+        const [aliases, evidence] = found === null
+          ? [[], { contracts: false, trademarks: false }]
+          : yield* Effect.all([
+            Effect.map(repo.aliasesOf(found.companyId), (rows) => rows.map((a) => a.name)),
+            repo.evidenceOf(found.companyId)
+          ], { concurrency: 2 })
+        // The resolved legal name and its aliases; a given name that disagrees with the record is screened too.
+        const given = input.name === undefined ? [] : [input.name]
+        const names = found === null
+          ? given
+          : [found.company.legal_name, ...aliases, ...(resolution.nameMismatch ? given : [])]
+        const screening = yield* screener.screen(names, { country: found?.company.country ?? country })
+        const listSources = yield* screener.sources
+        const now = new Date(yield* Clock.currentTimeMillis)
+        return verdictOf(resolution, screening, evidence, listSources, now)
       }).pipe(Effect.orDie, Effect.withSpan("Verifier.verify"))
 
     return { verify } as const
-  })
+  }),
+  dependencies: [
+    CompanyRepo.Default,
+    CompanySearch.Default,
+    Screener.Default,
+    LiveRegistries.Default,
+    CompanyWriter.Default
+  ]
 }) {}
