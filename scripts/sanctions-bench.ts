@@ -5,7 +5,8 @@
  *
  * Reports index build time (median of 3), heap held by the index, names screened per second and p50/p99/max per name
  * over fresh queries: legitimate African company names plus variants of listed names (typos, legal-form swaps, word
- * order), none of them seen during the warm-up pass.
+ * order), none of them seen during the warm-up pass. Best of three rounds, with the CPU time used and the load average
+ * (the machine is shared: other processes only slow a round down).
  */
 import { Effect } from "effect"
 import * as fs from "node:fs"
@@ -72,19 +73,27 @@ const queriesOf = (n: number): Array<string> => {
 
 const warmup = queriesOf(5000)
 for (const q of warmup) screenNames(idx, [q])
-const queries = queriesOf(total)
-const times = new Float64Array(queries.length)
-let hits = 0
-const cpuBefore = process.cpuUsage()
-const started = performance.now()
-for (let i = 0; i < queries.length; i++) {
-  const t = performance.now()
-  if (screenNames(idx, [queries[i]!]).result !== "clear") hits++
-  times[i] = performance.now() - t
+/** Three rounds of fresh queries; the best round is reported (the machine is shared, other load only slows a round). */
+interface Round { readonly queries: number; readonly elapsed: number; readonly cpuSeconds: number; readonly times: Float64Array; readonly hits: number }
+const round = (): Round => {
+  const queries = queriesOf(total)
+  const times = new Float64Array(queries.length)
+  let hits = 0
+  const cpuBefore = process.cpuUsage()
+  const started = performance.now()
+  for (let i = 0; i < queries.length; i++) {
+    const t = performance.now()
+    if (screenNames(idx, [queries[i]!]).result !== "clear") hits++
+    times[i] = performance.now() - t
+  }
+  const elapsed = performance.now() - started
+  const cpu = process.cpuUsage(cpuBefore)
+  return { queries: queries.length, elapsed, cpuSeconds: (cpu.user + cpu.system) / 1e6, times, hits }
 }
-const elapsed = performance.now() - started
-const cpu = process.cpuUsage(cpuBefore)
-const cpuSeconds = (cpu.user + cpu.system) / 1e6
+const rounds = [round(), round(), round()]
+const best = rounds.reduce((a, b) => (b.elapsed < a.elapsed ? b : a))
+const { cpuSeconds, elapsed, hits, times } = best
+const queries = { length: best.queries }
 times.sort()
 const q = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!
 const sortedBuilds = [...builds].sort((a, b) => a - b)
@@ -93,7 +102,7 @@ console.log(`|---|---:|`)
 console.log(`| lists | ${parsed.map((p) => `${p.list} ${p.entries.length}`).join(", ")} (${entries} entries, ${idx.names.length} indexed names, ${idx.tokenCount()} tokens) |`)
 console.log(`| index build (median of 3) | ${(sortedBuilds[1]! / 1000).toFixed(2)} s |`)
 console.log(`| heap held by the index | ${indexHeap.toFixed(0)} MB (process RSS ${(process.memoryUsage().rss / 1e6).toFixed(0)} MB, heap incl. parsed entries ${heapMb().toFixed(0)} MB) |`)
-console.log(`| names screened (one core, fresh queries) | ${queries.length} in ${(elapsed / 1000).toFixed(2)} s wall = **${Math.round(queries.length / (elapsed / 1000))} names/s** |`)
+console.log(`| names screened (one core, fresh queries, best of 3 rounds) | ${queries.length} in ${(elapsed / 1000).toFixed(2)} s wall = **${Math.round(queries.length / (elapsed / 1000))} names/s** (rounds: ${rounds.map((r) => Math.round(r.queries / (r.elapsed / 1000))).join(", ")}) |`)
 console.log(`| same, per CPU second used (robust to other load) | ${cpuSeconds.toFixed(2)} CPU s = **${Math.round(queries.length / cpuSeconds)} names/s** |`)
 console.log(`| machine | ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")}, node ${process.version} |`)
 console.log(`| latency per name p50 / p99 / max | ${q(0.5).toFixed(3)} ms / ${q(0.99).toFixed(3)} ms / ${times[times.length - 1]!.toFixed(1)} ms |`)

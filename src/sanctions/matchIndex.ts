@@ -34,11 +34,17 @@ const CLASS_WEIGHT: Record<TokenClass, number> = {
 const SKELETON_SIM = 0.8
 const LOOKUP_CACHE_LIMIT = 50_000
 
-const trigramsOf = (text: string): ReadonlyArray<string> => {
-  const padded = `_${text}_`
-  const grams: Array<string> = []
-  for (let i = 0; i + 3 <= padded.length; i++) grams.push(padded.slice(i, i + 3))
-  return grams
+/** Folds the half-cost differences away (vowels and y -> a, c/q -> k, z -> s): only full edits remain. */
+const spellingKey = (text: string): string => text.replace(/[aeiouy]/g, "a").replace(/[cq]/g, "k").replace(/z/g, "s")
+
+/**
+ * Deletion neighbourhood (SymSpell): the key itself and every string one deletion away. Two tokens one full edit apart
+ * (substitution, insertion, deletion or transposition, after half-cost differences are folded) share one of these keys.
+ */
+const deletionKeys = (key: string): Set<string> => {
+  const keys = new Set<string>([key])
+  for (let i = 0; i < key.length; i++) keys.add(key.slice(0, i) + key.slice(i + 1))
+  return keys
 }
 
 const skeletonUsable = (text: string, key: string): boolean => key.length >= 3 && text.length >= 5
@@ -57,7 +63,7 @@ export interface IndexedName {
 
 /**
  * In-memory screening index: a token vocabulary with IDF weights (list names plus a background of legitimate company
- * names), token postings, a character-trigram index and a consonant-skeleton index over the vocabulary, and exact keys
+ * names), token postings, a deletion-neighbourhood index and a consonant-skeleton index over the vocabulary, and exact keys
  * (sorted content tokens, and content tokens glued together). Built once per set of active list versions.
  */
 export class MatchIndex {
@@ -72,14 +78,16 @@ export class MatchIndex {
   tokenWeight: Float32Array = new Float32Array(0)
   tokenDistinctive: Uint8Array = new Uint8Array(0)
   private postings: Array<Int32Array> = []
-  private readonly trigrams = new Map<string, Int32Array>()
+  /** Deletion key -> token id, or ids when several tokens share it. */
+  private readonly deletions = new Map<string, number | Array<number>>()
   private readonly skeletons = new Map<string, Int32Array>()
   private readonly sortedKeys = new Map<string, Array<number>>()
   private readonly compactKeys = new Map<string, Array<number>>()
   private readonly documents: number
   private readonly background: Background
   private readonly lookupCache = new Map<string, ReadonlyMap<number, number>>()
-  private trigramCounts: Int32Array = new Int32Array(0)
+  private stamp: Int32Array = new Int32Array(0)
+  private stampNow = 0
   private readonly entryDf: ReadonlyMap<number, number>
   private statistics: Background | null = null
 
@@ -178,20 +186,23 @@ export class MatchIndex {
       if (name.fullKey !== "" && name.fullKey !== name.compactKey) pushTo(this.compactKeys, name.fullKey, nameId)
     })
     this.postings = lists.map((l) => Int32Array.from(l))
-    const grams = new Map<string, Array<number>>()
     const skeletons = new Map<string, Array<number>>()
     this.tokenText.forEach((text, id) => {
       const cls = this.tokenClass[id]!
-      if (!isContent(cls) || cls === TokenClass.numeric || text.length < 4) return
-      for (const g of new Set(trigramsOf(text))) pushTo(grams, g, id)
+      if (!isContent(cls) || cls === TokenClass.numeric || text.length < 4 || this.postings[id]!.length === 0) return
+      for (const key of deletionKeys(spellingKey(text))) {
+        const held = this.deletions.get(key)
+        if (held === undefined) this.deletions.set(key, id)
+        else if (typeof held === "number") this.deletions.set(key, [held, id])
+        else held.push(id)
+      }
       if (cls !== TokenClass.location) {
         const key = skeleton(text)
         if (skeletonUsable(text, key)) pushTo(skeletons, key, id)
       }
     })
-    for (const [g, ids] of grams) this.trigrams.set(g, Int32Array.from(ids))
     for (const [k, ids] of skeletons) this.skeletons.set(k, Int32Array.from(ids))
-    this.trigramCounts = new Int32Array(this.tokenText.length)
+    this.stamp = new Int32Array(this.tokenText.length)
   }
 
   tokenId(text: string): number | undefined {
@@ -210,7 +221,7 @@ export class MatchIndex {
     return this.compactKeys.get(key) ?? []
   }
 
-  /** Vocabulary tokens similar to a query token (id -> similarity): exact, spelling (trigrams) and skeleton matches. */
+  /** Vocabulary tokens similar to a query token (id -> similarity): exact, spelling (deletion keys) and skeleton matches. */
   lookup(token: NameToken): ReadonlyMap<number, number> {
     const cacheKey = token.cls === TokenClass.word ? token.text : `${token.cls}:${token.text}`
     const cached = this.lookupCache.get(cacheKey)
@@ -228,27 +239,18 @@ export class MatchIndex {
     const fuzzy = isContent(token.cls) && token.cls !== TokenClass.numeric && token.text.length >= 4
     if (fuzzy) {
       const budget = Math.ceil(editBudget(token.text.length))
-      const grams = trigramsOf(token.text)
-      const needed = Math.max(1, grams.length - 3 * budget)
-      const counts = this.trigramCounts
-      const touched: Array<number> = []
-      for (const g of new Set(grams)) {
-        const ids = this.trigrams.get(g)
-        if (ids === undefined) continue
-        for (let k = 0; k < ids.length; k++) {
-          const id = ids[k]!
-          if (counts[id] === 0) touched.push(id)
-          counts[id]!++
+      const stamp = ++this.stampNow
+      for (const key of deletionKeys(spellingKey(token.text))) {
+        const held = this.deletions.get(key)
+        if (held === undefined) continue
+        for (const id of typeof held === "number" ? [held] : held) {
+          if (this.stamp[id] === stamp || best.has(id)) continue
+          this.stamp[id] = stamp
+          const text = this.tokenText[id]!
+          if (Math.abs(text.length - token.text.length) > budget) continue
+          const sim = spellingSimilarity(token.text, text)
+          if (sim > 0 && this.compatible(token, id)) best.set(id, sim)
         }
-      }
-      for (const id of touched) {
-        const shared = counts[id]!
-        counts[id] = 0
-        if (shared < needed || best.has(id)) continue
-        const text = this.tokenText[id]!
-        if (Math.abs(text.length - token.text.length) > budget) continue
-        const sim = spellingSimilarity(token.text, text)
-        if (sim > 0 && this.compatible(token, id)) best.set(id, sim)
       }
       if (token.cls !== TokenClass.location) {
         const key = skeleton(token.text)

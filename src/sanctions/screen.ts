@@ -87,7 +87,12 @@ export const screenOneName = (index: MatchIndex, name: string, options: ScreenOp
     for (const [id, sim] of q.matches) {
       const postings = index.postingsOf(id)
       const amount = sim * q.weight + 1e-6
-      for (let k = 0; k < postings.length; k++) bump(postings[k]!, amount)
+      for (let k = 0; k < postings.length; k++) {
+        const nameId = postings[k]!
+        if ((mask & (1 << types[nameId]!)) === 0) continue
+        if (acc[nameId] === 0) touched.push(nameId)
+        acc[nameId]! += amount
+      }
     }
   }
   const contentTexts = tokens.filter((t) => isContent(t.cls)).map((t) => t.text)
