@@ -34,7 +34,14 @@ export class CompanyLookup extends Effect.Service<CompanyLookup>()("kyb/CompanyL
         const liveRegistry = live.liveRegistries.find((id) => id === registry)
         if (liveRegistry === undefined) return yield* Effect.fail(notFound(country, registrationNo))
         const fetched = yield* live.fetchByNumber(liveRegistry, registrationNo).pipe(
-          Effect.mapError((e) => new RecordUnavailable({ registry: e.registry, retryAfterSeconds: e.retryAfterSeconds ?? 30 }))
+          Effect.mapError((e) => new RecordUnavailable({ registry: e.registry, retryAfterSeconds: e.retryAfterSeconds ?? 30 })),
+          // An adapter bug is still "could not check": 503, never a 500 and never a 404.
+          Effect.catchAllDefect((defect) =>
+            Effect.logError("live registry fetch died").pipe(
+              Effect.annotateLogs({ registry: liveRegistry, defect: String(defect) }),
+              Effect.zipRight(Effect.fail(new RecordUnavailable({ registry: liveRegistry, retryAfterSeconds: 30 })))
+            )
+          )
         )
         if (Option.isNone(fetched)) return yield* Effect.fail(notFound(country, registrationNo))
         yield* writer.upsertBatch([fetched.value]).pipe(Effect.orDie)

@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { RegistriesResponse, RegistryCoverage } from "../api/schemas/Registry.js"
 import { registryCatalog } from "./catalog.js"
+import { type LiveRegistryStatus, LiveRegistries } from "./LiveRegistries.js"
 
 interface CoverageRow {
   readonly registry_id: string
@@ -9,16 +10,26 @@ interface CoverageRow {
   readonly last_verified_at: string | null
 }
 
-/** The catalog with what the store holds per registry. */
+/**
+ * Live registries (adapter present and switched on): reachable while the breaker is closed and the last call
+ * did not fail (a registry not yet called counts as reachable); not reachable while the breaker is open or
+ * half-open, or after a failed call. Null for a registry without a live adapter or switched off.
+ */
+export const reachableOf = (status: LiveRegistryStatus | undefined): boolean | null =>
+  status === undefined ? null : status.state === "closed" && status.consecutiveFailures === 0
+
+/** The catalog with what the store holds per registry, and whether each live registry answers. */
 export class RegistryCoverageService extends Effect.Service<RegistryCoverageService>()("kyb/RegistryCoverageService", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const live = yield* LiveRegistries
     const coverage = sql<CoverageRow>`
       SELECT registry_id, count(*)::int AS record_count,
              to_char(max(last_verified_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_verified_at
       FROM companies GROUP BY registry_id`
     const list = Effect.gen(function*() {
       const rows = new Map((yield* coverage.pipe(Effect.orDie)).map((r) => [r.registry_id, r]))
+      const statuses = new Map((yield* live.status()).map((s) => [s.registry as string, s]))
       return new RegistriesResponse({
         registries: registryCatalog.map((registry) =>
           new RegistryCoverage({
@@ -28,7 +39,7 @@ export class RegistryCoverageService extends Effect.Service<RegistryCoverageServ
             identifier_scheme: registry.identifierScheme,
             url: registry.publicUrl,
             live: registry.live,
-            reachable: null,
+            reachable: reachableOf(statuses.get(registry.id)),
             record_count: rows.get(registry.id)?.record_count ?? 0,
             last_verified_at: rows.get(registry.id)?.last_verified_at ?? null
           })
@@ -36,5 +47,6 @@ export class RegistryCoverageService extends Effect.Service<RegistryCoverageServ
       })
     })
     return { list, coverage } as const
-  })
+  }),
+  dependencies: [LiveRegistries.Default]
 }) {}
