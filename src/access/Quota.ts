@@ -16,7 +16,7 @@ export interface QuotaDecision {
  * Monthly request counting, exact across any number of instances sharing the database: one conditional
  * upsert per request, serialised by the row lock, so no two instances can both take the last unit.
  *
- * Durability trade-off: the counting transaction runs with `synchronous_commit = off`, so a request never
+ * Durability trade-off: the counting statement commits with `synchronous_commit = off`, so a request never
  * waits for a WAL flush. Atomicity and isolation are unchanged (no over-admission); only a crash of the
  * database server itself can lose the increments of the last moments before it (at most 3 x wal_writer_delay,
  * 600 ms with the default settings), which can only under-count, never block a paying customer.
@@ -35,14 +35,15 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         }
         const period = periodOf(now)
         const ceiling = limit ?? Number.MAX_SAFE_INTEGER
-        const rows = yield* sql.withTransaction(Effect.gen(function*() {
-          yield* sql`SET LOCAL synchronous_commit = off`
-          return yield* sql<{ used: string }>`
-            INSERT INTO quota_usage (key_id, period, used) VALUES (${key.id}, ${period}::date, 1)
-            ON CONFLICT (key_id, period) DO UPDATE SET used = quota_usage.used + 1
-            WHERE quota_usage.used < ${ceiling}::bigint
-            RETURNING used::text AS used`
-        }))
+        // One statement, one round trip: the transaction-local setting made in the CTE is still in force when
+        // the statement's implicit transaction commits, so this commit does not wait for the WAL flush.
+        const rows = yield* sql<{ used: string }>`
+          WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
+          INSERT INTO quota_usage (key_id, period, used)
+          SELECT ${key.id}, ${period}::date, 1 FROM async_commit
+          ON CONFLICT (key_id, period) DO UPDATE SET used = quota_usage.used + 1
+          WHERE quota_usage.used < ${ceiling}::bigint
+          RETURNING used::text AS used`
         const used = rows[0] === undefined ? null : Number(rows[0].used)
         return {
           allowed: used !== null,
