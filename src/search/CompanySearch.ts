@@ -92,7 +92,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
 
     /** The words held nearest to the query's words (empty for short queries). */
     const nearWords = (q: SearchQuery) =>
-      q.short || q.tokens.length === 0
+      q.short || q.numberLike || q.tokens.length === 0
         ? Effect.succeed<ReadonlyArray<WordRow>>([])
         : nearestWords(sql, q.tokens.slice(0, MAX_QUERY_WORDS), NEAR_WORDS_PER_TOKEN)
 
@@ -118,7 +118,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
     const fuzzyCandidates = (q: SearchQuery, words: ReadonlyArray<WordRow>) =>
       Effect.gen(function*() {
         const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
-        if (q.short || tokens.length === 0) return []
+        if (q.short || q.numberLike || tokens.length === 0) return []
         const groups = wordGroups(tokens, words)
         const strict = yield* scoredCandidates(q, groups, "all", FUZZY_KEEP)
         if (strict.filter((c) => c.similarity >= config.fuzzyThreshold).length >= ENOUGH_STRICT) return strict
@@ -157,7 +157,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       near: ReadonlyArray<{ readonly row: CandidateRow; readonly similarity: number }>
     ) =>
       Effect.gen(function*() {
-        const pool = near.length > 0 || q.short || q.tokens.length === 0
+        const pool = near.length > 0 || q.short || q.numberLike || q.tokens.length === 0
           ? near
           : yield* scoredCandidates(q, wordGroups(q.tokens.slice(0, MAX_QUERY_WORDS), words, true), "any", config.suggestions * 4)
         return [...pool]

@@ -17,9 +17,18 @@ export interface SearchQuery {
   readonly taxKeys: ReadonlyArray<string>
   /** One or two characters: answered by prefix (and exact alias) only. */
   readonly short: boolean
+  /** Mostly digits (four or more): a registration number or tax id, answered by the id and prefix tiers only. */
+  readonly numberLike: boolean
 }
 
 const DIGIT = /[0-9]/
+const DIGITS = /[0-9]/g
+
+const looksLikeNumber = (text: string) => {
+  const key = numberKey(text)
+  const digits = key.match(DIGITS)?.length ?? 0
+  return digits >= 4 && digits * 2 >= key.length
+}
 const WHITESPACE = /\s+/g
 
 const distinct = (values: ReadonlyArray<string>): ReadonlyArray<string> => [...new Set(values.filter((v) => v.length > 0))]
@@ -51,6 +60,7 @@ export const analyseQuery = (q: string, country?: string): SearchQuery => {
     country: scope,
     numberKeys: numberKeysOf(text, scope),
     taxKeys: taxKeysOf(text),
-    short: [...text].length <= 2
+    short: [...text].length <= 2,
+    numberLike: looksLikeNumber(text)
   }
 }

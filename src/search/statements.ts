@@ -56,7 +56,8 @@ const scopeOf = (sql: Sql, country: string | undefined) =>
 
 /**
  * One index-backed statement per applicable tier (id, prefix, contains, normalized, alias), each bounded by
- * `cap` rows. One- and two-character queries only get the literal prefix and whole-alias look-ups.
+ * `cap` rows. One- and two-character queries only get the literal prefix and whole-alias look-ups, number-like
+ * ones the id and prefix tiers.
  */
 export const tierStatements = (
   sql: Sql,
@@ -90,6 +91,7 @@ export const tierStatements = (
         WHERE c.name_lower LIKE ${escapeLike(q.lower) + "%"}${scope} LIMIT ${cap}`
     })
   }
+  if (q.numberLike) return out
   const anchors = q.short ? [] : containsAnchors(q, wordCounts)
   if (anchors.length > 0) {
     const indexed = sql.and(anchors.map((a) => sql`c.name_lower LIKE ${"%" + escapeLike(a) + "%"}`))

@@ -60,6 +60,13 @@ describe("CompanySearch", () => {
         assert.strictEqual(dashed.results[0]?.matched_field, "tax_id")
       }))
 
+    it.effect("a number held nowhere: no name look-ups, no suggestions of names", () =>
+      Effect.gen(function*() {
+        const r = yield* search({ q: "RC 99999999" })
+        assert.strictEqual(r.count, 0)
+        assert.deepStrictEqual(r.suggestions, [])
+      }))
+
     it.effect("prefix: literal, case-insensitive, score 1, ties by quality", () =>
       Effect.gen(function*() {
         const r = yield* search({ q: "DANGOTE" })
