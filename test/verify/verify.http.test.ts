@@ -1,0 +1,314 @@
+import { assert, describe, layer } from "@effect/vitest"
+import { Effect, Layer, Schedule } from "effect"
+import * as path from "node:path"
+import { afterAll, beforeAll } from "vitest"
+import { type FakeRegistry, startFakeRegistry } from "../../scripts/fake-registry/index.js"
+import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import { ingestSanctions } from "../../src/sanctions/ingest.js"
+import { fixtureRecords } from "../registries/support.js"
+import { listsDir } from "../sanctions/paths.js"
+import { bearer, call, isErrorBody, type Reply } from "../support/http.js"
+import { makeTestServer, TestServer } from "../support/server.js"
+
+const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
+const checked = new Date(Date.now() - 3 * 86_400_000).toISOString()
+
+const company = (fields: Pick<CanonicalCompany, "country" | "registration_no" | "legal_name" | "status"> & Partial<CanonicalCompany>): CanonicalCompany => ({
+  source: `Registry of ${fields.country} (test)`,
+  source_kind: "registry",
+  last_verified_at: checked,
+  ...fields
+})
+
+const cipc = company({
+  country: "ZA",
+  registration_no: "1950/038232/06",
+  legal_name: "Example Mining Holdings Limited",
+  status: "active",
+  source: "Companies and Intellectual Property Commission (ZA-CIP)"
+})
+const dissolved = company({ country: "GH", registration_no: "CS160152013", legal_name: "Volta Textile Works Limited", status: "dissolved" })
+const kilimanjaroKe = company({ country: "KE", registration_no: "PVT-JZUA6Z663", legal_name: "Kilimanjaro Coffee Traders Limited", status: "active" })
+const kilimanjaroUg = company({ country: "UG", registration_no: "80010001803086", legal_name: "Kilimanjaro Coffee Traders Limited", status: "active" })
+/** OFAC SDN entry 32791 (real list), held here as a registered Ugandan company. */
+const sanctionedUg = company({ country: "UG", registration_no: "80020002803087", legal_name: "African Gold Refinery Limited", status: "active" })
+
+let cac: FakeRegistry
+beforeAll(async () => {
+  cac = await startFakeRegistry({ registry: "ng-cac", records: fixtureRecords("ng-cac") })
+})
+afterAll(() => cac.close())
+
+/** One server: NG's live registry is a fake CAC; every other country has none (the store is the authority). */
+const ServerLive = Layer.suspend(() =>
+  makeTestServer({
+    KYB_REGISTRY_LIVE: "ng-cac",
+    KYB_REGISTRY_NG_CAC_URL: cac.url,
+    KYB_REGISTRY_TIMEOUT_MS: "300",
+    KYB_REGISTRY_BUDGET_MS: "600",
+    KYB_REGISTRY_RETRY_DELAY_MS: "20",
+    KYB_REGISTRY_BREAKER_THRESHOLD: "1000",
+    SANCTIONS_POLL_INTERVAL: "200 millis"
+  })
+)
+
+type Body = Record<string, unknown>
+const withoutCheckedAt = (body: unknown) => {
+  const { checked_at: _, ...rest } = body as Body
+  return rest
+}
+
+describe("/v1/verify over HTTP", () => {
+  layer(ServerLive, { timeout: "120 seconds", excludeTestServices: true })((it) => {
+    const seeded = Effect.gen(function*() {
+      const server = yield* TestServer
+      const writer = yield* CompanyWriter
+      yield* writer.upsertBatch([cipc, dissolved, kilimanjaroKe, kilimanjaroUg, sanctionedUg]).pipe(Effect.orDie)
+      const headers = bearer(yield* server.newKey({ plan: "unlimited" }))
+      const get = (params: Record<string, string>) =>
+        promise(() => call(`${server.url}/v1/verify?${new URLSearchParams(params).toString()}`, { headers }))
+      const post = (body: unknown) =>
+        promise(() =>
+          call(`${server.url}/v1/verify`, {
+            method: "POST",
+            headers: { ...headers, "content-type": "application/json" },
+            body: typeof body === "string" ? body : JSON.stringify(body)
+          })
+        )
+      /** GET and POST with the same inputs; both 200 with the same verdict (checked_at aside). */
+      const verify = (params: Record<string, string>) =>
+        Effect.gen(function*() {
+          const byQuery = yield* get(params)
+          const byBody = yield* post(params)
+          assert.strictEqual(byQuery.status, 200, byQuery.text)
+          assert.strictEqual(byBody.status, 200, byBody.text)
+          assert.deepStrictEqual(withoutCheckedAt(byBody.body), withoutCheckedAt(byQuery.body))
+          return byQuery.body as Body
+        })
+      return { url: server.url, headers, get, post, verify }
+    })
+
+    const signals = (body: Body) => body["signals"] as Record<string, boolean>
+    const sanctions = (body: Body) => body["sanctions"] as { screened: boolean; result: string; hits: ReadonlyArray<Body> }
+
+    it.effect("no list loaded: a clean company is review/sanctions_unavailable, never verified", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const body = yield* verify({ registration_no: "1950/038232/06", country: "ZA" })
+        assert.strictEqual(body["result"], "review")
+        assert.strictEqual(body["review_reason"], "sanctions_unavailable")
+        assert.deepStrictEqual(sanctions(body), { screened: false, result: "unavailable", hits: [] })
+        assert.deepStrictEqual(body["sources"], [cipc.source])
+        const unknown = yield* verify({ registration_no: "2001/999999/07", country: "ZA" })
+        assert.strictEqual(unknown["result"], "review", "not_found needs the name screened")
+        assert.strictEqual(unknown["review_reason"], "sanctions_unavailable")
+      }))
+
+    it.effect("the three real lists ingested are picked up by the server's screener", () =>
+      Effect.gen(function*() {
+        const { get, verify } = yield* seeded
+        yield* ingestSanctions(
+          ["ofac-sdn", "ofac-consolidated", "un"].map((dir) => path.join(listsDir, dir)),
+          { publishedOn: "2026-11-20" }
+        ).pipe(Effect.orDie)
+        yield* get({ registration_no: "1950/038232/06", country: "ZA" }).pipe(
+          Effect.filterOrFail((reply) => sanctions(reply.body as Body).screened),
+          Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo("60 seconds"))),
+          Effect.orDie
+        )
+        const body = yield* verify({ registration_no: "1950/038232/06", country: "ZA" })
+        assert.strictEqual(body["result"], "verified")
+        const sources = body["sources"] as ReadonlyArray<string>
+        assert.strictEqual(sources[0], cipc.source)
+        assert.strictEqual(sources.length, 4)
+        for (const list of ["OFAC SDN", "OFAC Consolidated", "UN"]) {
+          assert.isTrue(sources.some((s) => s.startsWith(list) && /\(.+\)$/.test(s)), `${list} in ${sources.join("; ")}`)
+        }
+      }))
+
+    it.effect("a clean registered company is verified, by number in any separator style and by name", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        for (const number of ["1950/038232/06", "1950-038232-06", "1950 038232 06", "195003823206"]) {
+          const body = yield* verify({ registration_no: number, country: "za" })
+          assert.strictEqual(body["result"], "verified", number)
+          assert.strictEqual(body["review_reason"], null)
+          assert.deepStrictEqual(body["review_reasons"], [])
+          assert.strictEqual(body["registered"], true)
+          assert.strictEqual(body["match_confidence"], 1)
+          assert.strictEqual(body["data_confidence"], 0.9)
+          const c = body["company"] as Body
+          assert.strictEqual(c["registration_no"], "1950/038232/06")
+          assert.isString(c["registry_url"])
+          assert.deepStrictEqual(sanctions(body), { screened: true, result: "clear", hits: [] })
+          assert.deepStrictEqual(signals(body), {
+            listed: false,
+            has_government_contracts: false,
+            has_trademarks: false,
+            active: true,
+            registry_reachable: true,
+            sanctions_hit: false
+          })
+          assert.isTrue(Math.abs(Date.parse(String(body["checked_at"])) - Date.now()) < 60_000)
+        }
+        const noCountry = yield* verify({ registration_no: "1950.038232.06" })
+        assert.strictEqual(noCountry["result"], "verified")
+        const byName = yield* verify({ name: "Example Mining Holdings Ltd", country: "ZA" })
+        assert.strictEqual(byName["result"], "verified")
+        assert.isAtLeast(byName["match_confidence"] as number, 0.9)
+        const both = yield* verify({ name: "EXAMPLE MINING HOLDINGS", registration_no: "1950/038232/06" })
+        assert.strictEqual(both["result"], "verified")
+      }))
+
+    it.effect("a partial name is not verification: low_match_confidence", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const body = yield* verify({ name: "Example Mining", country: "ZA" })
+        assert.strictEqual(body["result"], "review")
+        assert.strictEqual(body["review_reason"], "low_match_confidence")
+        assert.isBelow(body["match_confidence"] as number, 0.9)
+        assert.strictEqual((body["company"] as Body)["legal_name"], cipc.legal_name)
+      }))
+
+    it.effect("dissolved -> review/status_dissolved", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const body = yield* verify({ registration_no: "cs 160152013", country: "GH" })
+        assert.strictEqual(body["result"], "review")
+        assert.strictEqual(body["review_reason"], "status_dissolved")
+        assert.strictEqual(body["registered"], true)
+        assert.strictEqual(signals(body)["active"], false)
+      }))
+
+    it.effect("unknown number (no live registry for the country) -> not_found; unknown name -> not_found", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const body = yield* verify({ registration_no: "2001/999999/07", country: "ZA" })
+        assert.strictEqual(body["result"], "not_found")
+        assert.strictEqual(body["review_reason"], null)
+        assert.strictEqual(body["registered"], false)
+        assert.strictEqual(body["company"], null)
+        assert.strictEqual(body["data_confidence"], null)
+        assert.strictEqual(sanctions(body)["result"], "clear")
+        assert.strictEqual((body["sources"] as ReadonlyArray<string>).length, 3)
+        const byName = yield* verify({ name: "Zzyzx Quantum Bakery", country: "ZA" })
+        assert.strictEqual(byName["result"], "not_found")
+        // No country: every live registry (the fake CAC) was asked and answered nothing.
+        const everywhere = yield* verify({ name: "Zzyzx Quantum Bakery" })
+        assert.strictEqual(everywhere["result"], "not_found")
+        assert.strictEqual(signals(everywhere)["registry_reachable"], true)
+      }))
+
+    it.effect("a name on a real list: review/sanctions_match with the hit, resolved or not", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const resolved = yield* verify({ registration_no: "80020002803087", country: "UG" })
+        assert.strictEqual(resolved["result"], "review")
+        assert.strictEqual(resolved["review_reason"], "sanctions_match")
+        assert.strictEqual(resolved["registered"], true)
+        assert.isTrue(signals(resolved)["sanctions_hit"])
+        const hit = sanctions(resolved).hits[0]!
+        assert.strictEqual(hit["list"], "ofac_sdn")
+        assert.strictEqual(hit["entry_id"], "32791")
+        assert.strictEqual(hit["name"], "AFRICAN GOLD REFINERY LIMITED")
+        assert.strictEqual(hit["list_version"], "2026-11-20")
+        assert.strictEqual(sanctions(resolved).result, "match")
+
+        // UN list, nothing registered under the name: still review, never not_found.
+        const un = yield* verify({ name: "Congomet Trading House", country: "CD" })
+        assert.strictEqual(un["result"], "review")
+        assert.strictEqual(un["review_reason"], "sanctions_match")
+        assert.strictEqual(un["registered"], false)
+        assert.isTrue(sanctions(un).hits.some((h) => h["list"] === "un_sc"), JSON.stringify(sanctions(un)))
+
+        // A sanctioned name given with a clean company's number is screened too.
+        const claimed = yield* verify({ name: "African Gold Refinery Limited", registration_no: "1950/038232/06", country: "ZA" })
+        assert.strictEqual(claimed["result"], "review")
+        assert.deepStrictEqual((claimed["review_reasons"] as ReadonlyArray<string>).slice(0, 2), ["sanctions_match", "name_mismatch"])
+      }))
+
+    it.effect("a name that does not match the record found by number -> review/name_mismatch", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const body = yield* verify({ name: "Totally Different Bakery", registration_no: "1950/038232/06", country: "ZA" })
+        assert.strictEqual(body["result"], "review")
+        assert.strictEqual(body["review_reason"], "name_mismatch")
+        assert.strictEqual(body["match_confidence"], 1)
+        assert.strictEqual((body["company"] as Body)["legal_name"], cipc.legal_name)
+      }))
+
+    it.effect("two equally good candidates -> review/ambiguous_match; the country tells them apart", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const body = yield* verify({ name: "Kilimanjaro Coffee Traders Limited" })
+        assert.strictEqual(body["result"], "review")
+        assert.strictEqual(body["review_reason"], "ambiguous_match")
+        assert.strictEqual(body["company"], null)
+        const scoped = yield* verify({ name: "Kilimanjaro Coffee Traders Limited", country: "KE" })
+        assert.strictEqual(scoped["result"], "verified")
+        assert.strictEqual((scoped["company"] as Body)["country"], "KE")
+      }))
+
+    it.effect("a number held by no store record is fetched from the live registry, stored, and verified", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        cac.resetStats()
+        const body = yield* verify({ registration_no: "RC613", country: "NG" })
+        assert.strictEqual(body["result"], "verified", JSON.stringify(body))
+        assert.strictEqual((body["company"] as Body)["legal_name"], "NIGERIAN BREWERIES PLC")
+        assert.strictEqual(body["data_confidence"], 1)
+        const calls = cac.stats().requests
+        assert.isAtLeast(calls, 1)
+        const again = yield* verify({ registration_no: "RC 613", country: "NG" })
+        assert.strictEqual(again["result"], "verified")
+        assert.strictEqual(cac.stats().requests, calls, "answered from the store")
+      }))
+
+    it.effect("registry down -> review/registry_unreachable, never not_found", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        cac.setFault("error")
+        yield* Effect.gen(function*() {
+          const byNumber = yield* verify({ registration_no: "RC 999999", country: "NG" })
+          assert.strictEqual(byNumber["result"], "review")
+          assert.strictEqual(byNumber["review_reason"], "registry_unreachable")
+          assert.strictEqual(byNumber["registered"], false)
+          assert.isFalse(signals(byNumber)["registry_reachable"])
+          const byName = yield* verify({ name: "Unheard Of Holdings", country: "NG" })
+          assert.strictEqual(byName["result"], "review")
+          assert.strictEqual(byName["review_reason"], "registry_unreachable")
+          // What the store holds is still verified without asking the registry.
+          const stored = yield* verify({ registration_no: "RC 613", country: "NG" })
+          assert.strictEqual(stored["result"], "verified")
+        }).pipe(Effect.ensuring(Effect.sync(() => cac.setFault("none"))))
+        cac.setFault("hang")
+        yield* Effect.gen(function*() {
+          const started = Date.now()
+          const hanging = yield* verify({ registration_no: "RC 888888", country: "NG" })
+          assert.strictEqual(hanging["review_reason"], "registry_unreachable")
+          assert.isBelow(Date.now() - started, 10_000)
+        }).pipe(Effect.ensuring(Effect.sync(() => cac.setFault("none"))))
+      }))
+
+    it.effect("400 invalid_request for neither input or malformed inputs; the POST body is bounded", () =>
+      Effect.gen(function*() {
+        const { get, post } = yield* seeded
+        const checks: ReadonlyArray<readonly [string, Reply]> = [
+          ["GET without inputs", yield* get({})],
+          ["GET with country only", yield* get({ country: "ZA" })],
+          ["GET with a bad country", yield* get({ name: "Acme", country: "Z1" })],
+          ["POST {}", yield* post({})],
+          ["POST malformed JSON", yield* post("{\"name\": ")],
+          ["POST wrong type", yield* post({ name: 42 })]
+        ]
+        for (const [label, reply] of checks) {
+          assert.strictEqual(reply.status, 400, `${label}: ${reply.text}`)
+          assert.isTrue(isErrorBody(reply.body, "invalid_request"), `${label}: ${reply.text}`)
+        }
+        const big = yield* post({ name: "x".repeat(64 * 1024) })
+        assert.include([400, 413], big.status, big.text)
+        assert.isTrue(isErrorBody(big.body, "invalid_request"), big.text)
+      }))
+  })
+})
