@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Config, Duration, Effect, Layer, Ref, Schedule } from "effect"
-import { buildMatchIndex, type LoadedList, parseListPaths, versionLabel } from "./buildIndex.js"
+import { buildMatchIndex, buildMatchIndexEffect, type LoadedList, parseListPaths, versionLabel } from "./buildIndex.js"
 import type { SanctionsParseError } from "./errors.js"
 import type { MatchIndex } from "./matchIndex.js"
 import { type ListId, listDisplayName } from "./model.js"
@@ -62,7 +62,11 @@ const refreshFromSql = (state: Ref.Ref<ScreenerState | null>) =>
         version: v.label
       })))
     const started = Date.now()
-    const next = stateFromLists(lists, versions.map((v) => v.id))
+    const next: ScreenerState = {
+      index: yield* buildMatchIndexEffect(lists),
+      versions: lists.map((l, i) => ({ list: l.parsed.list, label: l.version, id: versions[i]!.id })),
+      loadedAt: new Date()
+    }
     yield* Ref.set(state, next)
     yield* Effect.logInfo("sanctions index loaded").pipe(
       Effect.annotateLogs({ sources: sourcesOf(next).join("; "), names: next.index.names.length, buildMs: Date.now() - started })

@@ -13,8 +13,27 @@ export interface LoadedList {
   readonly version: string
 }
 
+const versionedEntries = (lists: ReadonlyArray<LoadedList>) =>
+  lists.flatMap(({ parsed, version }) => parsed.entries.map((entry) => ({ entry, listVersion: version })))
+
 export const buildMatchIndex = (lists: ReadonlyArray<LoadedList>, background: Background = defaultBackground()): MatchIndex =>
-  new MatchIndex(lists.flatMap(({ parsed, version }) => parsed.entries.map((entry) => ({ entry, listVersion: version }))), background)
+  new MatchIndex(versionedEntries(lists), background)
+
+const nextMacrotask = Effect.async<void>((resume) => {
+  const handle = setImmediate(() => resume(Effect.void))
+  return Effect.sync(() => clearImmediate(handle))
+})
+
+/**
+ * The same index built in small steps, giving the event loop back between them: a running server keeps answering
+ * (from its previous index) while a new version is indexed.
+ */
+export const buildMatchIndexEffect = (lists: ReadonlyArray<LoadedList>, background: Background = defaultBackground()): Effect.Effect<MatchIndex> =>
+  Effect.suspend(() => {
+    const index = new MatchIndex(versionedEntries(lists), background, true)
+    const steps = index.buildSteps()
+    return Effect.as(Effect.whileLoop({ while: () => !steps.next().done, body: () => nextMacrotask, step: () => {} }), index)
+  })
 
 /** Parses list files (any mix of OFAC SDN, OFAC Consolidated and UN paths or directories) without any database. */
 export const parseListPaths = (paths: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<ParsedList>, SanctionsParseError> =>

@@ -33,6 +33,8 @@ const CLASS_WEIGHT: Record<TokenClass, number> = {
 /** Same consonant skeleton: supporting evidence, below the one-edit similarity needed to count as distinctive. */
 const SKELETON_SIM = 0.8
 const LOOKUP_CACHE_LIMIT = 50_000
+/** Entries, names or tokens handled between two yields of an incremental build. */
+const STEP = 500
 
 /** Folds the half-cost differences away (vowels and y -> a, c/q -> k, z -> s): only full edits remain. */
 const spellingKey = (text: string): string => text.replace(/[aeiouy]/g, "a").replace(/[cq]/g, "k").replace(/z/g, "s")
@@ -68,9 +70,9 @@ export interface IndexedName {
  */
 export class MatchIndex {
   readonly entries: ReadonlyArray<VersionedEntry>
-  readonly entryCountries: ReadonlyArray<ReadonlySet<string>>
-  readonly names: ReadonlyArray<IndexedName>
-  readonly nameType: Uint8Array
+  entryCountries: ReadonlyArray<ReadonlySet<string>> = []
+  names: ReadonlyArray<IndexedName> = []
+  nameType: Uint8Array = new Uint8Array(0)
   private readonly tokenIds = new Map<string, number>()
   readonly tokenText: Array<string> = []
   readonly tokenClass: Array<TokenClass> = []
@@ -88,19 +90,28 @@ export class MatchIndex {
   private readonly lookupCache = new Map<string, ReadonlyMap<number, number>>()
   private stamp: Int32Array = new Int32Array(0)
   private stampNow = 0
-  private readonly entryDf: ReadonlyMap<number, number>
+  private entryDf: ReadonlyMap<number, number> = new Map()
   private statistics: Background | null = null
 
-  constructor(entries: ReadonlyArray<VersionedEntry>, background: Background) {
+  /** Builds the index at once; with `deferred`, the caller runs `buildSteps()` (see `buildMatchIndexEffect`). */
+  constructor(entries: ReadonlyArray<VersionedEntry>, background: Background, deferred = false) {
     this.entries = entries
     this.background = background
-    this.entryCountries = entries.map(({ entry }) =>
-      new Set(entry.countries.map((c) => countryCodeOf(c, screeningFold)).filter((c): c is string => c !== null))
-    )
+    this.documents = entries.length + background.documents
+    if (!deferred) for (const _ of this.buildSteps()) continue
+  }
+
+  /** The build in small synchronous steps, so that a server can keep answering between them. */
+  *buildSteps(): Generator<void, void, void> {
+    const entries = this.entries
+    const countries: Array<ReadonlySet<string>> = []
     const names: Array<IndexedName> = []
     const types: Array<number> = []
     const entryDf = new Map<number, number>()
-    entries.forEach(({ entry }, entryIndex) => {
+    for (let entryIndex = 0; entryIndex < entries.length; entryIndex++) {
+      if (entryIndex % STEP === STEP - 1) yield
+      const { entry } = entries[entryIndex]!
+      countries.push(new Set(entry.countries.map((c) => countryCodeOf(c, screeningFold)).filter((c): c is string => c !== null)))
       const seen = new Map<string, number>()
       const entryTokens = new Set<number>()
       const add = (raw: string, kind: string, weak: boolean) => {
@@ -127,13 +138,14 @@ export class MatchIndex {
       for (const alias of entry.aliases) addWithVariants(alias.name, alias.kind, alias.quality === "weak")
       for (const original of entry.original_script_names) add(original, "original_script", false)
       for (const id of entryTokens) entryDf.set(id, (entryDf.get(id) ?? 0) + 1)
-    })
+    }
+    this.entryCountries = countries
     this.names = names
     this.nameType = Uint8Array.from(types)
-    this.documents = entries.length + background.documents
     this.entryDf = entryDf
+    yield
     this.computeWeights(entryDf)
-    this.buildPostings()
+    yield* this.buildPostings()
   }
 
   private intern(token: NameToken): number {
@@ -173,9 +185,11 @@ export class MatchIndex {
     }
   }
 
-  private buildPostings() {
+  private *buildPostings(): Generator<void, void, void> {
     const lists: Array<Array<number>> = this.tokenText.map(() => [])
-    this.names.forEach((name, nameId) => {
+    for (let nameId = 0; nameId < this.names.length; nameId++) {
+      if (nameId % STEP === STEP - 1) yield
+      const name = this.names[nameId]!
       let last = -1
       for (const id of [...name.tokens].sort((a, b) => a - b)) {
         if (id !== last && isContent(this.tokenClass[id]!)) lists[id]!.push(nameId)
@@ -184,12 +198,14 @@ export class MatchIndex {
       pushTo(this.sortedKeys, sortedKeyOf(name.tokens, this), nameId)
       if (name.compactKey !== "") pushTo(this.compactKeys, name.compactKey, nameId)
       if (name.fullKey !== "" && name.fullKey !== name.compactKey) pushTo(this.compactKeys, name.fullKey, nameId)
-    })
+    }
     this.postings = lists.map((l) => Int32Array.from(l))
     const skeletons = new Map<string, Array<number>>()
-    this.tokenText.forEach((text, id) => {
+    for (let id = 0; id < this.tokenText.length; id++) {
+      if (id % STEP === STEP - 1) yield
+      const text = this.tokenText[id]!
       const cls = this.tokenClass[id]!
-      if (!isContent(cls) || cls === TokenClass.numeric || text.length < 4 || this.postings[id]!.length === 0) return
+      if (!isContent(cls) || cls === TokenClass.numeric || text.length < 4 || this.postings[id]!.length === 0) continue
       for (const key of deletionKeys(spellingKey(text))) {
         const held = this.deletions.get(key)
         if (held === undefined) this.deletions.set(key, id)
@@ -200,7 +216,7 @@ export class MatchIndex {
         const key = skeleton(text)
         if (skeletonUsable(text, key)) pushTo(skeletons, key, id)
       }
-    })
+    }
     for (const [k, ids] of skeletons) this.skeletons.set(k, Int32Array.from(ids))
     this.stamp = new Int32Array(this.tokenText.length)
   }

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "@effect/vitest"
 import { Effect } from "effect"
 import * as path from "node:path"
-import { buildMatchIndex, parseListPaths } from "../../src/sanctions/buildIndex.js"
+import { buildMatchIndex, buildMatchIndexEffect, parseListPaths } from "../../src/sanctions/buildIndex.js"
 import type { MatchIndex } from "../../src/sanctions/matchIndex.js"
 import type { ParsedList } from "../../src/sanctions/model.js"
 import { THRESHOLDS } from "../../src/sanctions/scoring.js"
@@ -146,4 +146,22 @@ describe("company-name matcher on the real lists", () => {
     expect(result.hits.filter((h) => h.entry_id === "306").length).toBe(1)
     expect(result.hits[0]).toMatchObject({ entry_id: "306", score: 1 })
   })
+})
+
+describe("index build", () => {
+  it("builds incrementally, giving the event loop back so a server keeps answering during a swap", async () => {
+    let ticks = 0
+    const timer = setInterval(() => ticks++, 1)
+    const loaded = lists.map((p) => ({ parsed: p, version: "v2" }))
+    const incremental = await Effect.runPromise(buildMatchIndexEffect(loaded))
+    clearInterval(timer)
+    expect(ticks).toBeGreaterThanOrEqual(3)
+    expect(incremental.names.length).toBe(index.names.length)
+    expect(screenNames(incremental, ["African Gold Refinery Ltd"]).hits[0]).toMatchObject({ entry_id: "32791", list_version: "v2" })
+    let blockedTicks = 0
+    const blocked = setInterval(() => blockedTicks++, 1)
+    buildMatchIndex(loaded)
+    clearInterval(blocked)
+    expect(blockedTicks).toBe(0)
+  }, 60_000)
 })
