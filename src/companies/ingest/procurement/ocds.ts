@@ -3,7 +3,8 @@ import { type Award, awardOf } from "./award.js"
 /**
  * Awards of OCDS data: a release package ({releases}), a record package ({records} with compiledRelease or
  * releases), a bare release, or an array of releases. One award row per (award, supplier); the supplier's
- * legal name is taken from its party entry when published (OCDS 1.0 samples print names in lower case there).
+ * legal name is taken from its party entry when published (the Nigerian samples print `name` in lower case and
+ * the proper legal name in `additionalIdentifiers`), else the award's own supplier name.
  */
 
 type Json = Readonly<Record<string, unknown>>
@@ -47,15 +48,17 @@ const countryOf = (release: Json, parties: ReadonlyArray<Json>, fallback: string
   return prefix === undefined ? null : OCID_PREFIXES[prefix]!
 }
 
-const partyName = (party: Json | undefined): string | null => {
+const legalNameOf = (party: Json | undefined): string | null => {
   if (party === undefined) return null
   for (const extra of arrayOf(party["additionalIdentifiers"])) {
     const legal = str(extra["legalName"])
     if (legal !== null) return legal
   }
   const identifier = party["identifier"]
-  return (isObject(identifier) ? str(identifier["legalName"]) : null) ?? str(party["name"])
+  return isObject(identifier) ? str(identifier["legalName"]) : null
 }
+
+const partyName = (party: Json | undefined): string | null => legalNameOf(party) ?? str(party?.["name"])
 
 export interface ReleaseAwards {
   readonly awards: ReadonlyArray<Award>
@@ -78,7 +81,8 @@ export const awardsOfRelease = (release: Json, line: number, country: string | n
     const value = isObject(award["value"]) ? award["value"] : undefined
     const amount = typeof value?.["amount"] === "number" ? value["amount"] : null
     for (const supplier of arrayOf(award["suppliers"])) {
-      const name = partyName(byId.get(str(supplier["id"]) ?? "\u0000")) ?? str(supplier["name"])
+      const party = byId.get(str(supplier["id"]) ?? "\u0000")
+      const name = legalNameOf(party) ?? str(supplier["name"]) ?? str(party?.["name"])
       const result = awardOf(line, {
         country: resolvedCountry,
         ocid: str(release["ocid"]),
