@@ -90,6 +90,23 @@ describe("GET /v1/company on a store miss: the country's live registry", () => {
         assert.isAtLeast(ng.stats().requests, 1, "the registry was asked before answering 404")
       }))
 
+    it.effect("concurrent misses for the same number share one registry call", () =>
+      Effect.gen(function*() {
+        const { get } = yield* client
+        const ng = yield* fake("ng-cac")
+        ng.resetStats()
+        const replies = yield* Effect.forEach(
+          ["RC%201726083", "rc-1726083", "RC1726083", "RC.1726083", "RC%201726083", "Rc-1726083"],
+          (number) => get(`/v1/company/NG/${number}`),
+          { concurrency: "unbounded" }
+        )
+        for (const { result } of replies) {
+          assert.strictEqual(result.status, 200, result.text)
+          assert.strictEqual((result.body as { legal_name: string }).legal_name, "LAGOS HARBOUR LOGISTICS LIMITED")
+        }
+        assert.strictEqual(ng.stats().requests, 1, "one registry call for six concurrent requests")
+      }))
+
     it.effect("404 without any registry call for a country without a live adapter or with its registry switched off", () =>
       Effect.gen(function*() {
         const { get } = yield* client
