@@ -115,6 +115,20 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
+    /** Awards ingested before their supplier's company get matched when the company lands. */
+    const matchAwards = (written: ReadonlyArray<{ readonly id: string; readonly state: CompanyState }>, aliases: Sql.AliasColumns) => {
+      const country = new Map(written.map((w) => [w.id, w.state.country]))
+      const ids = written.map((w) => w.id)
+      const countries = written.map((w) => w.state.country)
+      const norms = written.map((w) => nameNorm(w.state.values.legal_name ?? "", w.state.country))
+      aliases.company_id.forEach((id, i) => {
+        ids.push(id)
+        countries.push(country.get(id)!)
+        norms.push(aliases.name_norm[i]!)
+      })
+      return Sql.matchPendingAwards(sql, ids, countries, norms)
+    }
+
     const writeOnce = (observations: ReadonlyArray<Observation>, now: Date) =>
       Effect.gen(function*() {
         const confidence = (o: Observation) => confidenceOf(o.record.source_kind, o.record.last_verified_at, now)
@@ -151,6 +165,7 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
         if (lists.aliases.company_id.length > 0) yield* Sql.insertAliases(sql, lists.aliases)
         if (lists.replaceOfficers.length > 0) yield* Sql.deleteOfficers(sql, lists.replaceOfficers)
         if (lists.officers.company_id.length > 0) yield* Sql.insertOfficers(sql, lists.officers)
+        if (written.length > 0) yield* matchAwards(written, lists.aliases)
         return { inserted: plan.inserted, updated: plan.updated, unchanged: plan.unchanged }
       })
 

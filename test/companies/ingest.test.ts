@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import * as fs from "node:fs"
+import * as os from "node:os"
 import * as path from "node:path"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { ingestCompanyFile } from "../../src/companies/ingest/CompanyIngest.js"
@@ -132,6 +133,25 @@ describe("kyb ingest", () => {
         assert.deepStrictEqual(classes[0]!.c, [35, 39])
         const again = yield* ingestTrademarkFile(path.join(fixtures, "trademarks_synthetic.csv"))
         assert.deepStrictEqual([again.inserted, again.updated, again.unchanged], [0, 0, 4])
+      }))
+
+    it.effect("an award ingested before its supplier's company is matched when the company lands", () =>
+      Effect.gen(function*() {
+        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-awards-"))
+        const file = path.join(dir, "late.csv")
+        fs.writeFileSync(file, "country,buyer,title,value,currency,date,supplier,source_url\n" +
+          "KE,Ministry of Roads,Bridge,1000,KES,2024-01-01,LATE ARRIVAL HOLDINGS LTD,\n")
+        const before = yield* ingestProcurementFile(file)
+        assert.deepStrictEqual([before.inserted, before.matched], [1, 0])
+        const writer = yield* CompanyWriter
+        yield* writer.upsertBatch([{
+          country: "KE", registration_no: "PVT-LATE12345", legal_name: "Late Arrival Holdings Limited", source: "Fixture",
+          last_verified_at: "2026-01-01T00:00:00Z"
+        }], { now })
+        const sql = yield* SqlClient.SqlClient
+        const rows = yield* sql<{ matched: boolean }>`
+          SELECT matched_company_id IS NOT NULL AS matched FROM procurement_awards WHERE title = 'Bridge'`
+        assert.deepStrictEqual(rows, [{ matched: true }])
       }))
   })
 })

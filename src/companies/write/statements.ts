@@ -141,3 +141,15 @@ export const insertOfficers = (sql: SqlClient.SqlClient, o: OfficerColumns) =>
     FROM unnest(${o.company_id}::bigint[], ${o.name}::text[], ${o.role}::text[], ${o.appointed_on}::text[],
       ${o.resigned_on}::text[], ${o.nationality}::text[], ${o.source}::text[], ${o.last_verified_at}::text[])
       AS u(company_id, name, role, appointed_on, resigned_on, nationality, source, last_verified_at)`
+
+/** Awards held unmatched whose supplier is (now) the name or an alias of a written company of their country. */
+export const matchPendingAwards = (
+  sql: SqlClient.SqlClient,
+  ids: ReadonlyArray<string>,
+  countries: ReadonlyArray<string>,
+  norms: ReadonlyArray<string>
+) =>
+  sql`
+    UPDATE procurement_awards AS p SET matched_company_id = w.id
+    FROM unnest(${ids}::bigint[], ${countries}::text[], ${norms}::text[]) AS w(id, country, name_norm)
+    WHERE p.matched_company_id IS NULL AND p.country = w.country AND p.supplier_norm = w.name_norm`
