@@ -30,6 +30,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "16" },
     connections: { type: "string", default: "16" },
     seed: { type: "string", default: "1" },
+    kinds: { type: "string" },
     keep: { type: "boolean", default: false },
     database: { type: "string" }
   }
@@ -66,17 +67,22 @@ const measure = Effect.gen(function*() {
   const search = yield* CompanySearch
   const queries = yield* benchQueries(samples)
   const table: Array<string> = []
-  for (const kind of benchKinds) {
+  const kinds = values.kinds === undefined ? benchKinds : benchKinds.filter((k) => values.kinds!.split(",").includes(k))
+  for (const kind of kinds) {
     const list = queries[kind]
     for (const q of list.slice(0, 20)) yield* search.search({ q })
     const single: Array<number> = []
+    const slowest: Array<readonly [number, string]> = []
     let empty = 0
     for (const q of list) {
       const [ms, response] = yield* timed(search.search({ q }))
       single.push(ms)
+      slowest.push([ms, q])
       if (response.count === 0) empty++
     }
     single.sort((a, b) => a - b)
+    slowest.sort((a, b) => b[0] - a[0])
+    process.stderr.write(`${kind} slowest: ${slowest.slice(0, 3).map(([ms, q]) => `"${q}" ${ms.toFixed(0)} ms`).join(", ")}\n`)
     const loaded: Array<number> = []
     const deadline = performance.now() + seconds * 1000
     let next = 0

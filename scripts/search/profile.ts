@@ -19,8 +19,7 @@ const program = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const q = analyseQuery(text, country)
   const words = yield* time("nearestWords", nearestWords(sql, q.tokens, 6))
-  const counts = new Map(words.map((w) => [w.word, Number(w.companies)]))
-  const statements = tierStatements(sql, q, 1000, counts)
+  const statements = tierStatements(sql, q, 1000)
   for (const s of statements) {
     yield* time(s.tier, s.statement)
     const plan = yield* sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE ${s.statement}`

@@ -33,7 +33,9 @@ export interface ResolvedCandidate {
 
 const MAX_QUERY_WORDS = 8
 const NEAR_WORDS_PER_TOKEN = 6
-const FUZZY_KEEP = 300
+const FUZZY_KEEP = 100
+/** Names the word index hands to the suggestion scorer at most. */
+const SUGGESTION_SCAN = 200
 /** Strict candidates (all words) above the threshold that make the relaxed look-up unnecessary. */
 const ENOUGH_STRICT = 1
 
@@ -84,8 +86,8 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       ? Option.some(makeLiveMiss({ sql, live: live.value, writer: writer.value, ttl: config.liveTtl }))
       : Option.none()
 
-    const literalHits = (q: SearchQuery, wordCounts: ReadonlyMap<string, number>) => {
-      const statements = tierStatements(sql, q, config.maxMatches, wordCounts)
+    const literalHits = (q: SearchQuery) => {
+      const statements = tierStatements(sql, q, config.maxMatches)
       if (statements.length === 0) return Effect.succeed<ReadonlyArray<Hit>>([])
       return literalTiers(sql, statements).pipe(Effect.map((rows) => rows.map((row) => hitOfTierRow(q, row))))
     }
@@ -101,7 +103,8 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       Effect.gen(function*() {
         const tsquery = candidateQuery(groups, mode)
         if (tsquery === null) return []
-        const rows = yield* wordCandidates(sql, q, tsquery, { scan: config.fuzzyScan, keep })
+        const scan = mode === "any" ? Math.min(config.fuzzyScan, SUGGESTION_SCAN) : config.fuzzyScan
+        const rows = yield* wordCandidates(sql, q, tsquery, { scan, keep })
         return rows.map((row) => ({
           row,
           similarity: Math.max(
@@ -130,9 +133,8 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
     const matches = (q: SearchQuery) =>
       Effect.gen(function*() {
         const words = yield* nearWords(q)
-        const wordCounts = new Map(words.map((w) => [w.word, Number(w.companies)]))
         const [literal, fuzzy] = yield* Effect.all([
-          literalHits(q, wordCounts),
+          literalHits(q),
           fuzzyCandidates(q, words)
         ], { concurrency: 2 })
         const fuzzyHits: Array<Hit> = []

@@ -60,7 +60,11 @@ const ANY_WORDS = 5000
 export const candidateQuery = (groups: ReadonlyArray<WordGroup>, mode: CandidateMode): string | null => {
   const held = groups.filter((g) => g.words.length > 0)
   if (held.length === 0) return null
-  if (held.length === 1) return mode === "relaxed" ? null : groupQuery(held[0]!)
+  if (held.length === 1) {
+    // One common word alone ("holdings") gives arbitrary names; the literal tiers already list them.
+    if (mode === "all" && held[0]!.companies > PAIR_WORD) return null
+    return mode === "relaxed" ? null : groupQuery(held[0]!)
+  }
   if (mode === "all") {
     const meaningful = held.filter((g) => !FUNCTION_WORDS.has(g.token))
     return (meaningful.length > 0 ? meaningful : held).map(groupQuery).join(" & ")

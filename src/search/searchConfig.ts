@@ -2,8 +2,8 @@ import { Config, Duration } from "effect"
 
 /** Search settings (environment): bounds that keep every query cheap on millions of companies. */
 export const searchConfig = Config.all({
-  /** Rows each tier contributes at most; `count` is exact below it. */
-  maxMatches: Config.integer("KYB_SEARCH_MAX_MATCHES").pipe(Config.withDefault(1000)),
+  /** Rows each tier contributes at most; `count` is exact below it (and paging ends there). */
+  maxMatches: Config.integer("KYB_SEARCH_MAX_MATCHES").pipe(Config.withDefault(250)),
   /** Fuzzy similarity (0..1) a name needs to be a result; below it, it can still be a suggestion. */
   fuzzyThreshold: Config.number("KYB_SEARCH_FUZZY_THRESHOLD").pipe(Config.withDefault(0.5)),
   /** Companies the word index may hand to the fuzzy scorer per query. */

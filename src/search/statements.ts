@@ -1,5 +1,4 @@
 import type { SqlClient, Statement } from "@effect/sql"
-import { foldName } from "../domain/normalize.js"
 import type { SearchQuery } from "./searchQuery.js"
 
 type Sql = SqlClient.SqlClient
@@ -27,25 +26,19 @@ export interface NamedStatement {
 const LIKE_SPECIAL = /[\\%_]/g
 export const escapeLike = (s: string) => s.replace(LIKE_SPECIAL, "\\$&")
 
-/** A run of three letters or digits: the literal `contains` tier then has a trigram to look up. */
-const TRIGRAM = /[\p{L}\p{N}]{3}/u
 
 /**
- * The parts of the query the `contains` tier looks up in the trigram index (the whole query is then checked on
- * those rows): its two rarest words held (fewest companies), else its longest word. A long query's every
- * trigram, common ones included, would make the index look-up cost more than it saves.
+ * The word-index query of the `contains` tier: the query's words (as normalised), the last one as a prefix
+ * ("nation sou" -> 'nation' & 'sou':*); the literal substring is then checked on those rows. So `contains`
+ * finds the query where it starts at a word of the name ("bank" in "Access Bank", not "ation" in "Nation"):
+ * a substring starting mid-word would need the trigram index, whose look-up for common fragments reads
+ * tens of thousands of rows on millions of companies. Null when the query has no word.
  */
-export const containsAnchors = (q: SearchQuery, wordCounts: ReadonlyMap<string, number>): ReadonlyArray<string> => {
-  const words = [...new Set(q.lower.split(" ").filter((w) => TRIGRAM.test(w)))]
-  if (words.length === 0) return TRIGRAM.test(q.lower) ? [q.lower] : []
-  // Only words the normaliser keeps: a legal form ("limited") is rare among normalised names, common in names.
-  const kept = new Set(q.tokens)
-  const held = words
-    .map((word) => ({ word, count: kept.has(foldName(word)) ? wordCounts.get(foldName(word)) : undefined }))
-    .filter((w): w is { word: string; count: number } => w.count !== undefined)
-    .sort((a, b) => a.count - b.count)
-  if (held.length > 0) return held.slice(0, 2).map((w) => w.word)
-  return [words.reduce((a, b) => (b.length > a.length ? b : a))]
+export const containsWords = (q: SearchQuery): string | null => {
+  if (q.tokens.length === 0) return null
+  const quoted = q.tokens.map((t) => `'${t.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`)
+  quoted[quoted.length - 1] += ":*"
+  return quoted.join(" & ")
 }
 
 /** Alias kinds a prefix may match; initialisms and tickers must be typed in full. */
@@ -59,12 +52,7 @@ const scopeOf = (sql: Sql, country: string | undefined) =>
  * `cap` rows. One- and two-character queries only get the literal prefix and whole-alias look-ups, number-like
  * ones the id and prefix tiers.
  */
-export const tierStatements = (
-  sql: Sql,
-  q: SearchQuery,
-  cap: number,
-  wordCounts: ReadonlyMap<string, number> = new Map()
-): ReadonlyArray<NamedStatement> => {
+export const tierStatements = (sql: Sql, q: SearchQuery, cap: number): ReadonlyArray<NamedStatement> => {
   const scope = scopeOf(sql, q.country)
   const out: Array<NamedStatement> = []
   if (q.numberKeys.length > 0) {
@@ -92,14 +80,14 @@ export const tierStatements = (
     })
   }
   if (q.numberLike) return out
-  const anchors = q.short ? [] : containsAnchors(q, wordCounts)
-  if (anchors.length > 0) {
-    const indexed = sql.and(anchors.map((a) => sql`c.name_lower LIKE ${"%" + escapeLike(a) + "%"}`))
+  const words = q.short ? null : containsWords(q)
+  if (words !== null) {
     out.push({
       tier: "contains",
       statement: sql<TierRow>`SELECT c.id::text AS id, 'contains' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed,
         c.name_norm AS norm, c.name_lower AS target, 'legal_name' AS field, NULL::text AS kind FROM companies c
-        WHERE ${indexed} AND strpos(c.name_lower, ${q.lower}) > 0${scope}
+        WHERE to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${words})
+          AND strpos(c.name_lower, ${q.lower}) > 0${scope}
         LIMIT ${cap}`
     })
   }

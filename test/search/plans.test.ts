@@ -62,8 +62,7 @@ describe("search plans", () => {
           for (const [text, country] of queriesFor(sample)) {
             const q = analyseQuery(text, country)
             const words = q.short || q.tokens.length === 0 ? [] : yield* nearestWords(sql, q.tokens, 6)
-            const counts = new Map(words.map((w) => [w.word, Number(w.companies)]))
-            const statements = tierStatements(sql, q, 1000, counts)
+            const statements = tierStatements(sql, q, 1000)
             const checked: Array<Effect.Effect<ReadonlyArray<unknown>, SqlError>> = [
               ...statements.map((s) => s.statement),
               literalTiers(sql, statements)
