@@ -1,8 +1,10 @@
+import { FetchHttpClient } from "@effect/platform"
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Layer, Schedule } from "effect"
+import { Effect, Either, Layer, Schedule } from "effect"
 import * as path from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { type FakeRegistry, startFakeRegistry } from "../../scripts/fake-registry/index.js"
+import { CompanyNotFound, makeKybClient, Verdict } from "../../src/client.js"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { ingestSanctions } from "../../src/sanctions/ingest.js"
@@ -310,5 +312,31 @@ describe("/v1/verify over HTTP", () => {
         assert.include([400, 413], big.status, big.text)
         assert.isTrue(isErrorBody(big.body, "invalid_request"), big.text)
       }))
+
+    it.effect("the typed client (src/client.ts) against the real server: verify, search, company, typed 404", () =>
+      Effect.gen(function*() {
+        const { headers, url, verify } = yield* seeded
+        const apiKey = headers.authorization.replace("Bearer ", "")
+        const client = yield* makeKybClient({ baseUrl: url, apiKey })
+        const byBody = yield* client.verify.verifyByBody({ payload: { registration_no: "1950-038232-06", country: "ZA" } })
+        assert.instanceOf(byBody, Verdict)
+        assert.strictEqual(byBody.result, "verified")
+        assert.strictEqual(byBody.company?.legal_name, cipc.legal_name)
+        const byQuery = yield* client.verify.verifyByQuery({ urlParams: { name: "Totally Different Bakery", registration_no: "1950/038232/06" } })
+        assert.strictEqual(byQuery.review_reason, "name_mismatch")
+        const raw = yield* verify({ registration_no: "1950-038232-06", country: "ZA" })
+        assert.deepStrictEqual(withoutCheckedAt(JSON.parse(JSON.stringify(byBody))), withoutCheckedAt(raw))
+
+        const found = yield* client.search.search({ urlParams: { q: "Example Mining Holdings" } })
+        assert.strictEqual(found.results[0]?.registration_no, "1950/038232/06")
+        const record = yield* client.companies.get({ path: { country: "ZA", registration_no: "1950 038232 06" } })
+        assert.strictEqual(record.legal_name, cipc.legal_name)
+        const missing = yield* Effect.either(client.companies.get({ path: { country: "ZA", registration_no: "2001-999999-07" } }))
+        assert.isTrue(Either.isLeft(missing))
+        if (Either.isLeft(missing)) {
+          assert.instanceOf(missing.left, CompanyNotFound, String(missing.left))
+          assert.strictEqual((missing.left as CompanyNotFound).error, "company_not_found")
+        }
+      }).pipe(Effect.provide(FetchHttpClient.layer)))
   })
 })
