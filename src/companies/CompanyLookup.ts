@@ -84,6 +84,10 @@ export class CompanyLookup extends Effect.Service<CompanyLookup>()("kyb/CompanyL
         const registry = registryForCountry(country)
         const liveRegistry = live.liveRegistries.find((id) => id === registry)
         if (liveRegistry === undefined) return yield* Effect.fail(notFound(country, registrationNo))
+        // Every live registry's numbers carry digits: text without any is not worth a registry call.
+        if (!/\d/.test(canonicalNumber(liveRegistry, registrationNo).key)) {
+          return yield* Effect.fail(notFound(country, registrationNo))
+        }
         return yield* shared(liveRegistry, country, registrationNo)
       })
 

@@ -107,12 +107,20 @@ describe("GET /v1/company on a store miss: the country's live registry", () => {
         assert.strictEqual(ng.stats().requests, 1, "one registry call for six concurrent requests")
       }))
 
-    it.effect("404 without any registry call for a country without a live adapter or with its registry switched off", () =>
+    it.effect("404 without any registry call: no live adapter, registry switched off, or no digit in the number", () =>
       Effect.gen(function*() {
         const { get } = yield* client
         const fakes = [yield* fake("ng-cac"), yield* fake("zm-pacra"), yield* fake("tz-brela")]
         for (const f of fakes) f.resetStats()
-        for (const path of ["/v1/company/GH/CS160152013", "/v1/company/ZA/1999%2F012345%2F07", "/v1/company/TZ/74784"]) {
+        const paths = [
+          "/v1/company/GH/CS160152013",
+          "/v1/company/ZA/1999%2F012345%2F07",
+          "/v1/company/TZ/74784",
+          // no digit at all: cannot be a number of a live registry
+          "/v1/company/NG/hello",
+          "/v1/company/ZM/-"
+        ]
+        for (const path of paths) {
           const { result } = yield* get(path)
           assert.strictEqual(result.status, 404, `${path}: ${result.text}`)
           assert.isTrue(isErrorBody(result.body, "company_not_found"), result.text)

@@ -24,6 +24,13 @@ describe("GET /v1/company on a store miss: every registry fault mode gives 503, 
         const server = yield* TestServer
         const headers = bearer(yield* server.newKey({ plan: "unlimited" }))
         const get = (path: string) => Effect.promise(() => timedCall(() => call(`${server.url}${path}`, { headers })))
+        const reachable = (registry: FakeRegistryId) =>
+          Effect.promise(() => call(`${server.url}/v1/registries`, { headers })).pipe(
+            Effect.map((reply) =>
+              (reply.body as { registries: ReadonlyArray<{ id: string; reachable: boolean | null }> }).registries
+                .find((r) => r.id === registry)?.reachable
+            )
+          )
         const table: Array<string> = []
         for (const registry of fakeRegistryIds) {
           const registryFake = yield* fake(registry)
@@ -39,11 +46,13 @@ describe("GET /v1/company on a store miss: every registry fault mode gives 503, 
             assert.isAtLeast(Number(result.headers.get("retry-after")), 1, `${row}: Retry-After`)
             assert.isBelow(ms, BUDGET_MS + MARGIN_MS, `${row}: answered in ${Math.round(ms)} ms`)
             assert.isAbove(registryFake.stats().requests, calls, `${row}: the registry itself was asked (breaker closed)`)
+            assert.strictEqual(yield* reachable(registry), false, `${row}: /v1/registries reachable after the failure`)
 
             // A healthy answer ("no such number") between faults keeps the breaker closed for the next row.
             registryFake.setFault("none")
             const { result: no } = yield* get(`/v1/company/${country}/${absent}`)
             assert.strictEqual(no.status, 404, `${row}, then healthy, absent number: ${no.text}`)
+            assert.strictEqual(yield* reachable(registry), true, `${row}, then healthy: reachable again`)
           }
           const { result: found } = yield* get(`/v1/company/${country}/${held}`)
           assert.strictEqual(found.status, 200, `${registry} healthy again: ${found.text}`)
