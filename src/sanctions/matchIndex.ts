@@ -115,7 +115,8 @@ export class MatchIndex {
       const seen = new Map<string, number>()
       const entryTokens = new Set<number>()
       const add = (raw: string, kind: string, weak: boolean) => {
-        const tokens = tokensOfFolded(screeningFold(raw))
+        const folded = screeningFold(raw)
+        const tokens = tokensOfFolded(folded)
         if (!tokens.some((t) => isContent(t.cls))) return
         const key = tokens.map((t) => t.text).join(" ")
         const previous = seen.get(key)
@@ -126,7 +127,7 @@ export class MatchIndex {
         const ids = Int32Array.from(tokens, (t) => this.intern(t))
         for (const id of ids) entryTokens.add(id)
         seen.set(key, names.length)
-        names.push({ entry: entryIndex, text: raw, kind, weak, tokens: ids, compactKey: compactKeyOf(tokens), fullKey: fullKeyOf(raw) })
+        names.push({ entry: entryIndex, text: raw, kind, weak, tokens: ids, compactKey: compactKeyOf(tokens), fullKey: folded.replace(/ /g, "") })
         types.push(ENTITY_TYPE_CODE[entry.entity_type])
       }
       const addWithVariants = (raw: string, kind: string, weak: boolean) => {
@@ -313,8 +314,6 @@ const pushTo = <K>(map: Map<K, Array<number>>, key: K, value: number) => {
 /** Content tokens glued in order: "Good Will Company" and "Goodwill Co" share "goodwill". */
 export const compactKeyOf = (tokens: ReadonlyArray<NameToken>): string =>
   tokens.filter((t) => isContent(t.cls)).map((t) => t.text).join("")
-
-export const fullKeyOf = (raw: string): string => screeningFold(raw).replace(/ /g, "")
 
 /** Content tokens sorted, for word-order-free exact lookups. */
 export const sortedKeyOfTexts = (texts: ReadonlyArray<string>): string => [...texts].sort().join(" ")

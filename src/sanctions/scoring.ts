@@ -1,4 +1,5 @@
-import { fullKeyOf, type IndexedName, type MatchIndex } from "./matchIndex.js"
+import { screeningFold } from "./fold.js"
+import type { IndexedName, MatchIndex } from "./matchIndex.js"
 import { spellingSimilarity } from "./similarity.js"
 import { isContent, type NameToken, TokenClass } from "./tokens.js"
 
@@ -79,7 +80,12 @@ const KIND: Record<TokenClass, TokenExplanation["kind"]> = {
   [TokenClass.stopword]: "stopword"
 }
 
-export const prepareQuery = (index: MatchIndex, text: string, tokens: ReadonlyArray<NameToken>): PreparedQuery => {
+export const prepareQuery = (
+  index: MatchIndex,
+  text: string,
+  tokens: ReadonlyArray<NameToken>,
+  folded: string = screeningFold(text)
+): PreparedQuery => {
   const prepared = tokens.map((token): QueryToken => {
     const id = index.tokenId(token.text)
     const weight = id === undefined ? index.weightOf(token, 0) : index.tokenWeight[id]!
@@ -87,7 +93,7 @@ export const prepareQuery = (index: MatchIndex, text: string, tokens: ReadonlyAr
   })
   const contentMass = prepared.reduce((s, q) => s + (isContent(q.token.cls) ? q.weight : 0), 0)
   const compactKey = tokens.filter((t) => isContent(t.cls)).map((t) => t.text).join("")
-  return { text, tokens: prepared, contentMass, compactKey, fullKey: fullKeyOf(text) }
+  return { text, tokens: prepared, contentMass, compactKey, fullKey: folded.replace(/ /g, "") }
 }
 
 interface Pair {
@@ -95,6 +101,39 @@ interface Pair {
   readonly n: number
   readonly sim: number
   readonly mass: number
+}
+
+const MAX_TOKENS = 256
+const usedQuery = new Uint8Array(MAX_TOKENS)
+const usedName = new Uint8Array(MAX_TOKENS)
+
+/**
+ * One-to-one greedy alignment by weighted similarity. Marks the aligned positions in `usedQuery` / `usedName`
+ * (module buffers, valid until the next call) and returns the chosen pairs.
+ */
+const align = (index: MatchIndex, qt: ReadonlyArray<QueryToken>, nt: Int32Array): Array<Pair> => {
+  const qn = Math.min(qt.length, MAX_TOKENS)
+  const nn = Math.min(nt.length, MAX_TOKENS)
+  usedQuery.fill(0, 0, qn)
+  usedName.fill(0, 0, nn)
+  const pairs: Array<Pair> = []
+  for (let i = 0; i < qn; i++) {
+    const matches = qt[i]!.matches
+    if (matches.size === 0) continue
+    for (let j = 0; j < nn; j++) {
+      const sim = matches.get(nt[j]!)
+      if (sim !== undefined) pairs.push({ q: i, n: j, sim, mass: sim * (qt[i]!.weight + index.tokenWeight[nt[j]!]!) })
+    }
+  }
+  if (pairs.length > 1) pairs.sort((a, b) => b.mass - a.mass)
+  const chosen: Array<Pair> = []
+  for (const p of pairs) {
+    if (usedQuery[p.q] || usedName[p.n]) continue
+    usedQuery[p.q] = 1
+    usedName[p.n] = 1
+    chosen.push(p)
+  }
+  return chosen
 }
 
 /**
@@ -112,25 +151,9 @@ export const scoreName = (
 ): NameScore => {
   const qt = query.tokens
   const nt = name.tokens
-  const pairs: Array<Pair> = []
-  for (let i = 0; i < qt.length; i++) {
-    const matches = qt[i]!.matches
-    if (matches.size === 0) continue
-    for (let j = 0; j < nt.length; j++) {
-      const sim = matches.get(nt[j]!)
-      if (sim !== undefined) pairs.push({ q: i, n: j, sim, mass: sim * (qt[i]!.weight + index.tokenWeight[nt[j]!]!) })
-    }
-  }
-  pairs.sort((a, b) => b.mass - a.mass)
-  const qUsed = new Int8Array(qt.length)
-  const nUsed = new Int8Array(nt.length)
-  const chosen: Array<Pair> = []
-  for (const p of pairs) {
-    if (qUsed[p.q] || nUsed[p.n]) continue
-    qUsed[p.q] = 1
-    nUsed[p.n] = 1
-    chosen.push(p)
-  }
+  const chosen = align(index, qt, nt)
+  const qUsed = usedQuery
+  const nUsed = usedName
   let matched = 0
   let pairMass = 0
   let distinctiveHit = false

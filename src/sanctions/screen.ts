@@ -1,7 +1,8 @@
 import { ENTITY_TYPE_CODE, MatchIndex } from "./matchIndex.js"
 import type { EntityType, ListId } from "./model.js"
 import { prepareQuery, round, type ScoreExplanation, scoreName, THRESHOLDS } from "./scoring.js"
-import { isContent, tokenize } from "./tokens.js"
+import { screeningFold } from "./fold.js"
+import { isContent, tokenize, tokensOfFolded } from "./tokens.js"
 
 export interface ScreenOptions {
   /** ISO 3166 alpha-2 country of the screened business; a list entry located elsewhere scores slightly lower. */
@@ -71,9 +72,10 @@ interface NameHit {
  * matches, plus exact sorted-token and glued keys), then full scoring of at most MAX_CANDIDATES names.
  */
 export const screenOneName = (index: MatchIndex, name: string, options: ScreenOptions = {}): ReadonlyArray<NameHit> => {
-  const tokens = tokenize(name)
+  const folded = screeningFold(name)
+  const tokens = tokensOfFolded(folded)
   if (!tokens.some((t) => isContent(t.cls))) return []
-  const query = prepareQuery(index, name, tokens)
+  const query = prepareQuery(index, name, tokens, folded)
   const mask = typeMask(options)
   const { acc, touched } = scratchOf(index)
   const types = index.nameType

@@ -16,6 +16,12 @@ export interface NameToken {
 
 const MAX_FORM_WORDS = 6
 const legalForms = new Map<string, string>(LEGAL_FORMS.map(([phrase, canon]) => [phrase, canon]))
+/** First word of a legal-form phrase -> the longest phrase starting with it, in words. */
+const formLengthByFirstWord = new Map<string, number>()
+for (const [phrase] of LEGAL_FORMS) {
+  const words = phrase.split(" ")
+  formLengthByFirstWord.set(words[0]!, Math.max(words.length, formLengthByFirstWord.get(words[0]!) ?? 0))
+}
 const LEGAL_WORDS: ReadonlyArray<string> = [...new Set(LEGAL_FORMS.flatMap(([phrase]) => phrase.split(" ")).filter((w) => w.length >= 5))]
 const legalWordSet = new Set(LEGAL_WORDS)
 const corrections = new Map<string, string>()
@@ -72,7 +78,20 @@ const normalizeWords = (words: ReadonlyArray<string>): Array<string> => {
   return out
 }
 
+const classified = new Map<string, NameToken>()
+
+/** Tokens are immutable, so one object per word is shared by every name that holds the word. */
 const classify = (word: string): NameToken => {
+  let token = classified.get(word)
+  if (token === undefined) {
+    token = classifyWord(word)
+    if (classified.size > 200_000) classified.clear()
+    classified.set(word, token)
+  }
+  return token
+}
+
+const classifyWord = (word: string): NameToken => {
   if (/^\d+$/.test(word)) return { text: word, cls: TokenClass.numeric, place: null }
   const place = LOCATION_WORDS.get(word)
   if (place !== undefined) return { text: word, cls: TokenClass.location, place }
@@ -89,7 +108,8 @@ export const tokensOfFolded = (folded: string): ReadonlyArray<NameToken> => {
   let i = 0
   while (i < words.length) {
     let matched = 0
-    for (let n = Math.min(MAX_FORM_WORDS, words.length - i); n >= 1; n--) {
+    const longest = formLengthByFirstWord.get(spelled[i]!) ?? 0
+    for (let n = Math.min(longest, MAX_FORM_WORDS, words.length - i); n >= 1; n--) {
       const canon = legalForms.get(spelled.slice(i, i + n).join(" "))
       if (canon !== undefined) {
         out.push({ text: `#${canon}`, cls: TokenClass.legalForm, place: null })
