@@ -28,18 +28,26 @@ export const escapeLike = (s: string) => s.replace(LIKE_SPECIAL, "\\$&")
 
 
 /**
- * The word-index query of the `contains` tier: the query's words (as normalised), the last one as a prefix
- * ("nation sou" -> 'nation' & 'sou':*); the literal substring is then checked on those rows. So `contains`
- * finds the query where it starts at a word of the name ("bank" in "Access Bank", not "ation" in "Nation"):
- * a substring starting mid-word would need the trigram index, whose look-up for common fragments reads
- * tens of thousands of rows on millions of companies. Null when the query has no word.
+ * The word-index query of the `contains` tier; the literal substring is then checked on the rows it gives
+ * (at most CONTAINS_SCAN of them). Words held (`held`: the vocabulary's words among the query's) are asked for
+ * whole; the last word, unless held, may be unfinished and is left to the literal check; a single word not
+ * held is asked as a prefix ('banq':*). So `contains` finds the query where it starts at a word of the name
+ * ("bank" in "Access Bank", not "ation" in "Nation"): a substring starting mid-word needs the trigram index,
+ * whose look-up for a common fragment reads tens of thousands of rows on millions of companies (as would the
+ * prefix of a common word). Null when the query has no word.
  */
-export const containsWords = (q: SearchQuery): string | null => {
-  if (q.tokens.length === 0) return null
-  const quoted = q.tokens.map((t) => `'${t.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`)
-  quoted[quoted.length - 1] += ":*"
-  return quoted.join(" & ")
+export const containsWords = (q: SearchQuery, held: ReadonlySet<string>): string | null => {
+  const tokens = [...new Set(q.tokens)]
+  if (tokens.length === 0) return null
+  const quote = (t: string) => `'${t.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`
+  if (tokens.length === 1) return held.has(tokens[0]!) ? quote(tokens[0]!) : `${quote(tokens[0]!)}:*`
+  const last = tokens[tokens.length - 1]!
+  const whole = held.has(last) ? tokens : tokens.slice(0, -1)
+  return whole.map(quote).join(" & ")
 }
+
+/** Candidate rows the `contains` tier checks the literal substring on, at most. */
+export const CONTAINS_SCAN = 2000
 
 /** Alias kinds a prefix may match; initialisms and tickers must be typed in full. */
 const PREFIX_ALIAS_KINDS = ["brand", "parent", "former", "trading", "short"]
@@ -52,7 +60,12 @@ const scopeOf = (sql: Sql, country: string | undefined) =>
  * `cap` rows. One- and two-character queries only get the literal prefix and whole-alias look-ups, number-like
  * ones the id and prefix tiers.
  */
-export const tierStatements = (sql: Sql, q: SearchQuery, cap: number): ReadonlyArray<NamedStatement> => {
+export const tierStatements = (
+  sql: Sql,
+  q: SearchQuery,
+  cap: number,
+  held: ReadonlySet<string> = new Set()
+): ReadonlyArray<NamedStatement> => {
   const scope = scopeOf(sql, q.country)
   const out: Array<NamedStatement> = []
   if (q.numberKeys.length > 0) {
@@ -80,15 +93,18 @@ export const tierStatements = (sql: Sql, q: SearchQuery, cap: number): ReadonlyA
     })
   }
   if (q.numberLike) return out
-  const words = q.short ? null : containsWords(q)
+  const words = q.short ? null : containsWords(q, held)
   if (words !== null) {
     out.push({
       tier: "contains",
-      statement: sql<TierRow>`SELECT c.id::text AS id, 'contains' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed,
-        c.name_norm AS norm, c.name_lower AS target, 'legal_name' AS field, NULL::text AS kind FROM companies c
-        WHERE to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${words})
-          AND strpos(c.name_lower, ${q.lower}) > 0${scope}
-        LIMIT ${cap}`
+      statement: sql<TierRow>`SELECT x.id, 'contains' AS tier, x.quality, x.listed, x.norm, x.target,
+        'legal_name' AS field, NULL::text AS kind FROM (
+          SELECT c.id::text AS id, c.quality, c.listed_ticker IS NOT NULL AS listed, c.name_norm AS norm,
+            c.name_lower AS target FROM companies c
+          WHERE to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${words})${scope}
+          LIMIT ${CONTAINS_SCAN}
+        ) AS x
+        WHERE strpos(x.target, ${q.lower}) > 0 LIMIT ${cap}`
     })
   }
   if (!q.short && q.normalized.length > 0) {
