@@ -1,3 +1,4 @@
+import { SqlClient } from "@effect/sql"
 import { Clock, Effect, Either, Option } from "effect"
 import {
   SanctionsHit,
@@ -18,6 +19,7 @@ import { LiveRegistries } from "../registries/LiveRegistries.js"
 import { Screener } from "../sanctions/Screener.js"
 import type { ScreeningResult } from "../sanctions/screen.js"
 import { type CompanyJson, CompanySearch } from "../search/CompanySearch.js"
+import { companyDetails, type CompanyDetails } from "./details.js"
 import { isAmbiguous, RESOLVED_MIN_SCORE, rescore } from "./resolution.js"
 
 /** A stored company the inputs designate. */
@@ -31,7 +33,6 @@ interface Resolution {
   readonly found: Found | null
   readonly matchConfidence: number
   readonly ambiguous: boolean
-  readonly nameMismatch: boolean
   /** A live registry that had to be asked gave no usable answer. */
   readonly registryUnreachable: boolean
 }
@@ -40,14 +41,16 @@ const unresolved = (options: { readonly ambiguous?: boolean; readonly unreachabl
   found: null,
   matchConfidence: options.confidence ?? 0,
   ambiguous: options.ambiguous ?? false,
-  nameMismatch: false,
   registryUnreachable: options.unreachable ?? false
 })
 
 const round2 = (n: number) => Math.round(n * 100) / 100
 
+const noDetails: CompanyDetails = { aliases: [], contracts: false, trademarks: false }
+
 const verdictOf = (
   resolution: Resolution,
+  nameMismatch: boolean,
   screening: ScreeningResult,
   evidence: { readonly contracts: boolean; readonly trademarks: boolean },
   listSources: ReadonlyArray<string>,
@@ -59,7 +62,7 @@ const verdictOf = (
     matchConfidence: resolution.matchConfidence,
     status: company?.status ?? null,
     sanctions: screening.result,
-    nameMismatch: resolution.nameMismatch,
+    nameMismatch,
     ambiguous: resolution.ambiguous,
     registryUnreachable: resolution.registryUnreachable
   })
@@ -113,6 +116,7 @@ const verdictOf = (
  */
 export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
   effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
     const repo = yield* CompanyRepo
     const search = yield* CompanySearch
     const screener = yield* Screener
@@ -183,14 +187,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const [one, other] = found
         if (one === undefined) return unresolved({ unreachable })
         if (other !== undefined) return unresolved({ ambiguous: true, unreachable, confidence: 1 })
-        const aliases = name === undefined ? [] : (yield* repo.aliasesOf(one.companyId)).map((a) => a.name)
-        return {
-          found: one,
-          matchConfidence: 1,
-          ambiguous: false,
-          nameMismatch: name !== undefined && !namesAgree(name, one.company.legal_name, aliases, one.company.country),
-          registryUnreachable: unreachable
-        } satisfies Resolution
+        return { found: one, matchConfidence: 1, ambiguous: false, registryUnreachable: unreachable } satisfies Resolution
       })
 
     /** The search cascade's candidates, re-scored for a verdict: best first. */
@@ -239,7 +236,6 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
           found: best.found,
           matchConfidence: round2(best.score),
           ambiguous: false,
-          nameMismatch: false,
           registryUnreachable: unreachable
         } satisfies Resolution
       })
@@ -251,21 +247,19 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
           ? yield* byNumber(input.registration_no, country, input.name)
           : yield* byName(input.name ?? "", country)
         const found = resolution.found
-        const [aliases, evidence] = found === null
-          ? [[], { contracts: false, trademarks: false }]
-          : yield* Effect.all([
-            Effect.map(repo.aliasesOf(found.companyId), (rows) => rows.map((a) => a.name)),
-            repo.evidenceOf(found.companyId)
-          ], { concurrency: 2 })
+        const details = found === null ? noDetails : yield* companyDetails(sql, found.companyId)
+        // A name given with a number is compared with the record the number designates.
+        const nameMismatch = found !== null && input.registration_no !== undefined && input.name !== undefined &&
+          !namesAgree(input.name, found.company.legal_name, details.aliases, found.company.country)
         // The resolved legal name and its aliases; a given name that disagrees with the record is screened too.
         const given = input.name === undefined ? [] : [input.name]
         const names = found === null
           ? given
-          : [found.company.legal_name, ...aliases, ...(resolution.nameMismatch ? given : [])]
+          : [found.company.legal_name, ...details.aliases, ...(nameMismatch ? given : [])]
         const screening = yield* screener.screen(names, { country: found?.company.country ?? country })
         const listSources = yield* screener.sources
         const now = new Date(yield* Clock.currentTimeMillis)
-        return verdictOf(resolution, screening, evidence, listSources, now)
+        return verdictOf(resolution, nameMismatch, screening, details, listSources, now)
       }).pipe(Effect.orDie, Effect.withSpan("Verifier.verify"))
 
     return { verify } as const
