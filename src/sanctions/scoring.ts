@@ -37,6 +37,8 @@ const SIGNIFICANT_WEIGHT = 0.2
 /** An extra word in the query says "another business" even when the word is generic ("Deutsche Bank Trust"). */
 const EXTRA_QUERY_WORD_FLOOR = 0.4
 const PARTIAL_OVERLAP_FACTOR = 0.85
+/** A listed name made only of common words, found inside a longer query ("Real Estate Bank" in "National Real Estate Bank"). */
+const GENERIC_NAME_INSIDE_QUERY_FACTOR = 0.8
 const EXTRA_LOCATION_FACTOR = 0.9
 const LEGAL_FORM_CONFLICT_FACTOR = 0.93
 /** Tokens shorter than this must match exactly to count as the distinctive evidence of a hit. */
@@ -245,6 +247,10 @@ export const scoreName = (
   } else if (queryNumber || listExtraNumber) {
     score *= EXTRA_NUMBER_FACTOR
     rules.push("extra_number")
+  }
+  if (!listHasDistinctive && significantExtraQuery) {
+    score *= GENERIC_NAME_INSIDE_QUERY_FACTOR
+    rules.push("generic_name_inside_query")
   }
   if (significantExtraQuery && significantExtraList) {
     score *= PARTIAL_OVERLAP_FACTOR

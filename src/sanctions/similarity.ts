@@ -1,13 +1,13 @@
 const VOWELS = ["a", "e", "i", "o", "u"]
-/** Half-cost substitutions: look-alike characters and the vowel changes of transliteration (Hizballah / Hezbollah). */
-const CONFUSABLE = new Set([
-  "0o", "o0", "1l", "l1", "1i", "i1", "5s", "s5", "ck", "kc", "iy", "yi", "sz", "zs", "qk", "kq",
-  ...VOWELS.flatMap((a) => VOWELS.filter((b) => b !== a).map((b) => a + b))
-])
+/** Half-cost substitutions: look-alike characters and the closest vowels (Qaida / Qaeda). */
+const CONFUSABLE = new Set(["0o", "o0", "1l", "l1", "1i", "i1", "5s", "s5", "ck", "kc", "iy", "yi", "sz", "zs", "qk", "kq", "ei", "ie", "ou", "uo"])
+/** Other vowel changes of transliteration (Hizballah / Hezbollah) cost three quarters of an edit. */
+const VOWEL_CHANGES = VOWELS.flatMap((a) => VOWELS.filter((b) => b !== a).map((b) => a + b)).filter((pair) => !CONFUSABLE.has(pair))
 
 const COST = new Float64Array(128 * 128).fill(1)
 for (let c = 0; c < 128; c++) COST[c * 128 + c] = 0
 for (const pair of CONFUSABLE) COST[pair.charCodeAt(0) * 128 + pair.charCodeAt(1)] = 0.5
+for (const pair of VOWEL_CHANGES) COST[pair.charCodeAt(0) * 128 + pair.charCodeAt(1)] = 0.75
 const substitution = (a: number, b: number): number => (a === b ? 0 : a < 128 && b < 128 ? COST[a * 128 + b]! : 1)
 
 const ROW = 64
