@@ -59,6 +59,9 @@ describe("company-name matcher on the real lists", () => {
     expect(screen("International Trading Company Ltd").result).toBe("clear")
     expect(screen("Bank of Africa Benin").result).toBe("clear")
     expect(screen("General Construction Company").result).toBe("clear")
+    // a listed name made only of common words, inside a longer legitimate name (REAL ESTATE BANK, Syria)
+    expect(screen("National Real Estate Bank").result).toBe("clear")
+    expect(top("Real Estate Bank")?.matched_name).toBe("REAL ESTATE BANK")
     // ... while a listed name made only of common words still matches in full
     expect(top("Central Bank of Iran")).toMatchObject({ entry_id: "4632", score: 1 })
     expect(top("Banco Nacional de Cuba")).toMatchObject({ entry_id: "306" })
@@ -111,6 +114,9 @@ describe("company-name matcher on the real lists", () => {
     expect(top("Afrrican Gold Refinary")?.entry_id).toBe("32791")
     expect(hitIds("Novatek Ust Lugga OOO")).toContain("ofac_consolidated:20675")
     expect(screen("Sinopec").result).toBe("clear")
+    // real African companies one vowel or one letter away from a listed word (DOLTA, METEOR, TELEKOM)
+    expect(screen("Delta Insurance").result).toBe("clear")
+    expect(screen("Metair").result).toBe("clear")
   })
 
   it("screens individuals only when asked", () => {
