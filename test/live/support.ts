@@ -1,5 +1,6 @@
 import { Context, Effect, Layer } from "effect"
 import { type FakeRegistry, type FakeRegistryId, fakeRegistryScoped } from "../../scripts/fake-registry/index.js"
+import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { envPrefix } from "../../src/registries/liveConfig.js"
 import { fixtureRecords } from "../registries/support.js"
 import { makeTestServer } from "../support/server.js"
@@ -32,6 +33,8 @@ export interface ServerWithFakesOptions {
   /** Fakes started and configured by URL, but switched off: they must never be called. */
   readonly off?: ReadonlyArray<FakeRegistryId>
   readonly config?: Readonly<Record<string, string>>
+  /** Records a fake serves instead of its fixture file. */
+  readonly records?: Readonly<Partial<Record<FakeRegistryId, ReadonlyArray<CanonicalCompany>>>>
 }
 
 /**
@@ -44,7 +47,8 @@ export const serverWithFakes = (options: ServerWithFakesOptions) =>
     const fakes: Partial<Record<FakeRegistryId, FakeRegistry>> = {}
     const urls: Record<string, string> = {}
     for (const registry of [...options.live, ...(options.off ?? [])]) {
-      const fake = yield* fakeRegistryScoped({ registry, records: fixtureRecords(registry) })
+      const records = options.records?.[registry] ?? fixtureRecords(registry)
+      const fake = yield* fakeRegistryScoped({ registry, records })
       fakes[registry] = fake
       urls[`${envPrefix(registry)}_URL`] = fake.url
     }
