@@ -5,7 +5,15 @@ import { type SearchParams, SearchResponse, SearchResult, Suggestion } from "../
 import { companyColumns, companyJson, type CompanyRow } from "../companies/companyRow.js"
 import { CompanyWriter } from "../companies/CompanyWriter.js"
 import { LiveRegistries } from "../registries/LiveRegistries.js"
-import { type CandidateMode, candidateQuery, foldedSimilarity, fuzzySimilarity, type WordGroup, wordGroups } from "./fuzzy.js"
+import {
+  type CandidateMode,
+  candidateQuery,
+  correctedGroups,
+  foldedSimilarity,
+  fuzzySimilarity,
+  type WordGroup,
+  wordGroups
+} from "./fuzzy.js"
 import { type LiveOutcome, makeLiveMiss } from "./liveMiss.js"
 import { type Hit, rankHits, round, scores } from "./ranking.js"
 import { searchConfig } from "./searchConfig.js"
@@ -99,9 +107,15 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         : nearestWords(sql, q.tokens.slice(0, MAX_QUERY_WORDS), NEAR_WORDS_PER_TOKEN)
 
     /** Candidates the word index gives for one mode, with their fuzzy similarity. */
-    const scoredCandidates = (q: SearchQuery, groups: ReadonlyArray<WordGroup>, mode: CandidateMode, keep: number) =>
+    const scoredCandidates = (
+      q: SearchQuery,
+      groups: ReadonlyArray<WordGroup>,
+      mode: CandidateMode,
+      keep: number,
+      asked: ReadonlyArray<WordGroup> = groups
+    ) =>
       Effect.gen(function*() {
-        const tsquery = candidateQuery(groups, mode)
+        const tsquery = candidateQuery(asked, mode)
         if (tsquery === null) return []
         const scan = mode === "any" ? Math.min(config.fuzzyScan, SUGGESTION_SCAN) : config.fuzzyScan
         const rows = yield* wordCandidates(sql, q, tsquery, { scan, keep })
@@ -123,7 +137,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
         if (q.short || q.numberLike || tokens.length === 0) return []
         const groups = wordGroups(tokens, words)
-        const strict = yield* scoredCandidates(q, groups, "all", FUZZY_KEEP)
+        const strict = yield* scoredCandidates(q, groups, "all", FUZZY_KEEP, correctedGroups(groups, q.country))
         if (strict.filter((c) => c.similarity >= config.fuzzyThreshold).length >= ENOUGH_STRICT) return strict
         const relaxed = yield* scoredCandidates(q, groups, "relaxed", FUZZY_KEEP)
         const seen = new Set(strict.map((c) => c.row.id))

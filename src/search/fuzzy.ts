@@ -1,4 +1,4 @@
-import { foldTokens, nameTokens } from "../domain/normalize.js"
+import { foldTokens, nameTokens, normalizeName } from "../domain/normalize.js"
 import { compactSimilarity, tokenSetSimilarity, wordSimilarity as nearWord } from "./similarity.js"
 import type { WordRow } from "./statements.js"
 
@@ -33,6 +33,17 @@ export const wordGroups = (
         .slice(0, MAX_ALTERNATIVES)
     return { token, words: chosen.map((r) => r.word), companies: chosen.reduce((n, r) => n + r.companies, 0) }
   })
+
+/**
+ * The groups that still stand once the query is read with its words corrected: a misspelt legal form
+ * ("Corrporation Ltd") is only recognised, and stripped, after correction.
+ */
+export const correctedGroups = (groups: ReadonlyArray<WordGroup>, country: string | undefined): ReadonlyArray<WordGroup> => {
+  const corrected = groups.map((g) => g.words[0] ?? g.token)
+  const kept = new Set(nameTokens(normalizeName(corrected.join(" "), country)))
+  const standing = groups.filter((_, i) => kept.has(corrected[i]!))
+  return standing.length > 0 ? standing : groups
+}
 
 const quote = (word: string) => `'${word.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`
 const groupQuery = (g: WordGroup) => g.words.length === 1 ? quote(g.words[0]!) : `(${g.words.map(quote).join(" | ")})`

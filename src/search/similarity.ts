@@ -1,20 +1,28 @@
 /** Word-level similarity for the fuzzy tier: typos, swapped words, missing words. Pure. */
 
-/** Levenshtein distance with an early exit once it exceeds `max`. */
+/**
+ * Edit distance counting an adjacent transposition as one edit (optimal string alignment: "laafrge" and
+ * "lafarge" are one edit apart), with an early exit once it exceeds `max`.
+ */
 export const editDistance = (a: string, b: string, max = Number.POSITIVE_INFINITY): number => {
   if (a === b) return 0
   if (Math.abs(a.length - b.length) > max) return max + 1
+  let before: Array<number> = []
   let previous = Array.from({ length: b.length + 1 }, (_, j) => j)
   for (let i = 1; i <= a.length; i++) {
     const current = [i]
     let rowMin = i
     for (let j = 1; j <= b.length; j++) {
       const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1
-      const value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
+      let value = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost)
+      if (
+        i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1)
+      ) value = Math.min(value, before[j - 2]! + 1)
       current.push(value)
       if (value < rowMin) rowMin = value
     }
     if (rowMin > max) return max + 1
+    before = previous
     previous = current
   }
   return previous[b.length]!
