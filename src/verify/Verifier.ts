@@ -19,6 +19,9 @@ import { LiveRegistries } from "../registries/LiveRegistries.js"
 import { Screener } from "../sanctions/Screener.js"
 import type { ScreeningResult } from "../sanctions/screen.js"
 import { type CompanyJson, CompanySearch } from "../search/CompanySearch.js"
+import { makeLiveMiss } from "../search/liveMiss.js"
+import { searchConfig } from "../search/searchConfig.js"
+import { analyseQuery } from "../search/searchQuery.js"
 import { companyDetails, type CompanyDetails } from "./details.js"
 import { isAmbiguous, RESOLVED_MIN_SCORE, rescore } from "./resolution.js"
 
@@ -123,6 +126,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
     const live = yield* LiveRegistries
     const writer = yield* CompanyWriter
     const liveIds: ReadonlyArray<string> = live.liveRegistries
+    const liveMiss = makeLiveMiss({ sql, live, writer, ttl: (yield* searchConfig).liveTtl })
 
     /** The enabled live registries among `scope`. */
     const liveScope = (scope: ReadonlyArray<RegistryId>): ReadonlyArray<RegistryId> =>
@@ -207,17 +211,20 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
           )
       )
 
-    /** On a store miss: every live registry of the scope, asked by name; what they return is stored. */
+    /**
+     * On a store miss: every live registry of the scope, asked by name as search does on a miss (what they return is
+     * stored; a query every registry answered is not asked again within KYB_LIVE_SEARCH_TTL: the store then holds
+     * their answer).
+     */
     const liveByName = (name: string, country: string | undefined) =>
       Effect.gen(function*() {
-        const scope = country === undefined
-          ? registryIds
-          : [registryForCountry(country)].filter((id): id is RegistryId => id !== null)
-        const targets = liveScope(scope)
-        if (targets.length === 0) return { stored: false, unreachable: false }
-        const result = yield* live.search(name, targets, { onLate: (_, records) => store(records).pipe(Effect.ignore) })
-        yield* store(result.records)
-        return { stored: result.records.length > 0, unreachable: result.unreachable.length > 0 }
+        const q = analyseQuery(name, country)
+        if (q.short) return { stored: false, unreachable: false }
+        const outcome = yield* liveMiss.ask(q)
+        return Option.match(outcome, {
+          onNone: () => ({ stored: false, unreachable: false }),
+          onSome: (o) => ({ stored: o.stored > 0, unreachable: o.unreachable.length > 0 })
+        })
       })
 
     const byName = (name: string, country: string | undefined) =>

@@ -197,9 +197,16 @@ describe("/v1/verify over HTTP", () => {
         const byName = yield* verify({ name: "Zzyzx Quantum Bakery", country: "ZA" })
         assert.strictEqual(byName["result"], "not_found")
         // No country: every live registry (the fake CAC) was asked and answered nothing.
+        const calls = cac.stats().requests
         const everywhere = yield* verify({ name: "Zzyzx Quantum Bakery" })
         assert.strictEqual(everywhere["result"], "not_found")
         assert.strictEqual(signals(everywhere)["registry_reachable"], true)
+        assert.isAbove(cac.stats().requests, calls, "the live registry was asked")
+        // Asked and answered within the TTL: the store holds the registry's answer, no second call.
+        const asked = cac.stats().requests
+        const again = yield* verify({ name: "zzyzx quantum bakery" })
+        assert.strictEqual(again["result"], "not_found")
+        assert.strictEqual(cac.stats().requests, asked)
       }))
 
     it.effect("a name on a real list: review/sanctions_match with the hit, resolved or not", () =>
