@@ -1,7 +1,10 @@
 import { screeningFold } from "./fold.js"
 import type { IndexedName, MatchIndex } from "./matchIndex.js"
 import { spellingSimilarity } from "./similarity.js"
+import { explainAlignment, type ScoreExplanation } from "./explanation.js"
 import { isContent, type NameToken, TokenClass } from "./tokens.js"
+
+export type { ScoreExplanation, TokenExplanation } from "./explanation.js"
 
 /** A query token prepared against an index: its weight and the vocabulary tokens it matches. */
 export interface QueryToken {
@@ -50,37 +53,11 @@ const ONE_EDIT_SIM = 0.85
 const LONG_TOKEN = 10
 const EXTRA_NUMBER_FACTOR = 0.9
 
-export interface TokenExplanation {
-  readonly query_token: string | null
-  readonly list_token: string | null
-  readonly similarity: number
-  readonly query_weight: number
-  readonly list_weight: number
-  readonly kind: "word" | "generic" | "location" | "numeric" | "legal_form" | "stopword"
-}
-
-export interface ScoreExplanation {
-  readonly query_normalized: string
-  readonly matched_normalized: string
-  readonly tokens: ReadonlyArray<TokenExplanation>
-  /** Rules that changed the raw score: weak_alias, location_conflict, number_conflict, containment, no_distinctive_token ... */
-  readonly rules: ReadonlyArray<string>
-  readonly raw_score: number
-}
-
 export interface NameScore {
   readonly score: number
   readonly explanation?: ScoreExplanation
 }
 
-const KIND: Record<TokenClass, TokenExplanation["kind"]> = {
-  [TokenClass.word]: "word",
-  [TokenClass.generic]: "generic",
-  [TokenClass.location]: "location",
-  [TokenClass.numeric]: "numeric",
-  [TokenClass.legalForm]: "legal_form",
-  [TokenClass.stopword]: "stopword"
-}
 
 export const prepareQuery = (
   index: MatchIndex,
@@ -98,7 +75,7 @@ export const prepareQuery = (
   return { text, tokens: prepared, contentMass, compactKey, fullKey: folded.replace(/ /g, "") }
 }
 
-interface Pair {
+export interface Pair {
   readonly q: number
   readonly n: number
   readonly sim: number
@@ -280,32 +257,7 @@ export const scoreName = (
     }
   }
   if (!explain) return { score }
-  const tokens: Array<TokenExplanation> = chosen.map((p) => ({
-    query_token: qt[p.q]!.token.text,
-    list_token: index.tokenText[nt[p.n]!]!,
-    similarity: round(p.sim),
-    query_weight: round(qt[p.q]!.weight),
-    list_weight: round(index.tokenWeight[nt[p.n]!]!),
-    kind: KIND[qt[p.q]!.token.cls]
-  }))
-  qt.forEach((q, i) => {
-    if (!qUsed[i]) tokens.push({ query_token: q.token.text, list_token: null, similarity: 0, query_weight: round(q.weight), list_weight: 0, kind: KIND[q.token.cls] })
-  })
-  nt.forEach((id, j) => {
-    if (!nUsed[j]) {
-      tokens.push({ query_token: null, list_token: index.tokenText[id]!, similarity: 0, query_weight: 0, list_weight: round(index.tokenWeight[id]!), kind: KIND[index.tokenClass[id]!] })
-    }
-  })
-  return {
-    score,
-    explanation: {
-      query_normalized: qt.map((q) => q.token.text).join(" "),
-      matched_normalized: [...nt].map((id) => index.tokenText[id]!).join(" "),
-      tokens,
-      rules,
-      raw_score: round(raw)
-    }
-  }
+  return { score, explanation: explainAlignment(index, { query: qt, name: nt, pairs: chosen, queryUsed: qUsed, nameUsed: nUsed }, rules, raw) }
 }
 
 export const round = (x: number): number => Math.round(x * 1000) / 1000
@@ -325,15 +277,14 @@ const bagGap = (a: string, b: string): number => {
   for (let i = 0; i < b.length; i++) bag[b.charCodeAt(i) & 127]!--
   let plus = 0
   let minus = 0
-  for (let i = 0; i < a.length; i++) {
-    const c = a.charCodeAt(i) & 127
-    if (bag[c]! > 0) plus += bag[c]!
-    bag[c] = 0
-  }
-  for (let i = 0; i < b.length; i++) {
-    const c = b.charCodeAt(i) & 127
-    if (bag[c]! < 0) minus -= bag[c]!
-    bag[c] = 0
+  for (const text of [a, b]) {
+    for (let i = 0; i < text.length; i++) {
+      const c = text.charCodeAt(i) & 127
+      const v = bag[c]!
+      if (v > 0) plus += v
+      else if (v < 0) minus -= v
+      bag[c] = 0
+    }
   }
   return Math.max(plus, minus)
 }
