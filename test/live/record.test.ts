@@ -151,7 +151,18 @@ describe("GET /v1/company on a store miss: the country's live registry", () => {
         assert.isBelow(ms, 150, "an open breaker answers at once")
         assert.strictEqual(zm.stats().requests, 0, "an open breaker does not call the registry")
 
+        // After the cool-down one trial call goes through; it fails, so the breaker opens again at once.
+        yield* Effect.sleep(COOLDOWN_MS + 100)
+        const { ms: trialMs, result: trial } = yield* get("/v1/company/ZM/120130109834")
+        assertUnavailable(trial, trialMs, "failed trial call")
+        const trialCalls = zm.stats().requests
+        assert.isAtLeast(trialCalls, 1, "the trial call reached the registry")
+        const { result: reopened } = yield* get("/v1/company/ZM/120130109834")
+        assertUnavailable(reopened, 0, "breaker open again")
+        assert.strictEqual(zm.stats().requests, trialCalls, "open again: no registry call")
+
         zm.setFault("none")
+        zm.resetStats()
         yield* Effect.sleep(COOLDOWN_MS + 100)
         const { result: healed } = yield* get("/v1/company/ZM/120130109834")
         assert.strictEqual(healed.status, 200, healed.text)
