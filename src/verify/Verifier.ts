@@ -13,7 +13,7 @@ import { CompanyRepo } from "../companies/CompanyRepo.js"
 import { CompanyWriter } from "../companies/CompanyWriter.js"
 import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
 import { namesAgree } from "../domain/nameAgreement.js"
-import { canonicalNumber, registryForCountry, type RegistryId, registryIds } from "../domain/registrationNumbers.js"
+import { canonicalNumber, numberKey, registryForCountry, type RegistryId, registryIds } from "../domain/registrationNumbers.js"
 import { decideVerdict } from "../domain/verdictPolicy.js"
 import { LiveRegistries } from "../registries/LiveRegistries.js"
 import { Screener } from "../sanctions/Screener.js"
@@ -158,7 +158,8 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const scope = country === undefined
           ? registryIds.filter((id) => canonicalNumber(id, raw).valid)
           : [registryForCountry(country)].filter((id): id is RegistryId => id !== null)
-        const targets = liveScope(scope)
+        // A "number" without a digit designates nothing any registry could hold: nothing to ask.
+        const targets = /[0-9]/.test(numberKey(raw)) ? liveScope(scope) : []
         if (targets.length === 0) return { found: [] as ReadonlyArray<Found>, unreachable: false }
         const outcomes = yield* Effect.forEach(targets, (id) => Effect.either(live.fetchByNumber(id, raw)), {
           concurrency: "unbounded"
