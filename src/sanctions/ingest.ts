@@ -57,15 +57,23 @@ const labelOf = (prepared: Prepared, options: IngestOptions): { publishedOn: str
   return { publishedOn: null, label: `sha256:${combined.slice(0, 12)}` }
 }
 
-/** Refuses a list that would lose more than `maxDropRatio` of the active version's entries (parser drift, truncation). */
-const checkDrop = (prepared: Prepared, active: ListVersion | undefined, maxDropRatio: number) =>
-  active !== undefined && prepared.parsed.entries.length < active.entryCount * (1 - maxDropRatio)
-    ? Effect.fail(new SanctionsIngestRefused({
-      list: prepared.parsed.list,
-      message: `${prepared.parsed.list}: ${prepared.parsed.entries.length} entries would replace ${active.entryCount} ` +
-        `(more than ${Math.round(maxDropRatio * 100)}% lost); the active version ${active.label} stays`
-    }))
-    : Effect.void
+/**
+ * Refuses a list that would lose more than `maxDropRatio` of the active version's entries or aliases (parser drift,
+ * truncation, a forgotten alt.csv).
+ */
+const checkDrop = (prepared: Prepared, active: ListVersion | undefined, maxDropRatio: number) => {
+  if (active === undefined) return Effect.void
+  const { aliasCount, entries, list } = prepared.parsed
+  const lost = entries.length < active.entryCount * (1 - maxDropRatio)
+    ? `${entries.length} entries would replace ${active.entryCount}`
+    : aliasCount < active.aliasCount * (1 - maxDropRatio)
+    ? `${aliasCount} aliases would replace ${active.aliasCount}`
+    : null
+  return lost === null ? Effect.void : Effect.fail(new SanctionsIngestRefused({
+    list,
+    message: `${list}: ${lost} (more than ${Math.round(maxDropRatio * 100)}% lost); the active version ${active.label} stays`
+  }))
+}
 
 /**
  * Parses every list file set found in `paths`, stores each changed list as a new version (publication date, SHA-256 of

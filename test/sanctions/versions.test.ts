@@ -88,6 +88,16 @@ describe("sanctions versions", () => {
         expect(yield* activeVersions).toEqual(before)
       }))
 
+    it.effect("refuses a file set without its aliases file (aliases would drop by more than 10%)", () =>
+      Effect.gen(function*() {
+        const before = yield* activeVersions
+        const dir = sdnVariant(() => true, ['50009,"NEW ENTRY TRADING LLC",-0- ,"SDGT",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- '])
+        fs.rmSync(path.join(dir, "alt.csv"))
+        const exit = yield* Effect.exit(ingestSanctions([dir]))
+        expect(String(exit)).toContain("aliases would replace")
+        expect(yield* activeVersions).toEqual(before)
+      }))
+
     it.effect("a running screener picks up a newly activated version (explicit refresh)", () =>
       withScreener("1 hour", (screener) =>
         Effect.gen(function*() {
