@@ -19,7 +19,7 @@ const program = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const q = analyseQuery(text, country)
   const words = yield* time("nearestWords", nearestWords(sql, q.tokens, 6))
-  const statements = tierStatements(sql, q, 1000, new Set(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => w.word)))
+  const statements = tierStatements(sql, q, 1000, new Map(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => [w.word, Number(w.companies)])))
   for (const s of statements) {
     yield* time(s.tier, s.statement)
     const plan = yield* sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE ${s.statement}`

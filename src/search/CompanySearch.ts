@@ -94,7 +94,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       ? Option.some(makeLiveMiss({ sql, live: live.value, writer: writer.value, ttl: config.liveTtl }))
       : Option.none()
 
-    const literalHits = (q: SearchQuery, held: ReadonlySet<string>) => {
+    const literalHits = (q: SearchQuery, held: ReadonlyMap<string, number>) => {
       const statements = tierStatements(sql, q, config.maxMatches, held)
       if (statements.length === 0) return Effect.succeed<ReadonlyArray<Hit>>([])
       return literalTiers(sql, statements).pipe(Effect.map((rows) => rows.map((row) => hitOfTierRow(q, row))))
@@ -147,7 +147,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
     const matches = (q: SearchQuery) =>
       Effect.gen(function*() {
         const words = yield* nearWords(q)
-        const held = new Set(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => w.word))
+        const held = new Map(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => [w.word, Number(w.companies)]))
         const [literal, fuzzy] = yield* Effect.all([
           literalHits(q, held),
           fuzzyCandidates(q, words)

@@ -29,22 +29,28 @@ export const escapeLike = (s: string) => s.replace(LIKE_SPECIAL, "\\$&")
 
 /**
  * The word-index query of the `contains` tier; the literal substring is then checked on the rows it gives
- * (at most CONTAINS_SCAN of them). Words held (`held`: the vocabulary's words among the query's) are asked for
+ * (at most CONTAINS_SCAN of them). Words held (`held`: the vocabulary's words among the query's, with how many
+ * companies use each) are asked for
  * whole; the last word, unless held, may be unfinished and is left to the literal check; a single word not
  * held is asked as a prefix ('banq':*). So `contains` finds the query where it starts at a word of the name
  * ("bank" in "Access Bank", not "ation" in "Nation"): a substring starting mid-word needs the trigram index,
  * whose look-up for a common fragment reads tens of thousands of rows on millions of companies (as would the
- * prefix of a common word). Null when the query has no word.
+ * prefix of a common word). Null when the query has no word, or only common words to ask for.
  */
-export const containsWords = (q: SearchQuery, held: ReadonlySet<string>): string | null => {
+export const containsWords = (q: SearchQuery, held: ReadonlyMap<string, number>): string | null => {
   const tokens = [...new Set(q.tokens)]
   if (tokens.length === 0) return null
   const quote = (t: string) => `'${t.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`
-  if (tokens.length === 1) return held.has(tokens[0]!) ? quote(tokens[0]!) : `${quote(tokens[0]!)}:*`
   const last = tokens[tokens.length - 1]!
   const whole = held.has(last) ? tokens : tokens.slice(0, -1)
+  // Only common words to ask for: the word index would hand over tens of thousands of rows to check.
+  if (whole.length > 0 && whole.every((t) => (held.get(t) ?? 0) > COMMON_WORD)) return null
+  if (tokens.length === 1) return held.has(last) ? quote(last) : `${quote(last)}:*`
   return whole.map(quote).join(" & ")
 }
+
+/** A word used by more companies than this is not worth a `contains` look-up on its own. */
+export const COMMON_WORD = 20_000
 
 /** Candidate rows the `contains` tier checks the literal substring on, at most. */
 export const CONTAINS_SCAN = 2000
@@ -64,7 +70,7 @@ export const tierStatements = (
   sql: Sql,
   q: SearchQuery,
   cap: number,
-  held: ReadonlySet<string> = new Set()
+  held: ReadonlyMap<string, number> = new Map()
 ): ReadonlyArray<NamedStatement> => {
   const scope = scopeOf(sql, q.country)
   const out: Array<NamedStatement> = []

@@ -62,7 +62,7 @@ describe("search plans", () => {
           for (const [text, country] of queriesFor(sample)) {
             const q = analyseQuery(text, country)
             const words = q.short || q.tokens.length === 0 ? [] : yield* nearestWords(sql, q.tokens, 6)
-            const statements = tierStatements(sql, q, 1000, new Set(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => w.word)))
+            const statements = tierStatements(sql, q, 1000, new Map(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => [w.word, Number(w.companies)])))
             const checked: Array<Effect.Effect<ReadonlyArray<unknown>, SqlError>> = [
               ...statements.map((s) => s.statement),
               literalTiers(sql, statements)
