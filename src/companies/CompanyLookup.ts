@@ -69,11 +69,14 @@ export class CompanyLookup extends Effect.Service<CompanyLookup>()("kyb/CompanyL
         const lookup: LiveLookup = Deferred.unsafeMake(FiberId.none)
         inFlight.set(key, lookup)
         return fetchAndStore(registry, country, registrationNo).pipe(
+          // on every exit, interruption included, so that no waiter is left hanging
+          Effect.onExit((exit) =>
+            Effect.suspend(() => {
+              inFlight.delete(key)
+              return Deferred.done(lookup, exit)
+            })
+          ),
           Effect.exit,
-          Effect.flatMap((exit) => {
-            inFlight.delete(key)
-            return Deferred.done(lookup, exit)
-          }),
           Effect.forkDaemon,
           Effect.zipRight(Deferred.await(lookup))
         )
