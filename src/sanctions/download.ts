@@ -50,9 +50,15 @@ export const downloadOfficialLists = (
   timeoutMs = 60_000,
   sources: ReadonlyArray<{ readonly url: string; readonly file: string }> = OFFICIAL_FILES
 ): Effect.Effect<Downloaded, SanctionsDownloadError> =>
-  Effect.gen(function*() {
+  Effect.suspend(() => {
     const dir = directory ?? fs.mkdtempSync(path.join(os.tmpdir(), "kyb-sanctions-"))
     fs.mkdirSync(dir, { recursive: true })
+    const cleanUp = directory === undefined ? Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true })) : Effect.void
+    return Effect.tapError(fetchAll(dir, sources, timeoutMs), () => cleanUp)
+  })
+
+const fetchAll = (dir: string, sources: ReadonlyArray<{ readonly url: string; readonly file: string }>, timeoutMs: number) =>
+  Effect.gen(function*() {
     const files: Array<string> = []
     let ofacPublishedOn: string | null = null
     for (const { file, url } of sources) {
