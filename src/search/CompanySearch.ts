@@ -39,6 +39,8 @@ export interface ResolvedCandidate {
   readonly listed: boolean
 }
 
+/** Built from stored rows in their schema's types: the response schema checks them again when encoded. */
+const VALID = { disableValidation: true } as const
 const MAX_QUERY_WORDS = 8
 const NEAR_WORDS_PER_TOKEN = 6
 const FUZZY_KEEP = 100
@@ -186,7 +188,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
               country: row.country.toUpperCase(),
               registration_no: row.registration_no,
               score: round(similarity)
-            })
+            }, VALID)
           )
       })
 
@@ -231,7 +233,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
               match_score: hit.score,
               matched_field: hit.field,
               ...(hit.alias === undefined ? {} : { matched_alias: hit.alias })
-            })
+            }, VALID)
           )
         }
         const suggestions = ranked.length === 0 ? yield* suggestionsFor(q, words, fuzzy) : undefined
@@ -250,7 +252,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
           unreachable_registries: Option.match(live, { onNone: () => [], onSome: (o) => o.unreachable }),
           results,
           ...(suggestions === undefined ? {} : { suggestions })
-        })
+        }, VALID)
       }).pipe(Effect.withSpan("CompanySearch.search"))
 
     /** The best candidates for a name (the verifier), best first, at most five. */

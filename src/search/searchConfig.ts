@@ -7,7 +7,7 @@ export const searchConfig = Config.all({
   /** Fuzzy similarity (0..1) a name needs to be a result; below it, it can still be a suggestion. */
   fuzzyThreshold: Config.number("KYB_SEARCH_FUZZY_THRESHOLD").pipe(Config.withDefault(0.5)),
   /** Companies the word index may hand to the fuzzy scorer per query. */
-  fuzzyScan: Config.integer("KYB_SEARCH_FUZZY_SCAN").pipe(Config.withDefault(1000)),
+  fuzzyScan: Config.integer("KYB_SEARCH_FUZZY_SCAN").pipe(Config.withDefault(500)),
   suggestions: Config.integer("KYB_SEARCH_SUGGESTIONS").pipe(Config.withDefault(5)),
   /** A query answered by the live registries is answered from the store for this long (search on a miss). */
   liveTtl: Config.duration("KYB_LIVE_SEARCH_TTL").pipe(Config.withDefault(Duration.hours(24)))
