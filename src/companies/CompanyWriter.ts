@@ -70,8 +70,16 @@ const columnsOf = (states: ReadonlyArray<CompanyState>, now: Date) => {
   return c
 }
 
+/** A company row just written: its id, state, whether it is new, and its normalised name. */
+interface Written {
+  readonly id: string
+  readonly state: CompanyState
+  readonly fresh: boolean
+  readonly norm: string
+}
+
 /** Alias and officer rows of written companies; `fresh` companies have nothing to delete first. */
-const listWrites = (written: ReadonlyArray<{ readonly id: string; readonly state: CompanyState; readonly fresh: boolean }>) => {
+const listWrites = (written: ReadonlyArray<Written>) => {
   const aliases: Sql.AliasColumns = { company_id: [], name: [], name_norm: [], kind: [], source: [] }
   const officers: Sql.OfficerColumns = {
     company_id: [], name: [], role: [], appointed_on: [], resigned_on: [], nationality: [], source: [], last_verified_at: []
@@ -116,11 +124,11 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
     const sql = yield* SqlClient.SqlClient
 
     /** Awards ingested before their supplier's company get matched when the company lands. */
-    const matchAwards = (written: ReadonlyArray<{ readonly id: string; readonly state: CompanyState }>, aliases: Sql.AliasColumns) => {
+    const matchAwards = (written: ReadonlyArray<Written>, aliases: Sql.AliasColumns) => {
       const country = new Map(written.map((w) => [w.id, w.state.country]))
       const ids = written.map((w) => w.id)
       const countries = written.map((w) => w.state.country)
-      const norms = written.map((w) => nameNorm(w.state.values.legal_name ?? "", w.state.country))
+      const norms = written.map((w) => w.norm)
       aliases.company_id.forEach((id, i) => {
         ids.push(id)
         countries.push(country.get(id)!)
@@ -144,19 +152,23 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
         // Rows are inserted and updated in key order, so concurrent batches take locks in one order.
         const inserts = [...plan.inserts].sort(byKey)
         const updates = [...plan.updates].sort(byKey)
-        const written: Array<{ id: string; state: CompanyState; fresh: boolean }> = []
+        const written: Array<Written> = []
         if (inserts.length > 0) {
-          const ids = yield* Sql.insertCompanies(sql, columnsOf(inserts, now))
+          const columns = columnsOf(inserts, now)
+          const ids = yield* Sql.insertCompanies(sql, columns)
           if (ids.length !== inserts.length) {
             return yield* new ConcurrentInsert({ keys: inserts.length - ids.length })
           }
           const idOf = new Map(ids.map((r) => [companyKey(r), r.id]))
-          for (const state of inserts) written.push({ id: idOf.get(companyKey(state))!, state, fresh: true })
+          inserts.forEach((state, i) =>
+            written.push({ id: idOf.get(companyKey(state))!, state, fresh: true, norm: columns.name_norm[i]! })
+          )
         }
         if (updates.length > 0) {
           const ids = updates.map((s) => s.id!)
-          yield* Sql.updateCompanies(sql, ids, columnsOf(updates, now))
-          updates.forEach((state, i) => written.push({ id: ids[i]!, state, fresh: false }))
+          const columns = columnsOf(updates, now)
+          yield* Sql.updateCompanies(sql, ids, columns)
+          updates.forEach((state, i) => written.push({ id: ids[i]!, state, fresh: false, norm: columns.name_norm[i]! }))
         }
         const lists = listWrites(written)
         if (lists.replaceAliases.length + lists.replaceDerived.length > 0) {
