@@ -83,6 +83,7 @@ export interface Pair {
 }
 
 const MAX_TOKENS = 256
+const unmatchedPlaces: Array<string> = []
 const usedQuery = new Uint8Array(MAX_TOKENS)
 const usedName = new Uint8Array(MAX_TOKENS)
 
@@ -148,7 +149,8 @@ export const scoreName = (
   }
   let unmatchedQuery = 0
   let significantExtraQuery = false
-  const queryPlaces: Array<string> = []
+  const queryPlaces = unmatchedPlaces
+  queryPlaces.length = 0
   let queryNumber = false
   let queryLegalForm = false
   let legalFormMatched = false
@@ -195,74 +197,76 @@ export const scoreName = (
   const denominator = pairMass + unmatchedQuery + UNMATCHED_LIST_FACTOR * unmatchedList
   const raw = denominator === 0 ? 0 : matched / denominator
   let score = raw
-  const rules: Array<string> = []
+  const rules: Array<string> | null = explain ? [] : null
   const sameLetters = (query.compactKey !== "" && query.compactKey === name.compactKey) || (query.fullKey !== "" && query.fullKey === name.fullKey)
   if (sameLetters && score < 0.98) {
     score = 0.98
-    rules.push("same_letters")
+    rules?.push("same_letters")
   }
-  const nearLetters = sameLetters ? 1 : nearSameLetters(query.fullKey, name.fullKey)
+  const nearLetters = sameLetters ? 1 : score >= NEAR_LETTERS_MAX ? 0 : nearSameLetters(query.fullKey, name.fullKey)
   if (nearLetters > score) {
     score = nearLetters
-    rules.push("near_same_letters")
+    rules?.push("near_same_letters")
   }
   if (listHasDistinctive && !distinctiveHit && score > NO_DISTINCTIVE_CAP && nearLetters === 0) {
     score = NO_DISTINCTIVE_CAP
-    rules.push("no_distinctive_token")
+    rules?.push("no_distinctive_token")
   }
   if (!listHasDistinctive && unmatchedListContent && score > GENERIC_ONLY_CAP) {
     score = GENERIC_ONLY_CAP
-    rules.push("generic_name_needs_full_match")
+    rules?.push("generic_name_needs_full_match")
   }
   if (locationConflict) {
     score *= LOCATION_CONFLICT_FACTOR
-    rules.push("location_conflict")
+    rules?.push("location_conflict")
   }
   if (numberConflict) {
     score *= NUMBER_CONFLICT_FACTOR
-    rules.push("number_conflict")
+    rules?.push("number_conflict")
   } else if (queryNumber || listExtraNumber) {
     score *= EXTRA_NUMBER_FACTOR
-    rules.push("extra_number")
+    rules?.push("extra_number")
   }
   if (!listHasDistinctive && significantExtraQuery) {
     score *= GENERIC_NAME_INSIDE_QUERY_FACTOR
-    rules.push("generic_name_inside_query")
+    rules?.push("generic_name_inside_query")
   }
   if (significantExtraQuery && significantExtraList) {
     score *= PARTIAL_OVERLAP_FACTOR
-    rules.push("partial_overlap")
+    rules?.push("partial_overlap")
   }
   if (!locationConflict && (listExtraPlace || queryPlaces.length > 0)) {
     score *= EXTRA_LOCATION_FACTOR
-    rules.push("extra_location")
+    rules?.push("extra_location")
   }
   if (queryLegalForm && listLegalForm && !legalFormMatched) {
     score *= LEGAL_FORM_CONFLICT_FACTOR
-    rules.push("legal_form_conflict")
+    rules?.push("legal_form_conflict")
   }
   if ((significantExtraQuery || significantExtraList) && score > CONTAINMENT_CAP) {
     score = CONTAINMENT_CAP
-    rules.push("containment")
+    rules?.push("containment")
   }
   if (name.weak) {
     score *= WEAK_ALIAS_FACTOR
-    rules.push("weak_alias")
+    rules?.push("weak_alias")
   }
   if (country !== null) {
     const countries = index.entryCountries[name.entry]!
     if (countries.size > 0 && !countries.has(country)) {
       score = Math.max(0, score - COUNTRY_MISMATCH_PENALTY)
-      rules.push("country_mismatch")
+      rules?.push("country_mismatch")
     }
   }
   if (!explain) return { score }
-  return { score, explanation: explainAlignment(index, { query: qt, name: nt, pairs: chosen, queryUsed: qUsed, nameUsed: nUsed }, rules, raw) }
+  return { score, explanation: explainAlignment(index, { query: qt, name: nt, pairs: chosen, queryUsed: qUsed, nameUsed: nUsed }, rules ?? [], raw) }
 }
 
 export const round = (x: number): number => Math.round(x * 1000) / 1000
 
 const MIN_NEAR_KEY_LENGTH = 8
+/** The best a near-identical spelling can score (one half-cost edit): no need to compute it above that. */
+const NEAR_LETTERS_MAX = 0.94
 
 /** Whole names that differ by one or two letters once spaces are gone ("Andrang Heta" / "Ndrangheta"): their spelling similarity, else 0. */
 const nearSameLetters = (a: string, b: string): number =>
