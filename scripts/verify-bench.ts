@@ -78,7 +78,7 @@ const inputs = Effect.gen(function*() {
     "number + name": held.map((r) => ({ registration_no: r.registration_no, country: r.country, name: r.legal_name })),
     "name + country": held.map((r) => ({ name: r.legal_name, country: r.country })),
     "name, no country": held.map((r) => ({ name: r.legal_name })),
-    "unknown number": held.map((r, i) => ({ registration_no: `${r.registration_no}9${i}`, country: r.country })),
+    "unknown number": held.map((r, i) => ({ registration_no: `${r.registration_no}0000${i}`, country: r.country })),
     "listed entity name": listed.map((r) => ({ name: r.name }))
   }
   return kinds

@@ -23,6 +23,7 @@ import { makeLiveMiss } from "../search/liveMiss.js"
 import { searchConfig } from "../search/searchConfig.js"
 import { analyseQuery } from "../search/searchQuery.js"
 import { companyDetails, type CompanyDetails } from "./details.js"
+import { WHOLE_NAME_SETTLES, wholeNameCandidates } from "./wholeName.js"
 import { isAmbiguous, RESOLVED_MIN_SCORE, rescore } from "./resolution.js"
 
 /** A stored company the inputs designate. */
@@ -196,7 +197,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
       })
 
     /** The search cascade's candidates, re-scored for a verdict: best first. */
-    const candidates = (name: string, country: string | undefined) =>
+    const cascadeCandidates = (name: string, country: string | undefined) =>
       Effect.map(
         search.resolve(country === undefined ? { name } : { name, country }),
         (found) =>
@@ -211,6 +212,23 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
             }))
           )
       )
+
+    /**
+     * The candidates for a name, best first: whole-name matches when they settle it (one indexed round trip, see
+     * `wholeNameCandidates`), else the search cascade's.
+     */
+    const candidates = (name: string, country: string | undefined) =>
+      Effect.gen(function*() {
+        const q = analyseQuery(name, country)
+        if (!q.short && q.normalized !== "") {
+          const whole = yield* wholeNameCandidates(sql, q)
+          if ((whole[0]?.score ?? 0) >= WHOLE_NAME_SETTLES) {
+            const now = new Date(yield* Clock.currentTimeMillis)
+            return whole.map((w) => ({ score: w.score, found: { companyId: w.row.id, company: companyJson(w.row, now) } satisfies Found }))
+          }
+        }
+        return yield* cascadeCandidates(name, country)
+      })
 
     /**
      * On a store miss: every live registry of the scope, asked by name as search does on a miss (what they return is
