@@ -111,15 +111,19 @@ const UNKNOWN_WEIGHT = weightOf(10_000)
 
 /**
  * Fuzzy similarity of a stored normalised name to the query, in 0..1: the mean of the (rarity-weighted) share
- * of the query found in the name and the token-set (Dice) similarity, or the trigram or word-joined
- * similarity when higher.
+ * of the query found in the name and the token-set (Dice) similarity, or the word-joined similarity when
+ * higher.
  */
 export const fuzzySimilarity = (
   groups: ReadonlyArray<WordGroup>,
   queryNorm: string,
   nameNorm: string,
   trigram: number
-): number => Math.max(wordSimilarity(groups, groups.map((g) => g.token), nameTokens(nameNorm)), trigram, compactSimilarity(queryNorm, nameNorm))
+): number =>
+  // Whole-string trigram similarity only breaks ties: alone it lets an unknown word next to a common one
+  // ("Qwxzv Holdings") pass for "WG Holdings".
+  Math.max(wordSimilarity(groups, groups.map((g) => g.token), nameTokens(nameNorm)), compactSimilarity(queryNorm, nameNorm)) +
+  trigram / 1000
 
 /**
  * The same on the folded names with their legal forms kept, for a query whose misspelt legal form was not
