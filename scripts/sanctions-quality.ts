@@ -85,15 +85,26 @@ const accentsPunctuation = (name: string): string => {
   return out.replace(/ /g, (m) => (random() < 0.3 ? "-" : m)).replace(/,/g, "") + "."
 }
 const words = (name: string) => name.split(/\s+/).filter((w) => w !== "")
-const LEADING_FORM = /^(LIMITED LIABILITY COMPANY|(?:OPEN |CLOSED |PUBLIC )?JOINT[- ]STOCK COMPANY|OOO|OAO|ZAO|AO|PAO|JSC|OJSC|CJSC|PJSC|LLC|FEDERAL STATE UNITARY ENTERPRISE)\s+/i
-/** Word order as it varies in practice: "X, OOO" <-> "OOO X", a leading legal form moved to the end, else two words swapped. */
+const LEGAL_WORD = /^(limited|ltd|liability|company|co|corp|corporation|inc|joint|stock|open|closed|public|private|llc|ooo|oao|zao|ao|pao|jsc|ojsc|cjsc|pjsc|aktsionernoe|aktsionernoye|obshchestvo|obschestvo|otkrytoe|otkrytoye|zakrytoe|publichnoe|s|ogranichennoi|ogranichennoy|otvetstvennostyu|sa|s\.a\.|sas|sarl|de|cv|c\.v\.|rl|r\.l\.|gmbh|plc|pte|pvt|fzc|fze|llp|lp|federal|state|unitary|enterprise)[.,]?$/i
+/**
+ * Word order as it varies in practice: "X, OOO" <-> "OOO X"; otherwise the legal form moves to the other end, or the
+ * first two words of the name proper swap. Legal-form phrases and runs of initials are never split.
+ */
 const wordOrder = (name: string): string | null => {
   const comma = name.match(/^(.+),\s*([^,]+)$/)
   if (comma !== null) return `${comma[2]} ${comma[1]}`
-  const leading = name.match(LEADING_FORM)
-  if (leading !== null) return `${name.slice(leading[0].length)} ${leading[1]}`
   const ws = words(name)
-  return ws.length < 2 ? null : [ws[1]!, ws[0]!, ...ws.slice(2)].join(" ")
+  let lead = 0
+  while (lead < ws.length && LEGAL_WORD.test(ws[lead]!)) lead++
+  let tail = ws.length
+  while (tail > lead && LEGAL_WORD.test(ws[tail - 1]!)) tail--
+  const proper = ws.slice(lead, tail)
+  if (lead > 0 && proper.length > 0) return [...proper, ...ws.slice(0, lead), ...ws.slice(tail)].join(" ")
+  if (proper.length >= 2 && proper[0]!.replace(/\W/g, "").length > 2 && proper[1]!.replace(/\W/g, "").length > 2) {
+    return [proper[1]!, proper[0]!, ...proper.slice(2), ...ws.slice(tail)].join(" ")
+  }
+  if (tail < ws.length && proper.length > 0) return [...ws.slice(tail), ...proper].join(" ")
+  return null
 }
 const longestWord = (name: string): string | null => {
   const candidates = words(name).filter((w) => /^[A-Za-z]{6,}$/.test(w) && !/^(LIMITED|COMPANY|CORPORATION|INTERNATIONAL)$/i.test(w))
