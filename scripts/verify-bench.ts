@@ -7,6 +7,8 @@ import { parseArgs } from "node:util"
 import type { VerifyInput } from "../src/api/schemas/Verdict.js"
 import { CompanyWriter } from "../src/companies/CompanyWriter.js"
 import { ingestSanctions } from "../src/sanctions/ingest.js"
+import { Screener } from "../src/sanctions/Screener.js"
+import { CompanySearch } from "../src/search/CompanySearch.js"
 import { Verifier } from "../src/verify/Verifier.js"
 import { makeCorpusGenerator } from "./corpus/generate.js"
 import { listedRecords } from "./corpus/listed.js"
@@ -115,6 +117,22 @@ const measure = Effect.gen(function*() {
     yield* log(row)
     table.push(row)
   }
+  // Where an unresolved name's time goes: the search cascade alone (CompanySearch.resolve) and screening alone.
+  const search = yield* CompanySearch
+  const screener = yield* Screener
+  for (const [label, run] of [
+    ["  of which search cascade", (input: VerifyInput) => Effect.asVoid(search.resolve({ name: input.name ?? "" }))],
+    ["  of which screening", (input: VerifyInput) => Effect.asVoid(screener.screen([input.name ?? ""]))]
+  ] as const) {
+    const times: Array<number> = []
+    for (const input of kinds["listed entity name"] ?? []) times.push((yield* timed(run(input)))[0])
+    times.sort((a, b) => a - b)
+    const row = `| ${label} | ${times.length} | ${percentile(times, 0.5).toFixed(1)} | ${percentile(times, 0.99).toFixed(1)} | ${
+      times.at(-1)?.toFixed(1)
+    } | |`
+    yield* log(row)
+    table.push(row)
+  }
   all.sort((a, b) => a - b)
   table.push(`| **all** | ${all.length} | **${percentile(all, 0.5).toFixed(1)}** | **${percentile(all, 0.99).toFixed(1)}** | ${all.at(-1)?.toFixed(1)} | |`)
   return table
@@ -127,7 +145,9 @@ const program = Effect.gen(function*() {
   if (active[0]?.n !== "3") yield* loadLists
   const held = (yield* sql<{ n: string }>`SELECT count(*)::text AS n FROM companies`)[0]!.n
   const version = (yield* sql<{ v: string }>`SELECT current_setting('server_version') AS v`)[0]!.v
-  const table = yield* measure.pipe(Effect.provide(Verifier.Default))
+  const table = yield* measure.pipe(
+    Effect.provide(Layer.mergeAll(Verifier.Default, CompanySearch.Default, Screener.Default))
+  )
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`
   process.stdout.write([
     `Verify, concurrency 1, ${held} companies, OFAC SDN + OFAC Consolidated + UN loaded; PostgreSQL ${version}; ${machine};`,
