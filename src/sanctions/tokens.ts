@@ -1,6 +1,6 @@
 import { screeningFold } from "./fold.js"
 import { editBudget, editDistance } from "./similarity.js"
-import { GENERIC_WORDS, LEGAL_FORMS, LOCATION_WORDS, NUMBER_WORDS, STOPWORDS, SYNONYMS } from "./vocabulary.js"
+import { GENERIC_WORDS, LEGAL_FORMS, LEGAL_SPELLINGS, LOCATION_WORDS, NUMBER_WORDS, STOPWORDS, SYNONYMS } from "./vocabulary.js"
 
 /** How a token counts in scoring. */
 export const TokenClass = { word: 0, generic: 1, location: 2, numeric: 3, legalForm: 4, stopword: 5 } as const
@@ -15,11 +15,13 @@ export interface NameToken {
 }
 
 const MAX_FORM_WORDS = 6
-const legalForms = new Map<string, string>(LEGAL_FORMS.map(([phrase, canon]) => [phrase, canon]))
+const legalSpelling = (word: string): string => LEGAL_SPELLINGS.get(word) ?? word
+const canonicalPhrase = (phrase: string): string => phrase.split(" ").map(legalSpelling).join(" ")
+const legalForms = new Map<string, string>(LEGAL_FORMS.map(([phrase, canon]) => [canonicalPhrase(phrase), canon]))
 /** First word of a legal-form phrase -> the longest phrase starting with it, in words. */
 const formLengthByFirstWord = new Map<string, number>()
 for (const [phrase] of LEGAL_FORMS) {
-  const words = phrase.split(" ")
+  const words = canonicalPhrase(phrase).split(" ")
   formLengthByFirstWord.set(words[0]!, Math.max(words.length, formLengthByFirstWord.get(words[0]!) ?? 0))
 }
 const LEGAL_WORDS: ReadonlyArray<string> = [...new Set(LEGAL_FORMS.flatMap(([phrase]) => phrase.split(" ")).filter((w) => w.length >= 5))]
@@ -103,7 +105,7 @@ const classifyWord = (word: string): NameToken => {
 /** Splits a folded name into classified tokens, collapsing multi-word legal forms (longest match first). */
 export const tokensOfFolded = (folded: string): ReadonlyArray<NameToken> => {
   const words = folded === "" ? [] : normalizeWords(folded.split(" "))
-  const spelled = words.map(legalWordFor)
+  const spelled = words.map((w) => legalSpelling(legalWordFor(w)))
   const out: Array<NameToken> = []
   let i = 0
   while (i < words.length) {

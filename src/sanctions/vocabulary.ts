@@ -62,12 +62,19 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set([
   "production", "scientific", "science", "sciences", "studio", "design", "consultants", "consultancy", "security", "securities"
 ])
 
+/** One spelling for legal-form words transliterated several ways (ogranichennoy / ogranichennoi ...). */
+export const LEGAL_SPELLINGS: ReadonlyMap<string, string> = new Map([
+  ["ogranichennoy", "ogranichennoi"], ["otvetstvennostiu", "otvetstvennostyu"], ["otvetstvennostju", "otvetstvennostyu"],
+  ["aktsionernoye", "aktsionernoe"], ["otkrytoye", "otkrytoe"], ["zakrytoye", "zakrytoe"], ["obschestvo", "obshchestvo"],
+  ["publichnoye", "publichnoe"]
+])
+
 /** Abbreviations written out before matching ("Int'l" -> "international"). */
 export const SYNONYMS: ReadonlyMap<string, string> = new Map([
   ["intl", "international"], ["int", "international"], ["internat", "international"], ["natl", "national"], ["nat", "national"],
   ["bros", "brothers"], ["mfg", "manufacturing"], ["svcs", "services"], ["svc", "services"], ["dept", "department"],
   ["assn", "association"], ["assoc", "association"], ["grp", "group"], ["hldgs", "holdings"], ["hldg", "holding"],
-  ["invest", "investment"], ["petrol", "petroleum"], ["tel", "telecom"], ["telecommunication", "telecommunications"],
+  ["petrol", "petroleum"], ["tel", "telecom"], ["telecommunication", "telecommunications"],
   ["centre", "center"], ["organisation", "organization"], ["st", "saint"], ["mt", "mount"], ["ste", "societe"]
 ])
 
