@@ -1,11 +1,16 @@
+import { HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { createServer } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
+import { ApiKeys } from "../src/access/ApiKeys.js"
 import type { VerifyInput } from "../src/api/schemas/Verdict.js"
 import { CompanyWriter } from "../src/companies/CompanyWriter.js"
+import { HttpAppLive } from "../src/http/Server.js"
 import { ingestSanctions } from "../src/sanctions/ingest.js"
 import { Screener } from "../src/sanctions/Screener.js"
 import { CompanySearch } from "../src/search/CompanySearch.js"
@@ -70,7 +75,7 @@ interface Sample {
 const inputs = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const held = yield* sql<Sample>`SELECT legal_name, registration_no, country::text AS country FROM companies
-    TABLESAMPLE SYSTEM (1) WHERE status IS NOT NULL LIMIT ${samples}`
+    TABLESAMPLE SYSTEM (1) REPEATABLE (${seed}) WHERE status IS NOT NULL LIMIT ${samples}`
   const listed = yield* sql<{ name: string }>`SELECT e.entry->>'name' AS name FROM sanctions_entries e
     JOIN sanctions_versions v ON v.id = e.version_id AND v.active
     WHERE e.entry->>'entity_type' = 'entity' ORDER BY md5(e.entry->>'name') LIMIT ${samples}`
@@ -93,9 +98,8 @@ const timed = <A, E, R>(e: Effect.Effect<A, E, R>) =>
     return [performance.now() - started, out] as const
   })
 
-const measure = Effect.gen(function*() {
+const measure = (kinds: Record<string, ReadonlyArray<VerifyInput>>) => Effect.gen(function*() {
   const verifier = yield* Verifier
-  const kinds = yield* inputs
   const table: Array<string> = []
   const all: Array<number> = []
   for (const [kind, list] of Object.entries(kinds)) {
@@ -138,6 +142,38 @@ const measure = Effect.gen(function*() {
   return table
 })
 
+/** The whole API (auth, quota, handler, encoding) on a loopback port over the same database. */
+const httpServer = HttpAppLive.pipe(
+  Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
+  Layer.provideMerge(ApiKeys.Default)
+)
+
+/** Every input again as `POST /v1/verify` over keep-alive HTTP, one request at a time. */
+const overHttp = (kinds: Record<string, ReadonlyArray<VerifyInput>>) =>
+  Effect.gen(function*() {
+    const server = yield* HttpServer.HttpServer
+    if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected a TCP address")
+    const url = `http://127.0.0.1:${server.address.port}/v1/verify`
+    const { secret } = yield* (yield* ApiKeys).create({ plan: "unlimited", quota: null, label: "verify-bench" })
+    const headers = { authorization: `Bearer ${Redacted.value(secret)}`, "content-type": "application/json" }
+    const post = (input: VerifyInput) =>
+      Effect.promise(async () => {
+        const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(input) })
+        await response.text()
+        if (response.status !== 200) throw new Error(`status ${response.status}`)
+      })
+    const all = Object.values(kinds).flat()
+    for (const input of all.slice(0, 50)) yield* post(input)
+    const times: Array<number> = []
+    for (const input of all) times.push((yield* timed(post(input)))[0])
+    times.sort((a, b) => a - b)
+    const row = `| **all, over HTTP** (POST /v1/verify) | ${times.length} | **${percentile(times, 0.5).toFixed(1)}** | **${
+      percentile(times, 0.99).toFixed(1)
+    }** | ${times.at(-1)?.toFixed(1)} | |`
+    yield* log(row)
+    return row
+  })
+
 const program = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   if (values.database === undefined) yield* load
@@ -145,9 +181,11 @@ const program = Effect.gen(function*() {
   if (active[0]?.n !== "3") yield* loadLists
   const held = (yield* sql<{ n: string }>`SELECT count(*)::text AS n FROM companies`)[0]!.n
   const version = (yield* sql<{ v: string }>`SELECT current_setting('server_version') AS v`)[0]!.v
-  const table = yield* measure.pipe(
+  const kinds = yield* inputs
+  const table = yield* measure(kinds).pipe(
     Effect.provide(Layer.mergeAll(Verifier.Default, CompanySearch.Default, Screener.Default))
   )
+  table.push(yield* overHttp(kinds).pipe(Effect.provide(httpServer), Effect.scoped))
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`
   process.stdout.write([
     `Verify, concurrency 1, ${held} companies, OFAC SDN + OFAC Consolidated + UN loaded; PostgreSQL ${version}; ${machine};`,
