@@ -5,8 +5,8 @@ import { HttpAppLive, NodeServerLive } from "./http/Server.js"
 import { LoggingLive } from "./logging.js"
 
 HttpAppLive.pipe(
-  Layer.provide(DatabaseLive),
   Layer.provide(NodeServerLive),
+  Layer.provide(DatabaseLive),
   Layer.provide(LoggingLive),
   Layer.launch,
   NodeRuntime.runMain

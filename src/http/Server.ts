@@ -70,8 +70,14 @@ export const HttpAppLive = HttpApiBuilder.serve(HttpMiddleware.logger).pipe(
   HttpServer.withLogAddress
 )
 
+/**
+ * Binds the port only once every service is built (database migrated, sanctions index loaded): a connection
+ * accepted before the application is attached would never be answered.
+ */
 export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
+  yield* Verifier
+  yield* ApiKeys
   const port = yield* Config.port("PORT").pipe(Config.withDefault(8080))
   const host = yield* Config.string("HOST").pipe(Config.withDefault("0.0.0.0"))
   return NodeHttpServer.layer(createServer, { port, host })
-}))
+})).pipe(Layer.provide(ServicesLive))
