@@ -90,6 +90,14 @@ describe("CompanySearch", () => {
         assert.strictEqual(r.results[0]?.match_score, 1)
       }))
 
+    it.effect("contains finds the query where it starts at a word of the name, not mid-word", () =>
+      Effect.gen(function*() {
+        const words = yield* search({ q: "sugar refin" })
+        assert.deepStrictEqual(words.results.map((c) => [c.legal_name, c.match_type]), [["Dangote Sugar Refinery PLC", "contains"]])
+        const midWord = yield* search({ q: "ugar refinery" })
+        assert.notInclude(midWord.results.map((c) => c.match_type), "contains")
+      }))
+
     it.effect("normalized: accents, legal form and case folded; query_normalized", () =>
       Effect.gen(function*() {
         const r = yield* search({ q: "Societe Generale Senegal S.A." })
