@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { assert, describe, expect, layer } from "@effect/vitest"
+import { afterAll, assert, describe, expect, layer } from "@effect/vitest"
 import { ConfigProvider, Context, Effect, Exit, Layer, TestServices } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -11,11 +11,20 @@ import { TestDatabase } from "../support/testDatabase.js"
 import { fixturesDir } from "./paths.js"
 
 const sdnDir = path.join(fixturesDir, "ofac-sdn")
+const created: Array<string> = []
+const tempDir = (prefix: string) => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
+  created.push(dir)
+  return dir
+}
+afterAll(() => {
+  for (const dir of created) fs.rmSync(dir, { recursive: true, force: true })
+})
 const unXml = path.join(fixturesDir, "un", "consolidated.xml")
 
 /** A copy of the fixture SDN set with its primary rows filtered and extra rows appended (CRLF + 0x1A kept). */
 const sdnVariant = (keep: (line: string) => boolean, extra: ReadonlyArray<string> = []) => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-sdn-"))
+  const dir = tempDir("kyb-sdn-")
   for (const f of ["alt.csv", "add.csv", "sdn_comments.csv"]) fs.copyFileSync(path.join(sdnDir, f), path.join(dir, f))
   const lines = fs.readFileSync(path.join(sdnDir, "sdn.csv"), "latin1").replace("\x1a", "").split("\r\n").filter((l) => l !== "")
   fs.writeFileSync(path.join(dir, "sdn.csv"), [...lines.filter(keep), ...extra].map((l) => `${l}\r\n`).join("") + "\x1a", "latin1")
@@ -71,7 +80,7 @@ describe("sanctions versions", () => {
     it.effect("refuses a truncated file and keeps the active version", () =>
       Effect.gen(function*() {
         const before = yield* activeVersions
-        const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-broken-"))
+        const dir = tempDir("kyb-broken-")
         fs.copyFileSync(path.join(fixturesDir, "broken", "sdn.csv"), path.join(dir, "sdn.csv"))
         const exit = yield* Effect.exit(ingestSanctions([dir]))
         assert.isTrue(Exit.isFailure(exit))
