@@ -88,6 +88,17 @@ describe("sanctions versions", () => {
         expect(yield* activeVersions).toEqual(before)
       }))
 
+    it.effect("refuses a corrupted UN XML (cut mid-element) and keeps the active UN version", () =>
+      Effect.gen(function*() {
+        const before = yield* activeVersions
+        const dir = tempDir("kyb-broken-")
+        const full = fs.readFileSync(unXml, "utf8")
+        fs.writeFileSync(path.join(dir, "consolidated.xml"), full.slice(0, full.indexOf("<ENTITIES>") + 200))
+        const exit = yield* Effect.exit(ingestSanctions([dir]))
+        expect(String(exit)).toContain("SanctionsParseError")
+        expect(yield* activeVersions).toEqual(before)
+      }))
+
     it.effect("refuses a file set that would drop more than 10% of the active entries", () =>
       Effect.gen(function*() {
         const before = yield* activeVersions
