@@ -68,8 +68,9 @@ interface NameHit {
 }
 
 /**
- * Candidate generation from the in-memory indexes (token postings reached through exact, trigram and skeleton token
- * matches, plus exact sorted-token and glued keys), then full scoring of at most MAX_CANDIDATES names.
+ * Candidate generation from the in-memory indexes (token postings reached through exact, deletion-neighbourhood and
+ * skeleton token matches, plus exact sorted-token and glued keys), then full scoring of at most MAX_CANDIDATES names.
+ * Never a fuzzy scan of the whole list.
  */
 export const screenOneName = (index: MatchIndex, name: string, options: ScreenOptions = {}): ReadonlyArray<NameHit> => {
   const folded = screeningFold(name)
