@@ -18,7 +18,7 @@ import { CompanyRepo } from "../companies/CompanyRepo.js"
 import { Health } from "../db/Health.js"
 import { RegistryCoverageService } from "../registries/RegistryCoverageService.js"
 import { Screener } from "../sanctions/Screener.js"
-import { CompanySearch } from "../search/CompanySearch.js"
+import { CompanySearchLive } from "../search/CompanySearch.js"
 import { Verifier } from "../verify/Verifier.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { ErrorBodiesLive } from "./errorBodies.js"
@@ -51,7 +51,7 @@ export const ServicesLive = Layer.mergeAll(
   RegistryCoverageService.Default,
   Verifier.Default
 ).pipe(
-  Layer.provideMerge(Layer.mergeAll(CompanyRepo.Default, CompanySearch.Default, Screener.Default))
+  Layer.provideMerge(Layer.mergeAll(CompanyRepo.Default, CompanySearchLive, Screener.Default))
 )
 
 const ApiLive = HttpApiBuilder.api(KybApi).pipe(
