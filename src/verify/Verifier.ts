@@ -22,7 +22,7 @@ import { type CompanyJson, CompanySearch } from "../search/CompanySearch.js"
 import { makeLiveMiss } from "../search/liveMiss.js"
 import { searchConfig } from "../search/searchConfig.js"
 import { analyseQuery } from "../search/searchQuery.js"
-import { companyDetails, type CompanyDetails } from "./details.js"
+import { companyDetails, type CompanyDetails, rowWithDetails } from "./details.js"
 import { WHOLE_NAME_SETTLES, wholeNameCandidates } from "./wholeName.js"
 import { isAmbiguous, RESOLVED_MIN_SCORE, rescore } from "./resolution.js"
 
@@ -30,7 +30,11 @@ import { isAmbiguous, RESOLVED_MIN_SCORE, rescore } from "./resolution.js"
 interface Found {
   readonly companyId: string
   readonly company: CompanyJson
+  /** Read with the row when the look-up could (by number in a country). */
+  readonly details?: CompanyDetails
 }
+
+const foundOf = (companyId: string, company: CompanyJson): Found => ({ companyId, company })
 
 /** What resolving the inputs gave, and what could not be checked. */
 interface Resolution {
@@ -143,11 +147,10 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         if (country !== undefined) {
-          const row = yield* repo.findRow(country, raw)
-          return Option.match(row, {
-            onNone: (): ReadonlyArray<Found> => [],
-            onSome: (r): ReadonlyArray<Found> => [{ companyId: r.id, company: companyJson(r, now) }]
-          })
+          const registry = registryForCountry(country)
+          if (registry === null) return []
+          const rows = yield* rowWithDetails(sql, registry, canonicalNumber(registry, raw).key)
+          return rows.map(({ details, row }): Found => ({ companyId: row.id, company: companyJson(row, now), details }))
         }
         const hits = yield* search.findByNumber(raw)
         return hits.filter((h) => h.field === "registration_no").map((h): Found => ({ companyId: h.companyId, company: h.company }))
@@ -174,7 +177,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
 
     const byNumber = (raw: string, country: string | undefined, name: string | undefined) =>
       Effect.gen(function*() {
-        let found = yield* storedByNumber(raw, country)
+        let found: ReadonlyArray<Found> = yield* storedByNumber(raw, country)
         let unreachable = false
         if (found.length === 0) {
           const asked = yield* liveByNumber(raw, country)
@@ -208,7 +211,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
               country: c.company.country,
               matchType: c.match_type,
               matchScore: c.match_score,
-              found: { companyId: c.companyId, company: c.company } satisfies Found
+              found: foundOf(c.companyId, c.company)
             }))
           )
       )
@@ -224,7 +227,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
           const whole = yield* wholeNameCandidates(sql, q)
           if ((whole[0]?.score ?? 0) >= WHOLE_NAME_SETTLES) {
             const now = new Date(yield* Clock.currentTimeMillis)
-            return whole.map((w) => ({ score: w.score, found: { companyId: w.row.id, company: companyJson(w.row, now) } satisfies Found }))
+            return whole.map((w) => ({ score: w.score, found: foundOf(w.row.id, companyJson(w.row, now)) }))
           }
         }
         return yield* cascadeCandidates(name, country)
@@ -273,7 +276,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
           ? yield* byNumber(input.registration_no, country, input.name)
           : yield* byName(input.name ?? "", country)
         const found = resolution.found
-        const details = found === null ? noDetails : yield* companyDetails(sql, found.companyId)
+        const details = found === null ? noDetails : found.details ?? (yield* companyDetails(sql, found.companyId))
         // A name given with a number is compared with the record the number designates.
         const nameMismatch = found !== null && input.registration_no !== undefined && input.name !== undefined &&
           !namesAgree(input.name, found.company.legal_name, details.aliases, found.company.country)
