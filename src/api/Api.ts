@@ -48,6 +48,12 @@ const completeSpec = (spec: JsonObject): JsonObject => {
             ? { ...quotaHeaders, "Retry-After": integerHeader("Seconds until the quota renews") }
             : quotaHeaders
         }
+        if (status === "503") {
+          response["headers"] = {
+            ...(isObject(response["headers"]) ? response["headers"] : {}),
+            "Retry-After": integerHeader("Seconds after which the database or registry is worth asking again")
+          }
+        }
         const content = isObject(response["content"]) ? response["content"]["application/json"] : undefined
         if (status.startsWith("2") && example !== undefined && isObject(content)) content["example"] = example
       }
