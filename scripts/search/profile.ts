@@ -4,7 +4,7 @@ import { Effect, Layer, Redacted } from "effect"
 import { CompanySearch } from "../../src/search/CompanySearch.js"
 import { candidateQuery, wordGroups } from "../../src/search/fuzzy.js"
 import { analyseQuery } from "../../src/search/searchQuery.js"
-import { literalTiers, nearestWords, tierStatements, wordCandidates } from "../../src/search/statements.js"
+import { containsHints, literalTiers, nearestWords, tierStatements, wordCandidates } from "../../src/search/statements.js"
 
 /** Where a query's time goes: each statement's plan and time, then the whole search. Usage: profile.ts URL "query" [country] */
 const [url, text, country] = process.argv.slice(2) as [string, string, string | undefined]
@@ -19,7 +19,7 @@ const program = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const q = analyseQuery(text, country)
   const words = yield* time("nearestWords", nearestWords(sql, q.tokens, 6))
-  const statements = tierStatements(sql, q, 1000, new Map(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => [w.word, Number(w.companies)])))
+  const statements = tierStatements(sql, q, 1000, containsHints(q, words))
   for (const s of statements) {
     yield* time(s.tier, s.statement)
     const plan = yield* sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE ${s.statement}`

@@ -20,6 +20,8 @@ import { searchConfig } from "./searchConfig.js"
 import { analyseQuery, type SearchQuery } from "./searchQuery.js"
 import {
   type CandidateRow,
+  type ContainsHints,
+  containsHints,
   literalTiers,
   nearestWords,
   type TierRow,
@@ -96,8 +98,8 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       ? Option.some(makeLiveMiss({ sql, live: live.value, writer: writer.value, ttl: config.liveTtl }))
       : Option.none()
 
-    const literalHits = (q: SearchQuery, held: ReadonlyMap<string, number>) => {
-      const statements = tierStatements(sql, q, config.maxMatches, held)
+    const literalHits = (q: SearchQuery, hints: ContainsHints) => {
+      const statements = tierStatements(sql, q, config.maxMatches, hints)
       if (statements.length === 0) return Effect.succeed<ReadonlyArray<Hit>>([])
       return literalTiers(sql, statements).pipe(Effect.map((rows) => rows.map((row) => hitOfTierRow(q, row))))
     }
@@ -149,9 +151,8 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
     const matches = (q: SearchQuery) =>
       Effect.gen(function*() {
         const words = yield* nearWords(q)
-        const held = new Map(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => [w.word, Number(w.companies)]))
         const [literal, fuzzy] = yield* Effect.all([
-          literalHits(q, held),
+          literalHits(q, containsHints(q, words)),
           fuzzyCandidates(q, words)
         ], { concurrency: 2 })
         const fuzzyHits: Array<Hit> = []

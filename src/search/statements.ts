@@ -37,7 +37,8 @@ export const escapeLike = (s: string) => s.replace(LIKE_SPECIAL, "\\$&")
  * whose look-up for a common fragment reads tens of thousands of rows on millions of companies (as would the
  * prefix of a common word). Null when the query has no word, or only common words to ask for.
  */
-export const containsWords = (q: SearchQuery, held: ReadonlyMap<string, number>): string | null => {
+export const containsWords = (q: SearchQuery, hints: ContainsHints): string | null => {
+  const { held } = hints
   const tokens = [...new Set(q.tokens)]
   if (tokens.length === 0) return null
   const quote = (t: string) => `'${t.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`
@@ -46,7 +47,30 @@ export const containsWords = (q: SearchQuery, held: ReadonlyMap<string, number>)
   // Only common words to ask for: the word index would hand over tens of thousands of rows to check.
   if (whole.length > 0 && whole.every((t) => (held.get(t) ?? 0) > COMMON_WORD)) return null
   if (tokens.length === 1) return held.has(last) ? quote(last) : `${quote(last)}:*`
-  return whole.map(quote).join(" & ")
+  const asked = whole.map(quote)
+  if (!held.has(last) && hints.rarePrefix) asked.push(`${quote(last)}:*`)
+  return asked.join(" & ")
+}
+
+/** What the vocabulary says about the query's words, for the `contains` tier. */
+export interface ContainsHints {
+  /** The query's words held, with how many companies use each. */
+  readonly held: ReadonlyMap<string, number>
+  /**
+   * The unfinished last word begins none of the words held nearest to it: as a prefix it costs the word index
+   * little and narrows the rows to check (a typo: "dangote cemnt").
+   */
+  readonly rarePrefix: boolean
+}
+
+/** Hints from the words held nearest to the query's words (`nearestWords`). */
+export const containsHints = (q: SearchQuery, words: ReadonlyArray<WordRow>): ContainsHints => {
+  const last = q.tokens.length
+  const lastToken = q.tokens[last - 1]
+  return {
+    held: new Map(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => [w.word, Number(w.companies)])),
+    rarePrefix: lastToken !== undefined && !words.some((w) => w.i === last && w.word.startsWith(lastToken))
+  }
 }
 
 /** A word used by more companies than this is not worth a `contains` look-up on its own. */
@@ -70,7 +94,7 @@ export const tierStatements = (
   sql: Sql,
   q: SearchQuery,
   cap: number,
-  held: ReadonlyMap<string, number> = new Map()
+  hints: ContainsHints = { held: new Map(), rarePrefix: false }
 ): ReadonlyArray<NamedStatement> => {
   const scope = scopeOf(sql, q.country)
   const out: Array<NamedStatement> = []
@@ -99,7 +123,7 @@ export const tierStatements = (
     })
   }
   if (q.numberLike) return out
-  const words = q.short ? null : containsWords(q, held)
+  const words = q.short ? null : containsWords(q, hints)
   if (words !== null) {
     out.push({
       tier: "contains",

@@ -6,7 +6,7 @@ import * as path from "node:path"
 import { makeCorpusGenerator } from "../../scripts/corpus/generate.js"
 import { candidateQuery, wordGroups } from "../../src/search/fuzzy.js"
 import { analyseQuery } from "../../src/search/searchQuery.js"
-import { literalTiers, nearestWords, tierStatements, wordCandidates } from "../../src/search/statements.js"
+import { containsHints, literalTiers, nearestWords, tierStatements, wordCandidates } from "../../src/search/statements.js"
 import { TestDatabase } from "../support/testDatabase.js"
 import { type FixtureCompany, insertCompanies } from "./fixtures.js"
 
@@ -62,7 +62,7 @@ describe("search plans", () => {
           for (const [text, country] of queriesFor(sample)) {
             const q = analyseQuery(text, country)
             const words = q.short || q.tokens.length === 0 ? [] : yield* nearestWords(sql, q.tokens, 6)
-            const statements = tierStatements(sql, q, 1000, new Map(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => [w.word, Number(w.companies)])))
+            const statements = tierStatements(sql, q, 1000, containsHints(q, words))
             const checked: Array<Effect.Effect<ReadonlyArray<unknown>, SqlError>> = [
               ...statements.map((s) => s.statement),
               literalTiers(sql, statements)
