@@ -33,6 +33,14 @@ const cipc = company({
 const dissolved = company({ country: "GH", registration_no: "CS160152013", legal_name: "Volta Textile Works Limited", status: "dissolved" })
 const kilimanjaroKe = company({ country: "KE", registration_no: "PVT-JZUA6Z663", legal_name: "Kilimanjaro Coffee Traders Limited", status: "active" })
 const kilimanjaroUg = company({ country: "UG", registration_no: "80010001803086", legal_name: "Kilimanjaro Coffee Traders Limited", status: "active" })
+const brewer = company({
+  country: "KE",
+  registration_no: "PVT-EQB7K2Q9",
+  legal_name: "Equatorial Brewing Company Limited",
+  status: "active",
+  listed_ticker: "EQBR",
+  aliases: [{ name: "Ndovu Lager", kind: "brand" }]
+})
 /** OFAC SDN entry 32791 (real list), held here as a registered Ugandan company. */
 const sanctionedUg = company({ country: "UG", registration_no: "80020002803087", legal_name: "African Gold Refinery Limited", status: "active" })
 
@@ -66,7 +74,7 @@ describe("/v1/verify over HTTP", () => {
     const seeded = Effect.gen(function*() {
       const server = yield* TestServer
       const writer = yield* CompanyWriter
-      yield* writer.upsertBatch([cipc, dissolved, kilimanjaroKe, kilimanjaroUg, sanctionedUg]).pipe(Effect.orDie)
+      yield* writer.upsertBatch([cipc, dissolved, kilimanjaroKe, kilimanjaroUg, sanctionedUg, brewer]).pipe(Effect.orDie)
       const headers = bearer(yield* server.newKey({ plan: "unlimited" }))
       const get = (params: Record<string, string>) =>
         promise(() => call(`${server.url}/v1/verify?${new URLSearchParams(params).toString()}`, { headers }))
@@ -161,6 +169,16 @@ describe("/v1/verify over HTTP", () => {
         assert.isAtLeast(byName["match_confidence"] as number, 0.9)
         const both = yield* verify({ name: "EXAMPLE MINING HOLDINGS", registration_no: "1950/038232/06" })
         assert.strictEqual(both["result"], "verified")
+      }))
+
+    it.effect("a whole stated alias resolves to its company (0.95); a listed company says so", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const body = yield* verify({ name: "Ndovu Lager" })
+        assert.strictEqual(body["result"], "verified", JSON.stringify(body))
+        assert.strictEqual(body["match_confidence"], 0.95)
+        assert.strictEqual((body["company"] as Body)["legal_name"], brewer.legal_name)
+        assert.isTrue(signals(body)["listed"])
       }))
 
     it.effect("a partial name is not verification: low_match_confidence", () =>
