@@ -82,7 +82,7 @@ const program = Effect.gen(function*() {
 
   const port = 18_000 + Math.floor(Math.random() * 1000)
   const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning" },
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none" },
     stdio: ["ignore", "pipe", "pipe"]
   })
   let bare: ChildProcess | undefined
