@@ -292,6 +292,19 @@ describe("/v1/verify over HTTP", () => {
         assert.strictEqual(cac.stats().requests, calls, "answered from the store")
       }))
 
+    it.effect("a name the store does not hold is asked of the live registries of its scope, stored and resolved", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        cac.resetStats()
+        const body = yield* verify({ name: "Pay Day Supermarket", country: "NG" })
+        assert.strictEqual(body["result"], "verified", JSON.stringify(body))
+        assert.strictEqual((body["company"] as Body)["registration_no"], "BN 2345678")
+        assert.isAtLeast(cac.stats().requests, 1)
+        const dormant = yield* verify({ name: "Lagos Harbour Logistics Limited", country: "NG" })
+        assert.strictEqual(dormant["result"], "review")
+        assert.strictEqual(dormant["review_reason"], "status_dormant")
+      }))
+
     it.effect("registry down -> review/registry_unreachable, never not_found", () =>
       Effect.gen(function*() {
         const { verify } = yield* seeded
