@@ -72,8 +72,10 @@ export const candidateQuery = (groups: ReadonlyArray<WordGroup>, mode: Candidate
   const held = groups.filter((g) => g.words.length > 0)
   if (held.length === 0) return null
   if (held.length === 1) {
-    // One common word alone ("holdings") gives arbitrary names; the literal tiers already list them.
-    if (mode === "all" && held[0]!.companies > PAIR_WORD) return null
+    // One word used by many alone ("holdings") gives arbitrary names, the more so next to a word held nowhere
+    // ("Qwxzv Holdings"); the literal tiers already list them.
+    const limit = groups.length > held.length ? RARE_WORD : PAIR_WORD
+    if (mode === "all" && held[0]!.companies > limit) return null
     return mode === "relaxed" ? null : groupQuery(held[0]!)
   }
   if (mode === "all") {

@@ -39,7 +39,12 @@ describe("fuzzy candidate queries", () => {
     expect(candidateQuery(groups, "all")).toBe("'dangote' & ('cement' | 'ciment')"))
   it("relaxed: a rare word alone, or any two", () =>
     expect(candidateQuery(groups, "relaxed")).toBe("('dangote') | ('dangote' & ('cement' | 'ciment'))"))
-  it("one common word alone asks nothing", () => expect(candidateQuery([group("bank", ["bank"], 50_000)], "all")).toBeNull())
+  it("one word used by many alone asks nothing, sooner next to a word held nowhere", () => {
+    expect(candidateQuery([group("bank", ["bank"], 50_000)], "all")).toBeNull()
+    expect(candidateQuery([group("bnak", ["bank"], 5_000)], "all")).toBe("'bank'")
+    expect(candidateQuery([group("qwxzv", [], 0), group("holdings", ["holdings"], 5_000)], "all")).toBeNull()
+    expect(candidateQuery([group("safaricon", ["safaricom"], 3)], "all")).toBe("'safaricom'")
+  })
   it("a misspelt legal form is dropped once corrected", () => {
     const typo = [group("brimstone", ["brimstone"], 1), group("corrporation", ["corporation"], 900)]
     expect(correctedGroups(typo, "ZA").map((g) => g.token)).toEqual(["brimstone"])
