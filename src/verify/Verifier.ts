@@ -272,9 +272,12 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
     const verify = (input: VerifyInput) =>
       Effect.gen(function*() {
         const country = input.country?.toUpperCase()
-        const resolution = input.registration_no !== undefined
+        const resolved = input.registration_no !== undefined
           ? yield* byNumber(input.registration_no, country, input.name)
           : yield* byName(input.name ?? "", country)
+        // A country none of the 18 registries covers could not be checked: review, never not_found.
+        const uncovered = country !== undefined && registryForCountry(country) === null
+        const resolution = uncovered && resolved.found === null ? { ...resolved, registryUnreachable: true } : resolved
         const found = resolution.found
         const details = found === null ? noDetails : found.details ?? (yield* companyDetails(sql, found.companyId))
         // A name given with a number is compared with the record the number designates.
