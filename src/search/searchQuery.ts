@@ -1,5 +1,6 @@
 import { nameTokens, normalizeName } from "../domain/normalize.js"
 import { canonicalNumber, numberKey, registryForCountry, registryIds } from "../domain/registrationNumbers.js"
+import { canonicalTaxId, taxIdCountries } from "../domain/taxIds.js"
 
 /** A search query analysed once: the literal, normalised and identifier forms every tier compares with. */
 export interface SearchQuery {
@@ -42,10 +43,12 @@ const numberKeysOf = (text: string, country: string | undefined): ReadonlyArray<
   return distinct(keys)
 }
 
-const taxKeysOf = (text: string): ReadonlyArray<string> => {
+const taxKeysOf = (text: string, country: string | undefined): ReadonlyArray<string> => {
   const generic = numberKey(text)
   if (!DIGIT.test(generic)) return []
-  return [generic]
+  const keys = [generic]
+  for (const c of country === undefined ? taxIdCountries : [country]) keys.push(canonicalTaxId(c, text).key)
+  return distinct(keys)
 }
 
 export const analyseQuery = (q: string, country?: string): SearchQuery => {
@@ -59,7 +62,7 @@ export const analyseQuery = (q: string, country?: string): SearchQuery => {
     tokens: nameTokens(normalized),
     country: scope,
     numberKeys: numberKeysOf(text, scope),
-    taxKeys: taxKeysOf(text),
+    taxKeys: taxKeysOf(text, scope),
     short: [...text].length <= 2,
     numberLike: looksLikeNumber(text)
   }

@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import { initialismOf } from "../../src/domain/initialism.js"
 import { normalizeName } from "../../src/domain/normalize.js"
 import { canonicalNumber, numberKey, registryForCountry } from "../../src/domain/registrationNumbers.js"
+import { canonicalTaxId } from "../../src/domain/taxIds.js"
 
 /** A company row for search tests, with the derived columns computed as CompanyWriter computes them. */
 export interface FixtureCompany {
@@ -33,7 +34,7 @@ const columnsOf = (companies: ReadonlyArray<FixtureCompany>) => {
     c.name_lower.push(f.legal_name.trim().toLowerCase())
     c.name_norm.push(normalizeName(f.legal_name, f.country))
     c.tax_id.push(f.tax_id ?? null)
-    c.tax_key.push(f.tax_id === undefined ? null : numberKey(f.tax_id))
+    c.tax_key.push(f.tax_id === undefined ? null : canonicalTaxId(f.country, f.tax_id).key)
     c.listed_ticker.push(f.listed_ticker ?? null)
     c.quality.push(f.quality ?? (f.listed_ticker === undefined ? 0.3 : 0.7))
   }
