@@ -43,21 +43,34 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
         return Option.fromNullable(rows[0])
       })
 
-    const officersOf = (companyId: string) =>
-      sql<OfficerRow>`
-        SELECT name, role, to_char(appointed_on, 'YYYY-MM-DD') AS appointed_on,
-               to_char(resigned_on, 'YYYY-MM-DD') AS resigned_on, nationality, source,
-               to_char(last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_verified_at
-        FROM officers WHERE company_id = ${companyId}
-        ORDER BY resigned_on IS NOT NULL, appointed_on NULLS LAST, name`
+    // The record and its officers in one round trip.
+    const findRowWithOfficers = (country: string, raw: string) =>
+      Effect.gen(function*() {
+        const registry = registryForCountry(country)
+        if (registry === null) return Option.none<CompanyRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> }>()
+        const key = canonicalNumber(registry, raw).key
+        const rows = yield* sql<CompanyRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> | null }>`
+          SELECT ${sql.literal(companyColumns)}, c.provenance,
+            (SELECT json_agg(json_build_object(
+                'name', o.name, 'role', o.role,
+                'appointed_on', to_char(o.appointed_on, 'YYYY-MM-DD'),
+                'resigned_on', to_char(o.resigned_on, 'YYYY-MM-DD'),
+                'nationality', o.nationality, 'source', o.source,
+                'last_verified_at', to_char(o.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+              ORDER BY o.resigned_on IS NOT NULL, o.appointed_on NULLS LAST, o.name)
+             FROM officers o WHERE o.company_id = c.id) AS officers
+          FROM companies c
+          WHERE c.registry_id = ${registry} AND c.registration_key = ${key}`
+        return Option.map(Option.fromNullable(rows[0]), (row) => ({ ...row, officers: row.officers ?? [] }))
+      })
 
     const findRecord = (country: string, raw: string) =>
       Effect.gen(function*() {
-        const found = yield* findRow(country, raw)
+        const found = yield* findRowWithOfficers(country, raw)
         if (Option.isNone(found)) return Option.none<CompanyRecord>()
         const row = found.value
         const now = new Date(yield* Clock.currentTimeMillis)
-        const officers = yield* officersOf(row.id)
+        const officers = row.officers
         const provenance: Record<string, FieldProvenance> = {}
         const stored = typeof row.provenance === "object" && row.provenance !== null ? row.provenance : {}
         for (const [field, value] of Object.entries(stored)) {
