@@ -4,6 +4,7 @@ import { CompanyRecord, FieldProvenance, Officer } from "../api/schemas/Company.
 import { recordConfidence } from "../domain/confidence.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
+import type { OfficerRow } from "./write/state.js"
 
 interface StoredProvenance {
   readonly source: string
@@ -12,15 +13,6 @@ interface StoredProvenance {
   readonly confidence?: number
 }
 
-interface OfficerRow {
-  readonly name: string
-  readonly role: string | null
-  readonly appointed_on: string | null
-  readonly resigned_on: string | null
-  readonly nationality: string | null
-  readonly source: string
-  readonly last_verified_at: string
-}
 
 const isStoredProvenance = (u: unknown): u is StoredProvenance =>
   typeof u === "object" && u !== null && "source" in u && "checked_at" in u &&
