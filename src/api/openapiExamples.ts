@@ -1,13 +1,13 @@
 /** One worked example per operation, shown in /v1/openapi.json and the docs page. */
 const company = {
   country: "NG",
-  registration_no: "RC 2013",
+  registration_no: "RC 208767",
   legal_name: "Dangote Cement PLC",
   status: "active",
   entity_type: "public_limited_company",
   entity_type_label: "Public Limited Company",
   incorporation_date: "1992-11-04",
-  registered_address: "1 Alfred Rewane Road, Ikoyi, Lagos",
+  registered_address: null,
   tax_id: null,
   listed_ticker: "DANGCEM",
   source: "Corporate Affairs Commission (NG-CAC)",
