@@ -11,6 +11,7 @@ import { ApiKeys } from "../src/access/ApiKeys.js"
 import { Quota } from "../src/access/Quota.js"
 import { CompanyWriter } from "../src/companies/CompanyWriter.js"
 import { migrate } from "../src/db/Migrations.js"
+import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -18,14 +19,7 @@ const arg = (name: string, fallback: number) => {
 }
 const duration = arg("duration", 10)
 const connections = arg("connections", 32)
-const admin = "postgres://postgres@127.0.0.1:5432/postgres"
-const database = `kyb_bench_${Date.now()}`
-const url = `postgres://postgres@127.0.0.1:5432/${database}`
-
-const adminSql = (statement: string) =>
-  Effect.flatMap(PgClient.PgClient, (sql) => sql.unsafe(statement)).pipe(
-    Effect.provide(PgClient.layer({ url: Redacted.make(admin), maxConnections: 1 }))
-  )
+const postgresServer = "postgres://postgres@127.0.0.1:5432/postgres"
 
 const waitForLine = (child: ChildProcess, pattern: RegExp) =>
   new Promise<void>((resolve, reject) => {
@@ -48,7 +42,7 @@ const run = (label: string, target: string, headers: Record<string, string>) =>
   })
 
 const program = Effect.gen(function*() {
-  yield* adminSql(`CREATE DATABASE ${database}`)
+  const { url } = yield* scratchDatabaseUrl(postgresServer, "kyb_bench")
   const Db = PgClient.layer({ url: Redacted.make(url), maxConnections: 16 })
   const services = Layer.mergeAll(ApiKeys.Default, Quota.Default, CompanyWriter.Default).pipe(Layer.provideMerge(Db))
   const { secret, quotaSecret } = yield* Effect.gen(function*() {
@@ -117,9 +111,9 @@ const program = Effect.gen(function*() {
     server.kill()
     bare?.kill()
   }
-}).pipe(Effect.ensuring(adminSql(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).pipe(Effect.ignore)))
+})
 
-Effect.runPromise(program).then(
+Effect.runPromise(Effect.scoped(program)).then(
   () => process.exit(0),
   (error: unknown) => {
     console.error(error)

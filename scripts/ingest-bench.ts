@@ -1,7 +1,6 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { execFileSync } from "node:child_process"
-import { randomBytes } from "node:crypto"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -10,6 +9,7 @@ import { CompanyWriter } from "../src/companies/CompanyWriter.js"
 import { ingestCompanyFile } from "../src/companies/ingest/CompanyIngest.js"
 import { IngestReporter } from "../src/companies/ingest/IngestReporter.js"
 import { migrate } from "../src/db/Migrations.js"
+import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
 
 /**
  * Ingest benchmark: generates a corpus (child process, so its memory is not counted), ingests it into a fresh
@@ -45,16 +45,6 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss)
 }, 200)
 
-const database = `kyb_bench_${randomBytes(4).toString("hex")}`
-const serverUrl = new URL(values.server)
-const dbUrl = new URL(values.server)
-dbUrl.pathname = `/${database}`
-
-const admin = (statement: string) =>
-  Effect.flatMap(PgClient.PgClient, (sql) => sql.unsafe(statement)).pipe(
-    Effect.provide(PgClient.layer({ url: Redacted.make(serverUrl.toString()), maxConnections: 1 }))
-  )
-
 const progress = Layer.succeed(IngestReporter, IngestReporter.make({
   progress: (p) =>
     Effect.sync(() => {
@@ -67,27 +57,24 @@ const progress = Layer.succeed(IngestReporter, IngestReporter.make({
   rejected: (f, line, reason) => Effect.sync(() => process.stderr.write(`${f}:${line}: ${reason}\n`))
 }))
 
-const program = Effect.gen(function*() {
+const program = (dbUrl: string) => Effect.gen(function*() {
   yield* migrate()
   const first = yield* ingestCompanyFile(file, { batchSize })
   const second = yield* ingestCompanyFile(file, { batchSize })
   return { first, second }
 }).pipe(
   Effect.provide(Layer.mergeAll(CompanyWriter.Default, progress).pipe(
-    Layer.provideMerge(PgClient.layer({ url: Redacted.make(dbUrl.toString()), maxConnections: 4 }))
+    Layer.provideMerge(PgClient.layer({ url: Redacted.make(dbUrl), maxConnections: 4 }))
   )),
   Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))
 )
 
-const main = Effect.gen(function*() {
-  yield* admin(`CREATE DATABASE ${database}`)
-  const result = yield* program.pipe(
-    Effect.ensuring(values.keep ? Effect.void : admin(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`).pipe(Effect.orDie))
-  )
-  return result
-})
+const main = Effect.scoped(Effect.gen(function*() {
+  const database = yield* scratchDatabaseUrl(values.server, "kyb_bench", { keep: values.keep })
+  return { ...(yield* program(database.url)), database: database.name }
+}))
 
-const { first, second } = await Effect.runPromise(main)
+const { first, second, database } = await Effect.runPromise(main)
 clearInterval(sampler)
 const strip = ({ rejections: _, ...s }: typeof first) => s
 const report = {

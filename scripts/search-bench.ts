@@ -4,12 +4,10 @@ import { Effect, Layer, Redacted } from "effect"
 import * as os from "node:os"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
-import { makeCorpusGenerator } from "./corpus/generate.js"
-import { listedRecords } from "./corpus/listed.js"
 import { CompanyWriter } from "../src/companies/CompanyWriter.js"
 import { CompanySearch } from "../src/search/CompanySearch.js"
 import { benchLoadSummary } from "./search/benchReport.js"
-import { bulkLoad } from "./search/benchLoad.js"
+import { loadBenchCorpus } from "./search/benchLoad.js"
 import { benchKinds, benchQueries } from "./search/benchQueries.js"
 import { scratchDatabase, serverUrl } from "./search/database.js"
 
@@ -53,15 +51,7 @@ const timed = <A, E, R>(e: Effect.Effect<A, E, R>) =>
     return [performance.now() - started, out] as const
   })
 
-const load = Effect.gen(function*() {
-  const generator = makeCorpusGenerator({ seed, sharedDir })
-  yield* bulkLoad(rows, () => generator.next())
-  const writer = yield* CompanyWriter
-  const listed = listedRecords(sharedDir, seed).records
-  for (let i = 0; i < listed.length; i += 500) yield* writer.upsertBatch(listed.slice(i, i + 500))
-  const sql = yield* SqlClient.SqlClient
-  yield* sql`ANALYZE companies`
-})
+const load = loadBenchCorpus(rows, seed, sharedDir)
 
 const measure = Effect.gen(function*() {
   const search = yield* CompanySearch

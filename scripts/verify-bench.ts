@@ -15,9 +15,7 @@ import { ingestSanctions } from "../src/sanctions/ingest.js"
 import { Screener } from "../src/sanctions/Screener.js"
 import { CompanySearch } from "../src/search/CompanySearch.js"
 import { Verifier } from "../src/verify/Verifier.js"
-import { makeCorpusGenerator } from "./corpus/generate.js"
-import { listedRecords } from "./corpus/listed.js"
-import { bulkLoad } from "./search/benchLoad.js"
+import { loadBenchCorpus } from "./search/benchLoad.js"
 import { scratchDatabase, serverUrl } from "./search/database.js"
 
 /**
@@ -49,15 +47,7 @@ const percentile = (sorted: ReadonlyArray<number>, p: number) =>
 
 const log = (line: string) => Effect.sync(() => process.stderr.write(`${line}\n`))
 
-const load = Effect.gen(function*() {
-  const generator = makeCorpusGenerator({ seed, sharedDir })
-  yield* bulkLoad(rows, () => generator.next())
-  const writer = yield* CompanyWriter
-  const listed = listedRecords(sharedDir, seed).records
-  for (let i = 0; i < listed.length; i += 500) yield* writer.upsertBatch(listed.slice(i, i + 500))
-  const sql = yield* SqlClient.SqlClient
-  yield* sql`ANALYZE companies`
-})
+const load = loadBenchCorpus(rows, seed, sharedDir)
 
 const loadLists = Effect.gen(function*() {
   const started = Date.now()

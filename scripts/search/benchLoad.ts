@@ -1,6 +1,9 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import { makeCorpusGenerator } from "../corpus/generate.js"
+import { listedRecords } from "../corpus/listed.js"
 import { bulkInsert } from "./bulkLoad.js"
 
 /** Indexes backing constraints stay during a bulk load (the loader's ON CONFLICT needs them). */
@@ -54,4 +57,16 @@ export const bulkLoad = (rows: number, next: () => CanonicalCompany, batch = 500
     yield* sql`VACUUM ANALYZE search_words`
     process.stderr.write(`vocabulary recounted, vacuumed and analysed (${elapsed()})\n`)
     return loaded
+  })
+
+/** The benchmark corpus: `rows` generated companies bulk-loaded, then the real listed companies through the writer. */
+export const loadBenchCorpus = (rows: number, seed: number, sharedDir: string) =>
+  Effect.gen(function*() {
+    const generator = makeCorpusGenerator({ seed, sharedDir })
+    yield* bulkLoad(rows, () => generator.next())
+    const writer = yield* CompanyWriter
+    const listed = listedRecords(sharedDir, seed).records
+    for (let i = 0; i < listed.length; i += 500) yield* writer.upsertBatch(listed.slice(i, i + 500))
+    const sql = yield* SqlClient.SqlClient
+    yield* sql`ANALYZE companies`
   })

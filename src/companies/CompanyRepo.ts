@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient, type Statement } from "@effect/sql"
 import { Clock, Effect, Option } from "effect"
 import { CompanyRecord, FieldProvenance, Officer } from "../api/schemas/Company.js"
 import { recordConfidence } from "../domain/confidence.js"
@@ -6,13 +6,34 @@ import { canonicalNumber, registryForCountry } from "../domain/registrationNumbe
 import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
 import type { OfficerRow } from "./write/state.js"
 
+/** What a verdict needs of a company beyond its row. */
+export interface CompanyDetails {
+  /** Stated aliases (brand, trading, former, short, ticker; derived initialisms left out), screened with the name. */
+  readonly aliases: ReadonlyArray<string>
+  /** A matched procurement award. */
+  readonly contracts: boolean
+  /** A matched trademark. */
+  readonly trademarks: boolean
+}
+
+interface DetailsRow {
+  readonly aliases: ReadonlyArray<string> | null
+  readonly contracts: boolean
+  readonly trademarks: boolean
+}
+
+const detailsFrom = (row: DetailsRow): CompanyDetails => ({
+  aliases: row.aliases ?? [],
+  contracts: row.contracts === true,
+  trademarks: row.trademarks === true
+})
+
 interface StoredProvenance {
   readonly source: string
   readonly source_url?: string | null
   readonly checked_at: string
   readonly confidence?: number
 }
-
 
 const isStoredProvenance = (u: unknown): u is StoredProvenance =>
   typeof u === "object" && u !== null && "source" in u && "checked_at" in u &&
@@ -23,24 +44,17 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    /** The row of `country`'s registry whose canonical number equals `raw` in any separator style. */
-    const findRow = (country: string, raw: string) =>
-      Effect.gen(function*() {
-        const registry = registryForCountry(country)
-        if (registry === null) return Option.none<CompanyRow & { provenance: unknown }>()
-        const key = canonicalNumber(registry, raw).key
-        const rows = yield* sql<CompanyRow & { provenance: unknown }>`
-          SELECT ${sql.literal(companyColumns)}, c.provenance FROM companies c
-          WHERE c.registry_id = ${registry} AND c.registration_key = ${key}`
-        return Option.fromNullable(rows[0])
-      })
+    /** The registry of `country` and the lookup key of `raw` in it (any separator style); null: no registry. */
+    const keyOf = (country: string, raw: string) => {
+      const registry = registryForCountry(country)
+      return registry === null ? null : { registry, key: canonicalNumber(registry, raw).key }
+    }
 
     // The record and its officers in one round trip.
     const findRowWithOfficers = (country: string, raw: string) =>
       Effect.gen(function*() {
-        const registry = registryForCountry(country)
-        if (registry === null) return Option.none<CompanyRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> }>()
-        const key = canonicalNumber(registry, raw).key
+        const target = keyOf(country, raw)
+        if (target === null) return Option.none<CompanyRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> }>()
         const rows = yield* sql<CompanyRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> | null }>`
           SELECT ${sql.literal(companyColumns)}, c.provenance,
             (SELECT json_agg(json_build_object(
@@ -52,7 +66,7 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
               ORDER BY o.resigned_on IS NOT NULL, o.appointed_on NULLS LAST, o.name)
              FROM officers o WHERE o.company_id = c.id) AS officers
           FROM companies c
-          WHERE c.registry_id = ${registry} AND c.registration_key = ${key}`
+          WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key}`
         return Option.map(Option.fromNullable(rows[0]), (row) => ({ ...row, officers: row.officers ?? [] }))
       })
 
@@ -82,23 +96,31 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
         }))
       }).pipe(Effect.withSpan("CompanyRepo.findRecord", { attributes: { country } }))
 
-    /** Rows in any registry whose canonical number key equals `key` (a number given without a country). */
-    const findRowsByKey = (key: string) =>
-      sql<CompanyRow>`SELECT ${sql.literal(companyColumns)} FROM companies c
-        WHERE c.registration_key = ${key} ORDER BY c.quality DESC, c.id LIMIT 5`
+    const detailsColumns = (companyId: Statement.Fragment) => sql`
+      (SELECT array_agg(a.name ORDER BY a.kind, a.name) FROM company_aliases a
+        WHERE a.company_id = ${companyId} AND a.kind <> 'initialism') AS aliases,
+      EXISTS (SELECT 1 FROM procurement_awards p WHERE p.matched_company_id = ${companyId}) AS contracts,
+      EXISTS (SELECT 1 FROM trademarks t WHERE t.matched_company_id = ${companyId}) AS trademarks`
 
-    const aliasesOf = (companyId: string) =>
-      sql<{ name: string; kind: string }>`SELECT name, kind FROM company_aliases
-        WHERE company_id = ${companyId} AND kind <> 'initialism' ORDER BY kind, name`
-
-    /** Evidence beyond the registry: a matched procurement award, a matched trademark. */
-    const evidenceOf = (companyId: string) =>
-      sql<{ contracts: boolean; trademarks: boolean }>`SELECT
-          EXISTS (SELECT 1 FROM procurement_awards WHERE matched_company_id = ${companyId}) AS contracts,
-          EXISTS (SELECT 1 FROM trademarks WHERE matched_company_id = ${companyId}) AS trademarks`.pipe(
-        Effect.map((rows) => rows[0] ?? { contracts: false, trademarks: false })
+    /** A company's stated aliases and its evidence beyond the registry, in one round trip. */
+    const detailsOf = (companyId: string) =>
+      sql<DetailsRow>`SELECT ${detailsColumns(sql`${companyId}::bigint`)}`.pipe(
+        Effect.map((rows) => detailsFrom(rows[0] ?? { aliases: null, contracts: false, trademarks: false }))
       )
 
-    return { findRow, findRowsByKey, findRecord, aliasesOf, evidenceOf } as const
+    /** The row with this number in `country`'s registry and its details, in one round trip. */
+    const findWithDetails = (country: string, raw: string) =>
+      Effect.gen(function*() {
+        const target = keyOf(country, raw)
+        if (target === null) return Option.none<{ row: CompanyRow; details: CompanyDetails }>()
+        const rows = yield* sql<CompanyRow & DetailsRow>`SELECT ${sql.literal(companyColumns)}, ${detailsColumns(sql`c.id`)}
+          FROM companies c WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key}`
+        return Option.map(Option.fromNullable(rows[0]), ({ aliases, contracts, trademarks, ...row }) => ({
+          row,
+          details: detailsFrom({ aliases, contracts, trademarks })
+        }))
+      })
+
+    return { findRecord, detailsOf, findWithDetails } as const
   })
 }) {}

@@ -9,7 +9,7 @@ import {
   type VerifyInput
 } from "../api/schemas/Verdict.js"
 import { companyJson } from "../companies/companyRow.js"
-import { CompanyRepo } from "../companies/CompanyRepo.js"
+import { type CompanyDetails, CompanyRepo } from "../companies/CompanyRepo.js"
 import { CompanyWriter } from "../companies/CompanyWriter.js"
 import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
 import { namesAgree } from "../domain/nameAgreement.js"
@@ -22,7 +22,6 @@ import { type CompanyJson, CompanySearch } from "../search/CompanySearch.js"
 import { makeLiveMiss } from "../search/liveMiss.js"
 import { searchConfig } from "../search/searchConfig.js"
 import { analyseQuery } from "../search/searchQuery.js"
-import { companyDetails, type CompanyDetails, rowWithDetails } from "./details.js"
 import { WHOLE_NAME_SETTLES, wholeNameCandidates } from "./wholeName.js"
 import { isAmbiguous, RESOLVED_MIN_SCORE, rescore } from "./resolution.js"
 
@@ -147,10 +146,8 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
       Effect.gen(function*() {
         const now = new Date(yield* Clock.currentTimeMillis)
         if (country !== undefined) {
-          const registry = registryForCountry(country)
-          if (registry === null) return []
-          const rows = yield* rowWithDetails(sql, registry, canonicalNumber(registry, raw).key)
-          return rows.map(({ details, row }): Found => ({ companyId: row.id, company: companyJson(row, now), details }))
+          const stored = yield* repo.findWithDetails(country, raw)
+          return Option.toArray(stored).map(({ details, row }): Found => ({ companyId: row.id, company: companyJson(row, now), details }))
         }
         const hits = yield* search.findByNumber(raw)
         return hits.filter((h) => h.field === "registration_no").map((h): Found => ({ companyId: h.companyId, company: h.company }))
@@ -188,7 +185,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         if (found.length > 1 && name !== undefined) {
           const agreeing = []
           for (const f of found) {
-            const aliases = (yield* repo.aliasesOf(f.companyId)).map((a) => a.name)
+            const { aliases } = yield* repo.detailsOf(f.companyId)
             if (namesAgree(name, f.company.legal_name, aliases, f.company.country)) agreeing.push(f)
           }
           if (agreeing.length === 1) found = agreeing
@@ -279,7 +276,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const uncovered = country !== undefined && registryForCountry(country) === null
         const resolution = uncovered && resolved.found === null ? { ...resolved, registryUnreachable: true } : resolved
         const found = resolution.found
-        const details = found === null ? noDetails : found.details ?? (yield* companyDetails(sql, found.companyId))
+        const details = found === null ? noDetails : found.details ?? (yield* repo.detailsOf(found.companyId))
         // A name given with a number is compared with the record the number designates.
         const nameMismatch = found !== null && input.registration_no !== undefined && input.name !== undefined &&
           !namesAgree(input.name, found.company.legal_name, details.aliases, found.company.country)

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Redacted } from "effect"
-import { randomBytes } from "node:crypto"
+import { scratchDatabaseUrl } from "../../scripts/support/scratchDatabase.js"
 import { embeddedSqlLayer, MigrationsLive } from "../../src/db/Database.js"
 
 /** DATABASE_URL of a PostgreSQL server to test against; unset: the embedded database. */
@@ -10,31 +10,8 @@ export const serverUrl = (): string | undefined => {
   return url === undefined || url.trim() === "" ? undefined : url
 }
 
-const withDatabase = (url: string, database: string) => {
-  const parsed = new URL(url)
-  parsed.pathname = `/${database}`
-  return parsed.toString()
-}
-
-/**
- * A fresh database per test file: on the server given by DATABASE_URL, a database created for this run and
- * dropped afterwards; otherwise an in-memory embedded PostgreSQL. Migrated either way.
- */
-export const freshDatabaseUrl = (url: string) =>
-  Effect.acquireRelease(
-    Effect.gen(function*() {
-      const name = `kyb_test_${randomBytes(6).toString("hex")}`
-      yield* Effect.flatMap(PgClient.PgClient, (sql) => sql.unsafe(`CREATE DATABASE ${name}`)).pipe(
-        Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 }))
-      )
-      return name
-    }),
-    (name) =>
-      Effect.flatMap(PgClient.PgClient, (sql) => sql.unsafe(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).pipe(
-        Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })),
-        Effect.orDie
-      )
-  ).pipe(Effect.map((name) => withDatabase(url, name)))
+/** A fresh database on the server of `url`, dropped when the scope closes. */
+export const freshDatabaseUrl = (url: string) => Effect.map(scratchDatabaseUrl(url, "kyb_test"), (db) => db.url)
 
 const serverLayer = (url: string) =>
   Layer.unwrapScoped(
