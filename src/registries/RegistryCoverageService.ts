@@ -27,8 +27,10 @@ export class RegistryCoverageService extends Effect.Service<RegistryCoverageServ
       SELECT registry_id, count(*)::int AS record_count,
              to_char(max(last_verified_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_verified_at
       FROM companies GROUP BY registry_id`
+    // Counting every company is a scan of the whole table: computed at most once a minute, reachability always live.
+    const cachedCoverage = yield* Effect.cachedWithTTL(coverage.pipe(Effect.orDie), "60 seconds")
     const list = Effect.gen(function*() {
-      const rows = new Map((yield* coverage.pipe(Effect.orDie)).map((r) => [r.registry_id, r]))
+      const rows = new Map((yield* cachedCoverage).map((r) => [r.registry_id, r]))
       const statuses = new Map((yield* live.status()).map((s) => [s.registry as string, s]))
       return new RegistriesResponse({
         registries: registryCatalog.map((registry) =>
@@ -46,7 +48,7 @@ export class RegistryCoverageService extends Effect.Service<RegistryCoverageServ
         )
       })
     })
-    return { list, coverage } as const
+    return { list } as const
   }),
   dependencies: [LiveRegistries.Default]
 }) {}

@@ -93,5 +93,22 @@ describe("GET /v1/company/{country}/{registration_no}", () => {
           assert.isTrue(isErrorBody(reply.body, "company_not_found"), reply.text)
         }
       }))
+
+    it.effect("GET /v1/registries: the 18 registries with the records held and the newest check", () =>
+      Effect.gen(function*() {
+        const { url, headers } = yield* seeded
+        const reply = yield* promise(() => call(`${url}/v1/registries`, { headers }))
+        assert.strictEqual(reply.status, 200, reply.text)
+        const registries = (reply.body as { registries: ReadonlyArray<Record<string, unknown>> }).registries
+        assert.strictEqual(registries.length, 18)
+        const byId = new Map(registries.map((r) => [r["id"], r]))
+        assert.strictEqual(byId.get("za-cipc")?.["record_count"], 1)
+        assert.strictEqual(byId.get("ng-cac")?.["record_count"], 1)
+        assert.strictEqual(byId.get("ke-brs")?.["record_count"], 0)
+        assert.strictEqual(byId.get("ke-brs")?.["last_verified_at"], null)
+        assert.strictEqual(byId.get("za-cipc")?.["last_verified_at"], checked)
+        assert.strictEqual(byId.get("ng-cac")?.["live"], true)
+        assert.strictEqual(byId.get("ng-cac")?.["reachable"], null, "live registries are off in this server")
+      }))
   })
 })
