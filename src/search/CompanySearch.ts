@@ -20,10 +20,13 @@ import { searchConfig } from "./searchConfig.js"
 import { analyseQuery, type SearchQuery } from "./searchQuery.js"
 import {
   type CandidateRow,
+  charLength,
   type ContainsHints,
   containsHints,
   literalTiers,
+  matchCount,
   nearestWords,
+  type NamedStatement,
   type TierRow,
   tierStatements,
   wordCandidates,
@@ -51,6 +54,9 @@ const SUGGESTION_SCAN = 200
 /** Strict candidates (all words) above the threshold that make the relaxed look-up unnecessary. */
 const ENOUGH_STRICT = 1
 
+/** The statement a row came from: its tier and matched field (the id tier has one statement per field). */
+const partOf = (x: { readonly tier: string; readonly field: string }) => `${x.tier}/${x.field}`
+
 const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
   const base = { id: row.id, quality: Number(row.quality), listed: row.listed, field: row.field }
   switch (row.tier) {
@@ -62,7 +68,7 @@ const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
     case "normalized":
       return row.target === q.normalized
         ? { ...base, matchType: "normalized", score: scores.normalizedEqual, exact: true }
-        : { ...base, matchType: "normalized", score: scores.normalizedPrefix(q.normalized.length / row.target.length), exact: false }
+        : { ...base, matchType: "normalized", score: scores.normalizedPrefix(charLength(q.normalized) / charLength(row.target)), exact: false }
     case "alias":
       return row.target === q.normalized
         ? {
@@ -75,7 +81,7 @@ const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
         : {
           ...base,
           matchType: "alias",
-          score: scores.aliasPrefix(q.normalized.length / row.target.length),
+          score: scores.aliasPrefix(charLength(q.normalized) / charLength(row.target)),
           exact: false,
           alias: row.target
         }
@@ -98,11 +104,23 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       ? Option.some(makeLiveMiss({ sql, live: live.value, writer: writer.value, ttl: config.liveTtl }))
       : Option.none()
 
-    const literalHits = (q: SearchQuery, hints: ContainsHints) => {
-      const statements = tierStatements(sql, q, config.maxMatches, hints)
-      if (statements.length === 0) return Effect.succeed<ReadonlyArray<Hit>>([])
-      return literalTiers(sql, statements).pipe(Effect.map((rows) => rows.map((row) => hitOfTierRow(q, row))))
-    }
+    /**
+     * The literal, normalised and alias tiers: every tier's rows when none has more than `maxMatches` (one round
+     * trip); otherwise the complete tiers' rows plus the best `want` companies of each larger tier, in ranking
+     * order (enough for the first `want` of the whole ranking), and the exact count (`truncated`).
+     */
+    const literalHits = (q: SearchQuery, hints: ContainsHints) =>
+      Effect.gen(function*() {
+        const statements = tierStatements(sql, q, config.maxMatches + 1, hints)
+        if (statements.length === 0) return { hits: [], truncated: [] as ReadonlyArray<NamedStatement>, statements }
+        const rows = yield* literalTiers(sql, statements)
+        const perPart = new Map<string, number>()
+        for (const row of rows) perPart.set(partOf(row), (perPart.get(partOf(row)) ?? 0) + 1)
+        const truncated = statements.filter((s) => (perPart.get(partOf(s)) ?? 0) > config.maxMatches)
+        const cut = new Set(truncated.map(partOf))
+        const hits = rows.filter((row) => !cut.has(partOf(row))).map((row) => hitOfTierRow(q, row))
+        return { hits, truncated, statements }
+      })
 
     /** The words held nearest to the query's words (empty for short queries). */
     const nearWords = (q: SearchQuery) =>
@@ -148,7 +166,11 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         return [...strict, ...relaxed.filter((c) => !seen.has(c.row.id))]
       })
 
-    const matches = (q: SearchQuery) =>
+    /**
+     * The first `want` companies of the ranking (all of them when no tier is larger than `maxMatches`) and how
+     * many companies match in all (`count`, exact either way). `label` relabels every hit before ranking (live).
+     */
+    const matches = (q: SearchQuery, want: number, label?: "live") =>
       Effect.gen(function*() {
         const words = yield* nearWords(q)
         const [literal, fuzzy] = yield* Effect.all([
@@ -168,7 +190,20 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
             field: "legal_name"
           })
         }
-        return { ranked: rankHits([...literal, ...fuzzyHits]), fuzzy, words }
+        const relabel = (hits: ReadonlyArray<Hit>) => label === undefined ? hits : hits.map((hit) => ({ ...hit, matchType: label }))
+        if (literal.truncated.length === 0) {
+          const ranked = rankHits(relabel([...literal.hits, ...fuzzyHits]))
+          return { ranked, count: ranked.length, fuzzy, words }
+        }
+        // A tier larger than maxMatches: each such tier's best `want` companies in ranking order (a company among
+        // the first `want` overall is among the first `want` of the tier holding its best hit), and the count.
+        const [deep, counted] = yield* Effect.all([
+          literalTiers(sql, literal.truncated.map((s) => ({ ...s, statement: s.best(Math.max(want, 1)) }))),
+          matchCount(sql, q, literal.statements, fuzzyHits.map((hit) => hit.id))
+        ], { concurrency: 2 })
+        const count = Number(counted[0]?.n ?? 0)
+        const ranked = rankHits(relabel([...literal.hits, ...deep.map((row) => hitOfTierRow(q, row)), ...fuzzyHits]))
+        return { ranked: ranked.slice(0, want), count, fuzzy, words }
       })
 
     const suggestionsFor = (
@@ -204,14 +239,13 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
      * The store's answer; on a miss, the live registries' (stored first, then matched like any stored company and
      * labelled `live`).
      */
-    const answer = (q: SearchQuery) =>
+    const answer = (q: SearchQuery, want: number) =>
       Effect.gen(function*() {
-        const found = yield* matches(q)
-        if (found.ranked.length > 0 || q.short || Option.isNone(liveMiss)) return { ...found, live: Option.none<LiveOutcome>() }
+        const found = yield* matches(q, want)
+        if (found.count > 0 || q.short || Option.isNone(liveMiss)) return { ...found, live: Option.none<LiveOutcome>() }
         const outcome = yield* liveMiss.value.ask(q)
         if (Option.isNone(outcome) || outcome.value.stored === 0) return { ...found, live: outcome }
-        const again = yield* matches(q)
-        return { ...again, ranked: rankHits(again.ranked.map((hit) => ({ ...hit, matchType: "live" as const }))), live: outcome }
+        return { ...(yield* matches(q, want, "live")), live: outcome }
       })
 
     const search = (params: SearchParams): Effect.Effect<SearchResponse, SqlError> =>
@@ -219,7 +253,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         const q = analyseQuery(params.q, params.country)
         const limit = params.limit ?? 25
         const offset = params.offset ?? 0
-        const { fuzzy, live, ranked, words } = yield* answer(q)
+        const { count, fuzzy, live, ranked, words } = yield* answer(q, offset + limit)
         const page = ranked.slice(offset, offset + limit)
         const rows = yield* rowsById(page.map((hit) => hit.id))
         const now = new Date(yield* Clock.currentTimeMillis)
@@ -237,12 +271,12 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
             }, VALID)
           )
         }
-        const suggestions = ranked.length === 0 ? yield* suggestionsFor(q, words, fuzzy) : undefined
+        const suggestions = count === 0 ? yield* suggestionsFor(q, words, fuzzy) : undefined
         return new SearchResponse({
           query: params.q,
           query_normalized: q.normalized,
           country: q.country ?? null,
-          count: ranked.length,
+          count,
           limit,
           offset,
           source: Option.match(live, {
@@ -259,7 +293,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
     /** The best candidates for a name (the verifier), best first, at most five. */
     const resolve = (input: { readonly name: string; readonly country?: string }) =>
       Effect.gen(function*() {
-        const { ranked } = yield* matches(analyseQuery(input.name, input.country))
+        const { ranked } = yield* matches(analyseQuery(input.name, input.country), 5)
         const best = ranked.slice(0, 5)
         const rows = yield* rowsById(best.map((hit) => hit.id))
         const now = new Date(yield* Clock.currentTimeMillis)

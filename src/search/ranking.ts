@@ -33,12 +33,26 @@ export const compareHits = (a: Hit, b: Hit): number =>
   b.quality - a.quality ||
   compareIds(a.id, b.id)
 
+const fieldOrder: Record<MatchedField, number> = { registration_no: 0, tax_id: 1, legal_name: 2, alias: 3 }
+
+/**
+ * Between two equally good hits of one company (whatever order the database gave them in): the registration
+ * number before the tax id, then the smaller alias name (code point order, as the alias tier's SQL breaks it).
+ */
+const sameRank = (a: Hit, b: Hit): number =>
+  fieldOrder[a.field] - fieldOrder[b.field] || ((a.alias ?? "") < (b.alias ?? "") ? -1 : (a.alias ?? "") > (b.alias ?? "") ? 1 : 0)
+
 /** Each company once, with its best tier, ranked. */
 export const rankHits = (hits: Iterable<Hit>): ReadonlyArray<Hit> => {
   const best = new Map<string, Hit>()
   for (const hit of hits) {
     const held = best.get(hit.id)
-    if (held === undefined || compareHits(hit, held) < 0) best.set(hit.id, hit)
+    if (held === undefined) {
+      best.set(hit.id, hit)
+      continue
+    }
+    const order = compareHits(hit, held)
+    if (order < 0 || (order === 0 && sameRank(hit, held) < 0)) best.set(hit.id, hit)
   }
   return [...best.values()].sort(compareHits)
 }

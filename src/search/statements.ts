@@ -20,7 +20,17 @@ export interface TierRow {
 
 export interface NamedStatement {
   readonly tier: TierRow["tier"]
+  /** Which statement of the tier (the id tier has two: registration number and tax id); rows carry it as `field`. */
+  readonly field: TierRow["field"]
+  /** At most `cap` of the tier's rows, in no particular order (the cheap first look). */
   readonly statement: Statement.Statement<TierRow>
+  /**
+   * The tier's best `n` companies, each once, in the ranking's order within a tier (`compareHits`: exact, score,
+   * listed, quality, id): what a page needs of a tier that has more than `cap` matches.
+   */
+  readonly best: (n: number) => Statement.Statement<TierRow>
+  /** The tier's match condition on `companies c` (no scope, no bound): the exact count (`matchCount`). */
+  readonly matches: Statement.Fragment
 }
 
 const LIKE_SPECIAL = /[\\%_]/g
@@ -28,8 +38,8 @@ export const escapeLike = (s: string) => s.replace(LIKE_SPECIAL, "\\$&")
 
 
 /**
- * The word-index query of the `contains` tier; the literal substring is then checked on the rows it gives
- * (at most CONTAINS_SCAN of them). Words held (`held`: the vocabulary's words among the query's, with how many
+ * The word-index query of the `contains` tier; the literal substring is then checked on every row it gives
+ * (the tier's match set: the word query and the substring, counted exactly). Words held (`held`: the vocabulary's words among the query's, with how many
  * companies use each) are asked for
  * whole; the last word, unless held, may be unfinished and is left to the literal check; a single word not
  * held is asked as a prefix ('banq':*). So `contains` finds the query where it starts at a word of the name
@@ -76,19 +86,37 @@ export const containsHints = (q: SearchQuery, words: ReadonlyArray<WordRow>): Co
 /** A word used by more companies than this is not worth a `contains` look-up on its own. */
 export const COMMON_WORD = 20_000
 
-/** Candidate rows the `contains` tier checks the literal substring on, at most. */
-export const CONTAINS_SCAN = 2000
-
 /** Alias kinds a prefix may match; initialisms and tickers must be typed in full. */
 const PREFIX_ALIAS_KINDS = ["brand", "parent", "former", "trading", "short"]
 
 const scopeOf = (sql: Sql, country: string | undefined) =>
   country === undefined ? sql`` : sql` AND c.country = ${country}`
 
+/** Characters (code points) of a string: the length SQL's length() gives, so scores agree on both sides. */
+export const charLength = (s: string): number => {
+  let n = 0
+  for (const _ of s) n++
+  return n
+}
+
+/**
+ * A prefix score as `ranking.ts` computes it (`round(base + 0.1 * min(covered, 0.99))`), in thousandths, in SQL:
+ * the same IEEE double operations, and floor(x + 0.5) is Math.round for these magnitudes.
+ */
+const prefixScore = (sql: Sql, base: number, queryChars: number, target: Statement.Fragment) =>
+  sql`floor((${base}::float8 + 0.1::float8 * least(${queryChars}::float8 / length(${target}), 0.99::float8)) * 1000 + 0.5)`
+
+const LISTED = "c.listed_ticker IS NOT NULL"
+
 /**
  * One index-backed statement per applicable tier (id, prefix, contains, normalized, alias), each bounded by
- * `cap` rows. One- and two-character queries only get the literal prefix and whole-alias look-ups, number-like
- * ones the id and prefix tiers.
+ * `cap` rows, with its ordered form (`best`) and its bare condition (`matches`). One- and two-character queries
+ * only get the literal prefix and whole-alias look-ups, number-like ones the id and prefix tiers.
+ *
+ * Match sets (what `count` counts): id: `registration_key` or `tax_key` among the query's keys; prefix:
+ * `name_lower` starts with the query; contains: the name holds the word query (`containsWords`) and `name_lower`
+ * contains the query (strpos), every such row; normalized: `name_norm` starts with the normalised query;
+ * alias: an alias equals the normalised query (or starts with it followed by a word, for stated names).
  */
 export const tierStatements = (
   sql: Sql,
@@ -98,66 +126,102 @@ export const tierStatements = (
 ): ReadonlyArray<NamedStatement> => {
   const scope = scopeOf(sql, q.country)
   const out: Array<NamedStatement> = []
-  if (q.numberKeys.length > 0) {
+  const companyTier = (
+    tier: TierRow["tier"],
+    field: TierRow["field"],
+    target: string,
+    matches: Statement.Fragment,
+    /** The ranking keys before listed, quality and id: exact first, then the score (none for the id tier). */
+    order: Statement.Fragment | null
+  ) => {
+    const select = (tail: Statement.Fragment) =>
+      sql<TierRow>`SELECT c.id::text AS id, ${sql.literal(`'${tier}'`)} AS tier, c.quality, ${sql.literal(LISTED)} AS listed,
+        c.name_norm AS norm, ${sql.literal(target)} AS target, ${sql.literal(`'${field}'`)} AS field, NULL::text AS kind
+        FROM companies c
+        WHERE ${matches}${scope} ${tail}`
     out.push({
-      tier: "id",
-      statement: sql<TierRow>`SELECT c.id::text AS id, 'id' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed, c.name_norm AS norm, c.registration_key AS target,
-        'registration_no' AS field, NULL::text AS kind FROM companies c
-        WHERE c.registration_key IN ${sql.in(q.numberKeys)}${scope} LIMIT ${cap}`
+      tier,
+      field,
+      statement: select(sql`LIMIT ${cap}`),
+      best: (n) =>
+        select(sql`ORDER BY ${order === null ? sql`` : sql`${order}, `}${sql.literal(LISTED)} DESC, c.quality DESC, c.id LIMIT ${n}`),
+      matches
     })
+  }
+  if (q.numberKeys.length > 0) {
+    companyTier("id", "registration_no", "c.registration_key", sql`c.registration_key IN ${sql.in(q.numberKeys)}`, null)
   }
   if (q.taxKeys.length > 0) {
-    out.push({
-      tier: "id",
-      statement: sql<TierRow>`SELECT c.id::text AS id, 'id' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed, c.name_norm AS norm, c.tax_key AS target,
-        'tax_id' AS field, NULL::text AS kind FROM companies c
-        WHERE c.tax_key IN ${sql.in(q.taxKeys)}${scope} LIMIT ${cap}`
-    })
+    companyTier("id", "tax_id", "c.tax_key", sql`c.tax_key IN ${sql.in(q.taxKeys)}`, null)
   }
+  const literalExact = sql`(c.name_lower = ${q.lower} OR c.name_norm = ${q.normalized}) DESC`
   if (q.lower.length > 0) {
-    out.push({
-      tier: "prefix",
-      statement: sql<TierRow>`SELECT c.id::text AS id, 'prefix' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed, c.name_norm AS norm, c.name_lower AS target,
-        'legal_name' AS field, NULL::text AS kind FROM companies c
-        WHERE c.name_lower LIKE ${escapeLike(q.lower) + "%"}${scope} LIMIT ${cap}`
-    })
+    companyTier("prefix", "legal_name", "c.name_lower", sql`c.name_lower LIKE ${escapeLike(q.lower) + "%"}`, literalExact)
   }
   if (q.numberLike) return out
   const words = q.short ? null : containsWords(q, hints)
   if (words !== null) {
-    out.push({
-      tier: "contains",
-      statement: sql<TierRow>`SELECT x.id, 'contains' AS tier, x.quality, x.listed, x.norm, x.target,
-        'legal_name' AS field, NULL::text AS kind FROM (
-          SELECT c.id::text AS id, c.quality, c.listed_ticker IS NOT NULL AS listed, c.name_norm AS norm,
-            c.name_lower AS target FROM companies c
-          WHERE to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${words})${scope}
-          LIMIT ${CONTAINS_SCAN}
-        ) AS x
-        WHERE strpos(x.target, ${q.lower}) > 0 LIMIT ${cap}`
-    })
+    companyTier(
+      "contains",
+      "legal_name",
+      "c.name_lower",
+      sql`(to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${words})
+        AND strpos(c.name_lower, ${q.lower}) > 0)`,
+      literalExact
+    )
   }
+  const queryChars = charLength(q.normalized)
   if (!q.short && q.normalized.length > 0) {
-    out.push({
-      tier: "normalized",
-      statement: sql<TierRow>`SELECT c.id::text AS id, 'normalized' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed, c.name_norm AS norm, c.name_norm AS target,
-        'legal_name' AS field, NULL::text AS kind FROM companies c
-        WHERE c.name_norm LIKE ${escapeLike(q.normalized) + "%"}${scope} LIMIT ${cap}`
-    })
+    companyTier(
+      "normalized",
+      "legal_name",
+      "c.name_norm",
+      sql`c.name_norm LIKE ${escapeLike(q.normalized) + "%"}`,
+      sql`(c.name_norm = ${q.normalized}) DESC, ${prefixScore(sql, 0.85, queryChars, sql`c.name_norm`)} DESC`
+    )
   }
   if (q.normalized.length > 0) {
     const match = q.short
       ? sql`a.name_norm = ${q.normalized} AND a.kind <> 'initialism'`
       : sql`(a.name_norm = ${q.normalized} OR (a.name_norm LIKE ${escapeLike(q.normalized) + " %"}
           AND a.kind IN ${sql.in(PREFIX_ALIAS_KINDS)}))`
+    const columns = sql`c.id::text AS id, 'alias' AS tier, c.quality, ${sql.literal(LISTED)} AS listed, c.name_norm AS norm,
+      a.name_norm AS target, 'alias' AS field, a.kind`
+    const exact = sql`(a.name_norm = ${q.normalized})`
+    const score = sql`CASE WHEN a.name_norm = ${q.normalized} THEN (CASE WHEN a.kind = 'initialism' THEN 920 ELSE 950 END)
+      ELSE ${prefixScore(sql, 0.8, queryChars, sql`a.name_norm`)} END`
     out.push({
       tier: "alias",
-      statement: sql<TierRow>`SELECT c.id::text AS id, 'alias' AS tier, c.quality, c.listed_ticker IS NOT NULL AS listed, c.name_norm AS norm, a.name_norm AS target,
-        'alias' AS field, a.kind FROM company_aliases a JOIN companies c ON c.id = a.company_id
-        WHERE ${match}${scope} LIMIT ${cap}`
+      field: "alias",
+      statement: sql<TierRow>`SELECT ${columns} FROM company_aliases a JOIN companies c ON c.id = a.company_id
+        WHERE ${match}${scope} LIMIT ${cap}`,
+      // Each company once, with its best alias (ties: the alias name, as rankHits breaks them), then the best n.
+      best: (n) =>
+        sql<TierRow>`SELECT x.id, x.tier, x.quality, x.listed, x.norm, x.target, x.field, x.kind FROM (
+          SELECT DISTINCT ON (c.id) ${columns}, c.id AS n, ${exact} AS exact, ${score} AS score
+          FROM company_aliases a JOIN companies c ON c.id = a.company_id
+          WHERE ${match}${scope}
+          ORDER BY c.id, ${exact} DESC, ${score} DESC, a.name_norm COLLATE "C", a.kind
+        ) AS x ORDER BY x.exact DESC, x.score DESC, x.listed DESC, x.quality DESC, x.n LIMIT ${n}`,
+      matches: sql`c.id = ANY(ARRAY(SELECT a.company_id FROM company_aliases a WHERE ${match}))`
     })
   }
   return out
+}
+
+/**
+ * How many distinct companies of the scope match any of the tiers, or are among `also` (the fuzzy tier's
+ * results): one scan of `companies` over the tiers' indexes (a bitmap OR), each company counted once.
+ */
+export const matchCount = (
+  sql: Sql,
+  q: SearchQuery,
+  statements: ReadonlyArray<NamedStatement>,
+  also: ReadonlyArray<string>
+): Statement.Statement<{ readonly n: number }> => {
+  const conditions = [...statements.map((s) => s.matches), sql`c.id = ANY(${also}::bigint[])`]
+  return sql<{ readonly n: number }>`SELECT count(*)::int AS n FROM companies c
+    WHERE (${sql.join(" OR ", false)(conditions.map((c) => sql`(${c})`))})${scopeOf(sql, q.country)}`
 }
 
 /** The tiers above as one round trip. */
