@@ -20,7 +20,8 @@ const report = (summaries: ReadonlyArray<FileSummary>, withMatches: boolean) =>
       const matched = withMatches ? `, matched ${s.matched} (${share(s.matched, s.rows - s.rejected)}%)` : ""
       yield* Console.error(
         `${s.file}: ${s.rows} rows in ${s.seconds.toFixed(1)} s (${s.rowsPerSecond} rows/s): inserted ${s.inserted}, ` +
-          `updated ${s.updated}, unchanged ${s.unchanged}, rejected ${s.rejected}${matched}`
+          `updated ${s.updated}, unchanged ${s.unchanged}, rejected ${s.rejected}${matched}` +
+          (s.bulk === true ? " (initial bulk load: one transaction, indexes built at the end)" : "")
       )
       const { rejections: _, ...line } = s
       yield* Console.log(JSON.stringify(line))

@@ -1,11 +1,12 @@
 import { SqlClient, SqlError } from "@effect/sql"
-import { Data, Effect, Either, Schedule } from "effect"
+import { Data, Effect, Either, Option, Schedule } from "effect"
 import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
 import { confidenceOf, nameNorm } from "./write/identity.js"
 import { observe } from "./write/observe.js"
 import { companyKey, planBatch } from "./write/plan.js"
 import { derivedAliases, nameLower, provenanceJson, qualityOf, stateOfRow, taxKeyOf } from "./write/rows.js"
 import type { CompanyState, Observation } from "./write/state.js"
+import * as Bulk from "./write/bulkStatements.js"
 import * as Sql from "./write/statements.js"
 
 export interface UpsertOptions {
@@ -211,6 +212,24 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
       return Effect.map(upsertObservations(observations, options), (counts) => ({ ...counts, rejected }))
     }
 
-    return { upsertBatch, upsertObservations } as const
+    /**
+     * Runs `load` (writes through this service) as the initial load of an empty store: one transaction holding
+     * companies exclusively, the secondary indexes dropped before and built again after the rows are in, the
+     * planner's statistics refreshed. Killed midway, it rolls back to the empty store with its indexes. None (and
+     * nothing run) when the store already holds a company.
+     */
+    const initialLoad = <A, E, R>(load: Effect.Effect<A, E, R>) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* Bulk.lockCompanies(sql)
+        if (!(yield* Bulk.storeIsEmpty(sql))) return Option.none<A>()
+        const dropped = yield* Bulk.dropSecondaryIndexes(sql)
+        const loaded = yield* load
+        const restored = yield* Bulk.restoreSecondaryIndexes(sql)
+        yield* Bulk.analyzeCompanies(sql)
+        yield* Effect.logDebug("initial load: indexes built after the rows").pipe(Effect.annotateLogs({ dropped, restored }))
+        return Option.some(loaded)
+      }))
+
+    return { upsertBatch, upsertObservations, initialLoad } as const
   })
 }) {}

@@ -34,6 +34,8 @@ export interface FileSummary {
   readonly matched: number
   readonly seconds: number
   readonly rowsPerSecond: number
+  /** Companies: the file was the store's initial bulk load (one transaction, indexes built at the end). */
+  readonly bulk?: boolean
   /** The first rejections (all are reported through IngestReporter as they happen). */
   readonly rejections: ReadonlyArray<Rejection>
 }

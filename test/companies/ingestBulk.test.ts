@@ -1,0 +1,114 @@
+import { SqlClient } from "@effect/sql"
+import { assert, describe, layer } from "@effect/vitest"
+import { Effect, Exit, Layer } from "effect"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { makeCorpusGenerator } from "../../scripts/corpus/generate.js"
+import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import { ingestCompanyFile } from "../../src/companies/ingest/CompanyIngest.js"
+import { IngestReporter } from "../../src/companies/ingest/IngestReporter.js"
+import { TestDatabase } from "../support/testDatabase.js"
+
+const shared = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
+const now = new Date("2026-11-01T00:00:00Z")
+
+/** Generated records, then a newer observation of record 5 (renamed) and a repeat of record 6, in a later batch. */
+const corpusFile = (rows: number) => {
+  const generator = makeCorpusGenerator({ seed: 11, sharedDir: shared })
+  const records = Array.from({ length: rows }, () => generator.next() as Record<string, unknown>)
+  const renamed = { ...records[5]!, legal_name: `${String(records[5]!["legal_name"])} Renamed`, last_verified_at: "2026-10-30T00:00:00.000Z" }
+  const lines = [...records, renamed, records[6]!].map((r) => JSON.stringify(r))
+  const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kyb-bulk-")), "corpus.jsonl")
+  fs.writeFileSync(file, lines.join("\n") + "\n")
+  return { file, records }
+}
+
+const indexes = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  sql<{ indexname: string; indexdef: string }>`
+    SELECT indexname, indexdef FROM pg_indexes
+    WHERE tablename IN ('companies', 'company_aliases', 'officers') ORDER BY indexname`)
+
+/** What the store holds, without generated ids and write times. */
+const snapshot = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  Effect.all({
+    companies: sql`
+      SELECT registry_id, registration_key, registration_no, legal_name, name_lower, name_norm, status, tax_key,
+        provenance::text AS provenance, quality, content_hash, aliases_digest, officers_digest
+      FROM companies ORDER BY registry_id, registration_key`,
+    aliases: sql`
+      SELECT c.registry_id, c.registration_key, a.name, a.name_norm, a.kind FROM company_aliases a
+      JOIN companies c ON c.id = a.company_id ORDER BY 1, 2, 5, 4`,
+    officers: sql`
+      SELECT c.registry_id, c.registration_key, o.name, o.role, o.appointed_on::text AS appointed_on FROM officers o
+      JOIN companies c ON c.id = o.company_id ORDER BY 1, 2, 3, 4`,
+    words: sql`SELECT word, companies FROM search_words WHERE companies > 0 ORDER BY word`,
+    pending: sql`SELECT name FROM bulk_load_dropped_indexes`
+  }))
+
+const BulkTest = Layer.mergeAll(CompanyWriter.Default, IngestReporter.silent).pipe(Layer.provideMerge(TestDatabase.layer))
+
+describe("initial bulk load", () => {
+  layer(BulkTest, { timeout: "120 seconds" })((it) => {
+    it.effect("stores what the batched load stores, rebuilds every index, and a rerun changes nothing", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const { file, records } = corpusFile(240)
+        const before = yield* indexes
+        const bulk = yield* ingestCompanyFile(file, { batchSize: 50, now, bulk: "always" })
+        assert.isTrue(bulk.bulk)
+        assert.deepStrictEqual([bulk.rows, bulk.inserted, bulk.updated, bulk.unchanged, bulk.rejected], [242, 240, 1, 1, 0])
+        assert.deepStrictEqual(yield* indexes, before)
+        const renamed = yield* sql<{ legal_name: string }>`SELECT legal_name FROM companies WHERE legal_name LIKE '% Renamed'`
+        assert.deepStrictEqual(renamed.map((r) => r.legal_name), [`${String(records[5]!["legal_name"])} Renamed`])
+        const loaded = yield* snapshot
+        assert.strictEqual(loaded.companies.length, 240)
+        assert.isAbove(loaded.words.length, 50)
+        assert.deepStrictEqual(loaded.pending, [])
+
+        yield* sql`TRUNCATE companies CASCADE`
+        yield* sql`DELETE FROM search_words`
+        const batched = yield* ingestCompanyFile(file, { batchSize: 50, now, bulk: "never" })
+        assert.isFalse(batched.bulk)
+        assert.deepStrictEqual(yield* snapshot, loaded)
+
+        const rerun = yield* ingestCompanyFile(file, { batchSize: 50, now, bulk: "always" })
+        assert.isFalse(rerun.bulk)
+        assert.deepStrictEqual([rerun.inserted, rerun.updated, rerun.unchanged], [0, 0, 242])
+      }))
+  })
+
+  /** A writer that dies on its third batch, as a process killed mid-load would stop. */
+  const DyingWriter = Layer.effect(
+    CompanyWriter,
+    Effect.gen(function*() {
+      const real = yield* CompanyWriter
+      let batches = 0
+      return CompanyWriter.make({
+        ...real,
+        upsertObservations: (observations, options) =>
+          ++batches === 3 ? Effect.die("killed") : real.upsertObservations(observations, options)
+      })
+    }).pipe(Effect.provide(CompanyWriter.Default))
+  )
+
+  layer(Layer.mergeAll(IngestReporter.silent, TestDatabase.layer), { timeout: "120 seconds" })((it) => {
+    it.effect("killed midway, leaves the empty store with its indexes, and a rerun loads it", () =>
+      Effect.gen(function*() {
+        const { file } = corpusFile(60)
+        const before = yield* indexes
+        const killed = yield* ingestCompanyFile(file, { batchSize: 10, bulk: "always" }).pipe(
+          Effect.provide(DyingWriter),
+          Effect.exit
+        )
+        assert.isTrue(Exit.isFailure(killed))
+        const left = yield* snapshot
+        assert.deepStrictEqual([left.companies.length, left.aliases.length, left.officers.length, left.words.length], [0, 0, 0, 0])
+        assert.deepStrictEqual(left.pending, [])
+        assert.deepStrictEqual(yield* indexes, before)
+        const rerun = yield* ingestCompanyFile(file, { batchSize: 10, bulk: "always" }).pipe(Effect.provide(CompanyWriter.Default))
+        assert.isTrue(rerun.bulk)
+        assert.deepStrictEqual([rerun.inserted, rerun.updated, rerun.unchanged], [60, 1, 1])
+      }))
+  })
+})
