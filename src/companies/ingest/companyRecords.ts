@@ -1,4 +1,5 @@
 import { Either, ParseResult, Schema } from "effect"
+import { isCalendarDate } from "../../domain/calendarDate.js"
 import { CanonicalCompany } from "../../domain/CanonicalCompany.js"
 import { fastCanonical } from "./fastCheck.js"
 
@@ -11,11 +12,6 @@ const formatIssue = (error: ParseResult.ParseError) => {
   if (issue === undefined) return "invalid record"
   const path = issue.path.join(".")
   return path === "" ? issue.message : `${path}: ${issue.message}`
-}
-
-const isCalendarDate = (s: string) => {
-  const d = new Date(`${s}T00:00:00Z`)
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s
 }
 
 const badDate = (record: CanonicalCompany): string | null => {

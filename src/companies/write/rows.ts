@@ -93,10 +93,25 @@ export const derivedAliases = (state: CompanyState): ReadonlyArray<AliasRow> => 
   return rows
 }
 
+/**
+ * The provenance as JSON. Fields observed together share one provenance object, so each distinct object is
+ * serialised once (this runs for every written company; the keys are the tracked field names).
+ */
 export const provenanceJson = (provenance: Provenance) => {
-  const out: Record<string, FieldProvenance> = {}
-  for (const [key, value] of Object.entries(provenance)) if (value !== undefined) out[key] = value
-  return JSON.stringify(out)
+  const seen: Array<FieldProvenance> = []
+  const texts: Array<string> = []
+  let out = ""
+  for (const key in provenance) {
+    const value = provenance[key as keyof Provenance]
+    if (value === undefined) continue
+    let i = seen.indexOf(value)
+    if (i === -1) {
+      i = seen.push(value) - 1
+      texts.push(JSON.stringify(value))
+    }
+    out += `${out === "" ? "{" : ","}${JSON.stringify(key)}:${texts[i]}`
+  }
+  return out === "" ? "{}" : out + "}"
 }
 
 export const nameLower = (legalName: string) => legalName.trim().toLowerCase()
