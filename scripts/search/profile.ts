@@ -4,7 +4,14 @@ import { Effect, Layer, Redacted } from "effect"
 import { CompanySearch } from "../../src/search/CompanySearch.js"
 import { candidateQuery, wordGroups } from "../../src/search/fuzzy.js"
 import { analyseQuery } from "../../src/search/searchQuery.js"
-import { containsHints, literalTiers, matchCount, nearestWords, tierStatements, wordCandidates } from "../../src/search/statements.js"
+import {
+  containsHints,
+  literalTiers,
+  nearestWords,
+  rankedCompanies,
+  tierStatements,
+  wordCandidates
+} from "../../src/search/statements.js"
 
 /** Where a query's time goes: each statement's plan and time, then the whole search. Usage: profile.ts URL "query" [country] */
 const [url, text, country] = process.argv.slice(2) as [string, string, string | undefined]
@@ -26,16 +33,14 @@ const program = Effect.gen(function*() {
     process.stdout.write(plan.map((r) => "    " + r["QUERY PLAN"]).join("\n") + "\n")
   }
   yield* time("literal union", literalTiers(sql, statements))
-  // What a query with a tier larger than the cap adds: the exact count and each tier's best rows (a deep page).
-  const count = matchCount(sql, q, statements, [])
-  process.stdout.write(`count: ${(yield* time("count", count))[0]?.n}\n`)
-  const countPlan = yield* sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE ${count}`
-  process.stdout.write(countPlan.map((r) => "    " + r["QUERY PLAN"]).join("\n") + "\n")
-  for (const s of statements) {
-    const best = s.best(10_025)
-    yield* time(`${s.tier} best 10025`, best)
-    const plan = yield* sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE ${best}`
+  // What a query with a tier larger than the cap adds: the exact count and the best rows (first and deep page).
+  for (const n of [25, 10_025]) {
+    const ranked = rankedCompanies(sql, q, statements, n, [])
+    const rows = yield* time(`ranked companies, count, best ${n}`, ranked)
+    process.stdout.write(`count: ${rows[0]?.total ?? 0}\n`)
+    const plan = yield* sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE ${ranked}`
     process.stdout.write(plan.map((r) => "    " + r["QUERY PLAN"]).join("\n") + "\n")
+    for (const s of statements) if (s.best !== undefined) yield* time(`${s.tier} best ${n}`, s.best(n))
   }
   for (const mode of ["all", "relaxed"] as const) {
   const tsq = candidateQuery(wordGroups(q.tokens, words), mode)

@@ -24,8 +24,8 @@ import {
   type ContainsHints,
   containsHints,
   literalTiers,
-  matchCount,
   nearestWords,
+  rankedCompanies,
   type NamedStatement,
   type TierRow,
   tierStatements,
@@ -195,14 +195,19 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
           const ranked = rankHits(relabel([...literal.hits, ...fuzzyHits]))
           return { ranked, count: ranked.length, fuzzy, words }
         }
-        // A tier larger than maxMatches: each such tier's best `want` companies in ranking order (a company among
-        // the first `want` overall is among the first `want` of the tier holding its best hit), and the count.
-        const [deep, counted] = yield* Effect.all([
-          literalTiers(sql, literal.truncated.map((s) => ({ ...s, statement: s.best(Math.max(want, 1)) }))),
-          matchCount(sql, q, literal.statements, fuzzyHits.map((hit) => hit.id))
+        // A tier larger than maxMatches: the best `want` companies by the tiers on `companies` with the exact count
+        // (one scan), and the alias tier's best `want` when it is the larger one. A company among the first `want`
+        // overall is among the first `want` of the statement holding its best hit.
+        const aliasTruncated = literal.truncated.flatMap((s) => (s.best === undefined ? [] : [s.best(Math.max(want, 1))]))
+        const [companies, aliases] = yield* Effect.all([
+          rankedCompanies(sql, q, literal.statements, Math.max(want, 1), fuzzyHits.map((hit) => hit.id)),
+          aliasTruncated.length === 0 ? Effect.succeed([]) : aliasTruncated[0]!
         ], { concurrency: 2 })
-        const count = Number(counted[0]?.n ?? 0)
-        const ranked = rankHits(relabel([...literal.hits, ...deep.map((row) => hitOfTierRow(q, row)), ...fuzzyHits]))
+        const count = Number(companies[0]?.total ?? 0)
+        const deep: Array<Hit> = literal.hits.filter((hit) => hit.matchType === "alias")
+        for (const row of companies) if (row.tier !== null) deep.push(hitOfTierRow(q, { ...row, tier: row.tier }))
+        for (const row of aliases) deep.push(hitOfTierRow(q, row))
+        const ranked = rankHits(relabel([...deep, ...fuzzyHits]))
         return { ranked: ranked.slice(0, want), count, fuzzy, words }
       })
 

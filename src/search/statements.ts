@@ -24,13 +24,16 @@ export interface NamedStatement {
   readonly field: TierRow["field"]
   /** At most `cap` of the tier's rows, in no particular order (the cheap first look). */
   readonly statement: Statement.Statement<TierRow>
-  /**
-   * The tier's best `n` companies, each once, in the ranking's order within a tier (`compareHits`: exact, score,
-   * listed, quality, id): what a page needs of a tier that has more than `cap` matches.
-   */
-  readonly best: (n: number) => Statement.Statement<TierRow>
-  /** The tier's match condition on `companies c` (no scope, no bound): the exact count (`matchCount`). */
+  /** The tier's match condition on `companies c` (no scope, no bound): what `rankedCompanies` selects and counts. */
   readonly matches: Statement.Fragment
+  /** A tier on `companies` alone: the column compared, whether a row's match is exact, its score in thousandths. */
+  readonly company?: {
+    readonly target: string
+    readonly exact: Statement.Fragment
+    readonly score: Statement.Fragment
+  }
+  /** The alias tier: its best `n` companies, each once with its best alias, in ranking order. */
+  readonly best?: (n: number) => Statement.Statement<TierRow>
 }
 
 const LIKE_SPECIAL = /[\\%_]/g
@@ -109,9 +112,33 @@ const prefixScore = (sql: Sql, base: number, queryChars: number, target: Stateme
 const LISTED = "c.listed_ticker IS NOT NULL"
 
 /**
+ * The first string after every string starting with `prefix` in byte (code point) order, the order of the
+ * `text_pattern_ops` indexes; null when there is none.
+ */
+export const prefixEnd = (prefix: string): string | null => {
+  const points = [...prefix].map((c) => c.codePointAt(0)!)
+  while (points.length > 0) {
+    const last = points.pop()!
+    if (last < 0x10ffff) return String.fromCodePoint(...points, last === 0xd7ff ? 0xe000 : last + 1)
+  }
+  return null
+}
+
+/**
+ * `column` starts with `prefix`, as a range of its `text_pattern_ops` btree: exactly the rows LIKE 'prefix%' finds,
+ * but the planner cannot take the trigram index for it (which hands over every row holding the prefix anywhere,
+ * twice the rows to read for "bank").
+ */
+const startsWith = (sql: Sql, column: string, prefix: string) => {
+  const end = prefixEnd(prefix)
+  const col = sql.literal(column)
+  return end === null ? sql`${col} ~>=~ ${prefix}` : sql`(${col} ~>=~ ${prefix} AND ${col} ~<~ ${end})`
+}
+
+/**
  * One index-backed statement per applicable tier (id, prefix, contains, normalized, alias), each bounded by
- * `cap` rows, with its ordered form (`best`) and its bare condition (`matches`). One- and two-character queries
- * only get the literal prefix and whole-alias look-ups, number-like ones the id and prefix tiers.
+ * `cap` rows, with its bare condition (`matches`) and ranking keys. One- and two-character queries only get the
+ * literal prefix and whole-alias look-ups, number-like ones the id and prefix tiers.
  *
  * Match sets (what `count` counts): id: `registration_key` or `tax_key` among the query's keys; prefix:
  * `name_lower` starts with the query; contains: the name holds the word query (`containsWords`) and `name_lower`
@@ -131,32 +158,29 @@ export const tierStatements = (
     field: TierRow["field"],
     target: string,
     matches: Statement.Fragment,
-    /** The ranking keys before listed, quality and id: exact first, then the score (none for the id tier). */
-    order: Statement.Fragment | null
-  ) => {
-    const select = (tail: Statement.Fragment) =>
-      sql<TierRow>`SELECT c.id::text AS id, ${sql.literal(`'${tier}'`)} AS tier, c.quality, ${sql.literal(LISTED)} AS listed,
-        c.name_norm AS norm, ${sql.literal(target)} AS target, ${sql.literal(`'${field}'`)} AS field, NULL::text AS kind
-        FROM companies c
-        WHERE ${matches}${scope} ${tail}`
+    exact: Statement.Fragment,
+    score: Statement.Fragment
+  ) =>
     out.push({
       tier,
       field,
-      statement: select(sql`LIMIT ${cap}`),
-      best: (n) =>
-        select(sql`ORDER BY ${order === null ? sql`` : sql`${order}, `}${sql.literal(LISTED)} DESC, c.quality DESC, c.id LIMIT ${n}`),
-      matches
+      statement: sql<TierRow>`SELECT c.id::text AS id, ${sql.literal(`'${tier}'`)} AS tier, c.quality,
+        ${sql.literal(LISTED)} AS listed, c.name_norm AS norm, ${sql.literal(target)} AS target,
+        ${sql.literal(`'${field}'`)} AS field, NULL::text AS kind
+        FROM companies c WHERE ${matches}${scope} LIMIT ${cap}`,
+      matches,
+      company: { target, exact, score }
     })
-  }
   if (q.numberKeys.length > 0) {
-    companyTier("id", "registration_no", "c.registration_key", sql`c.registration_key IN ${sql.in(q.numberKeys)}`, null)
+    const matches = sql`c.registration_key IN ${sql.in(q.numberKeys)}`
+    companyTier("id", "registration_no", "c.registration_key", matches, sql`true`, sql`1000`)
   }
   if (q.taxKeys.length > 0) {
-    companyTier("id", "tax_id", "c.tax_key", sql`c.tax_key IN ${sql.in(q.taxKeys)}`, null)
+    companyTier("id", "tax_id", "c.tax_key", sql`c.tax_key IN ${sql.in(q.taxKeys)}`, sql`true`, sql`1000`)
   }
-  const literalExact = sql`(c.name_lower = ${q.lower} OR c.name_norm = ${q.normalized}) DESC`
+  const literalExact = sql`(c.name_lower = ${q.lower} OR c.name_norm = ${q.normalized})`
   if (q.lower.length > 0) {
-    companyTier("prefix", "legal_name", "c.name_lower", sql`c.name_lower LIKE ${escapeLike(q.lower) + "%"}`, literalExact)
+    companyTier("prefix", "legal_name", "c.name_lower", startsWith(sql, "c.name_lower", q.lower), literalExact, sql`1000`)
   }
   if (q.numberLike) return out
   const words = q.short ? null : containsWords(q, hints)
@@ -167,17 +191,20 @@ export const tierStatements = (
       "c.name_lower",
       sql`(to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${words})
         AND strpos(c.name_lower, ${q.lower}) > 0)`,
-      literalExact
+      literalExact,
+      sql`1000`
     )
   }
   const queryChars = charLength(q.normalized)
   if (!q.short && q.normalized.length > 0) {
+    const exact = sql`(c.name_norm = ${q.normalized})`
     companyTier(
       "normalized",
       "legal_name",
       "c.name_norm",
-      sql`c.name_norm LIKE ${escapeLike(q.normalized) + "%"}`,
-      sql`(c.name_norm = ${q.normalized}) DESC, ${prefixScore(sql, 0.85, queryChars, sql`c.name_norm`)} DESC`
+      startsWith(sql, "c.name_norm", q.normalized),
+      exact,
+      sql`(CASE WHEN ${exact} THEN 980 ELSE ${prefixScore(sql, 0.85, queryChars, sql`c.name_norm`)} END)`
     )
   }
   if (q.normalized.length > 0) {
@@ -195,6 +222,7 @@ export const tierStatements = (
       field: "alias",
       statement: sql<TierRow>`SELECT ${columns} FROM company_aliases a JOIN companies c ON c.id = a.company_id
         WHERE ${match}${scope} LIMIT ${cap}`,
+      matches: sql`c.id = ANY(ARRAY(SELECT a.company_id FROM company_aliases a WHERE ${match}))`,
       // Each company once, with its best alias (ties: the alias name, as rankHits breaks them), then the best n.
       best: (n) =>
         sql<TierRow>`SELECT x.id, x.tier, x.quality, x.listed, x.norm, x.target, x.field, x.kind FROM (
@@ -202,26 +230,55 @@ export const tierStatements = (
           FROM company_aliases a JOIN companies c ON c.id = a.company_id
           WHERE ${match}${scope}
           ORDER BY c.id, ${exact} DESC, ${score} DESC, a.name_norm COLLATE "C", a.kind
-        ) AS x ORDER BY x.exact DESC, x.score DESC, x.listed DESC, x.quality DESC, x.n LIMIT ${n}`,
-      matches: sql`c.id = ANY(ARRAY(SELECT a.company_id FROM company_aliases a WHERE ${match}))`
+        ) AS x ORDER BY x.exact DESC, x.score DESC, x.listed DESC, x.quality DESC, x.n LIMIT ${n}`
     })
   }
   return out
 }
 
+const TIER_ORDER: Record<TierRow["tier"], number> = { id: 0, prefix: 1, contains: 2, normalized: 3, alias: 4 }
+
+/** A row of `rankedCompanies`: a company's best hit among the tiers on `companies` (none: alias or fuzzy only). */
+export interface RankedRow extends Omit<TierRow, "tier"> {
+  readonly tier: TierRow["tier"] | null
+  /** How many companies match any tier or are among `also` (the same on every row). */
+  readonly total: number | string
+}
+
 /**
- * How many distinct companies of the scope match any of the tiers, or are among `also` (the fuzzy tier's
- * results): one scan of `companies` over the tiers' indexes (a bitmap OR), each company counted once.
+ * One scan of `companies` over the tiers' indexes (a bitmap OR) for queries with a tier larger than the cap: the
+ * number of distinct companies matching any tier or among `also` (the fuzzy tier's results), and the best `n` of
+ * them by the tiers on `companies` (id, prefix, contains, normalized), each with its best such hit (a company's id
+ * hit beats its prefix hit, which beats contains, which beats normalized: see `compareHits`), in ranking order.
  */
-export const matchCount = (
+export const rankedCompanies = (
   sql: Sql,
   q: SearchQuery,
   statements: ReadonlyArray<NamedStatement>,
+  n: number,
   also: ReadonlyArray<string>
-): Statement.Statement<{ readonly n: number }> => {
+) => {
+  const parts = statements.flatMap((s) => (s.company === undefined ? [] : [{ ...s, company: s.company }]))
   const conditions = [...statements.map((s) => s.matches), sql`c.id = ANY(${also}::bigint[])`]
-  return sql<{ readonly n: number }>`SELECT count(*)::int AS n FROM companies c
-    WHERE (${sql.join(" OR ", false)(conditions.map((c) => sql`(${c})`))})${scopeOf(sql, q.country)}`
+  const byPart = (value: (part: typeof parts[number]) => Statement.Fragment) =>
+    parts.length === 0
+      ? sql`NULL`
+      : sql`(CASE c.part ${sql.join(" ", false)(parts.map((p, i) => sql`WHEN ${sql.literal(String(i))} THEN ${value(p)}`))} END)`
+  const part = parts.length === 0
+    ? sql`NULL::int`
+    : sql`(CASE ${sql.join(" ", false)(parts.map((p, i) => sql`WHEN ${p.matches} THEN ${sql.literal(String(i))}`))} END)`
+  return sql<RankedRow>`SELECT c.id::text AS id, ${byPart((p) => sql.literal(`'${p.tier}'`))} AS tier, c.quality,
+      ${sql.literal(LISTED)} AS listed, c.name_norm AS norm, ${byPart((p) => sql.literal(p.company.target))} AS target,
+      ${byPart((p) => sql.literal(`'${p.field}'`))} AS field, NULL::text AS kind, c.total
+    FROM (
+      SELECT c.id, c.quality, c.listed_ticker, c.name_lower, c.name_norm, c.registration_key, c.tax_key,
+        ${part} AS part, count(*) OVER () AS total
+      FROM companies c
+      WHERE (${sql.join(" OR ", false)(conditions.map((c) => sql`(${c})`))})${scopeOf(sql, q.country)}
+    ) AS c
+    ORDER BY c.part IS NULL, ${byPart((p) => p.company.exact)} DESC, ${byPart((p) => sql.literal(String(TIER_ORDER[p.tier])))},
+      ${byPart((p) => p.company.score)} DESC, ${sql.literal(LISTED)} DESC, c.quality DESC, c.id
+    LIMIT ${n}`
 }
 
 /** The tiers above as one round trip. */

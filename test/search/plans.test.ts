@@ -9,8 +9,8 @@ import { analyseQuery } from "../../src/search/searchQuery.js"
 import {
   containsHints,
   literalTiers,
-  matchCount,
   nearestWords,
+  rankedCompanies,
   tierStatements,
   wordCandidates
 } from "../../src/search/statements.js"
@@ -78,10 +78,10 @@ describe("search plans", () => {
             const checked: Array<Effect.Effect<ReadonlyArray<unknown>, SqlError>> = [
               ...statements.map((s) => s.statement),
               literalTiers(sql, statements),
-              // A tier larger than the cap: its best rows for a deep page, and the exact count over every tier.
-              ...statements.map((s) => s.best(10_100)),
-              literalTiers(sql, statements.map((s) => ({ ...s, statement: s.best(1000) }))),
-              matchCount(sql, q, statements, ["1", "2"])
+              // A tier larger than the cap: the exact count with the best rows (first and deep page), the alias tier's.
+              ...statements.flatMap((s) => (s.best === undefined ? [] : [s.best(10_100)])),
+              rankedCompanies(sql, q, statements, 25, ["1", "2"]),
+              rankedCompanies(sql, q, statements, 10_100, [])
             ]
             if (words.length > 0) {
               checked.push(nearestWords(sql, q.tokens, 6))
