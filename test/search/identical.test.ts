@@ -17,18 +17,25 @@ import { insertCompanies } from "./fixtures.js"
 const answersFile = fileURLToPath(new URL("../fixtures/search/answers.json", import.meta.url))
 const sharedDir = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
 
-const queries: ReadonlyArray<readonly [string, string?]> = [
+/** [query, country, offset]: "M" has more prefix matches than KYB_SEARCH_MAX_MATCHES (exact count, deep pages). */
+const queries: ReadonlyArray<readonly [string, string?, number?]> = [
   ["RC 208767"], ["208767", "ng"], ["9876543210"], ["dangote"], ["Da"], ["M"], ["northern nigeria"],
   ["Societe Generale Senegal SA"], ["Guinness Nigeria Limited"], ["UBA"], ["Barclays Bank of Kenya"], ["SCOM"],
   ["Dangote Cemnt"], ["Cement Dangote"], ["Acess Bank"], ["Bank of Africa"], ["bank"], ["bank", "SN"],
   ["Zenith Bank"], ["holdings"], ["nigeria limited"], ["Société Générale"], ["trading enterprises"],
-  ["Qwxzv Holdings"], ["the"], ["RC 99999999"]
+  ["Qwxzv Holdings"], ["the"], ["RC 99999999"], ["M", undefined, 120], ["M", undefined, 248], ["s", undefined, 200]
 ]
 
-const answer = (s: CompanySearch, q: string, country?: string) =>
-  Effect.map(s.search({ q, limit: 10, ...(country === undefined ? {} : { country }) }), (r) => ({
+const answer = (s: CompanySearch, q: string, country?: string, offset?: number) =>
+  Effect.map(s.search({
+    q,
+    limit: 10,
+    ...(country === undefined ? {} : { country }),
+    ...(offset === undefined ? {} : { offset })
+  }), (r) => ({
     q,
     country: country ?? null,
+    ...(offset === undefined ? {} : { offset }),
     count: r.count,
     normalized: r.query_normalized,
     results: r.results.map((c) => `${c.country} ${c.registration_no} | ${c.legal_name} | ${c.match_type} ${c.match_score}`),
@@ -46,7 +53,7 @@ describe("search answers", () => {
           return { country: r.country, registration_no: r.registration_no, legal_name: r.legal_name, quality: 0.3 }
         }))
         const search = yield* CompanySearch
-        const got = yield* Effect.forEach(queries, ([q, country]) => answer(search, q, country))
+        const got = yield* Effect.forEach(queries, ([q, country, offset]) => answer(search, q, country, offset))
         if (process.env["UPDATE_SEARCH_ANSWERS"] === "1") fs.writeFileSync(answersFile, JSON.stringify(got, null, 2) + "\n")
         const recorded: unknown = JSON.parse(fs.readFileSync(answersFile, "utf8"))
         assert.deepStrictEqual(got, recorded)
