@@ -18,7 +18,7 @@ const answersFile = fileURLToPath(new URL("../fixtures/search/answers.json", imp
 const sharedDir = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
 
 /** [query, country, offset]: "M" has more prefix matches than KYB_SEARCH_MAX_MATCHES (exact count, deep pages). */
-const queries: ReadonlyArray<readonly [string, string?, number?]> = [
+const queries: ReadonlyArray<readonly [string, (string | undefined)?, number?]> = [
   ["RC 208767"], ["208767", "ng"], ["9876543210"], ["dangote"], ["Da"], ["M"], ["northern nigeria"],
   ["Societe Generale Senegal SA"], ["Guinness Nigeria Limited"], ["UBA"], ["Barclays Bank of Kenya"], ["SCOM"],
   ["Dangote Cemnt"], ["Cement Dangote"], ["Acess Bank"], ["Bank of Africa"], ["bank"], ["bank", "SN"],
