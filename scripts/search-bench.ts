@@ -16,7 +16,10 @@ import { scratchDatabase, serverUrl } from "./search/database.js"
  * (CompanySearch.search in process, PgClient pool of --connections):
  *
  *   npx tsx scripts/search-bench.ts [--rows 2000000] [--samples 200] [--seconds 5] [--keep] [--database NAME]
+ *     [--broad bank,societe] [--broad-samples 50] [--deep-offset 10000]
  *
+ * Broad queries (more matches in a tier than KYB_SEARCH_MAX_MATCHES: exact count, ordered deep pages) are timed
+ * apart, --broad-samples times each for the first page and for the page at --deep-offset (limit 25, c=1).
  * Creates (and drops, unless --keep) its own database on 127.0.0.1:5432 (SEARCH_DATABASE_URL); --database reuses
  * one a previous --keep run loaded.
  */
@@ -29,6 +32,9 @@ const { values } = parseArgs({
     connections: { type: "string", default: "16" },
     seed: { type: "string", default: "1" },
     kinds: { type: "string" },
+    broad: { type: "string", default: "bank,societe,messrs" },
+    "broad-samples": { type: "string", default: "50" },
+    "deep-offset": { type: "string", default: "10000" },
     keep: { type: "boolean", default: false },
     database: { type: "string" }
   }
@@ -98,17 +104,53 @@ const measure = Effect.gen(function*() {
   return table
 })
 
+/** Broad queries: count, then p50/p99 of the first page and of a deep page, one query after another. */
+const measureBroad = Effect.gen(function*() {
+  const search = yield* CompanySearch
+  const runs = Number(values["broad-samples"])
+  const deep = Number(values["deep-offset"])
+  const table: Array<string> = []
+  for (const q of values.broad.split(",").map((w) => w.trim()).filter((w) => w.length > 0)) {
+    const row: Array<string> = []
+    let count = 0
+    for (const offset of [0, deep]) {
+      for (let i = 0; i < 3; i++) yield* search.search({ q, offset, limit: 25 })
+      const times: Array<number> = []
+      for (let i = 0; i < runs; i++) {
+        const [ms, response] = yield* timed(search.search({ q, offset, limit: 25 }))
+        times.push(ms)
+        count = response.count
+      }
+      times.sort((a, b) => a - b)
+      row.push(percentile(times, 0.5).toFixed(1), percentile(times, 0.99).toFixed(1))
+    }
+    const line = `| ${q} | ${count} | ${row.join(" | ")} |`
+    process.stderr.write(`${line}\n`)
+    table.push(line)
+  }
+  return [
+    "",
+    `Broad queries (${runs} runs each, c=1, limit 25; deep page: offset ${deep}):`,
+    "",
+    "| q | count | first page p50 ms | first page p99 ms | deep page p50 ms | deep page p99 ms |",
+    "|---|---:|---:|---:|---:|---:|",
+    ...table,
+    ""
+  ].join("\n")
+})
+
 const program = Effect.gen(function*() {
   if (values.database === undefined) yield* load
   const sql = yield* SqlClient.SqlClient
   const held = (yield* sql<{ n: string }>`SELECT count(*)::text AS n FROM companies`)[0]!.n
   const version = (yield* sql<{ v: string }>`SELECT current_setting('server_version') AS v`)[0]!.v
   const table = yield* measure
+  const broad = yield* measureBroad
   process.stdout.write(benchLoadSummary({
     held, version, samples, seconds, concurrency, connections,
     machine: `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`,
     table
-  }))
+  }) + broad)
 })
 
 const database = values.database === undefined
