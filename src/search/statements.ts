@@ -41,14 +41,16 @@ export const escapeLike = (s: string) => s.replace(LIKE_SPECIAL, "\\$&")
 
 
 /**
- * The word-index query of the `contains` tier; the literal substring is then checked on every row it gives
- * (the tier's match set: the word query and the substring, counted exactly). Words held (`held`: the vocabulary's words among the query's, with how many
- * companies use each) are asked for
- * whole; the last word, unless held, may be unfinished and is left to the literal check; a single word not
- * held is asked as a prefix ('banq':*). So `contains` finds the query where it starts at a word of the name
- * ("bank" in "Access Bank", not "ation" in "Nation"): a substring starting mid-word needs the trigram index,
- * whose look-up for a common fragment reads tens of thousands of rows on millions of companies (as would the
- * prefix of a common word). Null when the query has no word, or only common words to ask for.
+ * The word-index query of the `contains` tier; the literal substring is then checked on every row it gives (the
+ * tier's match set: the word query and the substring, counted exactly). Words held (`held`: the vocabulary's words
+ * among the query's, with how many companies use each) are asked for whole; the last word, unless held, is asked
+ * as a word prefix ('cem':*) when it has three characters or more, or begins none of the held words nearest to it
+ * (`rarePrefix`), and is otherwise left to the literal check; a single word not held is asked as a prefix
+ * ('banq':*). So `contains` finds the query where it starts at a word of the name ("bank" in "Access Bank", not
+ * "ation" in "Nation"): a substring starting mid-word needs the trigram index, whose look-up for a common fragment
+ * reads tens of thousands of rows on millions of companies. The unfinished word keeps the rows to check few:
+ * "holdings tra" checks the 29 names holding "holdings" and a word starting "tra", not the 19,114 holding
+ * "holdings" (2,000,000 companies). Null when the query has no word, or only common words to ask for.
  */
 export const containsWords = (q: SearchQuery, hints: ContainsHints): string | null => {
   const { held } = hints
@@ -61,7 +63,7 @@ export const containsWords = (q: SearchQuery, hints: ContainsHints): string | nu
   if (whole.length > 0 && whole.every((t) => (held.get(t) ?? 0) > COMMON_WORD)) return null
   if (tokens.length === 1) return held.has(last) ? quote(last) : `${quote(last)}:*`
   const asked = whole.map(quote)
-  if (!held.has(last) && hints.rarePrefix) asked.push(`${quote(last)}:*`)
+  if (!held.has(last) && (hints.rarePrefix || charLength(last) >= 3)) asked.push(`${quote(last)}:*`)
   return asked.join(" & ")
 }
 
