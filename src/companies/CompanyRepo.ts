@@ -5,6 +5,7 @@ import { recordConfidence } from "../domain/confidence.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
 import type { OfficerRow } from "./write/state.js"
+import { decodeProvenance } from "./write/provenanceFormat.js"
 
 /** What a verdict needs of a company beyond its row. */
 export interface CompanyDetails {
@@ -27,17 +28,6 @@ const detailsFrom = (row: DetailsRow): CompanyDetails => ({
   contracts: row.contracts === true,
   trademarks: row.trademarks === true
 })
-
-interface StoredProvenance {
-  readonly source: string
-  readonly source_url?: string | null
-  readonly checked_at: string
-  readonly confidence?: number
-}
-
-const isStoredProvenance = (u: unknown): u is StoredProvenance =>
-  typeof u === "object" && u !== null && "source" in u && "checked_at" in u &&
-  typeof u.source === "string" && typeof u.checked_at === "string"
 
 /** Reads of stored records: the record endpoint and whatever needs a company by its number. */
 export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo", {
@@ -78,12 +68,11 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
         const now = new Date(yield* Clock.currentTimeMillis)
         const officers = row.officers
         const provenance: Record<string, FieldProvenance> = {}
-        const stored = typeof row.provenance === "object" && row.provenance !== null ? row.provenance : {}
-        for (const [field, value] of Object.entries(stored)) {
-          if (!isStoredProvenance(value)) continue
+        for (const [field, value] of Object.entries(decodeProvenance(row.provenance))) {
+          if (value === undefined) continue
           provenance[field] = new FieldProvenance({
             source: value.source,
-            source_url: value.source_url ?? null,
+            source_url: value.source_url,
             checked_at: new Date(value.checked_at).toISOString(),
             // Freshness decays, so the confidence of each value is computed at read time from its checked date.
             confidence: recordConfidence(row.source_kind, new Date(value.checked_at), now)

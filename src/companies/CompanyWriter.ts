@@ -4,7 +4,8 @@ import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
 import { confidenceOf, nameNorm } from "./write/identity.js"
 import { observe } from "./write/observe.js"
 import { companyKey, planBatch } from "./write/plan.js"
-import { derivedAliases, nameLower, provenanceJson, qualityOf, stateOfRow, taxKeyOf } from "./write/rows.js"
+import { encodeProvenance } from "./write/provenanceFormat.js"
+import { derivedAliases, nameLower, qualityOf, stateOfRow, taxKeyOf } from "./write/rows.js"
 import type { CompanyState, Observation } from "./write/state.js"
 import * as Bulk from "./write/bulkStatements.js"
 import * as Sql from "./write/statements.js"
@@ -62,7 +63,7 @@ const columnsOf = (states: ReadonlyArray<CompanyState>, now: Date) => {
     c.source_kind.push(s.record.source_kind)
     c.registry_url.push(s.registry_url)
     c.last_verified_at.push(s.record.last_verified_at)
-    c.provenance.push(provenanceJson(s.provenance))
+    c.provenance.push(encodeProvenance(s.provenance))
     c.quality.push(qualityOf(s, now))
     c.content_hash.push(s.content_hash)
     c.aliases_digest.push(s.aliases_digest)

@@ -3,6 +3,7 @@ import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import { decodeProvenance } from "../../src/companies/write/provenanceFormat.js"
 import { TestDatabase } from "../support/testDatabase.js"
 
 const base: CanonicalCompany = {
@@ -43,7 +44,7 @@ const stored = (key: string) =>
         to_json(last_verified_at)#>>'{}' AS last_verified_at, provenance
       FROM companies WHERE registry_id = 'ng-cac' AND registration_key = ${key}`
     assert.strictEqual(rows.length, 1)
-    return rows[0]!
+    return { ...rows[0]!, provenance: decodeProvenance(rows[0]!.provenance) as Stored["provenance"] }
   })
 
 const listsOf = (id: string) =>

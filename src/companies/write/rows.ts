@@ -1,4 +1,5 @@
-import type { CompanyState, FieldProvenance, Provenance, TrackedField } from "./state.js"
+import { decodeProvenance } from "./provenanceFormat.js"
+import type { CompanyState, TrackedField } from "./state.js"
 import type { AliasRow } from "./state.js"
 import { initialism, nameNorm, taxKey } from "./identity.js"
 import { trackedFields } from "./state.js"
@@ -43,7 +44,7 @@ export const stateOfRow = (row: HeldRow): CompanyState => {
     registration_key: row.registration_key,
     number_valid: row.number_valid,
     values,
-    provenance: JSON.parse(row.provenance) as Provenance,
+    provenance: decodeProvenance(row.provenance),
     record: {
       source: row.source,
       source_url: row.source_url,
@@ -93,26 +94,6 @@ export const derivedAliases = (state: CompanyState): ReadonlyArray<AliasRow> => 
   return rows
 }
 
-/**
- * The provenance as JSON. Fields observed together share one provenance object, so each distinct object is
- * serialised once (this runs for every written company; the keys are the tracked field names).
- */
-export const provenanceJson = (provenance: Provenance) => {
-  const seen: Array<FieldProvenance> = []
-  const texts: Array<string> = []
-  let out = ""
-  for (const key in provenance) {
-    const value = provenance[key as keyof Provenance]
-    if (value === undefined) continue
-    let i = seen.indexOf(value)
-    if (i === -1) {
-      i = seen.push(value) - 1
-      texts.push(JSON.stringify(value))
-    }
-    out += `${out === "" ? "{" : ","}${JSON.stringify(key)}:${texts[i]}`
-  }
-  return out === "" ? "{}" : out + "}"
-}
 
 export const nameLower = (legalName: string) => legalName.trim().toLowerCase()
 
