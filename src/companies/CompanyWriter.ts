@@ -1,5 +1,8 @@
 import { SqlClient, SqlError } from "@effect/sql"
-import { Data, Effect, Either, Option, Schedule } from "effect"
+import { Data, Effect, Either, FiberRef, Option, Schedule } from "effect"
+import { globalValue } from "effect/GlobalValue"
+import { EmbeddedDatabase } from "../db/EmbeddedDatabase.js"
+import { transactionClient } from "../db/copyFrom.js"
 import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
 import { confidenceOf, nameNorm } from "./write/identity.js"
 import { observe } from "./write/observe.js"
@@ -22,6 +25,9 @@ export interface UpsertResult {
   /** Records that cannot be stored (e.g. a number without any digit or letter), by index in the batch. */
   readonly rejected: ReadonlyArray<{ readonly index: number; readonly reason: string }>
 }
+
+/** Set while CompanyWriter.initialLoad runs its load. */
+const initialLoading = globalValue("kyb/CompanyWriter/initialLoading", () => FiberRef.unsafeMake(false))
 
 class ConcurrentInsert extends Data.TaggedError("ConcurrentInsert")<{ readonly keys: number }> {}
 
@@ -92,7 +98,12 @@ const listWrites = (written: ReadonlyArray<Written>) => {
   for (const { id, state, fresh } of written) {
     const given = state.aliases ?? []
     if (!fresh) (state.aliases === null ? replaceDerived : replaceAliases).push(id)
+    // A derived ticker can repeat a given one: one row per (kind, name_norm), the given one first.
+    const seen = new Set<string>()
     for (const a of [...given, ...derivedAliases(state)]) {
+      const aliasKey = `${a.kind}\u0000${a.name_norm}`
+      if (seen.has(aliasKey)) continue
+      seen.add(aliasKey)
       aliases.company_id.push(id)
       aliases.name.push(a.name)
       aliases.name_norm.push(a.name_norm)
@@ -124,6 +135,7 @@ const listWrites = (written: ReadonlyArray<Written>) => {
 export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyWriter", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const copyAllowed = Option.isNone(yield* Effect.serviceOption(EmbeddedDatabase))
 
     /** Awards ingested before their supplier's company get matched when the company lands. */
     const matchAwards = (written: ReadonlyArray<Written>, aliases: Sql.AliasColumns) => {
@@ -155,16 +167,24 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
         const inserts = [...plan.inserts].sort(byKey)
         const updates = [...plan.updates].sort(byKey)
         const written: Array<Written> = []
+        // The initial load copies new companies in (their keys are known absent: it holds the table alone).
+        const copy = (yield* FiberRef.get(initialLoading)) && copyAllowed ? yield* transactionClient : Option.none()
         if (inserts.length > 0) {
           const columns = columnsOf(inserts, now)
-          const ids = yield* Sql.insertCompanies(sql, columns)
-          if (ids.length !== inserts.length) {
-            return yield* new ConcurrentInsert({ keys: inserts.length - ids.length })
+          if (Option.isSome(copy)) {
+            const ids = (yield* Sql.reserveCompanyIds(sql, inserts.length)).map((r) => r.id)
+            yield* Sql.copyCompanies(copy.value, ids, columns)
+            inserts.forEach((state, i) => written.push({ id: ids[i]!, state, fresh: true, norm: columns.name_norm[i]! }))
+          } else {
+            const ids = yield* Sql.insertCompanies(sql, columns)
+            if (ids.length !== inserts.length) {
+              return yield* new ConcurrentInsert({ keys: inserts.length - ids.length })
+            }
+            const idOf = new Map(ids.map((r) => [companyKey(r), r.id]))
+            inserts.forEach((state, i) =>
+              written.push({ id: idOf.get(companyKey(state))!, state, fresh: true, norm: columns.name_norm[i]! })
+            )
           }
-          const idOf = new Map(ids.map((r) => [companyKey(r), r.id]))
-          inserts.forEach((state, i) =>
-            written.push({ id: idOf.get(companyKey(state))!, state, fresh: true, norm: columns.name_norm[i]! })
-          )
         }
         if (updates.length > 0) {
           const ids = updates.map((s) => s.id!)
@@ -176,9 +196,15 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
         if (lists.replaceAliases.length + lists.replaceDerived.length > 0) {
           yield* Sql.deleteAliases(sql, lists.replaceAliases, lists.replaceDerived)
         }
-        if (lists.aliases.company_id.length > 0) yield* Sql.insertAliases(sql, lists.aliases)
         if (lists.replaceOfficers.length > 0) yield* Sql.deleteOfficers(sql, lists.replaceOfficers)
-        if (lists.officers.company_id.length > 0) yield* Sql.insertOfficers(sql, lists.officers)
+        // COPY only when every list row belongs to a new company (a held one may keep a given alias a row repeats).
+        const copyLists = Option.isSome(copy) && updates.length === 0 ? copy : Option.none()
+        if (lists.aliases.company_id.length > 0) {
+          yield* Option.isSome(copyLists) ? Sql.copyAliases(copyLists.value, lists.aliases) : Sql.insertAliases(sql, lists.aliases)
+        }
+        if (lists.officers.company_id.length > 0) {
+          yield* Option.isSome(copyLists) ? Sql.copyOfficers(copyLists.value, lists.officers) : Sql.insertOfficers(sql, lists.officers)
+        }
         if (written.length > 0) yield* matchAwards(written, lists.aliases)
         return { inserted: plan.inserted, updated: plan.updated, unchanged: plan.unchanged }
       })
@@ -224,7 +250,7 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
         yield* Bulk.lockCompanies(sql)
         if (!(yield* Bulk.storeIsEmpty(sql))) return Option.none<A>()
         const dropped = yield* Bulk.dropSecondaryIndexes(sql)
-        const loaded = yield* load
+        const loaded = yield* Effect.locally(load, initialLoading, true)
         const restored = yield* Bulk.restoreSecondaryIndexes(sql)
         yield* Bulk.analyzeCompanies(sql)
         yield* Effect.logDebug("initial load: indexes built after the rows").pipe(Effect.annotateLogs({ dropped, restored }))

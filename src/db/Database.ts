@@ -3,13 +3,14 @@ import { Config, Duration, Effect, Layer, Option, Redacted, Schedule } from "eff
 import * as net from "node:net"
 import * as path from "node:path"
 import { takeDataDirLock } from "./DataDirLock.js"
+import { EmbeddedDatabase } from "./EmbeddedDatabase.js"
 import { EmbeddedPostgresError, embeddedSocketPath, startEmbeddedPostgres } from "./EmbeddedPostgres.js"
 import { migrate } from "./Migrations.js"
 
 const poolSize = Config.integer("DATABASE_POOL_SIZE").pipe(Config.withDefault(10))
 
 const clientLayer = (connection: { readonly host: string; readonly port: number | null }, maxConnections: number) =>
-  PgClient.layer({
+  Layer.merge(Layer.succeed(EmbeddedDatabase, { copyFromStdin: false }), PgClient.layer({
     host: connection.host,
     ...(connection.port === null ? {} : { port: connection.port }),
     username: "postgres",
@@ -17,7 +18,7 @@ const clientLayer = (connection: { readonly host: string; readonly port: number 
     maxConnections,
     connectTimeout: Duration.seconds(5),
     applicationName: "kyb-africa"
-  })
+  }))
 
 const socketAnswers = (socketPath: string) =>
   Effect.async<boolean>((resume) => {

@@ -1,4 +1,6 @@
 import type { SqlClient } from "@effect/sql"
+import { type CopyClient, copyText } from "../../db/copyFrom.js"
+import { copyRows } from "./copyFormat.js"
 import type { HeldRow } from "./rows.js"
 
 /** Batched, parameterised SQL of CompanyWriter: each statement takes one array per column (unnest). */
@@ -153,3 +155,32 @@ export const matchPendingAwards = (
     UPDATE procurement_awards AS p SET matched_company_id = w.id
     FROM unnest(${ids}::bigint[], ${countries}::text[], ${norms}::text[]) AS w(id, country, name_norm)
     WHERE p.matched_company_id IS NULL AND p.country = w.country AND p.supplier_norm = w.name_norm`
+
+/** Ids for companies about to be copied in (the initial load writes them with COPY, which returns nothing). */
+export const reserveCompanyIds = (sql: SqlClient.SqlClient, n: number) =>
+  sql<{ readonly id: string }>`SELECT nextval(pg_get_serial_sequence('companies', 'id'))::text AS id FROM generate_series(1, ${n})`
+
+const companyCopyColumns = [
+  "id", "registry_id", "country", "registration_no", "registration_key", "number_valid", "legal_name", "name_lower",
+  "name_norm", "status", "entity_type", "entity_type_label", "incorporation_date", "registered_address", "tax_id",
+  "tax_key", "listed_ticker", "source", "source_url", "source_kind", "registry_url", "last_verified_at", "provenance",
+  "quality", "content_hash", "aliases_digest", "officers_digest"
+] as const
+
+/** New companies (keys known to be absent, ids reserved) with COPY: a third of the database's time of an insert. */
+export const copyCompanies = (client: CopyClient, ids: ReadonlyArray<string>, c: CompanyColumns) =>
+  copyText(client, "companies", companyCopyColumns, copyRows([
+    ids, c.registry_id, c.country, c.registration_no, c.registration_key, c.number_valid, c.legal_name, c.name_lower,
+    c.name_norm, c.status, c.entity_type, c.entity_type_label, c.incorporation_date, c.registered_address, c.tax_id,
+    c.tax_key, c.listed_ticker, c.source, c.source_url, c.source_kind, c.registry_url, c.last_verified_at, c.provenance,
+    c.quality, c.content_hash, c.aliases_digest, c.officers_digest
+  ]))
+
+/** Aliases of new companies (no duplicates: COPY has no ON CONFLICT). */
+export const copyAliases = (client: CopyClient, a: AliasColumns) =>
+  copyText(client, "company_aliases", ["company_id", "name", "name_norm", "kind", "source"],
+    copyRows([a.company_id, a.name, a.name_norm, a.kind, a.source]))
+
+export const copyOfficers = (client: CopyClient, o: OfficerColumns) =>
+  copyText(client, "officers", ["company_id", "name", "role", "appointed_on", "resigned_on", "nationality", "source", "last_verified_at"],
+    copyRows([o.company_id, o.name, o.role, o.appointed_on, o.resigned_on, o.nationality, o.source, o.last_verified_at]))
