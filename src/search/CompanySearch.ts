@@ -68,7 +68,12 @@ const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
     case "normalized":
       return row.target === q.normalized
         ? { ...base, matchType: "normalized", score: scores.normalizedEqual, exact: true }
-        : { ...base, matchType: "normalized", score: scores.normalizedPrefix(charLength(q.normalized) / charLength(row.target)), exact: false }
+        : {
+          ...base,
+          matchType: "normalized",
+          score: scores.normalizedPrefix(charLength(q.normalized) / charLength(row.target)),
+          exact: false
+        }
     case "alias":
       return row.target === q.normalized
         ? {
@@ -90,7 +95,8 @@ const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
 
 /**
  * Company search: the match cascade (id, prefix, contains, normalized, alias, fuzzy) in one ranked result
- * set, each company once with its best tier, every tier index-backed and bounded. With LiveRegistries and
+ * set, each company once with its best tier, every tier index-backed; `count` is exact and paging reaches the
+ * last match (a query with a tier larger than `maxMatches` is counted and ranked by one scan of its matches). With LiveRegistries and
  * CompanyWriter in its context (see `CompanySearchLive`), a query the store has nothing for is asked of the
  * live registries of its scope (`live`).
  */
@@ -105,9 +111,9 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       : Option.none()
 
     /**
-     * The literal, normalised and alias tiers: every tier's rows when none has more than `maxMatches` (one round
-     * trip); otherwise the complete tiers' rows plus the best `want` companies of each larger tier, in ranking
-     * order (enough for the first `want` of the whole ranking), and the exact count (`truncated`).
+     * The first look at the literal, normalised and alias tiers (one round trip, at most `maxMatches + 1` rows of
+     * each): every tier's hits when none has more than `maxMatches`; the tiers with more (`truncated`) are left out
+     * of `hits`, for `matches` to rank and count in one scan.
      */
     const literalHits = (q: SearchQuery, hints: ContainsHints) =>
       Effect.gen(function*() {
@@ -190,14 +196,16 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
             field: "legal_name"
           })
         }
-        const relabel = (hits: ReadonlyArray<Hit>) => label === undefined ? hits : hits.map((hit) => ({ ...hit, matchType: label }))
+        const relabel = (hits: ReadonlyArray<Hit>) =>
+          label === undefined ? hits : hits.map((hit) => ({ ...hit, matchType: label }))
         if (literal.truncated.length === 0) {
           const ranked = rankHits(relabel([...literal.hits, ...fuzzyHits]))
           return { ranked, count: ranked.length, fuzzy, words }
         }
         // A tier larger than maxMatches: the best `want` companies by the tiers on `companies` with the exact count
         // (one scan), and the alias tier's best `want` when it is the larger one. A company among the first `want`
-        // overall is among the first `want` of the statement holding its best hit.
+        // overall is among the first `want` of the statement holding its best hit. (A live answer relabels after
+        // a miss: only the few companies the registries just returned match, below any cap.)
         const aliasTruncated = literal.truncated.flatMap((s) => (s.best === undefined ? [] : [s.best(Math.max(want, 1))]))
         const [companies, aliases] = yield* Effect.all([
           rankedCompanies(sql, q, literal.statements, Math.max(want, 1), fuzzyHits.map((hit) => hit.id)),

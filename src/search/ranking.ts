@@ -39,8 +39,11 @@ const fieldOrder: Record<MatchedField, number> = { registration_no: 0, tax_id: 1
  * Between two equally good hits of one company (whatever order the database gave them in): the registration
  * number before the tax id, then the smaller alias name (code point order, as the alias tier's SQL breaks it).
  */
-const sameRank = (a: Hit, b: Hit): number =>
-  fieldOrder[a.field] - fieldOrder[b.field] || ((a.alias ?? "") < (b.alias ?? "") ? -1 : (a.alias ?? "") > (b.alias ?? "") ? 1 : 0)
+const sameRank = (a: Hit, b: Hit): number => {
+  const x = a.alias ?? ""
+  const y = b.alias ?? ""
+  return fieldOrder[a.field] - fieldOrder[b.field] || (x < y ? -1 : x > y ? 1 : 0)
+}
 
 /** Each company once, with its best tier, ranked. */
 export const rankHits = (hits: Iterable<Hit>): ReadonlyArray<Hit> => {

@@ -109,7 +109,8 @@ export const charLength = (s: string): number => {
  * the same IEEE double operations, and floor(x + 0.5) is Math.round for these magnitudes.
  */
 const prefixScore = (sql: Sql, base: number, queryChars: number, target: Statement.Fragment) =>
-  sql`floor((${base}::float8 + 0.1::float8 * least(${queryChars}::float8 / length(${target}), 0.99::float8)) * 1000 + 0.5)`
+  sql`floor((${base}::float8 + 0.1::float8 * least(${queryChars}::float8 / length(${target}), 0.99::float8))
+    * 1000 + 0.5)`
 
 const LISTED = "c.listed_ticker IS NOT NULL"
 
@@ -182,7 +183,8 @@ export const tierStatements = (
   }
   const literalExact = sql`(c.name_lower = ${q.lower} OR c.name_norm = ${q.normalized})`
   if (q.lower.length > 0) {
-    companyTier("prefix", "legal_name", "c.name_lower", startsWith(sql, "c.name_lower", q.lower), literalExact, sql`1000`)
+    const matches = startsWith(sql, "c.name_lower", q.lower)
+    companyTier("prefix", "legal_name", "c.name_lower", matches, literalExact, sql`1000`)
   }
   if (q.numberLike) return out
   const words = q.short ? null : containsWords(q, hints)
@@ -262,13 +264,15 @@ export const rankedCompanies = (
 ) => {
   const parts = statements.flatMap((s) => (s.company === undefined ? [] : [{ ...s, company: s.company }]))
   const conditions = [...statements.map((s) => s.matches), sql`c.id = ANY(${also}::bigint[])`]
+  const cases = (arms: ReadonlyArray<Statement.Fragment>) => sql.join(" ", false)(arms)
   const byPart = (value: (part: typeof parts[number]) => Statement.Fragment) =>
     parts.length === 0
       ? sql`NULL`
-      : sql`(CASE c.part ${sql.join(" ", false)(parts.map((p, i) => sql`WHEN ${sql.literal(String(i))} THEN ${value(p)}`))} END)`
+      : sql`(CASE c.part ${cases(parts.map((p, i) => sql`WHEN ${sql.literal(String(i))} THEN ${value(p)}`))} END)`
   const part = parts.length === 0
     ? sql`NULL::int`
-    : sql`(CASE ${sql.join(" ", false)(parts.map((p, i) => sql`WHEN ${p.matches} THEN ${sql.literal(String(i))}`))} END)`
+    : sql`(CASE ${cases(parts.map((p, i) => sql`WHEN ${p.matches} THEN ${sql.literal(String(i))}`))} END)`
+  const tierOrder = byPart((p) => sql.literal(String(TIER_ORDER[p.tier])))
   return sql<RankedRow>`SELECT c.id::text AS id, ${byPart((p) => sql.literal(`'${p.tier}'`))} AS tier, c.quality,
       ${sql.literal(LISTED)} AS listed, c.name_norm AS norm, ${byPart((p) => sql.literal(p.company.target))} AS target,
       ${byPart((p) => sql.literal(`'${p.field}'`))} AS field, NULL::text AS kind, c.total
@@ -278,7 +282,7 @@ export const rankedCompanies = (
       FROM companies c
       WHERE (${sql.join(" OR ", false)(conditions.map((c) => sql`(${c})`))})${scopeOf(sql, q.country)}
     ) AS c
-    ORDER BY c.part IS NULL, ${byPart((p) => p.company.exact)} DESC, ${byPart((p) => sql.literal(String(TIER_ORDER[p.tier])))},
+    ORDER BY c.part IS NULL, ${byPart((p) => p.company.exact)} DESC, ${tierOrder},
       ${byPart((p) => p.company.score)} DESC, ${sql.literal(LISTED)} DESC, c.quality DESC, c.id
     LIMIT ${n}`
 }

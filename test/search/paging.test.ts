@@ -40,7 +40,8 @@ const koraFixture = (): ReadonlyArray<FixtureCompany> => {
   add(1, `Kóra Bakery ${"b".repeat(39)}`, { quality: 0.9 })
   // alias only: a stated brand name starting with the query
   for (let i = 0; i < 6; i++) {
-    add(i, `Zeta Mills ${i}`, { aliases: [{ name: i % 2 === 0 ? `Kora Brands ${i}` : `Kora Brands International ${i}`, kind: "brand" }] })
+    const brand = i % 2 === 0 ? `Kora Brands ${i}` : `Kora Brands International ${i}`
+    add(i, `Zeta Mills ${i}`, { aliases: [{ name: brand, kind: "brand" }] })
   }
   // no match
   for (let i = 0; i < 20; i++) add(i, `Zenith Textiles ${i}`)
