@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { copyField, copyRows } from "../../src/companies/write/copyFormat.js"
+import { copyField, copyLines, withLeadingIds } from "../../src/companies/write/copyFormat.js"
 
 describe("COPY text format", () => {
   it.each<[string | number | boolean | null, string]>([
@@ -18,8 +18,10 @@ describe("COPY text format", () => {
     expect(copyField(value)).toBe(expected)
   })
 
-  it("joins columns into tab-separated lines", () => {
-    expect(copyRows([["1", "2"], ["a", null], [true, false]])).toBe("1\ta\tt\n2\t\\N\tf\n")
-    expect(copyRows([])).toBe("")
+  it("joins columns into tab-separated lines, then puts each owner's id in front", () => {
+    const lines = copyLines([["x", "y", "z"], ["a", null, "c\td"], [true, false, true]])
+    expect(lines).toStrictEqual(["x\ta\tt", "y\t\\N\tf", "z\tc\\td\tt"])
+    expect(withLeadingIds(["101", "102"], [1, 0, 1], lines)).toBe("102\tx\ta\tt\n101\ty\t\\N\tf\n102\tz\tc\\td\tt\n")
+    expect(copyLines([])).toStrictEqual([])
   })
 })

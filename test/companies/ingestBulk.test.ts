@@ -24,10 +24,18 @@ const corpusFile = (rows: number) => {
   return { file, records }
 }
 
+/** Indexes and foreign keys of the tables the load writes, and whether their triggers are on. */
 const indexes = Effect.flatMap(SqlClient.SqlClient, (sql) =>
-  sql<{ indexname: string; indexdef: string }>`
-    SELECT indexname, indexdef FROM pg_indexes
-    WHERE tablename IN ('companies', 'company_aliases', 'officers') ORDER BY indexname`)
+  Effect.all([
+    sql<{ indexname: string; indexdef: string }>`
+      SELECT indexname, indexdef FROM pg_indexes
+      WHERE tablename IN ('companies', 'company_aliases', 'officers') ORDER BY indexname`,
+    sql<{ conname: string; def: string }>`
+      SELECT conname, pg_get_constraintdef(oid) AS def FROM pg_constraint
+      WHERE contype = 'f' AND conrelid IN ('company_aliases'::regclass, 'officers'::regclass) ORDER BY conname`,
+    sql<{ tgname: string; tgenabled: string }>`
+      SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid = 'companies'::regclass AND NOT tgisinternal ORDER BY tgname`
+  ]))
 
 /** What the store holds, without generated ids and write times. */
 const snapshot = Effect.flatMap(SqlClient.SqlClient, (sql) =>
@@ -55,6 +63,8 @@ describe("initial bulk load", () => {
         const sql = yield* SqlClient.SqlClient
         const { file, records } = corpusFile(240)
         const before = yield* indexes
+        assert.strictEqual(before[1].length, 2)
+        assert.strictEqual(before[2].length, 3)
         const bulk = yield* ingestCompanyFile(file, { batchSize: 50, now, bulk: "always" })
         assert.isTrue(bulk.bulk)
         assert.deepStrictEqual([bulk.rows, bulk.inserted, bulk.updated, bulk.unchanged, bulk.rejected], [242, 240, 1, 1, 0])
@@ -87,7 +97,8 @@ describe("initial bulk load", () => {
       return CompanyWriter.make({
         ...real,
         upsertObservations: (observations, options) =>
-          ++batches === 3 ? Effect.die("killed") : real.upsertObservations(observations, options)
+          ++batches === 3 ? Effect.die("killed") : real.upsertObservations(observations, options),
+        applyLoadBatch: (prepared) => ++batches === 3 ? Effect.die("killed") : real.applyLoadBatch(prepared)
       })
     }).pipe(Effect.provide(CompanyWriter.Default))
   )

@@ -2,7 +2,8 @@ import { Config, Effect, Option } from "effect"
 import * as fs from "node:fs"
 import { CompanyWriter } from "../CompanyWriter.js"
 import { companyBatches } from "./companyBatches.js"
-import type { CompanyFileFormat } from "./companyBatches.js"
+import type { CompanyFileFormat, LinedObservation } from "./companyBatches.js"
+import { type PreparedLoadBatch, prepareLoadBatch } from "../write/loadBatch.js"
 import { runIngest } from "./runIngest.js"
 
 export interface CompanyIngestOptions {
@@ -52,9 +53,28 @@ export const ingestCompanyFile = (file: string, options: CompanyIngestOptions = 
         concurrency
       )
     if (yield* wantsBulk(file, options.bulk ?? "auto")) {
-      // One transaction is one connection: batches are written one after another (decoding still runs ahead).
+      // One transaction is one connection: batches are written one after another. Where the database can COPY,
+      // each batch is prepared (merged and encoded) as it is read, while the previous one is being copied.
+      const prepared = new WeakMap<ReadonlyArray<LinedObservation>, PreparedLoadBatch>()
+      async function* preparedBatches() {
+        for await (const batch of companyBatches(file, batchSize, options.format)) {
+          const observations = batch.items.map((i) => i.observation)
+          // Let the write of the previous batch take its next round trip between decoding and preparing.
+          await new Promise((resolve) => setImmediate(resolve))
+          prepared.set(batch.items, prepareLoadBatch(observations, options.now ?? new Date()))
+          yield batch
+        }
+      }
+      const load = writer.canCopy
+        ? runIngest(file, preparedBatches, (items) => {
+          const batch = prepared.get(items)
+          return batch === undefined
+            ? writer.upsertObservations(items.map((i) => i.observation), writeOptions)
+            : writer.applyLoadBatch(batch)
+        }, 1)
+        : run(1)
       const started = Date.now()
-      const loaded = yield* writer.initialLoad(run(1))
+      const loaded = yield* writer.initialLoad(load)
       if (Option.isSome(loaded)) {
         const seconds = (Date.now() - started) / 1000
         const rowsPerSecond = Math.round(loaded.value.rows / Math.max(seconds, 0.001))

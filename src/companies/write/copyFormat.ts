@@ -10,14 +10,21 @@ const escapeText = (s: string) =>
 export const copyField = (value: string | number | boolean | null): string =>
   value === null ? "\\N" : typeof value === "string" ? escapeText(value) : typeof value === "boolean" ? (value ? "t" : "f") : String(value)
 
-/** Rows given column by column (each array one column, all of one length) as COPY text. */
-export const copyRows = (columns: ReadonlyArray<ReadonlyArray<string | number | boolean | null>>): string => {
+/** Each row's COPY line (no newline), for rows whose first field (an id) is only known later. */
+export const copyLines = (columns: ReadonlyArray<ReadonlyArray<string | number | boolean | null>>): Array<string> => {
   const rows = columns[0]?.length ?? 0
-  let out = ""
+  const out: Array<string> = []
   for (let i = 0; i < rows; i++) {
     let line = ""
     for (let c = 0; c < columns.length; c++) line += (c === 0 ? "" : "\t") + copyField(columns[c]![i]!)
-    out += line + "\n"
+    out.push(line)
   }
+  return out
+}
+
+/** Lines prefixed with their owner's id (`ids[owner[i]]`), as COPY text. */
+export const withLeadingIds = (ids: ReadonlyArray<string>, owner: ReadonlyArray<number>, lines: ReadonlyArray<string>) => {
+  let out = ""
+  for (let i = 0; i < lines.length; i++) out += `${ids[owner[i]!]!}\t${lines[i]!}\n`
   return out
 }

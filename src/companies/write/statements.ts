@@ -1,6 +1,5 @@
 import type { SqlClient } from "@effect/sql"
 import { type CopyClient, copyText } from "../../db/copyFrom.js"
-import { copyRows } from "./copyFormat.js"
 import type { HeldRow } from "./rows.js"
 
 /** Batched, parameterised SQL of CompanyWriter: each statement takes one array per column (unnest). */
@@ -167,20 +166,14 @@ const companyCopyColumns = [
   "quality", "content_hash", "aliases_digest", "officers_digest"
 ] as const
 
-/** New companies (keys known to be absent, ids reserved) with COPY: a third of the database's time of an insert. */
-export const copyCompanies = (client: CopyClient, ids: ReadonlyArray<string>, c: CompanyColumns) =>
-  copyText(client, "companies", companyCopyColumns, copyRows([
-    ids, c.registry_id, c.country, c.registration_no, c.registration_key, c.number_valid, c.legal_name, c.name_lower,
-    c.name_norm, c.status, c.entity_type, c.entity_type_label, c.incorporation_date, c.registered_address, c.tax_id,
-    c.tax_key, c.listed_ticker, c.source, c.source_url, c.source_kind, c.registry_url, c.last_verified_at, c.provenance,
-    c.quality, c.content_hash, c.aliases_digest, c.officers_digest
-  ]))
+/** New companies with COPY (keys known to be absent, ids reserved, `text` from loadBatch.ts with the ids in front). */
+export const copyCompanies = (client: CopyClient, text: string) => copyText(client, "companies", companyCopyColumns, text)
 
 /** Aliases of new companies (no duplicates: COPY has no ON CONFLICT). */
-export const copyAliases = (client: CopyClient, a: AliasColumns) =>
-  copyText(client, "company_aliases", ["company_id", "name", "name_norm", "kind", "source"],
-    copyRows([a.company_id, a.name, a.name_norm, a.kind, a.source]))
+export const copyAliases = (client: CopyClient, text: string) =>
+  copyText(client, "company_aliases", ["company_id", "name", "name_norm", "kind", "source"], text)
 
-export const copyOfficers = (client: CopyClient, o: OfficerColumns) =>
-  copyText(client, "officers", ["company_id", "name", "role", "appointed_on", "resigned_on", "nationality", "source", "last_verified_at"],
-    copyRows([o.company_id, o.name, o.role, o.appointed_on, o.resigned_on, o.nationality, o.source, o.last_verified_at]))
+export const copyOfficers = (client: CopyClient, text: string) =>
+  copyText(client, "officers", [
+    "company_id", "name", "role", "appointed_on", "resigned_on", "nationality", "source", "last_verified_at"
+  ], text)
