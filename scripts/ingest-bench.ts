@@ -16,6 +16,7 @@ import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
  * PostgreSQL database created on the server (default postgres://postgres@127.0.0.1:5432), then ingests it again
  * and checks that every row is unchanged. Reports rows/s and the peak RSS of this process; drops the database.
  *   npx tsx scripts/ingest-bench.ts [--rows 2000000] [--seed 1] [--batch-size 5000] [--file corpus.jsonl] [--keep]
+ *     [--bulk auto|always|never]   (the first ingest: initial bulk load or batch by batch; see CompanyIngest)
  */
 const { values } = parseArgs({
   options: {
@@ -24,11 +25,13 @@ const { values } = parseArgs({
     "batch-size": { type: "string", default: "5000" },
     file: { type: "string" },
     server: { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
-    keep: { type: "boolean", default: false }
+    keep: { type: "boolean", default: false },
+    bulk: { type: "string", default: "auto" }
   }
 })
 
 const rows = Number(values.rows)
+const bulk = values.bulk === "always" || values.bulk === "never" ? values.bulk : "auto"
 const batchSize = Number(values["batch-size"])
 const repoRoot = path.resolve(import.meta.dirname, "..")
 const file = values.file ?? path.join(os.tmpdir(), `kyb-bench-${rows}-${values.seed}.jsonl`)
@@ -59,7 +62,7 @@ const progress = Layer.succeed(IngestReporter, IngestReporter.make({
 
 const program = (dbUrl: string) => Effect.gen(function*() {
   yield* migrate()
-  const first = yield* ingestCompanyFile(file, { batchSize })
+  const first = yield* ingestCompanyFile(file, { batchSize, bulk })
   const second = yield* ingestCompanyFile(file, { batchSize })
   return { first, second }
 }).pipe(
