@@ -15,14 +15,14 @@ import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
  * Ingest benchmark: generates a corpus (child process, so its memory is not counted), ingests it into a fresh
  * PostgreSQL database created on the server (default postgres://postgres@127.0.0.1:5432), then ingests it again
  * and checks that every row is unchanged. Reports rows/s and the peak RSS of this process; drops the database.
- *   npx tsx scripts/ingest-bench.ts [--rows 2000000] [--seed 1] [--batch-size 5000] [--file corpus.jsonl] [--keep]
+ *   npx tsx scripts/ingest-bench.ts [--rows 2000000] [--seed 1] [--batch-size 2000] [--file corpus.jsonl] [--keep]
  *     [--bulk auto|always|never]   (the first ingest: initial bulk load or batch by batch; see CompanyIngest)
  */
 const { values } = parseArgs({
   options: {
     rows: { type: "string", default: "2000000" },
     seed: { type: "string", default: "1" },
-    "batch-size": { type: "string", default: "5000" },
+    "batch-size": { type: "string", default: "2000" },
     file: { type: "string" },
     server: { type: "string", default: "postgres://postgres@127.0.0.1:5432/postgres" },
     keep: { type: "boolean", default: false },

@@ -7,7 +7,7 @@ import { type PreparedLoadBatch, prepareLoadBatch } from "../write/loadBatch.js"
 import { runIngest } from "./runIngest.js"
 
 export interface CompanyIngestOptions {
-  /** Rows per transaction (default 5000). */
+  /** Rows per batch (default 2000; each its own transaction outside the initial load). */
   readonly batchSize?: number
   readonly format?: CompanyFileFormat
   readonly now?: Date
@@ -20,7 +20,7 @@ export interface CompanyIngestOptions {
   readonly bulk?: "auto" | "always" | "never"
 }
 
-export const DEFAULT_BATCH_SIZE = 5000
+export const DEFAULT_BATCH_SIZE = 2000
 
 /** Smallest file the initial load is worth it for (building every index afterwards costs a few seconds). */
 const bulkMinBytes = Config.integer("KYB_INGEST_BULK_MIN_BYTES").pipe(Config.withDefault(64 * 1024 * 1024))
