@@ -9,6 +9,7 @@ import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { ingestCompanyFile } from "../../src/companies/ingest/CompanyIngest.js"
 import { IngestReporter } from "../../src/companies/ingest/IngestReporter.js"
 import { TestDatabase } from "../support/testDatabase.js"
+import { DyingWriter } from "./dyingWriter.js"
 
 const shared = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
 const now = new Date("2026-11-01T00:00:00Z")
@@ -87,21 +88,6 @@ describe("initial bulk load", () => {
         assert.deepStrictEqual([rerun.inserted, rerun.updated, rerun.unchanged], [0, 0, 242])
       }))
   })
-
-  /** A writer that dies on its third batch, as a process killed mid-load would stop. */
-  const DyingWriter = Layer.effect(
-    CompanyWriter,
-    Effect.gen(function*() {
-      const real = yield* CompanyWriter
-      let batches = 0
-      return CompanyWriter.make({
-        ...real,
-        upsertObservations: (observations, options) =>
-          ++batches === 3 ? Effect.die("killed") : real.upsertObservations(observations, options),
-        applyLoadBatch: (prepared) => ++batches === 3 ? Effect.die("killed") : real.applyLoadBatch(prepared)
-      })
-    }).pipe(Effect.provide(CompanyWriter.Default))
-  )
 
   layer(Layer.mergeAll(IngestReporter.silent, TestDatabase.layer), { timeout: "120 seconds" })((it) => {
     it.effect("killed midway, leaves the empty store with its indexes, and a rerun loads it", () =>

@@ -9,6 +9,7 @@ import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { ingestCompanyFile } from "../../src/companies/ingest/CompanyIngest.js"
 import { IngestReporter } from "../../src/companies/ingest/IngestReporter.js"
 import { TestDatabase } from "../support/testDatabase.js"
+import { DyingWriter } from "./dyingWriter.js"
 
 const shared = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
 
@@ -18,20 +19,6 @@ const corpusFile = () => {
   fs.writeFileSync(file, Array.from({ length: 50 }, () => JSON.stringify(generator.next())).join("\n") + "\n")
   return file
 }
-
-/** A writer that dies on its third batch, as a process killed mid-ingest would stop. */
-const DyingWriter = Layer.effect(
-  CompanyWriter,
-  Effect.gen(function*() {
-    const real = yield* CompanyWriter
-    let batches = 0
-    return CompanyWriter.make({
-      ...real,
-      upsertObservations: (observations, options) =>
-        ++batches === 3 ? Effect.die("killed") : real.upsertObservations(observations, options)
-    })
-  }).pipe(Effect.provide(CompanyWriter.Default))
-)
 
 const Db = Layer.mergeAll(IngestReporter.silent, TestDatabase.layer)
 
