@@ -67,12 +67,9 @@ export const listWrites = (written: ReadonlyArray<Written>) => {
   for (const { id, state, fresh } of written) {
     const given = state.aliases ?? []
     if (!fresh) (state.aliases === null ? replaceDerived : replaceAliases).push(id)
-    // A derived ticker can repeat a given one: one row per (kind, name_norm), the given one first.
-    const seen = new Set<string>()
-    for (const a of [...given, ...derivedAliases(state)]) {
-      const aliasKey = `${a.kind}\u0000${a.name_norm}`
-      if (seen.has(aliasKey)) continue
-      seen.add(aliasKey)
+    // Given aliases are distinct already (observe); a derived ticker can repeat a given one: the given one stays.
+    const derived = derivedAliases(state).filter((d) => !given.some((g) => g.kind === d.kind && g.name_norm === d.name_norm))
+    for (const a of [...given, ...derived]) {
       aliases.company_id.push(id)
       aliases.name.push(a.name)
       aliases.name_norm.push(a.name_norm)

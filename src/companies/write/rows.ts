@@ -1,3 +1,4 @@
+import type { CompanyRow } from "../companyRow.js"
 import { decodeProvenance } from "./provenanceFormat.js"
 import type { CompanyState, TrackedField } from "./state.js"
 import type { AliasRow } from "./state.js"
@@ -5,27 +6,10 @@ import { initialism, nameNorm, taxKey } from "./identity.js"
 import { trackedFields } from "./state.js"
 import type { SourceKind } from "../../domain/CanonicalCompany.js"
 
-/** A companies row as read back for merging (timestamps and dates as text). */
-export interface HeldRow {
-  readonly id: string
-  readonly registry_id: string
-  readonly country: string
+/** A companies row as read back for merging: the read columns plus identity, provenance and digests. */
+export interface HeldRow extends CompanyRow {
   readonly registration_key: string
   readonly number_valid: boolean
-  readonly registration_no: string
-  readonly legal_name: string
-  readonly status: string | null
-  readonly entity_type: string | null
-  readonly entity_type_label: string | null
-  readonly incorporation_date: string | null
-  readonly registered_address: string | null
-  readonly tax_id: string | null
-  readonly listed_ticker: string | null
-  readonly source: string
-  readonly source_url: string | null
-  readonly source_kind: string
-  readonly registry_url: string | null
-  readonly last_verified_at: string
   readonly provenance: string
   readonly content_hash: string | null
   readonly aliases_digest: string | null

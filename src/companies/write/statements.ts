@@ -1,5 +1,6 @@
 import type { SqlClient } from "@effect/sql"
 import { type CopyClient, copyText } from "../../db/copyFrom.js"
+import { companyColumns } from "../companyRow.js"
 import type { HeldRow } from "./rows.js"
 
 /** Batched, parameterised SQL of CompanyWriter: each statement takes one array per column (unnest). */
@@ -43,11 +44,8 @@ export const emptyCompanyColumns = (): CompanyColumns => ({
 
 export const selectHeld = (sql: SqlClient.SqlClient, registries: ReadonlyArray<string>, keys: ReadonlyArray<string>) =>
   sql<HeldRow>`
-    SELECT c.id::text AS id, c.registry_id, c.country, c.registration_key, c.number_valid, c.registration_no,
-      c.legal_name, c.status, c.entity_type, c.entity_type_label, c.incorporation_date::text AS incorporation_date,
-      c.registered_address, c.tax_id, c.listed_ticker, c.source, c.source_url, c.source_kind, c.registry_url,
-      to_json(c.last_verified_at)#>>'{}' AS last_verified_at, c.provenance::text AS provenance, c.content_hash,
-      c.aliases_digest, c.officers_digest
+    SELECT ${sql.literal(companyColumns)}, c.registration_key, c.number_valid, c.provenance::text AS provenance,
+      c.content_hash, c.aliases_digest, c.officers_digest
     FROM companies c
     JOIN unnest(${registries}::text[], ${keys}::text[]) AS k(registry_id, registration_key)
       ON c.registry_id = k.registry_id AND c.registration_key = k.registration_key
