@@ -1,7 +1,7 @@
 import { SqlClient, SqlError } from "@effect/sql"
 import { Data, Effect, Either, Option, Schedule } from "effect"
 import { EmbeddedDatabase } from "../db/EmbeddedDatabase.js"
-import { transactionClient } from "../db/copyFrom.js"
+import { makeCopyPipeline, transactionClient } from "../db/copyFrom.js"
 import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
 import { confidenceOf } from "./write/identity.js"
 import { observe } from "./write/observe.js"
@@ -12,6 +12,7 @@ import * as Bulk from "./write/bulkStatements.js"
 import { byKey, columnsOf, listWrites, type Written } from "./write/columns.js"
 import { withLeadingIds } from "./write/copyFormat.js"
 import type { PreparedLoadBatch } from "./write/loadBatch.js"
+import { makeSeenKeys } from "./write/seenKeys.js"
 import * as Sql from "./write/statements.js"
 
 export interface UpsertOptions {
@@ -27,7 +28,24 @@ export interface UpsertResult {
   readonly rejected: ReadonlyArray<{ readonly index: number; readonly reason: string }>
 }
 
+export interface BatchCounts {
+  readonly inserted: number
+  readonly updated: number
+  readonly unchanged: number
+}
+
+/** Writes one prepared batch of the initial load (see CompanyWriter.initialLoad). */
+export type LoadBatchWriter = (
+  batch: PreparedLoadBatch,
+  /** The batch's observations, for a batch that must go through the merge. */
+  observations: () => ReadonlyArray<Observation>
+) => Effect.Effect<BatchCounts, SqlError.SqlError>
+
 class ConcurrentInsert extends Data.TaggedError("ConcurrentInsert")<{ readonly keys: number }> {}
+
+const lostToConcurrentInserts = <A, R>(effect: Effect.Effect<A, SqlError.SqlError | ConcurrentInsert, R>) =>
+  Effect.catchTag(effect, "ConcurrentInsert", (e) =>
+    Effect.fail(new SqlError.SqlError({ cause: e, message: `concurrent inserts kept winning ${e.keys} keys` })))
 
 /** PostgreSQL deadlock_detected / serialization_failure: the batch is retried whole. */
 const isRetryable = (e: SqlError.SqlError | ConcurrentInsert) => {
@@ -115,8 +133,7 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
       const now = options?.now ?? new Date()
       return sql.withTransaction(writeOnce(observations, now)).pipe(
         Effect.retry({ schedule: Schedule.recurs(5), while: isRetryable }),
-        Effect.catchTag("ConcurrentInsert", (e) =>
-          Effect.fail(new SqlError.SqlError({ cause: e, message: `concurrent inserts kept winning ${e.keys} keys` })))
+        lostToConcurrentInserts
       )
     }
 
@@ -136,48 +153,71 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
     }
 
     /**
-     * Runs `load` (writes through this service) as the initial load of an empty store: one transaction holding
-     * companies exclusively, the secondary indexes dropped before and built again after the rows are in, the
-     * planner's statistics refreshed. Killed midway, it rolls back to the empty store with its indexes. None (and
-     * nothing run) when the store already holds a company.
+     * The initial load's writer of prepared batches. Where the database can COPY: companies are numbered here (the
+     * load holds companies exclusively), their rows, aliases and officers sent as COPY without waiting for the
+     * database (two batches in flight), and the keys written remembered, so that a batch repeating a company of an
+     * earlier batch (a file may) is known without asking: that batch waits for the copies and goes through the
+     * merge, as any other. Awards waiting for a supplier are matched once, at the end. Elsewhere, batches are merged.
      */
-    const initialLoad = <A, E, R>(load: Effect.Effect<A, E, R>) =>
+    const loadWriter = Effect.gen(function*() {
+      const client = copyAllowed ? yield* transactionClient : Option.none()
+      if (Option.isNone(client)) {
+        const write: LoadBatchWriter = (p, observations) => lostToConcurrentInserts(writeOnce(observations(), p.now))
+        return { write, finish: Effect.void }
+      }
+      const copies = makeCopyPipeline(client.value, 2)
+      const seen = makeSeenKeys()
+      const awardsWaiting = yield* Sql.pendingAwardsExist(sql)
+      let ids: { first: bigint; next: bigint } | null = null
+      const settle = Effect.gen(function*() {
+        yield* copies.drain
+        if (ids !== null && ids.next > ids.first) yield* Sql.advanceCompanyIds(sql, ids.next - 1n)
+        ids = null
+      })
+      const write: LoadBatchWriter = (p, observations) =>
+        Effect.gen(function*() {
+          const repeats = p.keys.some((key, i) => seen.has(p.registries[i]!, key))
+          p.keys.forEach((key, i) => seen.add(p.registries[i]!, key))
+          if (repeats) return yield* Effect.zipRight(settle, lostToConcurrentInserts(writeOnce(observations(), p.now)))
+          if (p.keys.length === 0) return p.counts
+          if (ids === null) {
+            const first = yield* Sql.nextCompanyId(sql)
+            ids = { first, next: first }
+          }
+          const range = ids
+          const companyIds = p.keys.map(() => String(range.next++))
+          yield* copies.send([
+            Sql.copyCompanies(withLeadingIds(companyIds, p.companyRows)),
+            ...(p.aliasRows.count > 0 ? [Sql.copyAliases(withLeadingIds(companyIds, p.aliasRows))] : []),
+            ...(p.officerRows.count > 0 ? [Sql.copyOfficers(withLeadingIds(companyIds, p.officerRows))] : [])
+          ])
+          return p.counts
+        })
+      const finish = Effect.zipRight(settle, awardsWaiting ? Sql.matchAllPendingAwards(sql) : Effect.void)
+      return { write, finish }
+    })
+
+    /**
+     * Runs `load` as the initial load of an empty store: one transaction holding companies exclusively, the
+     * secondary indexes dropped before and built again after the rows are in, the planner's statistics refreshed.
+     * `load` writes prepared batches (prepareLoadBatch) with the function it is given, one after another. Killed
+     * midway, it rolls back to the empty store with its indexes. None (and nothing run) when the store already
+     * holds a company.
+     */
+    const initialLoad = <A, E, R>(load: (write: LoadBatchWriter) => Effect.Effect<A, E, R>) =>
       sql.withTransaction(Effect.gen(function*() {
         yield* Bulk.lockCompanies(sql)
         if (!(yield* Bulk.storeIsEmpty(sql))) return Option.none<A>()
         const dropped = yield* Bulk.dropSecondaryIndexes(sql)
-        const loaded = yield* load
+        const writer = yield* loadWriter
+        const loaded = yield* load(writer.write)
+        yield* writer.finish
         const restored = yield* Bulk.restoreSecondaryIndexes(sql)
         yield* Bulk.analyzeCompanies(sql)
         yield* Effect.logDebug("initial load: indexes built after the rows").pipe(Effect.annotateLogs({ dropped, restored }))
         return Option.some(loaded)
       }))
 
-    /**
-     * Writes a batch of the initial load prepared by `prepareLoadBatch`: COPY of its companies (ids from the
-     * sequence), aliases and officers, when the database can COPY and none of its companies is held (an earlier
-     * batch of the file may have held one: then the batch goes through the merge, as any other). Runs inside the
-     * load's transaction (no savepoint: a failure ends the whole load).
-     */
-    const applyLoadBatch = (p: PreparedLoadBatch) =>
-      Effect.gen(function*() {
-        const client = copyAllowed ? yield* transactionClient : Option.none()
-        const held = Option.isSome(client) && p.keys.length > 0 ? yield* Sql.selectHeld(sql, p.registries, p.keys) : []
-        if (Option.isNone(client) || held.length > 0) return yield* writeOnce(p.observations, p.now)
-        if (p.keys.length === 0) return p.counts
-        const ids = (yield* Sql.reserveCompanyIds(sql, p.keys.length)).map((r) => r.id)
-        yield* Sql.copyCompanies(client.value, withLeadingIds(ids, ids.map((_, i) => i), p.companyLines))
-        if (p.aliasLines.length > 0) yield* Sql.copyAliases(client.value, withLeadingIds(ids, p.aliasOwner, p.aliasLines))
-        if (p.officerLines.length > 0) yield* Sql.copyOfficers(client.value, withLeadingIds(ids, p.officerOwner, p.officerLines))
-        yield* Sql.matchPendingAwards(
-          sql,
-          [...ids, ...p.aliasOwner.map((i) => ids[i]!)],
-          [...p.countries, ...p.aliasOwner.map((i) => p.countries[i]!)],
-          [...p.norms, ...p.aliasNorms]
-        )
-        return p.counts
-      })
-
-    return { upsertBatch, upsertObservations, initialLoad, applyLoadBatch, canCopy: copyAllowed } as const
+    return { upsertBatch, upsertObservations, initialLoad, canCopy: copyAllowed } as const
   })
 }) {}

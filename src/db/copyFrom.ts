@@ -25,12 +25,43 @@ export const transactionClient = Effect.map(
   })
 )
 
+export interface CopyStatement {
+  readonly table: string
+  readonly columns: ReadonlyArray<string>
+  /** Rows in COPY text format, each ending in a newline. */
+  readonly data: Uint8Array
+}
+
+const copyFailed = (table: string, cause: unknown) => new SqlError.SqlError({ cause, message: `COPY into ${table} failed` })
+
+/** Sends the COPY (node-postgres queues it behind the client's statements in flight); settles when it is done. */
+const startCopy = (client: CopyClient, copy: CopyStatement): Promise<void> =>
+  pipeline(Readable.from([copy.data]), client.query(copyFromStdin(`COPY ${copy.table} (${copy.columns.join(", ")}) FROM STDIN`)))
+    .catch((cause: unknown) => Promise.reject(copyFailed(copy.table, cause)))
+
 /**
- * `COPY table (columns) FROM STDIN` of rows already in COPY text format, on the current transaction's
- * connection. Table and column names are the caller's constants, never input.
+ * COPY statements sent without waiting for the database: `send` returns once at most `depth` groups are in
+ * flight, so the caller prepares its next rows while PostgreSQL copies the previous ones. `drain` waits for every
+ * group and fails with the first failure; nothing else may use the client until it has.
  */
-export const copyText = (client: CopyClient, table: string, columns: ReadonlyArray<string>, text: string) =>
-  Effect.tryPromise({
-    try: () => pipeline(Readable.from([text]), client.query(copyFromStdin(`COPY ${table} (${columns.join(", ")}) FROM STDIN`))),
-    catch: (cause) => new SqlError.SqlError({ cause, message: `COPY into ${table} failed` })
+export const makeCopyPipeline = (client: CopyClient, depth: number) => {
+  const inFlight: Array<Promise<void>> = []
+  const awaitOldest = Effect.suspend(() => {
+    const oldest = inFlight.shift()
+    return oldest === undefined
+      ? Effect.void
+      : Effect.tryPromise({ try: () => oldest, catch: (cause) => cause instanceof SqlError.SqlError ? cause : copyFailed("?", cause) })
   })
+  const drain: Effect.Effect<void, SqlError.SqlError> = Effect.suspend(() =>
+    inFlight.length === 0 ? Effect.void : Effect.zipRight(awaitOldest, drain)
+  )
+  const send = (copies: ReadonlyArray<CopyStatement>) =>
+    Effect.suspend(() => {
+      const group = Promise.all(copies.map((copy) => startCopy(client, copy))).then(() => undefined)
+      // Marked handled now: a failure is reported by the await in send or drain, not as an unhandled rejection.
+      group.catch(() => undefined)
+      inFlight.push(group)
+      return inFlight.length > depth ? awaitOldest : Effect.void
+    })
+  return { send, drain } as const
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { copyField, copyLines, withLeadingIds } from "../../src/companies/write/copyFormat.js"
+import { copyField, copyLines, pendingRows, withLeadingIds } from "../../src/companies/write/copyFormat.js"
 
 describe("COPY text format", () => {
   it.each<[string | number | boolean | null, string]>([
@@ -21,7 +21,20 @@ describe("COPY text format", () => {
   it("joins columns into tab-separated lines, then puts each owner's id in front", () => {
     const lines = copyLines([["x", "y", "z"], ["a", null, "c\td"], [true, false, true]])
     expect(lines).toStrictEqual(["x\ta\tt", "y\t\\N\tf", "z\tc\\td\tt"])
-    expect(withLeadingIds(["101", "102"], [1, 0, 1], lines)).toBe("102\tx\ta\tt\n101\ty\t\\N\tf\n102\tz\tc\\td\tt\n")
+    const owned = pendingRows(lines, [1, 0, 1])
+    expect(withLeadingIds(["101", "102"], owned).toString()).toBe("102\tx\ta\tt\n101\ty\t\\N\tf\n102\tz\tc\\td\tt\n")
+    expect(withLeadingIds(["7", "8", "9"], pendingRows(lines, null)).toString()).toBe("7\tx\ta\tt\n8\ty\t\\N\tf\n9\tz\tc\\td\tt\n")
     expect(copyLines([])).toStrictEqual([])
+    expect(withLeadingIds([], pendingRows([], null)).length).toBe(0)
+  })
+
+  it("keeps multi-byte text whole, each row in its own buffer for a worker to hand over", () => {
+    const lines = ["Société Générale Côte d'Ivoire\tإعمار", "Ñ"]
+    const rows = pendingRows(lines, [0, 0])
+    expect(rows.bytes.byteOffset).toBe(0)
+    expect(rows.bytes.buffer.byteLength).toBe(rows.bytes.byteLength)
+    expect(withLeadingIds(["12345678901234567"], rows).toString("utf8")).toBe(
+      "12345678901234567\tSociété Générale Côte d'Ivoire\tإعمار\n12345678901234567\tÑ\n"
+    )
   })
 })

@@ -12,7 +12,7 @@ export const DyingWriter = Layer.effect(
       ...real,
       upsertObservations: (observations, options) =>
         dies() ? Effect.die("killed") : real.upsertObservations(observations, options),
-      applyLoadBatch: (prepared) => dies() ? Effect.die("killed") : real.applyLoadBatch(prepared)
+      initialLoad: (load) => real.initialLoad((write) => load((batch, observations) => dies() ? Effect.die("killed") : write(batch, observations)))
     })
   }).pipe(Effect.provide(CompanyWriter.Default))
 )

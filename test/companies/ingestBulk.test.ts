@@ -8,6 +8,7 @@ import { makeCorpusGenerator } from "../../scripts/corpus/generate.js"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { ingestCompanyFile } from "../../src/companies/ingest/CompanyIngest.js"
 import { IngestReporter } from "../../src/companies/ingest/IngestReporter.js"
+import { initialism, nameNorm } from "../../src/companies/write/identity.js"
 import { TestDatabase } from "../support/testDatabase.js"
 import { DyingWriter } from "./dyingWriter.js"
 
@@ -52,8 +53,26 @@ const snapshot = Effect.flatMap(SqlClient.SqlClient, (sql) =>
       SELECT c.registry_id, c.registration_key, o.name, o.role, o.appointed_on::text AS appointed_on FROM officers o
       JOIN companies c ON c.id = o.company_id ORDER BY 1, 2, 3, 4`,
     words: sql`SELECT word, companies FROM search_words WHERE companies > 0 ORDER BY word`,
+    awards: sql`
+      SELECT p.award_key, c.registry_id, c.registration_key FROM procurement_awards p
+      LEFT JOIN companies c ON c.id = p.matched_company_id ORDER BY p.award_key`,
     pending: sql`SELECT name FROM bulk_load_dropped_indexes`
   }))
+
+/** Awards waiting for their supplier: one named as record 3 is named, one as record 7's initialism, one nobody. */
+const insertAwards = (records: ReadonlyArray<Record<string, unknown>>) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) => {
+    const [named, initialled] = [records[3]!, records[7]!]
+    const initials = initialism(String(initialled["legal_name"]), String(initialled["country"]))
+    const awards = [
+      { key: "a-named", country: String(named["country"]), supplier: String(named["legal_name"]) },
+      { key: "b-initials", country: String(initialled["country"]), supplier: initials ?? "none" },
+      { key: "c-nobody", country: "NG", supplier: "Nobody Holdings Ltd" }
+    ]
+    return Effect.forEach(awards, (a) =>
+      sql`INSERT INTO procurement_awards (award_key, country, supplier, supplier_norm)
+          VALUES (${a.key}, ${a.country}, ${a.supplier}, ${nameNorm(a.supplier, a.country)})`)
+  })
 
 const BulkTest = Layer.mergeAll(CompanyWriter.Default, IngestReporter.silent).pipe(Layer.provideMerge(TestDatabase.layer))
 
@@ -66,6 +85,7 @@ describe("initial bulk load", () => {
         const before = yield* indexes
         assert.strictEqual(before[1].length, 2)
         assert.strictEqual(before[2].length, 3)
+        yield* insertAwards(records)
         const bulk = yield* ingestCompanyFile(file, { batchSize: 50, now, bulk: "always" })
         assert.isTrue(bulk.bulk)
         assert.deepStrictEqual([bulk.rows, bulk.inserted, bulk.updated, bulk.unchanged, bulk.rejected], [242, 240, 1, 1, 0])
@@ -76,9 +96,14 @@ describe("initial bulk load", () => {
         assert.strictEqual(loaded.companies.length, 240)
         assert.isAbove(loaded.words.length, 50)
         assert.deepStrictEqual(loaded.pending, [])
+        // Awards ingested before the companies are matched by the load, by name and by alias.
+        assert.deepStrictEqual(loaded.awards.map((a) => [a["award_key"], a["registry_id"] !== null]), [
+          ["a-named", true], ["b-initials", true], ["c-nobody", false]
+        ])
 
         yield* sql`TRUNCATE companies CASCADE`
         yield* sql`DELETE FROM search_words`
+        yield* insertAwards(records)
         const batched = yield* ingestCompanyFile(file, { batchSize: 50, now, bulk: "never" })
         assert.isFalse(batched.bulk)
         assert.deepStrictEqual(yield* snapshot, loaded)

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either } from "effect"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import type { PendingRows } from "../../src/companies/write/copyFormat.js"
 import { prepareLoadBatch } from "../../src/companies/write/loadBatch.js"
 import { observe } from "../../src/companies/write/observe.js"
 
@@ -15,6 +16,9 @@ const record = (over: Partial<CanonicalCompany>): CanonicalCompany => ({
   ...over
 })
 
+/** The rows as text lines, and the index of each row's company. */
+const linesOf = (rows: PendingRows) => new TextDecoder().decode(rows.bytes).split("\n").slice(0, -1)
+
 const observed = (records: ReadonlyArray<CanonicalCompany>) =>
   records.map((r) => Either.getOrThrow(observe(r)))
 
@@ -27,21 +31,25 @@ describe("prepareLoadBatch", () => {
     ]), now)
     expect(batch.counts).toStrictEqual({ inserted: 2, updated: 1, unchanged: 0 })
     expect(batch.keys.length).toBe(2)
-    expect(batch.companyLines.length).toBe(2)
-    const dangote = batch.companyLines.findIndex((l) => l.includes("Dangote Cement PLC"))
+    const companyLines = linesOf(batch.companyRows)
+    expect([batch.companyRows.count, companyLines.length, batch.companyRows.owner]).toStrictEqual([2, 2, null])
+    const dangote = companyLines.findIndex((l) => l.includes("Dangote Cement PLC"))
     const other = 1 - dangote
     // The newer observation's name won; the given ticker and the derived one are one row.
-    const dangoteAliases = batch.aliasLines.filter((_, i) => batch.aliasOwner[i] === dangote).map((l) => l.split("\t")[2]).sort()
+    const aliasLines = linesOf(batch.aliasRows)
+    expect(aliasLines.length).toBe(batch.aliasRows.count)
+    const dangoteAliases = aliasLines.filter((_, i) => batch.aliasRows.owner![i] === dangote).map((l) => l.split("\t")[2]).sort()
     expect(dangoteAliases).toStrictEqual(["initialism", "short", "ticker"])
-    expect(batch.officerOwner).toStrictEqual([other])
-    expect(batch.officerLines[0]!.startsWith("Ada Obi\tDirector\t")).toBe(true)
+    expect([...batch.officerRows.owner!]).toStrictEqual([other])
+    expect(linesOf(batch.officerRows)[0]!.startsWith("Ada Obi\tDirector\t")).toBe(true)
     // Tabs and backslashes inside values are escaped, so every line has the table's 26 fields after the id.
-    for (const line of batch.companyLines) expect(line.split("\t")).toHaveLength(26)
-    expect(batch.companyLines[other]).toContain("Tab\\tand\\\\slash Ltd")
+    for (const line of companyLines) expect(line.split("\t")).toHaveLength(26)
+    expect(companyLines[other]).toContain("Tab\\tand\\\\slash Ltd")
   })
 
   it("an empty batch prepares nothing", () => {
     const batch = prepareLoadBatch([], now)
-    expect([batch.keys.length, batch.aliasLines.length, batch.officerLines.length]).toStrictEqual([0, 0, 0])
+    expect([batch.keys.length, batch.companyRows.count, batch.aliasRows.count, batch.officerRows.count]).toStrictEqual([0, 0, 0, 0])
+    expect([batch.companyRows.bytes.byteLength, batch.aliasRows.bytes.byteLength]).toStrictEqual([0, 0])
   })
 })

@@ -1,9 +1,10 @@
 import { Config, Effect, Option } from "effect"
 import * as fs from "node:fs"
-import { CompanyWriter } from "../CompanyWriter.js"
+import { CompanyWriter, type LoadBatchWriter } from "../CompanyWriter.js"
 import { companyBatches } from "./companyBatches.js"
-import type { CompanyFileFormat, LinedObservation } from "./companyBatches.js"
-import { type PreparedLoadBatch, prepareLoadBatch } from "../write/loadBatch.js"
+import type { CompanyFileFormat } from "./companyBatches.js"
+import { makePreparePool } from "./prepare/PreparePool.js"
+import { preparedBatches } from "./prepare/preparedBatches.js"
 import { runIngest } from "./runIngest.js"
 
 export interface CompanyIngestOptions {
@@ -24,6 +25,12 @@ export const DEFAULT_BATCH_SIZE = 2000
 
 /** Smallest file the initial load is worth it for (building every index afterwards costs a few seconds). */
 const bulkMinBytes = Config.integer("KYB_INGEST_BULK_MIN_BYTES").pipe(Config.withDefault(64 * 1024 * 1024))
+
+/** Worker threads decoding and preparing the initial load's batches (the main thread writes). */
+const workerCount = Config.integer("KYB_INGEST_WORKERS").pipe(
+  Config.withDefault(1),
+  Config.validate({ message: "KYB_INGEST_WORKERS must be between 1 and 16", validation: (n) => n >= 1 && n <= 16 })
+)
 
 const wantsBulk = (file: string, mode: NonNullable<CompanyIngestOptions["bulk"]>) =>
   Effect.gen(function*() {
@@ -54,25 +61,20 @@ export const ingestCompanyFile = (file: string, options: CompanyIngestOptions = 
       )
     if (yield* wantsBulk(file, options.bulk ?? "auto")) {
       // One transaction is one connection: batches are written one after another. Where the database can COPY,
-      // each batch is prepared (merged and encoded) as it is read, while the previous one is being copied.
-      const prepared = new WeakMap<ReadonlyArray<LinedObservation>, PreparedLoadBatch>()
-      async function* preparedBatches() {
-        for await (const batch of companyBatches(file, batchSize, options.format)) {
-          const observations = batch.items.map((i) => i.observation)
-          // Let the write of the previous batch take its next round trip between decoding and preparing.
-          await new Promise((resolve) => setImmediate(resolve))
-          prepared.set(batch.items, prepareLoadBatch(observations, options.now ?? new Date()))
-          yield batch
-        }
-      }
-      const load = writer.canCopy
-        ? runIngest(file, preparedBatches, (items) => {
-          const batch = prepared.get(items)
-          return batch === undefined
-            ? writer.upsertObservations(items.map((i) => i.observation), writeOptions)
-            : writer.applyLoadBatch(batch)
-        }, 1)
-        : run(1)
+      // worker threads decode and prepare the batches ahead while this thread sends rows to the database.
+      const load = (write: LoadBatchWriter) =>
+        writer.canCopy
+          ? Effect.scoped(Effect.gen(function*() {
+            const pool = yield* makePreparePool(yield* workerCount)
+            const prepared = preparedBatches(pool, file, batchSize, options.format, options.now ?? new Date())
+            return yield* runIngest(file, prepared.batches, (items) => {
+              const batch = prepared.loadBatchOf(items)
+              return batch === undefined
+                ? Effect.dieMessage("a batch of the initial load was not prepared")
+                : write(batch.prepared, batch.observations)
+            }, 1)
+          }))
+          : run(1)
       const started = Date.now()
       const loaded = yield* writer.initialLoad(load)
       if (Option.isSome(loaded)) {

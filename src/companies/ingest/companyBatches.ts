@@ -3,8 +3,8 @@ import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
 import { observe } from "../write/observe.js"
 import type { Observation } from "../write/state.js"
 import { companyFromCsv, decodeJsonLine } from "./companyRecords.js"
-import { csvBatches } from "./csvBatches.js"
-import { lineBatches } from "./lineBatches.js"
+import { type CsvRow, csvBatches } from "./csvBatches.js"
+import { lineBatches, type SourceLine } from "./lineBatches.js"
 import type { DecodedBatch, Rejection } from "./runIngest.js"
 
 export interface LinedObservation {
@@ -16,33 +16,57 @@ export type CompanyFileFormat = "jsonl" | "csv"
 
 export const formatOfFile = (file: string): CompanyFileFormat => file.toLowerCase().endsWith(".csv") ? "csv" : "jsonl"
 
+/** A batch of a company file as read, before decoding: plain data (a worker thread can decode it). */
+export type RawCompanyRows =
+  | { readonly format: "jsonl"; readonly lines: ReadonlyArray<SourceLine> }
+  | { readonly format: "csv"; readonly rows: ReadonlyArray<CsvRow> }
+
+export interface RawCompanyBatch {
+  readonly raw: RawCompanyRows
+  readonly bytesDone: number
+}
+
+/** The rows of a company file in batches, as read. */
+export async function* rawCompanyBatches(
+  file: string,
+  batchSize: number,
+  format: CompanyFileFormat = formatOfFile(file)
+): AsyncGenerator<RawCompanyBatch> {
+  if (format === "csv") {
+    for await (const batch of csvBatches(file, batchSize)) yield { raw: { format, rows: batch.rows }, bytesDone: batch.bytesDone }
+  } else {
+    for await (const batch of lineBatches(file, batchSize)) yield { raw: { format, lines: batch.lines }, bytesDone: batch.bytesDone }
+  }
+}
+
 const collect = (line: number, decoded: Either.Either<CanonicalCompany, string>, items: Array<LinedObservation>, rejected: Array<Rejection>) => {
   const observed = Either.flatMap(decoded, observe)
   if (Either.isLeft(observed)) rejected.push({ line, reason: observed.left })
   else items.push({ line, observation: observed.right })
 }
 
-async function* jsonlCompanies(file: string, batchSize: number): AsyncGenerator<DecodedBatch<LinedObservation>> {
-  for await (const batch of lineBatches(file, batchSize)) {
-    const items: Array<LinedObservation> = []
-    const rejected: Array<Rejection> = []
-    for (const { line, text } of batch.lines) collect(line, decodeJsonLine(text), items, rejected)
-    yield { items, rejected, bytesDone: batch.bytesDone }
-  }
-}
-
-async function* csvCompanies(file: string, batchSize: number): AsyncGenerator<DecodedBatch<LinedObservation>> {
-  for await (const batch of csvBatches(file, batchSize)) {
-    const items: Array<LinedObservation> = []
-    const rejected: Array<Rejection> = []
-    for (const row of batch.rows) {
+/** Rows decoded and canonicalised: the observations to write, and the rows rejected with their reasons. */
+export const decodeCompanyRows = (raw: RawCompanyRows) => {
+  const items: Array<LinedObservation> = []
+  const rejected: Array<Rejection> = []
+  if (raw.format === "jsonl") {
+    for (const { line, text } of raw.lines) collect(line, decodeJsonLine(text), items, rejected)
+  } else {
+    for (const row of raw.rows) {
       if (row._tag === "Bad") rejected.push({ line: row.line, reason: row.reason })
       else collect(row.line, companyFromCsv(row.cells), items, rejected)
     }
-    yield { items, rejected, bytesDone: batch.bytesDone }
   }
+  return { items, rejected }
 }
 
 /** Canonical company records of a JSON Lines or CSV file, decoded and canonicalised, in batches. */
-export const companyBatches = (file: string, batchSize: number, format: CompanyFileFormat = formatOfFile(file)) =>
-  format === "csv" ? csvCompanies(file, batchSize) : jsonlCompanies(file, batchSize)
+export async function* companyBatches(
+  file: string,
+  batchSize: number,
+  format: CompanyFileFormat = formatOfFile(file)
+): AsyncGenerator<DecodedBatch<LinedObservation>> {
+  for await (const batch of rawCompanyBatches(file, batchSize, format)) {
+    yield { ...decodeCompanyRows(batch.raw), bytesDone: batch.bytesDone }
+  }
+}

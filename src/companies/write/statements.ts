@@ -1,5 +1,6 @@
 import type { SqlClient } from "@effect/sql"
-import { type CopyClient, copyText } from "../../db/copyFrom.js"
+import { Effect } from "effect"
+import type { CopyStatement } from "../../db/copyFrom.js"
 import { companyColumns } from "../companyRow.js"
 import type { HeldRow } from "./rows.js"
 
@@ -153,9 +154,33 @@ export const matchPendingAwards = (
     FROM unnest(${ids}::bigint[], ${countries}::text[], ${norms}::text[]) AS w(id, country, name_norm)
     WHERE p.matched_company_id IS NULL AND p.country = w.country AND p.supplier_norm = w.name_norm`
 
-/** Ids for companies about to be copied in (the initial load writes them with COPY, which returns nothing). */
-export const reserveCompanyIds = (sql: SqlClient.SqlClient, n: number) =>
-  sql<{ readonly id: string }>`SELECT nextval(pg_get_serial_sequence('companies', 'id'))::text AS id FROM generate_series(1, ${n})`
+/** The initial load numbers its companies itself from here on (it holds companies exclusively). */
+export const nextCompanyId = (sql: SqlClient.SqlClient) =>
+  Effect.map(
+    sql<{ readonly id: string }>`SELECT nextval(pg_get_serial_sequence('companies', 'id'))::text AS id`,
+    (rows) => BigInt(rows[0]!.id)
+  )
+
+/** After the load numbered companies up to `last`: the sequence continues above it. */
+export const advanceCompanyIds = (sql: SqlClient.SqlClient, last: bigint) =>
+  sql`SELECT setval(pg_get_serial_sequence('companies', 'id'), ${last.toString()}::bigint)`
+
+export const pendingAwardsExist = (sql: SqlClient.SqlClient) =>
+  Effect.map(
+    sql<{ readonly pending: boolean }>`SELECT EXISTS (SELECT 1 FROM procurement_awards WHERE matched_company_id IS NULL) AS pending`,
+    (rows) => rows[0]?.pending === true
+  )
+
+/** matchPendingAwards for every company held, by its name and its aliases (the initial load's last step). */
+export const matchAllPendingAwards = (sql: SqlClient.SqlClient) =>
+  sql`
+    UPDATE procurement_awards AS p SET matched_company_id = w.id
+    FROM (
+      SELECT id, country, name_norm FROM companies
+      UNION ALL
+      SELECT a.company_id, c.country, a.name_norm FROM company_aliases a JOIN companies c ON c.id = a.company_id
+    ) AS w
+    WHERE p.matched_company_id IS NULL AND p.country = w.country AND p.supplier_norm = w.name_norm`
 
 const companyCopyColumns = [
   "id", "registry_id", "country", "registration_no", "registration_key", "number_valid", "legal_name", "name_lower",
@@ -164,14 +189,15 @@ const companyCopyColumns = [
   "quality", "content_hash", "aliases_digest", "officers_digest"
 ] as const
 
-/** New companies with COPY (keys known to be absent, ids reserved, `text` from loadBatch.ts with the ids in front). */
-export const copyCompanies = (client: CopyClient, text: string) => copyText(client, "companies", companyCopyColumns, text)
+/** New companies (keys known to be absent, ids given; rows from loadBatch.ts with the ids in front). */
+export const copyCompanies = (data: Uint8Array): CopyStatement => ({ table: "companies", columns: companyCopyColumns, data })
 
 /** Aliases of new companies (no duplicates: COPY has no ON CONFLICT). */
-export const copyAliases = (client: CopyClient, text: string) =>
-  copyText(client, "company_aliases", ["company_id", "name", "name_norm", "kind", "source"], text)
+export const copyAliases = (data: Uint8Array): CopyStatement =>
+  ({ table: "company_aliases", columns: ["company_id", "name", "name_norm", "kind", "source"], data })
 
-export const copyOfficers = (client: CopyClient, text: string) =>
-  copyText(client, "officers", [
-    "company_id", "name", "role", "appointed_on", "resigned_on", "nationality", "source", "last_verified_at"
-  ], text)
+export const copyOfficers = (data: Uint8Array): CopyStatement => ({
+  table: "officers",
+  columns: ["company_id", "name", "role", "appointed_on", "resigned_on", "nationality", "source", "last_verified_at"],
+  data
+})

@@ -1,0 +1,30 @@
+import { type PreparedLoadBatch, prepareLoadBatch } from "../../write/loadBatch.js"
+import { decodeCompanyRows, type RawCompanyRows } from "../companyBatches.js"
+import type { Rejection } from "../runIngest.js"
+
+/** A batch of rows decoded and prepared for the initial load: plain data, as a worker thread sends it back. */
+export interface PreparedRows {
+  /** Line of each row decoded into an observation, in order. */
+  readonly accepted: ReadonlyArray<number>
+  readonly rejected: ReadonlyArray<Rejection>
+  readonly batch: PreparedLoadBatch
+}
+
+export const prepareRows = (raw: RawCompanyRows, now: Date): PreparedRows => {
+  const { items, rejected } = decodeCompanyRows(raw)
+  return {
+    accepted: items.map((i) => i.line),
+    rejected,
+    batch: prepareLoadBatch(items.map((i) => i.observation), now)
+  }
+}
+
+export interface PrepareRequest {
+  readonly seq: number
+  readonly raw: RawCompanyRows
+  readonly now: Date
+}
+
+export type PrepareResponse =
+  | { readonly seq: number; readonly prepared: PreparedRows }
+  | { readonly seq: number; readonly failure: string }

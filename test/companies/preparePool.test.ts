@@ -1,0 +1,64 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Effect, Exit, Scope } from "effect"
+import type { RawCompanyRows } from "../../src/companies/ingest/companyBatches.js"
+import { makePreparePool } from "../../src/companies/ingest/prepare/PreparePool.js"
+import { prepareRows } from "../../src/companies/ingest/prepare/prepareRows.js"
+
+/** The reason a batch failed (the promise's rejection). */
+const failureOf = (prepared: Promise<unknown>) =>
+  Effect.promise(() => prepared.then(() => "prepared", (e: unknown) => (e instanceof Error ? e.message : String(e))))
+
+const now = new Date("2026-11-01T00:00:00Z")
+
+const line = (line: number, over: Record<string, unknown>) => ({
+  line,
+  text: JSON.stringify({
+    country: "NG",
+    registration_no: `RC ${line}`,
+    legal_name: `Batch Company ${line} Ltd`,
+    source: "CAC",
+    last_verified_at: "2026-06-01T00:00:00Z",
+    ...over
+  })
+})
+
+const batch = (first: number): RawCompanyRows => ({
+  format: "jsonl",
+  lines: [
+    line(first, { aliases: [{ name: "Société Générale", kind: "brand" }] }),
+    line(first + 1, { officers: [{ name: "Ada Obi", role: "Director" }] }),
+    { line: first + 2, text: "{not json" },
+    line(first + 3, { country: "ZZZ" })
+  ]
+})
+
+describe("prepare pool", () => {
+  it.scoped("prepares on worker threads exactly what this thread prepares, batch by batch, in turn", () =>
+    Effect.gen(function*() {
+      const pool = yield* makePreparePool(2)
+      const raws = [batch(1), batch(11), batch(21)]
+      const results = yield* Effect.promise(() => Promise.all(raws.map((raw) => pool.prepare(raw, now))))
+      expect(results).toStrictEqual(raws.map((raw) => prepareRows(raw, now)))
+      expect(results[1]!.accepted).toStrictEqual([11, 12])
+      expect(results[1]!.rejected.map((r) => r.line)).toStrictEqual([13, 14])
+      expect(results[2]!.batch.keys).toStrictEqual(["RC21", "RC22"])
+    }), { timeout: 60_000 })
+
+  it.scoped("a batch the worker cannot prepare fails with the reason", () =>
+    Effect.gen(function*() {
+      const pool = yield* makePreparePool(1)
+      const broken = { format: "csv" } as unknown as RawCompanyRows
+      expect(yield* failureOf(pool.prepare(broken, now))).toMatch(/^preparing a batch failed: .*iterable/)
+      // The worker goes on with the next batch.
+      const next = yield* Effect.promise(() => pool.prepare(batch(1), now))
+      expect(next.accepted).toStrictEqual([1, 2])
+    }), { timeout: 60_000 })
+
+  it.effect("once its scope closes, the workers are gone and a batch fails at once", () =>
+    Effect.gen(function*() {
+      const scope = yield* Scope.make()
+      const pool = yield* makePreparePool(1).pipe(Scope.extend(scope))
+      yield* Scope.close(scope, Exit.void)
+      expect(yield* failureOf(pool.prepare(batch(1), now))).toBe("the prepare workers were closed")
+    }), { timeout: 60_000 })
+})
