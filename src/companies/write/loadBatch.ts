@@ -1,4 +1,4 @@
-import { byKey, columnsOf, listWrites } from "./columns.js"
+import { columnsOf, listWrites } from "./columns.js"
 import { copyLines, type PendingRows, pendingRows } from "./copyFormat.js"
 import { confidenceOf } from "./identity.js"
 import { planBatch } from "./plan.js"
@@ -24,7 +24,8 @@ export interface PreparedLoadBatch {
 
 export const prepareLoadBatch = (observations: ReadonlyArray<Observation>, now: Date): PreparedLoadBatch => {
   const plan = planBatch(observations, new Map(), (o) => confidenceOf(o.record.source_kind, o.record.last_verified_at, now))
-  const inserts = [...plan.inserts].sort(byKey)
+  // No key order needed (writeOnce sorts to take row locks in one order; COPY into a held table takes none).
+  const inserts = plan.inserts
   const c = columnsOf(inserts, now)
   // Company ids are the company's index in the batch until the database hands out the real ones.
   const lists = listWrites(inserts.map((state, i) => ({ id: String(i), state, fresh: true, norm: c.name_norm[i]! })))
