@@ -40,12 +40,14 @@ const startCopy = (client: CopyClient, copy: CopyStatement): Promise<void> =>
     .catch((cause: unknown) => Promise.reject(copyFailed(copy.table, cause)))
 
 /**
- * COPY statements sent without waiting for the database: `send` returns once at most `depth` groups are in
- * flight, so the caller prepares its next rows while PostgreSQL copies the previous ones. `drain` waits for every
- * group and fails with the first failure; nothing else may use the client until it has.
+ * COPY statements sent without waiting for the database: each starts when the one before it is done (a promise
+ * chain, not a wait on this thread), and `send` returns once at most `depth` groups are in flight, so the caller
+ * prepares its next rows while PostgreSQL copies the previous ones. After a failure nothing more is sent. `drain`
+ * waits for every group and fails with the first failure; nothing else may use the client until it has.
  */
 export const makeCopyPipeline = (client: CopyClient, depth: number) => {
   const inFlight: Array<Promise<void>> = []
+  let last: Promise<void> = Promise.resolve()
   const awaitOldest = Effect.suspend(() => {
     const oldest = inFlight.shift()
     return oldest === undefined
@@ -57,7 +59,8 @@ export const makeCopyPipeline = (client: CopyClient, depth: number) => {
   )
   const send = (copies: ReadonlyArray<CopyStatement>) =>
     Effect.suspend(() => {
-      const group = Promise.all(copies.map((copy) => startCopy(client, copy))).then(() => undefined)
+      for (const copy of copies) last = last.then(() => startCopy(client, copy))
+      const group = last
       // Marked handled now: a failure is reported by the await in send or drain, not as an unhandled rejection.
       group.catch(() => undefined)
       inFlight.push(group)

@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { fileURLToPath } from "node:url"
 import { Worker } from "node:worker_threads"
 import type { RawCompanyRows } from "../companyBatches.js"
 import type { PreparedRows, PrepareRequest, PrepareResponse } from "./prepareRows.js"
@@ -20,8 +21,8 @@ interface Pending {
  */
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 64, maxOldGenerationSizeMb: 192 }
 
-const boot = new URL("./boot.mjs", import.meta.url)
-const entry = new URL("./worker.ts", import.meta.url).href
+const boot = new URL("./boot.cjs", import.meta.url)
+const entry = fileURLToPath(new URL("./worker.ts", import.meta.url))
 
 /**
  * Worker threads that decode and prepare the initial load's batches (prepareRows), so that the main thread only
