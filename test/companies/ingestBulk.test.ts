@@ -114,6 +114,25 @@ describe("initial bulk load", () => {
       }))
   })
 
+  layer(BulkTest, { timeout: "120 seconds" })((it) => {
+    it.effect("a CSV file loads as the batched load stores it, bad rows named by line", () =>
+      Effect.gen(function*() {
+        const sql = yield* SqlClient.SqlClient
+        const csv = path.resolve(import.meta.dirname, "..", "fixtures", "companies", "companies.csv")
+        const bulk = yield* ingestCompanyFile(csv, { batchSize: 2, now, bulk: "always" })
+        assert.isTrue(bulk.bulk)
+        assert.deepStrictEqual([bulk.inserted, bulk.rejections.map((r) => r.line)], [3, [4, 6]])
+        assert.match(bulk.rejections[1]!.reason, /aliases: "VoltaNoKind" is not name:kind/)
+        const loaded = yield* snapshot
+        assert.deepStrictEqual([loaded.companies.length, loaded.officers.length], [3, 3])
+        yield* sql`TRUNCATE companies CASCADE`
+        yield* sql`DELETE FROM search_words`
+        const batched = yield* ingestCompanyFile(csv, { batchSize: 2, now, bulk: "never" })
+        assert.deepStrictEqual(batched.rejections, bulk.rejections)
+        assert.deepStrictEqual(yield* snapshot, loaded)
+      }))
+  })
+
   layer(Layer.mergeAll(IngestReporter.silent, TestDatabase.layer), { timeout: "120 seconds" })((it) => {
     it.effect("killed midway, leaves the empty store with its indexes, and a rerun loads it", () =>
       Effect.gen(function*() {
