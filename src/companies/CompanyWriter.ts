@@ -1,5 +1,5 @@
 import { SqlClient, SqlError } from "@effect/sql"
-import { Data, Effect, Either, Option, Schedule } from "effect"
+import { Data, Effect, Either, Exit, Option, Schedule } from "effect"
 import { EmbeddedDatabase } from "../db/EmbeddedDatabase.js"
 import { makeCopyPipeline, transactionClient } from "../db/copyFrom.js"
 import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
@@ -163,7 +163,7 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
       const client = copyAllowed ? yield* transactionClient : Option.none()
       if (Option.isNone(client)) {
         const write: LoadBatchWriter = (p, observations) => lostToConcurrentInserts(writeOnce(observations(), p.now))
-        return { write, finish: Effect.void }
+        return { write, finish: Effect.void, stop: Effect.void }
       }
       const copies = makeCopyPipeline(client.value, 2)
       const seen = makeSeenKeys()
@@ -194,7 +194,7 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
           return p.counts
         })
       const finish = Effect.zipRight(settle, awardsWaiting ? Sql.matchAllPendingAwards(sql) : Effect.void)
-      return { write, finish }
+      return { write, finish, stop: copies.stop }
     })
 
     /**
@@ -210,8 +210,11 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
         if (!(yield* Bulk.storeIsEmpty(sql))) return Option.none<A>()
         const dropped = yield* Bulk.dropSecondaryIndexes(sql)
         const writer = yield* loadWriter
-        const loaded = yield* load(writer.write)
-        yield* writer.finish
+        // A load that fails or is interrupted stops its copies before the transaction rolls back.
+        const loaded = yield* Effect.onExit(
+          Effect.zipLeft(load(writer.write), writer.finish),
+          (exit) => Exit.isSuccess(exit) ? Effect.void : writer.stop
+        )
         const restored = yield* Bulk.restoreSecondaryIndexes(sql)
         yield* Bulk.analyzeCompanies(sql)
         yield* Effect.logDebug("initial load: indexes built after the rows").pipe(Effect.annotateLogs({ dropped, restored }))

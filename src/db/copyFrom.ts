@@ -43,7 +43,8 @@ const startCopy = (client: CopyClient, copy: CopyStatement): Promise<void> =>
  * COPY statements sent without waiting for the database: each starts when the one before it is done (a promise
  * chain, not a wait on this thread), and `send` returns once at most `depth` groups are in flight, so the caller
  * prepares its next rows while PostgreSQL copies the previous ones. After a failure nothing more is sent. `drain`
- * waits for every group and fails with the first failure; nothing else may use the client until it has.
+ * waits for every group and fails with the first failure; nothing else may use the client until it has, or until
+ * `stop` has.
  */
 export const makeCopyPipeline = (client: CopyClient, depth: number) => {
   const inFlight: Array<Promise<void>> = []
@@ -57,14 +58,26 @@ export const makeCopyPipeline = (client: CopyClient, depth: number) => {
   const drain: Effect.Effect<void, SqlError.SqlError> = Effect.suspend(() =>
     inFlight.length === 0 ? Effect.void : Effect.zipRight(awaitOldest, drain)
   )
+  let stopped = false
   const send = (copies: ReadonlyArray<CopyStatement>) =>
     Effect.suspend(() => {
-      for (const copy of copies) last = last.then(() => startCopy(client, copy))
+      for (const copy of copies) {
+        last = last.then(() => stopped ? Promise.reject(copyFailed(copy.table, "the load stopped")) : startCopy(client, copy))
+      }
       const group = last
       // Marked handled now: a failure is reported by the await in send or drain, not as an unhandled rejection.
       group.catch(() => undefined)
       inFlight.push(group)
       return inFlight.length > depth ? awaitOldest : Effect.void
     })
-  return { send, drain } as const
+  /**
+   * After a failure elsewhere: no COPY not yet started will start, and this waits for the one running, so that the
+   * transaction's rollback comes after it (a COPY sent later would run outside the transaction).
+   */
+  const stop = Effect.suspend(() => {
+    stopped = true
+    const running = inFlight.splice(0)
+    return Effect.promise(() => Promise.allSettled(running))
+  })
+  return { send, drain, stop } as const
 }

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Exit, Layer } from "effect"
+import { Effect, Either, Exit, Layer } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -9,6 +9,10 @@ import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { ingestCompanyFile } from "../../src/companies/ingest/CompanyIngest.js"
 import { IngestReporter } from "../../src/companies/ingest/IngestReporter.js"
 import { initialism, nameNorm } from "../../src/companies/write/identity.js"
+import { pendingRows } from "../../src/companies/write/copyFormat.js"
+import { prepareLoadBatch } from "../../src/companies/write/loadBatch.js"
+import { observe } from "../../src/companies/write/observe.js"
+import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { TestDatabase } from "../support/testDatabase.js"
 import { DyingWriter } from "./dyingWriter.js"
 
@@ -130,6 +134,35 @@ describe("initial bulk load", () => {
         const batched = yield* ingestCompanyFile(csv, { batchSize: 2, now, bulk: "never" })
         assert.deepStrictEqual(batched.rejections, bulk.rejections)
         assert.deepStrictEqual(yield* snapshot, loaded)
+      }))
+  })
+
+  layer(BulkTest, { timeout: "120 seconds" })((it) => {
+    it.effect("a load that fails with copies in flight leaves nothing, inside its transaction or after it", () =>
+      Effect.gen(function*() {
+        const writer = yield* CompanyWriter
+        const sql = yield* SqlClient.SqlClient
+        const generator = makeCorpusGenerator({ seed: 12, sharedDir: shared })
+        // Four batches of 5000 companies (without their alias and officer rows, so that each batch is one COPY): when
+        // the load fails, two are still in flight, one copying and one waiting its turn.
+        const batches = Array.from({ length: 4 }, () => {
+          const records = Array.from({ length: 5000 }, () => generator.next() as unknown as CanonicalCompany)
+          const prepared = prepareLoadBatch(records.map((r) => Either.getOrThrow(observe(r))), now)
+          return { ...prepared, aliasRows: pendingRows([], null), officerRows: pendingRows([], null) }
+        })
+        const failed = yield* Effect.exit(writer.initialLoad((write) =>
+          Effect.gen(function*() {
+            for (const batch of batches) yield* write(batch, () => [])
+            return yield* Effect.fail("the file broke")
+          })
+        ))
+        assert.isTrue(Exit.isFailure(failed))
+        // A copy sent after the rollback would run outside the transaction and stay (real time: the test clock
+        // does not move by itself).
+        yield* Effect.promise(() => new Promise((resolve) => setTimeout(resolve, 1500)))
+        const left = yield* sql<{ n: number }>`
+          SELECT (SELECT count(*) FROM companies) + (SELECT count(*) FROM company_aliases) + (SELECT count(*) FROM officers) AS n`
+        assert.strictEqual(Number(left[0]!.n), 0)
       }))
   })
 
