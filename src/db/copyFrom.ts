@@ -25,6 +25,7 @@ export const transactionClient = Effect.map(
   })
 )
 
+/** `COPY table (columns) FROM STDIN`: table and column names are the caller's constants, never input. */
 export interface CopyStatement {
   readonly table: string
   readonly columns: ReadonlyArray<string>
@@ -34,7 +35,7 @@ export interface CopyStatement {
 
 const copyFailed = (table: string, cause: unknown) => new SqlError.SqlError({ cause, message: `COPY into ${table} failed` })
 
-/** Sends the COPY (node-postgres queues it behind the client's statements in flight); settles when it is done. */
+/** Sends the COPY and its rows on the client; settles when the database has them. */
 const startCopy = (client: CopyClient, copy: CopyStatement): Promise<void> =>
   pipeline(Readable.from([copy.data]), client.query(copyFromStdin(`COPY ${copy.table} (${copy.columns.join(", ")}) FROM STDIN`)))
     .catch((cause: unknown) => Promise.reject(copyFailed(copy.table, cause)))
