@@ -13,9 +13,13 @@ const STOP_WORDS: ReadonlySet<string> = new Set([
  * "Société Frigorifique et Brasserie de Tunis" -> "sfbt". Null when fewer than two words remain
  * (a one-word name is its own short form).
  */
-export const initialismOf = (legalName: string, country?: string): string | null => {
+export const initialismOf = (legalName: string, country?: string): string | null =>
+  initialismOfNormalized(normalizeName(legalName, country))
+
+/** initialismOf for a name already normalised (`normalizeName(legalName, country)`). */
+export const initialismOfNormalized = (normalized: string): string | null => {
   let initials = ""
-  for (const word of nameTokens(normalizeName(legalName, country))) {
+  for (const word of nameTokens(normalized)) {
     if (STOP_WORDS.has(word)) continue
     initials += String.fromCodePoint(word.codePointAt(0)!)
   }

@@ -67,7 +67,7 @@ const snapshot = Effect.flatMap(SqlClient.SqlClient, (sql) =>
 const insertAwards = (records: ReadonlyArray<Record<string, unknown>>) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => {
     const [named, initialled] = [records[3]!, records[7]!]
-    const initials = initialism(String(initialled["legal_name"]), String(initialled["country"]))
+    const initials = initialism(nameNorm(String(initialled["legal_name"]), String(initialled["country"])))
     const awards = [
       { key: "a-named", country: String(named["country"]), supplier: String(named["legal_name"]) },
       { key: "b-initials", country: String(initialled["country"]), supplier: initials ?? "none" },

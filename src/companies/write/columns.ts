@@ -64,11 +64,11 @@ export const listWrites = (written: ReadonlyArray<Written>) => {
   const replaceAliases: Array<string> = []
   const replaceDerived: Array<string> = []
   const replaceOfficers: Array<string> = []
-  for (const { id, state, fresh } of written) {
+  for (const { id, state, fresh, norm } of written) {
     const given = state.aliases ?? []
     if (!fresh) (state.aliases === null ? replaceDerived : replaceAliases).push(id)
     // Given aliases are distinct already (observe); a derived ticker can repeat a given one: the given one stays.
-    const derived = derivedAliases(state).filter((d) => !given.some((g) => g.kind === d.kind && g.name_norm === d.name_norm))
+    const derived = derivedAliases(state, norm).filter((d) => !given.some((g) => g.kind === d.kind && g.name_norm === d.name_norm))
     for (const a of [...given, ...derived]) {
       aliases.company_id.push(id)
       aliases.name.push(a.name)

@@ -1,5 +1,5 @@
 import { recordConfidence } from "../../domain/confidence.js"
-import { initialismOf } from "../../domain/initialism.js"
+import { initialismOfNormalized } from "../../domain/initialism.js"
 import { normalizeName } from "../../domain/normalize.js"
 import { canonicalNumber, numberKey, registryForCountry } from "../../domain/registrationNumbers.js"
 import { canonicalTaxId } from "../../domain/taxIds.js"
@@ -31,7 +31,8 @@ export const taxKey = (country: string, taxId: string | null): string | null => 
 
 export const nameNorm = (name: string, country: string) => normalizeName(name, country)
 
-export const initialism = (legalName: string, country: string): string | null => initialismOf(legalName, country) ?? null
+/** Initials of a company name, from its normalised form (`nameNorm(legalName, country)`). */
+export const initialism = (normalizedName: string): string | null => initialismOfNormalized(normalizedName)
 
 export const confidenceOf = (kind: SourceKind, checkedAt: string, now: Date) =>
   recordConfidence(kind, new Date(checkedAt), now)

@@ -62,10 +62,10 @@ export const qualityOf = (state: CompanyState, now: Date) => {
   return Math.round((0.4 * listed + 0.4 * completeness + 0.2 * freshness) * 1000) / 1000
 }
 
-export const derivedAliases = (state: CompanyState): ReadonlyArray<AliasRow> => {
+/** The initialism and ticker aliases of a company; `norm` is its normalised legal name (nameNorm). */
+export const derivedAliases = (state: CompanyState, norm: string): ReadonlyArray<AliasRow> => {
   const rows: Array<AliasRow> = []
-  const legalName = state.values.legal_name ?? ""
-  const initials = initialism(legalName, state.country)
+  const initials = initialism(norm)
   if (initials !== null) {
     const norm = nameNorm(initials, state.country)
     if (norm !== "") rows.push({ name: initials.toUpperCase(), name_norm: norm, kind: "initialism", source: "derived" })
