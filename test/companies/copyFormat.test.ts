@@ -33,6 +33,8 @@ describe("COPY text format", () => {
     const rows = pendingRows(lines, [0, 0])
     expect(rows.bytes.byteOffset).toBe(0)
     expect(rows.bytes.buffer.byteLength).toBe(rows.bytes.byteLength)
+    const long = pendingRows(["x".repeat(9000), "é".repeat(3000)], null)
+    expect([long.bytes.constructor, long.bytes.byteOffset, long.bytes.buffer.byteLength]).toStrictEqual([Uint8Array, 0, 9000 + 6000 + 2])
     expect(withLeadingIds(["12345678901234567"], rows).toString("utf8")).toBe(
       "12345678901234567\tSociété Générale Côte d'Ivoire\tإعمار\n12345678901234567\tÑ\n"
     )

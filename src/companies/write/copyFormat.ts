@@ -33,11 +33,20 @@ export interface PendingRows {
   readonly owner: Int32Array | null
 }
 
+/** The UTF-8 bytes of a text in a buffer of their own (Buffer.from shares a pool between small strings). */
+const ownBytes = (text: string): Uint8Array => {
+  const encoded = Buffer.from(text, "utf8")
+  if (encoded.byteOffset === 0 && encoded.buffer.byteLength === encoded.byteLength) {
+    return new Uint8Array(encoded.buffer, 0, encoded.byteLength)
+  }
+  const bytes = new Uint8Array(encoded.byteLength)
+  bytes.set(encoded)
+  return bytes
+}
+
 export const pendingRows = (lines: ReadonlyArray<string>, owner: ReadonlyArray<number> | null): PendingRows => {
   const text = lines.length === 0 ? "" : lines.join("\n") + "\n"
-  const bytes = new Uint8Array(Buffer.byteLength(text))
-  Buffer.from(bytes.buffer).write(text)
-  return { count: lines.length, bytes, owner: owner === null ? null : Int32Array.from(owner) }
+  return { count: lines.length, bytes: ownBytes(text), owner: owner === null ? null : Int32Array.from(owner) }
 }
 
 const NEWLINE = 10

@@ -7,6 +7,14 @@ import type { FieldProvenance, Provenance, TrackedField, TrackedList } from "./s
  * the generated corpus), and parsing it costs the database a fifth as much on every write. Rows written as a
  * field-by-field map (`{"legal_name":{source, ...}}`, the first format) are still read.
  */
+// Field names are a fixed set: each quoted once, not once per company.
+const quotedKeys = new Map<string, string>()
+const quoted = (key: string) => {
+  let q = quotedKeys.get(key)
+  if (q === undefined) quotedKeys.set(key, q = JSON.stringify(key))
+  return q
+}
+
 export const encodeProvenance = (provenance: Provenance): string => {
   const seen: Array<FieldProvenance> = []
   let sources = ""
@@ -19,7 +27,7 @@ export const encodeProvenance = (provenance: Provenance): string => {
       i = seen.push(value) - 1
       sources += (i === 0 ? "" : ",") + JSON.stringify(value)
     }
-    fields += `${fields === "" ? "" : ","}${JSON.stringify(key)}:${i}`
+    fields += `${fields === "" ? "" : ","}${quoted(key)}:${i}`
   }
   return `{"sources":[${sources}],"fields":{${fields}}}`
 }
