@@ -8,7 +8,7 @@ import type { Observation } from "./state.js"
  * A batch of the initial load, prepared without the database on the assumption that none of its companies is
  * held yet (true unless the file repeats a company across batches, which the initial load (`CompanyWriter.initialLoad`)
  * checks): the merge of the batch's own observations, and every row as COPY text waiting for its company id.
- * Plain data (strings and numbers), so a worker thread can prepare it (PreparePool).
+ * Plain data (strings, numbers, byte arrays), so a worker thread can prepare it and hand it over (PreparePool).
  */
 export interface PreparedLoadBatch {
   readonly now: Date
@@ -27,7 +27,7 @@ export const prepareLoadBatch = (observations: ReadonlyArray<Observation>, now: 
   // No key order needed (writeOnce sorts to take row locks in one order; COPY into a held table takes none).
   const inserts = plan.inserts
   const c = columnsOf(inserts, now)
-  // Company ids are the company's index in the batch until the database hands out the real ones.
+  // Company ids are the company's index in the batch until the loader numbers the companies.
   const lists = listWrites(inserts.map((state, i) => ({ id: String(i), state, fresh: true, norm: c.name_norm[i]! })))
   const a = lists.aliases
   const o = lists.officers
