@@ -72,7 +72,7 @@ export const bulkInsert = (records: ReadonlyArray<CanonicalCompany>, now = Date.
       const id = idOf.get(`${cols.registry_id[i]}|${cols.registration_key[i]}`)
       if (id === undefined) return
       const country = r.country.toUpperCase()
-      const initials = initialism(nameNorm(r.legal_name, country))
+      const initials = initialism(cols.name_norm[i]!)
       const all = [
         ...(r.aliases ?? []),
         ...(initials === null ? [] : [{ name: initials, kind: "initialism" }]),

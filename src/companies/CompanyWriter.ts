@@ -176,8 +176,10 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
       })
       const write: LoadBatchWriter = (p, observations) =>
         Effect.gen(function*() {
-          const repeats = p.keys.some((key, i) => seen.has(p.registries[i]!, key))
-          p.keys.forEach((key, i) => seen.add(p.registries[i]!, key))
+          let repeats = false
+          p.keys.forEach((key, i) => {
+            if (!seen.add(p.registries[i]!, key)) repeats = true
+          })
           if (repeats) return yield* Effect.zipRight(settle, lostToConcurrentInserts(writeOnce(observations(), p.now)))
           if (p.keys.length === 0) return p.counts
           if (ids === null) {

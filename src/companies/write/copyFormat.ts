@@ -23,7 +23,7 @@ export const copyLines = (columns: ReadonlyArray<ReadonlyArray<string | number |
 }
 
 /**
- * COPY rows waiting for their leading id (a company id the database hands out later): the rows' text in UTF-8, each
+ * COPY rows waiting for their leading id (a company id the loader gives them later): the rows' text in UTF-8, each
  * row ended by a newline, and the index of each row's company (none: row i belongs to company i). Bytes in their
  * own buffers, so a worker thread can hand them over without copying.
  */

@@ -3,6 +3,7 @@ import { copyLines, type PendingRows, pendingRows } from "./copyFormat.js"
 import { confidenceOf } from "./identity.js"
 import { planBatch } from "./plan.js"
 import type { Observation } from "./state.js"
+import * as Sql from "./statements.js"
 
 /**
  * A batch of the initial load, prepared without the database on the assumption that none of its companies is
@@ -36,16 +37,8 @@ export const prepareLoadBatch = (observations: ReadonlyArray<Observation>, now: 
     counts: { inserted: plan.inserted, updated: plan.updated, unchanged: plan.unchanged },
     registries: c.registry_id,
     keys: c.registration_key,
-    companyRows: pendingRows(copyLines([
-      c.registry_id, c.country, c.registration_no, c.registration_key, c.number_valid, c.legal_name, c.name_lower,
-      c.name_norm, c.status, c.entity_type, c.entity_type_label, c.incorporation_date, c.registered_address, c.tax_id,
-      c.tax_key, c.listed_ticker, c.source, c.source_url, c.source_kind, c.registry_url, c.last_verified_at,
-      c.provenance, c.quality, c.content_hash, c.aliases_digest, c.officers_digest
-    ]), null),
-    aliasRows: pendingRows(copyLines([a.name, a.name_norm, a.kind, a.source]), a.company_id.map(Number)),
-    officerRows: pendingRows(
-      copyLines([o.name, o.role, o.appointed_on, o.resigned_on, o.nationality, o.source, o.last_verified_at]),
-      o.company_id.map(Number)
-    )
+    companyRows: pendingRows(copyLines(Sql.companyCopyColumns.map((k) => c[k])), null),
+    aliasRows: pendingRows(copyLines(Sql.aliasCopyColumns.map((k) => a[k])), a.company_id.map(Number)),
+    officerRows: pendingRows(copyLines(Sql.officerCopyColumns.map((k) => o[k])), o.company_id.map(Number))
   }
 }

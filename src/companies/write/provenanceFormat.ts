@@ -1,12 +1,5 @@
 import type { FieldProvenance, Provenance, TrackedField, TrackedList } from "./state.js"
 
-/**
- * How per-field provenance is stored (companies.provenance, jsonb): each distinct source once, and each field the
- * index of its source, `{"sources":[{source, source_url, checked_at, confidence}], "fields":{"legal_name":0}}`.
- * Fields observed together share a source, so this is a fifth of a field-by-field map (1,360 bytes per company on
- * the generated corpus), and parsing it costs the database a fifth as much on every write. Rows written as a
- * field-by-field map (`{"legal_name":{source, ...}}`, the first format) are still read.
- */
 // Field names are a fixed set: each quoted once, not once per company.
 const quotedKeys = new Map<string, string>()
 const quoted = (key: string) => {
@@ -15,6 +8,13 @@ const quoted = (key: string) => {
   return q
 }
 
+/**
+ * How per-field provenance is stored (companies.provenance, jsonb): each distinct source once, and each field the
+ * index of its source, `{"sources":[{source, source_url, checked_at, confidence}], "fields":{"legal_name":0}}`.
+ * Fields observed together share a source, so this is a fifth of a field-by-field map (1,360 bytes per company on
+ * the generated corpus), and parsing it costs the database a fifth as much on every write. Rows written as a
+ * field-by-field map (`{"legal_name":{source, ...}}`, the first format) are still read.
+ */
 export const encodeProvenance = (provenance: Provenance): string => {
   const seen: Array<FieldProvenance> = []
   let sources = ""

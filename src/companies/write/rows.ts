@@ -67,17 +67,18 @@ export const derivedAliases = (state: CompanyState, norm: string): ReadonlyArray
   const rows: Array<AliasRow> = []
   const initials = initialism(norm)
   if (initials !== null) {
-    const norm = nameNorm(initials, state.country)
-    if (norm !== "") rows.push({ name: initials.toUpperCase(), name_norm: norm, kind: "initialism", source: "derived" })
+    const initialsNorm = nameNorm(initials, state.country)
+    if (initialsNorm !== "") {
+      rows.push({ name: initials.toUpperCase(), name_norm: initialsNorm, kind: "initialism", source: "derived" })
+    }
   }
   const ticker = state.values.listed_ticker
   if (ticker !== null) {
-    const norm = nameNorm(ticker, state.country)
-    if (norm !== "") rows.push({ name: ticker, name_norm: norm, kind: "ticker", source: "derived" })
+    const tickerNorm = nameNorm(ticker, state.country)
+    if (tickerNorm !== "") rows.push({ name: ticker, name_norm: tickerNorm, kind: "ticker", source: "derived" })
   }
   return rows
 }
-
 
 export const nameLower = (legalName: string) => legalName.trim().toLowerCase()
 

@@ -1,13 +1,13 @@
 /**
  * The company keys an initial load has written so far, as 64-bit hashes in an open-addressing table (16 bytes a
- * key at most, where a Set of the key strings would take several times that for millions of companies). `has`
- * may answer true for a key never added (two different keys with one hash: about one in 2^64 per pair), never
- * false for one added: the loader treats true as "perhaps held" and asks the database, so a false hit costs one
- * query and can change no result.
+ * key at most, where a Set of the key strings would take several times that for millions of companies). `add` may
+ * say a key never added was there (two different keys with one hash: about one in 2^64 per pair), never the
+ * reverse: the loader treats "there" as "perhaps held" and goes through the merge, which asks the database, so a
+ * false hit costs one query and can change no result.
  */
 export interface SeenKeys {
-  readonly has: (registry: string, key: string) => boolean
-  readonly add: (registry: string, key: string) => void
+  /** Adds the key; false when it was there already (or, rarely, a key with the same hash was). */
+  readonly add: (registry: string, key: string) => boolean
   readonly size: () => number
 }
 
@@ -62,19 +62,15 @@ export const makeSeenKeys = (initialCapacity = 1 << 16): SeenKeys => {
   }
 
   return {
-    has: (registry, key) => {
-      hashPair(registry, key, pair)
-      const i = find(slots, capacity, pair[0]!, pair[1]!)
-      return slots[i * 2] !== 0 || slots[i * 2 + 1] !== 0
-    },
     add: (registry, key) => {
       if ((count + 1) * 2 > capacity) grow()
       hashPair(registry, key, pair)
       const i = find(slots, capacity, pair[0]!, pair[1]!)
-      if (slots[i * 2] !== 0 || slots[i * 2 + 1] !== 0) return
+      if (slots[i * 2] !== 0 || slots[i * 2 + 1] !== 0) return false
       slots[i * 2] = pair[0]!
       slots[i * 2 + 1] = pair[1]!
       count++
+      return true
     },
     size: () => count
   }

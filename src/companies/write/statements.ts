@@ -182,22 +182,25 @@ export const matchAllPendingAwards = (sql: SqlClient.SqlClient) =>
     ) AS w
     WHERE p.matched_company_id IS NULL AND p.country = w.country AND p.supplier_norm = w.name_norm`
 
-const companyCopyColumns = [
-  "id", "registry_id", "country", "registration_no", "registration_key", "number_valid", "legal_name", "name_lower",
+/** Columns of the initial load's COPY rows after their leading id, in the order loadBatch.ts writes them. */
+export const companyCopyColumns: ReadonlyArray<keyof CompanyColumns> = [
+  "registry_id", "country", "registration_no", "registration_key", "number_valid", "legal_name", "name_lower",
   "name_norm", "status", "entity_type", "entity_type_label", "incorporation_date", "registered_address", "tax_id",
   "tax_key", "listed_ticker", "source", "source_url", "source_kind", "registry_url", "last_verified_at", "provenance",
   "quality", "content_hash", "aliases_digest", "officers_digest"
-] as const
+]
+export const aliasCopyColumns: ReadonlyArray<Exclude<keyof AliasColumns, "company_id">> = ["name", "name_norm", "kind", "source"]
+export const officerCopyColumns: ReadonlyArray<Exclude<keyof OfficerColumns, "company_id">> = [
+  "name", "role", "appointed_on", "resigned_on", "nationality", "source", "last_verified_at"
+]
 
 /** New companies (keys known to be absent, ids given; rows from loadBatch.ts with the ids in front). */
-export const copyCompanies = (data: Uint8Array): CopyStatement => ({ table: "companies", columns: companyCopyColumns, data })
+export const copyCompanies = (data: Uint8Array): CopyStatement =>
+  ({ table: "companies", columns: ["id", ...companyCopyColumns], data })
 
 /** Aliases of new companies (no duplicates: COPY has no ON CONFLICT). */
 export const copyAliases = (data: Uint8Array): CopyStatement =>
-  ({ table: "company_aliases", columns: ["company_id", "name", "name_norm", "kind", "source"], data })
+  ({ table: "company_aliases", columns: ["company_id", ...aliasCopyColumns], data })
 
-export const copyOfficers = (data: Uint8Array): CopyStatement => ({
-  table: "officers",
-  columns: ["company_id", "name", "role", "appointed_on", "resigned_on", "nationality", "source", "last_verified_at"],
-  data
-})
+export const copyOfficers = (data: Uint8Array): CopyStatement =>
+  ({ table: "officers", columns: ["company_id", ...officerCopyColumns], data })
