@@ -157,7 +157,8 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
      * load holds companies exclusively), their rows, aliases and officers sent as COPY without waiting for the
      * database (two batches in flight), and the keys written remembered, so that a batch repeating a company of an
      * earlier batch (a file may) is known without asking: that batch waits for the copies and goes through the
-     * merge, as any other. Awards waiting for a supplier are matched once, at the end. Elsewhere, batches are merged.
+     * merge, as any other. Since no company is copied twice, the unique keys are dropped until the end of the load
+     * (or the first merge, whose upserts need them). Awards waiting for a supplier are matched once, at the end. Elsewhere, batches are merged.
      */
     const loadWriter = Effect.gen(function*() {
       const client = copyAllowed ? yield* transactionClient : Option.none()
@@ -165,6 +166,7 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
         const write: LoadBatchWriter = (p, observations) => lostToConcurrentInserts(writeOnce(observations(), p.now))
         return { write, finish: Effect.void, stop: Effect.void }
       }
+      yield* Bulk.dropKeys(sql)
       const copies = makeCopyPipeline(client.value, 2)
       const seen = makeSeenKeys()
       const awardsWaiting = yield* Sql.pendingAwardsExist(sql)
@@ -180,7 +182,11 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
           p.keys.forEach((key, i) => {
             if (!seen.add(p.registries[i]!, key)) repeats = true
           })
-          if (repeats) return yield* Effect.zipRight(settle, lostToConcurrentInserts(writeOnce(observations(), p.now)))
+          if (repeats) {
+            yield* settle
+            yield* Bulk.restoreKeys(sql)
+            return yield* lostToConcurrentInserts(writeOnce(observations(), p.now))
+          }
           if (p.keys.length === 0) return p.counts
           if (ids === null) {
             const first = yield* Sql.nextCompanyId(sql)

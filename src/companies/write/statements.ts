@@ -61,7 +61,7 @@ export const insertCompanies = (sql: SqlClient.SqlClient, c: CompanyColumns) =>
       content_hash, aliases_digest, officers_digest)
     SELECT registry_id, country, registration_no, registration_key, number_valid, legal_name, name_lower, name_norm,
       status, entity_type, entity_type_label, incorporation_date::date, registered_address, tax_id, tax_key,
-      listed_ticker, source, source_url, source_kind, registry_url, last_verified_at::timestamptz, provenance::jsonb,
+      listed_ticker, source, source_url, source_kind, registry_url, last_verified_at::timestamptz, provenance::json,
       quality, content_hash, aliases_digest, officers_digest
     FROM unnest(${c.registry_id}::text[], ${c.country}::text[], ${c.registration_no}::text[],
       ${c.registration_key}::text[], ${c.number_valid}::boolean[], ${c.legal_name}::text[], ${c.name_lower}::text[],
@@ -85,7 +85,7 @@ export const updateCompanies = (sql: SqlClient.SqlClient, ids: ReadonlyArray<str
       incorporation_date = u.incorporation_date::date, registered_address = u.registered_address, tax_id = u.tax_id,
       tax_key = u.tax_key, listed_ticker = u.listed_ticker, source = u.source, source_url = u.source_url,
       source_kind = u.source_kind, registry_url = u.registry_url, last_verified_at = u.last_verified_at::timestamptz,
-      provenance = u.provenance::jsonb, quality = u.quality, content_hash = u.content_hash,
+      provenance = u.provenance::json, quality = u.quality, content_hash = u.content_hash,
       aliases_digest = u.aliases_digest, officers_digest = u.officers_digest, updated_at = now()
     FROM unnest(${ids}::bigint[], ${c.registration_no}::text[], ${c.number_valid}::boolean[], ${c.legal_name}::text[],
       ${c.name_lower}::text[], ${c.name_norm}::text[], ${c.status}::text[], ${c.entity_type}::text[],
