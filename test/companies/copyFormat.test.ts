@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { copyField, copyLines, pendingRows, withLeadingIds } from "../../src/companies/write/copyFormat.js"
+import { copyField, copyRows, withLeadingIds } from "../../src/companies/write/copyFormat.js"
 
 describe("COPY text format", () => {
   it.each<[string | number | boolean | null, string]>([
@@ -18,25 +18,27 @@ describe("COPY text format", () => {
     expect(copyField(value)).toBe(expected)
   })
 
-  it("joins columns into tab-separated lines, then puts each owner's id in front", () => {
-    const lines = copyLines([["x", "y", "z"], ["a", null, "c\td"], [true, false, true]])
-    expect(lines).toStrictEqual(["x\ta\tt", "y\t\\N\tf", "z\tc\\td\tt"])
-    const owned = pendingRows(lines, [1, 0, 1])
+  it("writes columns as tab-separated rows, then puts each owner's id in front", () => {
+    const columns = [["x", "y", "z"], ["a", null, "c\td"], [true, false, true]]
+    const owned = copyRows(columns, [1, 0, 1])
+    expect(owned.count).toBe(3)
+    expect(Buffer.from(owned.bytes).toString()).toBe("x\ta\tt\ny\t\\N\tf\nz\tc\\td\tt\n")
     expect(withLeadingIds(["101", "102"], owned).toString()).toBe("102\tx\ta\tt\n101\ty\t\\N\tf\n102\tz\tc\\td\tt\n")
-    expect(withLeadingIds(["7", "8", "9"], pendingRows(lines, null)).toString()).toBe("7\tx\ta\tt\n8\ty\t\\N\tf\n9\tz\tc\\td\tt\n")
-    expect(copyLines([])).toStrictEqual([])
-    expect(withLeadingIds([], pendingRows([], null)).length).toBe(0)
+    expect(withLeadingIds(["7", "8", "9"], copyRows(columns, null)).toString()).toBe("7\tx\ta\tt\n8\ty\t\\N\tf\n9\tz\tc\\td\tt\n")
+    expect(copyRows([], null).count).toBe(0)
+    expect(withLeadingIds([], copyRows([], null)).length).toBe(0)
   })
 
-  it("keeps multi-byte text whole, each row in its own buffer for a worker to hand over", () => {
-    const lines = ["Société Générale Côte d'Ivoire\tإعمار", "Ñ"]
-    const rows = pendingRows(lines, [0, 0])
+  it("keeps multi-byte text whole, past the buffer it starts with, in a buffer of its own for a worker to hand over", () => {
+    const rows = copyRows([["Société Générale Côte d'Ivoire", "Ñ"], ["إعمار", "😀"]], [0, 0])
     expect(rows.bytes.byteOffset).toBe(0)
-    expect(rows.bytes.buffer.byteLength).toBe(rows.bytes.byteLength)
-    const long = pendingRows(["x".repeat(9000), "é".repeat(3000)], null)
-    expect([long.bytes.constructor, long.bytes.byteOffset, long.bytes.buffer.byteLength]).toStrictEqual([Uint8Array, 0, 9000 + 6000 + 2])
+    expect(rows.bytes.buffer.byteLength).toBeLessThan(64 * 1024)
     expect(withLeadingIds(["12345678901234567"], rows).toString("utf8")).toBe(
-      "12345678901234567\tSociété Générale Côte d'Ivoire\tإعمار\n12345678901234567\tÑ\n"
+      "12345678901234567\tSociété Générale Côte d'Ivoire\tإعمار\n12345678901234567\tÑ\t😀\n"
     )
+    const long = ["x".repeat(9000), "é".repeat(3000), "😀".repeat(2000)]
+    const grown = copyRows([long], null)
+    expect(grown.bytes.byteLength).toBe(9000 + 6000 + 8000 + 3)
+    expect(Buffer.from(grown.bytes).toString("utf8")).toBe(long.join("\n") + "\n")
   })
 })

@@ -9,7 +9,7 @@ import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { ingestCompanyFile } from "../../src/companies/ingest/CompanyIngest.js"
 import { IngestReporter } from "../../src/companies/ingest/IngestReporter.js"
 import { initialism, nameNorm } from "../../src/companies/write/identity.js"
-import { pendingRows } from "../../src/companies/write/copyFormat.js"
+import { copyRows } from "../../src/companies/write/copyFormat.js"
 import { prepareLoadBatch } from "../../src/companies/write/loadBatch.js"
 import { observe } from "../../src/companies/write/observe.js"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
@@ -148,7 +148,7 @@ describe("initial bulk load", () => {
         const batches = Array.from({ length: 4 }, () => {
           const records = Array.from({ length: 5000 }, () => generator.next() as unknown as CanonicalCompany)
           const prepared = prepareLoadBatch(records.map((r) => Either.getOrThrow(observe(r))), now)
-          return { ...prepared, aliasRows: pendingRows([], null), officerRows: pendingRows([], null) }
+          return { ...prepared, aliasRows: copyRows([], null), officerRows: copyRows([], null) }
         })
         const failed = yield* Effect.exit(writer.initialLoad((write) =>
           Effect.gen(function*() {

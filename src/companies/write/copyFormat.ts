@@ -10,22 +10,10 @@ const escapeText = (s: string) =>
 export const copyField = (value: string | number | boolean | null): string =>
   value === null ? "\\N" : typeof value === "string" ? escapeText(value) : typeof value === "boolean" ? (value ? "t" : "f") : String(value)
 
-/** Each row's COPY line (no newline), for rows whose first field (an id) is only known later. */
-export const copyLines = (columns: ReadonlyArray<ReadonlyArray<string | number | boolean | null>>): Array<string> => {
-  const rows = columns[0]?.length ?? 0
-  const out: Array<string> = []
-  for (let i = 0; i < rows; i++) {
-    let line = ""
-    for (let c = 0; c < columns.length; c++) line += (c === 0 ? "" : "\t") + copyField(columns[c]![i]!)
-    out.push(line)
-  }
-  return out
-}
-
 /**
  * COPY rows waiting for their leading id (a company id the loader gives them later): the rows' text in UTF-8, each
- * row ended by a newline, and the index of each row's company (none: row i belongs to company i). Bytes in their
- * own buffers, so a worker thread can hand them over without copying.
+ * row ended by a newline, and the index of each row's company (none: row i belongs to company i). Bytes in a buffer
+ * of their own, so a worker thread can hand them over without copying.
  */
 export interface PendingRows {
   readonly count: number
@@ -33,24 +21,40 @@ export interface PendingRows {
   readonly owner: Int32Array | null
 }
 
-/** The UTF-8 bytes of a text in a buffer of their own (Buffer.from shares a pool between small strings). */
-const ownBytes = (text: string): Uint8Array => {
-  const encoded = Buffer.from(text, "utf8")
-  if (encoded.byteOffset === 0 && encoded.buffer.byteLength === encoded.byteLength) {
-    return new Uint8Array(encoded.buffer, 0, encoded.byteLength)
-  }
-  const bytes = new Uint8Array(encoded.byteLength)
-  bytes.set(encoded)
-  return bytes
-}
-
-export const pendingRows = (lines: ReadonlyArray<string>, owner: ReadonlyArray<number> | null): PendingRows => {
-  const text = lines.length === 0 ? "" : lines.join("\n") + "\n"
-  return { count: lines.length, bytes: ownBytes(text), owner: owner === null ? null : Int32Array.from(owner) }
-}
-
 const NEWLINE = 10
 const TAB = 9
+
+/** The rows given column by column, as COPY text in UTF-8, written into one buffer as they are made. */
+export const copyRows = (
+  columns: ReadonlyArray<ReadonlyArray<string | number | boolean | null>>,
+  owner: ReadonlyArray<number> | null
+): PendingRows => {
+  const rows = columns[0]?.length ?? 0
+  // Allocated outside Node's shared pool: the buffer is the batch's own, transferable.
+  let buf = Buffer.allocUnsafeSlow(256 + rows * 512)
+  let at = 0
+  const room = (bytes: number) => {
+    if (buf.length - at >= bytes) return
+    const grown = Buffer.allocUnsafeSlow(Math.max(2 * buf.length, at + bytes))
+    buf.copy(grown, 0, 0, at)
+    buf = grown
+  }
+  for (let i = 0; i < rows; i++) {
+    let line = ""
+    for (let c = 0; c < columns.length; c++) line += (c === 0 ? "" : "\t") + copyField(columns[c]![i]!)
+    // A UTF-16 code unit is at most 3 bytes of UTF-8; one more for the newline. One write per row: a write per
+    // field costs more than the row's string.
+    room(3 * line.length + 1)
+    at += buf.write(line, at, "utf8")
+    buf[at++] = NEWLINE
+  }
+  return {
+    count: rows,
+    bytes: new Uint8Array(buf.buffer, buf.byteOffset, at),
+    owner: owner === null ? null : Int32Array.from(owner)
+  }
+}
+
 
 /** The rows with their owner's id in front (`ids[owner[i]]`, or `ids[i]`), as COPY text. */
 export const withLeadingIds = (ids: ReadonlyArray<string>, rows: PendingRows): Buffer => {

@@ -1,5 +1,5 @@
 import { columnsOf, listWrites } from "./columns.js"
-import { copyLines, type PendingRows, pendingRows } from "./copyFormat.js"
+import { copyRows, type PendingRows } from "./copyFormat.js"
 import { confidenceOf } from "./identity.js"
 import { planBatch } from "./plan.js"
 import type { Observation } from "./state.js"
@@ -37,8 +37,8 @@ export const prepareLoadBatch = (observations: ReadonlyArray<Observation>, now: 
     counts: { inserted: plan.inserted, updated: plan.updated, unchanged: plan.unchanged },
     registries: c.registry_id,
     keys: c.registration_key,
-    companyRows: pendingRows(copyLines(Sql.companyCopyColumns.map((k) => c[k])), null),
-    aliasRows: pendingRows(copyLines(Sql.aliasCopyColumns.map((k) => a[k])), a.company_id.map(Number)),
-    officerRows: pendingRows(copyLines(Sql.officerCopyColumns.map((k) => o[k])), o.company_id.map(Number))
+    companyRows: copyRows(Sql.companyCopyColumns.map((k) => c[k]), null),
+    aliasRows: copyRows(Sql.aliasCopyColumns.map((k) => a[k]), a.company_id.map(Number)),
+    officerRows: copyRows(Sql.officerCopyColumns.map((k) => o[k]), o.company_id.map(Number))
   }
 }
