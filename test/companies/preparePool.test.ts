@@ -10,9 +10,8 @@ const failureOf = (prepared: Promise<unknown>) =>
 
 const now = new Date("2026-11-01T00:00:00Z")
 
-const line = (line: number, over: Record<string, unknown>) => ({
-  line,
-  text: JSON.stringify({
+const line = (line: number, over: Record<string, unknown>) =>
+  JSON.stringify({
     country: "NG",
     registration_no: `RC ${line}`,
     legal_name: `Batch Company ${line} Ltd`,
@@ -20,28 +19,32 @@ const line = (line: number, over: Record<string, unknown>) => ({
     last_verified_at: "2026-06-01T00:00:00Z",
     ...over
   })
-})
 
 const batch = (first: number): RawCompanyRows => ({
   format: "jsonl",
-  lines: [
+  firstLine: first,
+  bytes: new TextEncoder().encode([
     line(first, { aliases: [{ name: "Société Générale", kind: "brand" }] }),
     line(first + 1, { officers: [{ name: "Ada Obi", role: "Director" }] }),
-    { line: first + 2, text: "{not json" },
+    "{not json",
     line(first + 3, { country: "ZZZ" })
-  ]
+  ].join("\n") + "\n")
 })
 
 describe("prepare pool", () => {
   it.scoped("prepares on worker threads exactly what this thread prepares, batch by batch, in turn", () =>
     Effect.gen(function*() {
       const pool = yield* makePreparePool(2)
-      const raws = [batch(1), batch(11), batch(21)]
+      const firsts = [1, 11, 21]
+      const raws = firsts.map(batch)
       const results = yield* Effect.promise(() => Promise.all(raws.map((raw) => pool.prepare(raw, now))))
-      expect(results).toStrictEqual(raws.map((raw) => prepareRows(raw, now)))
-      expect(results[1]!.accepted).toStrictEqual([11, 12])
-      expect(results[1]!.rejected.map((r) => r.line)).toStrictEqual([13, 14])
-      expect(results[2]!.batch.keys).toStrictEqual(["RC21", "RC22"])
+      expect(results.map((r) => r.prepared)).toStrictEqual(firsts.map((first) => prepareRows(batch(first), now)))
+      // The bytes were handed over to a worker, not copied, and handed back with its answer.
+      expect(raws.map((raw) => raw.format === "jsonl" ? raw.bytes.byteLength : -1)).toStrictEqual([0, 0, 0])
+      expect(results.map((r) => r.raw)).toStrictEqual(firsts.map(batch))
+      expect(results[1]!.prepared.accepted).toStrictEqual([11, 12])
+      expect(results[1]!.prepared.rejected.map((r) => r.line)).toStrictEqual([13, 14])
+      expect(results[2]!.prepared.batch.keys).toStrictEqual(["RC21", "RC22"])
     }), { timeout: 60_000 })
 
   it.scoped("a batch the worker cannot prepare fails with the reason", () =>
@@ -51,7 +54,7 @@ describe("prepare pool", () => {
       expect(yield* failureOf(pool.prepare(broken, now))).toMatch(/^preparing a batch failed: .*iterable/)
       // The worker goes on with the next batch.
       const next = yield* Effect.promise(() => pool.prepare(batch(1), now))
-      expect(next.accepted).toStrictEqual([1, 2])
+      expect(next.prepared.accepted).toStrictEqual([1, 2])
     }), { timeout: 60_000 })
 
   it.effect("once its scope closes, the workers are gone and a batch fails at once", () =>

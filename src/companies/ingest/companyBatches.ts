@@ -4,7 +4,7 @@ import { observe } from "../write/observe.js"
 import type { Observation } from "../write/state.js"
 import { companyFromCsv, decodeJsonLine } from "./companyRecords.js"
 import { type CsvRow, csvBatches } from "./csvBatches.js"
-import { lineBatches, type SourceLine } from "./lineBatches.js"
+import { byteBatches, linesOfBytes } from "./lineBatches.js"
 import type { DecodedBatch, Rejection } from "./runIngest.js"
 
 export interface LinedObservation {
@@ -16,9 +16,12 @@ export type CompanyFileFormat = "jsonl" | "csv"
 
 export const formatOfFile = (file: string): CompanyFileFormat => file.toLowerCase().endsWith(".csv") ? "csv" : "jsonl"
 
-/** A batch of a company file as read, before decoding: plain data (a worker thread can decode it). */
+/**
+ * A batch of a company file as read, before decoding: plain data a worker thread can decode (JSON Lines as the
+ * file's bytes, which it can be handed without a copy).
+ */
 export type RawCompanyRows =
-  | { readonly format: "jsonl"; readonly lines: ReadonlyArray<SourceLine> }
+  | { readonly format: "jsonl"; readonly firstLine: number; readonly bytes: Uint8Array }
   | { readonly format: "csv"; readonly rows: ReadonlyArray<CsvRow> }
 
 export interface RawCompanyBatch {
@@ -35,7 +38,9 @@ export async function* rawCompanyBatches(
   if (format === "csv") {
     for await (const batch of csvBatches(file, batchSize)) yield { raw: { format, rows: batch.rows }, bytesDone: batch.bytesDone }
   } else {
-    for await (const batch of lineBatches(file, batchSize)) yield { raw: { format, lines: batch.lines }, bytesDone: batch.bytesDone }
+    for await (const batch of byteBatches(file, batchSize)) {
+      yield { raw: { format, firstLine: batch.firstLine, bytes: batch.bytes }, bytesDone: batch.bytesDone }
+    }
   }
 }
 
@@ -50,7 +55,7 @@ export const decodeCompanyRows = (raw: RawCompanyRows) => {
   const items: Array<LinedObservation> = []
   const rejected: Array<Rejection> = []
   if (raw.format === "jsonl") {
-    for (const { line, text } of raw.lines) collect(line, decodeJsonLine(text), items, rejected)
+    for (const { line, text } of linesOfBytes(raw.bytes, raw.firstLine)) collect(line, decodeJsonLine(text), items, rejected)
   } else {
     for (const row of raw.rows) {
       if (row._tag === "Bad") rejected.push({ line: row.line, reason: row.reason })

@@ -2,16 +2,26 @@ import { Effect } from "effect"
 import { fileURLToPath } from "node:url"
 import { Worker } from "node:worker_threads"
 import type { RawCompanyRows } from "../companyBatches.js"
-import type { PreparedRows, PrepareRequest, PrepareResponse } from "./prepareRows.js"
+import { type PreparedRows, type PrepareRequest, type PrepareResponse, rawBuffer } from "./prepareRows.js"
+
+export interface PreparedBatch {
+  readonly prepared: PreparedRows
+  /** The batch as read, back from the worker (JSON Lines bytes are handed over to it, not copied). */
+  readonly raw: RawCompanyRows
+}
 
 export interface PreparePool {
-  /** Decodes and prepares a batch on a worker thread; batches are spread over the workers in turn. */
-  readonly prepare: (raw: RawCompanyRows, now: Date) => Promise<PreparedRows>
+  /**
+   * Decodes and prepares a batch on a worker thread; batches are spread over the workers in turn. The batch's
+   * bytes are the worker's until it answers: read the batch from the answer.
+   */
+  readonly prepare: (raw: RawCompanyRows, now: Date) => Promise<PreparedBatch>
   readonly size: number
 }
 
 interface Pending {
-  readonly resolve: (prepared: PreparedRows) => void
+  readonly raw: RawCompanyRows
+  readonly resolve: (prepared: PreparedBatch) => void
   readonly reject: (error: Error) => void
 }
 
@@ -45,8 +55,10 @@ export const makePreparePool = (size: number) =>
         worker.on("message", (response: PrepareResponse) => {
           const p = pending.get(response.seq)
           pending.delete(response.seq)
-          if ("failure" in response) p?.reject(new Error(`preparing a batch failed: ${response.failure}`))
-          else p?.resolve(response.prepared)
+          if (p === undefined) return
+          if ("failure" in response) return p.reject(new Error(`preparing a batch failed: ${response.failure}`))
+          const raw = response.returned === null || p.raw.format !== "jsonl" ? p.raw : { ...p.raw, bytes: response.returned }
+          p.resolve({ prepared: response.prepared, raw })
         })
         worker.on("error", (e) => fail(new Error(`a prepare worker stopped: ${e.message}`)))
         worker.on("exit", (code) => fail(new Error(`a prepare worker exited (code ${code})`)))
@@ -54,10 +66,11 @@ export const makePreparePool = (size: number) =>
       })
       const prepare = (raw: RawCompanyRows, now: Date) => {
         const request: PrepareRequest = { seq: seq++, raw, now }
-        const result = new Promise<PreparedRows>((resolve, reject) => {
+        const result = new Promise<PreparedBatch>((resolve, reject) => {
           if (broken !== null) return reject(broken)
-          pending.set(request.seq, { resolve, reject })
-          workers[request.seq % size]!.postMessage(request)
+          pending.set(request.seq, { raw, resolve, reject })
+          const buffer = rawBuffer(raw)
+          workers[request.seq % size]!.postMessage(request, buffer === null ? [] : [buffer])
         })
         // A batch the reader no longer waits for (the load failed) must not become an unhandled rejection.
         result.catch(() => undefined)

@@ -25,6 +25,11 @@ export interface PrepareRequest {
   readonly now: Date
 }
 
+/** A worker's answer; `returned`: the request's bytes, handed back (the request handed them over). */
 export type PrepareResponse =
-  | { readonly seq: number; readonly prepared: PreparedRows }
-  | { readonly seq: number; readonly failure: string }
+  | { readonly seq: number; readonly prepared: PreparedRows; readonly returned: Uint8Array | null }
+  | { readonly seq: number; readonly failure: string; readonly returned: Uint8Array | null }
+
+/** The buffer of a batch's bytes, handed over with it instead of copied (JSON Lines only). */
+export const rawBuffer = (raw: RawCompanyRows): ArrayBuffer | null =>
+  raw.format === "jsonl" ? raw.bytes.buffer as ArrayBuffer : null

@@ -1,9 +1,8 @@
 import type { PreparedLoadBatch } from "../../write/loadBatch.js"
 import type { Observation } from "../../write/state.js"
-import { type CompanyFileFormat, decodeCompanyRows, type RawCompanyBatch, rawCompanyBatches, type RawCompanyRows } from "../companyBatches.js"
+import { type CompanyFileFormat, decodeCompanyRows, type RawCompanyBatch, rawCompanyBatches } from "../companyBatches.js"
 import type { DecodedBatch } from "../runIngest.js"
-import type { PreparePool } from "./PreparePool.js"
-import type { PreparedRows } from "./prepareRows.js"
+import type { PreparedBatch, PreparePool } from "./PreparePool.js"
 
 export interface LoadRow {
   readonly line: number
@@ -21,15 +20,14 @@ export interface LoadBatch {
  */
 export const preparedBatches = (pool: PreparePool, file: string, batchSize: number, format: CompanyFileFormat | undefined, now: Date) => {
   const prepared = new WeakMap<ReadonlyArray<LoadRow>, LoadBatch>()
-  const ready = async (read: RawCompanyBatch, rows: Promise<PreparedRows>): Promise<DecodedBatch<LoadRow>> => {
-    const { accepted, rejected, batch } = await rows
+  const ready = async (read: RawCompanyBatch, rows: Promise<PreparedBatch>): Promise<DecodedBatch<LoadRow>> => {
+    const { prepared: { accepted, rejected, batch }, raw } = await rows
     const items = accepted.map((line) => ({ line }))
-    const raw: RawCompanyRows = read.raw
     prepared.set(items, { prepared: batch, observations: () => decodeCompanyRows(raw).items.map((i) => i.observation) })
     return { items, rejected, bytesDone: read.bytesDone }
   }
   async function* batches(): AsyncGenerator<DecodedBatch<LoadRow>> {
-    const underWay: Array<{ readonly read: RawCompanyBatch; readonly rows: Promise<PreparedRows> }> = []
+    const underWay: Array<{ readonly read: RawCompanyBatch; readonly rows: Promise<PreparedBatch> }> = []
     for await (const read of rawCompanyBatches(file, batchSize, format)) {
       underWay.push({ read, rows: pool.prepare(read.raw, now) })
       if (underWay.length > 2 * pool.size) {

@@ -11,12 +11,14 @@ const transferables = ({ batch }: PreparedRows): Array<ArrayBuffer> =>
 const port = parentPort
 if (port !== null) {
   port.on("message", (request: PrepareRequest) => {
+    const returned = request.raw.format === "jsonl" ? request.raw.bytes : null
     let response: PrepareResponse
     try {
-      response = { seq: request.seq, prepared: prepareRows(request.raw, request.now) }
+      response = { seq: request.seq, prepared: prepareRows(request.raw, request.now), returned }
     } catch (e) {
-      response = { seq: request.seq, failure: e instanceof Error ? e.message : String(e) }
+      response = { seq: request.seq, failure: e instanceof Error ? e.message : String(e), returned }
     }
-    port.postMessage(response, "prepared" in response ? transferables(response.prepared) : [])
+    const back = returned === null ? [] : [returned.buffer as ArrayBuffer]
+    port.postMessage(response, "prepared" in response ? [...transferables(response.prepared), ...back] : back)
   })
 }
