@@ -45,6 +45,15 @@ describe("prepare pool", () => {
       expect(results[1]!.prepared.accepted).toStrictEqual([11, 12])
       expect(results[1]!.prepared.rejected.map((r) => r.line)).toStrictEqual([13, 14])
       expect(results[2]!.prepared.batch.keys).toStrictEqual(["RC21", "RC22"])
+      // Bytes sharing their buffer with other bytes are copied, not handed over: the other bytes stay.
+      const shared = batch(31)
+      if (shared.format !== "jsonl") throw new Error("expected JSON Lines")
+      const around = new Uint8Array(shared.bytes.byteLength + 8)
+      around.set(shared.bytes, 4)
+      const view: RawCompanyRows = { ...shared, bytes: around.subarray(4, 4 + shared.bytes.byteLength) }
+      const copied = yield* Effect.promise(() => pool.prepare(view, now))
+      expect(copied.prepared).toStrictEqual(prepareRows(batch(31), now))
+      expect([around.byteLength, copied.raw]).toStrictEqual([shared.bytes.byteLength + 8, view])
     }), { timeout: 60_000 })
 
   it.scoped("a batch the worker cannot prepare fails with the reason", () =>

@@ -30,6 +30,11 @@ export type PrepareResponse =
   | { readonly seq: number; readonly prepared: PreparedRows; readonly returned: Uint8Array | null }
   | { readonly seq: number; readonly failure: string; readonly returned: Uint8Array | null }
 
-/** The buffer of a batch's bytes, handed over with it instead of copied (JSON Lines only). */
+/**
+ * The buffer of a batch's bytes, handed over with it instead of copied: JSON Lines whose bytes fill a buffer of
+ * their own (handing over a buffer shared with other views, e.g. Node's pool of small Buffers, would empty them).
+ */
 export const rawBuffer = (raw: RawCompanyRows): ArrayBuffer | null =>
-  raw.format === "jsonl" ? raw.bytes.buffer as ArrayBuffer : null
+  raw.format === "jsonl" && raw.bytes.byteOffset === 0 && raw.bytes.byteLength === raw.bytes.buffer.byteLength
+    ? raw.bytes.buffer as ArrayBuffer
+    : null

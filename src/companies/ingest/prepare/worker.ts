@@ -1,5 +1,5 @@
 import { parentPort } from "node:worker_threads"
-import { type PreparedRows, type PrepareRequest, type PrepareResponse, prepareRows } from "./prepareRows.js"
+import { type PreparedRows, type PrepareRequest, type PrepareResponse, prepareRows, rawBuffer } from "./prepareRows.js"
 
 const transferables = ({ batch }: PreparedRows): Array<ArrayBuffer> =>
   [batch.companyRows, batch.aliasRows, batch.officerRows].flatMap((rows) => [
@@ -11,7 +11,7 @@ const transferables = ({ batch }: PreparedRows): Array<ArrayBuffer> =>
 const port = parentPort
 if (port !== null) {
   port.on("message", (request: PrepareRequest) => {
-    const returned = request.raw.format === "jsonl" ? request.raw.bytes : null
+    const returned = rawBuffer(request.raw) === null || request.raw.format !== "jsonl" ? null : request.raw.bytes
     let response: PrepareResponse
     try {
       response = { seq: request.seq, prepared: prepareRows(request.raw, request.now), returned }
