@@ -158,7 +158,8 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
      * database (two batches in flight), and the keys written remembered, so that a batch repeating a company of an
      * earlier batch (a file may) is known without asking: that batch waits for the copies and goes through the
      * merge, as any other. Since no company is copied twice, the unique keys are dropped until the end of the load
-     * (or the first merge, whose upserts need them). Awards waiting for a supplier are matched once, at the end. Elsewhere, batches are merged.
+     * (or the first merge, whose upserts need them). Awards waiting for a supplier are matched once, at the end.
+     * Elsewhere, batches are merged.
      */
     const loadWriter = Effect.gen(function*() {
       const client = copyAllowed ? yield* transactionClient : Option.none()

@@ -55,7 +55,6 @@ export const copyRows = (
   }
 }
 
-
 /** The rows with their owner's id in front (`ids[owner[i]]`, or `ids[i]`), as COPY text. */
 export const withLeadingIds = (ids: ReadonlyArray<string>, rows: PendingRows): Buffer => {
   const idOf = (i: number) => ids[rows.owner === null ? i : rows.owner[i]!]!
