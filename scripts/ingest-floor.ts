@@ -10,7 +10,7 @@ import { parseArgs } from "node:util"
 import pg from "pg"
 import { from as copyFrom } from "pg-copy-streams"
 import { decodeCompanyRows, rawCompanyBatches, type RawCompanyBatch } from "../src/companies/ingest/companyBatches.js"
-import { withLeadingIds } from "../src/companies/write/copyFormat.js"
+import { fillIds } from "../src/companies/write/copyFormat.js"
 import { prepareLoadBatch } from "../src/companies/write/loadBatch.js"
 import * as Sql from "../src/companies/write/statements.js"
 import { migrate } from "../src/db/Migrations.js"
@@ -22,7 +22,7 @@ import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
  * them in advance, and how much Node CPU preparing them costs per row.
  *
  * 1. Node, on this thread, no database: the file read in batches, decoded (decodeCompanyRows) and prepared
- *    (prepareLoadBatch, one `now`), companies numbered 1..n in file order and their COPY text made (withLeadingIds),
+ *    (prepareLoadBatch, one `now`), companies numbered 1..n in file order and their COPY text made (fillIds),
  *    the three COPY streams written to temporary files. Decoding and preparing+encoding are timed apart.
  * 2. PostgreSQL, in a database created for the run (dropped at the end, also on failure): in one transaction on one
  *    connection, what the initial load (CompanyWriter.initialLoad + loadWriter) runs — lock, drop indexes and keys,
@@ -145,9 +145,9 @@ const nodePhase = async (files: CopyFiles): Promise<NodePhase> => {
       const t2 = performance.now()
       const prepared = prepareLoadBatch(decoded.items.map((item) => item.observation), now)
       const ids = prepared.keys.map(() => String(nextId++))
-      const companyCopy = withLeadingIds(ids, prepared.companyRows)
-      const aliasCopy = withLeadingIds(ids, prepared.aliasRows)
-      const officerCopy = withLeadingIds(ids, prepared.officerRows)
+      const companyCopy = fillIds(ids, prepared.companyRows)
+      const aliasCopy = fillIds(ids, prepared.aliasRows)
+      const officerCopy = fillIds(ids, prepared.officerRows)
       const t3 = performance.now()
       decodeMs += t2 - t1
       prepareMs += t3 - t2

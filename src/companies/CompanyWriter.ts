@@ -10,7 +10,7 @@ import { stateOfRow } from "./write/rows.js"
 import type { Observation } from "./write/state.js"
 import * as Bulk from "./write/bulkStatements.js"
 import { byKey, columnsOf, listWrites, type Written } from "./write/columns.js"
-import { withLeadingIds } from "./write/copyFormat.js"
+import { fillIds } from "./write/copyFormat.js"
 import type { PreparedLoadBatch } from "./write/loadBatch.js"
 import { makeSeenKeys } from "./write/seenKeys.js"
 import * as Sql from "./write/statements.js"
@@ -196,9 +196,9 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
           const range = ids
           const companyIds = p.keys.map(() => String(range.next++))
           yield* copies.send([
-            Sql.copyCompanies(withLeadingIds(companyIds, p.companyRows)),
-            ...(p.aliasRows.count > 0 ? [Sql.copyAliases(withLeadingIds(companyIds, p.aliasRows))] : []),
-            ...(p.officerRows.count > 0 ? [Sql.copyOfficers(withLeadingIds(companyIds, p.officerRows))] : [])
+            Sql.copyCompanies(fillIds(companyIds, p.companyRows)),
+            ...(p.aliasRows.count > 0 ? [Sql.copyAliases(fillIds(companyIds, p.aliasRows))] : []),
+            ...(p.officerRows.count > 0 ? [Sql.copyOfficers(fillIds(companyIds, p.officerRows))] : [])
           ])
           return p.counts
         })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either } from "effect"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
-import type { PendingRows } from "../../src/companies/write/copyFormat.js"
+import { ID_WIDTH, type PendingRows } from "../../src/companies/write/copyFormat.js"
 import { prepareLoadBatch } from "../../src/companies/write/loadBatch.js"
 import { observe } from "../../src/companies/write/observe.js"
 
@@ -16,8 +16,12 @@ const record = (over: Partial<CanonicalCompany>): CanonicalCompany => ({
   ...over
 })
 
-/** The rows as text lines, and the index of each row's company. */
-const linesOf = (rows: PendingRows) => new TextDecoder().decode(rows.bytes).split("\n").slice(0, -1)
+/** The rows as text lines after the place left for their id (ID_WIDTH spaces and a tab). */
+const linesOf = (rows: PendingRows) =>
+  new TextDecoder().decode(rows.bytes).split("\n").slice(0, -1).map((line) => {
+    expect(line.slice(0, ID_WIDTH + 1)).toBe(`${" ".repeat(ID_WIDTH)}\t`)
+    return line.slice(ID_WIDTH + 1)
+  })
 
 const observed = (records: ReadonlyArray<CanonicalCompany>) =>
   records.map((r) => Either.getOrThrow(observe(r)))

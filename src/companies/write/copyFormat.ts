@@ -12,8 +12,9 @@ export const copyField = (value: string | number | boolean | null): string =>
 
 /**
  * COPY rows waiting for their leading id (a company id the loader gives them later): the rows' text in UTF-8, each
- * row ended by a newline, and the index of each row's company (none: row i belongs to company i). Bytes in a buffer
- * of their own, so a worker thread can hand them over without copying.
+ * row opened by ID_WIDTH spaces and a tab, where fillIds writes the id, and ended by a newline; and the index of
+ * each row's company (none: row i belongs to company i). Bytes in a buffer of their own, so a worker thread can hand
+ * them over without copying, and the ids go in without copying them again.
  */
 export interface PendingRows {
   readonly count: number
@@ -23,6 +24,10 @@ export interface PendingRows {
 
 const NEWLINE = 10
 const TAB = 9
+const SPACE = 32
+
+/** Room for any bigint id. PostgreSQL reads an integer field with spaces around it as the integer. */
+export const ID_WIDTH = 20
 
 /** The rows given column by column, as COPY text in UTF-8, written into one buffer as they are made. */
 export const copyRows = (
@@ -44,7 +49,10 @@ export const copyRows = (
     for (let c = 0; c < columns.length; c++) line += (c === 0 ? "" : "\t") + copyField(columns[c]![i]!)
     // A UTF-16 code unit is at most 3 bytes of UTF-8; one more for the newline. One write per row: a write per
     // field costs more than the row's string.
-    room(3 * line.length + 1)
+    room(ID_WIDTH + 1 + 3 * line.length + 1)
+    buf.fill(SPACE, at, at + ID_WIDTH)
+    at += ID_WIDTH
+    buf[at++] = TAB
     at += buf.write(line, at, "utf8")
     buf[at++] = NEWLINE
   }
@@ -55,21 +63,19 @@ export const copyRows = (
   }
 }
 
-/** The rows with their owner's id in front (`ids[owner[i]]`, or `ids[i]`), as COPY text. */
-export const withLeadingIds = (ids: ReadonlyArray<string>, rows: PendingRows): Buffer => {
-  const idOf = (i: number) => ids[rows.owner === null ? i : rows.owner[i]!]!
-  let size = rows.bytes.byteLength
-  for (let i = 0; i < rows.count; i++) size += idOf(i).length + 1
-  const out = Buffer.allocUnsafe(size)
+/**
+ * The rows with their owner's id in front (`ids[owner[i]]`, or `ids[i]`), as COPY text: each id written into its
+ * row's place, right-aligned, in the rows' own bytes (no copy); the Buffer returned shares them.
+ */
+export const fillIds = (ids: ReadonlyArray<string>, rows: PendingRows): Buffer => {
   const text = Buffer.from(rows.bytes.buffer, rows.bytes.byteOffset, rows.bytes.byteLength)
-  let at = 0
   let start = 0
   for (let i = 0; i < rows.count; i++) {
-    const end = text.indexOf(NEWLINE, start) + 1
-    at += out.write(idOf(i), at, "latin1")
-    out[at++] = TAB
-    at += text.copy(out, at, start, end)
-    start = end
+    const id = ids[rows.owner === null ? i : rows.owner[i]!]!
+    if (id.length > ID_WIDTH) throw new RangeError(`id ${id} is longer than ${ID_WIDTH} characters`)
+    text.fill(SPACE, start, start + ID_WIDTH - id.length)
+    text.write(id, start + ID_WIDTH - id.length, "latin1")
+    start = text.indexOf(NEWLINE, start + ID_WIDTH) + 1
   }
-  return out
+  return text
 }
