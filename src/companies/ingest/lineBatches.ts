@@ -13,47 +13,10 @@ export interface LineBatch {
 }
 
 /** A line of a file (without its newline) as a source line: a BOM opening the file and a final CR dropped; null when blank. */
-export const sourceLine = (line: number, text: string): SourceLine | null => {
+const sourceLine = (line: number, text: string): SourceLine | null => {
   const unmarked = line === 1 && text.startsWith("\uFEFF") ? text.slice(1) : text
   const trimmed = unmarked.endsWith("\r") ? unmarked.slice(0, -1) : unmarked
   return trimmed.trim() === "" ? null : { line, text: trimmed }
-}
-
-/**
- * Non-empty lines of a file in batches, read in fixed-size chunks: memory stays bounded by the batch size
- * whatever the file size. A pull-based async generator, so a slow consumer slows the reading.
- */
-export async function* lineBatches(path: string, batchSize: number): AsyncGenerator<LineBatch> {
-  const stream = fs.createReadStream(path, { highWaterMark: 1 << 20 })
-  const decoder = new TextDecoder("utf-8")
-  let pending = ""
-  let line = 0
-  let bytesDone = 0
-  let lines: Array<SourceLine> = []
-  const push = (text: string) => {
-    const source = sourceLine(++line, text)
-    if (source !== null) lines.push(source)
-  }
-  for await (const chunk of stream as AsyncIterable<Buffer>) {
-    bytesDone += chunk.length
-    pending += decoder.decode(chunk, { stream: true })
-    let start = 0
-    let newline = pending.indexOf("\n", start)
-    while (newline !== -1) {
-      push(pending.slice(start, newline))
-      start = newline + 1
-      if (lines.length >= batchSize) {
-        const batch = lines
-        lines = []
-        yield { lines: batch, bytesDone }
-      }
-      newline = pending.indexOf("\n", start)
-    }
-    pending = pending.slice(start)
-  }
-  pending += decoder.decode()
-  if (pending !== "") push(pending)
-  if (lines.length > 0) yield { lines, bytesDone }
 }
 
 export interface ByteBatch {
@@ -123,4 +86,16 @@ export const linesOfBytes = (bytes: Uint8Array, firstLine: number): Array<Source
     start = end + 1
   }
   return lines
+}
+
+/**
+ * Non-empty lines of a file in batches of at most `batchSize` (blank lines count towards a batch but are not in
+ * it), read in fixed-size chunks: memory stays bounded by the batch size whatever the file size. A pull-based
+ * async generator, so a slow consumer slows the reading.
+ */
+export async function* lineBatches(path: string, batchSize: number): AsyncGenerator<LineBatch> {
+  for await (const batch of byteBatches(path, batchSize)) {
+    const lines = linesOfBytes(batch.bytes, batch.firstLine)
+    if (lines.length > 0) yield { lines, bytesDone: batch.bytesDone }
+  }
 }

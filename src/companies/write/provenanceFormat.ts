@@ -9,10 +9,10 @@ const quoted = (key: string) => {
 }
 
 /**
- * How per-field provenance is stored (companies.provenance, jsonb): each distinct source once, and each field the
+ * How per-field provenance is stored (companies.provenance, json): each distinct source once, and each field the
  * index of its source, `{"sources":[{source, source_url, checked_at, confidence}], "fields":{"legal_name":0}}`.
  * Fields observed together share a source, so this is a fifth of a field-by-field map (1,360 bytes per company on
- * the generated corpus), and parsing it costs the database a fifth as much on every write. Rows written as a
+ * the generated corpus), and checking it costs the database a fifth as much on every write. Rows written as a
  * field-by-field map (`{"legal_name":{source, ...}}`, the first format) are still read.
  */
 export const encodeProvenance = (provenance: Provenance): string => {
@@ -44,7 +44,7 @@ const fieldProvenanceOf = (u: unknown): FieldProvenance | null => {
   }
 }
 
-/** The stored provenance (parsed jsonb, or its text) as a field map; entries that are not provenance are left out. */
+/** The stored provenance (parsed json, or its text) as a field map; entries that are not provenance are left out. */
 export const decodeProvenance = (stored: unknown): Provenance => {
   const u: unknown = typeof stored === "string" ? JSON.parse(stored) : stored
   const out: Partial<Record<TrackedField | TrackedList, FieldProvenance>> = {}
