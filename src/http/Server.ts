@@ -1,15 +1,6 @@
-import {
-  HttpApiBuilder,
-  HttpApiScalar,
-  HttpIncomingMessage,
-  HttpMiddleware,
-  HttpServer,
-  HttpServerRequest,
-  HttpServerResponse
-} from "@effect/platform"
+import { HttpApiBuilder, HttpApiScalar, HttpMiddleware, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Config, Effect, Layer, Option } from "effect"
-import { createServer } from "node:http"
+import { Config, Effect, Layer } from "effect"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { Quota } from "../access/Quota.js"
 import { KybApi } from "../api/Api.js"
@@ -21,6 +12,9 @@ import { Screener } from "../sanctions/Screener.js"
 import { CompanySearchLive } from "../search/CompanySearch.js"
 import { Verifier } from "../verify/Verifier.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
+import { EdgeGuardLive } from "./edge/EdgeGuard.js"
+import { createKybServer } from "./edge/nodeServer.js"
+import { withResponseHeaders } from "./edge/responseHeaders.js"
 import { ErrorBodiesLive } from "./errorBodies.js"
 import { CompaniesHandlers } from "./handlers/companies.js"
 import { HealthHandlers } from "./handlers/health.js"
@@ -28,19 +22,6 @@ import { RegistriesHandlers } from "./handlers/registries.js"
 import { SearchHandlers } from "./handlers/search.js"
 import { VerifyHandlers } from "./handlers/verify.js"
 import { QuotaGuardLive } from "./QuotaGuardLive.js"
-
-/** JSON bodies are small (verify takes three strings); anything larger is refused before it is read. */
-export const MAX_BODY_BYTES = 16 * 1024
-
-// A declared length over the limit is answered before anything is read; a chunked body is cut off by the reader.
-const BodyLimitLive = HttpApiBuilder.middleware((app) =>
-  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-    Number(request.headers["content-length"] ?? "0") > MAX_BODY_BYTES
-      ? Effect.succeed(HttpServerResponse.unsafeJson(
-        { error: "invalid_request", message: `The request body exceeds ${MAX_BODY_BYTES} bytes.` },
-        { status: 413 }
-      ))
-      : HttpIncomingMessage.withMaxBodySize(app, Option.some(MAX_BODY_BYTES))))
 
 /** Every service the handlers need, over one SqlClient supplied by the caller (server database or test). */
 export const ServicesLive = Layer.mergeAll(
@@ -60,11 +41,11 @@ const ApiLive = HttpApiBuilder.api(KybApi).pipe(
 )
 
 /** The HTTP application on whatever HttpServer is provided. */
-export const HttpAppLive = HttpApiBuilder.serve(HttpMiddleware.logger).pipe(
+export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(HttpMiddleware.logger(app))).pipe(
   Layer.provide(HttpApiScalar.layer({ path: "/v1/docs" })),
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
   Layer.provide(ErrorBodiesLive),
-  Layer.provide(BodyLimitLive),
+  Layer.provide(EdgeGuardLive),
   Layer.provide(ApiLive),
   Layer.provide(ServicesLive),
   HttpServer.withLogAddress
@@ -79,5 +60,5 @@ export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
   yield* ApiKeys
   const port = yield* Config.port("PORT").pipe(Config.withDefault(8080))
   const host = yield* Config.string("HOST").pipe(Config.withDefault("0.0.0.0"))
-  return NodeHttpServer.layer(createServer, { port, host })
+  return NodeHttpServer.layer(createKybServer, { port, host })
 })).pipe(Layer.provide(ServicesLive))

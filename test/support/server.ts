@@ -1,10 +1,10 @@
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { ConfigProvider, Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
-import { createServer } from "node:http"
 import { ApiKeys } from "../../src/access/ApiKeys.js"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import type { Plan } from "../../src/domain/quotaWindow.js"
+import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
 import { TestDatabase } from "./testDatabase.js"
 
@@ -18,7 +18,7 @@ export interface TestServerShape {
 
 export class TestServer extends Context.Tag("test/TestServer")<TestServer, TestServerShape>() {}
 
-const ServerOnLoopback = NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })
+const ServerOnLoopback = NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })
 
 const make = Effect.gen(function*() {
   const server = yield* HttpServer.HttpServer

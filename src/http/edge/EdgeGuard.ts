@@ -1,0 +1,82 @@
+import { HttpApiBuilder, HttpIncomingMessage, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Effect, Option } from "effect"
+import {
+  checkHeaders,
+  checkJsonStrings,
+  checkRequestTarget,
+  jsonDepthExceeds,
+  MAX_JSON_DEPTH,
+  mediaType,
+  type Refusal
+} from "../../domain/inputHygiene.js"
+import { bodyRuleFor } from "./bodyLimits.js"
+
+/** Longer request targets are refused with 414 (node's own header limit, 16 KiB, answers 431 above that). */
+export const MAX_URL_BYTES = 8 * 1024
+
+const answer = (status: number, error: string, message: string) =>
+  Effect.succeed(HttpServerResponse.unsafeJson({ error, message }, { status }))
+
+const refused = (refusal: Refusal) => answer(400, "invalid_request", `${refusal.where} ${refusal.problem}.`)
+
+const hasBody = (headers: Readonly<Record<string, string | undefined>>) =>
+  headers["transfer-encoding"] !== undefined || (headers["content-length"] !== undefined && headers["content-length"] !== "0")
+
+/**
+ * The one place where every request is checked before routing: the request target (path and query, strictly
+ * percent-decoded, no control characters), the headers, the body's media type and size, and a JSON body's
+ * nesting and strings. What fails here never reaches a handler or the database.
+ */
+export const EdgeGuardLive = HttpApiBuilder.middleware((app) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const target = request.originalUrl
+    if (target.length > MAX_URL_BYTES) {
+      return yield* answer(414, "invalid_request", `The request URL exceeds ${MAX_URL_BYTES} bytes.`)
+    }
+    const targetProblem = checkRequestTarget(target)
+    if (targetProblem !== undefined) return yield* refused(targetProblem)
+    const headerProblem = checkHeaders(request.headers)
+    if (headerProblem !== undefined) return yield* refused(headerProblem)
+
+    const rule = bodyRuleFor(target.split("?")[0] ?? "")
+    const limited = HttpIncomingMessage.withMaxBodySize(app, Option.some(rule.maxBytes))
+    if (!hasBody(request.headers)) return yield* limited
+    const type = mediaType(request.headers["content-type"]) ?? "application/json"
+    if (!rule.mediaTypes.includes(type)) {
+      return yield* answer(415, "unsupported_media_type", `This route takes ${rule.mediaTypes.join(" or ")} bodies, not ${type}.`)
+    }
+    if (Number(request.headers["content-length"] ?? "0") > rule.maxBytes) {
+      return yield* answer(413, "invalid_request", `The request body exceeds ${rule.maxBytes} bytes.`)
+    }
+    const text = yield* request.text.pipe(HttpIncomingMessage.withMaxBodySize(Option.some(rule.maxBytes)), Effect.either)
+    if (text._tag === "Left") {
+      return yield* (/too large|maximum/i.test(String(text.left.cause))
+        ? answer(413, "invalid_request", `The request body exceeds ${rule.maxBytes} bytes.`)
+        : answer(400, "invalid_request", "The request body could not be read."))
+    }
+    if (type === "application/json") {
+      if (jsonDepthExceeds(text.right)) {
+        return yield* answer(400, "invalid_request", `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`)
+      }
+      const parsed = parseJson(text.right)
+      if (parsed.ok) {
+        const problem = checkJsonStrings(parsed.value)
+        if (problem !== undefined) return yield* refused(problem)
+      }
+    } else if (type === "application/x-www-form-urlencoded") {
+      const problem = checkRequestTarget(`?${text.right}`)
+      if (problem !== undefined) return yield* refused(problem)
+    } else if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text.right)) {
+      return yield* answer(400, "invalid_request", "The request body contains a control character.")
+    }
+    return yield* limited
+  }))
+
+const parseJson = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
+  try {
+    return { ok: true, value: text === "" ? null : JSON.parse(text) as unknown }
+  } catch {
+    return { ok: false }
+  }
+}

@@ -1,0 +1,25 @@
+import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+import { randomUUID } from "node:crypto"
+
+const acceptableRequestId = /^[A-Za-z0-9._:-]{8,64}$/
+
+/** A caller's own X-Request-Id is kept when it is a plain token; otherwise the server makes one. */
+export const requestIdOf = (incoming: string | undefined): string =>
+  incoming !== undefined && acceptableRequestId.test(incoming) ? incoming : randomUUID()
+
+/**
+ * Headers on every response (set just before it is written, so error answers get them too): the request id
+ * (also on the request's log lines), `nosniff`, no caching unless a route says otherwise, and no CORS headers at
+ * all: the API is for servers (a key in a web page is a leaked key), so browsers refuse cross-origin reads.
+ */
+export const withResponseHeaders = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const id = requestIdOf(request.headers["x-request-id"])
+    return HttpApp.withPreResponseHandler(app, (_request, response) =>
+      Effect.succeed(HttpServerResponse.setHeaders(response, {
+        "x-request-id": id,
+        "x-content-type-options": "nosniff",
+        ...(response.headers["cache-control"] === undefined ? { "cache-control": "no-store" } : {})
+      }))).pipe(Effect.annotateLogs("request_id", id))
+  })
