@@ -21,10 +21,18 @@ const logLevel = Config.string("LOG_LEVEL").pipe(
   })
 )
 
-/** LOG_FORMAT logfmt (default) | json | pretty; LOG_LEVEL trace | debug | info (default) | warning | error | none. */
+/**
+ * LOG_FORMAT logfmt (default) | json | pretty (only when standard error is a terminal; logfmt otherwise);
+ * LOG_LEVEL trace | debug | info (default) | warning | error | none. The chosen logger replaces the default one
+ * (and the entry points start with their pretty logger disabled), so each event is one line in one format.
+ */
 export const LoggingLive = Layer.unwrapEffect(Effect.gen(function*() {
   const format = yield* Config.literal("logfmt", "json", "pretty")("LOG_FORMAT").pipe(Config.withDefault("logfmt"))
   const level = yield* logLevel
-  const logger = format === "json" ? Logger.json : format === "pretty" ? Logger.pretty : Logger.logFmt
+  const logger = format === "json"
+    ? Logger.json
+    : format === "pretty" && process.stderr.isTTY === true
+    ? Logger.pretty
+    : Logger.logFmt
   return Layer.merge(logger, Logger.minimumLogLevel(level))
 }))

@@ -9,5 +9,5 @@ HttpAppLive.pipe(
   Layer.provide(DatabaseLive),
   Layer.provide(LoggingLive),
   Layer.launch,
-  NodeRuntime.runMain
+  NodeRuntime.runMain({ disablePrettyLogger: true })
 )
