@@ -1,10 +1,11 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { Layer } from "effect"
 import { DatabaseLive } from "./db/Database.js"
-import { HttpAppLive, NodeServerLive } from "./http/Server.js"
+import { GracefulShutdownLive, HttpAppLive, NodeServerLive } from "./http/Server.js"
 import { LoggingLive } from "./logging.js"
 
-HttpAppLive.pipe(
+GracefulShutdownLive.pipe(
+  Layer.provide(HttpAppLive),
   Layer.provide(NodeServerLive),
   Layer.provide(DatabaseLive),
   Layer.provide(LoggingLive),

@@ -1,6 +1,7 @@
 import { HttpApiBuilder, HttpApiScalar, HttpMiddleware, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Config, Effect, Layer } from "effect"
+import { Config, Context, Effect, Layer } from "effect"
+import type { Server } from "node:http"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { Quota } from "../access/Quota.js"
 import { KybApi } from "../api/Api.js"
@@ -13,7 +14,7 @@ import { CompanySearchLive } from "../search/CompanySearch.js"
 import { Verifier } from "../verify/Verifier.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { EdgeGuardLive } from "./edge/EdgeGuard.js"
-import { createKybServer } from "./edge/nodeServer.js"
+import { createKybServer, drainServer } from "./edge/nodeServer.js"
 import { withResponseHeaders } from "./edge/responseHeaders.js"
 import { ErrorBodiesLive } from "./errorBodies.js"
 import { CompaniesHandlers } from "./handlers/companies.js"
@@ -51,6 +52,9 @@ export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(Htt
   HttpServer.withLogAddress
 )
 
+/** The node:http server the service listens with (for the graceful stop). */
+export class NodeListener extends Context.Tag("kyb/NodeListener")<NodeListener, Server>() {}
+
 /**
  * Binds the port only once every service is built (database migrated, sanctions index loaded): a connection
  * accepted before the application is attached would never be answered.
@@ -60,5 +64,23 @@ export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
   yield* ApiKeys
   const port = yield* Config.port("PORT").pipe(Config.withDefault(8080))
   const host = yield* Config.string("HOST").pipe(Config.withDefault("0.0.0.0"))
-  return NodeHttpServer.layer(createKybServer, { port, host })
+  const server = createKybServer()
+  return Layer.merge(NodeHttpServer.layer(() => server, { port, host }), Layer.succeed(NodeListener, server))
 })).pipe(Layer.provide(ServicesLive))
+
+/**
+ * On shutdown (SIGTERM, SIGINT), before the application is torn down: stop accepting, close idle keep-alive
+ * sockets, let every request already received finish (its answer says `Connection: close`), and cut what is
+ * left after KYB_SHUTDOWN_GRACE_MS (default 8000). Built after the application, so its finalizer runs first.
+ */
+export const GracefulShutdownLive = Layer.scopedDiscard(Effect.gen(function*() {
+  const server = yield* NodeListener
+  const graceMs = yield* Config.integer("KYB_SHUTDOWN_GRACE_MS").pipe(Config.withDefault(8000))
+  yield* Effect.addFinalizer(() =>
+    Effect.gen(function*() {
+      yield* Effect.logInfo("shutting down: no new connections, draining requests in flight")
+      const { cut } = yield* Effect.promise(() => drainServer(server, graceMs))
+      yield* Effect.logInfo("drained").pipe(Effect.annotateLogs({ requests_cut: cut }))
+    })
+  )
+}))

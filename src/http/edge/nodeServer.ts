@@ -1,4 +1,4 @@
-import { createServer, type Server } from "node:http"
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { Duplex } from "node:stream"
 
 /** Node's limit on the request line plus headers; larger requests get 431 from the parser. */
@@ -27,9 +27,46 @@ const answerClientError = (error: Error & { code?: string }, socket: Duplex) => 
   socket.end(reply)
 }
 
+interface Traffic {
+  readonly inFlight: Set<ServerResponse>
+  draining: boolean
+}
+
+const traffic = new WeakMap<Server, Traffic>()
+
 /** The node:http server every KYB listener uses (the service and the tests). */
 export const createKybServer = (): Server => {
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES })
+  const state: Traffic = { inFlight: new Set(), draining: false }
+  traffic.set(server, state)
   server.on("clientError", answerClientError)
+  // Registered before the application's own listener, so a draining server's answers say the connection ends.
+  server.on("request", (_request: IncomingMessage, response: ServerResponse) => {
+    state.inFlight.add(response)
+    if (state.draining) response.setHeader("connection", "close")
+    response.once("close", () => state.inFlight.delete(response))
+  })
   return server
+}
+
+/**
+ * A graceful stop: no new connections, idle keep-alive sockets closed at once, every request already received
+ * answered (with `Connection: close`, so its socket ends after it), and whatever is still open after `graceMs`
+ * cut. Resolves when no request is in flight or the grace period is over.
+ */
+export const drainServer = async (server: Server, graceMs: number): Promise<{ readonly cut: number }> => {
+  const state = traffic.get(server)
+  if (state === undefined || !server.listening) return { cut: 0 }
+  state.draining = true
+  for (const response of state.inFlight) if (!response.headersSent) response.setHeader("connection", "close")
+  server.close()
+  server.closeIdleConnections()
+  const deadline = Date.now() + graceMs
+  while (state.inFlight.size > 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 25))
+    server.closeIdleConnections()
+  }
+  const cut = state.inFlight.size
+  server.closeAllConnections()
+  return { cut }
 }
