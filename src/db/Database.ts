@@ -1,7 +1,9 @@
+import type { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Config, Duration, Effect, Layer, Option, Redacted, Schedule } from "effect"
 import * as net from "node:net"
 import * as path from "node:path"
+import Pg from "pg"
 import { takeDataDirLock } from "./DataDirLock.js"
 import { EmbeddedDatabase } from "./EmbeddedDatabase.js"
 import { EmbeddedPostgresError, embeddedSocketPath, startEmbeddedPostgres } from "./EmbeddedPostgres.js"
@@ -78,5 +80,64 @@ export const SqlLive = Layer.unwrapEffect(Effect.gen(function*() {
 
 export const MigrationsLive = Layer.effectDiscard(migrate())
 
-/** The database with its schema up to date. */
+/** The database with its schema up to date (the operator CLI: no time limit on a statement). */
 export const DatabaseLive = MigrationsLive.pipe(Layer.provideMerge(SqlLive))
+
+const requestTimeouts = Config.all({
+  queryMs: Config.integer("DATABASE_QUERY_TIMEOUT_MS").pipe(Config.withDefault(2000)),
+  acquireMs: Config.integer("DATABASE_ACQUIRE_TIMEOUT_MS").pipe(Config.withDefault(1000))
+})
+
+/**
+ * The serving pool on a PostgreSQL server: a statement waits at most DATABASE_QUERY_TIMEOUT_MS for its answer
+ * (checked by the client, so a frozen or unreachable server is noticed too; the server cancels it as well) and a
+ * request at most DATABASE_ACQUIRE_TIMEOUT_MS (1000) for a connection (shorter than a statement's limit: while
+ * the database stalls, no connection comes back before a waiting request gives up), so a stalled database turns
+ * into 503 answers within about two seconds instead of requests that hang for as long as it does.
+ */
+const servingPool = (url: Redacted.Redacted) =>
+  Layer.unwrapEffect(Effect.gen(function*() {
+    const { queryMs, acquireMs } = yield* requestTimeouts
+    const max = yield* poolSize
+    return PgClient.layerFromPool({
+      acquire: Effect.acquireRelease(
+        Effect.sync(() =>
+          new Pg.Pool({
+            connectionString: Redacted.value(url),
+            max,
+            connectionTimeoutMillis: acquireMs,
+            query_timeout: queryMs,
+            statement_timeout: queryMs,
+            application_name: "kyb-africa"
+          })
+        ).pipe(Effect.tap((pool) => Effect.sync(() => pool.on("error", () => undefined)))),
+        (pool) => Effect.promise(() => pool.end()).pipe(Effect.timeoutOption("2 seconds"))
+      )
+    })
+  }))
+
+const startupRetry = Schedule.exponential("250 millis").pipe(
+  Schedule.union(Schedule.spaced("5 seconds")),
+  Schedule.tapInput((error: unknown) =>
+    Effect.logWarning("database unreachable at start-up; retrying").pipe(
+      Effect.annotateLogs({ cause: error instanceof Error ? error.message : String(error) })
+    )
+  )
+)
+
+/** Migrations on a connection of their own (no statement time limit), closed when they are done. */
+const migrateOnce = (sql: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, unknown>) =>
+  Layer.effectDiscard(Effect.scoped(Layer.build(MigrationsLive.pipe(Layer.provide(sql)))))
+
+/**
+ * The server's database: on a PostgreSQL server, waits for it at start-up (retrying with a log line each time
+ * until it answers), migrates, then serves through the time-limited pool. The embedded database runs in this
+ * process and cannot stall apart from it: as for the CLI.
+ */
+export const ServerDatabaseLive = Layer.unwrapEffect(Effect.gen(function*() {
+  const url = yield* Config.option(Config.redacted("DATABASE_URL"))
+  if (Option.isNone(url) || Redacted.value(url.value).trim() === "") return DatabaseLive
+  const untimed = PgClient.layer({ url: url.value, maxConnections: 1, connectTimeout: Duration.seconds(5), applicationName: "kyb-africa" })
+  const migrated = migrateOnce(untimed).pipe(Layer.retry(startupRetry))
+  return servingPool(url.value).pipe(Layer.provide(migrated))
+}))
