@@ -22,14 +22,35 @@ const nullable = (raw: string | undefined): string | null => {
   return value === "" || value === "-0-" ? null : value
 }
 
+/**
+ * OFAC ends each file of a legacy CSV set with 0x1A after the last line. A file cut short at a line end parses
+ * as valid CSV, so that marker is the only sign that it is whole. (The real 2021-07 SDN comments file lacks it:
+ * comments, which only add weak aliases, are not held to it.)
+ */
+const endsWithMarker = async (file: string): Promise<boolean> => {
+  const handle = await fs.promises.open(file, "r")
+  try {
+    const { size } = await handle.stat()
+    const tail = Buffer.alloc(Math.min(size, 16))
+    await handle.read(tail, 0, tail.length, size - tail.length)
+    return /\n\x1a[\r\n\s]*$/.test(tail.toString("latin1"))
+  } finally {
+    await handle.close()
+  }
+}
+
 /** Streams one OFAC CSV file (CRLF, `-0- ` nulls, trailing 0x1A) and calls `onRow` with each row of `columns` fields. */
 export const streamOfacRows = (
   file: string,
   columns: number,
-  onRow: (row: ReadonlyArray<string | null>) => void
+  onRow: (row: ReadonlyArray<string | null>) => void,
+  options: { readonly requireEndMarker: boolean } = { requireEndMarker: true }
 ): Effect.Effect<number, SanctionsParseError> =>
   Effect.tryPromise({
     try: async () => {
+      if (options.requireEndMarker && !(await endsWithMarker(file))) {
+        throw new Error("the file does not end with OFAC's end-of-file marker (0x1A): it is incomplete or truncated")
+      }
       const parser = fs.createReadStream(file, { encoding: "latin1" }).pipe(
         parse({ relax_column_count: true, skip_empty_lines: true, bom: true })
       )
@@ -107,7 +128,7 @@ export const parseOfacFileSet = (
       yield* streamOfacRows(files.comments, 2, ([entNum, text]) => {
         const primary = entNum === null || entNum === undefined ? undefined : primaries.get(entNum)
         if (primary !== undefined && text !== null && text !== undefined) primary.remarks += text
-      })
+      }, { requireEndMarker: false })
     }
     if (files.alt !== undefined) {
       yield* streamOfacRows(files.alt, 5, ([entNum, , altType, altName]) => {

@@ -8,9 +8,10 @@ import { ingestSanctions } from "../../src/sanctions/ingest.js"
 import { activeVersions, allVersions, entriesOf } from "../../src/sanctions/SanctionsStore.js"
 import { Screener } from "../../src/sanctions/Screener.js"
 import { TestDatabase } from "../support/testDatabase.js"
-import { fixturesDir } from "./paths.js"
+import { fixturesDir, listsDir } from "./paths.js"
 
 const sdnDir = path.join(fixturesDir, "ofac-sdn")
+const realSdnDir = path.join(listsDir, "ofac-sdn")
 const created: Array<string> = []
 const tempDir = (prefix: string) => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix))
@@ -85,6 +86,19 @@ describe("sanctions versions", () => {
         const exit = yield* Effect.exit(ingestSanctions([dir]))
         assert.isTrue(Exit.isFailure(exit))
         expect(String(exit)).toContain("SanctionsParseError")
+        expect(yield* activeVersions).toEqual(before)
+      }))
+
+    it.effect("refuses the real sdn.csv cut at a line end (14,078 of its lines): no end marker; the active version stays", () =>
+      Effect.gen(function*() {
+        const before = yield* activeVersions
+        const dir = tempDir("kyb-cut-")
+        for (const f of ["alt.csv", "add.csv", "sdn_comments.csv"]) fs.copyFileSync(path.join(realSdnDir, f), path.join(dir, f))
+        const lines = fs.readFileSync(path.join(realSdnDir, "sdn.csv"), "latin1").split("\r\n")
+        fs.writeFileSync(path.join(dir, "sdn.csv"), lines.slice(0, 14_078).map((l) => `${l}\r\n`).join(""), "latin1")
+        const exit = yield* Effect.exit(ingestSanctions([dir]))
+        assert.isTrue(Exit.isFailure(exit))
+        expect(String(exit)).toContain("end-of-file marker")
         expect(yield* activeVersions).toEqual(before)
       }))
 
