@@ -14,9 +14,10 @@ export type FakeRegistryId = (typeof fakeRegistryIds)[number]
 /**
  * none: normal answers; hang: never answers; error: HTTP 503/500 alternately; garbage: HTTP 200 with an
  * invalid body; slow: answers after `slowMs` (default 5 s, beyond the default 3 s timeout); forbidden: HTTP 403
- * (a WAF); drift: HTTP 200 with valid JSON whose field names have all changed (the registry moved its shape).
+ * (a WAF); drift: HTTP 200 with valid JSON whose field names have all changed (the registry moved its shape);
+ * huge: HTTP 200 streaming a 150 MB JSON array (no Content-Length) for as long as the client reads it.
  */
-export const faults = ["none", "hang", "error", "garbage", "slow", "forbidden", "drift"] as const
+export const faults = ["none", "hang", "error", "garbage", "slow", "forbidden", "drift", "huge"] as const
 export type Fault = (typeof faults)[number]
 
 const wires: Record<FakeRegistryId, WireHandler> = {
@@ -52,6 +53,8 @@ export interface FakeRegistryStats {
   readonly seen: ReadonlyArray<SeenRequest>
   readonly inFlight: number
   readonly maxInFlight: number
+  /** Bytes written by the `huge` fault so far. */
+  readonly hugeBytesSent: number
 }
 
 export interface FakeRegistry {
@@ -101,11 +104,31 @@ const drifted = (value: unknown): unknown =>
 
 const garbage: FakeReply = { status: 200, body: "<html><head><title>Maintenance</title></head><body>{\"data\": [" }
 
+const HUGE_BYTES = 150 * 1024 * 1024
+
+/** 150 MB of a JSON array, written as the client reads it; stops when the client goes away. */
+const streamHuge = (response: ServerResponse, sent: (bytes: number) => void) => {
+  response.writeHead(200, { "content-type": "application/json" })
+  const chunk = Buffer.from(`{"name":"${"X".repeat(1000)}"},`)
+  let written = 0
+  const pump = () => {
+    while (written < HUGE_BYTES && !response.destroyed) {
+      written += chunk.length
+      sent(chunk.length)
+      if (!response.write(chunk)) return void response.once("drain", pump)
+    }
+    if (!response.destroyed) response.end("{}]")
+  }
+  response.write("[")
+  pump()
+}
+
 /** Serves canonical records in one registry's wire format on 127.0.0.1 (port 0 = any free port). */
 export const startFakeRegistry = (options: FakeRegistryOptions): Promise<FakeRegistry> => {
   const wire = wires[options.registry]
   let fault: Fault = options.fault ?? "none"
   let requests = 0
+  let hugeBytesSent = 0
   let inFlight = 0
   let maxInFlight = 0
   let seen: Array<SeenRequest> = []
@@ -127,6 +150,7 @@ export const startFakeRegistry = (options: FakeRegistryOptions): Promise<FakeReg
     if (fault === "error") return send(response, { status: requests % 2 === 1 ? 503 : 500, body: "Service Unavailable" })
     if (fault === "forbidden") return send(response, { status: 403, body: "<html><body>Forbidden</body></html>" })
     if (fault === "garbage") return send(response, garbage)
+    if (fault === "huge") return streamHuge(response, (n) => (hugeBytesSent += n))
     const answer = wire(
       { method: request.method ?? "GET", path: url.pathname, query: url.searchParams, headers: request.headers, body },
       options.records,
@@ -153,7 +177,7 @@ export const startFakeRegistry = (options: FakeRegistryOptions): Promise<FakeReg
       const address = server.address() as AddressInfo
       resolve({
         url: `http://${options.host ?? "127.0.0.1"}:${address.port}`,
-        stats: () => ({ requests, inFlight, maxInFlight, seen }),
+        stats: () => ({ requests, inFlight, maxInFlight, seen, hugeBytesSent }),
         resetStats: () => {
           requests = 0
           seen = []

@@ -48,6 +48,21 @@ describe("LiveRegistries.fetchByNumber", () => {
     }), { KYB_REGISTRY_BREAKER_THRESHOLD: "100" }))
 })
 
+describe("registry bodies are capped", () => {
+  it.live("a registry streaming 150 MB: a decode fault within the budget, reading stops near the 2 MiB cap, memory stays flat", () =>
+    withLive(Effect.gen(function*() {
+      pacra.setFault("huge")
+      const heapBefore = process.memoryUsage().heapUsed
+      const { ms, result: error } = yield* timed(Effect.flip(fetchMinerals))
+      assert.strictEqual(error.reason, "decode")
+      assert.match(error.detail, /larger than/)
+      assert.isBelow(ms, budgetMs + marginMs)
+      yield* Effect.sleep("200 millis")
+      assert.isBelow(pacra.stats().hugeBytesSent, 40 * 1024 * 1024, "the client stopped reading")
+      assert.isBelow(process.memoryUsage().heapUsed - heapBefore, 50 * 1024 * 1024)
+    }), { KYB_REGISTRY_BREAKER_THRESHOLD: "100" }))
+})
+
 describe("gateway retry policy", () => {
   it.live("one retry on a 5xx, none on a 4xx or an undecodable body; a hung attempt is retried within the budget", () =>
     withLive(Effect.gen(function*() {

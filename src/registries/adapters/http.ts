@@ -1,5 +1,5 @@
 import { HttpClientRequest, type HttpClientResponse } from "@effect/platform"
-import { Clock, Effect, ParseResult, Schema } from "effect"
+import { Clock, Effect, ParseResult, Schema, Stream } from "effect"
 import type { AdapterContext } from "./RegistryAdapter.js"
 import { RegistryUnavailable } from "./RegistryUnavailable.js"
 
@@ -16,7 +16,7 @@ export const send = (registry: string, ctx: AdapterContext, request: HttpClientR
       response.status >= 200 && response.status < 300
         ? Effect.succeed(response)
         : Effect.zipRight(
-          Effect.ignore(response.text),
+          Effect.ignore(readText(registry, response)),
           Effect.fail(
             new RegistryUnavailable({
               registry,
@@ -29,10 +29,27 @@ export const send = (registry: string, ctx: AdapterContext, request: HttpClientR
     )
   )
 
-export const readText = (registry: string, response: HttpClientResponse.HttpClientResponse) =>
-  response.text.pipe(
-    Effect.mapError((error) => new RegistryUnavailable({ registry, reason: "transport", detail: error.message }))
+/** No registry answer we use comes near this; a larger body is a registry fault, never held in memory whole. */
+export const REGISTRY_BODY_LIMIT_BYTES = 2 * 1024 * 1024
+
+const tooLarge = (registry: string) =>
+  new RegistryUnavailable({ registry, reason: "decode", detail: `body larger than ${REGISTRY_BODY_LIMIT_BYTES} bytes` })
+
+/** Reads a body as UTF-8 text, failing (and dropping the connection) as soon as it passes the limit. */
+export const readText = (registry: string, response: HttpClientResponse.HttpClientResponse) => {
+  const declared = Number(response.headers["content-length"])
+  if (declared > REGISTRY_BODY_LIMIT_BYTES) return Effect.fail(tooLarge(registry))
+  return response.stream.pipe(
+    Stream.mapError((error) => new RegistryUnavailable({ registry, reason: "transport", detail: error.message })),
+    Stream.runFoldEffect({ chunks: [] as Array<Uint8Array>, size: 0 }, (read, chunk) => {
+      if (read.size + chunk.length > REGISTRY_BODY_LIMIT_BYTES) return Effect.fail(tooLarge(registry))
+      read.chunks.push(chunk)
+      read.size += chunk.length
+      return Effect.succeed(read)
+    }),
+    Effect.map((read) => Buffer.concat(read.chunks).toString("utf8"))
   )
+}
 
 /** Decodes a JSON body; an empty, non-JSON or wrongly shaped body is a typed decode failure. */
 export const decodeJsonBody = <A, I>(registry: string, schema: Schema.Schema<A, I>, body: string) =>
