@@ -102,6 +102,15 @@ describe("the edge: hostile input is refused before any handler runs (issues 15,
           )
         )
         assert.strictEqual(unfinished.status, 415)
+        const empty = yield* promise(() =>
+          rawRequest(
+            port,
+            `POST /v1/verify HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${key}\r\nConnection: close\r\n` +
+              "Content-Type: multipart/form-data; boundary=zz\r\nContent-Length: 0\r\n\r\n",
+            5_000
+          )
+        )
+        assert.strictEqual(empty.status, 415)
         assert.isBelow(Date.now() - started, 3_000)
         const text = yield* promise(() =>
           call(`${url}/v1/verify`, { method: "POST", headers: { ...headers, "content-type": "text/plain" }, body: "name=x" })

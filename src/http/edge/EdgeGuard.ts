@@ -41,11 +41,13 @@ export const EdgeGuardLive = HttpApiBuilder.middleware((app) =>
 
     const rule = bodyRuleFor(target.split("?")[0] ?? "")
     const limited = HttpIncomingMessage.withMaxBodySize(app, Option.some(rule.maxBytes))
-    if (!hasBody(request.headers)) return yield* limited
-    const type = mediaType(request.headers["content-type"]) ?? "application/json"
-    if (!rule.mediaTypes.includes(type)) {
-      return yield* answer(415, "unsupported_media_type", `This route takes ${rule.mediaTypes.join(" or ")} bodies, not ${type}.`)
+    const declaredType = mediaType(request.headers["content-type"])
+    // Checked even for an empty body: the framework would wait for a multipart body that never comes.
+    if (declaredType !== undefined && request.method !== "GET" && !rule.mediaTypes.includes(declaredType)) {
+      return yield* answer(415, "unsupported_media_type", `This route takes ${rule.mediaTypes.join(" or ")} bodies, not ${declaredType}.`)
     }
+    if (!hasBody(request.headers)) return yield* limited
+    const type = declaredType ?? "application/json"
     if (Number(request.headers["content-length"] ?? "0") > rule.maxBytes) {
       return yield* answer(413, "invalid_request", `The request body exceeds ${rule.maxBytes} bytes.`)
     }
