@@ -7,10 +7,20 @@ import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
 import type { OfficerRow } from "./write/state.js"
 import { decodeProvenance } from "./write/provenanceFormat.js"
 
+/** A person the record names: a current officer, or a person with significant control (role says which). */
+export interface HeldPerson {
+  readonly name: string
+  readonly role: string | null
+}
+
 /** What a verdict needs of a company beyond its row. */
 export interface CompanyDetails {
   /** Stated aliases (brand, trading, former, short, ticker; derived initialisms left out), screened with the name. */
   readonly aliases: ReadonlyArray<string>
+  /** The former names among the aliases. */
+  readonly formerNames: ReadonlyArray<string>
+  /** Current officers and owners held for the company (resigned ones left out); empty: none held. */
+  readonly people: ReadonlyArray<HeldPerson>
   /** A matched procurement award. */
   readonly contracts: boolean
   /** A matched trademark. */
@@ -19,12 +29,18 @@ export interface CompanyDetails {
 
 interface DetailsRow {
   readonly aliases: ReadonlyArray<string> | null
+  readonly former_names: ReadonlyArray<string> | null
+  readonly people: ReadonlyArray<HeldPerson> | string | null
   readonly contracts: boolean
   readonly trademarks: boolean
 }
 
+const emptyDetailsRow: DetailsRow = { aliases: null, former_names: null, people: null, contracts: false, trademarks: false }
+
 const detailsFrom = (row: DetailsRow): CompanyDetails => ({
   aliases: row.aliases ?? [],
+  formerNames: row.former_names ?? [],
+  people: typeof row.people === "string" ? JSON.parse(row.people) as ReadonlyArray<HeldPerson> : row.people ?? [],
   contracts: row.contracts === true,
   trademarks: row.trademarks === true
 })
@@ -88,13 +104,17 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
     const detailsColumns = (companyId: Statement.Fragment) => sql`
       (SELECT array_agg(a.name ORDER BY a.kind, a.name) FROM company_aliases a
         WHERE a.company_id = ${companyId} AND a.kind <> 'initialism') AS aliases,
+      (SELECT array_agg(a.name ORDER BY a.name) FROM company_aliases a
+        WHERE a.company_id = ${companyId} AND a.kind = 'former') AS former_names,
+      (SELECT json_agg(json_build_object('name', o.name, 'role', o.role) ORDER BY o.id) FROM officers o
+        WHERE o.company_id = ${companyId} AND o.resigned_on IS NULL) AS people,
       EXISTS (SELECT 1 FROM procurement_awards p WHERE p.matched_company_id = ${companyId}) AS contracts,
       EXISTS (SELECT 1 FROM trademarks t WHERE t.matched_company_id = ${companyId}) AS trademarks`
 
     /** A company's stated aliases and its evidence beyond the registry, in one round trip. */
     const detailsOf = (companyId: string) =>
       sql<DetailsRow>`SELECT ${detailsColumns(sql`${companyId}::bigint`)}`.pipe(
-        Effect.map((rows) => detailsFrom(rows[0] ?? { aliases: null, contracts: false, trademarks: false }))
+        Effect.map((rows) => detailsFrom(rows[0] ?? emptyDetailsRow))
       )
 
     /** The row with this number in `country`'s registry and its details, in one round trip. */
@@ -104,9 +124,9 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
         if (target === null) return Option.none<{ row: CompanyRow; details: CompanyDetails }>()
         const rows = yield* sql<CompanyRow & DetailsRow>`SELECT ${sql.literal(companyColumns)}, ${detailsColumns(sql`c.id`)}
           FROM companies c WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key}`
-        return Option.map(Option.fromNullable(rows[0]), ({ aliases, contracts, trademarks, ...row }) => ({
+        return Option.map(Option.fromNullable(rows[0]), ({ aliases, former_names, people, contracts, trademarks, ...row }) => ({
           row,
-          details: detailsFrom({ aliases, contracts, trademarks })
+          details: detailsFrom({ aliases, former_names, people, contracts, trademarks })
         }))
       })
 

@@ -5,7 +5,7 @@ import type { SanctionsParseError } from "./errors.js"
 import type { MatchIndex } from "./matchIndex.js"
 import { type ListId, listDisplayName } from "./model.js"
 import { activeVersions, entriesOf } from "./SanctionsStore.js"
-import { type ScreeningResult, screenNames, type ScreenOptions } from "./screen.js"
+import { type ScreeningResult, screenNames, type ScreenOptions, type ScreenSubject } from "./screen.js"
 
 /** The list versions an index was built from. */
 export interface LoadedVersion {
@@ -37,10 +37,10 @@ const makeApi = (state: Ref.Ref<ScreenerState | null>, refresh: Effect.Effect<bo
    * Screens the names of one business (legal name first, then aliases). Entities and vessels by default,
    * individuals with `includeIndividuals`. No list loaded: `{ screened: false, result: "unavailable" }`, never clear.
    */
-  screen: (names: ReadonlyArray<string>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
+  screen: (names: ReadonlyArray<string | ScreenSubject>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
     Effect.map(Ref.get(state), (s) => screenNames(s?.index ?? null, names, options ?? {})),
   /** Like `screen`, with a per-token explanation on each hit. */
-  explain: (names: ReadonlyArray<string>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
+  explain: (names: ReadonlyArray<string | ScreenSubject>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
     Effect.map(Ref.get(state), (s) => screenNames(s?.index ?? null, names, { ...options, explain: true })),
   /** Each active list with its version, e.g. "OFAC SDN (2024-05-03)". */
   sources: Effect.map(Ref.get(state), sourcesOf),

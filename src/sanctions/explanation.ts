@@ -72,3 +72,45 @@ export const explainAlignment = (
     raw_score: round(raw)
   }
 }
+
+/** A hit's explanation as the API gives it: one sentence, and the factors that made the score. */
+export interface HitExplanation {
+  readonly summary: string
+  readonly factors: ReadonlyArray<{ readonly factor: string; readonly effect: number; readonly detail: string }>
+}
+
+const RULE_TEXT: Readonly<Record<string, string>> = {
+  weak_alias: "matched a weak alias, which counts for less",
+  location_conflict: "the list entry is located in another country",
+  number_conflict: "the names carry different numbers",
+  containment: "one name is contained in the other",
+  no_distinctive_token: "no distinctive word agrees"
+}
+
+/** Turns the per-token alignment into the answer's explanation: what agreed, what did not, which rules applied. */
+export const summariseExplanation = (explanation: ScoreExplanation, score: number): HitExplanation => {
+  const weighed = explanation.tokens.filter((t) => t.kind !== "stopword")
+  const mass = weighed.reduce((s, t) => s + Math.max(t.query_weight, t.list_weight), 0) || 1
+  const factors = weighed.map((t) => {
+    const weight = Math.max(t.query_weight, t.list_weight)
+    const share = round(weight / mass)
+    if (t.query_token !== null && t.list_token !== null) {
+      const same = t.similarity >= 0.999
+      return {
+        factor: same ? `${t.kind}_agrees` : `${t.kind}_similar`,
+        effect: round(share * t.similarity),
+        detail: same ? `"${t.query_token}" = "${t.list_token}"` : `"${t.query_token}" ~ "${t.list_token}" (${t.similarity})`
+      }
+    }
+    return t.query_token !== null
+      ? { factor: `${t.kind}_only_in_screened_name`, effect: -share, detail: `"${t.query_token}" is not in the listed name` }
+      : { factor: `${t.kind}_only_in_listed_name`, effect: -share, detail: `"${t.list_token}" is not in the screened name` }
+  })
+  const rules = explanation.rules.map((rule) => ({ factor: rule, effect: 0, detail: RULE_TEXT[rule] ?? rule }))
+  const agreeing = weighed.filter((t) => t.query_token !== null && t.list_token !== null && t.similarity >= 0.8)
+  const summary = `"${explanation.query_normalized}" against "${explanation.matched_normalized}": ` +
+    `${agreeing.length} of ${weighed.length} words agree` +
+    (explanation.rules.length === 0 ? "" : `; ${explanation.rules.map((r) => RULE_TEXT[r] ?? r).join("; ")}`) +
+    `; score ${round(score)}`
+  return { summary, factors: [...factors, ...rules] }
+}

@@ -1,5 +1,8 @@
 import { ENTITY_TYPE_CODE, MatchIndex } from "./matchIndex.js"
-import type { EntityType, ListId } from "./model.js"
+import { createHash } from "node:crypto"
+import { canonicalJson } from "../domain/canonicalJson.js"
+import { type HitExplanation, summariseExplanation } from "./explanation.js"
+import type { EntityType, ListId, SanctionsEntry } from "./model.js"
 import { prepareQuery, round, type ScoreExplanation, scoreName, THRESHOLDS } from "./scoring.js"
 import { screeningFold } from "./fold.js"
 import { isContent, tokenize, tokensOfFolded } from "./tokens.js"
@@ -17,6 +20,15 @@ export interface ScreenOptions {
   readonly limit?: number | undefined
 }
 
+/** Which of the business's names a screened name is. */
+export type ScreenedFrom = "input" | "legal_name" | "alias" | "former_name" | "officer" | "owner"
+
+/** A name to screen and where it comes from; a bare string is a name as given by the caller. */
+export interface ScreenSubject {
+  readonly name: string
+  readonly from: ScreenedFrom
+}
+
 export interface SanctionsHit {
   readonly list: ListId
   readonly entry_id: string
@@ -27,7 +39,14 @@ export interface SanctionsHit {
   readonly entity_type: EntityType
   readonly listed_on: string | null
   readonly list_version: string
-  readonly explanation?: ScoreExplanation
+  /** The name that was screened and produced the hit, and which of the business's names it is. */
+  readonly screened_name: string
+  readonly screened_from: ScreenedFrom
+  /** SHA-256 of the list entry's content: changes exactly when the entry changes. */
+  readonly entry_hash: string
+  readonly explanation: HitExplanation
+  /** The per-token alignment, with `explain`. */
+  readonly token_explanation?: ScoreExplanation
 }
 
 export type ScreeningOutcome = "clear" | "potential_match" | "match" | "unavailable"
@@ -117,7 +136,26 @@ export const screenOneName = (index: MatchIndex, name: string, options: ScreenOp
   return hits
 }
 
-const toHit = (index: MatchIndex, nameId: number, score: number, explanation: ScoreExplanation | undefined): SanctionsHit => {
+const entryHashes = new WeakMap<object, string>()
+
+/** The content hash of a list entry, computed once per loaded entry. */
+export const entryHash = (entry: SanctionsEntry): string => {
+  let hash = entryHashes.get(entry)
+  if (hash === undefined) {
+    hash = createHash("sha256").update(canonicalJson(entry)).digest("hex")
+    entryHashes.set(entry, hash)
+  }
+  return hash
+}
+
+const toHit = (
+  index: MatchIndex,
+  nameId: number,
+  score: number,
+  subject: ScreenSubject,
+  explanation: ScoreExplanation,
+  withTokens: boolean
+): SanctionsHit => {
   const indexed = index.names[nameId]!
   const { entry, listVersion } = index.entries[indexed.entry]!
   const hit: SanctionsHit = {
@@ -129,36 +167,55 @@ const toHit = (index: MatchIndex, nameId: number, score: number, explanation: Sc
     programs: entry.programs,
     entity_type: entry.entity_type,
     listed_on: entry.listed_on,
-    list_version: listVersion
+    list_version: listVersion,
+    screened_name: subject.name,
+    screened_from: subject.from,
+    entry_hash: entryHash(entry),
+    explanation: summariseExplanation(explanation, score)
   }
-  return explanation === undefined ? hit : { ...hit, explanation }
+  return withTokens ? { ...hit, token_explanation: explanation } : hit
 }
 
-/** Screens the names of one business (legal name, trading names ...) and merges hits per list entry. */
+const subjectOf = (name: string | ScreenSubject): ScreenSubject => typeof name === "string" ? { name, from: "input" } : name
+
+/**
+ * Screens the names of one business (the name as given, the legal name, aliases ...) and keeps one hit per list
+ * entry: the best of its names against that entry, saying which name it was. An entity two lists hold gives two hits.
+ */
 export const screenNames = (
   index: MatchIndex | null,
-  names: ReadonlyArray<string>,
+  names: ReadonlyArray<string | ScreenSubject>,
   options: ScreenOptions = {}
 ): ScreeningResult => {
   if (index === null || index.entries.length === 0) return UNAVAILABLE
-  const best = new Map<number, { nameId: number; score: number; query: string }>()
+  const best = new Map<number, { nameId: number; score: number; subject: ScreenSubject }>()
   for (const name of names) {
-    for (const hit of screenOneName(index, name, options)) {
+    const subject = subjectOf(name)
+    for (const hit of screenOneName(index, subject.name, options)) {
       const entry = index.names[hit.nameId]!.entry
       const previous = best.get(entry)
-      if (previous === undefined || hit.score > previous.score) best.set(entry, { ...hit, query: name })
+      if (previous === undefined || hit.score > previous.score) best.set(entry, { ...hit, subject })
     }
   }
   const ranked = [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.limit ?? 10)
   const country = options.country === undefined ? null : options.country.toUpperCase()
-  const hits = ranked.map(({ nameId, query, score }) => {
-    const explanation = options.explain
-      ? scoreName(index, prepareQuery(index, query, tokenize(query)), index.names[nameId]!, country, true).explanation
-      : undefined
-    return toHit(index, nameId, score, explanation)
+  const hits = ranked.map(({ nameId, subject, score }) => {
+    const query = subject.name
+    const explained = scoreName(index, prepareQuery(index, query, tokenize(query)), index.names[nameId]!, country, true).explanation
+    return toHit(index, nameId, score, subject, explained!, options.explain === true)
   })
   const result: ScreeningOutcome = hits.length === 0 ? "clear" : hits[0]!.score >= THRESHOLDS.match ? "match" : "potential_match"
   return { screened: true, result, hits }
+}
+
+const rank: Record<ScreeningOutcome, number> = { unavailable: 3, match: 2, potential_match: 1, clear: 0 }
+
+/** One screening of several groups of names (a business's names, the people it names): hits best first. */
+export const mergeScreenings = (results: ReadonlyArray<ScreeningResult>): ScreeningResult => {
+  if (results.length === 0) return { screened: true, result: "clear", hits: [] }
+  if (results.some((r) => !r.screened)) return UNAVAILABLE
+  const result = results.map((r) => r.result).reduce((a, b) => (rank[b] > rank[a] ? b : a), "clear" as ScreeningOutcome)
+  return { screened: true, result, hits: results.flatMap((r) => r.hits).sort((a, b) => b.score - a.score) }
 }
 
 /** Scores two free names against each other with the index's IDF weights (used for labelled pair evaluation). */

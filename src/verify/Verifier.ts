@@ -17,7 +17,7 @@ import { canonicalNumber, numberKey, registryForCountry, type RegistryId, regist
 import { decideVerdict } from "../domain/verdictPolicy.js"
 import { LiveRegistries } from "../registries/LiveRegistries.js"
 import { Screener } from "../sanctions/Screener.js"
-import type { ScreeningResult } from "../sanctions/screen.js"
+import { mergeScreenings, type ScreeningResult, type ScreenSubject } from "../sanctions/screen.js"
 import { type CompanyJson, CompanySearch } from "../search/CompanySearch.js"
 import { makeLiveMiss } from "../search/liveMiss.js"
 import { searchConfig } from "../search/searchConfig.js"
@@ -53,12 +53,28 @@ const unresolved = (options: { readonly ambiguous?: boolean; readonly unreachabl
 
 const round2 = (n: number) => Math.round(n * 100) / 100
 
-const noDetails: CompanyDetails = { aliases: [], contracts: false, trademarks: false }
+const noDetails: CompanyDetails = { aliases: [], formerNames: [], people: [], contracts: false, trademarks: false }
+
+const OWNER_ROLE = /significant control|owner|benefici|shareholder/i
+
+/**
+ * Every name in play: the name as given (whatever the resolution found), the resolved legal name, its aliases
+ * and former names. The people the record names are screened apart, as individuals.
+ */
+const businessNames = (given: string | undefined, found: Found | null, details: CompanyDetails): ReadonlyArray<ScreenSubject> => [
+  ...(given === undefined ? [] : [{ name: given, from: "input" as const }]),
+  ...(found === null ? [] : [{ name: found.company.legal_name, from: "legal_name" as const }]),
+  ...details.aliases.map((name) => ({ name, from: details.formerNames.includes(name) ? "former_name" as const : "alias" as const }))
+]
+
+const peopleNames = (details: CompanyDetails): ReadonlyArray<ScreenSubject> =>
+  details.people.map((p) => ({ name: p.name, from: OWNER_ROLE.test(p.role ?? "") ? "owner" as const : "officer" as const }))
 
 const verdictOf = (
   resolution: Resolution,
   nameMismatch: boolean,
   screening: ScreeningResult,
+  people: { readonly screened: number; readonly hit: boolean },
   evidence: { readonly contracts: boolean; readonly trademarks: boolean },
   listSources: ReadonlyArray<string>,
   now: Date
@@ -91,7 +107,11 @@ const verdictOf = (
           programs: [...h.programs],
           entity_type: h.entity_type,
           listed_on: h.listed_on,
-          list_version: h.list_version
+          list_version: h.list_version,
+          screened_name: h.screened_name,
+          screened_from: h.screened_from,
+          entry_hash: h.entry_hash,
+          explanation: h.explanation
         })
       )
     }),
@@ -102,7 +122,9 @@ const verdictOf = (
       has_trademarks: evidence.trademarks,
       active: company?.status === "active",
       registry_reachable: !resolution.registryUnreachable,
-      sanctions_hit: screening.result === "match" || screening.result === "potential_match"
+      sanctions_hit: screening.result === "match" || screening.result === "potential_match",
+      officer_sanctions_hit: people.hit,
+      officers_screened: people.screened
     }),
     sources: [...(company === null ? [] : [company.source]), ...listSources],
     review_reason: decision.reviewReason,
@@ -280,15 +302,17 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         // A name given with a number is compared with the record the number designates.
         const nameMismatch = found !== null && input.registration_no !== undefined && input.name !== undefined &&
           !namesAgree(input.name, found.company.legal_name, details.aliases, found.company.country)
-        // The resolved legal name and its aliases; a given name that disagrees with the record is screened too.
-        const given = input.name === undefined ? [] : [input.name]
-        const names = found === null
-          ? given
-          : [found.company.legal_name, ...details.aliases, ...(nameMismatch ? given : [])]
-        const screening = yield* screener.screen(names, { country: found?.company.country ?? country })
+        const screenCountry = found?.company.country ?? country
+        const business = yield* screener.screen(businessNames(input.name, found, details), { country: screenCountry })
+        const people = peopleNames(details)
+        const personal = people.length === 0
+          ? null
+          : yield* screener.screen(people, { country: screenCountry, entityTypes: ["individual"] })
+        const screening = mergeScreenings(personal === null ? [business] : [business, personal])
+        const peopleHit = personal !== null && personal.hits.length > 0
         const listSources = yield* screener.sources
         const now = new Date(yield* Clock.currentTimeMillis)
-        return verdictOf(resolution, nameMismatch, screening, details, listSources, now)
+        return verdictOf(resolution, nameMismatch, screening, { screened: people.length, hit: peopleHit }, details, listSources, now)
       }).pipe(Effect.orDie, Effect.withSpan("Verifier.verify"))
 
     return { verify } as const

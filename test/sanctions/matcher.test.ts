@@ -132,12 +132,28 @@ describe("company-name matcher on the real lists", () => {
 
   it("explains a hit token by token", () => {
     const result = screenNames(index, ["Bank Melli Iran Investment Co"], { explain: true })
-    const explanation = result.hits[0]!.explanation!
+    const explanation = result.hits[0]!.token_explanation!
     expect(explanation.tokens.find((t) => t.query_token === "melli")).toMatchObject({ list_token: "melli", similarity: 1 })
     expect(explanation.tokens.find((t) => t.query_token === "bank")!.kind).toBe("generic")
     expect(explanation.tokens.find((t) => t.query_token === "iran")!.kind).toBe("location")
     const bnc = screenNames(index, ["BNC"], { explain: true })
-    expect(bnc.hits[0]!.explanation!.rules).toContain("weak_alias")
+    expect(bnc.hits[0]!.token_explanation!.rules).toContain("weak_alias")
+  })
+
+  it("every hit says which name produced it, carries its entry's content hash and a plain explanation", () => {
+    const result = screenNames(index, [
+      { name: "Acme Trading Limited", from: "legal_name" },
+      { name: "Bank Melli Iran Investment Co", from: "input" }
+    ])
+    const hit = result.hits[0]!
+    expect(hit).toMatchObject({ screened_name: "Bank Melli Iran Investment Co", screened_from: "input" })
+    expect(hit.entry_hash).toMatch(/^[0-9a-f]{64}$/)
+    expect(hit.explanation.summary).toMatch(/words agree; score/)
+    expect(hit.explanation.factors.some((f) => f.factor === "word_agrees" && f.detail.includes("melli"))).toBe(true)
+    expect(hit.token_explanation).toBeUndefined()
+    const again = screenNames(index, ["Bank Melli Iran Investment Co"]).hits[0]!
+    expect(again.entry_hash).toBe(hit.entry_hash)
+    expect(again.screened_from).toBe("input")
   })
 
   it("a country outside the entry's addresses lowers the score slightly", () => {

@@ -44,6 +44,17 @@ const brewer = company({
 /** OFAC SDN entry 32791 (real list), held here as a registered Ugandan company. */
 const sanctionedUg = company({ country: "UG", registration_no: "80020002803087", legal_name: "African Gold Refinery Limited", status: "active" })
 
+/** A stored insurer whose name is near a listed one (the resolution must not hide the name as given). */
+const hidan = company({ country: "ZA", registration_no: "2004/012345/07", legal_name: "Hidan Insurance (Pty) Ltd", status: "active" })
+/** A clean company name whose director is on the real SDN and UN lists (Eric Badege). */
+const kivu = company({
+  country: "UG",
+  registration_no: "80020002809001",
+  legal_name: "Kivu Lake Transport Limited",
+  status: "active",
+  officers: [{ name: "Eric Badege", role: "Gérant" }, { name: "Amani Mwamba", role: "Associé", resigned_on: "2019-01-01" }]
+})
+
 let cac: FakeRegistry
 beforeAll(async () => {
   cac = await startFakeRegistry({ registry: "ng-cac", records: fixtureRecords("ng-cac") })
@@ -74,7 +85,7 @@ describe("/v1/verify over HTTP", () => {
     const seeded = Effect.gen(function*() {
       const server = yield* TestServer
       const writer = yield* CompanyWriter
-      yield* writer.upsertBatch([cipc, dissolved, kilimanjaroKe, kilimanjaroUg, sanctionedUg, brewer]).pipe(Effect.orDie)
+      yield* writer.upsertBatch([cipc, dissolved, kilimanjaroKe, kilimanjaroUg, sanctionedUg, brewer, hidan, kivu]).pipe(Effect.orDie)
       const headers = bearer(yield* server.newKey({ plan: "unlimited" }))
       const get = (params: Record<string, string>) =>
         promise(() => call(`${server.url}/v1/verify?${new URLSearchParams(params).toString()}`, { headers }))
@@ -99,7 +110,7 @@ describe("/v1/verify over HTTP", () => {
       return { url: server.url, headers, get, post, verify }
     })
 
-    const signals = (body: Body) => body["signals"] as Record<string, boolean>
+    const signals = (body: Body) => body["signals"] as Record<string, boolean | number>
     const sanctions = (body: Body) => body["sanctions"] as { screened: boolean; result: string; hits: ReadonlyArray<Body> }
 
     it.effect("no list loaded: a clean company is review/sanctions_unavailable, never verified", () =>
@@ -158,7 +169,9 @@ describe("/v1/verify over HTTP", () => {
             has_trademarks: false,
             active: true,
             registry_reachable: true,
-            sanctions_hit: false
+            sanctions_hit: false,
+            officer_sanctions_hit: false,
+            officers_screened: 0
           })
           assert.isTrue(Math.abs(Date.parse(String(body["checked_at"])) - Date.now()) < 60_000)
         }
@@ -349,6 +362,58 @@ describe("/v1/verify over HTTP", () => {
         const big = yield* post({ name: "x".repeat(64 * 1024) })
         assert.include([400, 413], big.status, big.text)
         assert.isTrue(isErrorBody(big.body, "invalid_request"), big.text)
+      }))
+
+    it.effect("an exact list name is flagged alone, with a country, and with another company's number (the name as given is screened)", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const cases: ReadonlyArray<Record<string, string>> = [
+          { name: "IRAN INSURANCE COMPANY" },
+          { name: "IRAN INSURANCE COMPANY", country: "ZA" },
+          { name: "IRAN INSURANCE COMPANY", country: "NG" },
+          { name: "IRAN INSURANCE COMPANY", registration_no: "1950/038232/06", country: "ZA" },
+          { name: "ORAMA PROPERTIES LTD", country: "CD" }
+        ]
+        for (const input of cases) {
+          const body = yield* verify(input)
+          const label = JSON.stringify(input)
+          assert.strictEqual(body["result"], "review", label)
+          assert.include(body["review_reasons"] as ReadonlyArray<string>, "sanctions_match", label)
+          const top = sanctions(body).hits[0]!
+          assert.strictEqual(top["name"], input["name"], label)
+          assert.strictEqual(top["screened_from"], "input", label)
+          assert.strictEqual(top["screened_name"], input["name"], label)
+          assert.match(String(top["entry_hash"]), /^[0-9a-f]{64}$/, label)
+          assert.isString((top["explanation"] as { summary: string }).summary, label)
+          assert.isTrue(signals(body).sanctions_hit, label)
+        }
+      }))
+
+    it.effect("an entity two lists hold gives one hit per list entry, best first", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const body = yield* verify({ name: "AL-SHABAAB" })
+        const hits = sanctions(body).hits
+        const lists = hits.filter((h) => h["name"] === "AL-SHABAAB").map((h) => `${h["list"]}:${h["entry_id"]}`)
+        assert.includeMembers(lists, ["ofac_sdn:10761", "un_sc:SOe.001"])
+        const scores = hits.map((h) => Number(h["score"]))
+        assert.deepStrictEqual(scores, [...scores].sort((a, b) => b - a))
+      }))
+
+    it.effect("a current officer on a list flags the company's verdict and says which person; none held is 0 screened", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const body = yield* verify({ registration_no: "80020002809001", country: "UG" })
+        assert.strictEqual(body["result"], "review")
+        assert.include(body["review_reasons"] as ReadonlyArray<string>, "sanctions_match")
+        assert.isTrue(signals(body).officer_sanctions_hit)
+        assert.strictEqual(signals(body)["officers_screened"], 1, "the resigned associate is not screened")
+        const officerHit = sanctions(body).hits.find((h) => h["screened_from"] === "officer")!
+        assert.strictEqual(officerHit["screened_name"], "Eric Badege")
+        assert.strictEqual(officerHit["entity_type"], "individual")
+        const clean = yield* verify({ registration_no: "1950/038232/06", country: "ZA" })
+        assert.isFalse(signals(clean).officer_sanctions_hit)
+        assert.strictEqual(signals(clean)["officers_screened"], 0)
       }))
 
     it.effect("the typed client (src/client.ts) against the real server: verify, search, company, typed 404", () =>

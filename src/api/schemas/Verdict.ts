@@ -36,6 +36,19 @@ export type ReviewReason = typeof ReviewReason.Type
 
 export const SanctionsList = Schema.Literal("ofac_sdn", "ofac_consolidated", "un_sc")
 
+export const ScreenedFrom = Schema.Literal("input", "legal_name", "alias", "former_name", "officer", "owner").annotations({
+  description: "Which name produced the hit: the name as given, the record's legal name, alias or former name, or a person it names"
+})
+
+export const HitExplanation = Schema.Struct({
+  summary: Schema.String,
+  factors: Schema.Array(Schema.Struct({
+    factor: Schema.String.annotations({ description: "e.g. word_agrees, word_only_in_listed_name, location_conflict" }),
+    effect: Schema.Number.annotations({ description: "share of the score it added (positive) or cost (negative); 0 for rules" }),
+    detail: Schema.String
+  }))
+}).annotations({ identifier: "HitExplanation", description: "Why the hit scored what it did" })
+
 export class SanctionsHit extends Schema.Class<SanctionsHit>("SanctionsHit")({
   list: SanctionsList,
   entry_id: Schema.String,
@@ -45,7 +58,11 @@ export class SanctionsHit extends Schema.Class<SanctionsHit>("SanctionsHit")({
   programs: Schema.Array(Schema.String),
   entity_type: Schema.String,
   listed_on: Schema.NullOr(Schema.String),
-  list_version: Schema.String
+  list_version: Schema.String,
+  screened_name: Schema.String,
+  screened_from: ScreenedFrom,
+  entry_hash: Schema.String.annotations({ description: "SHA-256 of the list entry's content; changes when the entry changes" }),
+  explanation: HitExplanation
 }) {}
 
 export class SanctionsScreening extends Schema.Class<SanctionsScreening>("SanctionsScreening")({
@@ -60,7 +77,9 @@ export class Signals extends Schema.Class<Signals>("Signals")({
   has_trademarks: Schema.Boolean,
   active: Schema.Boolean,
   registry_reachable: Schema.Boolean,
-  sanctions_hit: Schema.Boolean
+  sanctions_hit: Schema.Boolean,
+  officer_sanctions_hit: Schema.Boolean.annotations({ description: "a person the record names (officer or owner) is on a list" }),
+  officers_screened: Schema.Number.annotations({ description: "people the record names that were screened; 0: none held" })
 }) {}
 
 export class VerdictCompany extends Schema.Class<VerdictCompany>("VerdictCompany")(CompanyFields) {}
