@@ -5,6 +5,7 @@ import {
   SanctionsScreening,
   Signals,
   Verdict,
+  VerdictCandidate,
   VerdictCompany,
   type VerifyInput
 } from "../api/schemas/Verdict.js"
@@ -23,7 +24,7 @@ import { makeLiveMiss } from "../search/liveMiss.js"
 import { searchConfig } from "../search/searchConfig.js"
 import { analyseQuery } from "../search/searchQuery.js"
 import { WHOLE_NAME_SETTLES, wholeNameCandidates } from "./wholeName.js"
-import { isAmbiguous, RESOLVED_MIN_SCORE, rescore } from "./resolution.js"
+import { designates, isAmbiguous, RESOLVED_MIN_SCORE, rescore } from "./resolution.js"
 
 /** A stored company the inputs designate. */
 interface Found {
@@ -38,14 +39,31 @@ const foundOf = (companyId: string, company: CompanyJson): Found => ({ companyId
 /** What resolving the inputs gave, and what could not be checked. */
 interface Resolution {
   readonly found: Found | null
+  /** When nothing is resolved: the closest candidates, best first. */
+  readonly candidates: ReadonlyArray<ScoredFound>
   readonly matchConfidence: number
   readonly ambiguous: boolean
   /** A live registry that had to be asked gave no usable answer. */
   readonly registryUnreachable: boolean
 }
 
-const unresolved = (options: { readonly ambiguous?: boolean; readonly unreachable?: boolean; readonly confidence?: number } = {}): Resolution => ({
+interface ScoredFound {
+  readonly score: number
+  readonly found: Found
+}
+
+const MAX_CANDIDATES = 5
+
+const unresolved = (
+  options: {
+    readonly ambiguous?: boolean
+    readonly unreachable?: boolean
+    readonly confidence?: number
+    readonly candidates?: ReadonlyArray<ScoredFound>
+  } = {}
+): Resolution => ({
   found: null,
+  candidates: (options.candidates ?? []).slice(0, MAX_CANDIDATES),
   matchConfidence: options.confidence ?? 0,
   ambiguous: options.ambiguous ?? false,
   registryUnreachable: options.unreachable ?? false
@@ -94,6 +112,14 @@ const verdictOf = (
     registered: company !== null,
     match_confidence: resolution.matchConfidence,
     company: company === null ? null : new VerdictCompany(company),
+    candidates: resolution.candidates.map((c) =>
+      new VerdictCandidate({
+        legal_name: c.found.company.legal_name,
+        country: c.found.company.country,
+        registration_no: c.found.company.registration_no,
+        score: round2(c.score)
+      })
+    ),
     sanctions: new SanctionsScreening({
       screened: screening.screened,
       result: screening.result,
@@ -214,8 +240,10 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         }
         const [one, other] = found
         if (one === undefined) return unresolved({ unreachable })
-        if (other !== undefined) return unresolved({ ambiguous: true, unreachable, confidence: 1 })
-        return { found: one, matchConfidence: 1, ambiguous: false, registryUnreachable: unreachable } satisfies Resolution
+        if (other !== undefined) {
+          return unresolved({ ambiguous: true, unreachable, confidence: 1, candidates: found.map((f) => ({ score: 1, found: f })) })
+        }
+        return { found: one, candidates: [], matchConfidence: 1, ambiguous: false, registryUnreachable: unreachable } satisfies Resolution
       })
 
     /** The search cascade's candidates, re-scored for a verdict: best first. */
@@ -232,7 +260,12 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
               matchScore: c.match_score,
               found: foundOf(c.companyId, c.company)
             }))
-          )
+          ).map((c) => ({
+            score: c.score,
+            found: c.found,
+            // A whole alias or number found it; otherwise the legal name must designate the business named.
+            designating: c.matchType === "alias" || c.matchType === "id" || designates(name, c.legalName)
+          }))
       )
 
     /**
@@ -246,7 +279,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
           const whole = yield* wholeNameCandidates(sql, q)
           if ((whole[0]?.score ?? 0) >= WHOLE_NAME_SETTLES) {
             const now = new Date(yield* Clock.currentTimeMillis)
-            return whole.map((w) => ({ score: w.score, found: foundOf(w.row.id, companyJson(w.row, now)) }))
+            return whole.map((w) => ({ score: w.score, found: foundOf(w.row.id, companyJson(w.row, now)), designating: true }))
           }
         }
         return yield* cascadeCandidates(name, country)
@@ -271,17 +304,22 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
     const byName = (name: string, country: string | undefined) =>
       Effect.gen(function*() {
         let scored = yield* candidates(name, country)
+        const bestUsable = () => scored.find((c) => c.designating)?.score ?? 0
         let unreachable = false
-        if ((scored[0]?.score ?? 0) < RESOLVED_MIN_SCORE) {
+        if (bestUsable() < RESOLVED_MIN_SCORE) {
           const asked = yield* liveByName(name, country)
           unreachable = asked.unreachable
           if (asked.stored) scored = yield* candidates(name, country)
         }
-        const best = scored[0]
-        if (best === undefined || best.score < RESOLVED_MIN_SCORE) return unresolved({ unreachable })
-        if (isAmbiguous(scored)) return unresolved({ ambiguous: true, unreachable, confidence: round2(best.score) })
+        const usable = scored.filter((c) => c.designating)
+        const best = usable[0]
+        if (best === undefined || best.score < RESOLVED_MIN_SCORE) return unresolved({ unreachable, candidates: scored })
+        if (isAmbiguous(usable)) {
+          return unresolved({ ambiguous: true, unreachable, confidence: round2(best.score), candidates: usable })
+        }
         return {
           found: best.found,
+          candidates: [],
           matchConfidence: round2(best.score),
           ambiguous: false,
           registryUnreachable: unreachable

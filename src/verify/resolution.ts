@@ -1,8 +1,16 @@
 import { tokenOverlap } from "../domain/nameAgreement.js"
 import { normalizeName } from "../domain/normalize.js"
+import { editDistance } from "../sanctions/similarity.js"
+import { type NameToken, tokenize, TokenClass } from "../sanctions/tokens.js"
 
-/** How the verifier reads search candidates. Pure. */
-export const RESOLVED_MIN_SCORE = 0.6
+/**
+ * How the verifier reads search candidates. Pure.
+ *
+ * A candidate found by name becomes the verdict's company only when it really is the business named: its score
+ * reaches RESOLVED_MIN_SCORE and its distinctive words agree with the name given (`designates`). Below that the
+ * verdict names no company and lists the closest candidates for a reviewer.
+ */
+export const RESOLVED_MIN_SCORE = 0.7
 export const AMBIGUITY_MARGIN = 0.05
 
 /**
@@ -61,3 +69,36 @@ export const rescore = <C extends NameCandidate>(
     .map((c, i) => ({ c: { ...c, score: candidateConfidence(given, c) }, i }))
     .sort((a, b) => b.c.score - a.c.score || a.i - b.i)
     .map(({ c }) => c)
+
+/** Words that tell businesses apart: not legal forms, stopwords, generic business words or places. */
+const distinctive = (tokens: ReadonlyArray<NameToken>) =>
+  tokens.filter((t) => t.cls === TokenClass.word || t.cls === TokenClass.numeric).map((t) => t.text)
+
+const content = (tokens: ReadonlyArray<NameToken>) =>
+  tokens.filter((t) => t.cls !== TokenClass.legalForm && t.cls !== TokenClass.stopword).map((t) => t.text)
+
+/** A typo of one or two edits (transposed letters are one), allowed on words long enough to carry it. */
+const sameWord = (a: string, b: string): boolean => {
+  if (a === b) return true
+  const shorter = Math.min(a.length, b.length)
+  const budget = shorter >= 9 ? 2 : shorter >= 5 ? 1 : 0
+  return budget > 0 && Math.abs(a.length - b.length) <= budget && editDistance(a, b, budget) <= budget
+}
+
+/**
+ * Whether a stored name designates the business given: every distinctive word of the given name is in it (as
+ * written or with a typo), and at least one distinctive word is shared. A name with no distinctive word at all
+ * ("National Insurance Company") must have all its words, places and generic ones included, in the stored name.
+ * Legal forms, generic words and places alone never designate a business.
+ */
+export const designates = (given: string, stored: string): boolean => {
+  const g = tokenize(given)
+  const s = tokenize(stored)
+  const gDistinct = distinctive(g)
+  const sWords = content(s)
+  if (gDistinct.length === 0) {
+    const gWords = content(g)
+    return gWords.length > 0 && gWords.every((w) => sWords.some((x) => sameWord(w, x)))
+  }
+  return gDistinct.every((w) => sWords.some((x) => sameWord(w, x)))
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { candidateConfidence, isAmbiguous, rescore } from "../../src/verify/resolution.js"
+import { candidateConfidence, isAmbiguous, rescore, designates } from "../../src/verify/resolution.js"
 
 const candidate = (legalName: string, matchType: string, matchScore: number, country = "NG") => ({
   legalName,
@@ -48,5 +48,26 @@ describe("isAmbiguous / rescore", () => {
     expect(isAmbiguous([{ score: 0.62 }, { score: 0.58 }])).toBe(false)
     expect(isAmbiguous([{ score: 1 }])).toBe(false)
     expect(isAmbiguous([])).toBe(false)
+  })
+})
+
+describe("designates: the distinctive words of the name given must be in the stored name", () => {
+  it("agrees despite legal forms, word order, typos and transposed letters", () => {
+    expect(designates("Dangote Cement", "Dangote Cement PLC")).toBe(true)
+    expect(designates("Cement Dangote Ltd", "Dangote Cement PLC")).toBe(true)
+    expect(designates("Dangtoe Cement", "Dangote Cement PLC")).toBe(true)
+    expect(designates("Dangote", "Dangote Cement PLC")).toBe(true)
+    expect(designates("Safaricom", "SAFARICOM PLC")).toBe(true)
+  })
+  it("refuses a name that shares only generic words, places or a legal form", () => {
+    expect(designates("IRAN INSURANCE COMPANY", "Hidan Insurance (Pty) Ltd")).toBe(false)
+    expect(designates("ARAB PETROLEUM ENGINEERING COMPANY LTD", "PETROLEUM ENGINEERING LIMITED")).toBe(false)
+    expect(designates("Global Energy", "Global Energy Company S.A.S.")).toBe(true)
+    expect(designates("National Insurance Company", "Nigeria Insurance Company Ltd")).toBe(false)
+    expect(designates("Acme Trading Limited", "Acne Trading Limited")).toBe(false)
+  })
+  it("a distinctive word of the name given missing from the stored name refuses it", () => {
+    expect(designates("Dangote Sugar Refinery", "Dangote Cement PLC")).toBe(false)
+    expect(designates("Kilimanjaro Coffee Traders", "Kilimanjaro Tea Traders Limited")).toBe(false)
   })
 })

@@ -386,7 +386,27 @@ describe("/v1/verify over HTTP", () => {
           assert.match(String(top["entry_hash"]), /^[0-9a-f]{64}$/, label)
           assert.isString((top["explanation"] as { summary: string }).summary, label)
           assert.isTrue(signals(body).sanctions_hit, label)
+          if (input["registration_no"] === undefined) {
+            assert.isNull(body["company"], label)
+            assert.isFalse(body["registered"], label)
+          }
         }
+      }))
+
+    it.effect("a weak candidate is not the business: registered false, company null, the closest candidates listed", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const body = yield* verify({ name: "Hiran Insurance Brokers", country: "ZA" })
+        assert.isNull(body["company"])
+        assert.isFalse(body["registered"])
+        const candidates = body["candidates"] as ReadonlyArray<Body>
+        assert.isAbove(candidates.length, 0, JSON.stringify(body))
+        assert.deepInclude(candidates.map((c) => c["registration_no"]), "2004/012345/07")
+        assert.oneOf(body["result"], ["not_found", "review"])
+        const resolved = yield* verify({ name: "Hidan Insurance", country: "ZA" })
+        assert.strictEqual((resolved["company"] as Body)["registration_no"], "2004/012345/07")
+        assert.isTrue(resolved["registered"])
+        assert.deepStrictEqual(resolved["candidates"], [])
       }))
 
     it.effect("an entity two lists hold gives one hit per list entry, best first", () =>

@@ -84,11 +84,21 @@ export class Signals extends Schema.Class<Signals>("Signals")({
 
 export class VerdictCompany extends Schema.Class<VerdictCompany>("VerdictCompany")(CompanyFields) {}
 
+export class VerdictCandidate extends Schema.Class<VerdictCandidate>("VerdictCandidate")({
+  legal_name: Schema.String,
+  country: Schema.String,
+  registration_no: Schema.String,
+  score: Schema.Number
+}) {}
+
 export class Verdict extends Schema.Class<Verdict>("Verdict")({
   result: VerdictResult,
   registered: Schema.Boolean,
   match_confidence: Schema.Number,
   company: Schema.NullOr(VerdictCompany),
+  candidates: Schema.Array(VerdictCandidate).annotations({
+    description: "When no company is resolved: the closest stored companies, best first, for a reviewer to pick from"
+  }),
   sanctions: SanctionsScreening,
   data_confidence: Schema.NullOr(Schema.Number),
   signals: Signals,
