@@ -15,7 +15,7 @@ export interface HeldPerson {
 
 /** What a verdict needs of a company beyond its row. */
 export interface CompanyDetails {
-  /** Stated aliases (brand, trading, former, short, ticker; derived initialisms left out), screened with the name. */
+  /** Stated names (brand, trading, former, short, parent), screened with the name: not exchange tickers or derived initialisms. */
   readonly aliases: ReadonlyArray<string>
   /** The former names among the aliases. */
   readonly formerNames: ReadonlyArray<string>
@@ -103,7 +103,7 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
 
     const detailsColumns = (companyId: Statement.Fragment) => sql`
       (SELECT array_agg(a.name ORDER BY a.kind, a.name) FROM company_aliases a
-        WHERE a.company_id = ${companyId} AND a.kind <> 'initialism') AS aliases,
+        WHERE a.company_id = ${companyId} AND a.kind NOT IN ('initialism', 'ticker')) AS aliases,
       (SELECT array_agg(a.name ORDER BY a.name) FROM company_aliases a
         WHERE a.company_id = ${companyId} AND a.kind = 'former') AS former_names,
       (SELECT json_agg(json_build_object('name', o.name, 'role', o.role) ORDER BY o.id) FROM officers o

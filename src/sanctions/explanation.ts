@@ -84,7 +84,9 @@ const RULE_TEXT: Readonly<Record<string, string>> = {
   location_conflict: "the list entry is located in another country",
   number_conflict: "the names carry different numbers",
   containment: "one name is contained in the other",
-  no_distinctive_token: "no distinctive word agrees"
+  no_distinctive_token: "no distinctive word agrees",
+  thin_evidence: "the name alone identifies little (generic or short words, one word) and nothing else agrees",
+  country_mismatch: "the business is in a country the entry does not name"
 }
 
 /** Turns the per-token alignment into the answer's explanation: what agreed, what did not, which rules applied. */

@@ -52,6 +52,24 @@ const CONFUSABLE_ONLY_SIM = 0.94
 const ONE_EDIT_SIM = 0.85
 const LONG_TOKEN = 10
 const EXTRA_NUMBER_FACTOR = 0.9
+/** Below the review band: a hit on thin evidence alone is not reported. */
+const THIN_EVIDENCE_CAP = 0.69
+/** Below the match band: thin evidence through a weak alias is for review at most. */
+const THIN_WEAK_ALIAS_CAP = 0.89
+/** Words this short (acronyms, one-syllable romanised words) identify little on their own. */
+const SHORT_TOKEN = 4
+
+/**
+ * A query whose content identifies little by itself: no content word, only generic words and places
+ * ("Global Energy"), one or two short words ("ETEP", "AMG", "Fu Hua"), or a single word.
+ */
+const thinQuery = (tokens: ReadonlyArray<QueryToken>): boolean => {
+  const content = tokens.filter((q) => isContent(q.token.cls))
+  if (content.length === 0) return true
+  if (content.every((q) => q.token.cls === TokenClass.generic || q.token.cls === TokenClass.location)) return true
+  if (content.length <= 2 && content.every((q) => q.token.text.length <= SHORT_TOKEN)) return true
+  return content.length === 1
+}
 
 export interface NameScore {
   readonly score: number
@@ -251,11 +269,20 @@ export const scoreName = (
     score *= WEAK_ALIAS_FACTOR
     rules?.push("weak_alias")
   }
-  if (country !== null) {
-    const countries = index.entryCountries[name.entry]!
-    if (countries.size > 0 && !countries.has(country)) {
-      score = Math.max(0, score - COUNTRY_MISMATCH_PENALTY)
-      rules?.push("country_mismatch")
+  const countries = index.entryCountries[name.entry]!
+  const elsewhere = country !== null && countries.size > 0 && !countries.has(country)
+  if (elsewhere) {
+    score = Math.max(0, score - COUNTRY_MISMATCH_PENALTY)
+    rules?.push("country_mismatch")
+  }
+  // A name that identifies little by itself, unless given exactly as listed (legal form included), needs more
+  // to go on: in a country where the entry is not, it is not reported; through a weak alias (an acronym, a weak
+  // a.k.a.) it stays in the review band.
+  if (thinQuery(qt) && query.fullKey !== name.fullKey) {
+    const cap = elsewhere ? THIN_EVIDENCE_CAP : name.weak ? THIN_WEAK_ALIAS_CAP : 1
+    if (score > cap) {
+      score = cap
+      rules?.push("thin_evidence")
     }
   }
   if (!explain) return { score }

@@ -1,0 +1,96 @@
+import { HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { parseArgs } from "node:util"
+import { ApiKeys } from "../../src/access/ApiKeys.js"
+import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import { createKybServer } from "../../src/http/edge/nodeServer.js"
+import { HttpAppLive } from "../../src/http/Server.js"
+import { ingestSanctions } from "../../src/sanctions/ingest.js"
+import { listedRecords } from "../corpus/listed.js"
+import { loadBenchCorpus } from "../search/benchLoad.js"
+import { scratchDatabase } from "../search/database.js"
+import { evaluate, formatReport, type VerdictJson } from "./evaluate.js"
+import { listEntities, negativeCases, positiveCases, resolutionCases } from "./sets.js"
+
+/**
+ * The verdict evaluation, through the whole path a user calls: a real server on a loopback port over a scratch
+ * PostgreSQL database (generated companies plus the real listed companies, the three real lists), every case sent
+ * as `POST /v1/verify`. Prints both splits; `--json FILE` writes the report, `--misses` prints the tuning split's
+ * misses (never the test split's).
+ *
+ *   npm run -s eval [-- --per-list 400 --rows 20000 --held 400 --concurrency 8 --json out.json --misses]
+ */
+const { values } = parseArgs({
+  options: {
+    "per-list": { type: "string", default: "400" },
+    rows: { type: "string", default: "20000" },
+    held: { type: "string", default: "400" },
+    concurrency: { type: "string", default: "8" },
+    json: { type: "string" },
+    misses: { type: "boolean", default: false }
+  }
+})
+const sharedDir = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
+
+const program = Effect.gen(function*() {
+  const started = Date.now()
+  yield* loadBenchCorpus(Number(values.rows), 1, sharedDir)
+  yield* ingestSanctions(["ofac-sdn", "ofac-consolidated", "un"].map((d) => path.join(sharedDir, "data", "sanctions", d)))
+  const server = yield* HttpServer.HttpServer
+  if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected a TCP address")
+  const url = `http://127.0.0.1:${server.address.port}/v1/verify`
+  const { secret } = yield* (yield* ApiKeys).create({ plan: "unlimited", quota: null, label: "eval" })
+  const headers = { authorization: `Bearer ${Redacted.value(secret)}`, "content-type": "application/json" }
+  const verify = async (input: Record<string, string>) => {
+    const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(input) })
+    if (response.status === 200) return await response.json() as VerdictJson
+    return { refused: `${response.status} ${await response.text()}` }
+  }
+  const entities = yield* listEntities(sharedDir)
+  const negatives = negativeCases(sharedDir, entities)
+  const held = listedRecords(sharedDir, 1).records.slice(0, Number(values.held))
+  const sets = {
+    positives: positiveCases(entities, Number(values["per-list"])),
+    negatives: negatives.cases,
+    resolution: resolutionCases(held, negatives.cases)
+  }
+  // Wait until the server's screener has picked the lists up (it polls).
+  for (let i = 0; i < 120; i++) {
+    const probe = yield* Effect.promise(() => verify({ name: "probe" }).then((v) => "refused" in v ? v.refused : v.sanctions.result))
+    if (probe !== "unavailable") break
+    yield* Effect.sleep("500 millis")
+  }
+  const report = yield* Effect.promise(() => evaluate(verify, sets, Number(values.concurrency)))
+  const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}`
+  process.stdout.write([
+    `Verdict evaluation over HTTP (POST /v1/verify), ${new Date().toISOString()}, ${machine}; store: ${values.rows} generated + ` +
+    `${listedRecords(sharedDir, 1).records.length} real listed companies; lists: OFAC SDN, OFAC Consolidated, UN; ` +
+    `${values["per-list"]} entities per list; ${negatives.listedInEiti.length} EITI names that are list names set apart ` +
+    `(${negatives.listedInEiti.map((n) => `${n.name} (${n.country})`).join(", ")}); ${Math.round((Date.now() - started) / 1000)} s.`,
+    "",
+    formatReport(report),
+    "",
+    `Inputs refused with a 4xx (not counted): ${report.refused.length}${report.refused.length === 0 ? "" : `, e.g. ${report.refused.slice(0, 3).join("; ")}`}`,
+    ""
+  ].join("\n"))
+  if (values.misses) process.stdout.write(`\nTuning-split misses (${report.tuningMisses.length}):\n${report.tuningMisses.join("\n")}\n`)
+  if (values.json !== undefined) fs.writeFileSync(values.json, JSON.stringify({ ...report, tuningMisses: undefined }, null, 2))
+})
+
+const config = Layer.setConfigProvider(
+  ConfigProvider.fromMap(new Map([["KYB_REGISTRY_LIVE", "none"], ["SANCTIONS_POLL_INTERVAL", "1 second"]]))
+    .pipe(ConfigProvider.orElse(() => ConfigProvider.fromEnv()))
+)
+const layer = Layer.mergeAll(HttpAppLive, ApiKeys.Default).pipe(
+  Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),
+  Layer.provideMerge(CompanyWriter.Default),
+  Layer.provideMerge(scratchDatabase("kyb_eval", 8)),
+  Layer.provide(config)
+)
+await Effect.runPromise(
+  program.pipe(Effect.provide(layer), Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)), Effect.scoped)
+)

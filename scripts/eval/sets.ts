@@ -1,0 +1,157 @@
+import { Effect } from "effect"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import { parseListPaths } from "../../src/sanctions/buildIndex.js"
+import type { ListId } from "../../src/sanctions/model.js"
+import { makeVariant, seedOf, VARIANT_KINDS, type VariantKind } from "./variants.js"
+
+/**
+ * The evaluation's cases, from real data only. Each case falls in the tuning or the test split by a salted hash of
+ * its identity: the test split is frozen (the salt never changes) and only its totals are ever printed.
+ */
+export type Split = "tune" | "test"
+const SALT = "kyb-eval-2026-11"
+export const splitOf = (identity: string): Split => (seedOf(`${SALT}:${identity}`) % 5 === 0 ? "test" : "tune")
+
+export interface PositiveCase {
+  readonly split: Split
+  readonly list: ListId
+  readonly entryId: string
+  readonly listedName: string
+  readonly kind: VariantKind
+  readonly input: string
+}
+
+export interface NegativeCase {
+  readonly split: Split
+  readonly source: "eiti" | "listed_companies" | "ng_suppliers"
+  readonly name: string
+  readonly country: string
+}
+
+export interface ResolutionCase {
+  readonly split: Split
+  readonly kind: "by_name" | "by_number" | "by_name_and_number" | "not_held"
+  readonly input: { readonly name?: string; readonly registration_no?: string; readonly country?: string }
+  /** The registration number that must come back (registered: true), or null (registered: false). */
+  readonly expected: string | null
+}
+
+/** The eval's own comparison key (not the service's normaliser): letters and digits, upper case. */
+export const plainKey = (name: string) => name.toUpperCase().normalize("NFKD").replace(/[^A-Z0-9]/g, "")
+
+/** Minimal RFC 4180 reading (quoted fields with separators, newlines and doubled quotes); tab-separated too. */
+const readCsv = (file: string, separator = ",") => {
+  const rows: Array<Array<string>> = []
+  const text = fs.readFileSync(file, "utf8")
+  let field = ""
+  let row: Array<string> = []
+  let quoted = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!
+    if (quoted) {
+      if (c === "\"" && text[i + 1] === "\"") (field += "\"", i++)
+      else if (c === "\"") quoted = false
+      else field += c
+    } else if (c === "\"") quoted = true
+    else if (c === separator) (row.push(field), (field = ""))
+    else if (c === "\n" || c === "\r") {
+      if (c === "\r" && text[i + 1] === "\n") i++
+      row.push(field)
+      field = ""
+      if (row.some((v) => v !== "")) rows.push(row)
+      row = []
+    } else field += c
+  }
+  if (field !== "" || row.length > 0) rows.push([...row, field])
+  const [header, ...body] = rows
+  return body.map((r) => Object.fromEntries(header!.map((h, i) => [h, (r[i] ?? "").trim()])) as Record<string, string>)
+}
+
+export const listEntities = (sharedDir: string) =>
+  Effect.map(
+    parseListPaths(["ofac-sdn", "ofac-consolidated", "un"].map((d) => path.join(sharedDir, "data", "sanctions", d))),
+    (lists) => lists.flatMap((l) => l.entries.filter((e) => e.entity_type === "entity"))
+  )
+
+/** Positives: every entity entry of the three lists, each as given exactly and in each variant that applies. */
+export const positiveCases = (
+  entities: ReadonlyArray<{ readonly list: ListId; readonly entry_id: string; readonly name: string }>,
+  perList: number
+): ReadonlyArray<PositiveCase> => {
+  const byList = new Map<ListId, Array<(typeof entities)[number]>>()
+  for (const e of entities) byList.set(e.list, [...(byList.get(e.list) ?? []), e])
+  const cases: Array<PositiveCase> = []
+  for (const [list, entries] of byList) {
+    const sampled = [...entries].sort((a, b) => seedOf(a.entry_id) - seedOf(b.entry_id)).slice(0, perList)
+    for (const e of sampled) {
+      const split = splitOf(`${list}:${e.entry_id}`)
+      for (const kind of VARIANT_KINDS) {
+        const input = makeVariant(e.name, kind, seedOf(`${list}:${e.entry_id}`))
+        if (input !== null) cases.push({ split, list, entryId: e.entry_id, listedName: e.name, kind, input })
+      }
+    }
+  }
+  return cases
+}
+
+/**
+ * Negatives: real legitimate names with their country. EITI entities that really are listed (their name, by the
+ * eval's own key, is a list entity's name or alias) are set apart and returned as `listedInEiti`.
+ */
+export const negativeCases = (
+  sharedDir: string,
+  entities: ReadonlyArray<{ readonly name: string; readonly aliases: ReadonlyArray<{ readonly name: string }> }>
+) => {
+  const listedKeys = new Set(entities.flatMap((e) => [e.name, ...e.aliases.map((a) => a.name)]).map(plainKey))
+  const seen = new Set<string>()
+  const cases: Array<NegativeCase> = []
+  const listedInEiti: Array<{ name: string; country: string }> = []
+  const add = (source: NegativeCase["source"], written: string, country: string) => {
+    // Some source names are written across lines; a user sends them on one.
+    const name = written.replace(/\s+/g, " ").trim()
+    const key = `${plainKey(name)}|${country}`
+    if (name.trim() === "" || seen.has(key)) return
+    seen.add(key)
+    cases.push({ split: splitOf(`${source}:${key}`), source, name, country })
+  }
+  const data = path.join(sharedDir, "data")
+  for (const row of readCsv(path.join(data, "companies", "eiti_african_entities.tsv"), "\t")) {
+    const name = row["name"] ?? ""
+    if (listedKeys.has(plainKey(name))) listedInEiti.push({ name, country: row["country"] ?? "" })
+    else add("eiti", name, row["country"] ?? "")
+  }
+  for (const file of ["listed_companies_investpy.csv", "brvm_listed_companies.csv"]) {
+    for (const row of readCsv(path.join(data, "companies", file))) add("listed_companies", row["legal_name"] ?? "", row["listing_country"] ?? "")
+  }
+  for (const row of readCsv(path.join(data, "procurement", "awards_normalized.csv"))) {
+    if (row["country"] === "NG") add("ng_suppliers", row["supplier_name"] ?? "", "NG")
+  }
+  return { cases, listedInEiti }
+}
+
+/** Resolution: held companies by name, number and both; EITI names the store does not hold. */
+export const resolutionCases = (
+  held: ReadonlyArray<CanonicalCompany>,
+  notHeld: ReadonlyArray<NegativeCase>
+): ReadonlyArray<ResolutionCase> => {
+  const cases: Array<ResolutionCase> = []
+  for (const c of held) {
+    const split = splitOf(`held:${c.country}:${c.registration_no}`)
+    cases.push({ split, kind: "by_name", input: { name: c.legal_name, country: c.country }, expected: c.registration_no })
+    cases.push({ split, kind: "by_number", input: { registration_no: c.registration_no, country: c.country }, expected: c.registration_no })
+    cases.push({
+      split,
+      kind: "by_name_and_number",
+      input: { name: c.legal_name, registration_no: c.registration_no, country: c.country },
+      expected: c.registration_no
+    })
+  }
+  const heldKeys = new Set(held.map((c) => plainKey(c.legal_name)))
+  for (const n of notHeld) {
+    if (n.source !== "eiti" || heldKeys.has(plainKey(n.name))) continue
+    cases.push({ split: n.split, kind: "not_held", input: { name: n.name, country: n.country }, expected: null })
+  }
+  return cases
+}

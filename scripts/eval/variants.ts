@@ -1,0 +1,158 @@
+/**
+ * Variants of a listed name, as a user or a registry would write them. Written apart from the matcher on purpose:
+ * nothing here imports the service's normalisation, vocabulary or scoring, so the evaluation cannot share its
+ * blind spots. Deterministic for a given seed.
+ */
+
+export const VARIANT_KINDS = [
+  "exact",
+  "typo",
+  "transliteration",
+  "legal_form_dropped",
+  "legal_form_changed",
+  "word_order",
+  "abbreviation",
+  "partial",
+  "embedded"
+] as const
+export type VariantKind = (typeof VARIANT_KINDS)[number]
+
+/** A small deterministic generator (mulberry32). */
+export const rng = (seed: number) => {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export const seedOf = (text: string): number => {
+  let h = 2166136261
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 16777619)
+  return h >>> 0
+}
+
+const FORMS = [
+  "LIMITED", "LTD", "LLC", "L.L.C.", "COMPANY", "CO.", "CO", "CORPORATION", "CORP", "INC", "S.A.", "SA", "SARL",
+  "S.A.R.L.", "PLC", "JSC", "OJSC", "CJSC", "PJSC", "GMBH", "AG", "B.V.", "FZE", "FZCO", "PTE", "PVT", "SDN BHD", "S.A.S."
+]
+const formPattern = new RegExp(`(?:[\\s,]+(?:${FORMS.map((f) => f.replace(/[.]/g, "\\.")).join("|")}))+\\s*$`, "i")
+
+/** Hand-written spelling alternatives met in romanised Arabic, Persian, Russian and Chinese names. */
+const TRANSLITERATIONS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/MOHAMMED|MOHAMMAD|MUHAMMAD|MOHAMED/, "MUHAMMED"],
+  [/KH/, "H"],
+  [/OU/, "U"],
+  [/Q/, "K"],
+  [/EE/, "I"],
+  [/OO/, "U"],
+  [/OV\b/, "OFF"],
+  [/IY/, "I"],
+  [/Y/, "I"],
+  [/AL-/, "EL-"],
+  [/\bAL /, "EL "],
+  [/SH/, "SCH"],
+  [/J/, "DJ"],
+  [/W/, "V"],
+  [/PH/, "F"],
+  [/C(?=[AOU])/, "K"],
+  [/TCH/, "CH"],
+  [/IA\b/, "IYA"]
+]
+
+const ABBREVIATIONS: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\bINTERNATIONAL\b/, "INTL"],
+  [/\bCOMPANY\b/, "CO"],
+  [/\bCORPORATION\b/, "CORP"],
+  [/\bLIMITED\b/, "LTD"],
+  [/\bINDUSTRIES\b/, "IND"],
+  [/\bTRADING\b/, "TRDG"],
+  [/\bGENERAL\b/, "GEN"],
+  [/\bMANAGEMENT\b/, "MGMT"],
+  [/\bDEVELOPMENT\b/, "DEVT"],
+  [/\bSERVICES\b/, "SVCS"],
+  [/\bAND\b/, "&"],
+  [/\bBROTHERS\b/, "BROS"],
+  [/\bHOLDING(S?)\b/, "HLDG$1"]
+]
+
+const EMBEDDINGS = ["{} TRADING LIMITED", "NEW {} GROUP", "{} HOLDINGS (PTY) LTD", "{} INVESTMENTS SARL", "GROUPE {} SA"]
+
+const words = (name: string) => name.split(/\s+/).filter((w) => w.length > 0)
+
+/** The name without the legal forms at its end (as a user who leaves them out writes it). */
+export const dropLegalForm = (name: string): string | null => {
+  const stripped = name.replace(formPattern, "").trim()
+  return stripped === name.trim() || stripped.length < 3 ? null : stripped
+}
+
+const typo = (name: string, next: () => number): string | null => {
+  const ws = words(name)
+  const candidates = ws.map((w, i) => [w, i] as const).filter(([w]) => /^[A-Z]{5,}$/i.test(w))
+  if (candidates.length === 0) return null
+  const [word, at] = candidates[Math.floor(next() * candidates.length)]!
+  const i = 1 + Math.floor(next() * (word.length - 2))
+  const op = Math.floor(next() * 4)
+  const letters = "AEIOURSTNLKM"
+  const letter = letters[Math.floor(next() * letters.length)]!
+  const changed = op === 0
+    ? word.slice(0, i) + word.slice(i + 1)
+    : op === 1
+    ? word.slice(0, i) + letter + word.slice(i)
+    : op === 2
+    ? word.slice(0, i) + (letter === word[i] ? "Y" : letter) + word.slice(i + 1)
+    : word.slice(0, i) + word[i + 1]! + word[i]! + word.slice(i + 2)
+  if (changed === word) return null
+  const out = [...ws]
+  out[at] = changed
+  return out.join(" ")
+}
+
+const firstApplicable = (name: string, rules: ReadonlyArray<readonly [RegExp, string]>, next: () => number): string | null => {
+  const applicable = rules.filter(([pattern]) => pattern.test(name))
+  if (applicable.length === 0) return null
+  const [pattern, replacement] = applicable[Math.floor(next() * applicable.length)]!
+  const out = name.replace(pattern, replacement)
+  return out === name ? null : out
+}
+
+/** One variant of `kind`, or null when the kind does not apply to this name. Names are upper-cased first. */
+export const makeVariant = (listedName: string, kind: VariantKind, seed: number): string | null => {
+  const name = listedName.toUpperCase().replace(/\s+/g, " ").trim()
+  const next = rng(seed ^ seedOf(kind))
+  const core = dropLegalForm(name) ?? name
+  switch (kind) {
+    case "exact":
+      return name
+    case "typo":
+      return typo(name, next)
+    case "transliteration":
+      return firstApplicable(name, TRANSLITERATIONS, next)
+    case "legal_form_dropped":
+      return dropLegalForm(name)
+    case "legal_form_changed": {
+      const form = ["LIMITED", "LLC", "S.A.", "CO. LTD", "SARL", "PLC"][Math.floor(next() * 6)]!
+      return `${core} ${form}`
+    }
+    case "word_order": {
+      const ws = words(core)
+      if (ws.length < 2) return null
+      const i = Math.floor(next() * (ws.length - 1))
+      const out = [...ws]
+      ;[out[i], out[i + 1]] = [out[i + 1]!, out[i]!]
+      const text = out.join(" ")
+      return text === core ? null : text
+    }
+    case "abbreviation":
+      return firstApplicable(name, ABBREVIATIONS, next)
+    case "partial": {
+      const ws = words(core)
+      return ws.length < 3 ? null : ws.slice(0, ws.length - 1).join(" ")
+    }
+    case "embedded":
+      return EMBEDDINGS[Math.floor(next() * EMBEDDINGS.length)]!.replace("{}", core)
+  }
+}
