@@ -31,10 +31,10 @@ const checkText = (where: string, decoded: string | undefined): Refusal | undefi
     ? refusal(where, "contains a control character")
     : undefined
 
-/** Names a query parameter for a message without echoing what the caller sent raw. */
+/** Names a query parameter for a message: a plain identifier as sent, anything else is not echoed back. */
 const parameterName = (rawName: string): string => {
   const decoded = decodeComponent(rawName)
-  return decoded === undefined || hasControlCharacter(decoded) || decoded.length > 40 ? "a query parameter name" : decoded
+  return decoded !== undefined && /^[A-Za-z_][A-Za-z0-9_.-]{0,39}$/.test(decoded) ? decoded : "a query parameter"
 }
 
 /** Checks the path segments and every query parameter (name and value) of a raw request target. */

@@ -8,7 +8,14 @@ const body = (status: number, error: string, message: string, headers: Record<st
 const describeIssue = (issue: ParseResult.ArrayFormatterIssue) => {
   if (issue.path.length === 0 && issue.message.startsWith("Expected")) return "the body must be a JSON object"
   const where = issue.path.length === 0 ? "" : `${issue.path.join(".")}: `
-  const message = issue.message.startsWith("Expected") ? "has the wrong type" : issue.message
+  // Framework messages quote the value sent ("Unable to decode \"1; SELECT ...\" into a number"): never echoed back.
+  const message = issue.message.startsWith("Expected")
+    ? "has the wrong type"
+    : /^Unable to decode .* into a number$/s.test(issue.message)
+    ? "must be a number"
+    : issue.message.includes("\"")
+    ? "has an invalid value"
+    : issue.message
   return `${where}${message === "is missing" ? "is required" : message}`
 }
 

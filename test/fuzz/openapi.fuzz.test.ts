@@ -1,0 +1,76 @@
+import { SqlClient } from "@effect/sql"
+import { assert, describe, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import fc from "fast-check"
+import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import { rawRequest } from "../support/rawHttp.js"
+import { TestServer, TestServerLive } from "../support/server.js"
+import { MAX_HEADER_BYTES } from "../../src/http/edge/nodeServer.js"
+import { describeRequest, headBytes, hostileRequest, operationsOf, rawBytes } from "./hostile.js"
+
+/** FUZZ_RUNS (default 1,000 in the suite; the stress run sends 10,000) and FUZZ_SEED reproduce a run. */
+const runs = Number(process.env["FUZZ_RUNS"] ?? "1000")
+const seed = Number(process.env["FUZZ_SEED"] ?? "20261124")
+
+/** Every table's row count and content checksum, quota counters and key usage stamps aside (requests move them). */
+const databaseFingerprint = Effect.gen(function*() {
+  const sql = yield* SqlClient.SqlClient
+  const tables = yield* sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('quota_usage') ORDER BY table_name`
+  const out: Record<string, string> = {}
+  for (const { table_name } of tables) {
+    const except = table_name === "api_keys" ? " - 'last_used_at'" : ""
+    const rows = yield* sql.unsafe<{ n: string; sum: string | null }>(
+      `SELECT count(*)::text AS n, md5(string_agg(md5((to_jsonb(t)${except})::text), '' ORDER BY md5((to_jsonb(t)${except})::text))) AS sum FROM "${table_name}" t`
+    )
+    out[table_name] = `${rows[0]?.n}:${rows[0]?.sum ?? ""}`
+  }
+  return out
+})
+
+describe("hostile requests derived from the OpenAPI document (issue 15)", () => {
+  layer(TestServerLive, { timeout: "300 seconds", excludeTestServices: true })((it) => {
+    it.effect(`${runs} requests (seed ${seed}): never a 5xx, every 4xx {error, message}, no internals, database unchanged, memory bounded`, () =>
+      Effect.gen(function*() {
+        const server = yield* TestServer
+        const writer = yield* CompanyWriter
+        yield* writer.upsertBatch([{
+          country: "NG", registration_no: "RC 208767", legal_name: "Dangote Cement PLC", status: "active",
+          source: "test", source_kind: "registry", last_verified_at: new Date().toISOString()
+        }]).pipe(Effect.orDie)
+        const key = yield* server.newKey({ plan: "unlimited" })
+        const port = Number(new URL(server.url).port)
+        const doc = yield* Effect.promise(() => fetch(`${server.url}/v1/openapi.json`).then((r) => r.json()))
+        const operations = operationsOf(doc as Parameters<typeof operationsOf>[0])
+        assert.isAbove(operations.length, 4)
+        const before = yield* databaseFingerprint
+        const rssBefore = process.memoryUsage().rss
+        let sent = 0
+        yield* Effect.promise(() =>
+          fc.assert(
+            fc.asyncProperty(hostileRequest(operations, key), async (request) => {
+              sent++
+              const reply = await rawRequest(port, rawBytes(request), 15_000).catch((error: NodeJS.ErrnoException) => {
+                // Node's parser refuses an oversized head (431) and may reset the socket while the client still writes.
+                if ((error.code === "ECONNRESET" || error.code === "EPIPE") && headBytes(request) > MAX_HEADER_BYTES) return null
+                throw error
+              })
+              if (reply === null) return
+              const where = `${describeRequest(request)} -> ${reply.status} ${reply.body.slice(0, 300)}`
+              if (reply.status >= 500 || reply.status < 200) throw new Error(`status: ${where}`)
+              if (reply.status >= 400) {
+                // An answer may quote the query it searched; an error must not show code, SQL or the database's words.
+                if (/at .*\.(ts|js):\d+|SqlError|SELECT |syntax error|node_modules|_tag|relation "/.test(reply.body)) throw new Error(`internals: ${where}`)
+                const body = JSON.parse(reply.body) as Record<string, unknown>
+                if (Object.keys(body).sort().join(",") !== "error,message") throw new Error(`error body: ${where}`)
+              }
+            }),
+            { numRuns: runs, seed, endOnFailure: false, interruptAfterTimeLimit: 240_000 }
+          )
+        )
+        assert.isAtLeast(sent, Math.min(runs, 50))
+        assert.deepStrictEqual(yield* databaseFingerprint, before)
+        assert.isBelow(process.memoryUsage().rss - rssBefore, 512 * 1024 * 1024, "RSS bounded")
+      }))
+  })
+})
