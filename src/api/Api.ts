@@ -27,6 +27,14 @@ const errorSchema = {
   description: "Every non-2xx response"
 }
 
+const tagDescriptions: Readonly<Record<string, string>> = {
+  search: "Tolerant company search over the 18 registries",
+  companies: "One company's full record with officers and per-field provenance",
+  verify: "A verdict: resolved, registered, active, screened against the sanctions lists",
+  registries: "The registries covered, with record counts",
+  health: "Liveness of the service and its database"
+}
+
 /**
  * The generator knows neither our error bodies for decode failures nor response headers set by middleware:
  * document both, and attach one example per operation.
@@ -59,7 +67,19 @@ const completeSpec = (spec: JsonObject): JsonObject => {
       }
     }
   }
-  return { ...spec, components: { ...components, schemas: { ...schemas, HttpApiDecodeError: errorSchema } } }
+  // Issue and PropertyKey describe the framework's own decode errors, which the service never sends (see HttpApiDecodeError).
+  const { Issue: _issue, PropertyKey: _propertyKey, ...usedSchemas } = schemas
+  return {
+    ...spec,
+    servers: [{ url: "/", description: "This server" }],
+    info: { ...(isObject(spec["info"]) ? spec["info"] : {}), license: { name: "Proprietary", identifier: "LicenseRef-KYB-Africa" } },
+    tags: (Array.isArray(spec["tags"]) ? spec["tags"] : []).map((tag: unknown) =>
+      isObject(tag) && typeof tag["name"] === "string" && tag["description"] === undefined
+        ? { ...tag, description: tagDescriptions[tag["name"]] ?? tag["name"] }
+        : tag
+    ),
+    components: { ...components, schemas: { ...usedSchemas, HttpApiDecodeError: errorSchema } }
+  }
 }
 
 export class KybApi extends HttpApi.make("kyb")

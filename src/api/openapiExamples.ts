@@ -55,6 +55,7 @@ const examples: Record<string, unknown> = {
     registered: true,
     match_confidence: 1,
     company,
+    candidates: [],
     sanctions: { screened: true, result: "clear", hits: [] },
     data_confidence: 0.9,
     signals: {
@@ -63,7 +64,9 @@ const examples: Record<string, unknown> = {
       has_trademarks: false,
       active: true,
       registry_reachable: true,
-      sanctions_hit: false
+      sanctions_hit: false,
+      officer_sanctions_hit: false,
+      officers_screened: 1
     },
     sources: ["Corporate Affairs Commission (NG-CAC)", "OFAC SDN (2024-05-03)", "OFAC Consolidated (2025-12-19)", "UN SC (2026-02-27)"],
     review_reason: null,
