@@ -25,15 +25,16 @@ export interface ServerProcess {
 
 /**
  * Runs `src/main.ts` as `npm start` would, on a free loopback port, with the embedded database in a temporary
- * directory unless `env` names a DATABASE_URL. `ready: false` returns before the server listens.
+ * directory unless `env` names a DATABASE_URL. `ready: false` returns before the server listens; `argv` runs
+ * something else than the TypeScript entry (the compiled build).
  */
 export const startServerProcess = async (
   env: Readonly<Record<string, string>> = {},
-  options: { readonly ready?: boolean } = {}
+  options: { readonly ready?: boolean; readonly argv?: ReadonlyArray<string> } = {}
 ): Promise<ServerProcess> => {
   const port = await freePort()
   const dataDir = mkdtempSync(join(tmpdir(), "kyb-proc-"))
-  const child = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
+  const child = spawn(process.execPath, options.argv ?? ["--import", "tsx", "src/main.ts"], {
     env: {
       ...process.env,
       PORT: String(port),

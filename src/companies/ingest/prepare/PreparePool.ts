@@ -32,7 +32,8 @@ interface Pending {
 const WORKER_HEAP = { maxYoungGenerationSizeMb: 64, maxOldGenerationSizeMb: 192 }
 
 const boot = new URL("./boot.cjs", import.meta.url)
-const entry = fileURLToPath(new URL("./worker.ts", import.meta.url))
+// The TypeScript source under tsx, the compiled module in the production build.
+const entry = fileURLToPath(new URL(import.meta.url.endsWith(".ts") ? "./worker.ts" : "./worker.js", import.meta.url))
 
 /**
  * Worker threads that decode and prepare the initial load's batches (prepareRows), so that the main thread only
