@@ -52,11 +52,11 @@ const program = Effect.gen(function*() {
   }
   const entities = yield* listEntities(sharedDir)
   const negatives = negativeCases(sharedDir, entities)
-  const held = listedRecords(sharedDir, 1).records.slice(0, Number(values.held))
+  const listed = listedRecords(sharedDir, 1).records
   const sets = {
     positives: positiveCases(entities, Number(values["per-list"])),
     negatives: negatives.cases,
-    resolution: resolutionCases(held, negatives.cases)
+    resolution: resolutionCases(listed.slice(0, Number(values.held)), negatives.cases, listed)
   }
   // Wait until the server's screener has picked the lists up (it polls).
   for (let i = 0; i < 120; i++) {

@@ -134,7 +134,9 @@ export const negativeCases = (
 /** Resolution: held companies by name, number and both; EITI names the store does not hold. */
 export const resolutionCases = (
   held: ReadonlyArray<CanonicalCompany>,
-  notHeld: ReadonlyArray<NegativeCase>
+  notHeld: ReadonlyArray<NegativeCase>,
+  /** Every real company the store holds: an EITI name that is one of them is not a "not held" case. */
+  stored: ReadonlyArray<CanonicalCompany> = held
 ): ReadonlyArray<ResolutionCase> => {
   const cases: Array<ResolutionCase> = []
   for (const c of held) {
@@ -148,7 +150,7 @@ export const resolutionCases = (
       expected: c.registration_no
     })
   }
-  const heldKeys = new Set(held.map((c) => plainKey(c.legal_name)))
+  const heldKeys = new Set(stored.flatMap((c) => [c.legal_name, ...(c.aliases ?? []).map((a) => a.name)]).map(plainKey))
   for (const n of notHeld) {
     if (n.source !== "eiti" || heldKeys.has(plainKey(n.name))) continue
     cases.push({ split: n.split, kind: "not_held", input: { name: n.name, country: n.country }, expected: null })
