@@ -1,5 +1,7 @@
 import type { CanonicalCompany, CanonicalOfficer } from "../../src/domain/CanonicalCompany.js"
+import { normalizeName } from "../../src/domain/normalize.js"
 import { coreName, loadNameModels } from "./names.js"
+import { realNameKeys } from "./realNames.js"
 import { personName } from "./people.js"
 import { type Language, type RegistrySpec, registrySpecs } from "./registries.js"
 import { Rng, Weighted } from "./rng.js"
@@ -40,6 +42,9 @@ export const makeCorpusGenerator = (options: CorpusOptions) => {
   const counters = new Map<string, number>()
   const reference = (options.referenceDate ?? DEFAULT_REFERENCE_DATE).getTime()
   const source = syntheticSource(options.seed)
+  const real = realNameKeys(options.sharedDir)
+  /** Per registry, the normalised names already given: a registry registers a name once. */
+  const taken = new Map<string, Set<string>>()
 
   const address = (spec: RegistrySpec) => {
     const pattern = rng.pick(STREETS[spec.language])
@@ -74,12 +79,24 @@ export const makeCorpusGenerator = (options: CorpusOptions) => {
     const form = spec.forms.pick(rng)
     const year = 2025 - Math.floor(Math.pow(rng.next(), 1.7) * 62)
     const incorporated = isoDate(year, rng.int(1, 12), rng.int(1, 28))
-    const core = coreName(rng, models[spec.language], spec.country, spec.language)
     const upper = rng.chance(spec.language === "fr" ? 0.4 : 0.2)
-    const named = form.entity_type === "incorporated_trustees"
-      ? `The Incorporated Trustees of ${core} ${form.suffix}`
-      : form.suffix === "" ? core : `${core} ${form.suffix}`
-    const legal_name = upper ? named.toUpperCase() : named
+    const names = taken.get(spec.id) ?? new Set<string>()
+    taken.set(spec.id, names)
+    // Like a registry: a name (as normalised) is registered once, and never a real company's name. Near names
+    // (shared words, one word apart) are kept: they are the hard cases.
+    let legal_name = ""
+    for (let attempt = 0; ; attempt++) {
+      let core = coreName(rng, models[spec.language], spec.country, spec.language)
+      if (attempt >= 20) core = `${core} ${coreName(rng, models[spec.language], spec.country, spec.language)}`
+      const named = form.entity_type === "incorporated_trustees"
+        ? `The Incorporated Trustees of ${core} ${form.suffix}`
+        : form.suffix === "" ? core : `${core} ${form.suffix}`
+      const key = normalizeName(named, spec.country)
+      if (names.has(key) || real.has(key) || real.has(normalizeName(named))) continue
+      names.add(key)
+      legal_name = upper ? named.toUpperCase() : named
+      break
+    }
     const ctx = { rng, n, year, form }
     const registration_no = spec.number(ctx)
     const age = 2026 - year

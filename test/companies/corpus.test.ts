@@ -5,7 +5,9 @@ import { makeCorpusGenerator, syntheticSource } from "../../scripts/corpus/gener
 import { listedRecords } from "../../scripts/corpus/listed.js"
 import { registrySpecs } from "../../scripts/corpus/registries.js"
 import { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import { normalizeName } from "../../src/domain/normalize.js"
 import { canonicalNumber, registryForCountry } from "../../src/domain/registrationNumbers.js"
+import { realNameKeys } from "../../scripts/corpus/realNames.js"
 
 const sharedDir = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
 const rows = (seed: number, n: number) => {
@@ -81,5 +83,34 @@ describe("listed companies as canonical records", () => {
       if (!record.source.includes("public text")) expect(record.source).toContain("registration number synthetic")
     }
     expect(result.records.length).toBeGreaterThan(900)
+  })
+})
+
+describe("the generated corpus behaves like registries (issue 14)", () => {
+  const generated = rows(7, 30_000)
+  it("registers a name once per registry (no exact or normalised duplicates)", () => {
+    const seen = new Set<string>()
+    const duplicates: Array<string> = []
+    for (const record of generated) {
+      const key = `${record.country}|${normalizeName(record.legal_name, record.country)}`
+      if (seen.has(key)) duplicates.push(key)
+      seen.add(key)
+    }
+    expect(duplicates).toEqual([])
+  })
+  it("never copies a real company's name from the shared data", () => {
+    const real = realNameKeys(sharedDir)
+    expect(real.size).toBeGreaterThan(4000)
+    expect(real.has(normalizeName("Safaricom Limited"))).toBe(true)
+    const copies = generated.filter((r) => real.has(normalizeName(r.legal_name)) || real.has(normalizeName(r.legal_name, r.country)))
+    expect(copies.map((r) => r.legal_name)).toEqual([])
+  })
+  it("keeps near names: many names share words with others of their registry", () => {
+    const firstWords = new Map<string, number>()
+    for (const r of generated) {
+      const key = `${r.country}|${normalizeName(r.legal_name, r.country).split(" ")[0]}`
+      firstWords.set(key, (firstWords.get(key) ?? 0) + 1)
+    }
+    expect([...firstWords.values()].filter((n) => n > 1).length).toBeGreaterThan(100)
   })
 })
