@@ -1,5 +1,5 @@
 import { HttpApi, OpenApi } from "@effect/platform"
-import { CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
+import { ChecksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
 import { operationExamples } from "./openapiExamples.js"
 
 const description = [
@@ -32,7 +32,8 @@ const tagDescriptions: Readonly<Record<string, string>> = {
   companies: "One company's full record with officers and per-field provenance",
   verify: "A verdict: resolved, registered, active, screened against the sanctions lists",
   registries: "The registries covered, with record counts",
-  health: "Liveness of the service and its database"
+  health: "Liveness of the service and its database",
+  checks: "Every verification kept as evidence, for auditors and regulators"
 }
 
 /**
@@ -86,6 +87,7 @@ export class KybApi extends HttpApi.make("kyb")
   .add(SearchApi)
   .add(CompaniesApi)
   .add(VerifyApi)
+  .add(ChecksApi)
   .add(RegistriesApi)
   .add(HealthApi)
   .annotateContext(OpenApi.annotations({

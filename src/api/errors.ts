@@ -25,6 +25,13 @@ export class CompanyNotFound extends Schema.Class<CompanyNotFound>("CompanyNotFo
   static of = (message: string) => new CompanyNotFound({ error: "company_not_found", message })
 }
 
+export class CheckNotFound extends Schema.Class<CheckNotFound>("CheckNotFound")(
+  { error: Schema.Literal("check_not_found"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 404, description: "No check with this id for this API key." })
+) {
+  static of = (message: string) => new CheckNotFound({ error: "check_not_found", message })
+}
+
 export class RouteNotFound extends Schema.Class<RouteNotFound>("RouteNotFound")(
   { error: Schema.Literal("not_found"), message: Schema.String },
   HttpApiSchema.annotations({ status: 404, description: "No such route." })

@@ -1,6 +1,7 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { CompanyNotFound, InternalError, InvalidRequest, ServiceUnavailable } from "./errors.js"
+import { CheckNotFound, CompanyNotFound, InternalError, InvalidRequest, ServiceUnavailable } from "./errors.js"
+import { Check, CheckListParams, CheckPage } from "./schemas/Check.js"
 import { CompanyRecord } from "./schemas/Company.js"
 import { CountryCode, TextInput } from "./schemas/params.js"
 import { RegistriesResponse } from "./schemas/Registry.js"
@@ -90,3 +91,29 @@ export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
       .addError(ServiceUnavailable)
       .annotateContext(OpenApi.annotations({ summary: "Liveness and database reachability (no key needed)" }))
   ) {}
+
+const checkId = HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a check id" })))
+
+export class ChecksApi extends HttpApiGroup.make("checks")
+  .add(
+    HttpApiEndpoint.get("get")`/checks/${checkId}`
+      .addSuccess(Check)
+      .addError(CheckNotFound)
+      .annotateContext(OpenApi.annotations({
+        summary: "One check, as asked and answered",
+        description: "Every verification is kept: the inputs as sent and as read, the verdict as answered, each list's " +
+          "version and SHA-256, and the policy version. Only the key that made it can read it (another key gets 404)."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.get("list", "/checks")
+      .setUrlParams(CheckListParams)
+      .addSuccess(CheckPage)
+      .annotateContext(OpenApi.annotations({ summary: "This key's checks, newest first, paged with a cursor" }))
+  )
+  .addError(InvalidRequest)
+  .addError(ServiceUnavailable)
+  .addError(InternalError)
+  .middleware(QuotaGuard)
+  .middleware(Authentication)
+  .prefix("/v1") {}

@@ -71,7 +71,8 @@ const examples: Record<string, unknown> = {
     sources: ["Corporate Affairs Commission (NG-CAC)", "OFAC SDN (2024-05-03)", "OFAC Consolidated (2025-12-19)", "UN SC (2026-02-27)"],
     review_reason: null,
     review_reasons: [],
-    checked_at: "2026-11-22T10:00:00.000Z"
+    checked_at: "2026-11-22T10:00:00.000Z",
+    check_id: "0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10"
   },
   "registries.list": {
     registries: [{
@@ -89,5 +90,28 @@ const examples: Record<string, unknown> = {
   "health": { status: "ok", database: "reachable" }
 }
 examples["verify.verifyByBody"] = examples["verify.verifyByQuery"]
+examples["checks.get"] = {
+  id: "0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10",
+  created_at: "2026-11-22T10:00:00.000Z",
+  input: { name: "Dangote Cement", registration_no: "RC 208767", country: "ng" },
+  input_normalized: { name: "Dangote Cement", registration_no: "RC208767", country: "NG" },
+  verdict: examples["verify.verifyByQuery"],
+  lists: [
+    { list: "OFAC SDN", version: "2024-05-03", sha256: "9c1f5b0e7d2a4c6b8e0f1a3c5d7e9b1a2c4e6f8a0b2d4f6a8c0e2b4d6f8a0c2e" },
+    { list: "OFAC Consolidated (non-SDN)", version: "2025-12-19", sha256: "1b3d5f7a9c0e2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a1c" },
+    { list: "UN SC Consolidated", version: "2026-02-27", sha256: "7e9a1c3e5b7d9f1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b" }
+  ],
+  policy_version: "2026-11-24.1"
+}
+examples["checks.list"] = {
+  checks: [{
+    id: "0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10",
+    created_at: "2026-11-22T10:00:00.000Z",
+    input: { name: "Dangote Cement", registration_no: "RC 208767", country: "ng" },
+    result: "verified",
+    review_reason: null
+  }],
+  next_cursor: null
+}
 
 export const operationExamples: Readonly<Record<string, unknown>> = examples

@@ -3,6 +3,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Config, Context, Effect, Layer } from "effect"
 import type { Server } from "node:http"
 import { ApiKeys } from "../access/ApiKeys.js"
+import { Checks } from "../checks/Checks.js"
 import { Quota } from "../access/Quota.js"
 import { KybApi } from "../api/Api.js"
 import { CompanyLookup } from "../companies/CompanyLookup.js"
@@ -17,6 +18,7 @@ import { EdgeGuardLive } from "./edge/EdgeGuard.js"
 import { createKybServer, drainServer } from "./edge/nodeServer.js"
 import { withResponseHeaders } from "./edge/responseHeaders.js"
 import { ErrorBodiesLive } from "./errorBodies.js"
+import { ChecksHandlers } from "./handlers/checks.js"
 import { CompaniesHandlers } from "./handlers/companies.js"
 import { HealthHandlers } from "./handlers/health.js"
 import { RegistriesHandlers } from "./handlers/registries.js"
@@ -31,13 +33,14 @@ export const ServicesLive = Layer.mergeAll(
   Health.Default,
   CompanyLookup.Default,
   RegistryCoverageService.Default,
-  Verifier.Default
+  Checks.Default
 ).pipe(
+  Layer.provideMerge(Verifier.Default),
   Layer.provideMerge(Layer.mergeAll(CompanyRepo.Default, CompanySearchLive, Screener.Default))
 )
 
 const ApiLive = HttpApiBuilder.api(KybApi).pipe(
-  Layer.provide([SearchHandlers, CompaniesHandlers, VerifyHandlers, RegistriesHandlers, HealthHandlers]),
+  Layer.provide([SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, RegistriesHandlers, HealthHandlers]),
   Layer.provide([AuthenticationLive, QuotaGuardLive])
 )
 

@@ -1,4 +1,6 @@
 import { SqlClient } from "@effect/sql"
+import { createHash } from "node:crypto"
+import { canonicalJson } from "../domain/canonicalJson.js"
 import { Config, Duration, Effect, Layer, Ref, Schedule } from "effect"
 import { buildMatchIndex, buildMatchIndexEffect, type LoadedList, parseListPaths, versionLabel } from "./buildIndex.js"
 import type { SanctionsParseError } from "./errors.js"
@@ -11,6 +13,8 @@ import { type ScreeningResult, screenNames, type ScreenOptions, type ScreenSubje
 export interface LoadedVersion {
   readonly list: ListId
   readonly label: string
+  /** SHA-256 over the version's file hashes (canonical JSON), or null for lists loaded straight from files. */
+  readonly sha256: string | null
   /** `sanctions_versions.id`, or null for lists loaded straight from files. */
   readonly id: number | null
 }
@@ -28,7 +32,7 @@ const versionKey = (versions: ReadonlyArray<{ readonly id: number | null }>) => 
 
 const stateFromLists = (lists: ReadonlyArray<LoadedList>, ids: ReadonlyArray<number | null>): ScreenerState => ({
   index: buildMatchIndex(lists),
-  versions: lists.map((l, i) => ({ list: l.parsed.list, label: l.version, id: ids[i] ?? null })),
+  versions: lists.map((l, i) => ({ list: l.parsed.list, label: l.version, id: ids[i] ?? null, sha256: null })),
   loadedAt: new Date()
 })
 
@@ -64,7 +68,12 @@ const refreshFromSql = (state: Ref.Ref<ScreenerState | null>) =>
     const started = Date.now()
     const next: ScreenerState = {
       index: yield* buildMatchIndexEffect(lists),
-      versions: lists.map((l, i) => ({ list: l.parsed.list, label: l.version, id: versions[i]!.id })),
+      versions: lists.map((l, i) => ({
+        list: l.parsed.list,
+        label: l.version,
+        id: versions[i]!.id,
+        sha256: createHash("sha256").update(canonicalJson(versions[i]!.fileHashes)).digest("hex")
+      })),
       loadedAt: new Date()
     }
     yield* Ref.set(state, next)

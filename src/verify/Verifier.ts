@@ -155,7 +155,8 @@ const verdictOf = (
     sources: [...(company === null ? [] : [company.source]), ...listSources],
     review_reason: decision.reviewReason,
     review_reasons: [...decision.reviewReasons],
-    checked_at: now.toISOString()
+    checked_at: now.toISOString(),
+    check_id: null
   })
 }
 

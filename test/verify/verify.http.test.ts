@@ -75,8 +75,9 @@ const ServerLive = Layer.suspend(() =>
 )
 
 type Body = Record<string, unknown>
+/** A verdict without what differs between two answers to the same inputs: its time and its check. */
 const withoutCheckedAt = (body: unknown) => {
-  const { checked_at: _, ...rest } = body as Body
+  const { checked_at: _, check_id: __, ...rest } = body as Body
   return rest
 }
 

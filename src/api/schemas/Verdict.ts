@@ -105,5 +105,8 @@ export class Verdict extends Schema.Class<Verdict>("Verdict")({
   sources: Schema.Array(Schema.String),
   review_reason: Schema.NullOr(ReviewReason),
   review_reasons: Schema.Array(ReviewReason),
-  checked_at: Schema.String.annotations({ format: "date-time" })
+  checked_at: Schema.String.annotations({ format: "date-time" }),
+  check_id: Schema.NullOr(Schema.String).annotations({
+    description: "The stored check of this verdict (GET /v1/checks/{id}); null only when the verifier is used as a library"
+  })
 }) {}

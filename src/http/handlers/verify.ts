@@ -1,10 +1,12 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { KybApi } from "../../api/Api.js"
-import { Verifier } from "../../verify/Verifier.js"
+import { CurrentApiKey } from "../../api/security.js"
+import { Checks } from "../../checks/Checks.js"
 
+/** Every verdict answered over the API is kept as a check (`check_id`). */
 export const VerifyHandlers = HttpApiBuilder.group(KybApi, "verify", (handlers) =>
-  Effect.map(Verifier, (verifier) =>
+  Effect.map(Checks, (checks) =>
     handlers
-      .handle("verifyByQuery", ({ urlParams }) => verifier.verify(urlParams))
-      .handle("verifyByBody", ({ payload }) => verifier.verify(payload))))
+      .handle("verifyByQuery", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(urlParams, key)))
+      .handle("verifyByBody", ({ payload }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(payload, key)))))

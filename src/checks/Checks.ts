@@ -1,0 +1,111 @@
+import { Clock, Config, Duration, Effect, Option, Schedule, Schema } from "effect"
+import { randomUUID } from "node:crypto"
+import { CheckNotFound } from "../api/errors.js"
+import { Check, CheckedList, CheckPage, CheckSummary } from "../api/schemas/Check.js"
+import { Verdict, type VerifyInput } from "../api/schemas/Verdict.js"
+import type { ApiKeyIdentity } from "../api/security.js"
+import { numberKey } from "../domain/registrationNumbers.js"
+import { VERDICT_POLICY_VERSION } from "../domain/verdictPolicy.js"
+import { listDisplayName } from "../sanctions/model.js"
+import { Screener } from "../sanctions/Screener.js"
+import { Verifier } from "../verify/Verifier.js"
+import { type CheckRow, ChecksRepo } from "./ChecksRepo.js"
+import { decodeCursor, encodeCursor } from "./cursor.js"
+
+const retention = Config.integer("KYB_CHECK_RETENTION_DAYS").pipe(Config.withDefault(2557))
+
+/** The inputs as the service reads them. */
+const normalisedInput = (input: VerifyInput): Record<string, string> => ({
+  ...(input.name === undefined ? {} : { name: input.name.trim().replace(/\s+/g, " ") }),
+  ...(input.registration_no === undefined ? {} : { registration_no: numberKey(input.registration_no) }),
+  ...(input.country === undefined ? {} : { country: input.country.toUpperCase() })
+})
+
+const sentInput = (input: VerifyInput): Record<string, string> =>
+  Object.fromEntries(Object.entries(input).filter((e): e is [string, string] => typeof e[1] === "string"))
+
+const toCheck = (row: CheckRow) =>
+  new Check({
+    id: row.id,
+    created_at: row.created_at.toISOString(),
+    input: row.input,
+    input_normalized: row.input_normalized,
+    verdict: row.verdict,
+    lists: (row.lists as ReadonlyArray<CheckedList>).map((l) => new CheckedList(l)),
+    policy_version: row.policy_version
+  })
+
+/**
+ * Verifications kept as evidence: each verdict answered over the API is stored, immutable, with the inputs as sent
+ * and as read, each list's version and SHA-256 and the policy version, and carries its `check_id`. Checks older
+ * than KYB_CHECK_RETENTION_DAYS (default 2557, seven years) are deleted hourly.
+ */
+export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
+  scoped: Effect.gen(function*() {
+    const repo = yield* ChecksRepo
+    const verifier = yield* Verifier
+    const screener = yield* Screener
+    const days = yield* retention
+
+    const verify = (input: VerifyInput, key: ApiKeyIdentity) =>
+      Effect.gen(function*() {
+        const answered = yield* verifier.verify(input)
+        const verdict = new Verdict({ ...answered, check_id: randomUUID() })
+        const versions = yield* screener.versions
+        yield* repo.insert({
+          id: verdict.check_id!,
+          key_id: key.id,
+          created_at: new Date(yield* Clock.currentTimeMillis),
+          input: sentInput(input),
+          input_normalized: normalisedInput(input),
+          verdict: Schema.encodeSync(Verdict)(verdict),
+          lists: versions.map((v) => ({ list: listDisplayName[v.list], version: v.label, sha256: v.sha256 })),
+          policy_version: VERDICT_POLICY_VERSION
+        }).pipe(Effect.orDie)
+        return verdict
+      })
+
+    const get = (key: ApiKeyIdentity, id: string) =>
+      repo.find(key.id, id.toLowerCase()).pipe(
+        Effect.orDie,
+        Effect.flatMap(Option.match({
+          onNone: () => Effect.fail(CheckNotFound.of(`No check ${id} for this API key.`)),
+          onSome: (row) => Effect.succeed(toCheck(row))
+        }))
+      )
+
+    const list = (key: ApiKeyIdentity, params: { readonly since?: string | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) =>
+      Effect.gen(function*() {
+        const limit = params.limit ?? 25
+        const rows = yield* repo.page(key.id, {
+          since: params.since === undefined ? null : new Date(params.since),
+          after: params.cursor === undefined ? null : decodeCursor(params.cursor),
+          limit: limit + 1
+        }).pipe(Effect.orDie)
+        const shown = rows.slice(0, limit)
+        const last = shown.at(-1)
+        return new CheckPage({
+          checks: shown.map((row) => {
+            const verdict = row.verdict as { result: string; review_reason: string | null }
+            return new CheckSummary({ id: row.id, created_at: row.created_at.toISOString(), input: row.input, result: verdict.result, review_reason: verdict.review_reason })
+          }),
+          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(last.created_at, last.id) : null
+        })
+      })
+
+    /** Deletes the checks past retention now; returns how many. */
+    const purge = Effect.gen(function*() {
+      const now = yield* Clock.currentTimeMillis
+      const deleted = yield* repo.deleteBefore(new Date(now - days * 86_400_000))
+      if (deleted > 0) yield* Effect.logInfo("checks past retention deleted").pipe(Effect.annotateLogs({ deleted, days }))
+      return deleted
+    })
+
+    yield* Effect.forkScoped(
+      Effect.repeat(purge.pipe(Effect.catchAllCause((cause) => Effect.logWarning("check retention failed", cause))), Schedule.spaced(Duration.hours(1)))
+    )
+
+    return { verify, get, list, purge } as const
+  }),
+  dependencies: [ChecksRepo.Default]
+}) {}

@@ -1,0 +1,65 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Option } from "effect"
+
+export interface CheckRow {
+  readonly id: string
+  readonly key_id: string
+  readonly created_at: Date
+  readonly input: Readonly<Record<string, string>>
+  readonly input_normalized: Readonly<Record<string, string>>
+  readonly verdict: unknown
+  readonly lists: unknown
+  readonly policy_version: string
+}
+
+interface StoredRow extends Omit<CheckRow, "input" | "input_normalized" | "created_at"> {
+  readonly created_at: Date | string
+  readonly input: unknown
+  readonly input_normalized: unknown
+}
+
+const parsed = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) as unknown : value)
+
+const toRow = (row: StoredRow): CheckRow => ({
+  ...row,
+  created_at: new Date(row.created_at),
+  input: parsed(row.input) as Record<string, string>,
+  input_normalized: parsed(row.input_normalized) as Record<string, string>,
+  verdict: parsed(row.verdict),
+  lists: parsed(row.lists)
+})
+
+/** The `checks` table: written once per verification, read by its key, deleted by retention. */
+export class ChecksRepo extends Effect.Service<ChecksRepo>()("kyb/ChecksRepo", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const insert = (row: CheckRow) =>
+      sql`INSERT INTO checks (id, key_id, created_at, input, input_normalized, verdict, lists, policy_version)
+        VALUES (${row.id}::uuid, ${row.key_id}, ${row.created_at.toISOString()}::timestamptz, ${JSON.stringify(row.input)}::jsonb,
+          ${JSON.stringify(row.input_normalized)}::jsonb, ${JSON.stringify(row.verdict)}::jsonb,
+          ${JSON.stringify(row.lists)}::jsonb, ${row.policy_version})`.pipe(Effect.asVoid)
+
+    /** The check, only when this key made it. */
+    const find = (keyId: string, id: string) =>
+      sql<StoredRow>`SELECT id::text AS id, key_id, created_at, input, input_normalized, verdict, lists, policy_version
+        FROM checks WHERE id = ${id}::uuid AND key_id = ${keyId}`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toRow))
+      )
+
+    /** A key's checks, newest first, after the (created_at, id) position `after` when given, from `since` on. */
+    const page = (keyId: string, options: { readonly since: Date | null; readonly after: { at: Date; id: string } | null; readonly limit: number }) =>
+      sql<StoredRow>`SELECT id::text AS id, key_id, created_at, input, input_normalized, verdict, lists, policy_version
+        FROM checks WHERE key_id = ${keyId}
+        ${options.since === null ? sql`` : sql`AND created_at >= ${options.since.toISOString()}::timestamptz`}
+        ${options.after === null ? sql`` : sql`AND (created_at, id) < (${options.after.at.toISOString()}::timestamptz, ${options.after.id}::uuid)`}
+        ORDER BY created_at DESC, id DESC LIMIT ${options.limit}`.pipe(Effect.map((rows) => rows.map(toRow)))
+
+    /** Deletes the checks made before `cutoff`; returns how many. */
+    const deleteBefore = (cutoff: Date) =>
+      sql<{ n: string }>`WITH gone AS (DELETE FROM checks WHERE created_at < ${cutoff.toISOString()}::timestamptz RETURNING 1)
+        SELECT count(*)::text AS n FROM gone`.pipe(Effect.map((rows) => Number(rows[0]?.n ?? 0)))
+
+    return { insert, find, page, deleteBefore } as const
+  })
+}) {}
