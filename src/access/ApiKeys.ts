@@ -9,7 +9,7 @@ const SECRET_PREFIX = "kyb_live_"
 export const hashSecret = (secret: string) => createHash("sha256").update(secret, "utf8").digest("hex")
 
 /** Well-formed secrets only reach the database: anything else cannot be a key we issued. */
-const looksLikeSecret = (secret: string) => /^kyb_live_[A-Za-z0-9_-]{43}$/.test(secret)
+export const looksLikeSecret = (secret: string) => /^kyb_live_[A-Za-z0-9_-]{43}$/.test(secret)
 
 export interface ApiKeySummary {
   readonly id: string

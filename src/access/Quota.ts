@@ -1,7 +1,8 @@
 import { SqlClient } from "@effect/sql"
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Option, Redacted } from "effect"
 import type { ApiKeyIdentity } from "../api/security.js"
-import { periodOf, resetOf } from "../domain/quotaWindow.js"
+import { monthlyQuota, periodOf, planQuota, type Plan, resetOf } from "../domain/quotaWindow.js"
+import { hashSecret, looksLikeSecret } from "./ApiKeys.js"
 
 export interface QuotaDecision {
   readonly allowed: boolean
@@ -54,6 +55,46 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         } satisfies QuotaDecision
       }).pipe(Effect.withSpan("Quota.consume"))
 
-    return { consume } as const
+    /**
+     * Authentication and admission in one round trip: finds the key by the SHA-256 of the secret (not revoked) and
+     * counts the request against its month in the same statement. None: unknown, revoked or malformed (nothing
+     * counted). Same counting and durability as `consume`.
+     */
+    const admit = (secret: Redacted.Redacted<string>) =>
+      Effect.gen(function*() {
+        const value = Redacted.value(secret).trim()
+        if (!looksLikeSecret(value)) return Option.none<{ identity: ApiKeyIdentity; decision: QuotaDecision }>()
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const rows = yield* sql<{ id: string; plan: Plan; quota_override: string | null; used: string | null }>`
+          WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
+          k AS (
+            SELECT id, plan, quota_override,
+              coalesce(quota_override, CASE plan WHEN 'free' THEN ${planQuota.free}::bigint WHEN 'starter' THEN ${planQuota.starter}::bigint
+                WHEN 'growth' THEN ${planQuota.growth}::bigint END) AS ceiling
+            FROM api_keys WHERE secret_sha256 = ${hashSecret(value)} AND revoked_at IS NULL),
+          counted AS (
+            INSERT INTO quota_usage (key_id, period, used)
+            SELECT k.id, ${periodOf(now)}::date, 1 FROM k, async_commit WHERE k.ceiling IS NULL OR k.ceiling > 0
+            ON CONFLICT (key_id, period) DO UPDATE SET used = quota_usage.used + 1
+            WHERE quota_usage.used < coalesce((SELECT ceiling FROM k), ${Number.MAX_SAFE_INTEGER}::bigint)
+            RETURNING used)
+          SELECT k.id, k.plan, k.quota_override::text AS quota_override, (SELECT used FROM counted)::text AS used FROM k`
+        const row = rows[0]
+        if (row === undefined) return Option.none()
+        const limit = monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override))
+        const used = row.used === null ? null : Number(row.used)
+        return Option.some({
+          identity: { id: row.id, plan: row.plan, monthlyQuota: limit },
+          decision: {
+            allowed: used !== null,
+            limit,
+            remaining: limit === null ? null : used === null ? 0 : Math.max(0, limit - used),
+            resetAt: resetOf(now),
+            now
+          } satisfies QuotaDecision
+        })
+      }).pipe(Effect.withSpan("Quota.admit"))
+
+    return { consume, admit } as const
   })
 }) {}

@@ -1,10 +1,10 @@
 import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, Layer } from "effect"
-import { Quota, type QuotaDecision } from "../access/Quota.js"
+import type { QuotaDecision } from "../access/Quota.js"
 import { QuotaExceeded } from "../api/errors.js"
 import { QuotaGuard } from "../api/security.js"
 import { retryAfterSeconds, rfc3339 } from "../domain/quotaWindow.js"
-import { authenticatedKeys } from "./AuthenticationLive.js"
+import { admissions } from "./AuthenticationLive.js"
 
 // Unlimited keys still get integer headers, so clients that parse them keep working.
 const UNLIMITED = 2_147_483_647
@@ -16,15 +16,14 @@ const quotaHeaders = (decision: QuotaDecision): Record<string, string> => ({
   ...(decision.allowed ? {} : { "retry-after": String(retryAfterSeconds(decision.now)) })
 })
 
-export const QuotaGuardLive = Layer.effect(
+/** Applies the decision taken with the authentication (same round trip): the headers, and 429 when refused. */
+export const QuotaGuardLive = Layer.succeed(
   QuotaGuard,
-  Effect.gen(function*() {
-    const quota = yield* Quota
-    return Effect.gen(function*() {
+  QuotaGuard.of(
+    Effect.gen(function*() {
       const request = yield* HttpServerRequest.HttpServerRequest
-      const key = authenticatedKeys.get(request)
-      if (key === undefined) return yield* Effect.dieMessage("quota guard ran before authentication")
-      const decision = yield* quota.consume(key).pipe(Effect.orDie)
+      const decision = admissions.get(request)
+      if (decision === undefined) return yield* Effect.dieMessage("quota guard ran before authentication")
       const headers = quotaHeaders(decision)
       // Applied on the success and on the error path, so 4xx answers carry the headers too.
       yield* HttpApp.appendPreResponseHandler((_request, response) =>
@@ -36,5 +35,5 @@ export const QuotaGuardLive = Layer.effect(
         ))
       }
     })
-  })
+  )
 )
