@@ -1,12 +1,8 @@
-import { HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
 import { assert, describe, layer } from "@effect/vitest"
-import { Clock, Context, Duration, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { Clock, Duration, Effect, Layer, Redacted } from "effect"
 import { ApiKeys } from "../../src/access/ApiKeys.js"
-import { createKybServer } from "../../src/http/edge/nodeServer.js"
-import { HttpAppLive } from "../../src/http/Server.js"
 import { bearer, call } from "../support/http.js"
-import { testConfig } from "../support/server.js"
+import { startInstance } from "../support/instances.js"
 import { SharedDatabase, SharedDatabaseLive } from "../support/sharedDatabase.js"
 import { serverUrl } from "../support/testDatabase.js"
 
@@ -25,21 +21,6 @@ const movableClock = () => {
   return { clock, setNow: (at: Date) => (offsetMs = at.getTime() - system.unsafeCurrentTimeMillis()) }
 }
 
-const startInstance = (database: Context.Tag.Service<typeof SharedDatabase>, clock: Clock.Clock) =>
-  Effect.gen(function*() {
-    const runtime = yield* Layer.toRuntime(
-      HttpAppLive.pipe(
-        Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),
-        Layer.provide(database.connect(4)),
-        Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
-        Layer.provide(Layer.setClock(clock)),
-        Layer.provide(testConfig())
-      )
-    )
-    const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))
-    if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected TCP")
-    return `http://127.0.0.1:${server.address.port}`
-  })
 
 // Two instances share a PostgreSQL server; the embedded database serves one process (one connection).
 describe.skipIf(serverUrl() === undefined)("quota under concurrency (issue 15)", () => {

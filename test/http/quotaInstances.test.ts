@@ -1,30 +1,11 @@
-import { HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
 import { assert, describe, layer } from "@effect/vitest"
-import { Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
-import { createServer } from "node:http"
+import { Effect, Layer, Redacted } from "effect"
 import { ApiKeys } from "../../src/access/ApiKeys.js"
-import { HttpAppLive } from "../../src/http/Server.js"
-import { testConfig } from "../support/server.js"
 import { apiKeyHeader, bearer, call } from "../support/http.js"
+import { startInstance } from "../support/instances.js"
 import { SharedDatabase, SharedDatabaseLive } from "../support/sharedDatabase.js"
 import { serverUrl } from "../support/testDatabase.js"
 
-/** A complete server instance with its own connection pool, on its own loopback port. */
-const startInstance = (database: Context.Tag.Service<typeof SharedDatabase>) =>
-  Effect.gen(function*() {
-    const runtime = yield* Layer.toRuntime(
-      HttpAppLive.pipe(
-        Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
-        Layer.provide(database.connect(4)),
-        Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
-        Layer.provide(testConfig())
-      )
-    )
-    const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))
-    if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected TCP")
-    return `http://127.0.0.1:${server.address.port}`
-  })
 
 // Several instances share a PostgreSQL server; the embedded database serves one process (one connection).
 describe.skipIf(serverUrl() === undefined)("quota across instances on PostgreSQL", () => {

@@ -1,0 +1,27 @@
+import { HttpServer } from "@effect/platform"
+import { NodeHttpServer } from "@effect/platform-node"
+import { Clock, type Context, Effect, Layer, Logger, LogLevel } from "effect"
+import { createKybServer } from "../../src/http/edge/nodeServer.js"
+import { HttpAppLive } from "../../src/http/Server.js"
+import { testConfig } from "./server.js"
+import type { SharedDatabase } from "./sharedDatabase.js"
+
+/**
+ * A complete server instance with its own connection pool, on its own loopback port, over a database several
+ * instances share; `clock` replaces the system clock (a month boundary, say).
+ */
+export const startInstance = (database: Context.Tag.Service<typeof SharedDatabase>, clock: Clock.Clock = Clock.make()) =>
+  Effect.gen(function*() {
+    const runtime = yield* Layer.toRuntime(
+      HttpAppLive.pipe(
+        Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),
+        Layer.provide(database.connect(4)),
+        Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
+        Layer.provide(Layer.setClock(clock)),
+        Layer.provide(testConfig())
+      )
+    )
+    const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))
+    if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected TCP")
+    return `http://127.0.0.1:${server.address.port}`
+  })
