@@ -15,6 +15,11 @@ const refusal = (where: string, problem: string): Refusal => ({ where, problem }
 
 export const hasControlCharacter = (text: string): boolean => controlCharacter.test(text)
 
+/** Half of a UTF-16 surrogate pair alone: JSON can spell it (`"\ud800"`), no text can contain it. */
+const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
+
+export const hasLoneSurrogate = (text: string): boolean => loneSurrogate.test(text)
+
 /** Decodes one `application/x-www-form-urlencoded` component strictly: bad escapes and invalid UTF-8 are errors. */
 export const decodeComponent = (raw: string): string | undefined => {
   try {
@@ -95,7 +100,11 @@ export const jsonDepthExceeds = (text: string, limit = MAX_JSON_DEPTH): boolean 
 /** Finds the first string (key or value) of a parsed JSON value that holds a control character. */
 export const checkJsonStrings = (value: unknown, path = "body"): Refusal | undefined => {
   if (typeof value === "string") {
-    return hasControlCharacter(value) ? refusal(path, "contains a control character") : undefined
+    return hasControlCharacter(value)
+      ? refusal(path, "contains a control character")
+      : hasLoneSurrogate(value)
+      ? refusal(path, "is not valid Unicode")
+      : undefined
   }
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) {
@@ -107,7 +116,7 @@ export const checkJsonStrings = (value: unknown, path = "body"): Refusal | undef
   if (typeof value === "object" && value !== null) {
     for (const [key, inner] of Object.entries(value)) {
       const where = path === "body" ? key : `${path}.${key}`
-      if (hasControlCharacter(key)) return refusal(path, "has a field name with a control character")
+      if (hasControlCharacter(key) || hasLoneSurrogate(key)) return refusal(path, "has a field name that is not plain text")
       const problem = checkJsonStrings(inner, where)
       if (problem !== undefined) return problem
     }

@@ -153,3 +153,20 @@ describe("the edge: hostile input is refused before any handler runs (issues 15,
       }))
   })
 })
+
+describe("JSON strings that are not text", () => {
+  layer(TestServerLive, { timeout: "60 seconds", excludeTestServices: true })((it) => {
+    it.effect("a lone UTF-16 surrogate in a JSON field is 400 naming it (was 500 once the verdict was stored)", () =>
+      Effect.gen(function*() {
+        const server = yield* TestServer
+        const headers = { ...bearer(yield* server.newKey({ plan: "unlimited" })), "content-type": "application/json" }
+        for (const body of ["{\"name\":\"\\ud800\"}", "{\"name\":\"a\\udc00b\"}"]) {
+          const reply = yield* promise(() => call(`${server.url}/v1/verify`, { method: "POST", headers, body }))
+          assert.strictEqual(reply.status, 400, reply.text)
+          assert.include((reply.body as { message: string }).message, "name")
+        }
+        const pair = yield* promise(() => call(`${server.url}/v1/verify`, { method: "POST", headers, body: "{\"name\":\"Acme \\ud83d\\ude00\"}" }))
+        assert.strictEqual(pair.status, 200, pair.text)
+      }))
+  })
+})
