@@ -79,12 +79,12 @@ describe("hostile requests derived from the OpenAPI document (issue 15)", () => 
                 if (Object.keys(body).sort().join(",") !== "error,message") throw new Error(`error body: ${where}`)
               }
             }),
-            { numRuns: runs, seed, endOnFailure: false, interruptAfterTimeLimit: 240_000 }
+            { numRuns: runs, seed, endOnFailure: false, interruptAfterTimeLimit: 280_000 }
           )
         )
-        assert.isAtLeast(sent, Math.min(runs, 50))
+        assert.strictEqual(sent, runs, "every request was sent within the time limit")
         assert.deepStrictEqual(yield* databaseFingerprint, before)
         assert.isBelow(process.memoryUsage().rss - rssBefore, 512 * 1024 * 1024, "RSS bounded")
-      }))
+      }), 300_000)
   })
 })
