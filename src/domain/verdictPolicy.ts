@@ -1,3 +1,5 @@
+import { type ReviewReason, reviewReasonOrder } from "./reviewReasons.js"
+
 /**
  * The verdict policy (DESIGN section 4), pure: what the evidence gathered by the Verifier allows us to say.
  * "Could not check" is never reported as clean or as not found.
@@ -5,29 +7,7 @@
 export type SanctionsOutcome = "clear" | "potential_match" | "match" | "unavailable"
 export type CompanyStatus = "active" | "dissolved" | "dormant" | "unknown" | null
 
-export type ReviewReason =
-  | "sanctions_match"
-  | "sanctions_unavailable"
-  | "name_mismatch"
-  | "ambiguous_match"
-  | "low_match_confidence"
-  | "status_dissolved"
-  | "status_dormant"
-  | "status_unknown"
-  | "registry_unreachable"
-
-/** In priority order: the first that applies is `review_reason`. */
-export const reviewReasonOrder: ReadonlyArray<ReviewReason> = [
-  "sanctions_match",
-  "sanctions_unavailable",
-  "name_mismatch",
-  "ambiguous_match",
-  "low_match_confidence",
-  "status_dissolved",
-  "status_dormant",
-  "status_unknown",
-  "registry_unreachable"
-]
+export { type ReviewReason, reviewReasonOrder }
 
 export const VERIFIED_MIN_CONFIDENCE = 0.9
 

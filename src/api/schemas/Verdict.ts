@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { reviewReasonOrder } from "../../domain/reviewReasons.js"
 import { CompanyFields } from "./Company.js"
 import { CountryCode, TextInput } from "./params.js"
 
@@ -21,17 +22,8 @@ export type VerifyInput = typeof VerifyBody.Type
 export const VerdictResult = Schema.Literal("verified", "review", "not_found")
 export type VerdictResult = typeof VerdictResult.Type
 
-export const ReviewReason = Schema.Literal(
-  "sanctions_match",
-  "sanctions_unavailable",
-  "name_mismatch",
-  "ambiguous_match",
-  "low_match_confidence",
-  "status_dissolved",
-  "status_dormant",
-  "status_unknown",
-  "registry_unreachable"
-)
+/** The review reasons, in priority order, as the verdict policy defines them (one list: `src/domain/reviewReasons.ts`). */
+export const ReviewReason = Schema.Literal(...reviewReasonOrder)
 export type ReviewReason = typeof ReviewReason.Type
 
 export const SanctionsList = Schema.Literal("ofac_sdn", "ofac_consolidated", "un_sc")

@@ -1,7 +1,7 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { KybApi } from "../../api/Api.js"
-import { Health } from "../../db/Health.js"
+import { Health } from "../../health/Health.js"
 
 export const HealthHandlers = HttpApiBuilder.group(KybApi, "health", (handlers) =>
   Effect.map(Health, (health) => handlers.handle("health", () => health.check)))
