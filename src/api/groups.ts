@@ -9,10 +9,22 @@ import { SearchParams, SearchResponse } from "./schemas/Search.js"
 import { Verdict, VerifyBody, VerifyQuery } from "./schemas/Verdict.js"
 import { Authentication, QuotaGuard } from "./security.js"
 
+/** Every group under /v1 answers the same errors and is behind the key and the quota (added last, so it covers all endpoints). */
+const guarded = <Id extends string, Endpoints extends HttpApiEndpoint.HttpApiEndpoint.Any, Error, R>(
+  group: HttpApiGroup.HttpApiGroup<Id, Endpoints, Error, R, false>
+) =>
+  group
+    .addError(InvalidRequest)
+    .addError(ServiceUnavailable)
+    .addError(InternalError)
+    .middleware(QuotaGuard)
+    .middleware(Authentication)
+    .prefix("/v1")
+
 const country = HttpApiSchema.param("country", CountryCode)
 const registrationNo = HttpApiSchema.param("registration_no", TextInput("registration_no", 64))
 
-export class SearchApi extends HttpApiGroup.make("search")
+export class SearchApi extends guarded(HttpApiGroup.make("search")
   .add(
     HttpApiEndpoint.get("search", "/search")
       .setUrlParams(SearchParams)
@@ -23,14 +35,9 @@ export class SearchApi extends HttpApiGroup.make("search")
           "matches, then the live registries when the store has nothing. Ranked; `count` is the total across pages."
       }))
   )
-  .addError(InvalidRequest)
-  .addError(ServiceUnavailable)
-  .addError(InternalError)
-  .middleware(QuotaGuard)
-  .middleware(Authentication)
-  .prefix("/v1") {}
+) {}
 
-export class CompaniesApi extends HttpApiGroup.make("companies")
+export class CompaniesApi extends guarded(HttpApiGroup.make("companies")
   .add(
     HttpApiEndpoint.get("get")`/company/${country}/${registrationNo}`
       .addSuccess(CompanyRecord)
@@ -41,14 +48,9 @@ export class CompaniesApi extends HttpApiGroup.make("companies")
           "joined with `/` (URL-encoded), `.`, `-` or spaces."
       }))
   )
-  .addError(InvalidRequest)
-  .addError(ServiceUnavailable)
-  .addError(InternalError)
-  .middleware(QuotaGuard)
-  .middleware(Authentication)
-  .prefix("/v1") {}
+) {}
 
-export class VerifyApi extends HttpApiGroup.make("verify")
+export class VerifyApi extends guarded(HttpApiGroup.make("verify")
   .add(
     HttpApiEndpoint.get("verifyByQuery", "/verify")
       .setUrlParams(VerifyQuery)
@@ -61,14 +63,9 @@ export class VerifyApi extends HttpApiGroup.make("verify")
       .addSuccess(Verdict)
       .annotateContext(OpenApi.annotations({ summary: "Verify a business (JSON body)" }))
   )
-  .addError(InvalidRequest)
-  .addError(ServiceUnavailable)
-  .addError(InternalError)
-  .middleware(QuotaGuard)
-  .middleware(Authentication)
-  .prefix("/v1") {}
+) {}
 
-export class RegistriesApi extends HttpApiGroup.make("registries")
+export class RegistriesApi extends guarded(HttpApiGroup.make("registries")
   .add(
     HttpApiEndpoint.get("list", "/registries")
       .addSuccess(RegistriesResponse)
@@ -77,12 +74,7 @@ export class RegistriesApi extends HttpApiGroup.make("registries")
         description: "Coverage per registry: records held, newest check, live capability and reachability."
       }))
   )
-  .addError(InvalidRequest)
-  .addError(ServiceUnavailable)
-  .addError(InternalError)
-  .middleware(QuotaGuard)
-  .middleware(Authentication)
-  .prefix("/v1") {}
+) {}
 
 export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
   .add(
@@ -94,7 +86,7 @@ export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
 
 const checkId = HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a check id" })))
 
-export class ChecksApi extends HttpApiGroup.make("checks")
+export class ChecksApi extends guarded(HttpApiGroup.make("checks")
   .add(
     HttpApiEndpoint.get("get")`/checks/${checkId}`
       .addSuccess(Check)
@@ -111,9 +103,4 @@ export class ChecksApi extends HttpApiGroup.make("checks")
       .addSuccess(CheckPage)
       .annotateContext(OpenApi.annotations({ summary: "This key's checks, newest first, paged with a cursor" }))
   )
-  .addError(InvalidRequest)
-  .addError(ServiceUnavailable)
-  .addError(InternalError)
-  .middleware(QuotaGuard)
-  .middleware(Authentication)
-  .prefix("/v1") {}
+) {}
