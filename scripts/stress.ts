@@ -29,6 +29,8 @@ const cases: ReadonlyArray<readonly [string, string]> = [
   ["Database frozen (SIGSTOP): 503 with Retry-After in ~2 s; start-up waits for the database", "test/lifecycle/database.test.ts"],
   ["SIGTERM: in-flight answered, idle sockets closed, exit within 10 s", "test/lifecycle/shutdown.test.ts"],
   ["Live registry faults (hang, 5xx, garbage, slow, 403, 150 MB body) within budget", "test/registries/LiveRegistries.resilience.test.ts"],
+  ["Under sustained load: database stopped and restarted (only 200/503, back in < 5 s); SIGTERM (every received request answered, exit < 10 s)", "test/lifecycle/underLoad.process.test.ts"],
+  ["Under sustained load: each live registry fault (200 within budget, never 5xx); a corrupt list refresh (refused, no verdict changes, no error)", "test/lifecycle/underLoad.inProcess.test.ts"],
   ["A truncated or corrupt list refused; the active version keeps answering", "test/sanctions/versions.test.ts"],
   ["One log line per event in the configured format", "test/http/logLines.test.ts"],
   ["No secret in any log line; only hashes stored", "test/http/secrets.test.ts"]
