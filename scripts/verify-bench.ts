@@ -1,3 +1,4 @@
+import { analyseQuery } from "../src/search/searchQuery.js"
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { SqlClient } from "@effect/sql"
@@ -115,7 +116,7 @@ const measure = (kinds: Record<string, ReadonlyArray<VerifyInput>>) => Effect.ge
   const search = yield* CompanySearch
   const screener = yield* Screener
   for (const [label, run] of [
-    ["  of which search cascade", (input: VerifyInput) => Effect.asVoid(search.resolve({ name: input.name ?? "" }))],
+    ["  of which search cascade", (input: VerifyInput) => Effect.asVoid(search.resolve(analyseQuery(input.name ?? "")))],
     ["  of which screening", (input: VerifyInput) => Effect.asVoid(screener.screen([input.name ?? ""]))]
   ] as const) {
     const times: Array<number> = []

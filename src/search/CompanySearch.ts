@@ -3,8 +3,7 @@ import type { SqlError } from "@effect/sql/SqlError"
 import { Clock, Effect, Layer, Option } from "effect"
 import { type SearchParams, SearchResponse, SearchResult, Suggestion } from "../api/schemas/Search.js"
 import { companyColumns, companyJson, type CompanyRow } from "../companies/companyRow.js"
-import { CompanyWriter } from "../companies/CompanyWriter.js"
-import { LiveRegistries } from "../registries/LiveRegistries.js"
+import { LiveFallback, type LiveOutcome } from "../companies/live/LiveFallback.js"
 import {
   type CandidateMode,
   candidateQuery,
@@ -14,7 +13,6 @@ import {
   type WordGroup,
   wordGroups
 } from "./fuzzy.js"
-import { type LiveOutcome, makeLiveMiss } from "./liveMiss.js"
 import { type Hit, rankHits, round, scores } from "./ranking.js"
 import { searchConfig } from "./searchConfig.js"
 import { analyseQuery, type SearchQuery } from "./searchQuery.js"
@@ -32,6 +30,7 @@ import {
   wordCandidates,
   type WordRow
 } from "./statements.js"
+import { WHOLE_NAME_SETTLES, wholeNameCandidates } from "./wholeName.js"
 
 /** The Company fields of a stored row, as the record endpoint gives them. */
 export type CompanyJson = ReturnType<typeof companyJson>
@@ -96,19 +95,15 @@ const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
 /**
  * Company search: the match cascade (id, prefix, contains, normalized, alias, fuzzy) in one ranked result
  * set, each company once with its best tier, every tier index-backed; `count` is exact and paging reaches the
- * last match (a query with a tier larger than `maxMatches` is counted and ranked by one scan of its matches). With LiveRegistries and
- * CompanyWriter in its context (see `CompanySearchLive`), a query the store has nothing for is asked of the
- * live registries of its scope (`live`).
+ * last match (a query with a tier larger than `maxMatches` is counted and ranked by one scan of its matches). With
+ * LiveFallback in its context (see `CompanySearchLive`), a query the store has nothing for is asked of the live
+ * registries of its scope (`live`).
  */
 export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanySearch", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const config = yield* searchConfig
-    const live = yield* Effect.serviceOption(LiveRegistries)
-    const writer = yield* Effect.serviceOption(CompanyWriter)
-    const liveMiss = Option.isSome(live) && Option.isSome(writer)
-      ? Option.some(makeLiveMiss({ sql, live: live.value, writer: writer.value, ttl: config.liveTtl }))
-      : Option.none()
+    const liveFallback = yield* Effect.serviceOption(LiveFallback)
 
     /**
      * The first look at the literal, normalised and alias tiers (one round trip, at most `maxMatches + 1` rows of
@@ -255,8 +250,8 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
     const answer = (q: SearchQuery, want: number) =>
       Effect.gen(function*() {
         const found = yield* matches(q, want)
-        if (found.count > 0 || q.short || Option.isNone(liveMiss)) return { ...found, live: Option.none<LiveOutcome>() }
-        const outcome = yield* liveMiss.value.ask(q)
+        if (found.count > 0 || q.short || Option.isNone(liveFallback)) return { ...found, live: Option.none<LiveOutcome>() }
+        const outcome = yield* liveFallback.value.byName(q)
         if (Option.isNone(outcome) || outcome.value.stored === 0) return { ...found, live: outcome }
         return { ...(yield* matches(q, want, "live")), live: outcome }
       })
@@ -303,10 +298,10 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         }, VALID)
       }).pipe(Effect.withSpan("CompanySearch.search"))
 
-    /** The best candidates for a name (the verifier), best first, at most five. */
-    const resolve = (input: { readonly name: string; readonly country?: string }) =>
+    /** The cascade's best candidates, best first, at most five. */
+    const cascadeCandidates = (q: SearchQuery) =>
       Effect.gen(function*() {
-        const { ranked } = yield* matches(analyseQuery(input.name, input.country), 5)
+        const { ranked } = yield* matches(q, 5)
         const best = ranked.slice(0, 5)
         const rows = yield* rowsById(best.map((hit) => hit.id))
         const now = new Date(yield* Clock.currentTimeMillis)
@@ -323,6 +318,30 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
           })
         }
         return out as ReadonlyArray<ResolvedCandidate>
+      })
+
+    /**
+     * The candidates for a name (the verifier), best first. `settled`: the whole name (or a whole alias) is held
+     * with a score nothing else the cascade finds could come within the ambiguity margin of (one indexed round
+     * trip, see `wholeNameCandidates`), so the cascade was not run; otherwise the cascade's best five.
+     */
+    const resolve = (q: SearchQuery) =>
+      Effect.gen(function*() {
+        if (!q.short && q.normalized !== "") {
+          const whole = yield* wholeNameCandidates(sql, q)
+          if ((whole[0]?.score ?? 0) >= WHOLE_NAME_SETTLES) {
+            const now = new Date(yield* Clock.currentTimeMillis)
+            const candidates = whole.map((w): ResolvedCandidate => ({
+              company: companyJson(w.row, now),
+              companyId: w.row.id,
+              match_type: w.matchType,
+              match_score: w.score,
+              listed: w.row.listed_ticker !== null
+            }))
+            return { settled: true, candidates }
+          }
+        }
+        return { settled: false, candidates: yield* cascadeCandidates(q) }
       }).pipe(Effect.withSpan("CompanySearch.resolve"))
 
     /** Companies whose registration number (any registry of the scope, any separator style) is `raw`. */
@@ -344,7 +363,5 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
   })
 }) {}
 
-/** CompanySearch with search on a miss: the live registries and the writer that stores what they return. */
-export const CompanySearchLive = CompanySearch.Default.pipe(
-  Layer.provide(Layer.mergeAll(LiveRegistries.Default, CompanyWriter.Default))
-)
+/** CompanySearch with search on a miss (the live registries, through LiveFallback). */
+export const CompanySearchLive = CompanySearch.Default.pipe(Layer.provide(LiveFallback.Default))

@@ -1,4 +1,4 @@
-import { Config, Duration } from "effect"
+import { Config } from "effect"
 
 /** Search settings (environment): bounds that keep every query cheap on millions of companies. */
 export const searchConfig = Config.all({
@@ -11,8 +11,6 @@ export const searchConfig = Config.all({
   fuzzyThreshold: Config.number("KYB_SEARCH_FUZZY_THRESHOLD").pipe(Config.withDefault(0.5)),
   /** Companies the word index may hand to the fuzzy scorer per query. */
   fuzzyScan: Config.integer("KYB_SEARCH_FUZZY_SCAN").pipe(Config.withDefault(500)),
-  suggestions: Config.integer("KYB_SEARCH_SUGGESTIONS").pipe(Config.withDefault(5)),
-  /** A query answered by the live registries is answered from the store for this long (search on a miss). */
-  liveTtl: Config.duration("KYB_LIVE_SEARCH_TTL").pipe(Config.withDefault(Duration.hours(24)))
+  suggestions: Config.integer("KYB_SEARCH_SUGGESTIONS").pipe(Config.withDefault(5))
 })
 export type SearchConfig = Config.Config.Success<typeof searchConfig>

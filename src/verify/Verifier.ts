@@ -1,4 +1,3 @@
-import { SqlClient } from "@effect/sql"
 import { Clock, Effect, Either, Option } from "effect"
 import {
   SanctionsHit,
@@ -11,19 +10,14 @@ import {
 } from "../api/schemas/Verdict.js"
 import { companyJson } from "../companies/companyRow.js"
 import { type CompanyDetails, CompanyRepo } from "../companies/CompanyRepo.js"
-import { CompanyWriter } from "../companies/CompanyWriter.js"
-import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
+import { LiveFallback } from "../companies/live/LiveFallback.js"
 import { namesAgree } from "../domain/nameAgreement.js"
 import { canonicalNumber, numberKey, registryForCountry, type RegistryId, registryIds } from "../domain/registrationNumbers.js"
 import { decideVerdict } from "../domain/verdictPolicy.js"
-import { LiveRegistries } from "../registries/LiveRegistries.js"
 import { Screener } from "../sanctions/Screener.js"
 import { mergeScreenings, type ScreeningResult, type ScreenSubject } from "../sanctions/screen.js"
-import { type CompanyJson, CompanySearch } from "../search/CompanySearch.js"
-import { makeLiveMiss } from "../search/liveMiss.js"
-import { searchConfig } from "../search/searchConfig.js"
-import { analyseQuery } from "../search/searchQuery.js"
-import { WHOLE_NAME_SETTLES, wholeNameCandidates } from "./wholeName.js"
+import { type CompanyJson, CompanySearch, type ResolvedCandidate } from "../search/CompanySearch.js"
+import { analyseQuery, type SearchQuery } from "../search/searchQuery.js"
 import { designates, isAmbiguous, RESOLVED_MIN_SCORE, rescore } from "./resolution.js"
 
 /** A stored company the inputs designate. */
@@ -53,6 +47,24 @@ interface ScoredFound {
 }
 
 const MAX_CANDIDATES = 5
+
+/** The search cascade's candidates, re-scored for a verdict: best first. */
+const rescoredCandidates = (name: string, found: ReadonlyArray<ResolvedCandidate>) =>
+  rescore(
+    name,
+    found.map((c) => ({
+      legalName: c.company.legal_name,
+      country: c.company.country,
+      matchType: c.match_type,
+      matchScore: c.match_score,
+      found: foundOf(c.companyId, c.company)
+    }))
+  ).map((c) => ({
+    score: c.score,
+    found: c.found,
+    // A whole alias or number found it; otherwise the legal name must designate the business named.
+    designating: c.matchType === "alias" || c.matchType === "id" || designates(name, c.legalName)
+  }))
 
 const unresolved = (
   options: {
@@ -172,23 +184,10 @@ const verdictOf = (
  */
 export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
   effect: Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
     const repo = yield* CompanyRepo
     const search = yield* CompanySearch
     const screener = yield* Screener
-    const live = yield* LiveRegistries
-    const writer = yield* CompanyWriter
-    const liveIds: ReadonlyArray<string> = live.liveRegistries
-    const liveMiss = makeLiveMiss({ sql, live, writer, ttl: (yield* searchConfig).liveTtl })
-
-    /** The enabled live registries among `scope`. */
-    const liveScope = (scope: ReadonlyArray<RegistryId>): ReadonlyArray<RegistryId> =>
-      scope.filter((id) => liveIds.includes(id))
-
-    const store = (records: ReadonlyArray<CanonicalCompany>) =>
-      records.length === 0
-        ? Effect.void
-        : writer.upsertBatch(records.map((r) => ({ ...r, source_kind: "live" as const }))).pipe(Effect.asVoid)
+    const fallback = yield* LiveFallback
 
     /** Stored companies with this registration number: in the country's registry, or in any registry. */
     const storedByNumber = (raw: string, country: string | undefined) =>
@@ -209,15 +208,18 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
           ? registryIds.filter((id) => canonicalNumber(id, raw).valid)
           : [registryForCountry(country)].filter((id): id is RegistryId => id !== null)
         // A "number" without a digit designates nothing any registry could hold: nothing to ask.
-        const targets = /[0-9]/.test(numberKey(raw)) ? liveScope(scope) : []
+        const targets = /[0-9]/.test(numberKey(raw)) ? scope.filter((id) => fallback.liveRegistries.includes(id)) : []
         if (targets.length === 0) return { found: [] as ReadonlyArray<Found>, unreachable: false }
-        const outcomes = yield* Effect.forEach(targets, (id) => Effect.either(live.fetchByNumber(id, raw)), {
-          concurrency: "unbounded"
-        })
-        const records = outcomes.flatMap((o) => Either.isRight(o) ? Option.toArray(o.right) : [])
-        yield* store(records)
+        const outcomes = yield* Effect.forEach(
+          targets,
+          (id) => fallback.byNumber(id, raw).pipe(Effect.catchTag("SqlError", Effect.die), Effect.either),
+          { concurrency: "unbounded" }
+        )
         const found: Array<Found> = []
-        for (const record of records) found.push(...(yield* storedByNumber(record.registration_no, record.country)))
+        for (const outcome of outcomes) {
+          if (Either.isLeft(outcome) || Option.isNone(outcome.right)) continue
+          found.push(...(yield* storedByNumber(outcome.right.value.registration_no, outcome.right.value.country)))
+        }
         return { found, unreachable: outcomes.some(Either.isLeft) }
       })
 
@@ -247,70 +249,41 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         return { found: one, candidates: [], matchConfidence: 1, ambiguous: false, registryUnreachable: unreachable } satisfies Resolution
       })
 
-    /** The search cascade's candidates, re-scored for a verdict: best first. */
-    const cascadeCandidates = (name: string, country: string | undefined) =>
-      Effect.map(
-        search.resolve(country === undefined ? { name } : { name, country }),
-        (found) =>
-          rescore(
-            name,
-            found.map((c) => ({
-              legalName: c.company.legal_name,
-              country: c.company.country,
-              matchType: c.match_type,
-              matchScore: c.match_score,
-              found: foundOf(c.companyId, c.company)
-            }))
-          ).map((c) => ({
-            score: c.score,
-            found: c.found,
-            // A whole alias or number found it; otherwise the legal name must designate the business named.
-            designating: c.matchType === "alias" || c.matchType === "id" || designates(name, c.legalName)
-          }))
-      )
-
     /**
-     * The candidates for a name, best first: whole-name matches when they settle it (one indexed round trip, see
-     * `wholeNameCandidates`), else the search cascade's.
+     * The candidates for a name, best first: whole-name matches as they are when they settle it, else the search
+     * cascade's re-scored for a verdict (a whole alias or number found it; otherwise the legal name must designate
+     * the business named).
      */
-    const candidates = (name: string, country: string | undefined) =>
-      Effect.gen(function*() {
-        const q = analyseQuery(name, country)
-        if (!q.short && q.normalized !== "") {
-          const whole = yield* wholeNameCandidates(sql, q)
-          if ((whole[0]?.score ?? 0) >= WHOLE_NAME_SETTLES) {
-            const now = new Date(yield* Clock.currentTimeMillis)
-            return whole.map((w) => ({ score: w.score, found: foundOf(w.row.id, companyJson(w.row, now)), designating: true }))
-          }
-        }
-        return yield* cascadeCandidates(name, country)
-      })
+    const candidates = (name: string, q: SearchQuery) =>
+      Effect.map(search.resolve(q), ({ candidates, settled }) =>
+        settled
+          ? candidates.map((c) => ({ score: c.match_score, found: foundOf(c.companyId, c.company), designating: true }))
+          : rescoredCandidates(name, candidates))
 
     /**
      * On a store miss: every live registry of the scope, asked by name as search does on a miss (what they return is
      * stored; a query every registry answered is not asked again within KYB_LIVE_SEARCH_TTL: the store then holds
      * their answer).
      */
-    const liveByName = (name: string, country: string | undefined) =>
-      Effect.gen(function*() {
-        const q = analyseQuery(name, country)
-        if (q.short) return { stored: false, unreachable: false }
-        const outcome = yield* liveMiss.ask(q)
-        return Option.match(outcome, {
+    const liveByName = (q: SearchQuery) =>
+      Effect.map(
+        q.short ? Effect.succeed(Option.none()) : fallback.byName(q),
+        Option.match({
           onNone: () => ({ stored: false, unreachable: false }),
           onSome: (o) => ({ stored: o.stored > 0, unreachable: o.unreachable.length > 0 })
         })
-      })
+      )
 
     const byName = (name: string, country: string | undefined) =>
       Effect.gen(function*() {
-        let scored = yield* candidates(name, country)
+        const q = analyseQuery(name, country)
+        let scored = yield* candidates(name, q)
         const bestUsable = () => scored.find((c) => c.designating)?.score ?? 0
         let unreachable = false
         if (bestUsable() < RESOLVED_MIN_SCORE) {
-          const asked = yield* liveByName(name, country)
+          const asked = yield* liveByName(q)
           unreachable = asked.unreachable
-          if (asked.stored) scored = yield* candidates(name, country)
+          if (asked.stored) scored = yield* candidates(name, q)
         }
         const usable = scored.filter((c) => c.designating)
         const best = usable[0]
@@ -360,7 +333,6 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
     CompanyRepo.Default,
     CompanySearch.Default,
     Screener.Default,
-    LiveRegistries.Default,
-    CompanyWriter.Default
+    LiveFallback.Default
   ]
 }) {}

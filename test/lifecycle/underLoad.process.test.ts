@@ -108,7 +108,7 @@ describe("SIGTERM under load", () => {
       // that instant (never accepted, so no request of it was read) is reset: the client sees it as refused too.
       const firstRefused = outcomes.find((o) => o.error === "ECONNREFUSED")?.startedAt ?? Infinity
       const resets = outcomes.filter((o) => o.error === "ECONNRESET")
-      expect(resets.every((o) => o.startedAt <= firstRefused && o.startedAt >= signalledAt - 50), report).toBe(true)
+      expect(resets.every((o) => o.startedAt <= firstRefused), report).toBe(true)
       expect(resets.length, report).toBeLessThanOrEqual(16)
       expect(outcomes.filter((o) => o.error !== undefined && o.error !== "ECONNREFUSED" && o.error !== "ECONNRESET").map((o) => o.error), report).toEqual([])
       expect(outcomes.filter((o) => o.startedAt > signalledAt + exitedAfter).every((o) => o.error === "ECONNREFUSED"), report).toBe(true)

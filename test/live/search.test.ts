@@ -47,6 +47,27 @@ describe("GET /v1/search on a store miss: the live registries of the scope", () 
         assert.strictEqual(cac.stats().requests, calls, "the second query did not call the registry")
       }))
 
+    it.effect("concurrent misses for the same name, from search and from verify, share one registry call", () =>
+      Effect.gen(function*() {
+        const server = yield* TestServer
+        const cac = yield* fake("ng-cac")
+        const headers = bearer(yield* server.newKey({ plan: "unlimited" }))
+        cac.resetStats()
+        const replies = yield* Effect.forEach(
+          [
+            "/v1/search?q=lagos%20harbour%20logistics&country=NG",
+            "/v1/search?q=Lagos+Harbour+Logistics&country=ng",
+            "/v1/verify?name=Lagos%20Harbour%20Logistics&country=NG",
+            "/v1/search?q=LAGOS%20HARBOUR%20LOGISTICS&country=NG"
+          ],
+          (path) => Effect.promise(() => call(`${server.url}${path}`, { headers })),
+          { concurrency: "unbounded" }
+        )
+        for (const reply of replies) assert.strictEqual(reply.status, 200, reply.text)
+        assert.strictEqual(cac.stats().requests, 1, "one registry call for four concurrent misses")
+        assert.strictEqual((replies[2]!.body as { company: { legal_name: string } | null }).company?.legal_name, "LAGOS HARBOUR LOGISTICS LIMITED")
+      }))
+
     it.effect("a failing registry is named unreachable, the answer comes within the budget and is never a 5xx", () =>
       Effect.gen(function*() {
         const server = yield* TestServer

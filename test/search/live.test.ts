@@ -4,6 +4,8 @@ import { Effect, Layer } from "effect"
 import { fileURLToPath } from "node:url"
 import { type FakeRegistry, fakeRegistryScoped, loadRecords } from "../../scripts/fake-registry/index.js"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import { LiveFallback } from "../../src/companies/live/LiveFallback.js"
+import { LiveSearchCache } from "../../src/companies/live/LiveSearchCache.js"
 import { CompanySearch } from "../../src/search/CompanySearch.js"
 import { liveRegistriesLayer } from "../registries/support.js"
 import { TestDatabase } from "../support/testDatabase.js"
@@ -12,11 +14,13 @@ const records = loadRecords(fileURLToPath(new URL("../fixtures/search/ng-cac-liv
 
 let cac: FakeRegistry
 
-/** A fake CAC for the file, and CompanySearch with the live registries and the writer (as CompanySearchLive). */
+/** A fake CAC for the file, and CompanySearch with LiveFallback over it (as CompanySearchLive). */
 const TestLayer = Layer.unwrapScoped(Effect.gen(function*() {
   cac = yield* fakeRegistryScoped({ registry: "ng-cac", records })
   return CompanySearch.Default.pipe(
-    Layer.provide(Layer.mergeAll(liveRegistriesLayer({ "ng-cac": cac.url }), CompanyWriter.Default)),
+    Layer.provide(LiveFallback.DefaultWithoutDependencies.pipe(
+      Layer.provide(Layer.mergeAll(liveRegistriesLayer({ "ng-cac": cac.url }), CompanyWriter.Default, LiveSearchCache.Default))
+    )),
     Layer.provideMerge(TestDatabase.layer)
   )
 }))

@@ -1,3 +1,4 @@
+import { analyseQuery } from "../../src/search/searchQuery.js"
 import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
@@ -152,9 +153,9 @@ describe("search count and paging beyond KYB_SEARCH_MAX_MATCHES", () => {
             q
           )
         }
-        const best = yield* Effect.flatMap(CompanySearch, (s) => s.resolve({ name: "kora" }))
-        const bestFull = yield* uncapped.resolve({ name: "kora" })
-        assert.deepStrictEqual(best.map((c) => c.companyId), bestFull.map((c) => c.companyId))
+        const best = yield* Effect.flatMap(CompanySearch, (s) => s.resolve(analyseQuery("kora")))
+        const bestFull = yield* uncapped.resolve(analyseQuery("kora"))
+        assert.deepStrictEqual(best.candidates.map((c) => c.companyId), bestFull.candidates.map((c) => c.companyId))
       }))
 
     it.effect("country scope: count and pages of the country's matches only", () =>

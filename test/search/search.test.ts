@@ -1,3 +1,4 @@
+import { analyseQuery } from "../../src/search/searchQuery.js"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import type { SearchParams, SearchResponse } from "../../src/api/schemas/Search.js"
@@ -217,15 +218,20 @@ describe("CompanySearch", () => {
         assert.deepStrictEqual(none.suggestions, [])
       }))
 
-    it.effect("resolve: best candidates for a name, at most five, listed flag", () =>
+    it.effect("resolve: a whole name settles it in one look-up; otherwise the cascade's best five; listed flag", () =>
       Effect.gen(function*() {
         const s = yield* CompanySearch
-        const found = yield* s.resolve({ name: "Dangote Cement Plc", country: "NG" })
-        assert.strictEqual(found[0]?.company.legal_name, "Dangote Cement PLC")
-        assert.isTrue(found[0]?.listed)
-        assert.isAtMost(found.length, 5)
-        const bank = yield* s.resolve({ name: "bank" })
-        assert.strictEqual(bank.length, 5)
+        const whole = yield* s.resolve(analyseQuery("Dangote Cement Plc", "NG"))
+        assert.isTrue(whole.settled)
+        assert.strictEqual(whole.candidates[0]?.company.legal_name, "Dangote Cement PLC")
+        assert.isAtLeast(whole.candidates[0]?.match_score ?? 0, 0.98)
+        assert.isTrue(whole.candidates[0]?.listed)
+        const partial = yield* s.resolve(analyseQuery("Dangote Cem", "NG"))
+        assert.isFalse(partial.settled)
+        assert.strictEqual(partial.candidates[0]?.company.legal_name, "Dangote Cement PLC")
+        const bank = yield* s.resolve(analyseQuery("bank"))
+        assert.isFalse(bank.settled)
+        assert.strictEqual(bank.candidates.length, 5)
         const byNumber = yield* s.findByNumber("rc208767")
         assert.deepStrictEqual(byNumber.map((c) => c.company.legal_name), ["Dangote Cement PLC"])
       }))

@@ -1,7 +1,9 @@
 import type { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { companyColumns, type CompanyRow } from "../companies/companyRow.js"
-import type { SearchQuery } from "../search/searchQuery.js"
+import type { MatchType } from "../api/schemas/Search.js"
+import { scores } from "./ranking.js"
+import type { SearchQuery } from "./searchQuery.js"
 
 /** A company whose whole name, or one whole alias, is the given name after normalisation. */
 export interface WholeNameRow extends CompanyRow {
@@ -11,7 +13,7 @@ export interface WholeNameRow extends CompanyRow {
 }
 
 /** A whole-name score at or above which the cascade cannot change the outcome. */
-export const WHOLE_NAME_SETTLES = 0.98
+export const WHOLE_NAME_SETTLES = scores.normalizedEqual
 
 /**
  * Enough rows per part to tell one whole-name match from several (two whole names are always within the ambiguity
@@ -23,8 +25,8 @@ const PER_PART = 4
  * Whole-name matches in one round trip, on the text_pattern_ops btrees of `companies.name_norm` and
  * `company_aliases.name_norm` (written as `~>=~ x AND ~<=~ x`: with a plain `=` the planner may pick the trigram
  * GiST index, 250 ms on a common name of a 2,000,000-company store instead of 0.3 ms),
- * scored as the search cascade and the verifier's re-scoring score them: the legal name literally starting with the
- * query 1, normalised equal 0.98, a whole stated alias 0.95, a whole initialism 0.92. When the best of these is
+ * scored as the search cascade scores them (`scores`): the legal name literally starting with the query 1, normalised
+ * equal 0.98, a whole stated alias 0.95, a whole initialism 0.92. When the best of these is
  * 0.98 or more, nothing else the cascade could find comes within the ambiguity margin (partial names are capped at
  * 0.85, fuzzy at 0.90 and alias prefixes below 0.90), so the verifier need not run it.
  */
@@ -38,13 +40,13 @@ export const wholeNameCandidates = (sql: SqlClient.SqlClient, q: SearchQuery) =>
       FROM company_aliases a JOIN companies c ON c.id = a.company_id
       WHERE a.name_norm ~>=~ ${q.normalized} AND a.name_norm ~<=~ ${q.normalized}${scope} LIMIT ${PER_PART})`.pipe(
     Effect.map((rows) => {
-      const best = new Map<string, { row: WholeNameRow; score: number; matchType: "prefix" | "normalized" | "alias" }>()
+      const best = new Map<string, { row: WholeNameRow; score: number; matchType: Extract<MatchType, "prefix" | "normalized" | "alias"> }>()
       for (const row of rows) {
         const scored = row.alias_kind === null
           ? row.name_lower.startsWith(q.lower)
-            ? { row, score: 1, matchType: "prefix" as const }
-            : { row, score: 0.98, matchType: "normalized" as const }
-          : { row, score: row.alias_kind === "initialism" ? 0.92 : 0.95, matchType: "alias" as const }
+            ? { row, score: scores.literal, matchType: "prefix" as const }
+            : { row, score: scores.normalizedEqual, matchType: "normalized" as const }
+          : { row, score: row.alias_kind === "initialism" ? scores.initialismEqual : scores.aliasEqual, matchType: "alias" as const }
         const held = best.get(row.id)
         if (held === undefined || held.score < scored.score) best.set(row.id, scored)
       }

@@ -1,0 +1,114 @@
+import type { SqlError } from "@effect/sql/SqlError"
+import { Config, Duration, Effect, Option } from "effect"
+import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
+import { canonicalNumber, registryForCountry, type RegistryId, registryIds } from "../../domain/registrationNumbers.js"
+import { RegistryUnavailable } from "../../registries/adapters/RegistryUnavailable.js"
+import { LiveRegistries } from "../../registries/LiveRegistries.js"
+import { CompanyWriter } from "../CompanyWriter.js"
+import { LiveSearchCache, type LiveSearchKey } from "./LiveSearchCache.js"
+import { makeSingleFlight } from "./singleFlight.js"
+
+/** A name to ask the live registries for (a search query is one): the text sent, its normalised forms, its scope. */
+export interface LiveNameQuery {
+  readonly text: string
+  readonly normalized: string
+  readonly lower: string
+  readonly country?: string | undefined
+}
+
+/** What asking the live registries by name gave: who was asked, who failed, how many records were stored. */
+export interface LiveOutcome {
+  readonly checked: ReadonlyArray<string>
+  readonly unreachable: ReadonlyArray<string>
+  readonly stored: number
+}
+
+/** Where a company the live registry returned now is in the store: read it back with any reader. */
+export interface StoredKey {
+  readonly country: string
+  readonly registration_no: string
+}
+
+const ALL_COUNTRIES = "*"
+
+/** KYB_LIVE_SEARCH_TTL: a name every registry answered is answered from the store for this long. */
+const liveSearchTtl = Config.duration("KYB_LIVE_SEARCH_TTL").pipe(Config.withDefault(Duration.hours(24)))
+
+/**
+ * The one way to the live registries on a store miss (spec 4.1 rule 4, 4.2), for the record look-up, search and
+ * verify: ask, store what comes back (source kind live, with the registry as source), and hand back where it is
+ * so the caller reads it again from the store like any stored company. Concurrent misses for the same number or
+ * name share one registry call; a name every registry of its scope answered is not asked again within
+ * KYB_LIVE_SEARCH_TTL (the store then holds their answer); a late answer (past the request's budget) is stored
+ * when it arrives.
+ */
+export class LiveFallback extends Effect.Service<LiveFallback>()("kyb/LiveFallback", {
+  effect: Effect.gen(function*() {
+    const live = yield* LiveRegistries
+    const writer = yield* CompanyWriter
+    const cache = yield* LiveSearchCache
+    const ttlSeconds = Duration.toSeconds(yield* liveSearchTtl)
+    const numberFlight = makeSingleFlight<Option.Option<StoredKey>, RegistryUnavailable | SqlError>()
+    const nameFlight = makeSingleFlight<Option.Option<LiveOutcome>, SqlError>()
+    const liveRegistries: ReadonlyArray<RegistryId> = live.liveRegistries
+
+    const store = (records: ReadonlyArray<CanonicalCompany>) =>
+      records.length === 0
+        ? Effect.succeed(0)
+        : writer.upsertBatch(records.map((r) => ({ ...r, source_kind: "live" as const }))).pipe(
+          Effect.map((result) => result.inserted + result.updated + result.unchanged)
+        )
+
+    const fetchAndStore = (registry: RegistryId, raw: string) =>
+      live.fetchByNumber(registry, raw).pipe(
+        // An adapter bug is still "could not check": unavailable, never a 500 and never "not registered".
+        Effect.catchAllDefect((defect) =>
+          Effect.logError("live registry fetch died").pipe(
+            Effect.annotateLogs({ registry, defect: String(defect) }),
+            Effect.zipRight(Effect.fail(new RegistryUnavailable({ registry, reason: "decode", detail: "the adapter failed", retryAfterSeconds: 30 })))
+          )
+        ),
+        Effect.flatMap(Option.match({
+          onNone: () => Effect.succeed(Option.none<StoredKey>()),
+          onSome: (record) =>
+            Effect.as(store([record]), Option.some<StoredKey>({ country: record.country, registration_no: record.registration_no }))
+        }))
+      )
+
+    /**
+     * The registry asked for one number; None when it answered without it or has no live adapter here. Fails
+     * with RegistryUnavailable when it could not be asked (down, slow, changed, breaker open).
+     */
+    const byNumber = (registry: RegistryId, raw: string) =>
+      liveRegistries.includes(registry)
+        ? numberFlight(`${registry}:${canonicalNumber(registry, raw).key}`, fetchAndStore(registry, raw))
+        : Effect.succeed(Option.none<StoredKey>())
+
+    const keyOf = (q: LiveNameQuery): LiveSearchKey => ({
+      query: q.normalized === "" ? q.lower : q.normalized,
+      scope: q.country ?? ALL_COUNTRIES
+    })
+
+    const askByName = (q: LiveNameQuery, scope: ReadonlyArray<RegistryId>, key: LiveSearchKey) =>
+      Effect.gen(function*() {
+        if (yield* cache.askedWithin(key, ttlSeconds)) return Option.none<LiveOutcome>()
+        const result = yield* live.search(q.text, scope, { onLate: (_, records) => store(records).pipe(Effect.ignore) })
+        if (result.checked.length === 0) return Option.none<LiveOutcome>()
+        const stored = yield* store(result.records)
+        if (result.unreachable.length === 0) yield* cache.remember(key, result.records.length)
+        return Option.some<LiveOutcome>({ checked: result.checked, unreachable: result.unreachable, stored })
+      })
+
+    /** Every live registry of the query's scope, asked by name. None when none covers it or it was asked within the TTL. */
+    const byName = (q: LiveNameQuery) =>
+      Effect.suspend(() => {
+        const scope = q.country === undefined ? registryIds : [registryForCountry(q.country)].filter((r) => r !== null)
+        if (!scope.some((id) => liveRegistries.includes(id))) return Effect.succeed(Option.none<LiveOutcome>())
+        const key = keyOf(q)
+        return nameFlight(`${key.scope}:${key.query}`, askByName(q, scope, key))
+      }).pipe(Effect.withSpan("LiveFallback.byName"))
+
+    return { liveRegistries, byNumber, byName } as const
+  }),
+  dependencies: [LiveRegistries.Default, CompanyWriter.Default, LiveSearchCache.Default]
+}) {}
