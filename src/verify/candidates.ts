@@ -1,0 +1,66 @@
+import type { CompanyDetails } from "../companies/CompanyRepo.js"
+import type { CompanyJson, ResolvedCandidate } from "../search/CompanySearch.js"
+import { designates, rescore } from "./resolution.js"
+
+/** A stored company the inputs designate. */
+export interface Found {
+  readonly companyId: string
+  readonly company: CompanyJson
+  /** Read with the row when the look-up could (by number in a country). */
+  readonly details?: CompanyDetails
+}
+
+export const foundOf = (companyId: string, company: CompanyJson): Found => ({ companyId, company })
+
+/** What resolving the inputs gave, and what could not be checked. */
+export interface Resolution {
+  readonly found: Found | null
+  /** When nothing is resolved: the closest candidates, best first. */
+  readonly candidates: ReadonlyArray<ScoredFound>
+  readonly matchConfidence: number
+  readonly ambiguous: boolean
+  /** A live registry that had to be asked gave no usable answer. */
+  readonly registryUnreachable: boolean
+}
+
+export interface ScoredFound {
+  readonly score: number
+  readonly found: Found
+}
+
+export const MAX_CANDIDATES = 5
+
+/** The search cascade's candidates, re-scored for a verdict: best first. */
+export const rescoredCandidates = (name: string, found: ReadonlyArray<ResolvedCandidate>) =>
+  rescore(
+    name,
+    found.map((c) => ({
+      legalName: c.company.legal_name,
+      country: c.company.country,
+      matchType: c.match_type,
+      matchScore: c.match_score,
+      found: foundOf(c.companyId, c.company)
+    }))
+  ).map((c) => ({
+    score: c.score,
+    found: c.found,
+    // A whole alias or number found it; otherwise the legal name must designate the business named.
+    designating: c.matchType === "alias" || c.matchType === "id" || designates(name, c.legalName)
+  }))
+
+export const unresolved = (
+  options: {
+    readonly ambiguous?: boolean
+    readonly unreachable?: boolean
+    readonly confidence?: number
+    readonly candidates?: ReadonlyArray<ScoredFound>
+  } = {}
+): Resolution => ({
+  found: null,
+  candidates: (options.candidates ?? []).slice(0, MAX_CANDIDATES),
+  matchConfidence: options.confidence ?? 0,
+  ambiguous: options.ambiguous ?? false,
+  registryUnreachable: options.unreachable ?? false
+})
+
+export const round2 = (n: number) => Math.round(n * 100) / 100

@@ -1,0 +1,18 @@
+import type { CompanyDetails } from "../companies/CompanyRepo.js"
+import type { ScreenSubject } from "../sanctions/screen.js"
+import type { Found } from "./candidates.js"
+
+const OWNER_ROLE = /significant control|owner|benefici|shareholder/i
+
+/**
+ * Every name in play: the name as given (whatever the resolution found), the resolved legal name, its aliases
+ * and former names. The people the record names are screened apart, as individuals.
+ */
+export const businessNames = (given: string | undefined, found: Found | null, details: CompanyDetails): ReadonlyArray<ScreenSubject> => [
+  ...(given === undefined ? [] : [{ name: given, from: "input" as const }]),
+  ...(found === null ? [] : [{ name: found.company.legal_name, from: "legal_name" as const }]),
+  ...details.aliases.map((name) => ({ name, from: details.formerNames.includes(name) ? "former_name" as const : "alias" as const }))
+]
+
+export const peopleNames = (details: CompanyDetails): ReadonlyArray<ScreenSubject> =>
+  details.people.map((p) => ({ name: p.name, from: OWNER_ROLE.test(p.role ?? "") ? "owner" as const : "officer" as const }))

@@ -1,0 +1,83 @@
+import {
+  SanctionsHit,
+  SanctionsScreening,
+  Signals,
+  Verdict,
+  VerdictCandidate,
+  VerdictCompany
+} from "../api/schemas/Verdict.js"
+import { decideVerdict } from "../domain/verdictPolicy.js"
+import type { ScreeningResult } from "../sanctions/screen.js"
+import { type Resolution, round2 } from "./candidates.js"
+
+export const verdictOf = (
+  resolution: Resolution,
+  nameMismatch: boolean,
+  screening: ScreeningResult,
+  people: { readonly screened: number; readonly hit: boolean },
+  evidence: { readonly contracts: boolean; readonly trademarks: boolean },
+  listSources: ReadonlyArray<string>,
+  now: Date
+): Verdict => {
+  const company = resolution.found?.company ?? null
+  const decision = decideVerdict({
+    resolved: company !== null,
+    matchConfidence: resolution.matchConfidence,
+    status: company?.status ?? null,
+    sanctions: screening.result,
+    nameMismatch,
+    ambiguous: resolution.ambiguous,
+    registryUnreachable: resolution.registryUnreachable
+  })
+  return new Verdict({
+    result: decision.result,
+    registered: company !== null,
+    match_confidence: resolution.matchConfidence,
+    company: company === null ? null : new VerdictCompany(company),
+    candidates: resolution.candidates.map((c) =>
+      new VerdictCandidate({
+        legal_name: c.found.company.legal_name,
+        country: c.found.company.country,
+        registration_no: c.found.company.registration_no,
+        score: round2(c.score)
+      })
+    ),
+    sanctions: new SanctionsScreening({
+      screened: screening.screened,
+      result: screening.result,
+      hits: screening.hits.map((h) =>
+        new SanctionsHit({
+          list: h.list,
+          entry_id: h.entry_id,
+          name: h.name,
+          matched_name: h.matched_name,
+          score: h.score,
+          programs: [...h.programs],
+          entity_type: h.entity_type,
+          listed_on: h.listed_on,
+          list_version: h.list_version,
+          screened_name: h.screened_name,
+          screened_from: h.screened_from,
+          entry_hash: h.entry_hash,
+          explanation: h.explanation
+        })
+      )
+    }),
+    data_confidence: company?.confidence ?? null,
+    signals: new Signals({
+      listed: company?.listed_ticker != null,
+      has_government_contracts: evidence.contracts,
+      has_trademarks: evidence.trademarks,
+      active: company?.status === "active",
+      registry_reachable: !resolution.registryUnreachable,
+      sanctions_hit: screening.result === "match" || screening.result === "potential_match",
+      officer_sanctions_hit: people.hit,
+      officers_screened: people.screened
+    }),
+    sources: [...(company === null ? [] : [company.source]), ...listSources],
+    review_reason: decision.reviewReason,
+    review_reasons: [...decision.reviewReasons],
+    checked_at: now.toISOString(),
+    check_id: null
+  })
+}
