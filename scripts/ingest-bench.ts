@@ -1,3 +1,4 @@
+import { BulkLoad } from "../src/companies/ingest/bulk/BulkLoad.js"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { execFileSync } from "node:child_process"
@@ -66,7 +67,7 @@ const program = (dbUrl: string) => Effect.gen(function*() {
   const second = yield* ingestCompanyFile(file, { batchSize })
   return { first, second }
 }).pipe(
-  Effect.provide(Layer.mergeAll(CompanyWriter.Default, progress).pipe(
+  Effect.provide(Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, progress).pipe(
     Layer.provideMerge(PgClient.layer({ url: Redacted.make(dbUrl), maxConnections: 4 }))
   )),
   Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))

@@ -10,9 +10,9 @@ import { parseArgs } from "node:util"
 import pg from "pg"
 import { from as copyFrom } from "pg-copy-streams"
 import { decodeCompanyRows, rawCompanyBatches, type RawCompanyBatch } from "../src/companies/ingest/companyBatches.js"
-import { fillIds } from "../src/companies/write/copyFormat.js"
-import { prepareLoadBatch } from "../src/companies/write/loadBatch.js"
-import * as Sql from "../src/companies/write/statements.js"
+import { fillIds } from "../src/companies/ingest/bulk/copyFormat.js"
+import { prepareLoadBatch } from "../src/companies/ingest/bulk/loadBatch.js"
+import * as Sql from "../src/companies/ingest/bulk/statements.js"
 import { migrate } from "../src/db/Migrations.js"
 import { mainThreadCpuSeconds, parentPid, processCpuSeconds, serverCpuSeconds } from "./ingest-floor/procCpu.js"
 import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
@@ -25,7 +25,7 @@ import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
  *    (prepareLoadBatch, one `now`), companies numbered 1..n in file order and their COPY text made (fillIds),
  *    the three COPY streams written to temporary files. Decoding and preparing+encoding are timed apart.
  * 2. PostgreSQL, in a database created for the run (dropped at the end, also on failure): in one transaction on one
- *    connection, what the initial load (CompanyWriter.initialLoad + loadWriter) runs — lock, drop indexes and keys,
+ *    connection, what the initial load (BulkLoad.initialLoad) runs — lock, drop indexes and keys,
  *    COPY of the three files, sequence advanced, indexes and keys built again, ANALYZE, COMMIT — each step timed,
  *    with the CPU of the backend (and of the whole server) read from /proc when the server is on this machine.
  * 3. The row counts checked; a report on stdout (text, or JSON with --json).
@@ -225,7 +225,7 @@ const pgPhase = async (url: string, files: CopyFiles, companies: number) => {
         ))
     const none = new Uint8Array(0)
 
-    // What CompanyWriter.initialLoad and loadWriter run (src/companies/write/bulkStatements.ts, statements.ts).
+    // What BulkLoad.initialLoad runs (src/companies/ingest/bulk/statements.ts).
     await step("BEGIN", () => client.query("BEGIN"))
     try {
       await step("LOCK TABLE companies", () => client.query("LOCK TABLE companies IN ACCESS EXCLUSIVE MODE"))

@@ -1,6 +1,7 @@
 import { Args, Command, Options } from "@effect/cli"
 import { Console, Effect, Layer, Option } from "effect"
 import { CompanyWriter } from "../companies/CompanyWriter.js"
+import { BulkLoad } from "../companies/ingest/bulk/BulkLoad.js"
 import { DEFAULT_BATCH_SIZE, ingestCompanyFile } from "../companies/ingest/CompanyIngest.js"
 import { IngestReporter } from "../companies/ingest/IngestReporter.js"
 import { ingestProcurementFile } from "../companies/ingest/ProcurementIngest.js"
@@ -40,7 +41,7 @@ const report = (summaries: ReadonlyArray<FileSummary>, withMatches: boolean) =>
     }
   })
 
-const WriterLive = Layer.mergeAll(CompanyWriter.Default, IngestReporter.Default)
+const WriterLive = Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, IngestReporter.Default)
 
 export const ingestCompaniesCommand = Command.make(
   "companies",

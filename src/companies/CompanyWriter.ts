@@ -1,18 +1,12 @@
 import { SqlClient, SqlError } from "@effect/sql"
-import { Data, Effect, Either, Exit, Option, Schedule } from "effect"
-import { EmbeddedDatabase } from "../db/EmbeddedDatabase.js"
-import { makeCopyPipeline, transactionClient } from "../db/copyFrom.js"
+import { Data, Effect, Either, Schedule } from "effect"
 import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
 import { confidenceOf } from "./write/identity.js"
 import { observe } from "./write/observe.js"
 import { companyKey, planBatch } from "./write/plan.js"
 import { stateOfRow } from "./write/rows.js"
 import type { Observation } from "./write/state.js"
-import * as Bulk from "./write/bulkStatements.js"
 import { byKey, columnsOf, listWrites, type Written } from "./write/columns.js"
-import { fillIds } from "./write/copyFormat.js"
-import type { PreparedLoadBatch } from "./write/loadBatch.js"
-import { makeSeenKeys } from "./write/seenKeys.js"
 import * as Sql from "./write/statements.js"
 
 export interface UpsertOptions {
@@ -27,19 +21,6 @@ export interface UpsertResult {
   /** Records that cannot be stored (e.g. a number without any digit or letter), by index in the batch. */
   readonly rejected: ReadonlyArray<{ readonly index: number; readonly reason: string }>
 }
-
-export interface BatchCounts {
-  readonly inserted: number
-  readonly updated: number
-  readonly unchanged: number
-}
-
-/** Writes one prepared batch of the initial load (see CompanyWriter.initialLoad). */
-export type LoadBatchWriter = (
-  batch: PreparedLoadBatch,
-  /** The batch's observations, for a batch that must go through the merge. */
-  observations: () => ReadonlyArray<Observation>
-) => Effect.Effect<BatchCounts, SqlError.SqlError>
 
 class ConcurrentInsert extends Data.TaggedError("ConcurrentInsert")<{ readonly keys: number }> {}
 
@@ -58,12 +39,12 @@ const isRetryable = (e: SqlError.SqlError | ConcurrentInsert) => {
  * Stores canonical company records: canonical numbers and normalised names computed in src/domain, per-field
  * provenance, a field-by-field merge in which an older observation never overwrites a newer value, aliases
  * (given, initialism, ticker) and officers. Idempotent: an observation that would change nothing is not written.
- * One transaction per batch; every statement is a parameterised multi-row `unnest`.
+ * One transaction per batch; every statement is a parameterised multi-row `unnest`. The request path's writer (live
+ * answers) and the ingestion's; the initial bulk load of an empty store is `BulkLoad` (src/companies/ingest/bulk).
  */
 export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyWriter", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const copyAllowed = Option.isNone(yield* Effect.serviceOption(EmbeddedDatabase))
 
     /** Awards ingested before their supplier's company get matched when the company lands. */
     const matchAwards = (written: ReadonlyArray<Written>, aliases: Sql.AliasColumns) => {
@@ -153,83 +134,12 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
     }
 
     /**
-     * The initial load's writer of prepared batches. Where the database can COPY: companies are numbered here (the
-     * load holds companies exclusively), their rows, aliases and officers sent as COPY without waiting for the
-     * database (two batches in flight), and the keys written remembered, so that a batch repeating a company of an
-     * earlier batch (a file may) is known without asking: that batch waits for the copies and goes through the
-     * merge, as any other. Since no company is copied twice, the unique keys are dropped until the end of the load
-     * (or the first merge, whose upserts need them). Awards waiting for a supplier are matched once, at the end.
-     * Elsewhere, batches are merged.
+     * One batch merged inside the caller's transaction, not retried: for a writer that holds companies itself
+     * (the initial load), where no concurrent insert can win a key.
      */
-    const loadWriter = Effect.gen(function*() {
-      const client = copyAllowed ? yield* transactionClient : Option.none()
-      if (Option.isNone(client)) {
-        const write: LoadBatchWriter = (p, observations) => lostToConcurrentInserts(writeOnce(observations(), p.now))
-        return { write, finish: Effect.void, stop: Effect.void }
-      }
-      yield* Bulk.dropKeys(sql)
-      const copies = makeCopyPipeline(client.value, 2)
-      const seen = makeSeenKeys()
-      const awardsWaiting = yield* Sql.pendingAwardsExist(sql)
-      let ids: { first: bigint; next: bigint } | null = null
-      const settle = Effect.gen(function*() {
-        yield* copies.drain
-        if (ids !== null && ids.next > ids.first) yield* Sql.advanceCompanyIds(sql, ids.next - 1n)
-        ids = null
-      })
-      const write: LoadBatchWriter = (p, observations) =>
-        Effect.gen(function*() {
-          let repeats = false
-          p.keys.forEach((key, i) => {
-            if (!seen.add(p.registries[i]!, key)) repeats = true
-          })
-          if (repeats) {
-            yield* settle
-            yield* Bulk.restoreKeys(sql)
-            return yield* lostToConcurrentInserts(writeOnce(observations(), p.now))
-          }
-          if (p.keys.length === 0) return p.counts
-          if (ids === null) {
-            const first = yield* Sql.nextCompanyId(sql)
-            ids = { first, next: first }
-          }
-          const range = ids
-          const companyIds = p.keys.map(() => String(range.next++))
-          yield* copies.send([
-            Sql.copyCompanies(fillIds(companyIds, p.companyRows)),
-            ...(p.aliasRows.count > 0 ? [Sql.copyAliases(fillIds(companyIds, p.aliasRows))] : []),
-            ...(p.officerRows.count > 0 ? [Sql.copyOfficers(fillIds(companyIds, p.officerRows))] : [])
-          ])
-          return p.counts
-        })
-      const finish = Effect.zipRight(settle, awardsWaiting ? Sql.matchAllPendingAwards(sql) : Effect.void)
-      return { write, finish, stop: copies.stop }
-    })
+    const mergeInTransaction = (observations: ReadonlyArray<Observation>, now: Date) =>
+      lostToConcurrentInserts(writeOnce(observations, now))
 
-    /**
-     * Runs `load` as the initial load of an empty store: one transaction holding companies exclusively, the
-     * secondary indexes dropped before and built again after the rows are in, the planner's statistics refreshed.
-     * `load` writes prepared batches (prepareLoadBatch) with the function it is given, one after another. Killed
-     * midway, it rolls back to the empty store with its indexes. None (and nothing run) when the store already
-     * holds a company.
-     */
-    const initialLoad = <A, E, R>(load: (write: LoadBatchWriter) => Effect.Effect<A, E, R>) =>
-      sql.withTransaction(Effect.gen(function*() {
-        yield* Bulk.lockCompanies(sql)
-        if (!(yield* Bulk.storeIsEmpty(sql))) return Option.none<A>()
-        const dropped = yield* Bulk.dropSecondaryIndexes(sql)
-        const writer = yield* loadWriter
-        // A load that fails or is interrupted stops its copies before the transaction rolls back.
-        const loaded = yield* Effect.onExit(
-          Effect.zipLeft(load(writer.write), writer.finish),
-          (exit) => Exit.isSuccess(exit) ? Effect.void : writer.stop
-        )
-        const restored = yield* Bulk.restoreSecondaryIndexes(sql)
-        yield* Bulk.analyzeCompanies(sql)
-        yield* Effect.logDebug("initial load: indexes built after the rows").pipe(Effect.annotateLogs({ dropped, restored }))
-        return Option.some(loaded)
-      }))
-
-    return { upsertBatch, upsertObservations, initialLoad, canCopy: copyAllowed } as const
+    return { upsertBatch, upsertObservations, mergeInTransaction } as const
   })
 }) {}

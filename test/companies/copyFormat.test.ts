@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { copyField, copyRows, fillIds, ID_WIDTH } from "../../src/companies/write/copyFormat.js"
+import { copyField, copyRows, fillIds, ID_WIDTH } from "../../src/companies/ingest/bulk/copyFormat.js"
 
 describe("COPY text format", () => {
   it.each<[string | number | boolean | null, string]>([

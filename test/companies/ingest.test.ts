@@ -1,3 +1,4 @@
+import { BulkLoad } from "../../src/companies/ingest/bulk/BulkLoad.js"
 import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
@@ -15,7 +16,7 @@ const fixtures = path.resolve(import.meta.dirname, "../fixtures/companies")
 const shared = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
 const now = new Date("2026-11-01T00:00:00Z")
 
-const IngestTest = Layer.mergeAll(CompanyWriter.Default, IngestReporter.silent).pipe(Layer.provideMerge(TestDatabase.layer))
+const IngestTest = Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, IngestReporter.silent).pipe(Layer.provideMerge(TestDatabase.layer))
 
 const count = (table: string) =>
   Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql(table)}`).pipe(

@@ -1,3 +1,4 @@
+import { BulkLoad } from "../../src/companies/ingest/bulk/BulkLoad.js"
 import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Either, Exit, Layer } from "effect"
@@ -9,8 +10,8 @@ import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { ingestCompanyFile } from "../../src/companies/ingest/CompanyIngest.js"
 import { IngestReporter } from "../../src/companies/ingest/IngestReporter.js"
 import { initialism, nameNorm } from "../../src/companies/write/identity.js"
-import { copyRows } from "../../src/companies/write/copyFormat.js"
-import { prepareLoadBatch } from "../../src/companies/write/loadBatch.js"
+import { copyRows } from "../../src/companies/ingest/bulk/copyFormat.js"
+import { prepareLoadBatch } from "../../src/companies/ingest/bulk/loadBatch.js"
 import { observe } from "../../src/companies/write/observe.js"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { TestDatabase } from "../support/testDatabase.js"
@@ -78,7 +79,7 @@ const insertAwards = (records: ReadonlyArray<Record<string, unknown>>) =>
           VALUES (${a.key}, ${a.country}, ${a.supplier}, ${nameNorm(a.supplier, a.country)})`)
   })
 
-const BulkTest = Layer.mergeAll(CompanyWriter.Default, IngestReporter.silent).pipe(Layer.provideMerge(TestDatabase.layer))
+const BulkTest = Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, IngestReporter.silent).pipe(Layer.provideMerge(TestDatabase.layer))
 
 describe("initial bulk load", () => {
   layer(BulkTest, { timeout: "120 seconds" })((it) => {
@@ -140,7 +141,6 @@ describe("initial bulk load", () => {
   layer(BulkTest, { timeout: "120 seconds" })((it) => {
     it.effect("a load that fails with copies in flight leaves nothing, inside its transaction or after it", () =>
       Effect.gen(function*() {
-        const writer = yield* CompanyWriter
         const sql = yield* SqlClient.SqlClient
         const generator = makeCorpusGenerator({ seed: 12, sharedDir: shared })
         // Four batches of 5000 companies (without their alias and officer rows, so that each batch is one COPY): when
@@ -150,7 +150,7 @@ describe("initial bulk load", () => {
           const prepared = prepareLoadBatch(records.map((r) => Either.getOrThrow(observe(r))), now)
           return { ...prepared, aliasRows: copyRows([], null), officerRows: copyRows([], null) }
         })
-        const failed = yield* Effect.exit(writer.initialLoad((write) =>
+        const failed = yield* Effect.exit((yield* BulkLoad).initialLoad((write) =>
           Effect.gen(function*() {
             for (const batch of batches) yield* write(batch, () => [])
             return yield* Effect.fail("the file broke")
@@ -180,7 +180,7 @@ describe("initial bulk load", () => {
         assert.deepStrictEqual([left.companies.length, left.aliases.length, left.officers.length, left.words.length], [0, 0, 0, 0])
         assert.deepStrictEqual(left.pending, [])
         assert.deepStrictEqual(yield* indexes, before)
-        const rerun = yield* ingestCompanyFile(file, { batchSize: 10, bulk: "always" }).pipe(Effect.provide(CompanyWriter.Default))
+        const rerun = yield* ingestCompanyFile(file, { batchSize: 10, bulk: "always" }).pipe(Effect.provide(Layer.merge(CompanyWriter.Default, BulkLoad.Default)))
         assert.isTrue(rerun.bulk)
         assert.deepStrictEqual([rerun.inserted, rerun.updated, rerun.unchanged], [60, 1, 1])
       }))

@@ -1,3 +1,4 @@
+import { BulkLoad } from "../../src/companies/ingest/bulk/BulkLoad.js"
 import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Exit, Layer } from "effect"
@@ -36,7 +37,7 @@ describe("a killed ingest", () => {
         const expectedOfficers = firstTwenty.reduce((n, line) => n + ((JSON.parse(line) as { officers?: Array<unknown> }).officers?.length ?? 0), 0)
         const officers = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM officers`
         assert.strictEqual(officers[0]!.n, expectedOfficers)
-        const rerun = yield* ingestCompanyFile(file, { batchSize: 10 }).pipe(Effect.provide(CompanyWriter.Default))
+        const rerun = yield* ingestCompanyFile(file, { batchSize: 10 }).pipe(Effect.provide(Layer.merge(CompanyWriter.Default, BulkLoad.Default)))
         assert.deepStrictEqual([rerun.inserted, rerun.updated, rerun.unchanged, rerun.rejected], [30, 0, 20, 0])
         const after = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM companies`
         assert.strictEqual(after[0]!.n, 50)

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Either } from "effect"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
-import { ID_WIDTH, type PendingRows } from "../../src/companies/write/copyFormat.js"
-import { prepareLoadBatch } from "../../src/companies/write/loadBatch.js"
+import { ID_WIDTH, type PendingRows } from "../../src/companies/ingest/bulk/copyFormat.js"
+import { prepareLoadBatch } from "../../src/companies/ingest/bulk/loadBatch.js"
 import { observe } from "../../src/companies/write/observe.js"
 
 const now = new Date("2026-11-01T00:00:00Z")

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { makeSeenKeys } from "../../src/companies/write/seenKeys.js"
+import { makeSeenKeys } from "../../src/companies/ingest/bulk/seenKeys.js"
 
 describe("seen company keys", () => {
   it("knows every key added, through many growths, and no key it was not given", () => {

@@ -1,6 +1,7 @@
 import { Config, Effect, Option } from "effect"
 import * as fs from "node:fs"
-import { CompanyWriter, type LoadBatchWriter } from "../CompanyWriter.js"
+import { CompanyWriter } from "../CompanyWriter.js"
+import { BulkLoad, type LoadBatchWriter } from "./bulk/BulkLoad.js"
 import { companyBatches } from "./companyBatches.js"
 import type { CompanyFileFormat } from "./companyBatches.js"
 import { makePreparePool } from "./prepare/PreparePool.js"
@@ -15,7 +16,7 @@ export interface CompanyIngestOptions {
   /** Batches written concurrently (default 2; the merge is order-independent, so this is safe). */
   readonly concurrency?: number
   /**
-   * The initial bulk load into an empty store (see CompanyWriter.initialLoad): `auto` (default) takes it for a
+   * The initial bulk load into an empty store (see BulkLoad.initialLoad): `auto` (default) takes it for a
    * file of at least KYB_INGEST_BULK_MIN_BYTES, `always` for any file, `never` writes batch by batch.
    */
   readonly bulk?: "auto" | "always" | "never"
@@ -50,6 +51,7 @@ const wantsBulk = (file: string, mode: NonNullable<CompanyIngestOptions["bulk"]>
 export const ingestCompanyFile = (file: string, options: CompanyIngestOptions = {}) =>
   Effect.gen(function*() {
     const writer = yield* CompanyWriter
+    const bulk = yield* BulkLoad
     const batchSize = options.batchSize ?? DEFAULT_BATCH_SIZE
     const writeOptions = options.now === undefined ? {} : { now: options.now }
     const run = (concurrency: number) =>
@@ -63,7 +65,7 @@ export const ingestCompanyFile = (file: string, options: CompanyIngestOptions = 
       // One transaction is one connection: batches are written one after another. Where the database can COPY,
       // worker threads decode and prepare the batches ahead while this thread sends rows to the database.
       const load = (write: LoadBatchWriter) =>
-        writer.canCopy
+        bulk.canCopy
           ? Effect.scoped(Effect.gen(function*() {
             const pool = yield* makePreparePool(yield* workerCount)
             const prepared = preparedBatches(pool, file, batchSize, options.format, options.now ?? new Date())
@@ -76,7 +78,7 @@ export const ingestCompanyFile = (file: string, options: CompanyIngestOptions = 
           }))
           : run(1)
       const started = Date.now()
-      const loaded = yield* writer.initialLoad(load)
+      const loaded = yield* bulk.initialLoad(load)
       if (Option.isSome(loaded)) {
         const seconds = (Date.now() - started) / 1000
         const rowsPerSecond = Math.round(loaded.value.rows / Math.max(seconds, 0.001))

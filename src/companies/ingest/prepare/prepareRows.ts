@@ -1,4 +1,4 @@
-import { type PreparedLoadBatch, prepareLoadBatch } from "../../write/loadBatch.js"
+import { type PreparedLoadBatch, prepareLoadBatch } from "../bulk/loadBatch.js"
 import { decodeCompanyRows, type RawCompanyRows } from "../companyBatches.js"
 import type { Rejection } from "../runIngest.js"
 

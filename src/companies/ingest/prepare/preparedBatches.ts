@@ -1,4 +1,4 @@
-import type { PreparedLoadBatch } from "../../write/loadBatch.js"
+import type { PreparedLoadBatch } from "../bulk/loadBatch.js"
 import type { Observation } from "../../write/state.js"
 import { type CompanyFileFormat, decodeCompanyRows, type RawCompanyBatch, rawCompanyBatches } from "../companyBatches.js"
 import type { DecodedBatch } from "../runIngest.js"

@@ -1,13 +1,13 @@
-import { columnsOf, listWrites } from "./columns.js"
+import { columnsOf, listWrites } from "../../write/columns.js"
+import { confidenceOf } from "../../write/identity.js"
+import { planBatch } from "../../write/plan.js"
+import type { Observation } from "../../write/state.js"
 import { copyRows, type PendingRows } from "./copyFormat.js"
-import { confidenceOf } from "./identity.js"
-import { planBatch } from "./plan.js"
-import type { Observation } from "./state.js"
 import * as Sql from "./statements.js"
 
 /**
  * A batch of the initial load, prepared without the database on the assumption that none of its companies is
- * held yet (true unless the file repeats a company across batches, which the initial load (`CompanyWriter.initialLoad`)
+ * held yet (true unless the file repeats a company across batches, which the initial load (`BulkLoad.initialLoad`)
  * checks): the merge of the batch's own observations, and every row as COPY text waiting for its company id.
  * Plain data (strings, numbers, byte arrays), so a worker thread can prepare it and hand it over (PreparePool).
  */
