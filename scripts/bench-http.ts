@@ -1,53 +1,110 @@
-// HTTP benchmark: GET /v1/company on one hot key (auth + quota upsert + record read per request) next to a bare
-// node:http server answering the same JSON, measured in the same run; plus the quota counter alone.
-// Usage: npm run -s bench:http [-- --duration 10 --connections 32]
-// Needs PostgreSQL at 127.0.0.1:5432 (creates and drops its own database).
+// HTTP benchmark, one run, side by side: the API's company, search and verify paths (compiled build, PostgreSQL on
+// 127.0.0.1, the three real sanctions lists loaded), an empty Effect HttpApi handler and a bare node:http server
+// answering the same bytes as the company path; at each concurrency, medians of several runs, with the server's CPU
+// per request (its own process; PostgreSQL's beside it for the API) and its RSS.
+//
+//   npm run -s bench:http [-- --duration 5 --runs 3 --concurrency 1,16,64 --no-lists --profile]
+//
+// --profile: the API runs under `node --cpu-prof`; its profile (every run) is summarised by self time per function
+// and per package at the end.
+import { NodeRuntime } from "@effect/platform-node"
+import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import autocannon from "autocannon"
-import { Effect, Layer, Redacted } from "effect"
-import { spawn, type ChildProcess } from "node:child_process"
+import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { type ChildProcess, spawn, spawnSync } from "node:child_process"
+import * as fs from "node:fs"
 import * as os from "node:os"
+import * as path from "node:path"
 import { ApiKeys } from "../src/access/ApiKeys.js"
-import { Quota } from "../src/access/Quota.js"
 import { CompanyWriter } from "../src/companies/CompanyWriter.js"
 import { migrate } from "../src/db/Migrations.js"
+import { ingestSanctions } from "../src/sanctions/ingest.js"
+import { summariseProfile } from "./support/cpuProfile.js"
+import { parentPid, processCpuSeconds, serverCpuSeconds } from "./support/procCpu.js"
 import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`)
-  return i >= 0 ? Number(process.argv[i + 1]) : fallback
+const argv = process.argv.slice(2)
+const option = (name: string, fallback: string) => {
+  const i = argv.indexOf(`--${name}`)
+  return i >= 0 ? argv[i + 1] ?? fallback : fallback
 }
-const duration = arg("duration", 10)
-const connections = arg("connections", 32)
+const duration = Number(option("duration", "5"))
+const runs = Number(option("runs", "3"))
+const concurrencies = option("concurrency", "1,16,64").split(",").map(Number)
+const withLists = !argv.includes("--no-lists")
+const profile = argv.includes("--profile")
 const postgresServer = "postgres://postgres@127.0.0.1:5432/postgres"
+const listsDir = path.resolve("..", "shared", "data", "sanctions")
 
-const waitForLine = (child: ChildProcess, pattern: RegExp) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`timeout waiting for ${pattern}`)), 60_000)
-    const onData = (chunk: Buffer) => {
-      if (pattern.test(chunk.toString())) {
-        clearTimeout(timer)
-        resolve()
-      }
-    }
-    child.stdout?.on("data", onData)
-    child.stderr?.on("data", onData)
-  })
+const start = (args: ReadonlyArray<string>, env: Record<string, string>) => {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+  let output = ""
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  return { child, output: () => output }
+}
 
-const run = (label: string, target: string, headers: Record<string, string>) =>
-  Effect.promise(async () => {
-    await autocannon({ url: target, connections, duration: 2, headers }) // warm-up
-    const r = await autocannon({ url: target, connections, duration, headers })
-    return { label, rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors }
-  })
+const waitForHttp = async (url: string, server: { readonly output: () => string }) => {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(url).then((r) => r.status < 500, () => false)) return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${url} never answered:\n${server.output()}`)
+}
+
+const rssMb = (pid: number) => {
+  const status = fs.readFileSync(`/proc/${pid}/status`, "utf8")
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+}
+
+interface Target {
+  readonly label: string
+  readonly url: string
+  readonly headers: Record<string, string>
+  readonly pid: number
+  readonly database: boolean
+}
+
+interface Figure {
+  readonly rps: number
+  readonly p50: number
+  readonly p99: number
+  readonly failures: number
+  readonly cpuMsPerRequest: number
+  readonly dbCpuMsPerRequest: number
+  readonly rssMb: number
+}
+
+const median = (values: ReadonlyArray<number>) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] ?? 0
+}
+
+const measure = async (target: Target, connections: number, postmaster: number | null): Promise<Figure> => {
+  await autocannon({ url: target.url, connections, duration: 1, headers: target.headers }) // warm-up
+  const cpu0 = processCpuSeconds(target.pid) ?? 0
+  const db0 = postmaster === null ? 0 : serverCpuSeconds(postmaster) ?? 0
+  const r = await autocannon({ url: target.url, connections, duration, headers: target.headers })
+  const cpu1 = processCpuSeconds(target.pid) ?? 0
+  const db1 = postmaster === null ? 0 : serverCpuSeconds(postmaster) ?? 0
+  const requests = Math.max(r.requests.total, 1)
+  return {
+    rps: r.requests.average,
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    failures: r.non2xx + r.errors + r.timeouts,
+    cpuMsPerRequest: ((cpu1 - cpu0) * 1000) / requests,
+    dbCpuMsPerRequest: target.database ? ((db1 - db0) * 1000) / requests : 0,
+    rssMb: rssMb(target.pid)
+  }
+}
 
 const program = Effect.gen(function*() {
   const { url } = yield* scratchDatabaseUrl(postgresServer, "kyb_bench")
-  const Db = PgClient.layer({ url: Redacted.make(url), maxConnections: 16 })
-  const services = Layer.mergeAll(ApiKeys.Default, Quota.Default, CompanyWriter.Default).pipe(Layer.provideMerge(Db))
-  const { secret, quotaSecret } = yield* Effect.gen(function*() {
+  const Db = PgClient.layer({ url: Redacted.make(url), maxConnections: 4 })
+  const { secret, postmaster } = yield* Effect.gen(function*() {
     yield* migrate()
-    const keys = yield* ApiKeys
     yield* Effect.flatMap(CompanyWriter, (w) => w.upsertBatch([{
       country: "NG",
       registration_no: "RC 208767",
@@ -58,65 +115,80 @@ const program = Effect.gen(function*() {
       last_verified_at: new Date().toISOString(),
       officers: [{ name: "Ada Bench", role: "director" }]
     }]))
-    const api = yield* keys.create({ plan: "unlimited", quota: null, label: "bench" })
-    const hot = yield* keys.create({ plan: "growth", quota: 1_000_000_000, label: "bench-quota" })
-    return { secret: Redacted.value(api.secret), quotaSecret: Redacted.value(hot.secret) }
-  }).pipe(Effect.provide(services))
+    if (withLists) {
+      yield* ingestSanctions([path.join(listsDir, "ofac-sdn")], { publishedOn: "2024-05-03" })
+      yield* ingestSanctions([path.join(listsDir, "ofac-consolidated")], { publishedOn: "2025-12-19" })
+      yield* ingestSanctions([path.join(listsDir, "un", "consolidated.xml")])
+    }
+    const key = yield* Effect.flatMap(ApiKeys, (k) => k.create({ plan: "unlimited", quota: null, label: "bench" }))
+    const backend = (yield* (yield* SqlClient.SqlClient)<{ pid: number }>`SELECT pg_backend_pid() AS pid`)[0]?.pid ?? 0
+    return { secret: Redacted.value(key.secret), postmaster: parentPid(backend) }
+  }).pipe(Effect.provide(Layer.mergeAll(ApiKeys.Default, CompanyWriter.Default).pipe(Layer.provideMerge(Db))))
 
-  // The counter alone: Quota.consume on one hot key at concurrency 16.
-  const quotaFigure = yield* Effect.gen(function*() {
-    const keys = yield* ApiKeys
-    const quota = yield* Quota
-    const identity = yield* keys.lookup(Redacted.make(quotaSecret)).pipe(Effect.flatten)
-    const n = 20_000
-    const started = performance.now()
-    yield* Effect.forEach(Array.from({ length: n }), () => quota.consume(identity), { concurrency: 16, discard: true })
-    return { n, perSecond: n / ((performance.now() - started) / 1000) }
-  }).pipe(Effect.provide(services))
-
+  if (!fs.existsSync("dist/main.js") || argv.includes("--build")) {
+    const built = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" })
+    if (built.status !== 0) return yield* Effect.dieMessage("npm run build failed")
+  }
   const port = 18_000 + Math.floor(Math.random() * 1000)
-  const server = spawn(process.execPath, ["--import", "tsx", "src/main.ts"], {
-    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none" },
-    stdio: ["ignore", "pipe", "pipe"]
+  const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-prof-"))
+  const api = start([...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "dist/main.js"], {
+    PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none"
   })
-  let bare: ChildProcess | undefined
+  const children: Array<ChildProcess> = [api.child]
   try {
-    const companyUrl = `http://127.0.0.1:${port}/v1/company/NG/RC208767`
-    yield* Effect.promise(async () => {
-      for (let i = 0; i < 100; i++) {
-        const ok = await fetch(`http://127.0.0.1:${port}/health`).then((r) => r.ok, () => false)
-        if (ok) return
-        await new Promise((r) => setTimeout(r, 300))
+    const base = `http://127.0.0.1:${port}`
+    yield* Effect.promise(() => waitForHttp(`${base}/health`, api))
+    const headers = { "x-api-key": secret }
+    const sample = yield* Effect.promise(() => fetch(`${base}/v1/company/NG/RC208767`, { headers }).then((r) => r.text()))
+    const empty = start(["--import", "tsx", "scripts/bench/emptyEffectServer.ts"], { PORT: String(port + 1), BARE_BODY: sample })
+    const bare = start(["--import", "tsx", "scripts/bench/bareServer.ts"], { PORT: String(port + 2), BARE_BODY: sample })
+    children.push(empty.child, bare.child)
+    yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 1}/`, empty))
+    yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 2}/`, bare))
+    const verifyName = encodeURIComponent("Benchmark Foods Nigeria Limited")
+    const targets: ReadonlyArray<Target> = [
+      { label: "GET /v1/company (key, quota, record)", url: `${base}/v1/company/NG/RC208767`, headers, pid: api.child.pid!, database: true },
+      { label: "GET /v1/search?q=benchmark foods&country=NG", url: `${base}/v1/search?q=benchmark%20foods&country=NG`, headers, pid: api.child.pid!, database: true },
+      { label: "GET /v1/verify (name, country)", url: `${base}/v1/verify?name=${verifyName}&country=NG`, headers, pid: api.child.pid!, database: true },
+      { label: "empty Effect HttpApi handler, same JSON", url: `http://127.0.0.1:${port + 1}/`, headers: {}, pid: empty.child.pid!, database: false },
+      { label: "bare node:http, same JSON", url: `http://127.0.0.1:${port + 2}/`, headers: {}, pid: bare.child.pid!, database: false }
+    ]
+    const lines: Array<string> = []
+    for (const connections of concurrencies) {
+      const figures = new Map<string, Figure>()
+      for (const target of targets) {
+        const all: Array<Figure> = []
+        for (let i = 0; i < runs; i++) all.push(yield* Effect.promise(() => measure(target, connections, target.database ? postmaster : null)))
+        const of = (k: keyof Figure) => median(all.map((f) => f[k]))
+        figures.set(target.label, {
+          rps: of("rps"), p50: of("p50"), p99: of("p99"), failures: all.reduce((s, f) => s + f.failures, 0),
+          cpuMsPerRequest: of("cpuMsPerRequest"), dbCpuMsPerRequest: of("dbCpuMsPerRequest"), rssMb: Math.max(...all.map((f) => f.rssMb))
+        })
       }
-      throw new Error("server did not start")
-    })
-    const sample = yield* Effect.promise(() => fetch(companyUrl, { headers: { "x-api-key": secret } }).then((r) => r.text()))
-    bare = spawn(process.execPath, ["--import", "tsx", "scripts/bench/bareServer.ts"], {
-      env: { ...process.env, PORT: String(port + 1), BARE_BODY: sample },
-      stdio: ["ignore", "pipe", "pipe"]
-    })
-    const started = bare
-    yield* Effect.promise(() => waitForLine(started, /listening/))
-    const api = yield* run("GET /v1/company (API, hot key)", companyUrl, { "x-api-key": secret })
-    const baseline = yield* run("bare node:http, same JSON", `http://127.0.0.1:${port + 1}/`, {})
-    const rows = [api, baseline].map((r) =>
-      `| ${r.label} | ${r.rps.toFixed(0)} | ${r.p50} | ${r.p99} | ${r.non2xx + r.errors} |`)
-    console.log(`\nMachine: ${os.cpus().length} cores (${os.cpus()[0]?.model ?? "?"}), node ${process.version}, ${new Date().toISOString().slice(0, 10)}`)
-    console.log(`autocannon: ${connections} connections, ${duration} s after a 2 s warm-up; PostgreSQL 15 on 127.0.0.1\n`)
-    console.log("| target | req/s | p50 ms | p99 ms | non-2xx + errors |\n|---|---|---|---|---|")
-    console.log(rows.join("\n"))
-    console.log(`\nratio API / bare: ${(api.rps / baseline.rps).toFixed(3)}`)
-    console.log(`quota counter alone (Quota.consume, one hot key, concurrency 16, ${quotaFigure.n} calls): ${quotaFigure.perSecond.toFixed(0)} /s`)
+      const ceiling = figures.get(targets[3]!.label)!.rps
+      for (const target of targets) {
+        const f = figures.get(target.label)!
+        lines.push(`| ${target.label} | ${connections} | ${f.rps.toFixed(0)} | ${(f.rps / ceiling).toFixed(2)} | ${f.p50} | ${f.p99} | ` +
+          `${f.cpuMsPerRequest.toFixed(2)} | ${target.database ? f.dbCpuMsPerRequest.toFixed(2) : "-"} | ${f.rssMb.toFixed(0)} | ${f.failures} |`)
+      }
+      process.stderr.write(`concurrency ${connections} done\n`)
+    }
+    console.log(`\nMachine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "?"}, node ${process.version}, ${new Date().toISOString()}`)
+    console.log(`autocannon from this process, ${duration} s per run after a 1 s warm-up, median of ${runs} runs; PostgreSQL 15 on 127.0.0.1;` +
+      ` ${withLists ? "OFAC SDN, OFAC Consolidated and UN loaded" : "no lists loaded"}; the API is \`node dist/main.js\`\n`)
+    console.log("| target | conns | req/s | x empty Effect | p50 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | server RSS MB | non-2xx + errors |")
+    console.log("|---|---|---|---|---|---|---|---|---|---|")
+    console.log(lines.join("\n"))
   } finally {
-    server.kill()
-    bare?.kill()
+    for (const child of children) child.kill("SIGTERM")
+    yield* Effect.promise(() => Promise.all(children.map((c) => new Promise((r) => c.exitCode !== null ? r(null) : c.once("exit", r)))))
+  }
+  if (profile) {
+    const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"))
+    if (file === undefined) return yield* Effect.dieMessage("no CPU profile written")
+    console.log(`\nCPU profile of the API over the whole run (${path.join(profileDir, file)}):\n`)
+    console.log(summariseProfile(JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")), 25))
   }
 })
 
-Effect.runPromise(Effect.scoped(program)).then(
-  () => process.exit(0),
-  (error: unknown) => {
-    console.error(error)
-    process.exit(1)
-  }
-)
+NodeRuntime.runMain(Effect.scoped(program).pipe(Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))))

@@ -14,7 +14,7 @@ import { fillIds } from "../src/companies/ingest/bulk/copyFormat.js"
 import { prepareLoadBatch } from "../src/companies/ingest/bulk/loadBatch.js"
 import * as Sql from "../src/companies/ingest/bulk/statements.js"
 import { migrate } from "../src/db/Migrations.js"
-import { mainThreadCpuSeconds, parentPid, processCpuSeconds, serverCpuSeconds } from "./ingest-floor/procCpu.js"
+import { mainThreadCpuSeconds, parentPid, processCpuSeconds, serverCpuSeconds } from "./support/procCpu.js"
 import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
 
 /**

@@ -1,0 +1,22 @@
+// The framework's ceiling: an Effect HttpApi with one endpoint whose handler does nothing but answer a fixed JSON
+// value (what the API returns for one company), served by @effect/platform-node like the API.
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpServer } from "@effect/platform"
+import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
+import { Effect, Layer, Schema } from "effect"
+import { createServer } from "node:http"
+
+const body: unknown = JSON.parse(process.env["BARE_BODY"] ?? "{}")
+const port = Number(process.env["PORT"] ?? "0")
+
+class Empty extends HttpApiGroup.make("empty").add(HttpApiEndpoint.get("answer", "/").addSuccess(Schema.Unknown)) {}
+class EmptyApi extends HttpApi.make("empty").add(Empty) {}
+
+const EmptyLive = HttpApiBuilder.group(EmptyApi, "empty", (handlers) => handlers.handle("answer", () => Effect.succeed(body)))
+
+HttpApiBuilder.serve().pipe(
+  Layer.provide(HttpApiBuilder.api(EmptyApi).pipe(Layer.provide(EmptyLive))),
+  HttpServer.withLogAddress,
+  Layer.provide(NodeHttpServer.layer(createServer, { port, host: "127.0.0.1" })),
+  Layer.launch,
+  NodeRuntime.runMain
+)

@@ -1,0 +1,57 @@
+/** A V8 CPU profile (`node --cpu-prof`), the parts a summary needs. */
+export interface CpuProfile {
+  readonly nodes: ReadonlyArray<{
+    readonly id: number
+    readonly callFrame: { readonly functionName: string; readonly url: string; readonly lineNumber: number }
+  }>
+  readonly samples: ReadonlyArray<number>
+  readonly timeDeltas: ReadonlyArray<number>
+}
+
+/** Where a function's code lives: an npm package, node's own code, ours (src/, scripts/), or V8's bookkeeping. */
+export const packageOf = (url: string, functionName: string): string => {
+  if (url === "") return functionName.startsWith("(") ? functionName : "(native)"
+  if (url.startsWith("node:")) return "node (internals)"
+  const modules = url.lastIndexOf("/node_modules/")
+  if (modules >= 0) {
+    const rest = url.slice(modules + "/node_modules/".length).split("/")
+    return rest[0]!.startsWith("@") ? `${rest[0]}/${rest[1]}` : rest[0]!
+  }
+  const ours = /\/(src|scripts|dist)\/(.*)$/.exec(url)
+  return ours === null ? url : `kyb: ${ours[1]}/${ours[2]!.split("/")[0]}`
+}
+
+const table = (title: string, rows: ReadonlyArray<readonly [string, number]>, total: number, top: number) =>
+  [
+    `| ${title} | self ms | share |`,
+    "|---|---|---|",
+    ...rows.slice(0, top).map(([name, us]) => `| ${name.replace(/\|/g, "\\|")} | ${(us / 1000).toFixed(0)} | ${((100 * us) / total).toFixed(1)} % |`)
+  ].join("\n")
+
+/** Self time by function and by package, biggest first, as two Markdown tables. */
+export const summariseProfile = (profile: CpuProfile, top = 20): string => {
+  const byNode = new Map<number, number>()
+  profile.samples.forEach((id, i) => byNode.set(id, (byNode.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)))
+  const byFunction = new Map<string, number>()
+  const byPackage = new Map<string, number>()
+  let total = 0
+  for (const node of profile.nodes) {
+    const us = byNode.get(node.id) ?? 0
+    if (us === 0) continue
+    total += us
+    const { functionName, url, lineNumber } = node.callFrame
+    const where = url === "" ? "" : ` ${url.replace(/^.*\/(node_modules|src|scripts|dist)\//, "$1/")}:${lineNumber + 1}`
+    const fn = `${functionName || "(anonymous)"}${where}`
+    byFunction.set(fn, (byFunction.get(fn) ?? 0) + us)
+    const pkg = packageOf(url, functionName)
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us)
+  }
+  const sorted = (m: Map<string, number>) => [...m.entries()].sort((a, b) => b[1] - a[1])
+  return [
+    `Total sampled: ${(total / 1e6).toFixed(1)} s`,
+    "",
+    table("package", sorted(byPackage), total, top),
+    "",
+    table("function", sorted(byFunction), total, top)
+  ].join("\n")
+}
