@@ -14,8 +14,8 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
 import { buildMatchIndex, parseListPaths } from "../src/sanctions/buildIndex.js"
-import type { MatchIndex } from "../src/sanctions/matchIndex.js"
-import { screenNames } from "../src/sanctions/screen.js"
+import type { MatchIndex } from "../src/sanctions/matching/matchIndex.js"
+import { screenNames } from "../src/sanctions/matching/screen.js"
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
 const shared = path.resolve(repoRoot, "..", "shared")

@@ -1,7 +1,7 @@
 import { Args, Command, Options } from "@effect/cli"
 import { Console, Effect, Option } from "effect"
-import { downloadOfficialLists } from "../sanctions/download.js"
-import { ingestSanctions } from "../sanctions/ingest.js"
+import { downloadOfficialLists } from "../sanctions/lists/download.js"
+import { ingestSanctions } from "../sanctions/lists/ingest.js"
 import { listDisplayName } from "../sanctions/model.js"
 
 const paths = Args.path({ name: "path", exists: "yes" }).pipe(

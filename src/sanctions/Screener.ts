@@ -3,11 +3,11 @@ import { createHash } from "node:crypto"
 import { canonicalJson } from "../domain/canonicalJson.js"
 import { Config, Duration, Effect, Layer, Ref, Schedule } from "effect"
 import { buildMatchIndex, buildMatchIndexEffect, type LoadedList, parseListPaths, versionLabel } from "./buildIndex.js"
-import type { SanctionsParseError } from "./errors.js"
-import type { MatchIndex } from "./matchIndex.js"
+import type { SanctionsParseError } from "./lists/errors.js"
+import type { MatchIndex } from "./matching/matchIndex.js"
 import { type ListId, listDisplayName } from "./model.js"
-import { activeVersions, entriesOf } from "./SanctionsStore.js"
-import { type ScreeningResult, screenNames, type ScreenOptions, type ScreenSubject } from "./screen.js"
+import { activeVersions, entriesOf } from "./lists/SanctionsStore.js"
+import { type ScreeningResult, screenNames, type ScreenOptions, type ScreenSubject } from "./matching/screen.js"
 
 /** The list versions an index was built from. */
 export interface LoadedVersion {

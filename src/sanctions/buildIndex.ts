@@ -1,11 +1,11 @@
 import { Effect } from "effect"
-import type { Background } from "./background.js"
-import { defaultBackground } from "./defaultBackground.js"
-import { detectListFiles } from "./detect.js"
-import type { SanctionsParseError } from "./errors.js"
-import { MatchIndex } from "./matchIndex.js"
+import type { Background } from "./matching/background.js"
+import { defaultBackground } from "./matching/defaultBackground.js"
+import { detectListFiles } from "./lists/detect.js"
+import type { SanctionsParseError } from "./lists/errors.js"
+import { MatchIndex } from "./matching/matchIndex.js"
 import type { ParsedList } from "./model.js"
-import { parseListFiles } from "./parseFiles.js"
+import { parseListFiles } from "./lists/parseFiles.js"
 
 export interface LoadedList {
   readonly parsed: ParsedList

@@ -1,7 +1,7 @@
 import { tokenOverlap } from "../domain/nameAgreement.js"
 import { normalizeName } from "../domain/normalize.js"
-import { editDistance } from "../sanctions/similarity.js"
-import { type NameToken, tokenize, TokenClass } from "../sanctions/tokens.js"
+import { editDistance } from "../sanctions/matching/similarity.js"
+import { type NameToken, tokenize, TokenClass } from "../sanctions/matching/tokens.js"
 
 /**
  * How the verifier reads search candidates. Pure.

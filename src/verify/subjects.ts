@@ -1,5 +1,5 @@
 import type { CompanyDetails } from "../companies/CompanyRepo.js"
-import type { ScreenSubject } from "../sanctions/screen.js"
+import type { ScreenSubject } from "../sanctions/matching/screen.js"
 import type { Found } from "./candidates.js"
 
 const OWNER_ROLE = /significant control|owner|benefici|shareholder/i

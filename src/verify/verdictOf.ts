@@ -7,7 +7,7 @@ import {
   VerdictCompany
 } from "../api/schemas/Verdict.js"
 import { decideVerdict } from "../domain/verdictPolicy.js"
-import type { ScreeningResult } from "../sanctions/screen.js"
+import type { ScreeningResult } from "../sanctions/matching/screen.js"
 import { type Resolution, round2 } from "./candidates.js"
 
 export const verdictOf = (

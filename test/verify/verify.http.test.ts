@@ -7,7 +7,7 @@ import { type FakeRegistry, startFakeRegistry } from "../../scripts/fake-registr
 import { CompanyNotFound, makeKybClient, Verdict } from "../../src/client.js"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
-import { ingestSanctions } from "../../src/sanctions/ingest.js"
+import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { fixtureRecords } from "../registries/support.js"
 import { listsDir } from "../sanctions/paths.js"
 import { bearer, call, isErrorBody, type Reply } from "../support/http.js"

@@ -1,4 +1,4 @@
-import { foldTokens } from "../domain/normalize.js"
+import { foldTokens } from "../../domain/normalize.js"
 import { transliterate } from "./transliterate.js"
 
 /**

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect, Schema } from "effect"
-import { type ListId, SanctionsEntry } from "./model.js"
+import { type ListId, SanctionsEntry } from "../model.js"
 
 /** One row of `sanctions_versions`. */
 export interface ListVersion {

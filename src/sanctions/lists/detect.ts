@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { SanctionsParseError } from "./errors.js"
-import type { ListId } from "./model.js"
+import type { ListId } from "../model.js"
 import { ofacRoleOf, type OfacFileSet } from "./ofacCsv.js"
 
 /** The files of one list found among the paths given to `kyb ingest sanctions`. */

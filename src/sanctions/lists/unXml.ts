@@ -2,8 +2,8 @@ import { Effect } from "effect"
 import * as fs from "node:fs"
 import { SaxesParser } from "saxes"
 import { SanctionsParseError } from "./errors.js"
-import type { Alias, ParsedList, SanctionsEntry } from "./model.js"
-import { splitPackedName } from "./nameVariants.js"
+import type { Alias, ParsedList, SanctionsEntry } from "../model.js"
+import { splitPackedName } from "../nameVariants.js"
 
 interface RecordBuilder {
   readonly kind: "INDIVIDUAL" | "ENTITY"

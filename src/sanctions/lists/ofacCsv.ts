@@ -3,8 +3,8 @@ import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { SanctionsParseError } from "./errors.js"
-import type { Alias, EntityType, ListId, ParsedList, SanctionsEntry } from "./model.js"
-import { splitPackedName } from "./nameVariants.js"
+import type { Alias, EntityType, ListId, ParsedList, SanctionsEntry } from "../model.js"
+import { splitPackedName } from "../nameVariants.js"
 
 /** The four files of an OFAC legacy CSV set (SDN: sdn/alt/add/sdn_comments; Consolidated: cons_prim/alt/add/comments). */
 export interface OfacFileSet {

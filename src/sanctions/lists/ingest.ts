@@ -6,7 +6,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { detectListFiles, filesOf, type ListFiles } from "./detect.js"
 import { SanctionsIngestRefused, SanctionsParseError } from "./errors.js"
-import type { ListId, ParsedList } from "./model.js"
+import type { ListId, ParsedList } from "../model.js"
 import { parseListFiles } from "./parseFiles.js"
 import { activeVersions, insertAndActivate, type ListVersion } from "./SanctionsStore.js"
 

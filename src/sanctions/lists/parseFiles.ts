@@ -1,7 +1,7 @@
 import { Effect } from "effect"
 import type { ListFiles } from "./detect.js"
 import type { SanctionsParseError } from "./errors.js"
-import type { ParsedList } from "./model.js"
+import type { ParsedList } from "../model.js"
 import { parseOfacFileSet } from "./ofacCsv.js"
 import { parseUnXml } from "./unXml.js"
 
