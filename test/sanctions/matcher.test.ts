@@ -33,6 +33,28 @@ describe("tokeniser", () => {
     expect(forms("S.A.R.L. Kivu")).toEqual(["#llc"])
   })
 
+  it("reads abbreviated and transliterated legal-form words inside a longer form, and only there", () => {
+    const forms = (name: string) => tokenize(name).filter((t) => t.text.startsWith("#")).map((t) => t.text)
+    const words = (name: string) => tokenize(name).filter((t) => !t.text.startsWith("#")).map((t) => t.text)
+    expect(forms("Ltd Liability Company Garant")).toEqual(["#llc"])
+    expect(forms("Limited Liability Co Garant")).toEqual(["#llc"])
+    expect(forms("Sberbank Capital Limited Liability Kompany")).toEqual(["#llc"])
+    expect(forms("Public Djoint Stock Company Gazprom")).toEqual(forms("Public Joint Stock Company Gazprom"))
+    expect(words("Public Djoint Stock Company Gazprom")).toEqual(["gazprom"])
+    // "co" on its own is still the company form, and a word that merely starts like one stays a word
+    expect(forms("Tawasul Co")).toEqual(forms("Tawasul Company"))
+    expect(words("Kimited Trading")).toEqual(["kimited", "trading"])
+  })
+
+  it("writes out business abbreviations the lists' aliases use, and leaves the ambiguous ones", () => {
+    const words = (name: string) => tokenize(name).map((t) => t.text)
+    expect(words("Dubai Trdg Company")).toEqual(words("Dubai Trading Company"))
+    expect(words("BOM Asset Mgmt Ltd")).toEqual(words("BOM Asset Management Ltd"))
+    expect(words("Achim Devt OOO")).toEqual(words("Achim Development OOO"))
+    expect(words("Presidency of Defense Ind")).toContain("ind")
+    expect(words("Huang Wang-gen")).toContain("gen")
+  })
+
   it("never yields a token for a symbol-only name", () => {
     expect(tokenize("!!! ---")).toEqual([])
     expect(screen("!!!")).toEqual({ screened: true, result: "clear", hits: [] })

@@ -28,6 +28,15 @@ const LEGAL_WORDS: ReadonlyArray<string> = [...new Set(LEGAL_FORMS.flatMap(([phr
 const legalWordSet = new Set(LEGAL_WORDS)
 const corrections = new Map<string, string>()
 
+/** How transliterations start a word differently ("kompaniya" / "company", "djoint" / "joint"). */
+const TRANSLITERATED_STARTS: ReadonlyArray<readonly [string, string]> = [["k", "c"], ["dj", "j"], ["dzh", "j"], ["zh", "j"]]
+
+/** The first letter agrees, or the word starts the way a transliteration writes the candidate's start. */
+const sameStart = (word: string, candidate: string): boolean =>
+  candidate[0] === word[0] ||
+  TRANSLITERATED_STARTS.some(([written, meant]) =>
+    word.startsWith(written) && candidate.startsWith(meant) && word.slice(written.length) === candidate.slice(meant.length))
+
 /** A misspelt legal-form word ("liabilty", "compnay") -> the legal-form word, used only if it completes a phrase. */
 const legalWordFor = (word: string): string => {
   if (word.length < 5 || legalWordSet.has(word) || GENERIC_WORDS.has(word)) return word
@@ -36,7 +45,7 @@ const legalWordFor = (word: string): string => {
   let best = word
   const budget = editBudget(word.length)
   for (const candidate of LEGAL_WORDS) {
-    if (Math.abs(candidate.length - word.length) > budget || candidate[0] !== word[0]) continue
+    if (Math.abs(candidate.length - word.length) > budget || !sameStart(word, candidate)) continue
     if (editDistance(word, candidate, budget) <= budget) {
       best = candidate
       break

@@ -62,16 +62,28 @@ export const GENERIC_WORDS: ReadonlySet<string> = new Set([
   "production", "scientific", "science", "sciences", "studio", "design", "consultants", "consultancy", "security", "securities"
 ])
 
-/** One spelling for legal-form words transliterated several ways (ogranichennoy / ogranichennoi ...). */
+/**
+ * One spelling for legal-form words transliterated several ways (ogranichennoy / ogranichennoi ...) or abbreviated
+ * inside a longer form ("Ltd Liability Co", "Joint Stock Co"): applied to the phrases below and to a name's words alike,
+ * only to recognise legal forms.
+ */
 export const LEGAL_SPELLINGS: ReadonlyMap<string, string> = new Map([
   ["ogranichennoy", "ogranichennoi"], ["otvetstvennostiu", "otvetstvennostyu"], ["otvetstvennostju", "otvetstvennostyu"],
   ["aktsionernoye", "aktsionernoe"], ["otkrytoye", "otkrytoe"], ["zakrytoye", "zakrytoe"], ["obschestvo", "obshchestvo"],
-  ["publichnoye", "publichnoe"]
+  ["publichnoye", "publichnoe"],
+  ["ltd", "limited"], ["co", "company"], ["corp", "corporation"], ["inc", "incorporated"]
 ])
 
-/** Abbreviations written out before matching ("Int'l" -> "international"). */
+/**
+ * Abbreviations written out before matching ("Int'l" -> "international"): those search expands too
+ * (`src/domain/normalize.ts`), and the business abbreviations the lists' own aliases use ("KOREA MARINE AND INDUSTRIAL
+ * TRDG"). Ambiguous ones are left alone: "ind" (industries, industrial, industry), "gen" (general, generation, and a
+ * part of romanised personal names), "dev".
+ */
 export const SYNONYMS: ReadonlyMap<string, string> = new Map([
   ["intl", "international"], ["int", "international"], ["internat", "international"], ["natl", "national"], ["nat", "national"],
+  ["hld", "holding"], ["mgt", "management"], ["mgmt", "management"], ["devt", "development"], ["trdg", "trading"],
+  ["tdg", "trading"], ["invt", "investment"], ["engg", "engineering"], ["indl", "industrial"], ["inds", "industries"],
   ["bros", "brothers"], ["mfg", "manufacturing"], ["svcs", "services"], ["svc", "services"], ["dept", "department"],
   ["assn", "association"], ["assoc", "association"], ["grp", "group"], ["hldgs", "holdings"], ["hldg", "holding"],
   ["petrol", "petroleum"], ["tel", "telecom"], ["telecommunication", "telecommunications"],
