@@ -83,6 +83,31 @@ const EMBEDDINGS = ["{} TRADING LIMITED", "NEW {} GROUP", "{} HOLDINGS (PTY) LTD
 
 const words = (name: string) => name.split(/\s+/).filter((w) => w.length > 0)
 
+/**
+ * Legal forms the Russian and other lists write before the name ("PUBLIC JOINT STOCK COMPANY GAZPROM"). A partial name
+ * or a reordering is made from the name proper: cutting the last word of "PUBLIC JOINT STOCK COMPANY GAZPROM" would leave
+ * a legal form and nothing else, which no screening should take for the company.
+ */
+const LEADING_FORMS = [
+  "PUBLIC JOINT STOCK COMPANY", "OPEN JOINT STOCK COMPANY", "CLOSED JOINT STOCK COMPANY", "JOINT STOCK COMPANY",
+  "JOINT-STOCK COMPANY", "LIMITED LIABILITY COMPANY", "OTKRYTOE AKTSIONERNOE OBSHCHESTVO", "ZAKRYTOE AKTSIONERNOE OBSHCHESTVO",
+  "PUBLICHNOE AKTSIONERNOE OBSHCHESTVO", "AKTSIONERNOE OBSHCHESTVO", "OBSHCHESTVO S OGRANICHENNOI OTVETSTVENNOSTYU",
+  "OBSHCHESTVO S OGRANICHENNOY OTVETSTVENNOSTYU", "PJSC", "OJSC", "CJSC", "JSC", "OAO", "ZAO", "PAO", "OOO", "AO", "LLC"
+]
+const leadingFormPattern = new RegExp(`^(?:${LEADING_FORMS.join("|")})[\\s,]+`)
+const trailingLongFormPattern = new RegExp(`[\\s,]+(?:${LEADING_FORMS.join("|")})$`)
+
+/** The name without legal forms at either end (these forms are also written after the name: "VTB BANK PUBLIC JOINT STOCK COMPANY"). */
+const nameProper = (name: string): string => {
+  const cut = name.replace(trailingLongFormPattern, "").trim()
+  const trailing = dropLegalForm(cut) ?? cut
+  const leading = trailing.replace(leadingFormPattern, "").trim()
+  return leading.length >= 3 ? leading : trailing
+}
+
+/** Words of three letters or more: a part of a name that still says something ("BANK OF" says little). */
+const substantialWords = (ws: ReadonlyArray<string>) => ws.filter((w) => w.replace(/[^A-Z0-9]/g, "").length >= 3).length
+
 /** The name without the legal forms at its end (as a user who leaves them out writes it). */
 export const dropLegalForm = (name: string): string | null => {
   const stripped = name.replace(formPattern, "").trim()
@@ -124,6 +149,7 @@ export const makeVariant = (listedName: string, kind: VariantKind, seed: number)
   const name = listedName.toUpperCase().replace(/\s+/g, " ").trim()
   const next = rng(seed ^ seedOf(kind))
   const core = dropLegalForm(name) ?? name
+  const proper = nameProper(name)
   switch (kind) {
     case "exact":
       return name
@@ -138,19 +164,20 @@ export const makeVariant = (listedName: string, kind: VariantKind, seed: number)
       return `${core} ${form}`
     }
     case "word_order": {
-      const ws = words(core)
+      const ws = words(proper)
       if (ws.length < 2) return null
       const i = Math.floor(next() * (ws.length - 1))
       const out = [...ws]
       ;[out[i], out[i + 1]] = [out[i + 1]!, out[i]!]
       const text = out.join(" ")
-      return text === core ? null : text
+      return text === proper ? null : text
     }
     case "abbreviation":
       return firstApplicable(name, ABBREVIATIONS, next)
     case "partial": {
-      const ws = words(core)
-      return ws.length < 3 ? null : ws.slice(0, ws.length - 1).join(" ")
+      const ws = words(proper)
+      const kept = ws.slice(0, ws.length - 1)
+      return ws.length < 3 || substantialWords(kept) < 2 ? null : kept.join(" ")
     }
     case "embedded":
       return EMBEDDINGS[Math.floor(next() * EMBEDDINGS.length)]!.replace("{}", core)
