@@ -6,6 +6,9 @@ import { monthlyQuota, type Plan } from "../domain/quotaWindow.js"
 
 const SECRET_PREFIX = "kyb_live_"
 
+/** What the dashboard shows of a key: its scheme and four characters of its random part. */
+export const secretPrefix = (secret: string) => secret.slice(0, SECRET_PREFIX.length + 4)
+
 export const hashSecret = (secret: string) => createHash("sha256").update(secret, "utf8").digest("hex")
 
 /** Well-formed secrets only reach the database: anything else cannot be a key we issued. */
@@ -31,13 +34,19 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    /** Issues a key: the secret is returned once and never stored, only its SHA-256. */
-    const create = (options: { readonly plan: Plan; readonly quota: number | null; readonly label: string | null }) =>
+    /** Issues a key: the secret is returned once and never stored, only its SHA-256 and its first characters. */
+    const create = (options: {
+      readonly plan: Plan
+      readonly quota: number | null
+      readonly label: string | null
+      readonly accountId?: string
+    }) =>
       Effect.gen(function*() {
         const secret = SECRET_PREFIX + randomBytes(32).toString("base64url")
         const id = "key_" + randomBytes(6).toString("hex")
-        yield* sql`INSERT INTO api_keys (id, secret_sha256, label, plan, quota_override)
-          VALUES (${id}, ${hashSecret(secret)}, ${options.label}, ${options.plan}, ${options.quota})`
+        yield* sql`INSERT INTO api_keys (id, secret_sha256, secret_prefix, label, plan, quota_override, account_id)
+          VALUES (${id}, ${hashSecret(secret)}, ${secretPrefix(secret)}, ${options.label}, ${options.plan}, ${options.quota},
+            ${options.accountId ?? null})`
         return { id, secret: Redacted.make(secret) }
       }).pipe(Effect.withSpan("ApiKeys.create"))
 
@@ -61,7 +70,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       const value = Redacted.value(secret).trim()
       if (!looksLikeSecret(value)) return Effect.succeed(Option.none<ApiKeyIdentity>())
       return sql<KeyRow>`SELECT id, plan, quota_override::text AS quota_override FROM api_keys
-          WHERE secret_sha256 = ${hashSecret(value)} AND revoked_at IS NULL`.pipe(
+          WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > now())`.pipe(
         Effect.map((rows) =>
           Option.map(Option.fromNullable(rows[0]), (row): ApiKeyIdentity => ({
             id: row.id,

@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Clock, Effect, Option, Redacted } from "effect"
 import type { ApiKeyIdentity } from "../api/security.js"
-import { monthlyQuota, periodOf, planQuota, type Plan, resetOf } from "../domain/quotaWindow.js"
+import { dayOf, monthlyQuota, periodOf, planQuota, type Plan, resetOf } from "../domain/quotaWindow.js"
 import { hashSecret, looksLikeSecret } from "./ApiKeys.js"
 
 export interface QuotaDecision {
@@ -56,8 +56,10 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
       }).pipe(Effect.withSpan("Quota.consume"))
 
     /**
-     * Authentication and admission in one round trip: finds the key by the SHA-256 of the secret (not revoked) and
-     * counts the request against its month in the same statement. None: unknown, revoked or malformed (nothing
+     * Authentication and admission in one round trip: finds the key by the SHA-256 of the secret (not revoked, or
+     * rotated and still in its grace period) and counts the request against its month, and its day for the
+     * dashboard's chart, in the same statement. A key made from the dashboard counts against its account's month
+     * (every key of an account shares one quota); an operator's key against its own. None: unknown, revoked or malformed (nothing
      * counted). Same counting and durability as `consume`.
      */
     const admit = (secret: Redacted.Redacted<string>) =>
@@ -68,16 +70,29 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         const rows = yield* sql<{ id: string; plan: Plan; quota_override: string | null; used: string | null }>`
           WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
           k AS (
-            SELECT id, plan, quota_override,
+            SELECT id, account_id, plan, quota_override,
               coalesce(quota_override, CASE plan WHEN 'free' THEN ${planQuota.free}::bigint WHEN 'starter' THEN ${planQuota.starter}::bigint
                 WHEN 'growth' THEN ${planQuota.growth}::bigint END) AS ceiling
-            FROM api_keys WHERE secret_sha256 = ${hashSecret(value)} AND revoked_at IS NULL),
-          counted AS (
+            FROM api_keys WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > ${now})),
+          counted_key AS (
             INSERT INTO quota_usage (key_id, period, used)
-            SELECT k.id, ${periodOf(now)}::date, 1 FROM k, async_commit WHERE k.ceiling IS NULL OR k.ceiling > 0
+            SELECT k.id, ${periodOf(now)}::date, 1 FROM k, async_commit
+            WHERE k.account_id IS NULL AND (k.ceiling IS NULL OR k.ceiling > 0)
             ON CONFLICT (key_id, period) DO UPDATE SET used = quota_usage.used + 1
             WHERE quota_usage.used < coalesce((SELECT ceiling FROM k), ${Number.MAX_SAFE_INTEGER}::bigint)
-            RETURNING used)
+            RETURNING used),
+          counted_account AS (
+            INSERT INTO account_usage (account_id, period, used)
+            SELECT k.account_id, ${periodOf(now)}::date, 1 FROM k, async_commit
+            WHERE k.account_id IS NOT NULL AND (k.ceiling IS NULL OR k.ceiling > 0)
+            ON CONFLICT (account_id, period) DO UPDATE SET used = account_usage.used + 1
+            WHERE account_usage.used < coalesce((SELECT ceiling FROM k), ${Number.MAX_SAFE_INTEGER}::bigint)
+            RETURNING used),
+          counted AS (SELECT used FROM counted_key UNION ALL SELECT used FROM counted_account),
+          daily AS (
+            INSERT INTO usage_daily (key_id, day, requests)
+            SELECT k.id, ${dayOf(now)}::date, 1 FROM k WHERE EXISTS (SELECT 1 FROM counted)
+            ON CONFLICT (key_id, day) DO UPDATE SET requests = usage_daily.requests + 1)
           SELECT k.id, k.plan, k.quota_override::text AS quota_override, (SELECT used FROM counted)::text AS used FROM k`
         const row = rows[0]
         if (row === undefined) return Option.none()

@@ -16,6 +16,9 @@ export const monthlyQuota = (plan: Plan, override: number | null): number | null
 export const periodOf = (now: Date): string =>
   `${now.getUTCFullYear()}-${String(now.getUTCMonth() + 1).padStart(2, "0")}-01`
 
+/** The UTC calendar day of `now` (YYYY-MM-DD): the dashboard counts requests per day. */
+export const dayOf = (now: Date): string => now.toISOString().slice(0, 10)
+
 /** First instant of the next month (UTC): when the quota renews. */
 export const resetOf = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
 

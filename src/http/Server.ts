@@ -3,6 +3,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { Config, Context, Effect, Layer } from "effect"
 import type { Server } from "node:http"
 import { ApiKeys } from "../access/ApiKeys.js"
+import { Accounts } from "../accounts/Accounts.js"
 import { Checks } from "../checks/Checks.js"
 import { Quota } from "../access/Quota.js"
 import { KybApi } from "../api/Api.js"
@@ -13,6 +14,7 @@ import { RegistryCoverageService } from "../registries/RegistryCoverageService.j
 import { Screener } from "../sanctions/Screener.js"
 import { CompanySearchLive } from "../search/CompanySearch.js"
 import { Verifier } from "../verify/Verifier.js"
+import { WebRoutesLive } from "../web/routes.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { EdgeGuardLive } from "./edge/EdgeGuard.js"
 import { createKybServer, drainServer } from "./edge/nodeServer.js"
@@ -29,6 +31,7 @@ import { QuotaGuardLive } from "./QuotaGuardLive.js"
 /** Every service the handlers need, over one SqlClient supplied by the caller (server database or test). */
 export const ServicesLive = Layer.mergeAll(
   ApiKeys.Default,
+  Accounts.Default,
   Quota.Default,
   Health.Default,
   CompanyLookup.Default,
@@ -47,6 +50,7 @@ const ApiLive = HttpApiBuilder.api(KybApi).pipe(
 /** The HTTP application on whatever HttpServer is provided. */
 export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(HttpMiddleware.logger(app))).pipe(
   Layer.provide(HttpApiScalar.layer({ path: "/v1/docs" })),
+  Layer.provide(WebRoutesLive),
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
   Layer.provide(ErrorBodiesLive),
   Layer.provide(EdgeGuardLive),

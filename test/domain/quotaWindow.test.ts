@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { monthlyQuota, periodOf, resetOf, retryAfterSeconds, rfc3339 } from "../../src/domain/quotaWindow.js"
+import { dayOf, monthlyQuota, periodOf, resetOf, retryAfterSeconds, rfc3339 } from "../../src/domain/quotaWindow.js"
 
 describe("quota window", () => {
   it.each([
@@ -10,6 +10,11 @@ describe("quota window", () => {
   ])("at %s the period is %s and it resets at %s", (now, period, reset) => {
     expect(periodOf(new Date(now))).toBe(period)
     expect(rfc3339(resetOf(new Date(now)))).toBe(reset)
+  })
+
+  it("counts days in UTC", () => {
+    expect(dayOf(new Date("2026-11-24T23:59:59.999Z"))).toBe("2026-11-24")
+    expect(dayOf(new Date("2026-11-25T00:30:00+01:00"))).toBe("2026-11-24")
   })
 
   it("counts Retry-After in whole seconds up to the reset, at least one", () => {

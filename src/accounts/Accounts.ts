@@ -1,0 +1,172 @@
+import { Clock, Config, Duration, Effect, Option, Redacted } from "effect"
+import { randomBytes } from "node:crypto"
+import { ApiKeys } from "../access/ApiKeys.js"
+import { checkEmail, checkGrace, checkLabel, checkPassword, ROTATION_GRACE } from "../domain/accountRules.js"
+import { dayOf, monthlyQuota, periodOf, resetOf } from "../domain/quotaWindow.js"
+import { type AccountRow, AccountsRepo } from "./AccountsRepo.js"
+import { EmailTaken, InvalidAccountInput, InvalidCredentials, KeyNotFound, SignupDisabled, Throttled } from "./errors.js"
+import { Mailer } from "./Mailer.js"
+import { decoyHash, hashPassword, verifyPassword } from "./passwords.js"
+import { Throttle } from "./Throttle.js"
+import { newToken, sha256 } from "./tokens.js"
+
+/** The signed-in account as pages and answers show it (never its password hash). */
+export interface Account {
+  readonly id: string
+  readonly email: string
+  readonly plan: AccountRow["plan"]
+  readonly emailVerified: boolean
+}
+
+const accountOf = (row: AccountRow): Account => ({ id: row.id, email: row.email, plan: row.plan, emailVerified: row.email_verified })
+
+const input = <A>(checked: { readonly ok: true; readonly value: A } | { readonly ok: false; readonly problem: string }) =>
+  checked.ok ? Effect.succeed(checked.value) : Effect.fail(new InvalidAccountInput({ message: checked.problem }))
+
+const throttled = (seconds: number) =>
+  new Throttled({ message: `Too many attempts; try again in ${seconds} s.`, retryAfterSeconds: seconds })
+
+const CHART_DAYS = 30
+
+/**
+ * Self-serve accounts (issue 16): sign-up with an e-mail address and a password (no card), sessions, password
+ * change, deletion (its keys revoked at once), and the keys and usage the dashboard shows. Passwords are hashed with
+ * scrypt, session and verification tokens stored as SHA-256; failed log-ins and sign-ups are throttled per address
+ * and per client. KYB_SIGNUP_ENABLED=false closes sign-up.
+ */
+export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
+  effect: Effect.gen(function*() {
+    const repo = yield* AccountsRepo
+    const keys = yield* ApiKeys
+    const throttle = yield* Throttle
+    const mailer = yield* Mailer
+    const signupEnabled = yield* Config.boolean("KYB_SIGNUP_ENABLED").pipe(Config.withDefault(true))
+    const sessionTtl = yield* Config.duration("KYB_SESSION_TTL").pipe(Config.withDefault(Duration.days(7)))
+    const publicUrl = yield* Config.string("KYB_PUBLIC_URL").pipe(Config.withDefault("http://localhost:8080"))
+    const decoy = yield* decoyHash
+    const issue = (options: Parameters<typeof keys.create>[0]) => Effect.orDie(keys.create(options))
+
+    const startSession = (accountId: string) =>
+      Effect.gen(function*() {
+        const token = newToken()
+        yield* repo.insertSession(sha256(token), accountId, Duration.toSeconds(sessionTtl))
+        return Redacted.make(token)
+      })
+
+    const signUp = (form: { readonly email: string; readonly password: string; readonly client: string }) =>
+      Effect.gen(function*() {
+        if (!signupEnabled) return yield* new SignupDisabled({ message: "Sign-up is closed on this server; ask its operator for a key." })
+        const wait = yield* throttle.wait("signup_client", form.client)
+        if (wait > 0) return yield* throttled(wait)
+        const email = yield* input(checkEmail(form.email))
+        const password = yield* input(checkPassword(form.password, email.email))
+        const id = "acc_" + randomBytes(8).toString("hex")
+        const created = yield* repo.insertAccount({ id, email: email.email, lower: email.lower, passwordHash: yield* hashPassword(password), plan: "free" })
+        // Every sign-up counts against the client, taken or not, so addresses cannot be probed in bulk.
+        yield* throttle.record("signup_client", form.client)
+        if (!created) return yield* new EmailTaken({ message: "An account with this e-mail address exists: log in instead." })
+        const verification = newToken()
+        yield* repo.insertVerification(sha256(verification), id)
+        yield* mailer.sendVerification({ accountId: id, to: email.email, link: `${publicUrl}/verify-email?token=${verification}` })
+        yield* Effect.logInfo("account created").pipe(Effect.annotateLogs({ account_id: id }))
+        return { account: { id, email: email.email, plan: "free", emailVerified: false } satisfies Account, session: yield* startSession(id) }
+      }).pipe(Effect.withSpan("Accounts.signUp"))
+
+    const logIn = (form: { readonly email: string; readonly password: string; readonly client: string }) =>
+      Effect.gen(function*() {
+        const lower = form.email.trim().toLowerCase()
+        const wait = Math.max(yield* throttle.wait("login_email", lower), yield* throttle.wait("login_client", form.client))
+        if (wait > 0) return yield* throttled(wait)
+        const found = yield* repo.byEmail(lower)
+        // Verified against a decoy when there is no such account: the answer takes as long either way.
+        const matches = yield* verifyPassword(form.password, Option.match(found, { onNone: () => decoy, onSome: (a) => a.password_hash }))
+        if (Option.isNone(found) || !matches) {
+          yield* throttle.record("login_email", lower)
+          yield* throttle.record("login_client", form.client)
+          return yield* new InvalidCredentials({ message: "The e-mail address or the password is wrong." })
+        }
+        yield* Effect.logInfo("signed in").pipe(Effect.annotateLogs({ account_id: found.value.id }))
+        return { account: accountOf(found.value), session: yield* startSession(found.value.id) }
+      }).pipe(Effect.withSpan("Accounts.logIn"))
+
+    const fromSession = (token: string) =>
+      token === "" ? Effect.succeed(Option.none<Account>()) : Effect.map(repo.bySession(sha256(token)), Option.map(accountOf))
+
+    const logOut = (token: string) => repo.deleteSession(sha256(token))
+
+    /** Every session of the account ends (the one in use too); a new one is returned. */
+    const changePassword = (accountId: string, form: { readonly current: string; readonly next: string }) =>
+      Effect.gen(function*() {
+        const account = yield* repo.byId(accountId)
+        if (Option.isNone(account) || !(yield* verifyPassword(form.current, account.value.password_hash))) {
+          return yield* new InvalidCredentials({ message: "The current password is wrong." })
+        }
+        const next = yield* input(checkPassword(form.next, account.value.email))
+        yield* repo.setPassword(accountId, yield* hashPassword(next))
+        yield* repo.deleteSessionsOf(accountId)
+        yield* Effect.logInfo("password changed").pipe(Effect.annotateLogs({ account_id: accountId }))
+        return yield* startSession(accountId)
+      })
+
+    const deleteAccount = (accountId: string, password: string) =>
+      Effect.gen(function*() {
+        const account = yield* repo.byId(accountId)
+        if (Option.isNone(account) || !(yield* verifyPassword(password, account.value.password_hash))) {
+          return yield* new InvalidCredentials({ message: "The password is wrong." })
+        }
+        yield* repo.deleteAccount(accountId)
+        yield* Effect.logInfo("account deleted; its keys revoked").pipe(Effect.annotateLogs({ account_id: accountId }))
+      })
+
+    const verifyEmail = (token: string) => repo.verifyEmail(sha256(token))
+
+    const createKey = (account: Account, rawLabel: string | undefined) =>
+      Effect.gen(function*() {
+        const label = yield* input(checkLabel(rawLabel))
+        const created = yield* issue({ plan: account.plan, quota: null, label, accountId: account.id })
+        yield* Effect.logInfo("key created").pipe(Effect.annotateLogs({ account_id: account.id, key_id: created.id }))
+        return created
+      })
+
+    const revokeKey = (account: Account, keyId: string) =>
+      Effect.gen(function*() {
+        if (!(yield* repo.revokeKey(account.id, keyId, 0))) return yield* new KeyNotFound({ message: "No such active key on this account." })
+        yield* Effect.logInfo("key revoked").pipe(Effect.annotateLogs({ account_id: account.id, key_id: keyId }))
+      })
+
+    /** A new secret with the same label; the old one keeps working for the grace period the user picked. */
+    const rotateKey = (account: Account, keyId: string, rawGrace: string | undefined) =>
+      Effect.gen(function*() {
+        const grace = yield* input(checkGrace(rawGrace))
+        const old = yield* repo.activeKey(account.id, keyId)
+        if (Option.isNone(old)) return yield* new KeyNotFound({ message: "No such active key on this account." })
+        const created = yield* issue({ plan: account.plan, quota: null, label: old.value.label, accountId: account.id })
+        yield* repo.revokeKey(account.id, keyId, ROTATION_GRACE[grace] / 1000)
+        yield* Effect.logInfo("key rotated").pipe(Effect.annotateLogs({ account_id: account.id, key_id: keyId, new_key_id: created.id, grace }))
+        return { ...created, grace, replaced: keyId }
+      })
+
+    const overview = (account: Account) =>
+      Effect.gen(function*() {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const period = periodOf(now)
+        const since = dayOf(new Date(now.getTime() - (CHART_DAYS - 1) * 86_400_000))
+        return {
+          account,
+          quota: monthlyQuota(account.plan, null),
+          used: yield* repo.usedThisMonth(account.id, period),
+          resetsAt: resetOf(now),
+          keys: yield* repo.keysOf(account.id, period),
+          daily: yield* repo.daily(account.id, since),
+          chartFrom: since,
+          chartDays: CHART_DAYS
+        }
+      })
+
+    return {
+      sessionTtl, signupEnabled, signUp, logIn, fromSession, logOut, changePassword, deleteAccount, verifyEmail,
+      createKey, revokeKey, rotateKey, overview
+    } as const
+  }),
+  dependencies: [AccountsRepo.Default, ApiKeys.Default, Throttle.Default, Mailer.Default]
+}) {}

@@ -1,0 +1,140 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Option } from "effect"
+import type { Plan } from "../domain/quotaWindow.js"
+
+export interface AccountRow {
+  readonly id: string
+  readonly email: string
+  readonly plan: Plan
+  readonly password_hash: string
+  readonly email_verified: boolean
+}
+
+export interface AccountKeyRow {
+  readonly id: string
+  readonly prefix: string | null
+  readonly label: string | null
+  readonly created_at: string
+  /** When it stopped (or, rotated, will stop) working; null: active. */
+  readonly revoked_at: string | null
+  readonly active: boolean
+  /** The last UTC day it was used; null: never. */
+  readonly last_used: string | null
+  readonly requests_this_month: number
+}
+
+/** A database failure is not the user's: it surfaces as 503 service_unavailable (the error-body layer), not a typed refusal. */
+const dieOnSql = <Args extends ReadonlyArray<unknown>, A, E>(f: (...args: Args) => Effect.Effect<A, E>) =>
+  (...args: Args): Effect.Effect<A> => Effect.orDie(f(...args))
+
+const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
+
+/** SQL of accounts, their sessions, verifications, keys and usage. */
+export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRepo", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const accountColumns = sql`a.id, a.email, a.plan, a.password_hash, a.email_verified_at IS NOT NULL AS email_verified`
+
+    /** None when the address is taken. */
+    const insertAccount = (row: { id: string; email: string; lower: string; passwordHash: string; plan: Plan }) =>
+      sql<{ id: string }>`INSERT INTO accounts (id, email, email_lower, password_hash, plan)
+        VALUES (${row.id}, ${row.email}, ${row.lower}, ${row.passwordHash}, ${row.plan})
+        ON CONFLICT (email_lower) DO NOTHING RETURNING id`.pipe(Effect.map((rows) => rows.length > 0))
+
+    const byEmail = (lower: string) =>
+      sql<AccountRow>`SELECT ${accountColumns} FROM accounts a WHERE a.email_lower = ${lower}`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]))
+      )
+
+    const byId = (id: string) =>
+      sql<AccountRow>`SELECT ${accountColumns} FROM accounts a WHERE a.id = ${id}`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+
+    const insertSession = (tokenHash: string, accountId: string, ttlSeconds: number) =>
+      sql`INSERT INTO account_sessions (token_sha256, account_id, expires_at)
+        VALUES (${tokenHash}, ${accountId}, now() + make_interval(secs => ${ttlSeconds}))`.pipe(Effect.asVoid)
+
+    /** The account of a live session (expired ones are gone for good). */
+    const bySession = (tokenHash: string) =>
+      sql<AccountRow>`SELECT ${accountColumns} FROM account_sessions s JOIN accounts a ON a.id = s.account_id
+        WHERE s.token_sha256 = ${tokenHash} AND s.expires_at > now()`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+
+    const deleteSession = (tokenHash: string) => sql`DELETE FROM account_sessions WHERE token_sha256 = ${tokenHash}`.pipe(Effect.asVoid)
+
+    const deleteSessionsOf = (accountId: string) =>
+      sql`DELETE FROM account_sessions WHERE account_id = ${accountId} OR expires_at < now()`.pipe(Effect.asVoid)
+
+    const setPassword = (accountId: string, passwordHash: string) =>
+      sql`UPDATE accounts SET password_hash = ${passwordHash} WHERE id = ${accountId}`.pipe(Effect.asVoid)
+
+    /** Its keys stop working at once (kept, revoked, for the checks they made); sessions and usage go with it. */
+    const deleteAccount = (accountId: string) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* sql`UPDATE api_keys SET revoked_at = now() WHERE account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now())`
+        yield* sql`DELETE FROM accounts WHERE id = ${accountId}`
+      }))
+
+    const insertVerification = (tokenHash: string, accountId: string) =>
+      sql`INSERT INTO email_verifications (token_sha256, account_id, expires_at)
+        VALUES (${tokenHash}, ${accountId}, now() + interval '7 days')`.pipe(Effect.asVoid)
+
+    const verifyEmail = (tokenHash: string) =>
+      sql<{ account_id: string }>`
+        WITH used AS (DELETE FROM email_verifications WHERE token_sha256 = ${tokenHash} AND expires_at > now() RETURNING account_id)
+        UPDATE accounts SET email_verified_at = coalesce(email_verified_at, now()) WHERE id IN (SELECT account_id FROM used)
+        RETURNING id AS account_id`.pipe(Effect.map((rows) => rows.length > 0))
+
+    const keysOf = (accountId: string, period: string) =>
+      sql<AccountKeyRow>`
+        SELECT k.id, k.secret_prefix AS prefix, k.label, ${sql.literal(ts("k.created_at"))} AS created_at,
+          ${sql.literal(ts("k.revoked_at"))} AS revoked_at, (k.revoked_at IS NULL OR k.revoked_at > now()) AS active,
+          (SELECT to_char(max(d.day), 'YYYY-MM-DD') FROM usage_daily d WHERE d.key_id = k.id) AS last_used,
+          coalesce((SELECT sum(d.requests) FROM usage_daily d WHERE d.key_id = k.id AND d.day >= ${period}::date), 0)::float8
+            AS requests_this_month
+        FROM api_keys k WHERE k.account_id = ${accountId}
+        ORDER BY (k.revoked_at IS NULL OR k.revoked_at > now()) DESC, k.created_at DESC, k.id`
+
+    const activeKey = (accountId: string, keyId: string) =>
+      sql<{ id: string; label: string | null; plan: Plan }>`SELECT id, label, plan FROM api_keys
+        WHERE id = ${keyId} AND account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now())`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]))
+      )
+
+    /** Stops the key after `afterSeconds` (0: now); false when it is not this account's or already stopped. */
+    const revokeKey = (accountId: string, keyId: string, afterSeconds: number) =>
+      sql<{ id: string }>`UPDATE api_keys SET revoked_at = now() + make_interval(secs => ${afterSeconds})
+        WHERE id = ${keyId} AND account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now()) RETURNING id`.pipe(
+        Effect.map((rows) => rows.length > 0)
+      )
+
+    const usedThisMonth = (accountId: string, period: string) =>
+      sql<{ used: number }>`SELECT used::float8 AS used FROM account_usage WHERE account_id = ${accountId} AND period = ${period}::date`.pipe(
+        Effect.map((rows) => rows[0]?.used ?? 0)
+      )
+
+    /** Requests per UTC day over the account's keys, from `since` on (days without requests left out). */
+    const daily = (accountId: string, since: string) =>
+      sql<{ day: string; requests: number }>`
+        SELECT to_char(d.day, 'YYYY-MM-DD') AS day, sum(d.requests)::float8 AS requests
+        FROM usage_daily d JOIN api_keys k ON k.id = d.key_id
+        WHERE k.account_id = ${accountId} AND d.day >= ${since}::date GROUP BY d.day ORDER BY d.day`
+
+    return {
+      insertAccount: dieOnSql(insertAccount),
+      byEmail: dieOnSql(byEmail),
+      byId: dieOnSql(byId),
+      insertSession: dieOnSql(insertSession),
+      bySession: dieOnSql(bySession),
+      deleteSession: dieOnSql(deleteSession),
+      deleteSessionsOf: dieOnSql(deleteSessionsOf),
+      setPassword: dieOnSql(setPassword),
+      deleteAccount: dieOnSql(deleteAccount),
+      insertVerification: dieOnSql(insertVerification),
+      verifyEmail: dieOnSql(verifyEmail),
+      keysOf: dieOnSql(keysOf),
+      activeKey: dieOnSql(activeKey),
+      revokeKey: dieOnSql(revokeKey),
+      usedThisMonth: dieOnSql(usedThisMonth),
+      daily: dieOnSql(daily)
+    } as const
+  })
+}) {}

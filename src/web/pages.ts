@@ -1,0 +1,97 @@
+import type { Account } from "../accounts/Accounts.js"
+import type { AccountKeyRow } from "../accounts/AccountsRepo.js"
+import { ROTATION_GRACE } from "../domain/accountRules.js"
+import { Html, html, page } from "./html.js"
+import { dailySeries, usageChartSvg } from "./usageChart.js"
+
+const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`
+const flash = (text: string | undefined, kind: "error" | "notice" = "error") =>
+  text === undefined ? html`` : html`<p class="${kind}" role="${kind === "error" ? "alert" : "status"}">${text}</p>`
+
+export const homePage = (signedIn: boolean, csrf: string) =>
+  page("Verify African businesses", html`<p>Search 18 African company registries, read a company's record with the source of every
+value, and verify a business against OFAC and UN sanctions lists, over one JSON API.</p>
+<p>${signedIn ? html`<a href="/dashboard">Go to your dashboard</a>` : html`<a href="/signup">Sign up</a> with an e-mail address and a
+password (no card) and get an API key at once, on the free plan.`}</p><p><a href="/v1/docs">Read the API documentation</a>.</p>`,
+    { signedIn, csrf })
+
+export const signupPage = (csrf: string, options: { readonly error?: string; readonly email?: string; readonly closed?: boolean } = {}) =>
+  page("Sign up", options.closed === true
+    ? html`<p class="error" role="alert">Sign-up is closed on this server; ask its operator for a key.</p>`
+    : html`${flash(options.error)}<form method="post" action="/signup">${csrfField(csrf)}
+<label for="email">E-mail address</label><input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ""}">
+<label for="password">Password (at least 10 characters)</label><input id="password" name="password" type="password" autocomplete="new-password" required minlength="10">
+<p><button type="submit">Create my account</button></p></form><p>Already have an account? <a href="/login">Log in</a>.</p>`,
+    { csrf })
+
+export const loginPage = (csrf: string, options: { readonly error?: string; readonly email?: string; readonly notice?: string } = {}) =>
+  page("Log in", html`${flash(options.notice, "notice")}${flash(options.error)}<form method="post" action="/login">${csrfField(csrf)}
+<label for="email">E-mail address</label><input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ""}">
+<label for="password">Password</label><input id="password" name="password" type="password" autocomplete="current-password" required>
+<p><button type="submit">Log in</button></p></form><p>No account yet? <a href="/signup">Sign up</a>.</p>`, { csrf })
+
+export interface Overview {
+  readonly account: Account
+  readonly quota: number | null
+  readonly used: number
+  readonly resetsAt: Date
+  readonly keys: ReadonlyArray<AccountKeyRow>
+  readonly daily: ReadonlyArray<{ readonly day: string; readonly requests: number }>
+  readonly chartFrom: string
+  readonly chartDays: number
+}
+
+const graceOptions = Object.keys(ROTATION_GRACE).map((g) => html`<option value="${g}">${g === "immediately" ? "at once" : `after ${g}`}</option>`)
+
+const keyRow = (key: AccountKeyRow, csrf: string) =>
+  html`<tr><td><code>${key.prefix ?? key.id}…</code></td><td>${key.label ?? "—"}</td><td>${key.created_at}</td>
+<td>${key.last_used ?? "never"}</td><td>${key.requests_this_month}</td>
+<td>${key.active ? (key.revoked_at === null ? "active" : html`rotated: works until ${key.revoked_at}`) : html`revoked ${key.revoked_at ?? ""}`}</td>
+<td>${key.active
+    ? html`<form method="post" action="/dashboard/keys/${key.id}/revoke" class="inline">${csrfField(csrf)}<button type="submit" aria-label="Revoke key ${key.prefix ?? key.id}">Revoke</button></form>
+<form method="post" action="/dashboard/keys/${key.id}/rotate" class="inline">${csrfField(csrf)}
+<label for="grace-${key.id}" class="inline">Old secret stops</label><select id="grace-${key.id}" name="grace">${graceOptions}</select>
+<button type="submit" aria-label="Rotate key ${key.prefix ?? key.id}">Rotate</button></form>`
+    : ""}</td></tr>`
+
+export const dashboardPage = (o: Overview, csrf: string, options: { readonly notice?: string; readonly error?: string } = {}) => {
+  const series = dailySeries(o.chartFrom, o.chartDays, o.daily)
+  const quotaText = o.quota === null ? "unlimited" : `${o.quota.toLocaleString("en")} requests`
+  return page("Dashboard", html`${flash(options.notice, "notice")}${flash(options.error)}
+<p>Signed in as <strong>${o.account.email}</strong>${o.account.emailVerified ? "" : " (address not verified yet; your keys work anyway)"}.</p>
+<section aria-labelledby="usage"><h2 id="usage">This month</h2>
+<p><strong id="used">${o.used}</strong> of ${quotaText} used on the <strong>${o.account.plan}</strong> plan (every key of the account counts
+against it); the quota renews on ${o.resetsAt.toISOString().slice(0, 10)} (UTC).</p>
+${o.quota === null ? "" : html`<meter class="meter" min="0" max="${o.quota}" value="${Math.min(o.used, o.quota)}" aria-label="Share of the monthly quota used">${o.used}</meter>`}
+<h3>Requests per day, last ${o.chartDays} days</h3>${new Html(usageChartSvg(series))}
+<p>To raise the quota, move to the starter (10,000 a month) or growth (100,000) plan: write to the operator of this server.</p></section>
+<section aria-labelledby="keys"><h2 id="keys">API keys</h2>
+<form method="post" action="/dashboard/keys">${csrfField(csrf)}<label for="label">Label (optional)</label>
+<input id="label" name="label" type="text" maxlength="80"> <button type="submit">Create a key</button></form>
+${o.keys.length === 0 ? html`<p>No key yet.</p>` : html`<table><caption>Your keys (the secret is shown once, when a key is made)</caption>
+<thead><tr><th scope="col">Key</th><th scope="col">Label</th><th scope="col">Created</th><th scope="col">Last used</th>
+<th scope="col">Requests this month</th><th scope="col">State</th><th scope="col">Actions</th></tr></thead>
+<tbody>${o.keys.map((k) => keyRow(k, csrf))}</tbody></table>`}
+</section><p><a href="/v1/docs">API documentation</a> · <a href="/v1/openapi.json">OpenAPI document</a></p>`, { signedIn: true, csrf })
+}
+
+export const keyCreatedPage = (secret: string, baseUrl: string, csrf: string, title = "Your new API key") =>
+  page(title, html`<p>Copy it now: it is shown this once and never stored (only its hash is).</p>
+<p class="secret" id="secret">${secret}</p><p><button type="button" data-copy="secret">Copy the key</button></p>
+<h2>Try it</h2><pre id="curl">curl -s -H "Authorization: Bearer ${secret}" "${baseUrl}/v1/search?q=dangote%20cement&amp;country=NG&amp;limit=5"</pre>
+<p><button type="button" data-copy="curl">Copy the command</button></p><p><a href="/dashboard">Back to the dashboard</a></p>`,
+    { signedIn: true, csrf })
+
+export const accountPage = (account: Account, csrf: string, options: { readonly error?: string; readonly notice?: string } = {}) =>
+  page("Account", html`${flash(options.notice, "notice")}${flash(options.error)}<p>${account.email}, ${account.plan} plan.</p>
+<section aria-labelledby="pw"><h2 id="pw">Change the password</h2><form method="post" action="/dashboard/password">${csrfField(csrf)}
+<label for="current">Current password</label><input id="current" name="current" type="password" autocomplete="current-password" required>
+<label for="next">New password (at least 10 characters)</label><input id="next" name="next" type="password" autocomplete="new-password" required minlength="10">
+<p><button type="submit">Change the password</button></p></form></section>
+<section aria-labelledby="del"><h2 id="del">Delete the account</h2><p>Its keys stop working at once. This cannot be undone.</p>
+<form method="post" action="/dashboard/delete">${csrfField(csrf)}<label for="confirm">Password</label>
+<input id="confirm" name="password" type="password" autocomplete="current-password" required>
+<p><button type="submit">Delete my account</button></p></form></section>`, { signedIn: true, csrf })
+
+export const messagePage = (title: string, text: string, signedIn: boolean, csrf: string) =>
+  page(title, html`<p>${text}</p><p><a href="${signedIn ? "/dashboard" : "/"}">Continue</a></p>`, { signedIn, csrf })

@@ -1,0 +1,235 @@
+import { HttpApiBuilder, HttpMiddleware, HttpServerRequest, HttpServerResponse, UrlParams } from "@effect/platform"
+import { Effect, Option, Redacted } from "effect"
+import { type Account, Accounts } from "../accounts/Accounts.js"
+import type { AccountError } from "../accounts/errors.js"
+import { dashboardCss, dashboardJs } from "./assets.js"
+import { accountPage, dashboardPage, homePage, keyCreatedPage, loginPage, messagePage, signupPage } from "./pages.js"
+import {
+  clientOf,
+  csrfMatches,
+  csrfOf,
+  currentAccount,
+  SESSION_COOKIE,
+  withCsrfCookie,
+  withoutSessionCookie,
+  withSessionCookie
+} from "./session.js"
+
+/** Pages only: no framing, no script or style from elsewhere, forms post to this server only. */
+const PAGE_HEADERS = {
+  "content-security-policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'",
+  "x-frame-options": "DENY",
+  "referrer-policy": "same-origin"
+}
+
+const htmlResponse = (body: string, status = 200) =>
+  HttpServerResponse.text(body, { status, contentType: "text/html; charset=utf-8" }).pipe(HttpServerResponse.setHeaders(PAGE_HEADERS))
+
+const seeOther = (location: string) => HttpServerResponse.redirect(location, { status: 303 })
+
+const statusOf = (error: AccountError) => {
+  switch (error._tag) {
+    case "SignupDisabled":
+      return 403
+    case "InvalidAccountInput":
+      return 400
+    case "EmailTaken":
+      return 409
+    case "InvalidCredentials":
+      return 401
+    case "Throttled":
+      return 429
+    case "KeyNotFound":
+      return 404
+  }
+}
+
+const retryAfter = (error: AccountError) =>
+  (response: HttpServerResponse.HttpServerResponse) =>
+    error._tag === "Throttled" ? HttpServerResponse.setHeader(response, "retry-after", String(error.retryAfterSeconds)) : response
+
+/** The request's form fields (an unreadable or non-form body reads as an empty form, which no CSRF check passes). */
+const formFields = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const params = yield* request.urlParamsBody.pipe(Effect.orElseSucceed(() => UrlParams.empty))
+  return (name: string) => Option.getOrUndefined(UrlParams.getFirst(params, name))
+})
+
+const baseUrlOf = (request: HttpServerRequest.HttpServerRequest) => {
+  const proto = request.headers["x-forwarded-proto"] === "https" ? "https" : "http"
+  return `${proto}://${request.headers["host"] ?? "localhost:8080"}`
+}
+
+/** A page for anyone: the browser's CSRF token (set as a cookie the first time) and the account if signed in. */
+const openPage = <E, R>(
+  build: (context: { readonly csrf: string; readonly account: Option.Option<Account> }) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const csrf = csrfOf(request)
+    const account = yield* currentAccount
+    return withCsrfCookie(request, csrf)(yield* build({ csrf: csrf.token, account }))
+  })
+
+/** A page for a signed-in account; anyone else is sent to the log-in page. */
+const accountPageRoute = <E, R>(
+  build: (context: { readonly csrf: string; readonly account: Account }) => Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+) =>
+  openPage(({ account, csrf }) => Option.isNone(account) ? Effect.succeed(seeOther("/login")) : build({ csrf, account: account.value }))
+
+/** A form post: refused (403) without the browser's CSRF token, before anything is read or changed. */
+const formPost = <E, R>(
+  build: (context: { readonly field: (name: string) => string | undefined; readonly csrf: string; readonly account: Option.Option<Account> }) =>
+    Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const field = yield* formFields
+    if (!csrfMatches(request, field("_csrf"))) {
+      return htmlResponse(messagePage("Form expired", "This form could not be checked (CSRF). Reload the page and send it again.", false, ""), 403)
+    }
+    const csrf = csrfOf(request).token
+    return yield* build({ field, csrf, account: yield* currentAccount })
+  })
+
+const accountPost = <E, R>(
+  build: (context: { readonly field: (name: string) => string | undefined; readonly csrf: string; readonly account: Account }) =>
+    Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+) => formPost(({ account, csrf, field }) => Option.isNone(account) ? Effect.succeed(seeOther("/login")) : build({ field, csrf, account: account.value }))
+
+const dashboard = (account: Account, csrf: string, flash: { readonly notice?: string; readonly error?: string } = {}, status = 200) =>
+  Effect.flatMap(Accounts, (accounts) => accounts.overview(account)).pipe(
+    Effect.map((overview) => htmlResponse(dashboardPage(overview, csrf, flash), status))
+  )
+
+const signUp = formPost(({ csrf, field }) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const accounts = yield* Accounts
+    const email = field("email") ?? ""
+    return yield* accounts.signUp({ email, password: field("password") ?? "", client: clientOf(request) }).pipe(
+      Effect.map(({ session }) => withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(seeOther("/dashboard"))),
+      Effect.catchAll((error) =>
+        Effect.succeed(retryAfter(error)(htmlResponse(signupPage(csrf, { error: error.message, email, closed: error._tag === "SignupDisabled" }), statusOf(error)))))
+    )
+  }))
+
+const logIn = formPost(({ csrf, field }) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const accounts = yield* Accounts
+    const email = field("email") ?? ""
+    return yield* accounts.logIn({ email, password: field("password") ?? "", client: clientOf(request) }).pipe(
+      Effect.map(({ session }) => withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(seeOther("/dashboard"))),
+      Effect.catchAll((error) => Effect.succeed(retryAfter(error)(htmlResponse(loginPage(csrf, { error: error.message, email }), statusOf(error)))))
+    )
+  }))
+
+const logOut = formPost(() =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    yield* (yield* Accounts).logOut(request.cookies[SESSION_COOKIE] ?? "")
+    return withoutSessionCookie(request)(seeOther("/login"))
+  }))
+
+const createKey = accountPost(({ account, csrf, field }) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    return yield* (yield* Accounts).createKey(account, field("label")).pipe(
+      Effect.map((created) => htmlResponse(keyCreatedPage(Redacted.value(created.secret), baseUrlOf(request), csrf))),
+      Effect.catchAll((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
+    )
+  }))
+
+const keyIdOf = Effect.map(HttpServerRequest.HttpServerRequest, (request) => /\/dashboard\/keys\/([^/]+)\//.exec(request.url)?.[1] ?? "")
+
+const revokeKey = accountPost(({ account, csrf }) =>
+  Effect.gen(function*() {
+    const keyId = yield* keyIdOf
+    return yield* (yield* Accounts).revokeKey(account, keyId).pipe(
+      Effect.flatMap(() => dashboard(account, csrf, { notice: "The key is revoked: it stops working now." })),
+      Effect.catchAll((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
+    )
+  }))
+
+const rotateKey = accountPost(({ account, csrf, field }) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const keyId = yield* keyIdOf
+    return yield* (yield* Accounts).rotateKey(account, keyId, field("grace")).pipe(
+      Effect.map((rotated) => htmlResponse(keyCreatedPage(Redacted.value(rotated.secret), baseUrlOf(request), csrf, "Your rotated API key"))),
+      Effect.catchAll((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
+    )
+  }))
+
+const changePassword = accountPost(({ account, csrf, field }) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const accounts = yield* Accounts
+    return yield* accounts.changePassword(account.id, { current: field("current") ?? "", next: field("next") ?? "" }).pipe(
+      Effect.map((session) =>
+        withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(
+          htmlResponse(accountPage(account, csrf, { notice: "The password is changed; every other session has ended." }))
+        )),
+      Effect.catchAll((error) => Effect.succeed(htmlResponse(accountPage(account, csrf, { error: error.message }), statusOf(error))))
+    )
+  }))
+
+const deleteAccount = accountPost(({ account, csrf, field }) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    return yield* (yield* Accounts).deleteAccount(account.id, field("password") ?? "").pipe(
+      Effect.map(() => withoutSessionCookie(request)(htmlResponse(messagePage("Account deleted", "Your account is deleted and its keys are revoked.", false, csrf)))),
+      Effect.catchAll((error) => Effect.succeed(htmlResponse(accountPage(account, csrf, { error: error.message }), statusOf(error))))
+    )
+  }))
+
+/** The link carries a token: this request's access log line is written without its query string. */
+const verifyEmail = openPage(({ account, csrf }) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const token = new URL(request.url, "http://x").searchParams.get("token") ?? ""
+    const verified = /^[A-Za-z0-9_-]{43}$/.test(token) && (yield* (yield* Accounts).verifyEmail(token))
+    return htmlResponse(
+      messagePage(verified ? "Address verified" : "Link not valid", verified ? "Your e-mail address is verified." : "This link is not valid or has expired.", Option.isSome(account), csrf),
+      verified ? 200 : 404
+    )
+  })).pipe(
+    HttpMiddleware.withLoggerDisabled,
+    Effect.tap((response) => Effect.logInfo("Sent HTTP response").pipe(Effect.annotateLogs({ "http.status": response.status, "http.url": "/verify-email" })))
+  )
+
+/**
+ * The self-serve pages (issue 16), served by the API's own server beside `/v1`: sign-up, log-in, the dashboard
+ * (keys and usage) and the account page. Server-rendered HTML, one stylesheet and one small script of our own.
+ */
+export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
+  Effect.flatMap(Accounts, (accounts) => {
+    const get = (path: `/${string}`, handler: Handler) => router.get(path, Effect.provideService(handler, Accounts, accounts))
+    const post = (path: `/${string}`, handler: Handler) => router.post(path, Effect.provideService(handler, Accounts, accounts))
+    return Effect.all([
+      get("/assets/dashboard.css", Effect.succeed(HttpServerResponse.text(dashboardCss, { contentType: "text/css; charset=utf-8" }))),
+      get("/assets/dashboard.js", Effect.succeed(HttpServerResponse.text(dashboardJs, { contentType: "text/javascript; charset=utf-8" }))),
+      get("/", openPage(({ account, csrf }) => Effect.succeed(htmlResponse(homePage(Option.isSome(account), csrf))))),
+      get("/signup", openPage(({ account, csrf }) =>
+        Effect.succeed(
+          Option.isSome(account)
+            ? seeOther("/dashboard")
+            : htmlResponse(signupPage(csrf, { closed: !accounts.signupEnabled }), accounts.signupEnabled ? 200 : 403)
+        ))),
+      post("/signup", signUp),
+      get("/login", openPage(({ account, csrf }) => Effect.succeed(Option.isSome(account) ? seeOther("/dashboard") : htmlResponse(loginPage(csrf))))),
+      post("/login", logIn),
+      post("/logout", logOut),
+      get("/verify-email", verifyEmail),
+      get("/dashboard", accountPageRoute(({ account, csrf }) => dashboard(account, csrf))),
+      post("/dashboard/keys", createKey),
+      post("/dashboard/keys/:id/revoke", revokeKey),
+      post("/dashboard/keys/:id/rotate", rotateKey),
+      get("/dashboard/account", accountPageRoute(({ account, csrf }) => Effect.succeed(htmlResponse(accountPage(account, csrf))))),
+      post("/dashboard/password", changePassword),
+      post("/dashboard/delete", deleteAccount)
+    ], { discard: true })
+  }))
+
+type Handler = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts>
