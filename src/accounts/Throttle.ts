@@ -4,8 +4,12 @@ import { sha256 } from "./tokens.js"
 
 export type ThrottleScope = "login_email" | "login_client" | "signup_client"
 
-/** Attempts allowed per window before refusing (failed log-ins per address and per client; sign-ups per client). */
-const limits: Readonly<Record<ThrottleScope, number>> = { login_email: 5, login_client: 20, signup_client: 5 }
+/** Attempts allowed per window before refusing: failed log-ins per address and per client, sign-ups per client. */
+const limitsConfig = Config.all({
+  login_email: Config.integer("KYB_LOGIN_FAILURES_PER_ADDRESS").pipe(Config.withDefault(5)),
+  login_client: Config.integer("KYB_LOGIN_FAILURES_PER_CLIENT").pipe(Config.withDefault(20)),
+  signup_client: Config.integer("KYB_SIGNUPS_PER_CLIENT").pipe(Config.withDefault(5))
+})
 
 /**
  * Throttling kept in the database (exact across instances): failed attempts are recorded with the SHA-256 of their
@@ -16,6 +20,7 @@ export class Throttle extends Effect.Service<Throttle>()("kyb/Throttle", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const windowSeconds = yield* Config.integer("KYB_AUTH_THROTTLE_WINDOW_SECONDS").pipe(Config.withDefault(15 * 60))
+    const limits: Readonly<Record<ThrottleScope, number>> = yield* limitsConfig
 
     /** Seconds until the subject may try again; 0 when it may now. */
     const wait = (scope: ThrottleScope, subject: string) =>

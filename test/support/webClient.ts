@@ -1,0 +1,59 @@
+/**
+ * A cookie-keeping client for the server-rendered pages, over plain fetch (no redirects followed, so a test sees
+ * each 303 and each Set-Cookie): what a browser without JavaScript does.
+ */
+export interface WebReply {
+  readonly status: number
+  readonly headers: Headers
+  readonly text: string
+  readonly setCookies: ReadonlyArray<string>
+}
+
+export const makeWebClient = (baseUrl: string) => {
+  const jar = new Map<string, string>()
+  const remember = (response: Response) => {
+    const setCookies = response.headers.getSetCookie()
+    for (const line of setCookies) {
+      const [pair] = line.split(";")
+      const at = pair!.indexOf("=")
+      const name = pair!.slice(0, at).trim()
+      const value = pair!.slice(at + 1).trim()
+      if (value === "" || /max-age=0/i.test(line)) jar.delete(name)
+      else jar.set(name, value)
+    }
+    return setCookies
+  }
+  const cookieHeader = () => [...jar.entries()].map(([k, v]) => `${k}=${v}`).join("; ")
+  const send = async (path: string, init: { readonly method?: string; readonly form?: Record<string, string>; readonly headers?: Record<string, string> } = {}): Promise<WebReply> => {
+    const response = await fetch(baseUrl + path, {
+      method: init.method ?? (init.form === undefined ? "GET" : "POST"),
+      redirect: "manual",
+      headers: {
+        ...(jar.size > 0 ? { cookie: cookieHeader() } : {}),
+        ...(init.form === undefined ? {} : { "content-type": "application/x-www-form-urlencoded" }),
+        ...init.headers
+      },
+      ...(init.form === undefined ? {} : { body: new URLSearchParams(init.form).toString() })
+    })
+    const setCookies = remember(response)
+    return { status: response.status, headers: response.headers, text: await response.text(), setCookies }
+  }
+  /** The CSRF token the last page put in its forms. */
+  const csrfIn = (html: string) => /name="_csrf" value="([^"]*)"/.exec(html)?.[1] ?? ""
+  return {
+    get: (path: string) => send(path),
+    post: (path: string, form: Record<string, string>, headers?: Record<string, string>) =>
+      send(path, { form, ...(headers === undefined ? {} : { headers }) }),
+    cookie: (name: string) => jar.get(name),
+    setCookie: (name: string, value: string) => jar.set(name, value),
+    csrfIn,
+    /** GET `path`, then POST the form with the page's CSRF token. */
+    submit: async (pagePath: string, action: string, form: Record<string, string>) => {
+      const page = await send(pagePath)
+      return send(action, { form: { _csrf: csrfIn(page.text), ...form } })
+    }
+  }
+}
+
+/** The secret shown once on a key page. */
+export const secretIn = (html: string) => /kyb_live_[A-Za-z0-9_-]{43}/.exec(html)?.[0] ?? ""
