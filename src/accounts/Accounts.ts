@@ -5,7 +5,7 @@ import { checkEmail, checkGrace, checkLabel, checkPassword, ROTATION_GRACE } fro
 import { dayOf, monthlyQuota, periodOf, resetOf } from "../domain/quotaWindow.js"
 import { type AccountRow, AccountsRepo } from "./AccountsRepo.js"
 import { EmailTaken, InvalidAccountInput, InvalidCredentials, KeyNotFound, SignupDisabled, Throttled } from "./errors.js"
-import { Mailer } from "./Mailer.js"
+import { loggingMailer, Mailer } from "./Mailer.js"
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.js"
 import { Throttle } from "./Throttle.js"
 import { newToken, sha256 } from "./tokens.js"
@@ -39,7 +39,8 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
     const repo = yield* AccountsRepo
     const keys = yield* ApiKeys
     const throttle = yield* Throttle
-    const mailer = yield* Mailer
+    // A deployment (or a test) may provide its own Mailer; without one, the logging seam.
+    const mailer = Option.getOrElse(yield* Effect.serviceOption(Mailer), () => Mailer.make(loggingMailer))
     const signupEnabled = yield* Config.boolean("KYB_SIGNUP_ENABLED").pipe(Config.withDefault(true))
     const sessionTtl = yield* Config.duration("KYB_SESSION_TTL").pipe(Config.withDefault(Duration.days(7)))
     const publicUrl = yield* Config.string("KYB_PUBLIC_URL").pipe(Config.withDefault("http://localhost:8080"))
@@ -168,5 +169,5 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
       createKey, revokeKey, rotateKey, overview
     } as const
   }),
-  dependencies: [AccountsRepo.Default, ApiKeys.Default, Throttle.Default, Mailer.Default]
+  dependencies: [AccountsRepo.Default, ApiKeys.Default, Throttle.Default]
 }) {}
