@@ -14,6 +14,7 @@ import { RegistryCoverageService } from "../registries/RegistryCoverageService.j
 import { Screener } from "../sanctions/Screener.js"
 import { CompanySearchLive } from "../search/CompanySearch.js"
 import { Verifier } from "../verify/Verifier.js"
+import { AccountApiLive } from "../web/accountApi.js"
 import { WebRoutesLive } from "../web/routes.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { EdgeGuardLive } from "./edge/EdgeGuard.js"
@@ -51,6 +52,7 @@ const ApiLive = HttpApiBuilder.api(KybApi).pipe(
 export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(HttpMiddleware.logger(app))).pipe(
   Layer.provide(HttpApiScalar.layer({ path: "/v1/docs" })),
   Layer.provide(WebRoutesLive),
+  Layer.provide(AccountApiLive),
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
   Layer.provide(ErrorBodiesLive),
   Layer.provide(EdgeGuardLive),

@@ -166,6 +166,44 @@ describe("accounts over HTTP (issue 16)", () => {
         assert.strictEqual(login.status, 401)
       }))
 
+    it.effect("the same operations as JSON under the session: CSRF header required, keys made, rotated, revoked; usage", () =>
+      Effect.gen(function*() {
+        const { url } = yield* TestServer
+        const anonymous = yield* promise(() => call(`${url}/account/api/keys`))
+        assert.strictEqual(anonymous.status, 401)
+        assert.deepInclude(anonymous.body as object, { error: "not_signed_in" })
+        const web = yield* signedUp(url, "api@example.com")
+        const cookie = () => ({ cookie: `kyb_session=${web.cookie("kyb_session")}; kyb_csrf=${web.cookie("kyb_csrf")}` })
+        const session = (yield* promise(() => call(`${url}/account/api/session`, { headers: cookie() }))).body as { csrf_token: string; account: { email: string } }
+        assert.strictEqual(session.account.email, "api@example.com")
+        const post = (path: string, body: unknown, csrf = session.csrf_token) =>
+          promise(() => call(`${url}${path}`, { method: "POST", headers: { ...cookie(), "content-type": "application/json", "x-csrf-token": csrf }, body: JSON.stringify(body) }))
+        const forged = yield* post("/account/api/keys", { label: "forged" }, "wrong")
+        assert.strictEqual(forged.status, 403)
+        assert.deepInclude(forged.body as object, { error: "csrf_failed" })
+        const created = yield* post("/account/api/keys", { label: "automation" })
+        assert.strictEqual(created.status, 201, created.text)
+        const { id, secret } = created.body as { id: string; secret: string }
+        assert.strictEqual((yield* search(url, secret)).status, 200)
+        const listed = (yield* promise(() => call(`${url}/account/api/keys`, { headers: cookie() }))).body as { keys: ReadonlyArray<{ id: string; label: string; active: boolean }> }
+        assert.deepInclude(listed.keys.map((k) => ({ id: k.id, label: k.label, active: k.active })), { id, label: "automation", active: true })
+        const rotated = yield* post(`/account/api/keys/${id}/rotate`, { grace: "immediately" })
+        assert.strictEqual(rotated.status, 201)
+        assert.strictEqual((yield* search(url, secret)).status, 401)
+        const next = rotated.body as { id: string; secret: string; replaced: string }
+        assert.strictEqual(next.replaced, id)
+        assert.strictEqual((yield* search(url, next.secret)).status, 200)
+        assert.strictEqual((yield* post(`/account/api/keys/${next.id}/revoke`, {})).status, 200)
+        assert.strictEqual((yield* search(url, next.secret)).status, 401)
+        assert.strictEqual((yield* post(`/account/api/keys/${next.id}/revoke`, {})).status, 404)
+        assert.strictEqual((yield* post("/account/api/keys", { label: "x".repeat(81) })).status, 400)
+        const usage = (yield* promise(() => call(`${url}/account/api/usage`, { headers: cookie() }))).body as { used: number; quota: number; daily: ReadonlyArray<{ requests: number }> }
+        assert.strictEqual(usage.quota, 100)
+        assert.strictEqual(usage.used, 2)
+        assert.lengthOf(usage.daily, 30)
+        assert.strictEqual(usage.daily.at(-1)!.requests, 2)
+      }))
+
     it.effect("bad sign-up input is a 400 page naming the problem, nothing stored", () =>
       Effect.gen(function*() {
         const { url } = yield* TestServer
