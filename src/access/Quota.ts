@@ -110,6 +110,55 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         })
       }).pipe(Effect.withSpan("Quota.admit"))
 
-    return { consume, admit } as const
+    /**
+     * Takes `extra` more units for a request already admitted (a batch: one unit per row verified), all or none, on
+     * the counter the key counts on (its own, or its account's); not taken when the month's quota has not that many
+     * left (the request is then refused whole, and its own unit given back with `refund`). `used`: the month's count
+     * after it (null when not taken, or when `extra` is 0).
+     */
+    const reserve = (keyId: string, extra: number) =>
+      Effect.gen(function*() {
+        if (extra <= 0) return { taken: true, used: null }
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const period = periodOf(now)
+        const rows = yield* sql<{ used: string | null }>`
+          WITH k AS (
+            SELECT id, account_id,
+              coalesce(quota_override, CASE plan WHEN 'free' THEN ${planQuota.free}::bigint WHEN 'starter' THEN ${planQuota.starter}::bigint
+                WHEN 'growth' THEN ${planQuota.growth}::bigint END, ${Number.MAX_SAFE_INTEGER}::bigint) AS ceiling
+            FROM api_keys WHERE id = ${keyId}),
+          by_key AS (
+            UPDATE quota_usage q SET used = q.used + ${extra} FROM k
+            WHERE k.account_id IS NULL AND q.key_id = k.id AND q.period = ${period}::date AND q.used + ${extra} <= k.ceiling
+            RETURNING q.used),
+          by_account AS (
+            UPDATE account_usage a SET used = a.used + ${extra} FROM k
+            WHERE a.account_id = k.account_id AND a.period = ${period}::date AND a.used + ${extra} <= k.ceiling
+            RETURNING a.used),
+          daily AS (
+            UPDATE usage_daily d SET requests = d.requests + ${extra}
+            WHERE d.key_id = ${keyId} AND d.day = ${dayOf(now)}::date
+              AND EXISTS (SELECT 1 FROM by_key UNION ALL SELECT 1 FROM by_account))
+          SELECT (SELECT used FROM by_key UNION ALL SELECT used FROM by_account LIMIT 1)::text AS used`
+        const used = rows[0]?.used ?? null
+        if (used !== null) return { taken: true, used: Number(used) }
+        return { taken: false, used: null }
+      }).pipe(Effect.withSpan("Quota.reserve"))
+
+    /** Gives back the unit an admitted request took, when its handler refuses it whole (a batch too large). */
+    const refund = (keyId: string) =>
+      Effect.gen(function*() {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const period = periodOf(now)
+        yield* sql`
+          WITH k AS (SELECT id, account_id FROM api_keys WHERE id = ${keyId}),
+          key_refund AS (UPDATE quota_usage q SET used = q.used - 1 FROM k
+            WHERE k.account_id IS NULL AND q.key_id = k.id AND q.period = ${period}::date AND q.used > 0),
+          account_refund AS (UPDATE account_usage a SET used = a.used - 1 FROM k
+            WHERE a.account_id = k.account_id AND a.period = ${period}::date AND a.used > 0)
+          UPDATE usage_daily SET requests = requests - 1 WHERE key_id = ${keyId} AND day = ${dayOf(now)}::date AND requests > 0`
+      }).pipe(Effect.withSpan("Quota.refund"))
+
+    return { consume, admit, reserve, refund } as const
   })
 }) {}

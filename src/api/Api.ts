@@ -1,5 +1,5 @@
 import { HttpApi, OpenApi } from "@effect/platform"
-import { ChecksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
+import { BatchApi, ChecksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
 import { operationExamples } from "./openapiExamples.js"
 
 const description = [
@@ -88,6 +88,7 @@ export class KybApi extends HttpApi.make("kyb")
   .add(CompaniesApi)
   .add(VerifyApi)
   .add(ChecksApi)
+  .add(BatchApi)
   .add(RegistriesApi)
   .add(HealthApi)
   .annotateContext(OpenApi.annotations({

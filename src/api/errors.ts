@@ -71,3 +71,17 @@ export const ErrorBody = Schema.Struct({ error: Schema.String, message: Schema.S
   identifier: "Error",
   description: "Every non-2xx response: a machine code and a human message."
 })
+
+export class JobNotFound extends Schema.Class<JobNotFound>("JobNotFound")(
+  { error: Schema.Literal("job_not_found"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 404, description: "No batch job with this id for this API key." })
+) {
+  static of = (message: string) => new JobNotFound({ error: "job_not_found", message })
+}
+
+export class IdempotencyKeyReused extends Schema.Class<IdempotencyKeyReused>("IdempotencyKeyReused")(
+  { error: Schema.Literal("idempotency_key_reused"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 409, description: "This Idempotency-Key was used with another body." })
+) {
+  static of = (message: string) => new IdempotencyKeyReused({ error: "idempotency_key_reused", message })
+}

@@ -1,8 +1,18 @@
 import { HttpApiEndpoint, HttpApiGroup, HttpApiSchema, OpenApi } from "@effect/platform"
 import { Schema } from "effect"
-import { CheckNotFound, CompanyNotFound, InternalError, InvalidRequest, ServiceUnavailable } from "./errors.js"
+import {
+  CheckNotFound,
+  CompanyNotFound,
+  IdempotencyKeyReused,
+  InternalError,
+  InvalidRequest,
+  JobNotFound,
+  QuotaExceeded,
+  ServiceUnavailable
+} from "./errors.js"
 import { Check, CheckListParams, CheckPage } from "./schemas/Check.js"
 import { CompanyRecord } from "./schemas/Company.js"
+import { BatchHeaders, BatchPayload, Job, JobResultsCsv, JobResultsJsonl, MAX_BATCH_ITEMS } from "./schemas/Job.js"
 import { CountryCode, TextInput } from "./schemas/params.js"
 import { RegistriesResponse } from "./schemas/Registry.js"
 import { SearchParams, SearchResponse } from "./schemas/Search.js"
@@ -102,5 +112,47 @@ export class ChecksApi extends guarded(HttpApiGroup.make("checks")
       .setUrlParams(CheckListParams)
       .addSuccess(CheckPage)
       .annotateContext(OpenApi.annotations({ summary: "This key's checks, newest first, paged with a cursor" }))
+  )
+) {}
+
+const jobId = HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a job id" })))
+
+export class BatchApi extends guarded(HttpApiGroup.make("batch")
+  .add(
+    HttpApiEndpoint.post("submit", "/verify/batch")
+      .setPayload(BatchPayload)
+      .setHeaders(BatchHeaders)
+      .addSuccess(Job, { status: 202 })
+      .addError(IdempotencyKeyReused)
+      .addError(QuotaExceeded)
+      .annotateContext(OpenApi.annotations({
+        summary: "Verify up to 1,000 businesses in one job",
+        description: `A JSON array (or CSV) of up to ${MAX_BATCH_ITEMS} verification requests; answered 202 at once with the job, ` +
+          "which runs in the background (it survives a restart). Each row verified counts against the monthly quota " +
+          "(the request's own unit included); a job that would exceed it is refused whole with 429 before it starts. " +
+          "A row that is not a verification request is reported in its place and not counted. With `Idempotency-Key`, " +
+          "the same key and body return the same job; the same key with another body is 409."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.get("get")`/jobs/${jobId}`
+      .addSuccess(Job)
+      .addError(JobNotFound)
+      .annotateContext(OpenApi.annotations({
+        summary: "A batch job: its progress, and its results in input order once done",
+        description: "Each result holds the verdict (with its `check_id`) or why the row was refused. Another key gets 404."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.get("resultsJsonl")`/jobs/${jobId}/results.jsonl`
+      .addSuccess(JobResultsJsonl)
+      .addError(JobNotFound)
+      .annotateContext(OpenApi.annotations({ summary: "A done job's results as JSON Lines" }))
+  )
+  .add(
+    HttpApiEndpoint.get("resultsCsv")`/jobs/${jobId}/results.csv`
+      .addSuccess(JobResultsCsv)
+      .addError(JobNotFound)
+      .annotateContext(OpenApi.annotations({ summary: "A done job's results as CSV" }))
   )
 ) {}

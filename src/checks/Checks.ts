@@ -47,14 +47,15 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
     const screener = yield* Screener
     const days = yield* retention
 
-    const verify = (input: VerifyInput, key: ApiKeyIdentity) =>
+    /** Verifies and keeps the check for the key that asked (`keyId`): the verdict answered carries its `check_id`. */
+    const verify = (input: VerifyInput, keyId: string) =>
       Effect.gen(function*() {
         const answered = yield* verifier.verify(input)
         const verdict = new Verdict({ ...answered, check_id: randomUUID() })
         const versions = yield* screener.versions
         yield* repo.insert({
           id: verdict.check_id!,
-          key_id: key.id,
+          key_id: keyId,
           created_at: new Date(yield* Clock.currentTimeMillis),
           input: sentInput(input),
           input_normalized: normalisedInput(input),

@@ -1,5 +1,5 @@
 import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Effect, Layer } from "effect"
+import { Clock, Effect, Layer } from "effect"
 import type { QuotaDecision } from "../access/Quota.js"
 import { QuotaExceeded } from "../api/errors.js"
 import { QuotaGuard } from "../api/security.js"
@@ -37,3 +37,15 @@ export const QuotaGuardLive = Layer.succeed(
     })
   )
 )
+
+/** After a request took more of the quota than its own unit (a batch): the remaining count its answer reports. */
+export const reportQuotaUsed = (limit: number | null, used: number | null) =>
+  limit === null || used === null
+    ? Effect.void
+    : HttpApp.appendPreResponseHandler((_request, response) =>
+      Effect.succeed(HttpServerResponse.setHeader(response, "x-ratelimit-remaining", String(Math.max(0, limit - used)))))
+
+/** A request refused for the quota by its handler (a batch too large for what is left) says when it renews. */
+export const retryAfterQuota = Effect.flatMap(Clock.currentTimeMillis, (now) =>
+  HttpApp.appendPreResponseHandler((_request, response) =>
+    Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(retryAfterSeconds(new Date(now)))))))

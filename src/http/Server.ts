@@ -4,6 +4,7 @@ import { Config, Context, Effect, Layer } from "effect"
 import type { Server } from "node:http"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { Accounts } from "../accounts/Accounts.js"
+import { Batches } from "../batch/Batches.js"
 import { Checks } from "../checks/Checks.js"
 import { Quota } from "../access/Quota.js"
 import { KybApi } from "../api/Api.js"
@@ -21,6 +22,7 @@ import { EdgeGuardLive } from "./edge/EdgeGuard.js"
 import { createKybServer, drainServer } from "./edge/nodeServer.js"
 import { withResponseHeaders } from "./edge/responseHeaders.js"
 import { ErrorBodiesLive } from "./errorBodies.js"
+import { BatchHandlers } from "./handlers/batch.js"
 import { ChecksHandlers } from "./handlers/checks.js"
 import { CompaniesHandlers } from "./handlers/companies.js"
 import { HealthHandlers } from "./handlers/health.js"
@@ -37,14 +39,15 @@ export const ServicesLive = Layer.mergeAll(
   Health.Default,
   CompanyLookup.Default,
   RegistryCoverageService.Default,
-  Checks.Default
+  Batches.Default
 ).pipe(
+  Layer.provideMerge(Checks.Default),
   Layer.provideMerge(Verifier.Default),
   Layer.provideMerge(Layer.mergeAll(CompanyRepo.Default, CompanySearchLive, Screener.Default))
 )
 
 const ApiLive = HttpApiBuilder.api(KybApi).pipe(
-  Layer.provide([SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, RegistriesHandlers, HealthHandlers]),
+  Layer.provide([SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, BatchHandlers, RegistriesHandlers, HealthHandlers]),
   Layer.provide([AuthenticationLive, QuotaGuardLive])
 )
 

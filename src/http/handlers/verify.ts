@@ -8,5 +8,5 @@ import { Checks } from "../../checks/Checks.js"
 export const VerifyHandlers = HttpApiBuilder.group(KybApi, "verify", (handlers) =>
   Effect.map(Checks, (checks) =>
     handlers
-      .handle("verifyByQuery", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(urlParams, key)))
-      .handle("verifyByBody", ({ payload }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(payload, key)))))
+      .handle("verifyByQuery", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(urlParams, key.id)))
+      .handle("verifyByBody", ({ payload }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(payload, key.id)))))

@@ -1,0 +1,55 @@
+import { HttpApiSchema } from "@effect/platform"
+import { Schema } from "effect"
+import { Verdict } from "./Verdict.js"
+
+export const MAX_BATCH_ITEMS = 1000
+
+/** A JSON array of verification requests (each row checked on its own), or CSV with a header row. */
+export const BatchPayload = Schema.Union(
+  Schema.Array(Schema.Unknown).pipe(Schema.minItems(1), Schema.maxItems(MAX_BATCH_ITEMS)).annotations({
+    identifier: "BatchRequest",
+    description: `1 to ${MAX_BATCH_ITEMS} objects like the body of POST /v1/verify ({name?, registration_no?, country?}); ` +
+      "a row that is not one is reported in its place, not verified and not counted."
+  }),
+  HttpApiSchema.Text({ contentType: "text/csv" }).annotations({
+    description: `CSV with a header row naming columns among name, registration_no, country; 1 to ${MAX_BATCH_ITEMS} rows.`
+  })
+)
+
+export const BatchHeaders = Schema.Struct({
+  "idempotency-key": Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)).annotations({
+    description: "The same key and body return the same job; the same key with another body is 409."
+  }))
+})
+
+export const JobStatus = Schema.Literal("queued", "running", "done")
+
+export class JobRowError extends Schema.Class<JobRowError>("JobRowError")({
+  error: Schema.Literal("invalid_request"),
+  message: Schema.String
+}) {}
+
+export class JobResult extends Schema.Class<JobResult>("JobResult")({
+  position: Schema.Number.annotations({ description: "0-based, in input order" }),
+  input: Schema.Unknown.annotations({ description: "the row as sent" }),
+  verdict: Schema.NullOr(Verdict),
+  error: Schema.NullOr(JobRowError)
+}) {}
+
+export class Job extends Schema.Class<Job>("Job")({
+  id: Schema.String,
+  status: JobStatus,
+  total: Schema.Number,
+  done: Schema.Number.annotations({ description: "rows answered so far (verified or refused)" }),
+  failed: Schema.Number.annotations({ description: "rows refused (not a verification request): not verified, not counted" }),
+  created_at: Schema.String.annotations({ format: "date-time" }),
+  finished_at: Schema.NullOr(Schema.String.annotations({ format: "date-time" })),
+  results: Schema.NullOr(Schema.Array(JobResult)).annotations({ description: "in input order, once the job is done" })
+}) {}
+
+export const JobResultsJsonl = HttpApiSchema.Text({ contentType: "application/x-ndjson" }).annotations({
+  description: "One JobResult per line, in input order (the job must be done)."
+})
+export const JobResultsCsv = HttpApiSchema.Text({ contentType: "text/csv" }).annotations({
+  description: "position,name,registration_no,country,result,registered,sanctions,review_reason,check_id,error"
+})

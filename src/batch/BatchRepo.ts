@@ -1,0 +1,95 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Option } from "effect"
+
+export interface JobRow {
+  readonly id: string
+  readonly key_id: string
+  readonly body_sha256: string
+  readonly status: "queued" | "running" | "done"
+  readonly total: number
+  readonly done: number
+  readonly failed: number
+  readonly created_at: Date
+  readonly finished_at: Date | null
+}
+
+export interface ItemRow {
+  readonly position: number
+  readonly input: unknown
+  readonly problem: string | null
+  readonly verdict: unknown
+  readonly done: boolean
+}
+
+export interface NewItem {
+  readonly input: unknown
+  readonly problem: string | null
+}
+
+/** SQL of batch jobs and their rows. */
+export class BatchRepo extends Effect.Service<BatchRepo>()("kyb/BatchRepo", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+
+    const jobColumns = sql`j.id, j.key_id, j.body_sha256, j.status, j.total, j.created_at, j.finished_at,
+      (SELECT count(*) FROM batch_items i WHERE i.job_id = j.id AND i.done)::int AS done,
+      (SELECT count(*) FROM batch_items i WHERE i.job_id = j.id AND i.problem IS NOT NULL)::int AS failed`
+
+    /** The job and its rows; rows already refused are done from the start. None when the idempotency key is taken. */
+    const insert = (job: { readonly id: string; readonly keyId: string; readonly idempotencyKey: string | null; readonly bodySha256: string }, items: ReadonlyArray<NewItem>) =>
+      Effect.gen(function*() {
+        const inserted = yield* sql<{ id: string }>`INSERT INTO batch_jobs (id, key_id, idempotency_key, body_sha256, status, total)
+          VALUES (${job.id}, ${job.keyId}, ${job.idempotencyKey}, ${job.bodySha256}, 'queued', ${items.length})
+          ON CONFLICT (key_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`
+        if (inserted.length === 0) return false
+        yield* sql`INSERT INTO batch_items (job_id, position, input, problem, done)
+          SELECT ${job.id}, p - 1, (${items.map((i) => JSON.stringify(i.input))}::text[])[p]::jsonb,
+            (${items.map((i) => i.problem)}::text[])[p], (${items.map((i) => i.problem)}::text[])[p] IS NOT NULL
+          FROM generate_series(1, ${items.length}) AS p`
+        return true
+      })
+
+    const byIdempotencyKey = (keyId: string, idempotencyKey: string) =>
+      sql<JobRow>`SELECT ${jobColumns} FROM batch_jobs j WHERE j.key_id = ${keyId} AND j.idempotency_key = ${idempotencyKey}`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]))
+      )
+
+    const find = (keyId: string, id: string) =>
+      sql<JobRow>`SELECT ${jobColumns} FROM batch_jobs j WHERE j.key_id = ${keyId} AND j.id = ${id}`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]))
+      )
+
+    const items = (jobId: string) =>
+      sql<ItemRow>`SELECT position, input, problem, verdict, done FROM batch_items WHERE job_id = ${jobId} ORDER BY position`
+
+    /**
+     * Takes the oldest job no runner holds: queued, or running with a runner that stopped beating for `staleSeconds`
+     * (a restarted or crashed instance). SKIP LOCKED: two instances never take the same job.
+     */
+    const claim = (runner: string, staleSeconds: number) =>
+      sql<{ id: string; key_id: string }>`
+        UPDATE batch_jobs SET status = 'running', claimed_by = ${runner}, heartbeat_at = now()
+        WHERE id = (SELECT id FROM batch_jobs
+          WHERE status = 'queued' OR (status = 'running' AND heartbeat_at < now() - make_interval(secs => ${staleSeconds}))
+          ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
+        RETURNING id, key_id`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+
+    const heartbeat = (jobId: string, runner: string) =>
+      sql`UPDATE batch_jobs SET heartbeat_at = now() WHERE id = ${jobId} AND claimed_by = ${runner}`.pipe(Effect.asVoid)
+
+    const pending = (jobId: string) =>
+      sql<{ position: number; input: unknown }>`SELECT position, input FROM batch_items WHERE job_id = ${jobId} AND NOT done ORDER BY position`
+
+    const answer = (jobId: string, position: number, verdict: unknown) =>
+      sql`UPDATE batch_items SET verdict = ${JSON.stringify(verdict)}::jsonb, done = true
+        WHERE job_id = ${jobId} AND position = ${position} AND NOT done`.pipe(Effect.asVoid)
+
+    const finish = (jobId: string, runner: string) =>
+      sql`UPDATE batch_jobs SET status = 'done', finished_at = now()
+        WHERE id = ${jobId} AND claimed_by = ${runner} AND NOT EXISTS (SELECT 1 FROM batch_items WHERE job_id = ${jobId} AND NOT done)`.pipe(
+        Effect.asVoid
+      )
+
+    return { insert, byIdempotencyKey, find, items, claim, heartbeat, pending, answer, finish } as const
+  })
+}) {}

@@ -1,0 +1,137 @@
+import { Effect, Either, Option, Schema } from "effect"
+import { createHash, randomUUID } from "node:crypto"
+import { Quota } from "../access/Quota.js"
+import { IdempotencyKeyReused, InvalidRequest, JobNotFound, QuotaExceeded } from "../api/errors.js"
+import { Job, JobResult, JobRowError } from "../api/schemas/Job.js"
+import { Verdict } from "../api/schemas/Verdict.js"
+import type { ApiKeyIdentity } from "../api/security.js"
+import { canonicalJson } from "../domain/canonicalJson.js"
+import { BatchRepo, type ItemRow, type JobRow } from "./BatchRepo.js"
+import { checkRow, rowsOf } from "./batchRows.js"
+import { resultsCsv } from "./resultsCsv.js"
+import { JobRunner } from "./JobRunner.js"
+import { SqlClient } from "@effect/sql"
+
+const decodeVerdict = Schema.decodeUnknownSync(Verdict)
+
+const resultOf = (item: ItemRow) =>
+  new JobResult({
+    position: item.position,
+    input: item.input,
+    verdict: item.verdict === null ? null : decodeVerdict(item.verdict),
+    error: item.problem === null ? null : new JobRowError({ error: "invalid_request", message: item.problem })
+  })
+
+const jobOf = (row: JobRow, items: ReadonlyArray<ItemRow> | null) =>
+  new Job({
+    id: row.id,
+    status: row.status,
+    total: row.total,
+    done: row.done,
+    failed: row.failed,
+    created_at: row.created_at.toISOString(),
+    finished_at: row.finished_at === null ? null : row.finished_at.toISOString(),
+    results: items === null ? null : items.map(resultOf)
+  })
+
+/** What a new job left of the month's quota (for the X-RateLimit headers of its answer); null: unlimited or unchanged. */
+export interface Submitted {
+  readonly job: Job
+  readonly created: boolean
+  readonly used: number | null
+}
+
+/**
+ * Batch verification (issue 17): `POST /v1/verify/batch` takes up to 1,000 rows (JSON or CSV) and answers 202 with a
+ * job at once; `JobRunner` verifies the rows in the background, each kept as a check. A job costs one unit of the
+ * monthly quota per row verified (the request's own unit included), taken all at once before it is stored: a job
+ * that would exceed the quota is refused whole (429) and nothing is kept. The same Idempotency-Key with the same body
+ * returns the same job (costing the request's unit only, as any read); with another body, 409.
+ */
+export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
+  effect: Effect.gen(function*() {
+    const repo = yield* BatchRepo
+    const quota = yield* Quota
+    const runner = yield* JobRunner
+    const sql = yield* SqlClient.SqlClient
+
+    const view = (row: JobRow) =>
+      row.status === "done" ? Effect.map(repo.items(row.id), (items) => jobOf(row, items)) : Effect.succeed(jobOf(row, null))
+
+    const replay = (key: ApiKeyIdentity, idempotencyKey: string, bodySha256: string) =>
+      Effect.gen(function*() {
+        const held = yield* repo.byIdempotencyKey(key.id, idempotencyKey)
+        if (Option.isNone(held)) return Option.none<Submitted>()
+        if (held.value.body_sha256 !== bodySha256) {
+          return yield* Effect.fail(IdempotencyKeyReused.of("This Idempotency-Key was used with another body; use a new key for a new batch."))
+        }
+        return Option.some<Submitted>({ job: yield* view(held.value), created: false, used: null })
+      })
+
+    const submit = (key: ApiKeyIdentity, payload: ReadonlyArray<unknown> | string, idempotencyKey: string | undefined) =>
+      Effect.gen(function*() {
+        const rows = yield* Either.match(rowsOf(payload), {
+          onLeft: (message) => Effect.fail(InvalidRequest.of(message)),
+          onRight: Effect.succeed
+        })
+        const bodySha256 = createHash("sha256").update(canonicalJson(rows)).digest("hex")
+        if (idempotencyKey !== undefined) {
+          const earlier = yield* replay(key, idempotencyKey, bodySha256)
+          if (Option.isSome(earlier)) return earlier.value
+        }
+        const items = rows.map((row) => {
+          const checked = checkRow(row)
+          return { input: row, problem: "problem" in checked ? checked.problem : null }
+        })
+        const verified = items.filter((i) => i.problem === null).length
+        const id = randomUUID()
+        const stored = yield* sql.withTransaction(Effect.gen(function*() {
+          if (!(yield* repo.insert({ id, keyId: key.id, idempotencyKey: idempotencyKey ?? null, bodySha256 }, items))) {
+            return { kind: "raced" as const }
+          }
+          const reserved = yield* quota.reserve(key.id, verified - 1)
+          if (!reserved.taken) return yield* Effect.fail(QuotaExceeded.of(
+            `This batch needs ${verified} requests of the monthly quota and fewer are left; nothing was verified or counted.`
+          ))
+          return { kind: "stored" as const, used: reserved.used }
+        })).pipe(Effect.tapError((error) => error instanceof QuotaExceeded ? quota.refund(key.id) : Effect.void))
+        if (stored.kind === "raced" && idempotencyKey !== undefined) {
+          const earlier = yield* replay(key, idempotencyKey, bodySha256)
+          if (Option.isSome(earlier)) return earlier.value
+        }
+        yield* runner.wake
+        yield* Effect.logInfo("batch job queued").pipe(Effect.annotateLogs({ job_id: id, rows: items.length, verified }))
+        const row = yield* repo.find(key.id, id)
+        return { job: yield* view(Option.getOrThrow(row)), created: true, used: stored.kind === "stored" ? stored.used : null } satisfies Submitted
+      }).pipe(Effect.catchTag("SqlError", Effect.die), Effect.withSpan("Batches.submit"))
+
+    const find = (key: ApiKeyIdentity, id: string) =>
+      repo.find(key.id, id.toLowerCase()).pipe(
+        Effect.catchTag("SqlError", Effect.die),
+        Effect.flatMap(Option.match({
+          onNone: () => Effect.fail(JobNotFound.of(`No batch job ${id} for this API key.`)),
+          onSome: Effect.succeed
+        }))
+      )
+
+    const get = (key: ApiKeyIdentity, id: string) => Effect.flatMap(find(key, id), (row) => view(row).pipe(Effect.orDie))
+
+    /** The results once the job is done (409-free: a job still running answers with its progress only, as JSON). */
+    const results = (key: ApiKeyIdentity, id: string) =>
+      Effect.gen(function*() {
+        const row = yield* find(key, id)
+        if (row.status !== "done") {
+          return yield* Effect.fail(JobNotFound.of(`Batch job ${id} is ${row.status} (${row.done} of ${row.total} rows); its results come once it is done.`))
+        }
+        return (yield* repo.items(row.id).pipe(Effect.orDie)).map(resultOf)
+      })
+
+    const jsonLines = (key: ApiKeyIdentity, id: string) =>
+      Effect.map(results(key, id), (all) => all.map((r) => JSON.stringify(Schema.encodeSync(JobResult)(r))).join("\n") + "\n")
+
+    const csv = (key: ApiKeyIdentity, id: string) => Effect.map(results(key, id), resultsCsv)
+
+    return { submit, get, jsonLines, csv } as const
+  }),
+  dependencies: [BatchRepo.Default, Quota.Default, JobRunner.Default]
+}) {}

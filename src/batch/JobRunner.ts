@@ -1,0 +1,70 @@
+import { Config, Duration, Effect, Fiber, Option, Queue, Schedule } from "effect"
+import { randomBytes } from "node:crypto"
+import { VerifyBody } from "../api/schemas/Verdict.js"
+import { Checks } from "../checks/Checks.js"
+import { Schema } from "effect"
+import { Verdict } from "../api/schemas/Verdict.js"
+import { BatchRepo } from "./BatchRepo.js"
+
+const decodeInput = Schema.decodeUnknown(VerifyBody)
+const encodeVerdict = Schema.encode(Verdict)
+
+/**
+ * Runs batch jobs in the background of every instance: claims the oldest job no runner holds (queued, or running
+ * under a runner that stopped beating: a restart), verifies its pending rows KYB_BATCH_CONCURRENCY at a time
+ * (default 4), each kept as a check, and beats every few seconds while it works. Woken at once by a new job, and
+ * polls every KYB_BATCH_POLL (default 2 s) for jobs other instances took in or left behind.
+ */
+export class JobRunner extends Effect.Service<JobRunner>()("kyb/JobRunner", {
+  scoped: Effect.gen(function*() {
+    const repo = yield* BatchRepo
+    const checks = yield* Checks
+    const concurrency = yield* Config.integer("KYB_BATCH_CONCURRENCY").pipe(Config.withDefault(4))
+    const poll = yield* Config.duration("KYB_BATCH_POLL").pipe(Config.withDefault(Duration.seconds(2)))
+    const staleSeconds = yield* Config.integer("KYB_BATCH_STALE_SECONDS").pipe(Config.withDefault(30))
+    const runner = `runner_${randomBytes(6).toString("hex")}`
+    const wakeups = yield* Queue.sliding<void>(1)
+
+    const verifyRow = (jobId: string, keyId: string, row: { readonly position: number; readonly input: unknown }) =>
+      Effect.gen(function*() {
+        const input = yield* decodeInput(row.input).pipe(Effect.orDie)
+        const verdict = yield* checks.verify(input, keyId)
+        yield* repo.answer(jobId, row.position, yield* encodeVerdict(verdict).pipe(Effect.orDie))
+      })
+
+    const runJob = (job: { readonly id: string; readonly key_id: string }) =>
+      Effect.gen(function*() {
+        const beat = yield* Effect.fork(Effect.repeat(repo.heartbeat(job.id, runner).pipe(Effect.ignore), Schedule.spaced(Duration.seconds(Math.max(1, staleSeconds / 3)))))
+        const pending = yield* repo.pending(job.id)
+        yield* Effect.forEach(pending, (row) => verifyRow(job.id, job.key_id, row), { concurrency, discard: true }).pipe(
+          Effect.ensuring(Fiber.interrupt(beat))
+        )
+        yield* repo.finish(job.id, runner)
+        yield* Effect.logInfo("batch job done").pipe(Effect.annotateLogs({ job_id: job.id, rows: pending.length }))
+      })
+
+    /** Every job there is to take, one after another; then back to waiting. */
+    const drain: Effect.Effect<void> = Effect.gen(function*() {
+      while (true) {
+        const job = yield* repo.claim(runner, staleSeconds).pipe(Effect.orDie)
+        if (Option.isNone(job)) return
+        yield* runJob(job.value).pipe(
+          Effect.catchAllCause((cause) =>
+            // The job stays claimed; once this runner stops beating for it, any instance takes it up again.
+            Effect.logWarning("batch job interrupted; it will be resumed", cause).pipe(Effect.annotateLogs({ job_id: job.value.id }))
+          )
+        )
+      }
+    })
+
+    yield* Effect.forkScoped(Effect.forever(
+      drain.pipe(
+        Effect.catchAllCause((cause) => Effect.logWarning("batch runner could not look for jobs", cause)),
+        Effect.zipRight(Effect.race(Queue.take(wakeups), Effect.sleep(poll)))
+      )
+    ))
+
+    return { wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
+  }),
+  dependencies: [BatchRepo.Default]
+}) {}

@@ -1,0 +1,33 @@
+import type { JobResult } from "../api/schemas/Job.js"
+
+const HEADER = ["position", "name", "registration_no", "country", "result", "registered", "sanctions", "review_reason", "check_id", "error"]
+
+/** RFC 4180 quoting; a cell that a spreadsheet would run as a formula is quoted with a leading apostrophe. */
+const cell = (value: unknown): string => {
+  const text = value === null || value === undefined ? "" : String(value)
+  const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text
+  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, "\"\"")}"` : safe
+}
+
+const field = (input: unknown, name: string) =>
+  typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>)[name] : undefined
+
+/** One line per row in input order: the input, the verdict's headline, its check, or why the row was refused. */
+export const resultsCsv = (results: ReadonlyArray<JobResult>): string =>
+  [
+    HEADER.join(","),
+    ...results.map((r) =>
+      [
+        r.position,
+        field(r.input, "name"),
+        field(r.input, "registration_no"),
+        field(r.input, "country"),
+        r.verdict?.result,
+        r.verdict === null ? undefined : String(r.verdict.registered),
+        r.verdict?.sanctions.result,
+        r.verdict?.review_reason,
+        r.verdict?.check_id,
+        r.error?.message
+      ].map(cell).join(",")
+    )
+  ].join("\r\n") + "\r\n"
