@@ -1,5 +1,5 @@
 import { HttpApi, OpenApi } from "@effect/platform"
-import { BatchApi, ChecksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
+import { BatchApi, ChecksApi, DecisionsApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
 import { operationExamples } from "./openapiExamples.js"
 
 const description = [
@@ -89,6 +89,7 @@ export class KybApi extends HttpApi.make("kyb")
   .add(VerifyApi)
   .add(ChecksApi)
   .add(BatchApi)
+  .add(DecisionsApi)
   .add(RegistriesApi)
   .add(HealthApi)
   .annotateContext(OpenApi.annotations({

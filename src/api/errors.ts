@@ -85,3 +85,10 @@ export class IdempotencyKeyReused extends Schema.Class<IdempotencyKeyReused>("Id
 ) {
   static of = (message: string) => new IdempotencyKeyReused({ error: "idempotency_key_reused", message })
 }
+
+export class ListEntryNotFound extends Schema.Class<ListEntryNotFound>("ListEntryNotFound")(
+  { error: Schema.Literal("list_entry_not_found"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 404, description: "No entry with this id on the active version of this list." })
+) {
+  static of = (message: string) => new ListEntryNotFound({ error: "list_entry_not_found", message })
+}

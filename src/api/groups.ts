@@ -7,11 +7,13 @@ import {
   InternalError,
   InvalidRequest,
   JobNotFound,
+  ListEntryNotFound,
   QuotaExceeded,
   ServiceUnavailable
 } from "./errors.js"
 import { Check, CheckListParams, CheckPage } from "./schemas/Check.js"
 import { CompanyRecord } from "./schemas/Company.js"
+import { Decision, DecisionBody, DecisionPage } from "./schemas/Decision.js"
 import { BatchHeaders, BatchPayload, Job, JobResultsCsv, JobResultsJsonl, MAX_BATCH_ITEMS } from "./schemas/Job.js"
 import { CountryCode, TextInput } from "./schemas/params.js"
 import { RegistriesResponse } from "./schemas/Registry.js"
@@ -154,5 +156,26 @@ export class BatchApi extends guarded(HttpApiGroup.make("batch")
       .addSuccess(JobResultsCsv)
       .addError(JobNotFound)
       .annotateContext(OpenApi.annotations({ summary: "A done job's results as CSV" }))
+  )
+) {}
+
+export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
+  .add(
+    HttpApiEndpoint.post("record", "/decisions")
+      .setPayload(DecisionBody)
+      .addSuccess(Decision, { status: 201 })
+      .addError(ListEntryNotFound)
+      .annotateContext(OpenApi.annotations({
+        summary: "Record a reviewer's decision on a sanctions hit",
+        description: "A `false_positive` decision dismisses the hit (list and entry) for the subject in every later " +
+          "verification by this account: the hit is still reported, with `dismissed: true` and the decision, and no longer " +
+          "makes the verdict review. It holds while the entry is unchanged: a new content hash brings the hit back. " +
+          "A `confirmed` decision is shown on the hit."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.get("list", "/decisions")
+      .addSuccess(DecisionPage)
+      .annotateContext(OpenApi.annotations({ summary: "This account's decisions, newest first (500 at most)" }))
   )
 ) {}

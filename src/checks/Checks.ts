@@ -8,6 +8,7 @@ import { numberKey } from "../domain/registrationNumbers.js"
 import { VERDICT_POLICY_VERSION } from "../domain/verdictPolicy.js"
 import { listDisplayName } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
+import { Decisions } from "../decisions/Decisions.js"
 import { Verifier } from "../verify/Verifier.js"
 import { type CheckRow, ChecksRepo } from "./ChecksRepo.js"
 import { decodeCursor, encodeCursor } from "./cursor.js"
@@ -44,13 +45,14 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
   scoped: Effect.gen(function*() {
     const repo = yield* ChecksRepo
     const verifier = yield* Verifier
+    const decisions = yield* Decisions
     const screener = yield* Screener
     const days = yield* retention
 
     /** Verifies and keeps the check for the key that asked (`keyId`): the verdict answered carries its `check_id`. */
     const verify = (input: VerifyInput, keyId: string) =>
       Effect.gen(function*() {
-        const answered = yield* verifier.verify(input)
+        const answered = yield* verifier.verify(input, { decisions: decisions.lookupFor(keyId) })
         const verdict = new Verdict({ ...answered, check_id: randomUUID() })
         const versions = yield* screener.versions
         yield* repo.insert({
@@ -108,5 +110,5 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
 
     return { verify, get, list, purge } as const
   }),
-  dependencies: [ChecksRepo.Default]
+  dependencies: [ChecksRepo.Default, Decisions.Default]
 }) {}

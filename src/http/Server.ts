@@ -5,6 +5,7 @@ import type { Server } from "node:http"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { Accounts } from "../accounts/Accounts.js"
 import { Batches } from "../batch/Batches.js"
+import { Decisions } from "../decisions/Decisions.js"
 import { Checks } from "../checks/Checks.js"
 import { Quota } from "../access/Quota.js"
 import { KybApi } from "../api/Api.js"
@@ -24,6 +25,7 @@ import { withResponseHeaders } from "./edge/responseHeaders.js"
 import { ErrorBodiesLive } from "./errorBodies.js"
 import { BatchHandlers } from "./handlers/batch.js"
 import { ChecksHandlers } from "./handlers/checks.js"
+import { DecisionsHandlers } from "./handlers/decisions.js"
 import { CompaniesHandlers } from "./handlers/companies.js"
 import { HealthHandlers } from "./handlers/health.js"
 import { RegistriesHandlers } from "./handlers/registries.js"
@@ -39,7 +41,8 @@ export const ServicesLive = Layer.mergeAll(
   Health.Default,
   CompanyLookup.Default,
   RegistryCoverageService.Default,
-  Batches.Default
+  Batches.Default,
+  Decisions.Default
 ).pipe(
   Layer.provideMerge(Checks.Default),
   Layer.provideMerge(Verifier.Default),
@@ -47,7 +50,7 @@ export const ServicesLive = Layer.mergeAll(
 )
 
 const ApiLive = HttpApiBuilder.api(KybApi).pipe(
-  Layer.provide([SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, BatchHandlers, RegistriesHandlers, HealthHandlers]),
+  Layer.provide([SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, BatchHandlers, DecisionsHandlers, RegistriesHandlers, HealthHandlers]),
   Layer.provide([AuthenticationLive, QuotaGuardLive])
 )
 

@@ -1,13 +1,13 @@
 import { SqlClient } from "@effect/sql"
 import { createHash } from "node:crypto"
 import { canonicalJson } from "../domain/canonicalJson.js"
-import { Config, Duration, Effect, Layer, Ref, Schedule } from "effect"
+import { Config, Duration, Effect, Layer, Option, Ref, Schedule } from "effect"
 import { buildMatchIndex, buildMatchIndexEffect, type LoadedList, parseListPaths, versionLabel } from "./buildIndex.js"
 import type { SanctionsParseError } from "./lists/errors.js"
 import type { MatchIndex } from "./matching/matchIndex.js"
 import { type ListId, listDisplayName } from "./model.js"
 import { activeVersions, entriesOf } from "./lists/SanctionsStore.js"
-import { type ScreeningResult, screenNames, type ScreenOptions, type ScreenSubject } from "./matching/screen.js"
+import { entryHash, type ScreeningResult, screenNames, type ScreenOptions, type ScreenSubject } from "./matching/screen.js"
 
 /** The list versions an index was built from. */
 export interface LoadedVersion {
@@ -50,6 +50,14 @@ const makeApi = (state: Ref.Ref<ScreenerState | null>, refresh: Effect.Effect<bo
   sources: Effect.map(Ref.get(state), sourcesOf),
   /** The loaded versions (empty when nothing is loaded). */
   versions: Effect.map(Ref.get(state), (s): ReadonlyArray<LoadedVersion> => s?.versions ?? []),
+  /** A listed entry of the active versions, with the hash of its content now (a reviewer's decision is taken on it). */
+  entry: (list: string, entryId: string) =>
+    Effect.map(Ref.get(state), (s) => {
+      const found = s?.index.entries.find((e) => e.entry.list === list && e.entry.entry_id === entryId)
+      return found === undefined
+        ? Option.none<{ readonly name: string; readonly entry_hash: string }>()
+        : Option.some({ name: found.entry.name, entry_hash: entryHash(found.entry) })
+    }),
   /** Checks for newer active versions now; true when the index was swapped. */
   refresh
 })

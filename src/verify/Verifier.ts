@@ -2,12 +2,26 @@ import { Clock, Effect } from "effect"
 import type { VerifyInput } from "../api/schemas/Verdict.js"
 import { type CompanyDetails, CompanyRepo } from "../companies/CompanyRepo.js"
 import { namesAgree } from "../domain/nameAgreement.js"
-import { registryForCountry } from "../domain/registrationNumbers.js"
+import { applyDecisions, companySubjectKey, type DecisionRule, nameSubjectKey, outcomeOf } from "../domain/decisions.js"
+import { normalizeName } from "../domain/normalize.js"
+import { numberKey, registryForCountry } from "../domain/registrationNumbers.js"
 import { Screener } from "../sanctions/Screener.js"
+import { THRESHOLDS } from "../sanctions/matching/scoring.js"
 import { mergeScreenings } from "../sanctions/matching/screen.js"
 import { Resolver } from "./Resolver.js"
 import { businessNames, peopleNames } from "./subjects.js"
 import { verdictOf } from "./verdictOf.js"
+
+/** What a caller's decisions are looked up by: the subjects in play and the entries hit. */
+export interface DecisionQuery {
+  readonly subjectKeys: ReadonlyArray<string>
+  readonly entries: ReadonlyArray<{ readonly list: string; readonly entry_id: string }>
+}
+
+export interface VerifyOptions {
+  /** The reviewer's decisions that may apply (the caller's own); none: every hit counts. */
+  readonly decisions?: (query: DecisionQuery) => Effect.Effect<ReadonlyArray<DecisionRule>>
+}
 
 const noDetails: CompanyDetails = { aliases: [], formerNames: [], people: [], contracts: false, trademarks: false }
 
@@ -25,7 +39,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
     const resolver = yield* Resolver
     const screener = yield* Screener
 
-    const verify = (input: VerifyInput) =>
+    const verify = (input: VerifyInput, options: VerifyOptions = {}) =>
       Effect.gen(function*() {
         const country = input.country?.toUpperCase()
         const resolved = input.registration_no !== undefined
@@ -45,8 +59,24 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const personal = people.length === 0
           ? null
           : yield* screener.screen(people, { country: screenCountry, entityTypes: ["individual"] })
-        const screening = mergeScreenings(personal === null ? [business] : [business, personal])
-        const peopleHit = personal !== null && personal.hits.length > 0
+        const merged = mergeScreenings(personal === null ? [business] : [business, personal])
+        const rules = options.decisions === undefined || merged.hits.length === 0
+          ? []
+          : yield* options.decisions({
+            subjectKeys: [
+              ...(input.name === undefined ? [] : [nameSubjectKey(normalizeName(input.name))]),
+              ...(found === null
+                ? []
+                : [
+                  nameSubjectKey(normalizeName(found.company.legal_name)),
+                  companySubjectKey(found.company.country, numberKey(found.company.registration_no))
+                ])
+            ],
+            entries: merged.hits.map((h) => ({ list: h.list, entry_id: h.entry_id }))
+          })
+        const decided = applyDecisions(merged.hits, rules)
+        const screening = merged.screened ? { ...merged, hits: decided, result: outcomeOf(decided, THRESHOLDS.match) } : { ...merged, hits: decided }
+        const peopleHit = decided.some((h) => (h.screened_from === "officer" || h.screened_from === "owner") && !h.dismissed)
         const listSources = yield* screener.sources
         const now = new Date(yield* Clock.currentTimeMillis)
         return verdictOf(resolution, nameMismatch, screening, { screened: people.length, hit: peopleHit }, details, listSources, now)

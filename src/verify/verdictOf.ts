@@ -6,14 +6,20 @@ import {
   VerdictCandidate,
   VerdictCompany
 } from "../api/schemas/Verdict.js"
+import type { HitDecision } from "../domain/decisions.js"
 import { decideVerdict } from "../domain/verdictPolicy.js"
 import type { ScreeningResult } from "../sanctions/matching/screen.js"
 import { type Resolution, round2 } from "./candidates.js"
 
+interface DecidedFields {
+  readonly decision: HitDecision | null
+  readonly dismissed: boolean
+}
+
 export const verdictOf = (
   resolution: Resolution,
   nameMismatch: boolean,
-  screening: ScreeningResult,
+  screening: Omit<ScreeningResult, "hits"> & { readonly hits: ReadonlyArray<ScreeningResult["hits"][number] & DecidedFields> },
   people: { readonly screened: number; readonly hit: boolean },
   evidence: { readonly contracts: boolean; readonly trademarks: boolean },
   listSources: ReadonlyArray<string>,
@@ -59,6 +65,8 @@ export const verdictOf = (
           screened_name: h.screened_name,
           screened_from: h.screened_from,
           entry_hash: h.entry_hash,
+          decision: h.decision,
+          dismissed: h.dismissed,
           explanation: h.explanation
         })
       )

@@ -54,6 +54,13 @@ export class SanctionsHit extends Schema.Class<SanctionsHit>("SanctionsHit")({
   screened_name: Schema.String,
   screened_from: ScreenedFrom,
   entry_hash: Schema.String.annotations({ description: "SHA-256 of the list entry's content; changes when the entry changes" }),
+  decision: Schema.NullOr(Schema.Struct({
+    id: Schema.String,
+    decision: Schema.Literal("false_positive", "confirmed")
+  })).annotations({ description: "the reviewer's decision in force on this hit for this subject (POST /v1/decisions), or null" }),
+  dismissed: Schema.Boolean.annotations({
+    description: "a false positive by a reviewer's decision: still reported, but not counted in `sanctions.result` nor in the verdict"
+  }),
   explanation: HitExplanation
 }) {}
 

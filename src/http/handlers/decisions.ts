@@ -1,0 +1,11 @@
+import { HttpApiBuilder } from "@effect/platform"
+import { Effect } from "effect"
+import { KybApi } from "../../api/Api.js"
+import { CurrentApiKey } from "../../api/security.js"
+import { Decisions } from "../../decisions/Decisions.js"
+
+export const DecisionsHandlers = HttpApiBuilder.group(KybApi, "decisions", (handlers) =>
+  Effect.map(Decisions, (decisions) =>
+    handlers
+      .handle("record", ({ payload }) => Effect.flatMap(CurrentApiKey, (key) => decisions.record(key.id, payload)))
+      .handle("list", () => Effect.flatMap(CurrentApiKey, (key) => decisions.list(key.id)))))
