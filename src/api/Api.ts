@@ -33,14 +33,26 @@ const tagDescriptions: Readonly<Record<string, string>> = {
   verify: "A verdict: resolved, registered, active, screened against the sanctions lists",
   registries: "The registries covered, with record counts",
   health: "Liveness of the service and its database",
-  checks: "Every verification kept as evidence, for auditors and regulators"
+  checks: "Every verification kept as evidence, for auditors and regulators",
+  batch: "Up to 1,000 verifications in one job, run in the background, with results as JSON, JSON Lines or CSV",
+  decisions: "Reviewers' decisions on sanctions hits: a dismissed false positive stays out of later verdicts until its entry changes"
 }
 
 /**
  * The generator knows neither our error bodies for decode failures nor response headers set by middleware:
  * document both, and attach one example per operation.
  */
+/** The generator marks every `unknown` with the same `$id`; a document may define an `$id` once (rows as sent, checks). */
+const withoutUnknownIds = (value: unknown): void => {
+  if (Array.isArray(value)) value.forEach(withoutUnknownIds)
+  else if (isObject(value)) {
+    if (value["$id"] === "/schemas/unknown") delete value["$id"]
+    Object.values(value).forEach(withoutUnknownIds)
+  }
+}
+
 const completeSpec = (spec: JsonObject): JsonObject => {
+  withoutUnknownIds(spec)
   const components = isObject(spec["components"]) ? spec["components"] : {}
   const schemas = isObject(components["schemas"]) ? components["schemas"] : {}
   const paths = isObject(spec["paths"]) ? spec["paths"] : {}
@@ -63,7 +75,7 @@ const completeSpec = (spec: JsonObject): JsonObject => {
             "Retry-After": integerHeader("Seconds after which the database or registry is worth asking again")
           }
         }
-        const content = isObject(response["content"]) ? response["content"]["application/json"] : undefined
+        const content = isObject(response["content"]) ? Object.values(response["content"])[0] : undefined
         if (status.startsWith("2") && example !== undefined && isObject(content)) content["example"] = example
       }
     }

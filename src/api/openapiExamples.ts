@@ -1,3 +1,4 @@
+import { VERDICT_POLICY_VERSION } from "../domain/verdictPolicy.js"
 /** One worked example per operation, shown in /v1/openapi.json and the docs page. */
 const company = {
   country: "NG",
@@ -101,7 +102,7 @@ examples["checks.get"] = {
     { list: "OFAC Consolidated (non-SDN)", version: "2025-12-19", sha256: "1b3d5f7a9c0e2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a1c" },
     { list: "UN SC Consolidated", version: "2026-02-27", sha256: "7e9a1c3e5b7d9f1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b" }
   ],
-  policy_version: "2026-11-24.1"
+  policy_version: VERDICT_POLICY_VERSION
 }
 examples["checks.list"] = {
   checks: [{
@@ -113,5 +114,44 @@ examples["checks.list"] = {
   }],
   next_cursor: null
 }
+
+examples["batch.submit"] = {
+  id: "5a7c9e1b-3d5f-4a7b-9c1d-3e5f7a9b1c3d",
+  status: "queued",
+  total: 3,
+  done: 1,
+  failed: 1,
+  created_at: "2026-11-24T10:00:00.000Z",
+  finished_at: null,
+  results: null
+}
+examples["batch.get"] = {
+  ...(examples["batch.submit"] as object),
+  status: "done",
+  done: 3,
+  finished_at: "2026-11-24T10:00:02.000Z",
+  results: [
+    { position: 0, input: { name: "Dangote Cement", country: "NG" }, verdict: examples["verify.verifyByQuery"], error: null },
+    { position: 1, input: { country: "NG" }, verdict: null, error: { error: "invalid_request", message: "one of name or registration_no is required" } },
+    { position: 2, input: { registration_no: "RC 208767", country: "NG" }, verdict: examples["verify.verifyByQuery"], error: null }
+  ]
+}
+examples["batch.resultsJsonl"] =
+  "{\"position\":0,\"input\":{\"name\":\"Dangote Cement\",\"country\":\"NG\"},\"verdict\":{\"result\":\"verified\",\"...\":\"...\"},\"error\":null}\n" +
+  "{\"position\":1,\"input\":{\"country\":\"NG\"},\"verdict\":null,\"error\":{\"error\":\"invalid_request\",\"message\":\"one of name or registration_no is required\"}}\n"
+examples["batch.resultsCsv"] = "position,name,registration_no,country,result,registered,sanctions,review_reason,check_id,error\r\n" +
+  "0,Dangote Cement,,NG,verified,true,clear,,0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10,\r\n" +
+  "1,,,NG,,,,,,one of name or registration_no is required\r\n"
+examples["decisions.record"] = {
+  id: "2c4e6f8a-0b2d-4f6a-8c0e-2b4d6f8a0c2e",
+  subject: { name: "Banco Nacional de Cuba" },
+  list: "ofac_sdn",
+  entry_id: "306",
+  entry_hash: "b11ac0b02122f786f38ac12b92b2d5bf0728c4f01e2c3dd206b9f67b305c7058",
+  decision: "false_positive",
+  note: "our customer is the Panamanian namesake",
+  created_at: "2026-11-24T10:00:00.000Z"
+}
+examples["decisions.list"] = { decisions: [examples["decisions.record"]] }
 
 export const operationExamples: Readonly<Record<string, unknown>> = examples

@@ -4,9 +4,15 @@ import { Verdict } from "./Verdict.js"
 
 export const MAX_BATCH_ITEMS = 1000
 
+/** Any JSON value as sent (a row of a batch), checked row by row, never as a whole. */
+const AsSent = Schema.Unknown.annotations({
+  identifier: "AsSent",
+  description: "a row as sent: normally an object like the body of POST /v1/verify"
+})
+
 /** A JSON array of verification requests (each row checked on its own), or CSV with a header row. */
 export const BatchPayload = Schema.Union(
-  Schema.Array(Schema.Unknown).pipe(Schema.minItems(1), Schema.maxItems(MAX_BATCH_ITEMS)).annotations({
+  Schema.Array(AsSent).pipe(Schema.minItems(1), Schema.maxItems(MAX_BATCH_ITEMS)).annotations({
     identifier: "BatchRequest",
     description: `1 to ${MAX_BATCH_ITEMS} objects like the body of POST /v1/verify ({name?, registration_no?, country?}); ` +
       "a row that is not one is reported in its place, not verified and not counted."
@@ -31,7 +37,7 @@ export class JobRowError extends Schema.Class<JobRowError>("JobRowError")({
 
 export class JobResult extends Schema.Class<JobResult>("JobResult")({
   position: Schema.Number.annotations({ description: "0-based, in input order" }),
-  input: Schema.Unknown.annotations({ description: "the row as sent" }),
+  input: AsSent,
   verdict: Schema.NullOr(Verdict),
   error: Schema.NullOr(JobRowError)
 }) {}
