@@ -86,7 +86,8 @@ describe("SIGTERM under load", () => {
           ? { path: `/v1/search?q=acme+trading+${n % 97}`, headers: { authorization: `Bearer ${key}` } }
           : { path: "/v1/verify", method: "POST", headers: { "content-type": "application/json", authorization: `Bearer ${key}` }, body: `{"name":"Acme Trading ${n % 89}"}` }
       })
-      await sleep(1_500)
+      // Under way: some answers in, whatever the machine's speed (bounded).
+      await waitUntil(() => load.outcomes.filter((o) => o.status === 200).length >= 30, 20_000)
       const signalledAt = Date.now()
       process.kill(server.pid, "SIGTERM")
       const code = await server.exited
@@ -97,7 +98,7 @@ describe("SIGTERM under load", () => {
       expect(code).toBe(0)
       expect(exitedAfter).toBeLessThan(10_000)
       const before = outcomes.filter((o) => o.startedAt + o.ms < signalledAt)
-      expect(before.length, report).toBeGreaterThan(50)
+      expect(before.length, report).toBeGreaterThanOrEqual(30)
       expect(before.every((o) => o.status === 200), report).toBe(true)
       expect(outcomes.filter((o) => o.status >= 500).map((o) => `${o.status} ${o.body}`), report).toEqual([])
       // Every request the server received was answered: as many answers arrived as the server logged, none cut.
