@@ -1,5 +1,5 @@
 import { HttpApi, OpenApi } from "@effect/platform"
-import { BatchApi, ChecksApi, DecisionsApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
+import { BatchApi, ChecksApi, DecisionsApi, MonitoringApi, WebhooksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
 import { operationExamples } from "./openapiExamples.js"
 
 const description = [
@@ -35,6 +35,8 @@ const tagDescriptions: Readonly<Record<string, string>> = {
   health: "Liveness of the service and its database",
   checks: "Every verification kept as evidence, for auditors and regulators",
   batch: "Up to 1,000 verifications in one job, run in the background, with results as JSON, JSON Lines or CSV",
+  monitoring: "Names and companies watched: list changes that concern them become events",
+  webhooks: "Signed deliveries of events to your endpoints, retried for 24 hours",
   decisions: "Reviewers' decisions on sanctions hits: a dismissed false positive stays out of later verdicts until its entry changes"
 }
 
@@ -102,6 +104,8 @@ export class KybApi extends HttpApi.make("kyb")
   .add(ChecksApi)
   .add(BatchApi)
   .add(DecisionsApi)
+  .add(MonitoringApi)
+  .add(WebhooksApi)
   .add(RegistriesApi)
   .add(HealthApi)
   .annotateContext(OpenApi.annotations({

@@ -92,3 +92,17 @@ export class ListEntryNotFound extends Schema.Class<ListEntryNotFound>("ListEntr
 ) {
   static of = (message: string) => new ListEntryNotFound({ error: "list_entry_not_found", message })
 }
+
+export class WebhookNotFound extends Schema.Class<WebhookNotFound>("WebhookNotFound")(
+  { error: Schema.Literal("webhook_not_found"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 404, description: "No webhook with this id for this API key." })
+) {
+  static of = (message: string) => new WebhookNotFound({ error: "webhook_not_found", message })
+}
+
+export class MonitorNotFound extends Schema.Class<MonitorNotFound>("MonitorNotFound")(
+  { error: Schema.Literal("monitor_not_found"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 404, description: "No monitor with this id for this API key." })
+) {
+  static of = (message: string) => new MonitorNotFound({ error: "monitor_not_found", message })
+}

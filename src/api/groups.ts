@@ -8,12 +8,15 @@ import {
   InvalidRequest,
   JobNotFound,
   ListEntryNotFound,
+  MonitorNotFound,
+  WebhookNotFound,
   QuotaExceeded,
   ServiceUnavailable
 } from "./errors.js"
 import { Check, CheckListParams, CheckPage } from "./schemas/Check.js"
 import { CompanyRecord } from "./schemas/Company.js"
 import { Decision, DecisionBody, DecisionPage } from "./schemas/Decision.js"
+import { EventPage, Monitor, MonitorBody, MonitorPage, Webhook, WebhookBody, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "./schemas/Webhook.js"
 import { BatchHeaders, BatchPayload, Job, JobResultsCsv, JobResultsJsonl, MAX_BATCH_ITEMS } from "./schemas/Job.js"
 import { CountryCode, TextInput } from "./schemas/params.js"
 import { RegistriesResponse } from "./schemas/Registry.js"
@@ -177,5 +180,57 @@ export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
     HttpApiEndpoint.get("list", "/decisions")
       .addSuccess(DecisionPage)
       .annotateContext(OpenApi.annotations({ summary: "This account's decisions, newest first (500 at most)" }))
+  )
+) {}
+
+const uuidParam = (what: string) =>
+  HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => `id is not a ${what} id` })))
+const monitorId = uuidParam("monitor")
+const webhookId = uuidParam("webhook")
+
+export class MonitoringApi extends guarded(HttpApiGroup.make("monitoring")
+  .add(
+    HttpApiEndpoint.post("create", "/monitors")
+      .setPayload(MonitorBody)
+      .addSuccess(Monitor, { status: 201 })
+      .annotateContext(OpenApi.annotations({
+        summary: "Watch a name or a company",
+        description: "Screened now (its hits are kept), then again whenever a new list version adds or changes an entry that " +
+          "could concern it; each change is an event (sanctions.hit_added, sanctions.hit_removed) with the check that shows it."
+      }))
+  )
+  .add(HttpApiEndpoint.get("list", "/monitors").addSuccess(MonitorPage).annotateContext(OpenApi.annotations({ summary: "This key's monitors" })))
+  .add(HttpApiEndpoint.get("get")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound)
+    .annotateContext(OpenApi.annotations({ summary: "One monitor" })))
+  .add(HttpApiEndpoint.del("delete")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound)
+    .annotateContext(OpenApi.annotations({ summary: "Stop watching" })))
+  .add(
+    HttpApiEndpoint.get("events", "/events")
+      .setUrlParams(CheckListParams)
+      .addSuccess(EventPage)
+      .annotateContext(OpenApi.annotations({ summary: "This key's events, newest first, paged with a cursor (for clients that poll)" }))
+  )
+) {}
+
+export class WebhooksApi extends guarded(HttpApiGroup.make("webhooks")
+  .add(
+    HttpApiEndpoint.post("create", "/webhooks")
+      .setPayload(WebhookBody)
+      .addSuccess(WebhookCreated, { status: 201 })
+      .annotateContext(OpenApi.annotations({
+        summary: "Register an endpoint for events",
+        description: "Events are POSTed as JSON `{id, type, created_at, data}` with `KYB-Signature: t=<unix>,v1=<hex HMAC-SHA256 " +
+          "of \"<t>.<body>\" with the secret>` and `KYB-Event-Id` (delivery is at least once: de-duplicate by id). Failures and " +
+          "timeouts are retried with exponential backoff for 24 hours. Only http(s) URLs; loopback and private addresses are refused."
+      }))
+  )
+  .add(HttpApiEndpoint.get("list", "/webhooks").addSuccess(WebhookPage).annotateContext(OpenApi.annotations({ summary: "This key's webhooks" })))
+  .add(HttpApiEndpoint.del("delete")`/webhooks/${webhookId}`.addSuccess(Webhook).addError(WebhookNotFound)
+    .annotateContext(OpenApi.annotations({ summary: "Remove an endpoint" })))
+  .add(
+    HttpApiEndpoint.get("deliveries")`/webhooks/${webhookId}/deliveries`
+      .addSuccess(WebhookDeliveryPage)
+      .addError(WebhookNotFound)
+      .annotateContext(OpenApi.annotations({ summary: "The latest deliveries to an endpoint, each attempt with its outcome" }))
   )
 ) {}

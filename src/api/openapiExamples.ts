@@ -154,4 +154,53 @@ examples["decisions.record"] = {
 }
 examples["decisions.list"] = { decisions: [examples["decisions.record"]] }
 
+const monitor = {
+  id: "8e0a2c4e-6f8a-4b2d-9f6a-8c0e2b4d6f8a",
+  name: "New Horizon Maritime Trading",
+  country: null,
+  registration_no: null,
+  screened_name: "New Horizon Maritime Trading",
+  hits: 0,
+  created_at: "2026-11-24T10:00:00.000Z"
+}
+examples["monitoring.create"] = monitor
+examples["monitoring.get"] = monitor
+examples["monitoring.delete"] = monitor
+examples["monitoring.list"] = { monitors: [monitor] }
+const event = {
+  id: "3f5a7c9e-1b3d-4f5a-8c9e-1b3d5f7a9c1e",
+  type: "sanctions.hit_added",
+  created_at: "2026-11-24T10:05:00.000Z",
+  data: {
+    monitor_id: monitor.id,
+    subject: { name: monitor.name, country: null, registration_no: null },
+    list: "ofac_sdn",
+    entry_id: "99001",
+    listed_name: "NEW HORIZON MARITIME TRADING FZE",
+    list_version: "2024-06-01",
+    check_id: "0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10"
+  }
+}
+examples["monitoring.events"] = { events: [event], next_cursor: null }
+const webhook = {
+  id: "6b8d0f2a-4c6e-4a8b-9d0f-2a4c6e8b0d2f",
+  url: "https://hooks.example.com/kyb",
+  events: ["sanctions.hit_added", "sanctions.hit_removed"],
+  created_at: "2026-11-24T10:00:00.000Z"
+}
+examples["webhooks.create"] = { ...webhook, secret: "whsec_7fQ2mS9xKp4rT8vB1nL6yH3cW5dZ0gJa" }
+examples["webhooks.list"] = { webhooks: [webhook] }
+examples["webhooks.delete"] = webhook
+examples["webhooks.deliveries"] = {
+  deliveries: [{
+    event_id: event.id,
+    type: event.type,
+    state: "delivered",
+    attempts: [
+      { attempt: 1, at: "2026-11-24T10:05:01.000Z", status_code: 500, error: "HTTP 500", duration_ms: 41 },
+      { attempt: 2, at: "2026-11-24T10:05:31.000Z", status_code: 204, error: null, duration_ms: 38 }
+    ]
+  }]
+}
+
 export const operationExamples: Readonly<Record<string, unknown>> = examples

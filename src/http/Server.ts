@@ -6,6 +6,8 @@ import { ApiKeys } from "../access/ApiKeys.js"
 import { Accounts } from "../accounts/Accounts.js"
 import { Batches } from "../batch/Batches.js"
 import { Decisions } from "../decisions/Decisions.js"
+import { Monitors } from "../monitoring/Monitors.js"
+import { Webhooks } from "../webhooks/Webhooks.js"
 import { Checks } from "../checks/Checks.js"
 import { Quota } from "../access/Quota.js"
 import { KybApi } from "../api/Api.js"
@@ -26,6 +28,7 @@ import { ErrorBodiesLive } from "./errorBodies.js"
 import { BatchHandlers } from "./handlers/batch.js"
 import { ChecksHandlers } from "./handlers/checks.js"
 import { DecisionsHandlers } from "./handlers/decisions.js"
+import { MonitoringHandlers, WebhooksHandlers } from "./handlers/monitoring.js"
 import { CompaniesHandlers } from "./handlers/companies.js"
 import { HealthHandlers } from "./handlers/health.js"
 import { RegistriesHandlers } from "./handlers/registries.js"
@@ -42,7 +45,9 @@ export const ServicesLive = Layer.mergeAll(
   CompanyLookup.Default,
   RegistryCoverageService.Default,
   Batches.Default,
-  Decisions.Default
+  Decisions.Default,
+  Monitors.Default,
+  Webhooks.Default
 ).pipe(
   Layer.provideMerge(Checks.Default),
   Layer.provideMerge(Verifier.Default),
@@ -50,7 +55,7 @@ export const ServicesLive = Layer.mergeAll(
 )
 
 const ApiLive = HttpApiBuilder.api(KybApi).pipe(
-  Layer.provide([SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, BatchHandlers, DecisionsHandlers, RegistriesHandlers, HealthHandlers]),
+  Layer.provide([SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, BatchHandlers, DecisionsHandlers, MonitoringHandlers, WebhooksHandlers, RegistriesHandlers, HealthHandlers]),
   Layer.provide([AuthenticationLive, QuotaGuardLive])
 )
 

@@ -23,12 +23,13 @@ const decodeURIComponentSafe = (text: string) => {
 /**
  * Every table's row count and content checksum, aside from what answering writes by design: quota counters (per key,
  * per account, per day for the dashboard's chart), key usage stamps, the checks kept for each verdict answered and the
- * batch jobs a valid batch request queues.
+ * batch jobs, decisions, monitors and webhooks that valid requests create (and the events and deliveries they lead to).
  */
 const databaseFingerprint = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const tables = yield* sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
-    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('quota_usage', 'account_usage', 'usage_daily', 'checks', 'batch_jobs', 'batch_items') ORDER BY table_name`
+    WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('quota_usage', 'account_usage', 'usage_daily', 'checks', 'batch_jobs', 'batch_items',
+      'decisions', 'monitors', 'monitor_hits', 'monitoring_state', 'events', 'webhooks', 'webhook_deliveries', 'webhook_attempts') ORDER BY table_name`
   const out: Record<string, string> = {}
   for (const { table_name } of tables) {
     const except = table_name === "api_keys" ? " - 'last_used_at'" : ""

@@ -1,0 +1,83 @@
+import { Schema } from "effect"
+
+export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed")
+
+export const WebhookBody = Schema.Struct({
+  url: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2048)),
+  events: Schema.Array(EventType).pipe(Schema.minItems(1))
+}).annotations({ identifier: "WebhookRequest" })
+
+export class Webhook extends Schema.Class<Webhook>("Webhook")({
+  id: Schema.String,
+  url: Schema.String,
+  events: Schema.Array(EventType),
+  created_at: Schema.String
+}) {}
+
+export class WebhookCreated extends Schema.Class<WebhookCreated>("WebhookCreated")({
+  id: Schema.String,
+  url: Schema.String,
+  events: Schema.Array(EventType),
+  created_at: Schema.String,
+  secret: Schema.String.annotations({ description: "the signing secret, shown this once: verify `KYB-Signature` with it" })
+}) {}
+
+export class WebhookPage extends Schema.Class<WebhookPage>("WebhookPage")({ webhooks: Schema.Array(Webhook) }) {}
+
+export const DeliveryAttempt = Schema.Struct({
+  attempt: Schema.Number,
+  at: Schema.String,
+  status_code: Schema.NullOr(Schema.Number),
+  error: Schema.NullOr(Schema.String),
+  duration_ms: Schema.Number
+})
+
+export class WebhookDeliveryPage extends Schema.Class<WebhookDeliveryPage>("WebhookDeliveryPage")({
+  deliveries: Schema.Array(Schema.Struct({
+    event_id: Schema.String,
+    type: EventType,
+    state: Schema.Literal("pending", "delivered", "failed"),
+    attempts: Schema.Array(DeliveryAttempt)
+  }))
+}) {}
+
+export class Event extends Schema.Class<Event>("Event")({
+  id: Schema.String,
+  type: EventType,
+  created_at: Schema.String,
+  data: Schema.Struct({
+    monitor_id: Schema.String,
+    subject: Schema.Struct({ name: Schema.NullOr(Schema.String), country: Schema.NullOr(Schema.String), registration_no: Schema.NullOr(Schema.String) }),
+    list: Schema.optional(Schema.String),
+    entry_id: Schema.optional(Schema.String),
+    listed_name: Schema.optional(Schema.String),
+    list_version: Schema.optional(Schema.String),
+    check_id: Schema.NullOr(Schema.String)
+  })
+}) {}
+
+export class EventPage extends Schema.Class<EventPage>("EventPage")({
+  events: Schema.Array(Event),
+  next_cursor: Schema.NullOr(Schema.String)
+}) {}
+
+export const MonitorBody = Schema.Struct({
+  name: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(300))),
+  country: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/))),
+  registration_no: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)))
+}).pipe(Schema.filter((b) =>
+  b.registration_no !== undefined ? (b.country !== undefined ? true : "a company is watched by country and registration_no together")
+  : b.name !== undefined ? true : "watch a name, or a company by country and registration_no"
+)).annotations({ identifier: "MonitorRequest" })
+
+export class Monitor extends Schema.Class<Monitor>("Monitor")({
+  id: Schema.String,
+  name: Schema.NullOr(Schema.String),
+  country: Schema.NullOr(Schema.String),
+  registration_no: Schema.NullOr(Schema.String),
+  screened_name: Schema.String.annotations({ description: "the name screened: the one given, or the company's legal name" }),
+  hits: Schema.Number.annotations({ description: "list entries it hits now" }),
+  created_at: Schema.String
+}) {}
+
+export class MonitorPage extends Schema.Class<MonitorPage>("MonitorPage")({ monitors: Schema.Array(Monitor) }) {}

@@ -1,0 +1,148 @@
+import { Config, Duration, Effect, Option, Schedule } from "effect"
+import { randomUUID } from "node:crypto"
+import { MonitorNotFound } from "../api/errors.js"
+import type { VerifyInput } from "../api/schemas/Verdict.js"
+import { Event, EventPage, Monitor, MonitorPage } from "../api/schemas/Webhook.js"
+import type { MonitorBody } from "../api/schemas/Webhook.js"
+import { Checks } from "../checks/Checks.js"
+import { decodeCursor, encodeCursor } from "../checks/cursor.js"
+import { Screener } from "../sanctions/Screener.js"
+import { Webhooks } from "../webhooks/Webhooks.js"
+import { changedEntries } from "./listChanges.js"
+import { type MonitorRow, MonitoringRepo } from "./MonitoringRepo.js"
+
+const monitorOf = (row: MonitorRow) =>
+  new Monitor({
+    id: row.id, name: row.name, country: row.country, registration_no: row.registration_no, screened_name: row.screened_name,
+    hits: row.hits, created_at: row.created_at.toISOString()
+  })
+
+const inputOf = (m: Pick<MonitorRow, "name" | "country" | "registration_no">): VerifyInput => ({
+  ...(m.name === null ? {} : { name: m.name }),
+  ...(m.registration_no === null ? {} : { registration_no: m.registration_no }),
+  ...(m.country === null ? {} : { country: m.country })
+})
+
+/**
+ * Monitoring (issue 17): a key watches names or companies; when a new list version is activated, only the entries
+ * added or changed since the versions last compared are screened against the monitored names (a small index of those
+ * entries picks the monitors they could concern; only those are verified again, each as a check), and monitors that
+ * held a hit on an entry gone from its list lose it. Each change is an event (`sanctions.hit_added`,
+ * `sanctions.hit_removed`) with the check that shows it, listed at GET /v1/events and sent to the key's webhooks.
+ * One instance reports each change (the compared versions move by compare-and-set).
+ */
+export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
+  scoped: Effect.gen(function*() {
+    const repo = yield* MonitoringRepo
+    const checks = yield* Checks
+    const screener = yield* Screener
+    const webhooks = yield* Webhooks
+    const poll = yield* Config.duration("KYB_MONITOR_POLL").pipe(Config.withDefault(Duration.seconds(5)))
+
+    const create = (keyId: string, body: typeof MonitorBody.Type) =>
+      Effect.gen(function*() {
+        const input = inputOf({ name: body.name ?? null, country: body.country?.toUpperCase() ?? null, registration_no: body.registration_no ?? null })
+        const verdict = yield* checks.verify(input, keyId)
+        const id = randomUUID()
+        const screenedName = verdict.company?.legal_name ?? body.name ?? body.registration_no ?? ""
+        yield* repo.insert(
+          { id, keyId, name: body.name ?? null, country: input.country ?? null, registrationNo: body.registration_no ?? null, screenedName },
+          verdict.sanctions.hits.map((h) => ({ list: h.list, entry_id: h.entry_id, entry_hash: h.entry_hash }))
+        )
+        return monitorOf(Option.getOrThrow(yield* repo.find(keyId, id)))
+      }).pipe(Effect.orDie)
+
+    const owned = (keyId: string, id: string) =>
+      repo.find(keyId, id).pipe(
+        Effect.orDie,
+        Effect.flatMap(Option.match({ onNone: () => Effect.fail(MonitorNotFound.of(`No monitor ${id} for this API key.`)), onSome: Effect.succeed }))
+      )
+
+    const list = (keyId: string) => Effect.map(repo.list(keyId), (rows) => new MonitorPage({ monitors: rows.map(monitorOf) })).pipe(Effect.orDie)
+    const get = (keyId: string, id: string) => Effect.map(owned(keyId, id), monitorOf)
+    const remove = (keyId: string, id: string) => Effect.flatMap(owned(keyId, id), (row) => Effect.as(repo.remove(keyId, id).pipe(Effect.orDie), monitorOf(row)))
+
+    const events = (keyId: string, params: { readonly since?: string | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) =>
+      Effect.gen(function*() {
+        const limit = params.limit ?? 50
+        const after = params.cursor === undefined ? null : decodeCursor(params.cursor)
+        const rows = yield* repo.events(keyId, {
+          since: params.since === undefined ? null : new Date(params.since),
+          after: after === null ? null : { createdAt: after.at, id: after.id },
+          limit: limit + 1
+        })
+        const shown = rows.slice(0, limit)
+        const last = shown.at(-1)
+        return new EventPage({
+          events: shown.map((r) => new Event({ id: r.id, type: r.type as Event["type"], created_at: r.created_at.toISOString(), data: r.data as Event["data"] })),
+          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(last.created_at, last.id) : null
+        })
+      }).pipe(Effect.orDie)
+
+    const emit = (monitor: MonitorRow, type: "sanctions.hit_added" | "sanctions.hit_removed", data: Record<string, unknown>) =>
+      Effect.gen(function*() {
+        const id = randomUUID()
+        yield* repo.insertEvent({
+          id,
+          keyId: monitor.key_id,
+          type,
+          data: { monitor_id: monitor.id, subject: { name: monitor.name, country: monitor.country, registration_no: monitor.registration_no }, ...data }
+        })
+        yield* webhooks.enqueue({ id, keyId: monitor.key_id, type })
+      })
+
+    /** Compares the monitors with the versions the screener answers from now, once per change of versions. */
+    const compare = Effect.gen(function*() {
+      const loaded = yield* screener.versions
+      const ids = loaded.flatMap((v) => (v.id === null ? [] : [v.id]))
+      if (ids.length === 0) return
+      const compared = yield* repo.comparedVersions
+      if (Option.isSome(compared) && compared.value.join(",") === ids.join(",")) return
+      if (!(yield* repo.advance(Option.getOrNull(compared), ids))) return
+      if (Option.isNone(compared)) return // the first versions seen: the monitors' hits were taken on them
+      const started = Date.now()
+      const changes = yield* changedEntries(compared.value, ids)
+      const monitors = yield* repo.active
+      const candidates = changes.candidatesAmong(monitors.map((m) => ({ id: m.id, name: m.screened_name, country: m.country })))
+      const held = yield* repo.heldOf([...candidates])
+      let added = 0
+      let removed = 0
+      for (const monitor of monitors.filter((m) => candidates.has(m.id))) {
+        const verdict = yield* checks.verify(inputOf(monitor), monitor.key_id)
+        const mine = held.filter((h) => h.monitor_id === monitor.id)
+        for (const hit of verdict.sanctions.hits) {
+          if (!changes.changed.has(`${hit.list}:${hit.entry_id}`)) continue
+          yield* repo.setHits(monitor.id, [{ list: hit.list, entry_id: hit.entry_id, entry_hash: hit.entry_hash }])
+          // An entry it already hit that was amended is still a hit: no event (its new hash is kept).
+          if (mine.some((h) => h.list === hit.list && h.entry_id === hit.entry_id)) continue
+          yield* emit(monitor, "sanctions.hit_added", {
+            list: hit.list, entry_id: hit.entry_id, listed_name: hit.name, list_version: hit.list_version, check_id: verdict.check_id
+          })
+          added++
+        }
+      }
+      for (const [list, entryIds] of changes.removed) {
+        for (const hit of yield* repo.holdersOf(list, [...entryIds])) {
+          const monitor = monitors.find((m) => m.id === hit.monitor_id)
+          if (monitor === undefined) continue
+          const verdict = yield* checks.verify(inputOf(monitor), monitor.key_id)
+          yield* repo.dropHit(monitor.id, hit.list, hit.entry_id)
+          yield* emit(monitor, "sanctions.hit_removed", { list: hit.list, entry_id: hit.entry_id, check_id: verdict.check_id })
+          removed++
+        }
+      }
+      yield* Effect.logInfo("monitors compared with new list versions").pipe(Effect.annotateLogs({
+        monitors: monitors.length, candidates: candidates.size, changed_entries: changes.changed.size, hits_added: added,
+        hits_removed: removed, ms: Date.now() - started
+      }))
+    })
+
+    yield* Effect.forkScoped(Effect.repeat(
+      compare.pipe(Effect.catchAllCause((cause) => Effect.logWarning("monitors could not be compared; retrying", cause))),
+      Schedule.spaced(poll)
+    ))
+
+    return { create, list, get, remove, events, compare } as const
+  }),
+  dependencies: [MonitoringRepo.Default, Webhooks.Default]
+}) {}

@@ -1,0 +1,134 @@
+import { Config, Duration, Effect, Option, Queue } from "effect"
+import { randomBytes, randomUUID } from "node:crypto"
+import { lookup } from "node:dns/promises"
+import { InvalidRequest, WebhookNotFound } from "../api/errors.js"
+import { Webhook, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "../api/schemas/Webhook.js"
+import { checkWebhookUrl, isPrivateAddress } from "./addresses.js"
+import { retryDelaySeconds, signDelivery } from "./signature.js"
+import { type DueDelivery, type WebhookRow, WebhooksRepo } from "./WebhooksRepo.js"
+
+const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, events: [...row.events] as Webhook["events"], created_at: row.created_at })
+
+/**
+ * Signed webhooks (issue 17): endpoints registered per key, each event delivered as JSON with an HMAC-SHA256
+ * signature over timestamp and body (`KYB-Signature`), its id in `KYB-Event-Id` for de-duplication (delivery is at
+ * least once). A failure or a timeout is retried with exponential backoff (KYB_WEBHOOK_RETRY_BASE_SECONDS, default
+ * 30, doubling to an hour) for KYB_WEBHOOK_RETRY_HOURS (24); every attempt is kept. Deliveries live in PostgreSQL,
+ * so a restart loses none. Only http(s) URLs, and never to loopback or private addresses (checked at registration
+ * and again before each delivery, after DNS) unless KYB_WEBHOOK_ALLOW_PRIVATE=true.
+ */
+export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
+  scoped: Effect.gen(function*() {
+    const repo = yield* WebhooksRepo
+    const allowPrivate = yield* Config.boolean("KYB_WEBHOOK_ALLOW_PRIVATE").pipe(Config.withDefault(false))
+    const baseSeconds = yield* Config.number("KYB_WEBHOOK_RETRY_BASE_SECONDS").pipe(Config.withDefault(30))
+    const retryHours = yield* Config.number("KYB_WEBHOOK_RETRY_HOURS").pipe(Config.withDefault(24))
+    const timeoutMs = yield* Config.integer("KYB_WEBHOOK_TIMEOUT_MS").pipe(Config.withDefault(5000))
+    const poll = yield* Config.duration("KYB_WEBHOOK_POLL").pipe(Config.withDefault(Duration.seconds(1)))
+    const wakeups = yield* Queue.sliding<void>(1)
+
+    /** Why this host may not receive deliveries, if it may not (resolved: a name may point at a private address). */
+    const refusedHost = (url: URL) =>
+      Effect.promise(async () => {
+        if (allowPrivate) return null
+        const host = url.hostname.replace(/^\[|\]$/g, "")
+        const addresses = await lookup(host, { all: true }).catch(() => [])
+        if (addresses.length === 0) return `The host ${host} does not resolve.`
+        return addresses.some((a) => isPrivateAddress(a.address)) ? `The host ${host} is a loopback or private address.` : null
+      })
+
+    const register = (keyId: string, body: { readonly url: string; readonly events: ReadonlyArray<string> }) =>
+      Effect.gen(function*() {
+        const checked = checkWebhookUrl(body.url)
+        if (!checked.ok) return yield* Effect.fail(InvalidRequest.of(checked.problem))
+        const refusal = yield* refusedHost(checked.url)
+        if (refusal !== null) return yield* Effect.fail(InvalidRequest.of(refusal))
+        const secret = `whsec_${randomBytes(24).toString("base64url")}`
+        const row = yield* repo.insert({ id: randomUUID(), keyId, url: checked.url.toString(), events: [...new Set(body.events)], secret })
+        yield* Effect.logInfo("webhook registered").pipe(Effect.annotateLogs({ webhook_id: row.id }))
+        return new WebhookCreated({ ...webhookOf(row), secret })
+      }).pipe(Effect.catchTag("SqlError", Effect.die))
+
+    const list = (keyId: string) => Effect.map(repo.list(keyId), (rows) => new WebhookPage({ webhooks: rows.map(webhookOf) })).pipe(Effect.orDie)
+
+    const owned = (keyId: string, id: string) =>
+      repo.find(keyId, id).pipe(
+        Effect.orDie,
+        Effect.flatMap(Option.match({ onNone: () => Effect.fail(WebhookNotFound.of(`No webhook ${id} for this API key.`)), onSome: Effect.succeed }))
+      )
+
+    const remove = (keyId: string, id: string) =>
+      Effect.flatMap(owned(keyId, id), (row) => repo.remove(keyId, id).pipe(Effect.orDie, Effect.as(webhookOf(row))))
+
+    const deliveries = (keyId: string, id: string) =>
+      Effect.flatMap(owned(keyId, id), (row) =>
+        Effect.map(repo.deliveries(row.id, 100).pipe(Effect.orDie), (items) => new WebhookDeliveryPage({ deliveries: items as WebhookDeliveryPage["deliveries"] })))
+
+    /** Queues the event for every endpoint of the key that takes its type, and wakes the dispatcher. */
+    const enqueue = (event: { readonly id: string; readonly keyId: string; readonly type: string }) =>
+      repo.enqueue(event.id, event.keyId, event.type, retryHours * 3600).pipe(Effect.zipRight(Queue.offer(wakeups, undefined)), Effect.asVoid)
+
+    const post = (delivery: DueDelivery) =>
+      Effect.promise(async () => {
+        const body = JSON.stringify(delivery.event)
+        const started = Date.now()
+        const timestamp = Math.floor(started / 1000)
+        try {
+          const response = await fetch(delivery.url, {
+            method: "POST",
+            redirect: "manual",
+            signal: AbortSignal.timeout(timeoutMs),
+            headers: {
+              "content-type": "application/json",
+              "user-agent": "KYB-Africa-Webhooks/1.0",
+              "kyb-event-id": delivery.event.id,
+              "kyb-event-type": delivery.event.type,
+              "kyb-signature": signDelivery(delivery.secret, timestamp, body)
+            },
+            body
+          })
+          await response.arrayBuffer().catch(() => undefined)
+          return { statusCode: response.status, error: response.ok ? null : `HTTP ${response.status}`, durationMs: Date.now() - started }
+        } catch (error) {
+          return { statusCode: null, error: error instanceof Error ? error.name === "TimeoutError" ? "timeout" : error.message : "failed", durationMs: Date.now() - started }
+        }
+      })
+
+    const deliver = (delivery: DueDelivery) =>
+      Effect.gen(function*() {
+        const attempt = delivery.attempts + 1
+        const checked = checkWebhookUrl(delivery.url)
+        const refusal = checked.ok ? yield* refusedHost(checked.url) : checked.problem
+        const outcome = refusal === null ? yield* post(delivery) : { statusCode: null, error: refusal, durationMs: 0 }
+        const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300
+        const state = ok ? "delivered" as const : delivery.give_up ? "failed" as const : "pending" as const
+        yield* repo.recordAttempt(
+          { webhookId: delivery.webhook_id, eventId: delivery.event_id, attempt },
+          outcome,
+          { state, retryInSeconds: retryDelaySeconds(attempt, baseSeconds) }
+        )
+        yield* Effect.logInfo(ok ? "webhook delivered" : "webhook delivery failed").pipe(Effect.annotateLogs({
+          webhook_id: delivery.webhook_id, event_id: delivery.event_id, attempt, status_code: outcome.statusCode ?? "none", state
+        }))
+      })
+
+    const dispatch = Effect.gen(function*() {
+      while (true) {
+        const due = yield* repo.due(50, Math.max(60, timeoutMs / 1000 * 4))
+        if (due.length === 0) return
+        yield* Effect.forEach(due, deliver, { concurrency: 8, discard: true })
+      }
+    })
+
+    yield* Effect.forkScoped(Effect.forever(
+      dispatch.pipe(
+        Effect.catchAllCause((cause) => Effect.logWarning("webhook dispatch failed; retrying", cause)),
+        Effect.zipRight(Effect.race(Queue.take(wakeups), Effect.sleep(poll)))
+      )
+    ))
+
+    return { register, list, remove, deliveries, enqueue, wake: Queue.offer(wakeups, undefined) } as const
+  }),
+  dependencies: [WebhooksRepo.Default]
+}) {}
+

@@ -1,0 +1,95 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Option } from "effect"
+
+export interface WebhookRow {
+  readonly id: string
+  readonly key_id: string
+  readonly url: string
+  readonly events: ReadonlyArray<string>
+  readonly created_at: string
+}
+
+export interface DueDelivery {
+  readonly webhook_id: string
+  readonly event_id: string
+  readonly attempts: number
+  readonly url: string
+  readonly secret: string
+  readonly event: { readonly id: string; readonly type: string; readonly created_at: string; readonly data: unknown }
+  readonly give_up: boolean
+}
+
+const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
+
+/** SQL of webhook endpoints, their deliveries and every attempt. */
+export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRepo", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql`id, key_id, url, events, ${sql.literal(ts("created_at"))} AS created_at`
+
+    const insert = (row: { id: string; keyId: string; url: string; events: ReadonlyArray<string>; secret: string }) =>
+      sql<WebhookRow>`INSERT INTO webhooks (id, key_id, url, events, secret)
+        VALUES (${row.id}, ${row.keyId}, ${row.url}, ${row.events as Array<string>}::text[], ${row.secret}) RETURNING ${columns}`.pipe(
+        Effect.map((rows) => rows[0]!)
+      )
+
+    const list = (keyId: string) =>
+      sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE key_id = ${keyId} AND deleted_at IS NULL ORDER BY created_at DESC, id`
+
+    const find = (keyId: string, id: string) =>
+      sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE key_id = ${keyId} AND id = ${id} AND deleted_at IS NULL`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]))
+      )
+
+    const remove = (keyId: string, id: string) =>
+      sql<{ id: string }>`UPDATE webhooks SET deleted_at = now() WHERE key_id = ${keyId} AND id = ${id} AND deleted_at IS NULL RETURNING id`.pipe(
+        Effect.map((rows) => rows.length > 0)
+      )
+
+    /** A delivery of the event to every endpoint of its key that takes its type (retried for `retrySeconds`). */
+    const enqueue = (eventId: string, keyId: string, type: string, retrySeconds: number) =>
+      sql`INSERT INTO webhook_deliveries (webhook_id, event_id, state, give_up_at)
+        SELECT w.id, ${eventId}, 'pending', now() + make_interval(secs => ${retrySeconds}) FROM webhooks w
+        WHERE w.key_id = ${keyId} AND w.deleted_at IS NULL AND ${type} = ANY (w.events)
+        ON CONFLICT DO NOTHING`.pipe(Effect.asVoid)
+
+    /** Deliveries due now, oldest first, claimed for `leaseSeconds` (another instance skips them meanwhile). */
+    const due = (limit: number, leaseSeconds: number) =>
+      sql<DueDelivery>`
+        WITH picked AS (
+          SELECT webhook_id, event_id FROM webhook_deliveries WHERE state = 'pending' AND next_at <= now()
+          ORDER BY next_at LIMIT ${limit} FOR UPDATE SKIP LOCKED),
+        leased AS (
+          UPDATE webhook_deliveries d SET next_at = now() + make_interval(secs => ${leaseSeconds})
+          FROM picked p WHERE d.webhook_id = p.webhook_id AND d.event_id = p.event_id
+          RETURNING d.webhook_id, d.event_id, d.attempts, d.give_up_at)
+        SELECT l.webhook_id, l.event_id, l.attempts, w.url, w.secret, l.give_up_at <= now() AS give_up,
+          json_build_object('id', e.id, 'type', e.type, 'created_at', ${sql.literal(ts("e.created_at"))}, 'data', e.data) AS event
+        FROM leased l JOIN webhooks w ON w.id = l.webhook_id JOIN events e ON e.id = l.event_id`
+
+    const recordAttempt = (
+      d: { readonly webhookId: string; readonly eventId: string; readonly attempt: number },
+      outcome: { readonly statusCode: number | null; readonly error: string | null; readonly durationMs: number },
+      next: { readonly state: "delivered" | "pending" | "failed"; readonly retryInSeconds: number }
+    ) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* sql`INSERT INTO webhook_attempts (webhook_id, event_id, attempt, status_code, error, duration_ms)
+          VALUES (${d.webhookId}, ${d.eventId}, ${d.attempt}, ${outcome.statusCode}, ${outcome.error}, ${outcome.durationMs})`
+        yield* sql`UPDATE webhook_deliveries SET attempts = ${d.attempt}, state = ${next.state},
+            next_at = now() + make_interval(secs => ${next.retryInSeconds}),
+            delivered_at = CASE WHEN ${next.state} = 'delivered' THEN now() ELSE delivered_at END
+          WHERE webhook_id = ${d.webhookId} AND event_id = ${d.eventId}`
+      }))
+
+    const deliveries = (webhookId: string, limit: number) =>
+      sql<{ event_id: string; type: string; state: string; attempts: ReadonlyArray<unknown> }>`
+        SELECT d.event_id, e.type, d.state,
+          coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'at', ${sql.literal(ts("a.at"))}, 'status_code', a.status_code,
+              'error', a.error, 'duration_ms', a.duration_ms) ORDER BY a.attempt)
+            FROM webhook_attempts a WHERE a.webhook_id = d.webhook_id AND a.event_id = d.event_id), '[]'::json) AS attempts
+        FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+        WHERE d.webhook_id = ${webhookId} ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit}`
+
+    return { insert, list, find, remove, enqueue, due, recordAttempt, deliveries } as const
+  })
+}) {}
