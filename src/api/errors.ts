@@ -106,3 +106,10 @@ export class MonitorNotFound extends Schema.Class<MonitorNotFound>("MonitorNotFo
 ) {
   static of = (message: string) => new MonitorNotFound({ error: "monitor_not_found", message })
 }
+
+export class JobNotDone extends Schema.Class<JobNotDone>("JobNotDone")(
+  { error: Schema.Literal("job_not_done"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 409, description: "The batch job is still running; its results come once it is done." })
+) {
+  static of = (message: string) => new JobNotDone({ error: "job_not_done", message })
+}

@@ -6,6 +6,7 @@ import {
   IdempotencyKeyReused,
   InternalError,
   InvalidRequest,
+  JobNotDone,
   JobNotFound,
   ListEntryNotFound,
   MonitorNotFound,
@@ -152,12 +153,14 @@ export class BatchApi extends guarded(HttpApiGroup.make("batch")
     HttpApiEndpoint.get("resultsJsonl")`/jobs/${jobId}/results.jsonl`
       .addSuccess(JobResultsJsonl)
       .addError(JobNotFound)
+      .addError(JobNotDone)
       .annotateContext(OpenApi.annotations({ summary: "A done job's results as JSON Lines" }))
   )
   .add(
     HttpApiEndpoint.get("resultsCsv")`/jobs/${jobId}/results.csv`
       .addSuccess(JobResultsCsv)
       .addError(JobNotFound)
+      .addError(JobNotDone)
       .annotateContext(OpenApi.annotations({ summary: "A done job's results as CSV" }))
   )
 ) {}

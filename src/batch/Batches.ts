@@ -1,7 +1,8 @@
+import { SqlClient } from "@effect/sql"
 import { Effect, Either, Option, Schema } from "effect"
 import { createHash, randomUUID } from "node:crypto"
 import { Quota } from "../access/Quota.js"
-import { IdempotencyKeyReused, InvalidRequest, JobNotFound, QuotaExceeded } from "../api/errors.js"
+import { IdempotencyKeyReused, InvalidRequest, JobNotDone, JobNotFound, QuotaExceeded } from "../api/errors.js"
 import { Job, JobResult, JobRowError } from "../api/schemas/Job.js"
 import { Verdict } from "../api/schemas/Verdict.js"
 import type { ApiKeyIdentity } from "../api/security.js"
@@ -10,7 +11,6 @@ import { BatchRepo, type ItemRow, type JobRow } from "./BatchRepo.js"
 import { checkRow, rowsOf } from "./batchRows.js"
 import { resultsCsv } from "./resultsCsv.js"
 import { JobRunner } from "./JobRunner.js"
-import { SqlClient } from "@effect/sql"
 
 const decodeVerdict = Schema.decodeUnknownSync(Verdict)
 
@@ -116,12 +116,12 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
 
     const get = (key: ApiKeyIdentity, id: string) => Effect.flatMap(find(key, id), (row) => view(row).pipe(Effect.orDie))
 
-    /** The results once the job is done (409-free: a job still running answers with its progress only, as JSON). */
+    /** The results once the job is done; before that, 409 with its progress in the message. */
     const results = (key: ApiKeyIdentity, id: string) =>
       Effect.gen(function*() {
         const row = yield* find(key, id)
         if (row.status !== "done") {
-          return yield* Effect.fail(JobNotFound.of(`Batch job ${id} is ${row.status} (${row.done} of ${row.total} rows); its results come once it is done.`))
+          return yield* Effect.fail(JobNotDone.of(`Batch job ${id} is ${row.status} (${row.done} of ${row.total} rows); its results come once it is done.`))
         }
         return (yield* repo.items(row.id).pipe(Effect.orDie)).map(resultOf)
       })

@@ -1,9 +1,7 @@
-import { Config, Duration, Effect, Fiber, Option, Queue, Schedule } from "effect"
+import { Config, Duration, Effect, Fiber, Option, Queue, Schedule, Schema } from "effect"
 import { randomBytes } from "node:crypto"
-import { VerifyBody } from "../api/schemas/Verdict.js"
+import { Verdict, VerifyBody } from "../api/schemas/Verdict.js"
 import { Checks } from "../checks/Checks.js"
-import { Schema } from "effect"
-import { Verdict } from "../api/schemas/Verdict.js"
 import { BatchRepo } from "./BatchRepo.js"
 
 const decodeInput = Schema.decodeUnknown(VerifyBody)

@@ -165,6 +165,26 @@ describe("batch verification (issue 17)", () => {
         assert.strictEqual((yield* submit(server.url, key, JSON.stringify(Array.from({ length: 1001 }, () => ({ name: "x" }))))).status, 400)
       }))
 
+    it.effect("the results of a job still running are 409 job_not_done; its progress is at GET /v1/jobs/{id}", () =>
+      Effect.gen(function*() {
+        const server = yield* TestServer
+        const sql = yield* SqlClient.SqlClient
+        const key = yield* server.newKey({ plan: "unlimited" })
+        const keyId = (yield* sql<{ id: string }>`SELECT id FROM api_keys ORDER BY created_at DESC LIMIT 1`)[0]!.id
+        const jobId = "00000000-0000-4000-8000-0000000b0517"
+        // held by a live runner (its heartbeat is fresh): nobody else takes it during the test
+        yield* sql`INSERT INTO batch_jobs (id, key_id, body_sha256, status, total, claimed_by, heartbeat_at)
+          VALUES (${jobId}, ${keyId}, 'x', 'running', 1, 'runner_busy', now() + interval '1 hour')`
+        yield* sql`INSERT INTO batch_items (job_id, position, input, done) VALUES (${jobId}, 0, '{"name":"Busy"}', false)`
+        for (const format of ["jsonl", "csv"]) {
+          const reply = yield* promise(() => call(`${server.url}/v1/jobs/${jobId}/results.${format}`, { headers: bearer(key) }))
+          assert.strictEqual(reply.status, 409)
+          assert.isTrue(isErrorBody(reply.body, "job_not_done"), reply.text)
+        }
+        const progress = (yield* promise(() => call(`${server.url}/v1/jobs/${jobId}`, { headers: bearer(key) }))).body as JobBody
+        assert.deepInclude(progress, { status: "running", total: 1, done: 0, results: null })
+      }))
+
     it.effect("a job left running by an instance that stopped is resumed by another: done rows kept, the rest verified", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
