@@ -7,6 +7,8 @@ CREATE TABLE monitors (
   name            text,
   country         text,
   registration_no text,
+  -- the registry's lookup key of the number, for a company watched by number (status changes are matched on it)
+  registration_key text,
   -- the name screened: the one given, or the monitored company's legal name
   screened_name   text        NOT NULL,
   created_at      timestamptz NOT NULL DEFAULT now(),
@@ -72,4 +74,22 @@ CREATE TABLE webhook_attempts (
   duration_ms integer     NOT NULL,
   PRIMARY KEY (webhook_id, event_id, attempt),
   FOREIGN KEY (webhook_id, event_id) REFERENCES webhook_deliveries (webhook_id, event_id) ON DELETE CASCADE
+);
+
+-- Registry status changes seen by any writer (ingestion or a live answer), kept for monitoring: written in the same
+-- transaction as the change, read by the monitors in id order from the last one they reported.
+CREATE TABLE company_status_changes (
+  id               bigserial   PRIMARY KEY,
+  company_id       bigint      NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
+  country          text        NOT NULL,
+  registration_key text        NOT NULL,
+  old_status       text,
+  new_status       text,
+  at               timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX company_status_changes_company ON company_status_changes (country, registration_key);
+
+CREATE TABLE monitoring_status_cursor (
+  singleton      boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+  last_change_id bigint  NOT NULL
 );

@@ -92,6 +92,13 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
           const columns = columnsOf(updates, now)
           yield* Sql.updateCompanies(sql, ids, columns)
           updates.forEach((state, i) => written.push({ id: ids[i]!, state, fresh: false, norm: columns.name_norm[i]! }))
+          const statusChanges = updates.flatMap((state) => {
+            const before = held.get(companyKey(state))
+            return before === undefined || before.values.status === state.values.status
+              ? []
+              : [{ id: state.id!, from: before.values.status, to: state.values.status }]
+          })
+          if (statusChanges.length > 0) yield* Sql.recordStatusChanges(sql, statusChanges)
         }
         const lists = listWrites(written)
         if (lists.replaceAliases.length + lists.replaceDerived.length > 0) {

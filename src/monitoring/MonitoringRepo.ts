@@ -33,10 +33,13 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
     const columns = sql`m.id, m.key_id, m.name, m.country, m.registration_no, m.screened_name, m.created_at,
       (SELECT count(*) FROM monitor_hits h WHERE h.monitor_id = m.id)::int AS hits`
 
-    const insert = (row: { id: string; keyId: string; name: string | null; country: string | null; registrationNo: string | null; screenedName: string }, hits: ReadonlyArray<Omit<HeldHit, "monitor_id">>) =>
+    const insert = (
+      row: { id: string; keyId: string; name: string | null; country: string | null; registrationNo: string | null; registrationKey: string | null; screenedName: string },
+      hits: ReadonlyArray<Omit<HeldHit, "monitor_id">>
+    ) =>
       sql.withTransaction(Effect.gen(function*() {
-        yield* sql`INSERT INTO monitors (id, key_id, name, country, registration_no, screened_name)
-          VALUES (${row.id}, ${row.keyId}, ${row.name}, ${row.country}, ${row.registrationNo}, ${row.screenedName})`
+        yield* sql`INSERT INTO monitors (id, key_id, name, country, registration_no, registration_key, screened_name)
+          VALUES (${row.id}, ${row.keyId}, ${row.name}, ${row.country}, ${row.registrationNo}, ${row.registrationKey}, ${row.screenedName})`
         yield* setHits(row.id, hits)
       }))
 
@@ -98,6 +101,28 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
         ${options.after === null ? sql`` : sql`AND (created_at, id) < (${options.after.createdAt}, ${options.after.id})`}
         ORDER BY created_at DESC, id DESC LIMIT ${options.limit}`
 
-    return { insert, setHits, dropHit, list, find, remove, active, heldOf, holdersOf, comparedVersions, advance, insertEvent, events } as const
+    /** Status changes after the last one reported (the first call starts from now: history is not replayed). */
+    const statusChangesSince = (limit: number) =>
+      Effect.gen(function*() {
+        yield* sql`INSERT INTO monitoring_status_cursor (last_change_id)
+          SELECT coalesce(max(id), 0) FROM company_status_changes ON CONFLICT DO NOTHING`
+        const [cursor] = yield* sql<{ last_change_id: string }>`SELECT last_change_id::text FROM monitoring_status_cursor`
+        const after = cursor?.last_change_id ?? "0"
+        const changes = yield* sql<{ id: string; country: string; registration_key: string; old_status: string | null; new_status: string | null }>`
+          SELECT id::text, country, registration_key, old_status, new_status FROM company_status_changes
+          WHERE id > ${after}::bigint ORDER BY id LIMIT ${limit}`
+        return { after, changes }
+      })
+
+    /** Moves the status cursor; false when another instance did first (it reports those changes). */
+    const advanceStatusCursor = (from: string, to: string) =>
+      sql<{ singleton: boolean }>`UPDATE monitoring_status_cursor SET last_change_id = ${to}::bigint
+        WHERE last_change_id = ${from}::bigint RETURNING singleton`.pipe(Effect.map((rows) => rows.length > 0))
+
+    const companyMonitors = (country: string, registrationKey: string) =>
+      sql<MonitorRow>`SELECT ${columns} FROM monitors m
+        WHERE m.deleted_at IS NULL AND m.country = ${country} AND m.registration_key = ${registrationKey}`
+
+    return { statusChangesSince, advanceStatusCursor, companyMonitors, insert, setHits, dropHit, list, find, remove, active, heldOf, holdersOf, comparedVersions, advance, insertEvent, events } as const
   })
 }) {}

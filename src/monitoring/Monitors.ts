@@ -6,6 +6,7 @@ import { Event, EventPage, Monitor, MonitorPage } from "../api/schemas/Webhook.j
 import type { MonitorBody } from "../api/schemas/Webhook.js"
 import { Checks } from "../checks/Checks.js"
 import { decodeCursor, encodeCursor } from "../checks/cursor.js"
+import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 import { Screener } from "../sanctions/Screener.js"
 import { Webhooks } from "../webhooks/Webhooks.js"
 import { changedEntries } from "./listChanges.js"
@@ -28,7 +29,9 @@ const inputOf = (m: Pick<MonitorRow, "name" | "country" | "registration_no">): V
  * added or changed since the versions last compared are screened against the monitored names (a small index of those
  * entries picks the monitors they could concern; only those are verified again, each as a check), and monitors that
  * held a hit on an entry gone from its list lose it. Each change is an event (`sanctions.hit_added`,
- * `sanctions.hit_removed`) with the check that shows it, listed at GET /v1/events and sent to the key's webhooks.
+ * `sanctions.hit_removed`) with the check that shows it, listed at GET /v1/events and sent to the key's webhooks. A
+ * registry status change of a watched company, recorded by whichever writer saw it (ingestion or a live answer), is a
+ * `company.status_changed` event.
  * One instance reports each change (the compared versions move by compare-and-set).
  */
 export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
@@ -45,8 +48,10 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
         const verdict = yield* checks.verify(input, keyId)
         const id = randomUUID()
         const screenedName = verdict.company?.legal_name ?? body.name ?? body.registration_no ?? ""
+        const registry = input.country === undefined ? null : registryForCountry(input.country)
+        const registrationKey = body.registration_no === undefined || registry === null ? null : canonicalNumber(registry, body.registration_no).key
         yield* repo.insert(
-          { id, keyId, name: body.name ?? null, country: input.country ?? null, registrationNo: body.registration_no ?? null, screenedName },
+          { id, keyId, name: body.name ?? null, country: input.country ?? null, registrationNo: body.registration_no ?? null, registrationKey, screenedName },
           verdict.sanctions.hits.map((h) => ({ list: h.list, entry_id: h.entry_id, entry_hash: h.entry_hash }))
         )
         return monitorOf(Option.getOrThrow(yield* repo.find(keyId, id)))
@@ -79,7 +84,7 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
         })
       }).pipe(Effect.orDie)
 
-    const emit = (monitor: MonitorRow, type: "sanctions.hit_added" | "sanctions.hit_removed", data: Record<string, unknown>) =>
+    const emit = (monitor: MonitorRow, type: "sanctions.hit_added" | "sanctions.hit_removed" | "company.status_changed", data: Record<string, unknown>) =>
       Effect.gen(function*() {
         const id = randomUUID()
         yield* repo.insertEvent({
@@ -137,8 +142,21 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
       }))
     })
 
+    /** Registry status changes of watched companies (any writer records them), each an event with a check. */
+    const statusChanges = Effect.gen(function*() {
+      const { after, changes } = yield* repo.statusChangesSince(500)
+      const last = changes.at(-1)
+      if (last === undefined || !(yield* repo.advanceStatusCursor(after, last.id))) return
+      for (const change of changes) {
+        for (const monitor of yield* repo.companyMonitors(change.country, change.registration_key)) {
+          const verdict = yield* checks.verify(inputOf(monitor), monitor.key_id)
+          yield* emit(monitor, "company.status_changed", { from: change.old_status, to: change.new_status, check_id: verdict.check_id })
+        }
+      }
+    })
+
     yield* Effect.forkScoped(Effect.repeat(
-      compare.pipe(Effect.catchAllCause((cause) => Effect.logWarning("monitors could not be compared; retrying", cause))),
+      Effect.all([compare, statusChanges], { discard: true }).pipe(Effect.catchAllCause((cause) => Effect.logWarning("monitors could not be compared; retrying", cause))),
       Schedule.spaced(poll)
     ))
 

@@ -4,6 +4,7 @@ import * as fs from "node:fs"
 import { createServer, type IncomingMessage } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
+import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { verifyDelivery } from "../../src/webhooks/signature.js"
 import { fixturesDir } from "../sanctions/paths.js"
@@ -125,6 +126,41 @@ describe("monitoring and signed webhooks (issue 17)", () => {
         assert.strictEqual((yield* promise(() => call(`${server.url}/v1/monitors/${monitors["Acme Trading Limited"]}`, { headers: stranger }))).status, 404)
         assert.deepStrictEqual(((yield* promise(() => call(`${server.url}/v1/events`, { headers: stranger }))).body as { events: ReadonlyArray<unknown> }).events, [])
         receiver.close()
+      }))
+  })
+})
+
+describe("a watched company's registry status", () => {
+  layer(makeTestServer({ KYB_MONITOR_POLL: "200 millis" }), { timeout: "120 seconds", excludeTestServices: true })((it) => {
+    it.effect("a status change recorded by a writer is one company.status_changed event for the monitors of that company only", () =>
+      Effect.gen(function*() {
+        const server = yield* TestServer
+        const writer = yield* CompanyWriter
+        const key = bearer(yield* server.newKey({ plan: "unlimited" }))
+        const company = (registration_no: string, legal_name: string, status: "active" | "dissolved", at: string) => ({
+          country: "NG", registration_no, legal_name, status, source: "Corporate Affairs Commission (NG-CAC)",
+          source_kind: "registry" as const, last_verified_at: at
+        })
+        yield* writer.upsertBatch([company("RC 208767", "Dangote Cement PLC", "active", "2026-11-01T00:00:00Z"), company("RC 1", "Other Co Ltd", "active", "2026-11-01T00:00:00Z")]).pipe(Effect.orDie)
+        const watched = yield* post(`${server.url}/v1/monitors`, key, { country: "ng", registration_no: "rc-208767" })
+        assert.strictEqual(watched.status, 201, watched.text)
+        const monitorId = (watched.body as { id: string; screened_name: string }).id
+        assert.strictEqual((watched.body as { screened_name: string }).screened_name, "Dangote Cement PLC")
+        yield* Effect.sleep("500 millis")
+        yield* writer.upsertBatch([company("RC 208767", "Dangote Cement PLC", "dissolved", "2026-11-20T00:00:00Z"), company("RC 1", "Other Co Ltd", "dissolved", "2026-11-20T00:00:00Z")]).pipe(Effect.orDie)
+        const events = yield* promise(() => call(`${server.url}/v1/events`, { headers: key })).pipe(
+          Effect.map((r) => (r.body as { events: ReadonlyArray<{ type: string; data: Body }> }).events),
+          Effect.filterOrFail((all) => all.length > 0),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))),
+          Effect.orDie
+        )
+        yield* Effect.sleep("600 millis")
+        const all = ((yield* promise(() => call(`${server.url}/v1/events`, { headers: key }))).body as { events: ReadonlyArray<{ type: string; data: Body }> }).events
+        assert.lengthOf(all, 1)
+        assert.strictEqual(events[0]!.type, "company.status_changed")
+        assert.deepInclude(events[0]!.data, { monitor_id: monitorId, from: "active", to: "dissolved" })
+        const check = yield* promise(() => call(`${server.url}/v1/checks/${events[0]!.data["check_id"]}`, { headers: key }))
+        assert.strictEqual(((check.body as { verdict: { company: { status: string } } }).verdict.company.status), "dissolved")
       }))
   })
 })

@@ -52,6 +52,8 @@ export class Event extends Schema.Class<Event>("Event")({
     entry_id: Schema.optional(Schema.String),
     listed_name: Schema.optional(Schema.String),
     list_version: Schema.optional(Schema.String),
+    from: Schema.optional(Schema.NullOr(Schema.String)).annotations({ description: "company.status_changed: the status before" }),
+    to: Schema.optional(Schema.NullOr(Schema.String)).annotations({ description: "company.status_changed: the status now" }),
     check_id: Schema.NullOr(Schema.String)
   })
 }) {}

@@ -151,3 +151,14 @@ export const matchPendingAwards = (
     UPDATE procurement_awards AS p SET matched_company_id = w.id
     FROM unnest(${ids}::bigint[], ${countries}::text[], ${norms}::text[]) AS w(id, country, name_norm)
     WHERE p.matched_company_id IS NULL AND p.country = w.country AND p.supplier_norm = w.name_norm`
+
+/** Status changes of companies just updated (old -> new), for monitoring; same transaction as the update. */
+export const recordStatusChanges = (
+  sql: SqlClient.SqlClient,
+  changes: ReadonlyArray<{ readonly id: string; readonly from: string | null; readonly to: string | null }>
+) =>
+  sql`INSERT INTO company_status_changes (company_id, country, registration_key, old_status, new_status)
+    SELECT c.id, c.country, c.registration_key, ch.old_status, ch.new_status
+    FROM unnest(${changes.map((c) => c.id)}::bigint[], ${changes.map((c) => c.from)}::text[], ${changes.map((c) => c.to)}::text[])
+      AS ch(id, old_status, new_status)
+    JOIN companies c ON c.id = ch.id`
