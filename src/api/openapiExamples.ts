@@ -1,4 +1,3 @@
-import { VERDICT_POLICY_VERSION } from "../domain/verdictPolicy.js"
 /** One worked example per operation, shown in /v1/openapi.json and the docs page. */
 const company = {
   country: "NG",
@@ -102,7 +101,7 @@ examples["checks.get"] = {
     { list: "OFAC Consolidated (non-SDN)", version: "2025-12-19", sha256: "1b3d5f7a9c0e2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a1c" },
     { list: "UN SC Consolidated", version: "2026-02-27", sha256: "7e9a1c3e5b7d9f1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b" }
   ],
-  policy_version: VERDICT_POLICY_VERSION
+  policy_version: "2026-11-24.2"
 }
 examples["checks.list"] = {
   checks: [{
