@@ -114,7 +114,8 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
 
     const dispatch = Effect.gen(function*() {
       while (true) {
-        const due = yield* repo.due(50, Math.max(60, timeoutMs / 1000 * 4))
+        // Leased for the length of one attempt and a margin: an instance that stops mid-attempt releases it soon.
+        const due = yield* repo.due(50, Math.ceil(timeoutMs / 1000) + 5)
         if (due.length === 0) return
         yield* Effect.forEach(due, deliver, { concurrency: 8, discard: true })
       }

@@ -8,9 +8,13 @@ import type { SharedDatabase } from "./sharedDatabase.js"
 
 /**
  * A complete server instance with its own connection pool, on its own loopback port, over a database several
- * instances share; `clock` replaces the system clock (a month boundary, say).
+ * instances share; `clock` replaces the system clock (a month boundary, say); `config` overrides settings.
  */
-export const startInstance = (database: Context.Tag.Service<typeof SharedDatabase>, clock: Clock.Clock = Clock.make()) =>
+export const startInstance = (
+  database: Context.Tag.Service<typeof SharedDatabase>,
+  clock: Clock.Clock = Clock.make(),
+  config: Readonly<Record<string, string>> = {}
+) =>
   Effect.gen(function*() {
     const runtime = yield* Layer.toRuntime(
       HttpAppLive.pipe(
@@ -18,7 +22,7 @@ export const startInstance = (database: Context.Tag.Service<typeof SharedDatabas
         Layer.provide(database.connect(4)),
         Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
         Layer.provide(Layer.setClock(clock)),
-        Layer.provide(testConfig())
+        Layer.provide(testConfig(config))
       )
     )
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))
