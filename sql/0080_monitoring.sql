@@ -45,8 +45,10 @@ CREATE TABLE webhooks (
   key_id     text        NOT NULL REFERENCES api_keys (id),
   url        text        NOT NULL,
   events     text[]      NOT NULL,
-  -- the signing secret: shown once to the client, kept to sign every delivery (an HMAC needs it, a hash would not do)
-  secret     text        NOT NULL,
+  -- the signing secret is shown once and never stored: it is derived again for each delivery from the server's master
+  -- key and this salt (HMAC-SHA256); its SHA-256 is kept to tell a changed master key from a good one
+  secret_salt   text      NOT NULL,
+  secret_sha256 text      NOT NULL,
   created_at timestamptz NOT NULL DEFAULT now(),
   deleted_at timestamptz
 );
@@ -92,4 +94,11 @@ CREATE INDEX company_status_changes_company ON company_status_changes (country, 
 CREATE TABLE monitoring_status_cursor (
   singleton      boolean PRIMARY KEY DEFAULT true CHECK (singleton),
   last_change_id bigint  NOT NULL
+);
+
+-- Keys the server makes for itself when the operator gives none (KYB_WEBHOOK_MASTER_KEY unset).
+CREATE TABLE server_secrets (
+  name       text        PRIMARY KEY,
+  value      text        NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
 );

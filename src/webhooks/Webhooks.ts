@@ -1,10 +1,10 @@
-import { Config, Duration, Effect, Option, Queue } from "effect"
+import { Config, Duration, Effect, Option, Queue, Redacted } from "effect"
 import { randomBytes, randomUUID } from "node:crypto"
 import { lookup } from "node:dns/promises"
 import { InvalidRequest, WebhookNotFound } from "../api/errors.js"
 import { Webhook, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "../api/schemas/Webhook.js"
 import { checkWebhookUrl, isPrivateAddress } from "./addresses.js"
-import { retryDelaySeconds, signDelivery } from "./signature.js"
+import { deriveSecret, retryDelaySeconds, sha256, signDelivery } from "./signature.js"
 import { type DueDelivery, type WebhookRow, WebhooksRepo } from "./WebhooksRepo.js"
 
 const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, events: [...row.events] as Webhook["events"], created_at: row.created_at })
@@ -14,7 +14,8 @@ const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, e
  * signature over timestamp and body (`KYB-Signature`), its id in `KYB-Event-Id` for de-duplication (delivery is at
  * least once). A failure or a timeout is retried with exponential backoff (KYB_WEBHOOK_RETRY_BASE_SECONDS, default
  * 30, doubling to an hour) for KYB_WEBHOOK_RETRY_HOURS (24); every attempt is kept. Deliveries live in PostgreSQL,
- * so a restart loses none. Only http(s) URLs, and never to loopback or private addresses (checked at registration
+ * so a restart loses none. The signing secret is shown once and never stored: each delivery derives it again from the
+ * server's master key (KYB_WEBHOOK_MASTER_KEY, or one the server makes and keeps) and a per-endpoint salt. Only http(s) URLs, and never to loopback or private addresses (checked at registration
  * and again before each delivery, after DNS) unless KYB_WEBHOOK_ALLOW_PRIVATE=true.
  */
 export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
@@ -26,6 +27,21 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
     const timeoutMs = yield* Config.integer("KYB_WEBHOOK_TIMEOUT_MS").pipe(Config.withDefault(5000))
     const poll = yield* Config.duration("KYB_WEBHOOK_POLL").pipe(Config.withDefault(Duration.seconds(1)))
     const wakeups = yield* Queue.sliding<void>(1)
+    const configured = yield* Config.redacted("KYB_WEBHOOK_MASTER_KEY").pipe(Config.option)
+    const master = yield* Option.match(configured, {
+      onSome: (key) => Effect.succeed(Redacted.value(key)),
+      onNone: () =>
+        repo.masterKey(randomBytes(32).toString("base64url")).pipe(
+          Effect.tap(({ made }) =>
+            made
+              ? Effect.logWarning("KYB_WEBHOOK_MASTER_KEY is not set: a master key for webhook secrets was made and kept in the database; set one to keep it elsewhere")
+              : Effect.void
+          ),
+          Effect.map(({ value }) => value),
+          Effect.orDie
+        )
+    })
+    const secretOf = (webhookId: string, salt: string) => deriveSecret(master, webhookId, salt)
 
     /** Why this host may not receive deliveries, if it may not (resolved: a name may point at a private address). */
     const refusedHost = (url: URL) =>
@@ -43,8 +59,12 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
         if (!checked.ok) return yield* Effect.fail(InvalidRequest.of(checked.problem))
         const refusal = yield* refusedHost(checked.url)
         if (refusal !== null) return yield* Effect.fail(InvalidRequest.of(refusal))
-        const secret = `whsec_${randomBytes(24).toString("base64url")}`
-        const row = yield* repo.insert({ id: randomUUID(), keyId, url: checked.url.toString(), events: [...new Set(body.events)], secret })
+        const id = randomUUID()
+        const salt = randomBytes(16).toString("base64url")
+        const secret = secretOf(id, salt)
+        const row = yield* repo.insert({
+          id, keyId, url: checked.url.toString(), events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
+        })
         yield* Effect.logInfo("webhook registered").pipe(Effect.annotateLogs({ webhook_id: row.id }))
         return new WebhookCreated({ ...webhookOf(row), secret })
       }).pipe(Effect.catchTag("SqlError", Effect.die))
@@ -68,7 +88,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
     const enqueue = (event: { readonly id: string; readonly keyId: string; readonly type: string }) =>
       repo.enqueue(event.id, event.keyId, event.type, retryHours * 3600).pipe(Effect.zipRight(Queue.offer(wakeups, undefined)), Effect.asVoid)
 
-    const post = (delivery: DueDelivery) =>
+    const post = (delivery: DueDelivery, secret: string) =>
       Effect.promise(async () => {
         const body = JSON.stringify(delivery.event)
         const started = Date.now()
@@ -83,7 +103,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
               "user-agent": "KYB-Africa-Webhooks/1.0",
               "kyb-event-id": delivery.event.id,
               "kyb-event-type": delivery.event.type,
-              "kyb-signature": signDelivery(delivery.secret, timestamp, body)
+              "kyb-signature": signDelivery(secret, timestamp, body)
             },
             body
           })
@@ -98,8 +118,12 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       Effect.gen(function*() {
         const attempt = delivery.attempts + 1
         const checked = checkWebhookUrl(delivery.url)
-        const refusal = checked.ok ? yield* refusedHost(checked.url) : checked.problem
-        const outcome = refusal === null ? yield* post(delivery) : { statusCode: null, error: refusal, durationMs: 0 }
+        const secret = secretOf(delivery.webhook_id, delivery.secret_salt)
+        // A master key changed since the endpoint was made would sign with a secret its receiver does not hold.
+        const refusal = sha256(secret) !== delivery.secret_sha256
+          ? "the signing secret cannot be derived again (the master key changed)"
+          : checked.ok ? yield* refusedHost(checked.url) : checked.problem
+        const outcome = refusal === null ? yield* post(delivery, secret) : { statusCode: null, error: refusal, durationMs: 0 }
         const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300
         const state = ok ? "delivered" as const : delivery.give_up ? "failed" as const : "pending" as const
         yield* repo.recordAttempt(

@@ -14,7 +14,8 @@ export interface DueDelivery {
   readonly event_id: string
   readonly attempts: number
   readonly url: string
-  readonly secret: string
+  readonly secret_salt: string
+  readonly secret_sha256: string
   readonly event: { readonly id: string; readonly type: string; readonly created_at: string; readonly data: unknown }
   readonly give_up: boolean
 }
@@ -27,9 +28,10 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
     const sql = yield* SqlClient.SqlClient
     const columns = sql`id, key_id, url, events, ${sql.literal(ts("created_at"))} AS created_at`
 
-    const insert = (row: { id: string; keyId: string; url: string; events: ReadonlyArray<string>; secret: string }) =>
-      sql<WebhookRow>`INSERT INTO webhooks (id, key_id, url, events, secret)
-        VALUES (${row.id}, ${row.keyId}, ${row.url}, ${row.events as Array<string>}::text[], ${row.secret}) RETURNING ${columns}`.pipe(
+    const insert = (row: { id: string; keyId: string; url: string; events: ReadonlyArray<string>; secretSalt: string; secretSha256: string }) =>
+      sql<WebhookRow>`INSERT INTO webhooks (id, key_id, url, events, secret_salt, secret_sha256)
+        VALUES (${row.id}, ${row.keyId}, ${row.url}, ${row.events as Array<string>}::text[], ${row.secretSalt}, ${row.secretSha256})
+        RETURNING ${columns}`.pipe(
         Effect.map((rows) => rows[0]!)
       )
 
@@ -63,7 +65,7 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
           UPDATE webhook_deliveries d SET next_at = now() + make_interval(secs => ${leaseSeconds})
           FROM picked p WHERE d.webhook_id = p.webhook_id AND d.event_id = p.event_id
           RETURNING d.webhook_id, d.event_id, d.attempts, d.give_up_at)
-        SELECT l.webhook_id, l.event_id, l.attempts, w.url, w.secret, l.give_up_at <= now() AS give_up,
+        SELECT l.webhook_id, l.event_id, l.attempts, w.url, w.secret_salt, w.secret_sha256, l.give_up_at <= now() AS give_up,
           json_build_object('id', e.id, 'type', e.type, 'created_at', ${sql.literal(ts("e.created_at"))}, 'data', e.data) AS event
         FROM leased l JOIN webhooks w ON w.id = l.webhook_id JOIN events e ON e.id = l.event_id`
 
@@ -90,6 +92,14 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
         FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
         WHERE d.webhook_id = ${webhookId} ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit}`
 
-    return { insert, list, find, remove, enqueue, due, recordAttempt, deliveries } as const
+    /** The server's own master key for webhook secrets, made once and shared by every instance. */
+    const masterKey = (fresh: string) =>
+      sql<{ value: string }>`WITH made AS (INSERT INTO server_secrets (name, value) VALUES ('webhook_master_key', ${fresh})
+          ON CONFLICT (name) DO NOTHING RETURNING value)
+        SELECT value FROM made UNION ALL SELECT value FROM server_secrets WHERE name = 'webhook_master_key' LIMIT 1`.pipe(
+        Effect.map((rows) => ({ value: rows[0]!.value, made: rows[0]!.value === fresh }))
+      )
+
+    return { masterKey, insert, list, find, remove, enqueue, due, recordAttempt, deliveries } as const
   })
 }) {}

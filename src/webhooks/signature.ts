@@ -1,4 +1,10 @@
-import { createHmac, timingSafeEqual } from "node:crypto"
+import { createHash, createHmac, timingSafeEqual } from "node:crypto"
+
+/** An endpoint's signing secret, derived from the server's master key, the endpoint's id and its salt. */
+export const deriveSecret = (masterKey: string, webhookId: string, salt: string) =>
+  `whsec_${createHmac("sha256", masterKey).update(`${webhookId}:${salt}`).digest("base64url")}`
+
+export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex")
 
 /**
  * The signature of a delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the endpoint's secret>`, in

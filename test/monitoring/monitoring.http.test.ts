@@ -1,3 +1,4 @@
+import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import * as fs from "node:fs"
@@ -77,6 +78,8 @@ describe("monitoring and signed webhooks (issue 17)", () => {
         assert.strictEqual(hook.status, 201, hook.text)
         const { id: webhookId, secret } = hook.body as { id: string; secret: string }
         assert.match(secret, /^whsec_/)
+        const stored = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql`SELECT * FROM webhooks`)
+        assert.notInclude(JSON.stringify(stored), secret.slice(6), "the signing secret is not stored")
 
         const monitors: Record<string, string> = {}
         for (const name of ["New Horizon Maritime Trading", "Banco Nacional de Cuba", "Acme Trading Limited"]) {
