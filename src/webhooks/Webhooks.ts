@@ -28,20 +28,21 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
     const poll = yield* Config.duration("KYB_WEBHOOK_POLL").pipe(Config.withDefault(Duration.seconds(1)))
     const wakeups = yield* Queue.sliding<void>(1)
     const configured = yield* Config.redacted("KYB_WEBHOOK_MASTER_KEY").pipe(Config.option)
-    const master = yield* Option.match(configured, {
-      onSome: (key) => Effect.succeed(Redacted.value(key)),
-      onNone: () =>
-        repo.masterKey(randomBytes(32).toString("base64url")).pipe(
+    // Read on first use, not at start-up: the database may still be migrating while the services are built.
+    let held: string | null = Option.getOrNull(Option.map(configured, Redacted.value))
+    const masterKey = Effect.suspend(() =>
+      held !== null
+        ? Effect.succeed(held)
+        : repo.masterKey(randomBytes(32).toString("base64url")).pipe(
           Effect.tap(({ made }) =>
             made
               ? Effect.logWarning("KYB_WEBHOOK_MASTER_KEY is not set: a master key for webhook secrets was made and kept in the database; set one to keep it elsewhere")
               : Effect.void
           ),
-          Effect.map(({ value }) => value),
+          Effect.map(({ value }) => (held = value)),
           Effect.orDie
-        )
-    })
-    const secretOf = (webhookId: string, salt: string) => deriveSecret(master, webhookId, salt)
+        ))
+    const secretOf = (webhookId: string, salt: string) => Effect.map(masterKey, (master) => deriveSecret(master, webhookId, salt))
 
     /** Why this host may not receive deliveries, if it may not (resolved: a name may point at a private address). */
     const refusedHost = (url: URL) =>
@@ -61,7 +62,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
         if (refusal !== null) return yield* Effect.fail(InvalidRequest.of(refusal))
         const id = randomUUID()
         const salt = randomBytes(16).toString("base64url")
-        const secret = secretOf(id, salt)
+        const secret = yield* secretOf(id, salt)
         const row = yield* repo.insert({
           id, keyId, url: checked.url.toString(), events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
         })
@@ -118,7 +119,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       Effect.gen(function*() {
         const attempt = delivery.attempts + 1
         const checked = checkWebhookUrl(delivery.url)
-        const secret = secretOf(delivery.webhook_id, delivery.secret_salt)
+        const secret = yield* secretOf(delivery.webhook_id, delivery.secret_salt)
         // A master key changed since the endpoint was made would sign with a secret its receiver does not hold.
         const refusal = sha256(secret) !== delivery.secret_sha256
           ? "the signing secret cannot be derived again (the master key changed)"
