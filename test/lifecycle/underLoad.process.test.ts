@@ -97,8 +97,8 @@ describe("SIGTERM under load", () => {
       const report = JSON.stringify(summarize(outcomes))
       expect(code).toBe(0)
       expect(exitedAfter).toBeLessThan(10_000)
-      const before = outcomes.filter((o) => o.startedAt + o.ms < signalledAt)
-      expect(before.length, report).toBeGreaterThanOrEqual(30)
+      const before = outcomes.filter((o) => o.startedAt + o.ms <= signalledAt)
+      expect(before.length, report).toBeGreaterThanOrEqual(20)
       expect(before.every((o) => o.status === 200), report).toBe(true)
       expect(outcomes.filter((o) => o.status >= 500).map((o) => `${o.status} ${o.body}`), report).toEqual([])
       // Every request the server received was answered: as many answers arrived as the server logged, none cut.
