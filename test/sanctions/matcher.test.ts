@@ -55,6 +55,13 @@ describe("tokeniser", () => {
     expect(words("Huang Wang-gen")).toContain("gen")
   })
 
+  it("a name with a company's legal form is not reported as a vessel of that name; the vessel's own name still is", () => {
+    expect(hitIds("Mar Azul")).toContain("ofac_sdn:4238")
+    expect(hitIds("Mar Azul Shipping Limited")).not.toContain("ofac_sdn:4238")
+    expect(hitIds("Ebano SARL")).not.toContain("ofac_sdn:4243")
+    expect(hitIds("Ebano")).toContain("ofac_sdn:4243")
+  })
+
   it("never yields a token for a symbol-only name", () => {
     expect(tokenize("!!! ---")).toEqual([])
     expect(screen("!!!")).toEqual({ screened: true, result: "clear", hits: [] })

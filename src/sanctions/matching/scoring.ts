@@ -71,6 +71,8 @@ const thinQuery = (tokens: ReadonlyArray<QueryToken>): boolean => {
   return content.length === 1
 }
 
+const queryHasLegalForm = (tokens: ReadonlyArray<QueryToken>): boolean => tokens.some((q) => q.token.cls === TokenClass.legalForm)
+
 export interface NameScore {
   readonly score: number
   readonly explanation?: ScoreExplanation
@@ -284,6 +286,12 @@ export const scoreName = (
       score = cap
       rules?.push("thin_evidence")
     }
+  }
+  // A name written with a company's legal form ("... Limited", "... SARL") names a company, not a ship: a vessel whose name
+  // it contains is not reported on that alone.
+  if (queryHasLegalForm(qt) && index.entries[name.entry]!.entry.entity_type === "vessel" && score > THIN_EVIDENCE_CAP) {
+    score = THIN_EVIDENCE_CAP
+    rules?.push("company_name_vessel_entry")
   }
   if (!explain) return { score }
   return { score, explanation: explainAlignment(index, { query: qt, name: nt, pairs: chosen, queryUsed: qUsed, nameUsed: nUsed }, rules ?? [], raw) }
