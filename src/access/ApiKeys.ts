@@ -1,8 +1,7 @@
 import { SqlClient } from "@effect/sql"
-import { Effect, Option, Redacted } from "effect"
+import { Effect, Redacted } from "effect"
 import { createHash, randomBytes } from "node:crypto"
-import type { ApiKeyIdentity } from "../api/security.js"
-import { monthlyQuota, type Plan } from "../domain/quotaWindow.js"
+import type { Plan } from "../domain/quotaWindow.js"
 
 const SECRET_PREFIX = "kyb_live_"
 
@@ -22,12 +21,6 @@ export interface ApiKeySummary {
   readonly created_at: string
   readonly revoked_at: string | null
   readonly used_this_month: number
-}
-
-interface KeyRow {
-  readonly id: string
-  readonly plan: Plan
-  readonly quota_override: string | null
 }
 
 export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
@@ -65,23 +58,6 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       LEFT JOIN quota_usage u ON u.key_id = k.id AND u.period = date_trunc('month', now() AT TIME ZONE 'UTC')::date
       ORDER BY k.created_at, k.id`.pipe(Effect.withSpan("ApiKeys.list"))
 
-    /** The identity behind a presented secret; None when unknown, revoked or malformed. */
-    const lookup = (secret: Redacted.Redacted<string>) => {
-      const value = Redacted.value(secret).trim()
-      if (!looksLikeSecret(value)) return Effect.succeed(Option.none<ApiKeyIdentity>())
-      return sql<KeyRow>`SELECT id, plan, quota_override::text AS quota_override FROM api_keys
-          WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > now())`.pipe(
-        Effect.map((rows) =>
-          Option.map(Option.fromNullable(rows[0]), (row): ApiKeyIdentity => ({
-            id: row.id,
-            plan: row.plan,
-            monthlyQuota: monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override))
-          }))
-        ),
-        Effect.withSpan("ApiKeys.lookup")
-      )
-    }
-
-    return { create, revoke, list, lookup } as const
+    return { create, revoke, list } as const
   })
 }) {}

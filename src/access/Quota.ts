@@ -25,35 +25,9 @@ export interface QuotaDecision {
 export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-
-    const consume = (key: ApiKeyIdentity) =>
-      Effect.gen(function*() {
-        const now = new Date(yield* Clock.currentTimeMillis)
-        const resetAt = resetOf(now)
-        const limit = key.monthlyQuota
-        if (limit !== null && limit <= 0) {
-          return { allowed: false, limit, remaining: 0, resetAt, now } satisfies QuotaDecision
-        }
-        const period = periodOf(now)
-        const ceiling = limit ?? Number.MAX_SAFE_INTEGER
-        // One statement, one round trip: the transaction-local setting made in the CTE is still in force when
-        // the statement's implicit transaction commits, so this commit does not wait for the WAL flush.
-        const rows = yield* sql<{ used: string }>`
-          WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true))
-          INSERT INTO quota_usage (key_id, period, used)
-          SELECT ${key.id}, ${period}::date, 1 FROM async_commit
-          ON CONFLICT (key_id, period) DO UPDATE SET used = quota_usage.used + 1
-          WHERE quota_usage.used < ${ceiling}::bigint
-          RETURNING used::text AS used`
-        const used = rows[0] === undefined ? null : Number(rows[0].used)
-        return {
-          allowed: used !== null,
-          limit,
-          remaining: limit === null ? null : used === null ? 0 : Math.max(0, limit - used),
-          resetAt,
-          now
-        } satisfies QuotaDecision
-      }).pipe(Effect.withSpan("Quota.consume"))
+    /** A key row's monthly ceiling (null: unlimited), as `monthlyQuota` computes it. */
+    const ceiling = sql`coalesce(quota_override, CASE plan WHEN 'free' THEN ${planQuota.free}::bigint
+      WHEN 'starter' THEN ${planQuota.starter}::bigint WHEN 'growth' THEN ${planQuota.growth}::bigint END)`
 
     /**
      * Authentication and admission in one round trip: finds the key by the SHA-256 of the secret (not revoked, or
@@ -71,8 +45,7 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
           WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
           k AS (
             SELECT id, account_id, plan, quota_override,
-              coalesce(quota_override, CASE plan WHEN 'free' THEN ${planQuota.free}::bigint WHEN 'starter' THEN ${planQuota.starter}::bigint
-                WHEN 'growth' THEN ${planQuota.growth}::bigint END) AS ceiling
+              ${ceiling} AS ceiling
             FROM api_keys WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > ${now})),
           counted_key AS (
             INSERT INTO quota_usage (key_id, period, used)
@@ -124,8 +97,7 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         const rows = yield* sql<{ used: string | null }>`
           WITH k AS (
             SELECT id, account_id,
-              coalesce(quota_override, CASE plan WHEN 'free' THEN ${planQuota.free}::bigint WHEN 'starter' THEN ${planQuota.starter}::bigint
-                WHEN 'growth' THEN ${planQuota.growth}::bigint END, ${Number.MAX_SAFE_INTEGER}::bigint) AS ceiling
+              coalesce(${ceiling}, ${Number.MAX_SAFE_INTEGER}::bigint) AS ceiling
             FROM api_keys WHERE id = ${keyId}),
           by_key AS (
             UPDATE quota_usage q SET used = q.used + ${extra} FROM k
@@ -159,6 +131,6 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
           UPDATE usage_daily SET requests = requests - 1 WHERE key_id = ${keyId} AND day = ${dayOf(now)}::date AND requests > 0`
       }).pipe(Effect.withSpan("Quota.refund"))
 
-    return { consume, admit, reserve, refund } as const
+    return { admit, reserve, refund } as const
   })
 }) {}

@@ -1,9 +1,10 @@
-import { createHash, randomBytes, timingSafeEqual } from "node:crypto"
+import { randomBytes, timingSafeEqual } from "node:crypto"
 
 /** A random token for a cookie or a link: 32 bytes, base64url. Only its SHA-256 is stored. */
 export const newToken = () => randomBytes(32).toString("base64url")
 
-export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex")
+/** SHA-256 in hex, as API keys are stored. */
+export { hashSecret as sha256 } from "../access/ApiKeys.js"
 
 /** Constant-time equality of two strings (false when the lengths differ). */
 export const sameSecret = (a: string, b: string): boolean => {

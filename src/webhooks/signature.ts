@@ -1,10 +1,11 @@
-import { createHash, createHmac, timingSafeEqual } from "node:crypto"
+import { createHmac, timingSafeEqual } from "node:crypto"
 
 /** An endpoint's signing secret, derived from the server's master key, the endpoint's id and its salt. */
 export const deriveSecret = (masterKey: string, webhookId: string, salt: string) =>
   `whsec_${createHmac("sha256", masterKey).update(`${webhookId}:${salt}`).digest("base64url")}`
 
-export const sha256 = (text: string) => createHash("sha256").update(text, "utf8").digest("hex")
+/** SHA-256 in hex, as API keys are stored. */
+export { hashSecret as sha256 } from "../access/ApiKeys.js"
 
 /**
  * The signature of a delivery: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the endpoint's secret>`, in
