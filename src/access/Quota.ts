@@ -34,7 +34,7 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
      * rotated and still in its grace period) and counts the request against its month, and its day for the
      * dashboard's chart, in the same statement. A key made from the dashboard counts against its account's month
      * (every key of an account shares one quota); an operator's key against its own. None: unknown, revoked or malformed (nothing
-     * counted). Same counting and durability as `consume`.
+     * counted). The counting and durability described above.
      */
     const admit = (secret: Redacted.Redacted<string>) =>
       Effect.gen(function*() {
