@@ -117,10 +117,45 @@ describe("company-name matcher on the real lists", () => {
   })
 
   it("weak aliases are down-weighted to review (OFAC a.k.a. 'BNC' in Remarks)", () => {
-    const bnc = screen("BNC")
+    const bnc = screen("BNC", { country: "PA" }) // the entry's addresses: CH, ES, JP, PA
     expect(bnc.result).toBe("potential_match")
     expect(bnc.hits[0]).toMatchObject({ entry_id: "306", matched_name: "BNC" })
     expect(bnc.hits[0]!.score).toBeLessThan(THRESHOLDS.match)
+  })
+
+  it("an acronym alone is found only as the alias that is that acronym, never as a match, and only where the entry is", () => {
+    // ETIP is an alias of the EASTERN TURKISTAN ISLAMIC MOVEMENT; ETEP (a Chadian extractive company) is another acronym
+    expect(screen("ETEP", { country: "TD" }).result).toBe("clear")
+    expect(screen("ETEP").result).toBe("clear")
+    // BNC is Banco Nacional de Cuba's alias: without one of the entry's countries it is not reported
+    expect(screen("BNC").result).toBe("clear")
+    expect(screen("BNC", { country: "GH" }).result).toBe("clear")
+    // generic words around an acronym add nothing to it
+    expect(screen("PIJ Ventures Limited", { country: "NG" }).result).toBe("clear")
+    expect(screen("NICO Holdings Ltd", { country: "MW" }).result).toBe("clear")
+    expect(screen("AMG SARL", { country: "GN" }).result).toBe("clear")
+    expect(screen("Global Energy", { country: "NG" }).result).toBe("clear")
+    // a listed primary name stays a hit: as written a match, its legal form dropped for review
+    expect(top("IRAN INSURANCE COMPANY")).toMatchObject({ entry_id: "11631", score: 1 })
+    expect(screen("IRAN INSURANCE").result).toBe("potential_match")
+    expect(screen("HAMAS").result).toBe("match")
+  })
+
+  it("a thin name is not a vessel unless it is the vessel's name as written", () => {
+    expect(screen("Fu-Hua", { country: "NG" }).result).toBe("clear") // HUA FU, words swapped
+    expect(screen("SONARA", { country: "CM" }).result).toBe("clear") // a.k.a. SONATA, one letter away
+    expect(screen("Pergrin", { country: "ZA" }).result).toBe("clear") // PERARIN
+    expect(screen("Forest Venture", { country: "LR" }).result).toBe("clear") // FOREST
+    expect(hitIds("HUA FU")).toContain("ofac_sdn:23764")
+  })
+
+  it("reads the entry's countries as the lists write them (Hong Kong, United Kingdom, Korea, North)", () => {
+    expect(screen("SATURN", { country: "NG" }).result).toBe("clear") // SATURN OASIS CO., LIMITED, Hong Kong
+    expect(screen("SAKIMA", { country: "CD" }).result).toBe("clear") // YAKIMA OIL TRADING, LLP, United Kingdom
+    expect(screen("SATURN OASIS CO., LIMITED", { country: "NG" }).result).toBe("match")
+    // real listed DRC companies of the EITI file stay hits with their own country
+    expect(screen("ORAMA PROPERTIES LTD", { country: "CD" }).result).toBe("match")
+    expect(screen("OIL OF DR CONGO", { country: "CD" }).result).not.toBe("clear")
   })
 
   it("screens aliases and both halves of packed UN primaries", () => {
@@ -165,7 +200,7 @@ describe("company-name matcher on the real lists", () => {
     expect(explanation.tokens.find((t) => t.query_token === "melli")).toMatchObject({ list_token: "melli", similarity: 1 })
     expect(explanation.tokens.find((t) => t.query_token === "bank")!.kind).toBe("generic")
     expect(explanation.tokens.find((t) => t.query_token === "iran")!.kind).toBe("location")
-    const bnc = screenNames(index, ["BNC"], { explain: true })
+    const bnc = screenNames(index, ["BNC"], { explain: true, country: "PA" })
     expect(bnc.hits[0]!.token_explanation!.rules).toContain("weak_alias")
   })
 

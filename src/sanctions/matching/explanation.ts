@@ -86,7 +86,11 @@ const RULE_TEXT: Readonly<Record<string, string>> = {
   containment: "one name is contained in the other",
   no_distinctive_token: "no distinctive word agrees",
   thin_evidence: "the name alone identifies little (generic or short words, one word) and nothing else agrees",
-  country_mismatch: "the business is in a country the entry does not name"
+  country_mismatch: "the business is in a country the entry does not name",
+  generic_words_only: "generic words alone are never a match",
+  acronym_only: "matched an acronym alias: never a match, and reported only in one of the entry's countries",
+  thin_name_vessel_entry: "a vessel is found only by its name as written",
+  company_name_vessel_entry: "a name with a company's legal form names a company, not this vessel"
 }
 
 /** Turns the per-token alignment into the answer's explanation: what agreed, what did not, which rules applied. */

@@ -5,7 +5,7 @@ import { withoutAcronyms } from "../nameVariants.js"
 import { skeleton } from "./phonetic.js"
 import { editBudget, editDistance, spellingSimilarity } from "./similarity.js"
 import { isContent, type NameToken, TokenClass, tokensOfFolded } from "./tokens.js"
-import { countryCodeOf } from "./vocabulary.js"
+import { countryCodeOfName } from "../../domain/countryNames.js"
 
 /** An entry together with the label of the list version it came from. */
 export interface VersionedEntry {
@@ -111,7 +111,7 @@ export class MatchIndex {
     for (let entryIndex = 0; entryIndex < entries.length; entryIndex++) {
       if (entryIndex % STEP === STEP - 1) yield
       const { entry } = entries[entryIndex]!
-      countries.push(new Set(entry.countries.map((c) => countryCodeOf(c, screeningFold)).filter((c): c is string => c !== null)))
+      countries.push(new Set(entry.countries.map(countryCodeOfName).filter((c): c is string => c !== null)))
       const seen = new Map<string, number>()
       const entryTokens = new Set<number>()
       const add = (raw: string, kind: string, weak: boolean) => {

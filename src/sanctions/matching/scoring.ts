@@ -60,15 +60,26 @@ const THIN_WEAK_ALIAS_CAP = 0.89
 const SHORT_TOKEN = 4
 
 /**
- * A query whose content identifies little by itself: no content word, only generic words and places
- * ("Global Energy"), one or two short words ("ETEP", "AMG", "Fu Hua"), or a single word.
+ * How much a query's own words identify. Generic words and places add nothing ("Forest Venture" is as thin as
+ * "Forest"): `generic` when nothing else is left ("Global Energy"), `acronym` when one or two short words are
+ * ("ETEP", "PIJ Ventures", "Fu Hua"), `single` when one word is, `enough` otherwise.
  */
-const thinQuery = (tokens: ReadonlyArray<QueryToken>): boolean => {
-  const content = tokens.filter((q) => isContent(q.token.cls))
-  if (content.length === 0) return true
-  if (content.every((q) => q.token.cls === TokenClass.generic || q.token.cls === TokenClass.location)) return true
-  if (content.length <= 2 && content.every((q) => q.token.text.length <= SHORT_TOKEN)) return true
-  return content.length === 1
+type Thinness = "generic" | "acronym" | "single" | "enough"
+const thinnessOf = (tokens: ReadonlyArray<QueryToken>): Thinness => {
+  const core = tokens.filter((q) => isContent(q.token.cls) && q.token.cls !== TokenClass.generic && q.token.cls !== TokenClass.location)
+  if (core.length === 0) return "generic"
+  if (core.length <= 2 && core.every((q) => q.token.text.length <= SHORT_TOKEN)) return "acronym"
+  return core.length === 1 ? "single" : "enough"
+}
+
+/** A listed name whose words are one or two short ones, with nothing else but a legal form: "PIJ", "T.M.G.", "NICO". */
+const isAcronymName = (index: MatchIndex, name: IndexedName): boolean => {
+  let content = 0
+  for (const id of name.tokens) {
+    if (!isContent(index.tokenClass[id]!)) continue
+    if (index.tokenText[id]!.length > SHORT_TOKEN || ++content > 2) return false
+  }
+  return content > 0
 }
 
 const queryHasLegalForm = (tokens: ReadonlyArray<QueryToken>): boolean => tokens.some((q) => q.token.cls === TokenClass.legalForm)
@@ -280,18 +291,26 @@ export const scoreName = (
   // A name that identifies little by itself, unless given exactly as listed (legal form included), needs more
   // to go on: in a country where the entry is not, it is not reported; through a weak alias (an acronym, a weak
   // a.k.a.) it stays in the review band.
-  if (thinQuery(qt) && query.fullKey !== name.fullKey) {
-    const cap = elsewhere ? THIN_EVIDENCE_CAP : name.weak ? THIN_WEAK_ALIAS_CAP : 1
-    if (score > cap) {
-      score = cap
-      rules?.push("thin_evidence")
-    }
+  const thinness = thinnessOf(qt)
+  const exactly = query.fullKey === name.fullKey
+  const cap = (limit: number, rule: string) => {
+    if (score <= limit) return
+    score = limit
+    rules?.push(rule)
   }
-  // A name written with a company's legal form ("... Limited", "... SARL") names a company, not a ship: a vessel whose name
-  // it contains is not reported on that alone.
-  if (queryHasLegalForm(qt) && index.entries[name.entry]!.entry.entity_type === "vessel" && score > THIN_EVIDENCE_CAP) {
-    score = THIN_EVIDENCE_CAP
-    rules?.push("company_name_vessel_entry")
+  if (thinness !== "enough" && !exactly) cap(elsewhere ? THIN_EVIDENCE_CAP : name.weak ? THIN_WEAK_ALIAS_CAP : 1, "thin_evidence")
+  // Generic words alone never reach the match band, unless they are a listed name as written. An acronym alias ("PIJ",
+  // "ETIP", "BNC": one or two short words, not the entry's primary name) is the thinnest evidence there is: found,
+  // exactly or not, it is never a match, and it is not reported unless the business's country is one of the entry's.
+  if (thinness === "generic" && !(exactly && !name.weak)) cap(THIN_WEAK_ALIAS_CAP, "generic_words_only")
+  if (name.kind !== "primary" && isAcronymName(index, name)) {
+    cap(country !== null && countries.has(country) ? THIN_WEAK_ALIAS_CAP : THIN_EVIDENCE_CAP, "acronym_only")
+  }
+  // A ship is named with ordinary words: a thin name that is not the vessel's name as written is not that vessel, and
+  // a name written with a company's legal form ("... Limited", "... SARL") names a company, not a ship.
+  if (index.entries[name.entry]!.entry.entity_type === "vessel") {
+    if (thinness !== "enough" && !exactly) cap(THIN_EVIDENCE_CAP, "thin_name_vessel_entry")
+    if (queryHasLegalForm(qt)) cap(THIN_EVIDENCE_CAP, "company_name_vessel_entry")
   }
   if (!explain) return { score }
   return { score, explanation: explainAlignment(index, { query: qt, name: nt, pairs: chosen, queryUsed: qUsed, nameUsed: nUsed }, rules ?? [], raw) }

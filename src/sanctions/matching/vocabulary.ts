@@ -144,17 +144,6 @@ export const LOCATION_WORDS: ReadonlyMap<string, string> = new Map(
   Object.entries(LOCATIONS).flatMap(([code, words]) => words.filter((w) => !w.includes(" ")).map((w) => [w, code] as const))
 )
 
-/** Country names as written in list addresses ("Democratic Republic of the Congo") -> code, by their location words. */
-export const countryCodeOf = (countryName: string, fold: (s: string) => string): string | null => {
-  const folded = fold(countryName)
-  if (/^[a-z]{2}$/.test(folded)) return folded.toUpperCase()
-  for (const word of folded.split(" ")) {
-    const code = LOCATION_WORDS.get(word)
-    if (code !== undefined && /^[A-Z]{2}$/.test(code)) return code
-  }
-  return null
-}
-
 /** Written-out numbers -> digits, ordinals in digits -> words ("1st" -> "first", which is generic). */
 export const NUMBER_WORDS: ReadonlyMap<string, string> = new Map([
   ["one", "1"], ["two", "2"], ["three", "3"], ["four", "4"], ["five", "5"], ["six", "6"], ["seven", "7"], ["eight", "8"],
