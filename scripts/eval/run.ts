@@ -69,8 +69,8 @@ const program = Effect.gen(function*() {
   process.stdout.write([
     `Verdict evaluation over HTTP (POST /v1/verify), ${new Date().toISOString()}, ${machine}; store: ${values.rows} generated + ` +
     `${listedRecords(sharedDir, 1).records.length} real listed companies; lists: OFAC SDN, OFAC Consolidated, UN; ` +
-    `${values["per-list"]} entities per list; ${negatives.listedInEiti.length} EITI names that are list names set apart ` +
-    `(${negatives.listedInEiti.map((n) => `${n.name} (${n.country})`).join(", ")}); ${Math.round((Date.now() - started) / 1000)} s.`,
+    `${values["per-list"]} entities per list; ${negatives.listedNames.length} source names that are list names set apart ` +
+    `(${negatives.listedNames.map((n) => `${n.source}: ${n.name} (${n.country})`).join(", ")}); ${Math.round((Date.now() - started) / 1000)} s.`,
     "",
     formatReport(report),
     "",

@@ -96,31 +96,35 @@ export const positiveCases = (
   return cases
 }
 
+/** A name by the eval's own key, and without a parenthesised part ("... Corporation (CNOOC)"). */
+const listedKeysOf = (name: string): ReadonlyArray<string> =>
+  [plainKey(name), plainKey(name.replace(/\([^)]*\)/g, " "))].filter((k) => k !== "")
+
 /**
- * Negatives: real legitimate names with their country. EITI entities that really are listed (their name, by the
- * eval's own key, is a list entity's name or alias) are set apart and returned as `listedInEiti`.
+ * Negatives: real legitimate names with their country. Source names that really are list names (by the eval's own
+ * key, with or without a parenthesised part, a list entity's name or alias: a listed DRC company in the EITI file, a
+ * supplier written exactly as a listed company) are set apart and returned as `listedNames`: screening must flag them.
  */
 export const negativeCases = (
   sharedDir: string,
   entities: ReadonlyArray<{ readonly name: string; readonly aliases: ReadonlyArray<{ readonly name: string }> }>
 ) => {
-  const listedKeys = new Set(entities.flatMap((e) => [e.name, ...e.aliases.map((a) => a.name)]).map(plainKey))
+  const listedKeys = new Set(entities.flatMap((e) => [e.name, ...e.aliases.map((a) => a.name)]).map(plainKey).filter((k) => k !== ""))
   const seen = new Set<string>()
   const cases: Array<NegativeCase> = []
-  const listedInEiti: Array<{ name: string; country: string }> = []
+  const listedNames: Array<{ source: NegativeCase["source"]; name: string; country: string }> = []
   const add = (source: NegativeCase["source"], written: string, country: string) => {
     // Some source names are written across lines; a user sends them on one.
     const name = written.replace(/\s+/g, " ").trim()
     const key = `${plainKey(name)}|${country}`
     if (name.trim() === "" || seen.has(key)) return
     seen.add(key)
-    cases.push({ split: splitOf(`${source}:${key}`), source, name, country })
+    if (listedKeysOf(name).some((k) => listedKeys.has(k))) listedNames.push({ source, name, country })
+    else cases.push({ split: splitOf(`${source}:${key}`), source, name, country })
   }
   const data = path.join(sharedDir, "data")
   for (const row of readCsv(path.join(data, "companies", "eiti_african_entities.tsv"), "\t")) {
-    const name = row["name"] ?? ""
-    if (listedKeys.has(plainKey(name))) listedInEiti.push({ name, country: row["country"] ?? "" })
-    else add("eiti", name, row["country"] ?? "")
+    add("eiti", row["name"] ?? "", row["country"] ?? "")
   }
   for (const file of ["listed_companies_investpy.csv", "brvm_listed_companies.csv"]) {
     for (const row of readCsv(path.join(data, "companies", file))) add("listed_companies", row["legal_name"] ?? "", row["listing_country"] ?? "")
@@ -128,7 +132,7 @@ export const negativeCases = (
   for (const row of readCsv(path.join(data, "procurement", "awards_normalized.csv"))) {
     if (row["country"] === "NG") add("ng_suppliers", row["supplier_name"] ?? "", "NG")
   }
-  return { cases, listedInEiti }
+  return { cases, listedNames }
 }
 
 /** Resolution: held companies by name, number and both; EITI names the store does not hold. */
