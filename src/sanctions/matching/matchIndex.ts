@@ -33,7 +33,8 @@ const CLASS_WEIGHT: Record<TokenClass, number> = {
 }
 /** Same consonant skeleton: supporting evidence, below the one-edit similarity needed to count as distinctive. */
 const SKELETON_SIM = 0.8
-const LOOKUP_CACHE_LIMIT = 50_000
+/** About 400 bytes a cached token (its matches as a Map): 10,000 bound the cache to about 4 MB. */
+const LOOKUP_CACHE_LIMIT = 10_000
 /** Entries, names or tokens handled between two yields of an incremental build. */
 const STEP = 500
 
