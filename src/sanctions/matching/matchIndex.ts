@@ -90,6 +90,24 @@ export interface IndexedName {
   readonly fullKey: string
 }
 
+/** An indexed name whose tokens are a view of one array shared by all names, made when read. */
+class PackedName implements IndexedName {
+  constructor(
+    readonly entry: number,
+    readonly text: string,
+    readonly kind: string,
+    readonly weak: boolean,
+    readonly compactKey: string,
+    readonly fullKey: string,
+    private readonly lists: PackedLists,
+    private readonly id: number
+  ) {}
+
+  get tokens(): Int32Array {
+    return this.lists.at(this.id)
+  }
+}
+
 /**
  * In-memory screening index: a token vocabulary with IDF weights (list names plus a background of legitimate company
  * names), token postings, a deletion-neighbourhood index and a consonant-skeleton index over the vocabulary, and exact keys
@@ -185,9 +203,9 @@ export class MatchIndex {
       for (const id of entryTokens) entryDf.set(id, (entryDf.get(id) ?? 0) + 1)
     }
     this.entryCountries = countries
-    // The names' tokens become views of one array (one small Int32Array each took an ArrayBuffer of its own).
+    // The names' tokens move to one array (one small Int32Array each took an ArrayBuffer of its own).
     const packed = PackedLists.from(names.map((n) => n.tokens))
-    this.names = names.map((n, i) => ({ ...n, tokens: packed.at(i) }))
+    this.names = names.map((n, i) => new PackedName(n.entry, n.text, n.kind, n.weak, n.compactKey, n.fullKey, packed, i))
     this.nameType = Uint8Array.from(types)
     this.entryDf = entryDf
     yield
