@@ -1,10 +1,16 @@
 // HTTP benchmark, one run, side by side: the API's company, search and verify paths (compiled build, PostgreSQL on
 // 127.0.0.1, the three real sanctions lists loaded), an empty Effect HttpApi handler and a bare node:http server
 // answering the same bytes as the company path; at each concurrency, medians of several runs, with the server's CPU
-// per request (its own process; PostgreSQL's beside it for the API) and its RSS.
+// per request (its own process; PostgreSQL's beside it for the API) and its RSS. Then the memory of a mixed load: a
+// fresh API server under company, search and verify requests in turn (verify names varied, as diverse traffic is) for
+// --mixed seconds, and its VmRSS and peak (VmHWM) from /proc.
 //
 //   npm run -s bench:http [-- --duration 5 --runs 3 --concurrency 1,16,64 --no-lists --profile]
+//                         [--mixed 60 --mixed-connections 32 --only-mixed --also-without-flags --node-flags "..."]
 //
+// The API runs `node <flags> dist/main.js` with the flags of package.json's `start` script (what `npm start` runs);
+// --node-flags replaces them (--node-flags "" for none); --also-without-flags repeats the mixed load on a server
+// started without any. --mixed 0 skips the mixed load; --only-mixed skips the throughput table.
 // --profile: the API runs under `node --cpu-prof`; its profile (every run) is summarised by self time per function
 // and per package at the end.
 import { NodeRuntime } from "@effect/platform-node"
@@ -23,6 +29,7 @@ import { ingestSanctions } from "../src/sanctions/lists/ingest.js"
 import { summariseProfile } from "./support/cpuProfile.js"
 import { parentPid, processCpuSeconds, serverCpuSeconds } from "./support/procCpu.js"
 import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
+import { startNodeFlags } from "./support/startFlags.js"
 
 const argv = process.argv.slice(2)
 const option = (name: string, fallback: string) => {
@@ -34,6 +41,13 @@ const runs = Number(option("runs", "3"))
 const concurrencies = option("concurrency", "1,16,64").split(",").map(Number)
 const withLists = !argv.includes("--no-lists")
 const profile = argv.includes("--profile")
+const mixedSeconds = Number(option("mixed", "60"))
+const mixedConnections = Number(option("mixed-connections", "32"))
+const onlyMixed = argv.includes("--only-mixed")
+const alsoWithoutFlags = argv.includes("--also-without-flags")
+const nodeFlags: ReadonlyArray<string> = argv.includes("--node-flags")
+  ? option("node-flags", "").split(/\s+/).filter((f) => f !== "")
+  : startNodeFlags()
 const postgresServer = "postgres://postgres@127.0.0.1:5432/postgres"
 const listsDir = path.resolve("..", "shared", "data", "sanctions")
 
@@ -53,9 +67,66 @@ const waitForHttp = async (url: string, server: { readonly output: () => string 
   throw new Error(`${url} never answered:\n${server.output()}`)
 }
 
-const rssMb = (pid: number) => {
+const statusMb = (pid: number, field: "VmRSS" | "VmHWM") => {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8")
-  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024
+  return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024
+}
+const rssMb = (pid: number) => statusMb(pid, "VmRSS")
+
+/** Names for the verify requests of the mixed load: listed, near-listed and ordinary companies. */
+const VERIFY_NAMES: ReadonlyArray<string> = [
+  "Benchmark Foods Nigeria Limited", "Dangote Cement Plc", "Gazprom Neft", "Rosneft Trading SA", "Bank Melli Iran",
+  "African Gold Refinery Limited", "Novatek-Ust-Luga LLC", "Lagos Atlantic Shipping Company", "Kivu Mining SARL",
+  "Mar Azul", "Accra Cocoa Processing Ltd", "Nairobi Fresh Produce Exporters"
+]
+const SEARCH_QUERIES: ReadonlyArray<string> = ["benchmark foods", "benchmark", "foods nigeria", "benchmark fods"]
+
+interface MixedFigure {
+  readonly flags: string
+  readonly requests: number
+  readonly failures: number
+  readonly listeningRssMb: number
+  readonly listeningHwmMb: number
+  readonly rssMb: number
+  readonly hwmMb: number
+}
+
+/**
+ * Company, search and verify requests in turn on every connection for `seconds`. Every other verify name has one letter
+ * changed by a counter, so that new words keep arriving as in real traffic (the screening caches fill and are bounded).
+ */
+const mixedLoad = async (base: string, headers: Record<string, string>, pid: number, flags: string): Promise<MixedFigure> => {
+  const listeningRssMb = rssMb(pid)
+  const listeningHwmMb = statusMb(pid, "VmHWM")
+  let n = 0
+  let searches = 0
+  const variant = (name: string) => {
+    n++
+    if (n % 2 === 0) return name
+    const at = (n >> 1) % name.length
+    return name.slice(0, at) + String.fromCharCode(97 + ((n >> 3) % 26)) + name.slice(at + 1)
+  }
+  const r = await autocannon({
+    url: base,
+    connections: mixedConnections,
+    duration: mixedSeconds,
+    headers,
+    requests: [
+      { method: "GET", path: "/v1/company/NG/RC208767" },
+      {
+        method: "GET",
+        setupRequest: (request) => ({ ...request, path: `/v1/search?q=${encodeURIComponent(SEARCH_QUERIES[searches++ % SEARCH_QUERIES.length]!)}&country=NG` })
+      },
+      {
+        method: "GET",
+        setupRequest: (request) => ({ ...request, path: `/v1/verify?name=${encodeURIComponent(variant(VERIFY_NAMES[n % VERIFY_NAMES.length]!))}&country=NG` })
+      }
+    ]
+  })
+  return {
+    flags, requests: r.requests.total, failures: r.non2xx + r.errors + r.timeouts, listeningRssMb, listeningHwmMb,
+    rssMb: rssMb(pid), hwmMb: statusMb(pid, "VmHWM")
+  }
 }
 
 interface Target {
@@ -131,57 +202,92 @@ const program = Effect.gen(function*() {
   }
   const port = 18_000 + Math.floor(Math.random() * 1000)
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-prof-"))
-  const api = start([...(profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "dist/main.js"], {
-    PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none"
-  })
-  const children: Array<ChildProcess> = [api.child]
-  try {
-    const base = `http://127.0.0.1:${port}`
-    yield* Effect.promise(() => waitForHttp(`${base}/health`, api))
-    const headers = { "x-api-key": secret }
-    const sample = yield* Effect.promise(() => fetch(`${base}/v1/company/NG/RC208767`, { headers }).then((r) => r.text()))
-    const empty = start(["--import", "tsx", "scripts/bench/emptyEffectServer.ts"], { PORT: String(port + 1), BARE_BODY: sample })
-    const bare = start(["--import", "tsx", "scripts/bench/bareServer.ts"], { PORT: String(port + 2), BARE_BODY: sample })
-    children.push(empty.child, bare.child)
-    yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 1}/`, empty))
-    yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 2}/`, bare))
-    const verifyName = encodeURIComponent("Benchmark Foods Nigeria Limited")
-    const targets: ReadonlyArray<Target> = [
-      { label: "GET /v1/company (key, quota, record)", url: `${base}/v1/company/NG/RC208767`, headers, pid: api.child.pid!, database: true },
-      { label: "GET /v1/search?q=benchmark foods&country=NG", url: `${base}/v1/search?q=benchmark%20foods&country=NG`, headers, pid: api.child.pid!, database: true },
-      { label: "GET /v1/verify (name, country)", url: `${base}/v1/verify?name=${verifyName}&country=NG`, headers, pid: api.child.pid!, database: true },
-      { label: "empty Effect HttpApi handler, same JSON", url: `http://127.0.0.1:${port + 1}/`, headers: {}, pid: empty.child.pid!, database: false },
-      { label: "bare node:http, same JSON", url: `http://127.0.0.1:${port + 2}/`, headers: {}, pid: bare.child.pid!, database: false }
-    ]
-    const lines: Array<string> = []
-    for (const connections of concurrencies) {
-      const figures = new Map<string, Figure>()
-      for (const target of targets) {
-        const all: Array<Figure> = []
-        for (let i = 0; i < runs; i++) all.push(yield* Effect.promise(() => measure(target, connections, target.database ? postmaster : null)))
-        const of = (k: keyof Figure) => median(all.map((f) => f[k]))
-        figures.set(target.label, {
-          rps: of("rps"), p50: of("p50"), p99: of("p99"), failures: all.reduce((s, f) => s + f.failures, 0),
-          cpuMsPerRequest: of("cpuMsPerRequest"), dbCpuMsPerRequest: of("dbCpuMsPerRequest"), rssMb: Math.max(...all.map((f) => f.rssMb))
-        })
+  const startApi = (flags: ReadonlyArray<string>, withProfile: boolean) =>
+    start([...flags, ...(withProfile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "dist/main.js"], {
+      PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none"
+    })
+  const stopAll = (children: ReadonlyArray<ChildProcess>) =>
+    Effect.promise(() => {
+      for (const child of children) child.kill("SIGTERM")
+      return Promise.all(children.map((c) => new Promise((r) => c.exitCode !== null ? r(null) : c.once("exit", r))))
+    })
+  const base = `http://127.0.0.1:${port}`
+  const headers = { "x-api-key": secret }
+  const shownFlags = (flags: ReadonlyArray<string>) => flags.length === 0 ? "(none)" : flags.join(" ")
+  const machine = `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "?"}, node ${process.version}, ${new Date().toISOString()}`
+
+  if (!onlyMixed) {
+    const api = startApi(nodeFlags, profile)
+    const children: Array<ChildProcess> = [api.child]
+    try {
+      yield* Effect.promise(() => waitForHttp(`${base}/health`, api))
+      const sample = yield* Effect.promise(() => fetch(`${base}/v1/company/NG/RC208767`, { headers }).then((r) => r.text()))
+      const empty = start(["--import", "tsx", "scripts/bench/emptyEffectServer.ts"], { PORT: String(port + 1), BARE_BODY: sample })
+      const bare = start(["--import", "tsx", "scripts/bench/bareServer.ts"], { PORT: String(port + 2), BARE_BODY: sample })
+      children.push(empty.child, bare.child)
+      yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 1}/`, empty))
+      yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 2}/`, bare))
+      const verifyName = encodeURIComponent("Benchmark Foods Nigeria Limited")
+      const targets: ReadonlyArray<Target> = [
+        { label: "GET /v1/company (key, quota, record)", url: `${base}/v1/company/NG/RC208767`, headers, pid: api.child.pid!, database: true },
+        { label: "GET /v1/search?q=benchmark foods&country=NG", url: `${base}/v1/search?q=benchmark%20foods&country=NG`, headers, pid: api.child.pid!, database: true },
+        { label: "GET /v1/verify (name, country)", url: `${base}/v1/verify?name=${verifyName}&country=NG`, headers, pid: api.child.pid!, database: true },
+        { label: "empty Effect HttpApi handler, same JSON", url: `http://127.0.0.1:${port + 1}/`, headers: {}, pid: empty.child.pid!, database: false },
+        { label: "bare node:http, same JSON", url: `http://127.0.0.1:${port + 2}/`, headers: {}, pid: bare.child.pid!, database: false }
+      ]
+      const lines: Array<string> = []
+      for (const connections of concurrencies) {
+        const figures = new Map<string, Figure>()
+        for (const target of targets) {
+          const all: Array<Figure> = []
+          for (let i = 0; i < runs; i++) all.push(yield* Effect.promise(() => measure(target, connections, target.database ? postmaster : null)))
+          const of = (k: keyof Figure) => median(all.map((f) => f[k]))
+          figures.set(target.label, {
+            rps: of("rps"), p50: of("p50"), p99: of("p99"), failures: all.reduce((s, f) => s + f.failures, 0),
+            cpuMsPerRequest: of("cpuMsPerRequest"), dbCpuMsPerRequest: of("dbCpuMsPerRequest"), rssMb: Math.max(...all.map((f) => f.rssMb))
+          })
+        }
+        const ceiling = figures.get(targets[3]!.label)!.rps
+        for (const target of targets) {
+          const f = figures.get(target.label)!
+          lines.push(`| ${target.label} | ${connections} | ${f.rps.toFixed(0)} | ${(f.rps / ceiling).toFixed(2)} | ${f.p50} | ${f.p99} | ` +
+            `${f.cpuMsPerRequest.toFixed(2)} | ${target.database ? f.dbCpuMsPerRequest.toFixed(2) : "-"} | ${f.rssMb.toFixed(0)} | ${f.failures} |`)
+        }
+        process.stderr.write(`concurrency ${connections} done\n`)
       }
-      const ceiling = figures.get(targets[3]!.label)!.rps
-      for (const target of targets) {
-        const f = figures.get(target.label)!
-        lines.push(`| ${target.label} | ${connections} | ${f.rps.toFixed(0)} | ${(f.rps / ceiling).toFixed(2)} | ${f.p50} | ${f.p99} | ` +
-          `${f.cpuMsPerRequest.toFixed(2)} | ${target.database ? f.dbCpuMsPerRequest.toFixed(2) : "-"} | ${f.rssMb.toFixed(0)} | ${f.failures} |`)
-      }
-      process.stderr.write(`concurrency ${connections} done\n`)
+      console.log(`\n${machine}`)
+      console.log(`autocannon from this process, ${duration} s per run after a 1 s warm-up, median of ${runs} runs; PostgreSQL 15 on 127.0.0.1;` +
+        ` ${withLists ? "OFAC SDN, OFAC Consolidated and UN loaded" : "no lists loaded"}; the API is \`node ${shownFlags(nodeFlags)} dist/main.js\`\n`)
+      console.log("| target | conns | req/s | x empty Effect | p50 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | server RSS MB | non-2xx + errors |")
+      console.log("|---|---|---|---|---|---|---|---|---|---|")
+      console.log(lines.join("\n"))
+    } finally {
+      yield* stopAll(children)
     }
-    console.log(`\nMachine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "?"}, node ${process.version}, ${new Date().toISOString()}`)
-    console.log(`autocannon from this process, ${duration} s per run after a 1 s warm-up, median of ${runs} runs; PostgreSQL 15 on 127.0.0.1;` +
-      ` ${withLists ? "OFAC SDN, OFAC Consolidated and UN loaded" : "no lists loaded"}; the API is \`node dist/main.js\`\n`)
-    console.log("| target | conns | req/s | x empty Effect | p50 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | server RSS MB | non-2xx + errors |")
-    console.log("|---|---|---|---|---|---|---|---|---|---|")
-    console.log(lines.join("\n"))
-  } finally {
-    for (const child of children) child.kill("SIGTERM")
-    yield* Effect.promise(() => Promise.all(children.map((c) => new Promise((r) => c.exitCode !== null ? r(null) : c.once("exit", r)))))
+  }
+
+  if (mixedSeconds > 0) {
+    const mixed: Array<MixedFigure> = []
+    for (const flags of alsoWithoutFlags && nodeFlags.length > 0 ? [nodeFlags, []] : [nodeFlags]) {
+      const api = startApi(flags, false)
+      try {
+        yield* Effect.promise(() => waitForHttp(`${base}/health`, api))
+        mixed.push(yield* Effect.promise(() => mixedLoad(base, headers, api.child.pid!, shownFlags(flags))))
+        process.stderr.write(`mixed load with ${shownFlags(flags)} done\n`)
+      } finally {
+        yield* stopAll([api.child])
+      }
+    }
+    console.log(`\n${machine}`)
+    console.log(`Mixed load: ${mixedSeconds} s, ${mixedConnections} connections, each cycling GET /v1/company, /v1/search and /v1/verify` +
+      ` (every other verify name with a letter changed); ${withLists ? "OFAC SDN, OFAC Consolidated and UN loaded" : "no lists loaded"};` +
+      ` a fresh \`node <flags> dist/main.js\` per line; memory from /proc/<pid>/status\n`)
+    console.log("| node flags | requests | non-2xx + errors | RSS listening MB | VmHWM listening MB | RSS after load MB | VmHWM after load MB |")
+    console.log("|---|---|---|---|---|---|---|")
+    for (const f of mixed) {
+      console.log(`| ${f.flags} | ${f.requests} | ${f.failures} | ${f.listeningRssMb.toFixed(0)} | ${f.listeningHwmMb.toFixed(0)} | ` +
+        `${f.rssMb.toFixed(0)} | ${f.hwmMb.toFixed(0)} |`)
+    }
   }
   if (profile) {
     const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"))

@@ -16,6 +16,14 @@ declare module "autocannon" {
     readonly duration: number
     readonly statusCodeStats: Record<string, { readonly count: number }>
   }
+  /** One request of a sequence each connection cycles through; `setupRequest` may rewrite it before every send. */
+  interface RequestSpec {
+    readonly method?: string
+    readonly path?: string
+    readonly headers?: Record<string, string>
+    readonly body?: string
+    readonly setupRequest?: (request: RequestSpec) => RequestSpec
+  }
   interface Options {
     readonly url: string
     readonly connections?: number
@@ -24,6 +32,7 @@ declare module "autocannon" {
     readonly headers?: Record<string, string>
     readonly method?: string
     readonly body?: string
+    readonly requests?: ReadonlyArray<RequestSpec>
   }
   function autocannon(options: Options): Promise<Result>
   export default autocannon

@@ -4,6 +4,7 @@ import type { EntityType, SanctionsEntry } from "../model.js"
 import { withoutAcronyms } from "../nameVariants.js"
 import { skeleton } from "./phonetic.js"
 import { editBudget, editDistance, spellingSimilarity } from "./similarity.js"
+import { HashBuckets, HashBucketsBuilder, hashCodes, hashString, PackedLists } from "./hashBuckets.js"
 import { isContent, type NameToken, TokenClass, tokensOfFolded } from "./tokens.js"
 import { countryCodeOfName } from "../../domain/countryNames.js"
 
@@ -32,21 +33,47 @@ const CLASS_WEIGHT: Record<TokenClass, number> = {
 }
 /** Same consonant skeleton: supporting evidence, below the one-edit similarity needed to count as distinctive. */
 const SKELETON_SIM = 0.8
-const LOOKUP_CACHE_LIMIT = 50_000
+/** About 400 bytes a cached token (its matches as a Map): 10,000 bound the cache to about 4 MB. */
+const LOOKUP_CACHE_LIMIT = 10_000
 /** Entries, names or tokens handled between two yields of an incremental build. */
 const STEP = 500
 
 /** Folds the half-cost differences away (vowels and y -> a, c/q -> k, z -> s): only full edits remain. */
-const spellingKey = (text: string): string => text.replace(/[aeiouy]/g, "a").replace(/[cq]/g, "k").replace(/z/g, "s")
+export const spellingKey = (text: string): string => text.replace(/[aeiouy]/g, "a").replace(/[cq]/g, "k").replace(/z/g, "s")
 
 /**
  * Deletion neighbourhood (SymSpell): the key itself and every string one deletion away. Two tokens one full edit apart
  * (substitution, insertion, deletion or transposition, after half-cost differences are folded) share one of these keys.
  */
-const deletionKeys = (key: string): Set<string> => {
+export const deletionKeys = (key: string): Set<string> => {
   const keys = new Set<string>([key])
   for (let i = 0; i < key.length; i++) keys.add(key.slice(0, i) + key.slice(i + 1))
   return keys
+}
+
+/** The code unit `spellingKey` turns a code unit into (it maps one to one, so keys keep the token's length). */
+const spellingCode = (c: number): number => {
+  switch (c) {
+    case 97: case 101: case 105: case 111: case 117: case 121: return 97 // aeiouy -> a
+    case 99: case 113: return 107 // c, q -> k
+    case 122: return 115 // z -> s
+    default: return c
+  }
+}
+
+/** Whether `key` is one of `deletionKeys(spellingKey(text))`: the spelling key itself, or it with one letter deleted. */
+export const isDeletionKeyOf = (key: string, text: string): boolean => {
+  const m = key.length
+  const n = text.length
+  if (m === n) {
+    for (let i = 0; i < n; i++) if (spellingCode(text.charCodeAt(i)) !== key.charCodeAt(i)) return false
+    return true
+  }
+  if (m !== n - 1) return false
+  let i = 0
+  while (i < m && spellingCode(text.charCodeAt(i)) === key.charCodeAt(i)) i++
+  for (; i < m; i++) if (spellingCode(text.charCodeAt(i + 1)) !== key.charCodeAt(i)) return false
+  return true
 }
 
 const skeletonUsable = (text: string, key: string): boolean => key.length >= 3 && text.length >= 5
@@ -63,6 +90,24 @@ export interface IndexedName {
   readonly fullKey: string
 }
 
+/** An indexed name whose tokens are a view of one array shared by all names, made when read. */
+class PackedName implements IndexedName {
+  constructor(
+    readonly entry: number,
+    readonly text: string,
+    readonly kind: string,
+    readonly weak: boolean,
+    readonly compactKey: string,
+    readonly fullKey: string,
+    private readonly lists: PackedLists,
+    private readonly id: number
+  ) {}
+
+  get tokens(): Int32Array {
+    return this.lists.at(this.id)
+  }
+}
+
 /**
  * In-memory screening index: a token vocabulary with IDF weights (list names plus a background of legitimate company
  * names), token postings, a deletion-neighbourhood index and a consonant-skeleton index over the vocabulary, and exact keys
@@ -70,6 +115,7 @@ export interface IndexedName {
  */
 export class MatchIndex {
   readonly entries: ReadonlyArray<VersionedEntry>
+  /** Per entry; entries with the same countries share one set. */
   entryCountries: ReadonlyArray<ReadonlySet<string>> = []
   names: ReadonlyArray<IndexedName> = []
   nameType: Uint8Array = new Uint8Array(0)
@@ -79,12 +125,21 @@ export class MatchIndex {
   readonly tokenPlace: Array<string | null> = []
   tokenWeight: Float32Array = new Float32Array(0)
   tokenDistinctive: Uint8Array = new Uint8Array(0)
-  private postings: Array<Int32Array> = []
-  /** Deletion key -> token id, or ids when several tokens share it. */
-  private readonly deletions = new Map<string, number | Array<number>>()
-  private readonly skeletons = new Map<string, Int32Array>()
-  private readonly sortedKeys = new Map<string, Array<number>>()
-  private readonly compactKeys = new Map<string, Array<number>>()
+  /** Token id -> names (ids, ascending) holding it as a content token. */
+  private postings: PackedLists = PackedLists.from([])
+  /**
+   * The look-up tables below hold 32-bit hashes of their string keys, not the strings (134,000 deletion keys alone
+   * took 15 MB as strings in Maps): every read checks the key itself against the token or name it finds, so a hash
+   * collision never adds a value and each list keeps the order it had with string keys.
+   */
+  /** Deletion key -> token ids (ascending). */
+  private deletions: HashBuckets = HashBuckets.empty
+  /** Consonant skeleton -> token ids (ascending). */
+  private skeletons: HashBuckets = HashBuckets.empty
+  /** Sorted content tokens -> name ids (ascending). */
+  private sortedKeys: HashBuckets = HashBuckets.empty
+  /** Compact key, and full key where it differs -> name ids (ascending). */
+  private compactKeys: HashBuckets = HashBuckets.empty
   private readonly documents: number
   private readonly background: Background
   private readonly lookupCache = new Map<string, ReadonlyMap<number, number>>()
@@ -108,10 +163,15 @@ export class MatchIndex {
     const names: Array<IndexedName> = []
     const types: Array<number> = []
     const entryDf = new Map<number, number>()
+    const countrySets = new Map<string, ReadonlySet<string>>()
     for (let entryIndex = 0; entryIndex < entries.length; entryIndex++) {
       if (entryIndex % STEP === STEP - 1) yield
       const { entry } = entries[entryIndex]!
-      countries.push(new Set(entry.countries.map(countryCodeOfName).filter((c): c is string => c !== null)))
+      const codes = new Set(entry.countries.map(countryCodeOfName).filter((c): c is string => c !== null))
+      const codesKey = [...codes].join(" ")
+      const shared = countrySets.get(codesKey)
+      if (shared === undefined) countrySets.set(codesKey, codes)
+      countries.push(shared ?? codes)
       const seen = new Map<string, number>()
       const entryTokens = new Set<number>()
       const add = (raw: string, kind: string, weak: boolean) => {
@@ -127,7 +187,9 @@ export class MatchIndex {
         const ids = Int32Array.from(tokens, (t) => this.intern(t))
         for (const id of ids) entryTokens.add(id)
         seen.set(key, names.length)
-        names.push({ entry: entryIndex, text: raw, kind, weak, tokens: ids, compactKey: compactKeyOf(tokens), fullKey: folded.replace(/ /g, "") })
+        const compactKey = compactKeyOf(tokens)
+        const fullKey = folded.replace(/ /g, "")
+        names.push({ entry: entryIndex, text: raw, kind, weak, tokens: ids, compactKey, fullKey: fullKey === compactKey ? compactKey : fullKey })
         types.push(ENTITY_TYPE_CODE[entry.entity_type])
       }
       const addWithVariants = (raw: string, kind: string, weak: boolean) => {
@@ -141,7 +203,9 @@ export class MatchIndex {
       for (const id of entryTokens) entryDf.set(id, (entryDf.get(id) ?? 0) + 1)
     }
     this.entryCountries = countries
-    this.names = names
+    // The names' tokens move to one array (one small Int32Array each took an ArrayBuffer of its own).
+    const packed = PackedLists.from(names.map((n) => n.tokens))
+    this.names = names.map((n, i) => new PackedName(n.entry, n.text, n.kind, n.weak, n.compactKey, n.fullKey, packed, i))
     this.nameType = Uint8Array.from(types)
     this.entryDf = entryDf
     yield
@@ -188,6 +252,8 @@ export class MatchIndex {
 
   private *buildPostings(): Generator<void, void, void> {
     const lists: Array<Array<number>> = this.tokenText.map(() => [])
+    const sortedKeys = new HashBucketsBuilder()
+    const compactKeys = new HashBucketsBuilder()
     for (let nameId = 0; nameId < this.names.length; nameId++) {
       if (nameId % STEP === STEP - 1) yield
       const name = this.names[nameId]!
@@ -196,29 +262,36 @@ export class MatchIndex {
         if (id !== last && isContent(this.tokenClass[id]!)) lists[id]!.push(nameId)
         last = id
       }
-      pushTo(this.sortedKeys, sortedKeyOf(name.tokens, this), nameId)
-      if (name.compactKey !== "") pushTo(this.compactKeys, name.compactKey, nameId)
-      if (name.fullKey !== "" && name.fullKey !== name.compactKey) pushTo(this.compactKeys, name.fullKey, nameId)
+      sortedKeys.add(hashString(sortedKeyOf(name.tokens, this)), nameId)
+      if (name.compactKey !== "") compactKeys.add(hashString(name.compactKey), nameId)
+      if (name.fullKey !== "" && name.fullKey !== name.compactKey) compactKeys.add(hashString(name.fullKey), nameId)
     }
-    this.postings = lists.map((l) => Int32Array.from(l))
-    const skeletons = new Map<string, Array<number>>()
+    this.postings = PackedLists.from(lists)
+    lists.length = 0
+    this.sortedKeys = sortedKeys.build()
+    this.compactKeys = compactKeys.build()
+    yield
+    const deletions = new HashBucketsBuilder()
+    const skeletons = new HashBucketsBuilder()
+    const codes: Array<number> = []
     for (let id = 0; id < this.tokenText.length; id++) {
       if (id % STEP === STEP - 1) yield
       const text = this.tokenText[id]!
       const cls = this.tokenClass[id]!
-      if (!isContent(cls) || cls === TokenClass.numeric || text.length < 4 || this.postings[id]!.length === 0) continue
-      for (const key of deletionKeys(spellingKey(text))) {
-        const held = this.deletions.get(key)
-        if (held === undefined) this.deletions.set(key, id)
-        else if (typeof held === "number") this.deletions.set(key, [held, id])
-        else held.push(id)
-      }
+      if (!isContent(cls) || cls === TokenClass.numeric || text.length < 4 || this.postings.at(id).length === 0) continue
+      // The hashes of deletionKeys(spellingKey(text)), without making the strings
+      codes.length = text.length
+      for (let i = 0; i < text.length; i++) codes[i] = spellingCode(text.charCodeAt(i))
+      deletions.add(hashCodes(codes, -1), id)
+      for (let i = 0; i < codes.length; i++) deletions.add(hashCodes(codes, i), id)
       if (cls !== TokenClass.location) {
         const key = skeleton(text)
-        if (skeletonUsable(text, key)) pushTo(skeletons, key, id)
+        if (skeletonUsable(text, key)) skeletons.add(hashString(key), id)
       }
     }
-    for (const [k, ids] of skeletons) this.skeletons.set(k, Int32Array.from(ids))
+    yield
+    this.deletions = deletions.build()
+    this.skeletons = skeletons.build()
     this.stamp = new Int32Array(this.tokenText.length)
   }
 
@@ -227,15 +300,25 @@ export class MatchIndex {
   }
 
   postingsOf(id: number): Int32Array {
-    return this.postings[id]!
+    return this.postings.at(id)
   }
 
   namesWithSortedKey(key: string): ReadonlyArray<number> {
-    return this.sortedKeys.get(key) ?? []
+    const found: Array<number> = []
+    for (const nameId of this.sortedKeys.bucket(hashString(key))) {
+      if (sortedKeyOf(this.names[nameId]!.tokens, this) === key) found.push(nameId)
+    }
+    return found
   }
 
   namesWithCompactKey(key: string): ReadonlyArray<number> {
-    return this.compactKeys.get(key) ?? []
+    const found: Array<number> = []
+    if (key === "") return found
+    for (const nameId of this.compactKeys.bucket(hashString(key))) {
+      const name = this.names[nameId]!
+      if (name.compactKey === key || name.fullKey === key) found.push(nameId)
+    }
+    return found
   }
 
   /** Vocabulary tokens similar to a query token (id -> similarity): exact, spelling (deletion keys) and skeleton matches. */
@@ -258,12 +341,11 @@ export class MatchIndex {
       const budget = Math.ceil(editBudget(token.text.length))
       const stamp = ++this.stampNow
       for (const key of deletionKeys(spellingKey(token.text))) {
-        const held = this.deletions.get(key)
-        if (held === undefined) continue
-        for (const id of typeof held === "number" ? [held] : held) {
+        for (const id of this.deletions.bucket(hashString(key))) {
           if (this.stamp[id] === stamp || best.has(id)) continue
-          this.stamp[id] = stamp
           const text = this.tokenText[id]!
+          if (!isDeletionKeyOf(key, text)) continue
+          this.stamp[id] = stamp
           if (Math.abs(text.length - token.text.length) > budget) continue
           const sim = spellingSimilarity(token.text, text)
           if (sim > 0 && this.compatible(token, id)) best.set(id, sim)
@@ -271,10 +353,10 @@ export class MatchIndex {
       }
       if (token.cls !== TokenClass.location) {
         const key = skeleton(token.text)
-        const ids = skeletonUsable(token.text, key) ? this.skeletons.get(key) : undefined
-        if (ids !== undefined) {
+        if (skeletonUsable(token.text, key)) {
           const limit = Math.max(2, 0.4 * token.text.length)
-          for (const id of ids) {
+          for (const id of this.skeletons.bucket(hashString(key))) {
+            if (skeleton(this.tokenText[id]!) !== key) continue
             if ((best.get(id) ?? 0) >= SKELETON_SIM || !this.compatible(token, id)) continue
             if (editDistance(token.text, this.tokenText[id]!, limit) <= limit) best.set(id, SKELETON_SIM)
           }
@@ -303,12 +385,6 @@ export class MatchIndex {
   tokenCount(): number {
     return this.tokenText.length
   }
-}
-
-const pushTo = <K>(map: Map<K, Array<number>>, key: K, value: number) => {
-  const bucket = map.get(key)
-  if (bucket === undefined) map.set(key, [value])
-  else bucket.push(value)
 }
 
 /** Content tokens glued in order: "Good Will Company" and "Goodwill Co" share "goodwill". */
