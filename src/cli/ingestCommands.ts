@@ -5,6 +5,7 @@ import { BulkLoad } from "../companies/ingest/bulk/BulkLoad.js"
 import { DEFAULT_BATCH_SIZE, ingestCompanyFile } from "../companies/ingest/CompanyIngest.js"
 import { IngestReporter } from "../companies/ingest/IngestReporter.js"
 import { ingestProcurementFile } from "../companies/ingest/ProcurementIngest.js"
+import { ingestCacPscFile } from "../companies/ingest/PscIngest.js"
 import type { FileSummary } from "../companies/ingest/runIngest.js"
 import { ingestTrademarkFile } from "../companies/ingest/TrademarkIngest.js"
 
@@ -98,4 +99,21 @@ export const ingestTrademarksCommand = Command.make(
 ).pipe(
   Command.withDescription("Trademarks CSV office,mark,owner,status,classes,filing_date,source_url; owners matched to companies"),
   Command.provide(IngestReporter.Default)
+)
+
+export const ingestPscCommand = Command.make(
+  "psc",
+  { files },
+  ({ files }) =>
+    Effect.gen(function*() {
+      const summaries: Array<FileSummary> = []
+      for (const file of files) summaries.push(yield* ingestCacPscFile(file))
+      yield* report(summaries, true)
+    })
+).pipe(
+  Command.withDescription(
+    "Persons with significant control: the CAC PSC register export (JSON: meta, index by LEI); each company stored " +
+      "(its officers kept), its owners from the register replaced; `matched` counts the owners stored"
+  ),
+  Command.provide(WriterLive)
 )

@@ -7,10 +7,15 @@ import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
 import type { OfficerRow } from "./write/state.js"
 import { decodeProvenance } from "./write/provenanceFormat.js"
 
-/** A person the record names: a current officer, or a person with significant control (role says which). */
+/**
+ * A person the record names: a current officer, or a person with significant control (role says which; a register's
+ * owners have the role "person with significant control"). `kind`: officers are taken as individuals; an owner may be
+ * an entity, or of a kind the register does not say.
+ */
 export interface HeldPerson {
   readonly name: string
   readonly role: string | null
+  readonly kind: "individual" | "entity" | "unknown"
 }
 
 /** What a verdict needs of a company beyond its row. */
@@ -106,8 +111,12 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
         WHERE a.company_id = ${companyId} AND a.kind NOT IN ('initialism', 'ticker')) AS aliases,
       (SELECT array_agg(a.name ORDER BY a.name) FROM company_aliases a
         WHERE a.company_id = ${companyId} AND a.kind = 'former') AS former_names,
-      (SELECT json_agg(json_build_object('name', o.name, 'role', o.role) ORDER BY o.id) FROM officers o
-        WHERE o.company_id = ${companyId} AND o.resigned_on IS NULL) AS people,
+      (SELECT json_agg(json_build_object('name', p.name, 'role', p.role, 'kind', p.kind) ORDER BY p.held, p.id) FROM (
+        SELECT 0 AS held, o.id, o.name, o.role, 'individual' AS kind FROM officers o
+          WHERE o.company_id = ${companyId} AND o.resigned_on IS NULL
+        UNION ALL
+        SELECT 1, w.id, w.name, 'person with significant control', w.kind FROM company_owners w
+          WHERE w.company_id = ${companyId}) p) AS people,
       EXISTS (SELECT 1 FROM procurement_awards p WHERE p.matched_company_id = ${companyId}) AS contracts,
       EXISTS (SELECT 1 FROM trademarks t WHERE t.matched_company_id = ${companyId}) AS trademarks`
 

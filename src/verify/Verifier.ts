@@ -9,7 +9,7 @@ import { Screener } from "../sanctions/Screener.js"
 import { THRESHOLDS } from "../sanctions/matching/scoring.js"
 import { mergeScreenings } from "../sanctions/matching/screen.js"
 import { Resolver } from "./Resolver.js"
-import { businessNames, peopleNames } from "./subjects.js"
+import { businessNames, corporateOwnerNames, peopleNames } from "./subjects.js"
 import { verdictOf } from "./verdictOf.js"
 
 /** What a caller's decisions are looked up by: the subjects in play and the entries hit. */
@@ -54,7 +54,8 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const nameMismatch = found !== null && input.registration_no !== undefined && input.name !== undefined &&
           !namesAgree(input.name, found.company.legal_name, details.aliases, found.company.country)
         const screenCountry = found?.company.country ?? country
-        const business = yield* screener.screen(businessNames(input.name, found, details), { country: screenCountry })
+        const corporateOwners = corporateOwnerNames(details)
+        const business = yield* screener.screen([...businessNames(input.name, found, details), ...corporateOwners], { country: screenCountry })
         const people = peopleNames(details)
         const personal = people.length === 0
           ? null
@@ -79,7 +80,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const peopleHit = decided.some((h) => (h.screened_from === "officer" || h.screened_from === "owner") && !h.dismissed)
         const listSources = yield* screener.sources
         const now = new Date(yield* Clock.currentTimeMillis)
-        return verdictOf(resolution, nameMismatch, screening, { screened: people.length, hit: peopleHit }, details, listSources, now)
+        return verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit }, details, listSources, now)
       }).pipe(Effect.orDie, Effect.withSpan("Verifier.verify"))
 
     return { verify } as const

@@ -6,7 +6,8 @@ const OWNER_ROLE = /significant control|owner|benefici|shareholder/i
 
 /**
  * Every name in play: the name as given (whatever the resolution found), the resolved legal name, its aliases
- * and former names. The people the record names are screened apart, as individuals.
+ * and former names. The people the record names are screened apart: natural persons as individuals, corporate owners
+ * as entities, owners of a kind the register does not say as both.
  */
 export const businessNames = (given: string | undefined, found: Found | null, details: CompanyDetails): ReadonlyArray<ScreenSubject> => [
   ...(given === undefined ? [] : [{ name: given, from: "input" as const }]),
@@ -14,5 +15,15 @@ export const businessNames = (given: string | undefined, found: Found | null, de
   ...details.aliases.map((name) => ({ name, from: details.formerNames.includes(name) ? "former_name" as const : "alias" as const }))
 ]
 
+const subjectOf = (p: CompanyDetails["people"][number]): ScreenSubject => ({
+  name: p.name,
+  from: OWNER_ROLE.test(p.role ?? "") ? "owner" : "officer"
+})
+
+/** The people the record names who are (or may be) natural persons: screened against the lists' individuals. */
 export const peopleNames = (details: CompanyDetails): ReadonlyArray<ScreenSubject> =>
-  details.people.map((p) => ({ name: p.name, from: OWNER_ROLE.test(p.role ?? "") ? "owner" as const : "officer" as const }))
+  details.people.filter((p) => p.kind !== "entity").map(subjectOf)
+
+/** Owners that are (or may be) legal entities ("Dangote Industries Limited"): screened against entities and vessels. */
+export const corporateOwnerNames = (details: CompanyDetails): ReadonlyArray<ScreenSubject> =>
+  details.people.filter((p) => p.kind !== "individual").map(subjectOf)

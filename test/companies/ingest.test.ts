@@ -9,6 +9,7 @@ import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { ingestCompanyFile } from "../../src/companies/ingest/CompanyIngest.js"
 import { IngestReporter } from "../../src/companies/ingest/IngestReporter.js"
 import { ingestProcurementFile } from "../../src/companies/ingest/ProcurementIngest.js"
+import { ingestCacPscFile } from "../../src/companies/ingest/PscIngest.js"
 import { ingestTrademarkFile } from "../../src/companies/ingest/TrademarkIngest.js"
 import { TestDatabase } from "../support/testDatabase.js"
 
@@ -153,6 +154,22 @@ describe("kyb ingest", () => {
         const rows = yield* sql<{ matched: boolean }>`
           SELECT matched_company_id IS NOT NULL AS matched FROM procurement_awards WHERE title = 'Bridge'`
         assert.deepStrictEqual(rows, [{ matched: true }])
+      }))
+
+    it.effect("CAC PSC register: the real export's 10 companies and 18 owners; a rerun replaces them; another file is refused", () =>
+      Effect.gen(function*() {
+        const file = path.join(shared, "data", "companies", "ng_cac_psc.json")
+        const first = yield* ingestCacPscFile(file)
+        assert.deepStrictEqual([first.rows, first.inserted + first.updated + first.unchanged, first.rejected, first.matched], [10, 10, 0, 18])
+        const again = yield* ingestCacPscFile(file)
+        assert.deepStrictEqual([again.inserted, again.updated, again.unchanged, again.matched], [0, 0, 10, 18])
+        const sql = yield* SqlClient.SqlClient
+        const owners = yield* sql<{ n: number; entities: number }>`
+          SELECT count(*)::int AS n, count(*) FILTER (WHERE kind = 'entity')::int AS entities FROM company_owners`
+        assert.strictEqual(owners[0]!.n, 18)
+        assert.isAbove(owners[0]!.entities, 0)
+        const refused = yield* Effect.flip(ingestCacPscFile(path.join(fixtures, "companies.csv")))
+        assert.strictEqual(refused._tag, "IngestFileError")
       }))
   })
 })

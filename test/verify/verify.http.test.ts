@@ -1,15 +1,18 @@
 import { FetchHttpClient } from "@effect/platform"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Either, Layer, Schedule } from "effect"
+import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll } from "vitest"
 import { type FakeRegistry, startFakeRegistry } from "../../scripts/fake-registry/index.js"
 import { CompanyNotFound, makeKybClient, Verdict } from "../../src/client.js"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import { cacPscRecords } from "../../src/companies/ingest/psc/cacPsc.js"
+import { ingestPscCompanies } from "../../src/companies/ingest/PscIngest.js"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { fixtureRecords } from "../registries/support.js"
-import { listsDir } from "../sanctions/paths.js"
+import { listsDir, sharedDir } from "../sanctions/paths.js"
 import { bearer, call, isErrorBody, type Reply } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 
@@ -454,6 +457,49 @@ describe("/v1/verify over HTTP", () => {
         const clean = yield* verify({ registration_no: "1950/038232/06", country: "ZA" })
         assert.isFalse(signals(clean).officer_sanctions_hit)
         assert.strictEqual(signals(clean)["officers_screened"], 0)
+      }))
+
+    it.effect("persons with significant control from the CAC register are screened: corporate owners as entities, persons as individuals", () =>
+      Effect.gen(function*() {
+        const { verify } = yield* seeded
+        const writer = yield* CompanyWriter
+        const real = Either.getOrThrow(cacPscRecords(JSON.parse(fs.readFileSync(path.join(sharedDir, "data", "companies", "ng_cac_psc.json"), "utf8"))))
+        yield* ingestPscCompanies(real).pipe(Effect.orDie)
+        const dangote = yield* verify({ registration_no: "RC 208767", country: "NG" })
+        assert.strictEqual((dangote["company"] as Body)["legal_name"], "DANGOTE CEMENT PLC")
+        assert.strictEqual(signals(dangote)["officers_screened"], 1, "Dangote Industries Limited, the one PSC")
+        assert.isFalse(signals(dangote).officer_sanctions_hit)
+
+        // an invented company whose director is held, then its PSCs from the register: names on the lists
+        yield* writer.upsertBatch([{
+          country: "NG", registration_no: "RC 9900001", legal_name: "Kano Groundnut Traders Limited", status: "active",
+          source: "Corporate Affairs Commission (NG-CAC)", source_kind: "registry", last_verified_at: "2026-08-01T00:00:00Z",
+          officers: [{ name: "Ada Bench", role: "director" }]
+        }]).pipe(Effect.orDie)
+        const register = Either.getOrThrow(cacPscRecords({
+          meta: { register: "CAC PSC", harvested: "2026-08-12" },
+          index: {
+            X: {
+              company: "KANO GROUNDNUT TRADERS LIMITED", rc: "9900001", status: "ACTIVE",
+              pscs: [
+                { owner_name: "IRAN INSURANCE COMPANY", owner_kind: "entity", share_pct_direct: 60 },
+                { owner_name: "Eric Badege", owner_kind: "person", share_pct_direct: 40 }
+              ]
+            }
+          }
+        }))
+        yield* ingestPscCompanies(register).pipe(Effect.orDie)
+        yield* ingestPscCompanies(register).pipe(Effect.orDie) // loaded again: the register's owners replaced, not added
+        const body = yield* verify({ registration_no: "RC 9900001", country: "NG" })
+        assert.include(body["review_reasons"] as ReadonlyArray<string>, "sanctions_match")
+        assert.isTrue(signals(body).officer_sanctions_hit)
+        assert.strictEqual(signals(body)["officers_screened"], 3, "the held director is kept beside the two PSCs")
+        const owners = sanctions(body).hits.filter((h) => h["screened_from"] === "owner")
+        const corporate = owners.find((h) => h["screened_name"] === "IRAN INSURANCE COMPANY")!
+        assert.strictEqual(corporate["entity_type"], "entity")
+        assert.strictEqual(corporate["entry_id"], "11631")
+        const person = owners.find((h) => h["screened_name"] === "Eric Badege")!
+        assert.strictEqual(person["entity_type"], "individual")
       }))
 
     it.effect("the typed client (src/client.ts) against the real server: verify, search, company, typed 404", () =>

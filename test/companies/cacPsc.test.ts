@@ -1,0 +1,57 @@
+import { describe, expect, it } from "@effect/vitest"
+import { Either } from "effect"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { CAC_PSC_SOURCE, cacPscRecords } from "../../src/companies/ingest/psc/cacPsc.js"
+import { sharedDir } from "../sanctions/paths.js"
+
+const realFile = path.join(sharedDir, "data", "companies", "ng_cac_psc.json")
+
+describe("the CAC persons-with-significant-control export", () => {
+  it("reads the real register file: 10 companies with their RC numbers, 18 owners with kind, shares and dates", () => {
+    const records = Either.getOrThrow(cacPscRecords(JSON.parse(fs.readFileSync(realFile, "utf8"))))
+    expect(records.length).toBe(10)
+    expect(records.reduce((n, r) => n + r.owners.length, 0)).toBe(18)
+    const dangote = records.find((r) => r.record.registration_no === "RC 208767")!
+    expect(dangote.record).toMatchObject({
+      country: "NG", legal_name: "DANGOTE CEMENT PLC", status: "active", source: CAC_PSC_SOURCE, source_kind: "registry",
+      last_verified_at: "2026-08-12T00:00:00Z"
+    })
+    expect(dangote.record.officers).toBeUndefined()
+    expect(dangote.owners).toEqual([{
+      name: "Dangote Industries Limited", kind: "entity", nationality: "Nigerian", share_pct: 96.6, voting_pct: null, notified_on: "2023-05-07"
+    }])
+    const kinds = new Set(records.flatMap((r) => r.owners.map((o) => o.kind)))
+    expect([...kinds].sort()).toEqual(["entity", "individual", "unknown"])
+  })
+
+  it("maps kinds and statuses, sums direct and indirect holdings, drops blank owners", () => {
+    const file = {
+      meta: { register: "CAC PSC", harvested: "2026-01-02" },
+      index: {
+        A: {
+          company: "ACME LIMITED", rc: "RC 12345", status: "STRUCK OFF",
+          pscs: [
+            { owner_name: " Ada Obi ", owner_kind: "person", share_pct_direct: 10, share_pct_indirect: 5, notified: "not a date" },
+            { owner_name: "A Trust", owner_kind: "arrangement", voting_pct_direct: null, voting_pct_indirect: 20 },
+            { owner_name: "  ", owner_kind: "person" }
+          ]
+        }
+      }
+    }
+    const [acme] = Either.getOrThrow(cacPscRecords(file))
+    expect(acme!.record).toMatchObject({ registration_no: "RC 12345", status: "dissolved", last_verified_at: "2026-01-02T00:00:00Z" })
+    expect(acme!.owners).toEqual([
+      { name: "Ada Obi", kind: "individual", nationality: null, share_pct: 15, voting_pct: null, notified_on: null },
+      { name: "A Trust", kind: "unknown", nationality: null, share_pct: null, voting_pct: 20, notified_on: null }
+    ])
+  })
+
+  it("refuses another shape with the reason", () => {
+    for (const bad of [null, [], { meta: {} }, { meta: { register: "x", harvested: "2026-01-01" }, index: { A: { company: "X" } } }]) {
+      const result = cacPscRecords(bad)
+      expect(Either.isLeft(result)).toBe(true)
+      expect(Either.getLeft(result).pipe((o) => o._tag === "Some" && o.value.length > 0)).toBe(true)
+    }
+  })
+})
