@@ -109,7 +109,11 @@ export const ingestPscCommand = Command.make(
       const summaries: Array<FileSummary> = []
       for (const file of files) summaries.push(yield* ingestCacPscFile(file))
       yield* report(summaries, true)
-    })
+    }).pipe(
+      // A file of another shape is the operator's mistake, said in one line, not a crash.
+      Effect.catchTag("IngestFileError", (e) =>
+        Effect.zipRight(Console.error(`${e.file}: ${e.message}`), Effect.sync(() => void (process.exitCode = 1))))
+    )
 ).pipe(
   Command.withDescription(
     "Persons with significant control: the CAC PSC register export (JSON: meta, index by LEI); each company stored " +
