@@ -41,6 +41,16 @@ const examples: Record<string, unknown> = {
       source: "Corporate Affairs Commission (NG-CAC)",
       last_verified_at: "2026-11-20T08:00:00.000Z"
     }],
+    owners: [{
+      name: "Dangote Industries Limited",
+      kind: "entity",
+      nationality: "Nigerian",
+      share_pct: 96.6,
+      voting_pct: null,
+      notified_on: "2023-05-07",
+      source: "Corporate Affairs Commission (NG-CAC), Persons with Significant Control register",
+      last_verified_at: "2026-08-12T00:00:00.000Z"
+    }],
     provenance: {
       legal_name: {
         source: "Corporate Affairs Commission (NG-CAC)",

@@ -1,6 +1,6 @@
 import { SqlClient, type Statement } from "@effect/sql"
 import { Clock, Effect, Option } from "effect"
-import { CompanyRecord, FieldProvenance, Officer } from "../api/schemas/Company.js"
+import { CompanyRecord, FieldProvenance, Officer, Owner } from "../api/schemas/Company.js"
 import { recordConfidence } from "../domain/confidence.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
@@ -17,6 +17,9 @@ export interface HeldPerson {
   readonly role: string | null
   readonly kind: "individual" | "entity" | "unknown"
 }
+
+/** An owner row as the record's statement reads it. */
+type OwnerJson = ConstructorParameters<typeof Owner>[0]
 
 /** What a verdict needs of a company beyond its row. */
 export interface CompanyDetails {
@@ -65,8 +68,8 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
     const findRowWithOfficers = (country: string, raw: string) =>
       Effect.gen(function*() {
         const target = keyOf(country, raw)
-        if (target === null) return Option.none<CompanyRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> }>()
-        const rows = yield* sql<CompanyRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> | null }>`
+        if (target === null) return Option.none<CompanyRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow>; owners: ReadonlyArray<OwnerJson> }>()
+        const rows = yield* sql<CompanyRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> | null; owners: ReadonlyArray<OwnerJson> | null }>`
           SELECT ${sql.literal(companyColumns)}, c.provenance,
             (SELECT json_agg(json_build_object(
                 'name', o.name, 'role', o.role,
@@ -75,10 +78,17 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
                 'nationality', o.nationality, 'source', o.source,
                 'last_verified_at', to_char(o.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
               ORDER BY o.resigned_on IS NOT NULL, o.appointed_on NULLS LAST, o.name)
-             FROM officers o WHERE o.company_id = c.id) AS officers
+             FROM officers o WHERE o.company_id = c.id) AS officers,
+            (SELECT json_agg(json_build_object(
+                'name', w.name, 'kind', w.kind, 'nationality', w.nationality,
+                'share_pct', w.share_pct::float8, 'voting_pct', w.voting_pct::float8,
+                'notified_on', to_char(w.notified_on, 'YYYY-MM-DD'), 'source', w.source,
+                'last_verified_at', to_char(w.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+              ORDER BY w.share_pct DESC NULLS LAST, w.name)
+             FROM company_owners w WHERE w.company_id = c.id) AS owners
           FROM companies c
           WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key}`
-        return Option.map(Option.fromNullable(rows[0]), (row) => ({ ...row, officers: row.officers ?? [] }))
+        return Option.map(Option.fromNullable(rows[0]), (row) => ({ ...row, officers: row.officers ?? [], owners: row.owners ?? [] }))
       })
 
     const findRecord = (country: string, raw: string) =>
@@ -102,6 +112,7 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
         return Option.some(new CompanyRecord({
           ...companyJson(row, now),
           officers: officers.map((o) => new Officer(o)),
+          owners: row.owners.map((o) => new Owner(o)),
           provenance
         }))
       }).pipe(Effect.withSpan("CompanyRepo.findRecord", { attributes: { country } }))

@@ -500,6 +500,17 @@ describe("/v1/verify over HTTP", () => {
         assert.strictEqual(corporate["entry_id"], "11631")
         const person = owners.find((h) => h["screened_name"] === "Eric Badege")!
         assert.strictEqual(person["entity_type"], "individual")
+        // the record shows its owners beside its officers, each with its source
+        const { headers, url } = yield* seeded
+        const record = yield* promise(() => call(`${url}/v1/company/NG/RC9900001`, { headers }))
+        assert.strictEqual(record.status, 200, record.text)
+        const held = record.body as { officers: ReadonlyArray<Body>; owners: ReadonlyArray<Body> }
+        assert.deepStrictEqual(held.officers.map((o) => o["name"]), ["Ada Bench"])
+        assert.deepStrictEqual(held.owners.map((o) => [o["name"], o["kind"], o["share_pct"]]), [
+          ["IRAN INSURANCE COMPANY", "entity", 60],
+          ["Eric Badege", "individual", 40]
+        ])
+        assert.match(String(held.owners[0]!["source"]), /Persons with Significant Control/)
       }))
 
     it.effect("the typed client (src/client.ts) against the real server: verify, search, company, typed 404", () =>

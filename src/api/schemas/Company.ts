@@ -37,6 +37,19 @@ export class Officer extends Schema.Class<Officer>("Officer")({
   last_verified_at: DateTimeString
 }) {}
 
+export class Owner extends Schema.Class<Owner>("Owner")({
+  name: Schema.String,
+  kind: Schema.Literal("individual", "entity", "unknown").annotations({
+    description: "a natural person, a legal entity, or a kind the register does not state (an arrangement, or unknown)"
+  }),
+  nationality: Schema.NullOr(Schema.String),
+  share_pct: Schema.NullOr(Schema.Number).annotations({ description: "shares held, direct and indirect, in percent" }),
+  voting_pct: Schema.NullOr(Schema.Number).annotations({ description: "voting rights, direct and indirect, in percent" }),
+  notified_on: Schema.NullOr(DateString),
+  source: Schema.String,
+  last_verified_at: DateTimeString
+}) {}
+
 export class FieldProvenance extends Schema.Class<FieldProvenance>("FieldProvenance")({
   source: Schema.String,
   source_url: Schema.NullOr(Schema.String),
@@ -44,10 +57,13 @@ export class FieldProvenance extends Schema.Class<FieldProvenance>("FieldProvena
   confidence: Confidence
 }) {}
 
-/** The record endpoint's answer: the Company, its officers and where each value came from. */
+/** The record endpoint's answer: the Company, its officers, its owners and where each value came from. */
 export class CompanyRecord extends Schema.Class<CompanyRecord>("CompanyRecord")({
   ...CompanyFields,
   officers: Schema.Array(Officer),
+  owners: Schema.Array(Owner).annotations({
+    description: "persons with significant control as a register names them (e.g. the CAC PSC register); empty: none held"
+  }),
   provenance: Schema.Record({ key: Schema.String, value: FieldProvenance }).annotations({
     description: "Per field that has a value: its source, source page, checked date and confidence"
   })
