@@ -15,7 +15,7 @@ export const VERIFIED_MIN_CONFIDENCE = 0.9
  * The version of the matcher and verdict policy a check was answered with: bump on any change to screening, scoring,
  * resolution or this policy, so a stored check says which rules produced it.
  */
-export const VERDICT_POLICY_VERSION = "2026-11-24.5"
+export const VERDICT_POLICY_VERSION = "2026-11-24.6"
 
 export interface VerdictEvidence {
   /** A company record was resolved from the inputs. */

@@ -139,6 +139,11 @@ describe("company-name matcher on the real lists", () => {
     expect(top("IRAN INSURANCE COMPANY")).toMatchObject({ entry_id: "11631", score: 1 })
     expect(screen("IRAN INSURANCE").result).toBe("potential_match")
     expect(screen("HAMAS").result).toBe("match")
+    // a person's short a.k.a. is a name, not an acronym: the rule is for entities and vessels
+    const shortAka = lists.flatMap((l) => l.entries).find((e) =>
+      e.entity_type === "individual" && e.aliases.some((a) => a.quality === "strong" && /^[A-Z]{3,4} [A-Z]{3,4}$/.test(a.name)))!
+    const aka = shortAka.aliases.find((a) => a.quality === "strong" && /^[A-Z]{3,4} [A-Z]{3,4}$/.test(a.name))!.name
+    expect(hitIds(aka, { includeIndividuals: true })).toContain(`${shortAka.list}:${shortAka.entry_id}`)
   })
 
   it("a thin name is not a vessel unless it is the vessel's name as written", () => {

@@ -303,12 +303,14 @@ export const scoreName = (
   // "ETIP", "BNC": one or two short words, not the entry's primary name) is the thinnest evidence there is: found,
   // exactly or not, it is never a match, and it is not reported unless the business's country is one of the entry's.
   if (thinness === "generic" && !(exactly && !name.weak)) cap(THIN_WEAK_ALIAS_CAP, "generic_words_only")
-  if (name.kind !== "primary" && isAcronymName(index, name)) {
+  const entryType = index.entries[name.entry]!.entry.entity_type
+  // (People's short a.k.a.s, "ABU ALI", are names, not acronyms.)
+  if (name.kind !== "primary" && entryType !== "individual" && isAcronymName(index, name)) {
     cap(country !== null && countries.has(country) ? THIN_WEAK_ALIAS_CAP : THIN_EVIDENCE_CAP, "acronym_only")
   }
   // A ship is named with ordinary words: a thin name that is not the vessel's name as written is not that vessel, and
   // a name written with a company's legal form ("... Limited", "... SARL") names a company, not a ship.
-  if (index.entries[name.entry]!.entry.entity_type === "vessel") {
+  if (entryType === "vessel") {
     if (thinness !== "enough" && !exactly) cap(THIN_EVIDENCE_CAP, "thin_name_vessel_entry")
     if (queryHasLegalForm(qt)) cap(THIN_EVIDENCE_CAP, "company_name_vessel_entry")
   }
