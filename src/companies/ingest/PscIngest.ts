@@ -1,35 +1,14 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Either } from "effect"
 import * as fs from "node:fs"
-import { canonicalNumber, registryForCountry } from "../../domain/registrationNumbers.js"
 import { CompanyWriter } from "../CompanyWriter.js"
-import { cacPscRecords, type Owner, type PscCompanyRecord } from "./psc/cacPsc.js"
+import { cacPscRecords, type PscCompanyRecord } from "./psc/cacPsc.js"
+import { replaceOwners } from "./psc/ownersWriter.js"
 import { type FileSummary, IngestFileError } from "./runIngest.js"
-
-/** The stored company a register names, by its number in its country's registry. */
-const companyIdOf = (sql: SqlClient.SqlClient, country: string, registrationNo: string) =>
-  Effect.gen(function*() {
-    const registry = registryForCountry(country)
-    if (registry === null) return null
-    const key = canonicalNumber(registry, registrationNo).key
-    const rows = yield* sql<{ id: string }>`SELECT id::text AS id FROM companies WHERE registry_id = ${registry} AND registration_key = ${key}`
-    return rows[0]?.id ?? null
-  })
-
-/** A source's owners of one company, replaced as a whole (other sources' owners stay). */
-const replaceOwners = (sql: SqlClient.SqlClient, companyId: string, source: string, checkedAt: string, owners: ReadonlyArray<Owner>) =>
-  Effect.gen(function*() {
-    yield* sql`DELETE FROM company_owners WHERE company_id = ${companyId}::bigint AND source = ${source}`
-    for (const o of owners) {
-      yield* sql`INSERT INTO company_owners (company_id, name, kind, nationality, share_pct, voting_pct, notified_on, source, last_verified_at)
-        VALUES (${companyId}::bigint, ${o.name}, ${o.kind}, ${o.nationality}, ${o.share_pct}, ${o.voting_pct}, ${o.notified_on}::date,
-          ${source}, ${checkedAt}::timestamptz)`
-    }
-  })
 
 /**
  * Loads register companies with their persons with significant control: each company through CompanyWriter (a record
- * without officers leaves the held officers as they are), then its owners from this source replaced in one transaction.
+ * without officers leaves the held officers as they are), then its owners from this source replaced in one statement.
  */
 export const ingestPscCompanies = (companies: ReadonlyArray<PscCompanyRecord>) =>
   Effect.gen(function*() {
@@ -40,10 +19,8 @@ export const ingestPscCompanies = (companies: ReadonlyArray<PscCompanyRecord>) =
     let owners = 0
     for (const [index, c] of companies.entries()) {
       if (refused.has(index)) continue
-      const id = yield* companyIdOf(sql, c.record.country, c.record.registration_no)
-      if (id === null) continue
-      yield* sql.withTransaction(replaceOwners(sql, id, c.record.source, c.record.last_verified_at, c.owners))
-      owners += c.owners.length
+      const company = { country: c.record.country, registrationNo: c.record.registration_no }
+      owners += yield* replaceOwners(sql, company, c.record.source, c.record.last_verified_at, c.owners)
     }
     return { ...written, owners }
   })

@@ -73,9 +73,9 @@ const thinnessOf = (tokens: ReadonlyArray<QueryToken>): Thinness => {
 }
 
 /** A listed name whose words are one or two short ones, with nothing else but a legal form: "PIJ", "T.M.G.", "NICO". */
-const isAcronymName = (index: MatchIndex, name: IndexedName): boolean => {
+const isAcronymName = (index: MatchIndex, tokens: Int32Array): boolean => {
   let content = 0
-  for (const id of name.tokens) {
+  for (const id of tokens) {
     if (!isContent(index.tokenClass[id]!)) continue
     if (index.tokenText[id]!.length > SHORT_TOKEN || ++content > 2) return false
   }
@@ -305,7 +305,7 @@ export const scoreName = (
   if (thinness === "generic" && !(exactly && !name.weak)) cap(THIN_WEAK_ALIAS_CAP, "generic_words_only")
   const entryType = index.entries[name.entry]!.entry.entity_type
   // (People's short a.k.a.s, "ABU ALI", are names, not acronyms.)
-  if (name.kind !== "primary" && entryType !== "individual" && isAcronymName(index, name)) {
+  if (name.kind !== "primary" && entryType !== "individual" && isAcronymName(index, nt)) {
     cap(country !== null && countries.has(country) ? THIN_WEAK_ALIAS_CAP : THIN_EVIDENCE_CAP, "acronym_only")
   }
   // A ship is named with ordinary words: a thin name that is not the vessel's name as written is not that vessel, and
