@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Redacted } from "effect"
 import { CompanySearch } from "../../src/search/CompanySearch.js"
-import { candidateQuery, wordGroups } from "../../src/search/fuzzy.js"
+import { candidateClauses, wordGroups } from "../../src/search/fuzzy.js"
 import { analyseQuery } from "../../src/search/searchQuery.js"
 import {
   containsHints,
@@ -43,10 +43,10 @@ const program = Effect.gen(function*() {
     for (const s of statements) if (s.best !== undefined) yield* time(`${s.tier} best ${n}`, s.best(n))
   }
   for (const mode of ["all", "relaxed"] as const) {
-  const tsq = candidateQuery(wordGroups(q.tokens, words), mode)
-  process.stdout.write(`tsquery: ${tsq}\n`)
-  if (tsq === null) continue
-    const st = wordCandidates(sql, q, tsq, { scan: 1000, keep: 300 })
+    const clauses = candidateClauses(wordGroups(q.tokens, words), mode)
+    process.stdout.write(`${mode} clauses: ${clauses?.join(" | ")}\n`)
+    if (clauses === null) continue
+    const st = wordCandidates(sql, q, clauses, { scan: 1000, keep: 300 })
     yield* time("candidates", st)
     const plan = yield* sql<{ "QUERY PLAN": string }>`EXPLAIN ANALYZE ${st}`
     process.stdout.write(plan.map((r) => "    " + r["QUERY PLAN"]).join("\n") + "\n")

@@ -6,7 +6,7 @@ import { companyColumns, companyJson, type CompanyRow } from "../companies/compa
 import { LiveFallback, type LiveOutcome } from "../companies/live/LiveFallback.js"
 import {
   type CandidateMode,
-  candidateQuery,
+  candidateClauses,
   correctedGroups,
   foldedSimilarity,
   fuzzySimilarity,
@@ -52,6 +52,16 @@ const FUZZY_KEEP = 100
 const SUGGESTION_SCAN = 200
 /** Strict candidates (all words) above the threshold that make the relaxed look-up unnecessary. */
 const ENOUGH_STRICT = 1
+
+/**
+ * How the cascade runs: `label` relabels every hit before ranking (live); `words`, the words held near the query's
+ * when already read; `eager`, every fuzzy look-up at once (see `fuzzyCandidates`).
+ */
+interface MatchOptions {
+  readonly label?: "live"
+  readonly words?: ReadonlyArray<WordRow>
+  readonly eager?: boolean
+}
 
 /** The statement a row came from: its tier and matched field (the id tier has one statement per field). */
 const partOf = (x: { readonly tier: string; readonly field: string }) => `${x.tier}/${x.field}`
@@ -138,10 +148,10 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       asked: ReadonlyArray<WordGroup> = groups
     ) =>
       Effect.gen(function*() {
-        const tsquery = candidateQuery(asked, mode)
-        if (tsquery === null) return []
+        const clauses = candidateClauses(asked, mode)
+        if (clauses === null) return []
         const scan = mode === "any" ? Math.min(config.fuzzyScan, SUGGESTION_SCAN) : config.fuzzyScan
-        const rows = yield* wordCandidates(sql, q, tsquery, { scan, keep })
+        const rows = yield* wordCandidates(sql, q, clauses, { scan, keep })
         return rows.map((row) => ({
           row,
           similarity: Math.max(
@@ -154,30 +164,37 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
     /**
      * Fuzzy candidates: first the names holding all the query's words (or their near spellings); when fewer
      * than a handful of those pass the threshold, also names holding any two of them or a rare one alone.
+     * `eager` asks for both at once (two connections): the answer waits for one look-up instead of two in a row,
+     * and the second is wasted when the first suffices (the verifier's latency, not search throughput).
      */
-    const fuzzyCandidates = (q: SearchQuery, words: ReadonlyArray<WordRow>) =>
+    const fuzzyCandidates = (q: SearchQuery, words: ReadonlyArray<WordRow>, eager: boolean) =>
       Effect.gen(function*() {
         const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
         if (q.short || q.numberLike || tokens.length === 0) return []
         const groups = wordGroups(tokens, words)
-        const strict = yield* scoredCandidates(q, groups, "all", FUZZY_KEEP, correctedGroups(groups, q.country))
+        const strictly = scoredCandidates(q, groups, "all", FUZZY_KEEP, correctedGroups(groups, q.country))
+        const relaxedly = scoredCandidates(q, groups, "relaxed", FUZZY_KEEP)
+        const [strict, early] = eager
+          ? yield* Effect.all([strictly, relaxedly], { concurrency: 2 })
+          : [yield* strictly, null]
         if (strict.filter((c) => c.similarity >= config.fuzzyThreshold).length >= ENOUGH_STRICT) return strict
-        const relaxed = yield* scoredCandidates(q, groups, "relaxed", FUZZY_KEEP)
+        const relaxed = early ?? (yield* relaxedly)
         const seen = new Set(strict.map((c) => c.row.id))
         return [...strict, ...relaxed.filter((c) => !seen.has(c.row.id))]
       })
 
     /**
      * The first `want` companies of the ranking (all of them when no tier is larger than `maxMatches`) and how
-     * many companies match in all (`count`, exact either way). `label` relabels every hit before ranking (live).
+     * many companies match in all (`count`, exact either way).
      */
-    const matches = (q: SearchQuery, want: number, label?: "live") =>
+    const matches = (q: SearchQuery, want: number, options: MatchOptions = {}) =>
       Effect.gen(function*() {
-        const words = yield* nearWords(q)
+        const { eager = false, label } = options
+        const words = options.words ?? (yield* nearWords(q))
         const [literal, fuzzy] = yield* Effect.all([
           literalHits(q, containsHints(q, words)),
-          fuzzyCandidates(q, words)
-        ], { concurrency: 2 })
+          fuzzyCandidates(q, words, eager)
+        ], { concurrency: eager ? 3 : 2 })
         const fuzzyHits: Array<Hit> = []
         for (const { row, similarity } of fuzzy) {
           if (similarity < config.fuzzyThreshold) continue
@@ -253,7 +270,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         if (found.count > 0 || q.short || Option.isNone(liveFallback)) return { ...found, live: Option.none<LiveOutcome>() }
         const outcome = yield* liveFallback.value.byName(q)
         if (Option.isNone(outcome) || outcome.value.stored === 0) return { ...found, live: outcome }
-        return { ...(yield* matches(q, want, "live")), live: outcome }
+        return { ...(yield* matches(q, want, { label: "live" })), live: outcome }
       })
 
     const search = (params: SearchParams): Effect.Effect<SearchResponse, SqlError> =>
@@ -298,10 +315,10 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         }, VALID)
       }).pipe(Effect.withSpan("CompanySearch.search"))
 
-    /** The cascade's best candidates, best first, at most five. */
-    const cascadeCandidates = (q: SearchQuery) =>
+    /** The cascade's best candidates, best first, at most five (the verifier: every look-up at once). */
+    const cascadeCandidates = (q: SearchQuery, words?: ReadonlyArray<WordRow>) =>
       Effect.gen(function*() {
-        const { ranked } = yield* matches(q, 5)
+        const { ranked } = yield* matches(q, 5, words === undefined ? { eager: true } : { words, eager: true })
         const best = ranked.slice(0, 5)
         const rows = yield* rowsById(best.map((hit) => hit.id))
         const now = new Date(yield* Clock.currentTimeMillis)
@@ -323,23 +340,24 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
     /**
      * The candidates for a name (the verifier), best first. `settled`: the whole name (or a whole alias) is held
      * with a score nothing else the cascade finds could come within the ambiguity margin of (one indexed round
-     * trip, see `wholeNameCandidates`), so the cascade was not run; otherwise the cascade's best five.
+     * trip, see `wholeNameCandidates`), so the cascade was not run; otherwise the cascade's best five. The words
+     * held near the name's are read beside the whole name (two connections at once): a name not held whole goes
+     * on to the cascade without waiting for them, at the cost of a vocabulary look-up unused when it is.
      */
     const resolve = (q: SearchQuery) =>
       Effect.gen(function*() {
         if (!q.short && q.normalized !== "") {
-          const whole = yield* wholeNameCandidates(sql, q)
-          if ((whole[0]?.score ?? 0) >= WHOLE_NAME_SETTLES) {
-            const now = new Date(yield* Clock.currentTimeMillis)
-            const candidates = whole.map((w): ResolvedCandidate => ({
-              company: companyJson(w.row, now),
-              companyId: w.row.id,
-              match_type: w.matchType,
-              match_score: w.score,
-              listed: w.row.listed_ticker !== null
-            }))
-            return { settled: true, candidates }
-          }
+          const [whole, words] = yield* Effect.all([wholeNameCandidates(sql, q), nearWords(q)], { concurrency: 2 })
+          if ((whole[0]?.score ?? 0) < WHOLE_NAME_SETTLES) return { settled: false, candidates: yield* cascadeCandidates(q, words) }
+          const now = new Date(yield* Clock.currentTimeMillis)
+          const candidates = whole.map((w): ResolvedCandidate => ({
+            company: companyJson(w.row, now),
+            companyId: w.row.id,
+            match_type: w.matchType,
+            match_score: w.score,
+            listed: w.row.listed_ticker !== null
+          }))
+          return { settled: true, candidates }
         }
         return { settled: false, candidates: yield* cascadeCandidates(q) }
       }).pipe(Effect.withSpan("CompanySearch.resolve"))

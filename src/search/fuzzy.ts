@@ -1,5 +1,5 @@
 import { foldTokens, nameTokens, normalizeName } from "../domain/normalize.js"
-import { compactSimilarity, tokenSetSimilarity, wordSimilarity as nearWord } from "./similarity.js"
+import { compactSimilarity, similarityMatrix, tokenSetOf, wordSimilarity as nearWord } from "./similarity.js"
 import type { WordRow } from "./statements.js"
 
 /** The words held that may stand for one query word: itself when held, else its near spellings. */
@@ -67,8 +67,13 @@ const PAIR_WORD = 20_000
 /** The rarest words are OR-ed for suggestions until they cover this many companies. */
 const ANY_WORDS = 5000
 
-/** The word-index query (tsquery text) for a mode; null when it has nothing to ask. */
-export const candidateQuery = (groups: ReadonlyArray<WordGroup>, mode: CandidateMode): string | null => {
+/**
+ * The word-index clauses (tsquery texts) for a mode, a name matching any of them being a candidate; null when the
+ * mode has nothing to ask. Each clause is its own index condition (a bitmap OR of them): an AND clause is read
+ * from its rarest word, skipping through the others' lists, where one tsquery OR-ing the clauses would read every
+ * word's whole list.
+ */
+export const candidateClauses = (groups: ReadonlyArray<WordGroup>, mode: CandidateMode): ReadonlyArray<string> | null => {
   const held = groups.filter((g) => g.words.length > 0)
   if (held.length === 0) return null
   if (held.length === 1) {
@@ -76,12 +81,10 @@ export const candidateQuery = (groups: ReadonlyArray<WordGroup>, mode: Candidate
     // ("Qwxzv Holdings"); the literal tiers already list them.
     const limit = groups.length > held.length ? RARE_WORD : PAIR_WORD
     if (mode === "all" && held[0]!.companies > limit) return null
-    return mode === "relaxed" ? null : groupQuery(held[0]!)
+    return mode === "relaxed" ? null : [groupQuery(held[0]!)]
   }
-  if (mode === "all") {
-    const meaningful = held.filter((g) => !FUNCTION_WORDS.has(g.token))
-    return (meaningful.length > 0 ? meaningful : held).map(groupQuery).join(" & ")
-  }
+  const meaningful = held.filter((g) => !FUNCTION_WORDS.has(g.token))
+  if (mode === "all") return [(meaningful.length > 0 ? meaningful : held).map(groupQuery).join(" & ")]
   if (mode === "any") {
     const rarest = [...held].sort((a, b) => a.companies - b.companies)
     const chosen: Array<WordGroup> = []
@@ -91,19 +94,22 @@ export const candidateQuery = (groups: ReadonlyArray<WordGroup>, mode: Candidate
       chosen.push(g)
       covered += g.companies
     }
-    return chosen.map(groupQuery).join(" | ")
+    return chosen.map(groupQuery)
   }
-  const clauses = new Set<string>()
-  for (const g of held) if (g.companies <= RARE_WORD) clauses.add(groupQuery(g))
-  if (held.length <= 6) {
-    for (let i = 0; i < held.length; i++) {
-      for (let j = i + 1; j < held.length; j++) {
-        if (Math.min(held[i]!.companies, held[j]!.companies) > PAIR_WORD) continue
-        clauses.add(`${groupQuery(held[i]!)} & ${groupQuery(held[j]!)}`)
+  // A name sharing only a function word besides one other word shares one word: no pair with "of" or "de".
+  const rare = meaningful.filter((g) => g.companies <= RARE_WORD)
+  const clauses = new Set(rare.map(groupQuery))
+  if (meaningful.length <= 6) {
+    for (let i = 0; i < meaningful.length; i++) {
+      for (let j = i + 1; j < meaningful.length; j++) {
+        const [a, b] = [meaningful[i]!, meaningful[j]!]
+        // A pair holding a rare word adds nothing to that word alone.
+        if (Math.min(a.companies, b.companies) > PAIR_WORD || rare.includes(a) || rare.includes(b)) continue
+        clauses.add(`${groupQuery(a)} & ${groupQuery(b)}`)
       }
     }
   }
-  return clauses.size === 0 ? null : [...clauses].map((c) => `(${c})`).join(" | ")
+  return clauses.size === 0 ? null : [...clauses]
 }
 
 /** Rarer words weigh more in how much of the query a name covers. */
@@ -140,15 +146,16 @@ const wordSimilarity = (
   words: ReadonlyArray<string>
 ): number => {
   const weights = new Map(groups.map((g) => [g.token, weightOf(g.companies)]))
+  const matrix = similarityMatrix(tokens, words)
   let weighted = 0
   let total = 0
-  for (const token of tokens) {
-    const w = weights.get(token) ?? UNKNOWN_WEIGHT
+  for (let i = 0; i < tokens.length; i++) {
+    const w = weights.get(tokens[i]!) ?? UNKNOWN_WEIGHT
     let best = 0
-    for (const word of words) best = Math.max(best, nearWord(token, word))
+    for (let j = 0; j < words.length; j++) best = Math.max(best, matrix[i * words.length + j]!)
     weighted += w * best
     total += w
   }
   const coverage = total === 0 ? 0 : weighted / total
-  return (coverage + tokenSetSimilarity(tokens, words)) / 2
+  return (coverage + tokenSetOf(matrix, tokens.length, words.length)) / 2
 }

@@ -317,13 +317,13 @@ export interface CandidateRow {
 }
 
 /**
- * Companies whose words satisfy `tsquery` (word index), at most `scan` of them looked at, the `keep` most
- * similar to the normalised query (trigram similarity) returned.
+ * Companies whose words satisfy any of `clauses` (tsquery texts, each its own condition on the word index), at
+ * most `scan` of them looked at, the `keep` most similar to the normalised query (trigram similarity) returned.
  */
 export const wordCandidates = (
   sql: Sql,
   q: SearchQuery,
-  tsquery: string,
+  clauses: ReadonlyArray<string>,
   limits: { readonly scan: number; readonly keep: number }
 ) =>
   sql<CandidateRow>`SELECT x.id, x.quality, x.listed, x.legal_name, x.country, x.registration_no, x.name_norm,
@@ -331,9 +331,11 @@ export const wordCandidates = (
     FROM (
       SELECT c.id::text AS id, c.quality, c.listed_ticker IS NOT NULL AS listed, c.legal_name, c.country::text AS country, c.registration_no, c.name_norm
       FROM companies c
-      WHERE to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${tsquery})${
-    scopeOf(sql, q.country)
-  }
+      WHERE (${
+    sql.join(" OR ", false)(
+      clauses.map((clause) => sql`to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${clause})`)
+    )
+  })${scopeOf(sql, q.country)}
       LIMIT ${limits.scan}
     ) AS x
     ORDER BY sim DESC, x.quality DESC, x.id LIMIT ${limits.keep}`

@@ -4,7 +4,7 @@ import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as path from "node:path"
 import { makeCorpusGenerator } from "../../scripts/corpus/generate.js"
-import { candidateQuery, wordGroups } from "../../src/search/fuzzy.js"
+import { candidateClauses, wordGroups } from "../../src/search/fuzzy.js"
 import { analyseQuery } from "../../src/search/searchQuery.js"
 import {
   containsHints,
@@ -86,8 +86,8 @@ describe("search plans", () => {
             if (words.length > 0) {
               checked.push(nearestWords(sql, q.tokens, 6))
               for (const mode of ["all", "relaxed", "any"] as const) {
-                const tsquery = candidateQuery(wordGroups(q.tokens, words, mode === "any"), mode)
-                if (tsquery !== null) checked.push(wordCandidates(sql, q, tsquery, { scan: 5000, keep: 300 }))
+                const clauses = candidateClauses(wordGroups(q.tokens, words, mode === "any"), mode)
+                if (clauses !== null) checked.push(wordCandidates(sql, q, clauses, { scan: 5000, keep: 300 }))
               }
             }
             for (const statement of checked) {
