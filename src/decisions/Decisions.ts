@@ -72,10 +72,7 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
 
     /** For the Verifier: the decisions of this key's owner that may apply to a verification. */
     const lookupFor = (keyId: string) => (query: DecisionQuery) =>
-      Effect.gen(function*() {
-        const owner = yield* repo.ownerOf(keyId)
-        return yield* repo.applicable(owner, query.subjectKeys, [...new Set(query.entries.map((e) => e.entry_id))])
-      }).pipe(Effect.orDie)
+      repo.applicable(keyId, query.subjectKeys, [...new Set(query.entries.map((e) => e.entry_id))]).pipe(Effect.orDie)
 
     return { record, list, lookupFor } as const
   }),

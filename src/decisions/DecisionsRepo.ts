@@ -16,9 +16,12 @@ export class DecisionsRepo extends Effect.Service<DecisionsRepo>()("kyb/Decision
       to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`
 
     /** Decisions are the account's when the key has one, else the key's own. */
+    const ownerOfKey = (keyId: string) =>
+      sql`(SELECT coalesce('account:' || k.account_id, 'key:' || k.id) FROM api_keys k WHERE k.id = ${keyId})`
+
     const ownerOf = (keyId: string) =>
-      sql<{ account_id: string | null }>`SELECT account_id FROM api_keys WHERE id = ${keyId}`.pipe(
-        Effect.map((rows) => (rows[0]?.account_id == null ? `key:${keyId}` : `account:${rows[0].account_id}`))
+      sql<{ owner: string | null }>`SELECT ${ownerOfKey(keyId)} AS owner`.pipe(
+        Effect.map((rows) => rows[0]?.owner ?? `key:${keyId}`)
       )
 
     const insert = (row: {
@@ -33,12 +36,12 @@ export class DecisionsRepo extends Effect.Service<DecisionsRepo>()("kyb/Decision
     const list = (owner: string, limit: number) =>
       sql<DecisionRow>`SELECT ${columns} FROM decisions WHERE owner = ${owner} ORDER BY created_at DESC, id DESC LIMIT ${limit}`
 
-    /** The owner's decisions on these subjects and entries. */
-    const applicable = (owner: string, subjectKeys: ReadonlyArray<string>, entryIds: ReadonlyArray<string>) =>
+    /** The decisions of the key's owner on these subjects and entries (one statement: the owner read within). */
+    const applicable = (keyId: string, subjectKeys: ReadonlyArray<string>, entryIds: ReadonlyArray<string>) =>
       subjectKeys.length === 0 || entryIds.length === 0
         ? Effect.succeed<ReadonlyArray<DecisionRow>>([])
         : sql<DecisionRow>`SELECT ${columns} FROM decisions
-            WHERE owner = ${owner} AND subject_key IN ${sql.in(subjectKeys)} AND entry_id IN ${sql.in(entryIds)}`
+            WHERE owner = ${ownerOfKey(keyId)} AND subject_key IN ${sql.in(subjectKeys)} AND entry_id IN ${sql.in(entryIds)}`
 
     return { ownerOf, insert, list, applicable } as const
   })
