@@ -18,7 +18,7 @@ import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import autocannon from "autocannon"
 import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"
-import { type ChildProcess, spawn, spawnSync } from "node:child_process"
+import type { ChildProcess } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -29,6 +29,7 @@ import { ingestSanctions } from "../src/sanctions/lists/ingest.js"
 import { summariseProfile } from "./support/cpuProfile.js"
 import { parentPid, processCpuSeconds, serverCpuSeconds } from "./support/procCpu.js"
 import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
+import { buildServer, startNode, waitForHttp } from "./support/apiProcess.js"
 import { startNodeFlags } from "./support/startFlags.js"
 
 const argv = process.argv.slice(2)
@@ -50,22 +51,6 @@ const nodeFlags: ReadonlyArray<string> = argv.includes("--node-flags")
   : startNodeFlags()
 const postgresServer = "postgres://postgres@127.0.0.1:5432/postgres"
 const listsDir = path.resolve("..", "shared", "data", "sanctions")
-
-const start = (args: ReadonlyArray<string>, env: Record<string, string>) => {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
-  let output = ""
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  return { child, output: () => output }
-}
-
-const waitForHttp = async (url: string, server: { readonly output: () => string }) => {
-  for (let i = 0; i < 300; i++) {
-    if (await fetch(url).then((r) => r.status < 500, () => false)) return
-    await new Promise((r) => setTimeout(r, 200))
-  }
-  throw new Error(`${url} never answered:\n${server.output()}`)
-}
 
 const statusMb = (pid: number, field: "VmRSS" | "VmHWM") => {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8")
@@ -196,14 +181,11 @@ const program = Effect.gen(function*() {
     return { secret: Redacted.value(key.secret), postmaster: parentPid(backend) }
   }).pipe(Effect.provide(Layer.mergeAll(ApiKeys.Default, CompanyWriter.Default).pipe(Layer.provideMerge(Db))))
 
-  if (!fs.existsSync("dist/main.js") || argv.includes("--build")) {
-    const built = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" })
-    if (built.status !== 0) return yield* Effect.dieMessage("npm run build failed")
-  }
+  if (!fs.existsSync("dist/main.js") || argv.includes("--build")) buildServer()
   const port = 18_000 + Math.floor(Math.random() * 1000)
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-prof-"))
   const startApi = (flags: ReadonlyArray<string>, withProfile: boolean) =>
-    start([...flags, ...(withProfile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "dist/main.js"], {
+    startNode([...flags, ...(withProfile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "dist/main.js"], {
       PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none"
     })
   const stopAll = (children: ReadonlyArray<ChildProcess>) =>
@@ -222,8 +204,8 @@ const program = Effect.gen(function*() {
     try {
       yield* Effect.promise(() => waitForHttp(`${base}/health`, api))
       const sample = yield* Effect.promise(() => fetch(`${base}/v1/company/NG/RC208767`, { headers }).then((r) => r.text()))
-      const empty = start(["--import", "tsx", "scripts/bench/emptyEffectServer.ts"], { PORT: String(port + 1), BARE_BODY: sample })
-      const bare = start(["--import", "tsx", "scripts/bench/bareServer.ts"], { PORT: String(port + 2), BARE_BODY: sample })
+      const empty = startNode(["--import", "tsx", "scripts/bench/emptyEffectServer.ts"], { PORT: String(port + 1), BARE_BODY: sample })
+      const bare = startNode(["--import", "tsx", "scripts/bench/bareServer.ts"], { PORT: String(port + 2), BARE_BODY: sample })
       children.push(empty.child, bare.child)
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 1}/`, empty))
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 2}/`, bare))

@@ -1,27 +1,29 @@
 import { analyseQuery } from "../src/search/searchQuery.js"
-import { HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
-import { createServer } from "node:http"
+import { Agent, request } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
 import { ApiKeys } from "../src/access/ApiKeys.js"
 import type { VerifyInput } from "../src/api/schemas/Verdict.js"
 import { CompanyWriter } from "../src/companies/CompanyWriter.js"
-import { HttpAppLive } from "../src/http/Server.js"
 import { ingestSanctions } from "../src/sanctions/lists/ingest.js"
 import { Screener } from "../src/sanctions/Screener.js"
 import { CompanySearch } from "../src/search/CompanySearch.js"
 import { Verifier } from "../src/verify/Verifier.js"
 import { loadBenchCorpus } from "./search/benchLoad.js"
+import { buildServer, startNode, waitForHttp } from "./support/apiProcess.js"
+import { startNodeFlags } from "./support/startFlags.js"
+import { statementTimer } from "./support/statementTimes.js"
 import { scratchDatabase, serverUrl } from "./search/database.js"
 
 /**
- * Verify latency at concurrency 1 (Verifier.verify in process, the service the HTTP handler calls) on a generated
- * corpus in PostgreSQL with the three real sanctions lists loaded, per input kind:
+ * Verify latency at concurrency 1 on a generated corpus in PostgreSQL with the three real sanctions lists loaded, per
+ * input kind: Verifier.verify in process (the service the HTTP handler calls, with the unresolved names' time by
+ * search statement), then `POST /v1/verify` to the compiled server (`npm start`'s command, built first) in its own
+ * process:
  *
  *   npx tsx scripts/verify-bench.ts [--rows 2000000] [--samples 300] [--keep] [--database NAME]
  *
@@ -128,41 +130,122 @@ const measure = (kinds: Record<string, ReadonlyArray<VerifyInput>>) => Effect.ge
     yield* log(row)
     table.push(row)
   }
+  table.push(...yield* cascadeStatements(kinds["listed entity name"] ?? []))
   all.sort((a, b) => a - b)
   table.push(`| **all** | ${all.length} | **${percentile(all, 0.5).toFixed(1)}** | **${percentile(all, 0.99).toFixed(1)}** | ${all.at(-1)?.toFixed(1)} | |`)
   return table
 })
 
-/** The whole API (auth, quota, handler, encoding) on a loopback port over the same database. */
-const httpServer = HttpAppLive.pipe(
-  Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
-  Layer.provideMerge(ApiKeys.Default)
-)
+/** Which statement of the search cascade a SQL text is (see CompanySearch and statements.ts). */
+const cascadeStatement = (text: string) =>
+  text.includes("search_near_words")
+    ? "nearest words"
+    : text.includes("alias_kind")
+    ? "whole name"
+    : text.includes("similarity(x.name_norm")
+    ? "word candidates (fuzzy)"
+    : text.includes("count(*) OVER ()")
+    ? "ranked companies (count)"
+    : text.includes("DISTINCT ON (c.id)")
+    ? "best aliases"
+    : text.includes("UNION ALL")
+    ? "literal tiers"
+    : text.includes("WHERE c.id IN")
+    ? "rows by id"
+    : "other"
 
-/** Every input again as `POST /v1/verify` over keep-alive HTTP, one request at a time. */
-const overHttp = (kinds: Record<string, ReadonlyArray<VerifyInput>>) =>
+/** The cascade's time for unresolved names by statement: p50/p99 of each statement, and statements per name. */
+const cascadeStatements = (names: ReadonlyArray<VerifyInput>) =>
   Effect.gen(function*() {
-    const server = yield* HttpServer.HttpServer
-    if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected a TCP address")
-    const url = `http://127.0.0.1:${server.address.port}/v1/verify`
+    const search = yield* CompanySearch
+    const timer = statementTimer()
+    const byKind = new Map<string, Array<number>>()
+    const perName: Array<number> = []
+    for (const input of names) {
+      yield* search.resolve(analyseQuery(input.name ?? "")).pipe(Effect.withTracer(timer.tracer))
+      const statements = timer.take()
+      perName.push(statements.length)
+      for (const s of statements) {
+        const kind = cascadeStatement(s.text)
+        byKind.set(kind, [...(byKind.get(kind) ?? []), s.ms])
+      }
+    }
+    perName.sort((a, b) => a - b)
+    const rows = [...byKind].map(([kind, times]) => {
+      times.sort((a, b) => a - b)
+      return `| &nbsp;&nbsp;&nbsp;&nbsp;statement: ${kind} | ${times.length} | ${percentile(times, 0.5).toFixed(1)} | ${
+        percentile(times, 0.99).toFixed(1)
+      } | ${times.at(-1)?.toFixed(1)} | |`
+    })
+    rows.push(`| &nbsp;&nbsp;&nbsp;&nbsp;statements per name | ${perName.length} | ${percentile(perName, 0.5)} | ${
+      percentile(perName, 0.99)
+    } | ${perName.at(-1)} | |`)
+    for (const row of rows) yield* log(row)
+    return rows
+  })
+
+/** One request over a keep-alive connection (node:http: fetch adds its own milliseconds at the tail). */
+const send = (agent: Agent, url: URL, headers: Record<string, string>, body?: string) =>
+  new Promise<void>((resolve, reject) => {
+    const req = request(url, { method: body === undefined ? "GET" : "POST", agent, headers }, (res) => {
+      res.resume()
+      res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))))
+    })
+    req.on("error", reject)
+    req.end(body)
+  })
+
+/**
+ * Every input again as `POST /v1/verify` to the production server (`npm start`'s `node <flags> dist/main.js`, its own
+ * process, over the same database: key check, quota, handler, check kept, JSON encoding), one request at a time,
+ * per kind and in all.
+ */
+const overHttp = (kinds: Record<string, ReadonlyArray<VerifyInput>>, databaseUrl: string) =>
+  Effect.gen(function*() {
     const { secret } = yield* (yield* ApiKeys).create({ plan: "unlimited", quota: null, label: "verify-bench" })
+    yield* Effect.sync(buildServer)
+    const port = 19_000 + Math.floor(Math.random() * 1000)
+    const api = yield* Effect.acquireRelease(
+      Effect.sync(() =>
+        startNode([...startNodeFlags(), "dist/main.js"], {
+          PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none"
+        })
+      ),
+      (server) => Effect.sync(() => server.child.kill("SIGTERM"))
+    )
+    yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port}/health`, api))
+    const url = new URL(`http://127.0.0.1:${port}/v1/verify`)
     const headers = { authorization: `Bearer ${Redacted.value(secret)}`, "content-type": "application/json" }
-    const post = (input: VerifyInput) =>
-      Effect.promise(async () => {
-        const response = await fetch(url, { method: "POST", headers, body: JSON.stringify(input) })
-        await response.text()
-        if (response.status !== 200) throw new Error(`status ${response.status}`)
-      })
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 })
+    const verify = (input: VerifyInput) => Effect.promise(() => send(agent, url, headers, JSON.stringify(input)))
     const all = Object.values(kinds).flat()
-    for (const input of all.slice(0, 50)) yield* post(input)
+    for (const input of all.slice(0, 50)) yield* verify(input)
+    const rows: Array<string> = []
+    // The floor beside it: a request answered by one `SELECT 1` through the same server, pool and connection.
+    const health = new URL(`http://127.0.0.1:${port}/health`)
+    const floor: Array<number> = []
+    for (let i = 0; i < 300; i++) floor.push((yield* timed(Effect.promise(() => send(agent, health, {}))))[0])
+    floor.sort((a, b) => a - b)
+    rows.push(`| floor: GET /health (one SELECT 1), over HTTP | ${floor.length} | ${percentile(floor, 0.5).toFixed(1)} | ${
+      percentile(floor, 0.99).toFixed(1)
+    } | ${floor.at(-1)?.toFixed(1)} | |`)
     const times: Array<number> = []
-    for (const input of all) times.push((yield* timed(post(input)))[0])
+    for (const [kind, list] of Object.entries(kinds)) {
+      const kindTimes: Array<number> = []
+      for (const input of list) kindTimes.push((yield* timed(verify(input)))[0])
+      times.push(...kindTimes)
+      kindTimes.sort((a, b) => a - b)
+      rows.push(`| ${kind}, over HTTP | ${kindTimes.length} | ${percentile(kindTimes, 0.5).toFixed(1)} | ${
+        percentile(kindTimes, 0.99).toFixed(1)
+      } | ${kindTimes.at(-1)?.toFixed(1)} | |`)
+    }
+    agent.destroy()
     times.sort((a, b) => a - b)
-    const row = `| **all, over HTTP** (POST /v1/verify) | ${times.length} | **${percentile(times, 0.5).toFixed(1)}** | **${
+    rows.push(`| **all, over HTTP** (POST /v1/verify) | ${times.length} | **${percentile(times, 0.5).toFixed(1)}** | **${
       percentile(times, 0.99).toFixed(1)
-    }** | ${times.at(-1)?.toFixed(1)} | |`
-    yield* log(row)
-    return row
+    }** | ${times.at(-1)?.toFixed(1)} | |`)
+    for (const row of rows) yield* log(row)
+    return rows
   })
 
 const program = Effect.gen(function*() {
@@ -176,7 +259,9 @@ const program = Effect.gen(function*() {
   const table = yield* measure(kinds).pipe(
     Effect.provide(Layer.mergeAll(Verifier.Default, CompanySearch.Default, Screener.Default))
   )
-  table.push(yield* overHttp(kinds).pipe(Effect.provide(httpServer), Effect.scoped))
+  const current = (yield* sql<{ name: string }>`SELECT current_database() AS name`)[0]!.name
+  const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${current}` }).toString()
+  table.push(...yield* overHttp(kinds, databaseUrl).pipe(Effect.provide(ApiKeys.Default), Effect.scoped))
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB`
   process.stdout.write([
     `Verify, concurrency 1, ${held} companies, OFAC SDN + OFAC Consolidated + UN loaded; PostgreSQL ${version}; ${machine};`,

@@ -1,0 +1,25 @@
+import { spawn, spawnSync } from "node:child_process"
+
+/** A node process the benchmark started, with everything it printed so far. */
+export const startNode = (args: ReadonlyArray<string>, env: Record<string, string>) => {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+  let output = ""
+  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  return { child, output: () => output }
+}
+
+/** Resolves once `url` answers below 500 (60 s at most, then fails with what the server printed). */
+export const waitForHttp = async (url: string, server: { readonly output: () => string }) => {
+  for (let i = 0; i < 300; i++) {
+    if (await fetch(url).then((r) => r.status < 500, () => false)) return
+    await new Promise((r) => setTimeout(r, 200))
+  }
+  throw new Error(`${url} never answered:\n${server.output()}`)
+}
+
+/** `npm run build`: the compiled server (dist/) of the code checked out. */
+export const buildServer = () => {
+  const built = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" })
+  if (built.status !== 0) throw new Error("npm run build failed")
+}
