@@ -48,8 +48,11 @@ const VALID = { disableValidation: true } as const
 const MAX_QUERY_WORDS = 8
 const NEAR_WORDS_PER_TOKEN = 6
 const FUZZY_KEEP = 100
-/** Names the word index hands to the suggestion scorer at most. */
-const SUGGESTION_SCAN = 200
+/**
+ * Names the word index hands to the scorer at most for suggestions and for the relaxed look-up (names sharing
+ * only some of the query's words, where more of them cost time and seldom pass the threshold).
+ */
+const PARTIAL_SCAN = 200
 /** Strict candidates (all words) above the threshold that make the relaxed look-up unnecessary. */
 const ENOUGH_STRICT = 1
 
@@ -150,7 +153,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       Effect.gen(function*() {
         const clauses = candidateClauses(asked, mode)
         if (clauses === null) return []
-        const scan = mode === "any" ? Math.min(config.fuzzyScan, SUGGESTION_SCAN) : config.fuzzyScan
+        const scan = mode === "all" ? config.fuzzyScan : Math.min(config.fuzzyScan, PARTIAL_SCAN)
         const rows = yield* wordCandidates(sql, q, clauses, { scan, keep })
         return rows.map((row) => ({
           row,
