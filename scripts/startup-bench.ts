@@ -2,9 +2,11 @@ import { spawn } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { startNodeFlags } from "./support/startFlags.js"
 
 /**
- * Start-up of the server run through tsx (development) against the compiled build (`npm start`), side by side:
+ * Start-up of the server run through tsx (development) against the compiled build, without node flags and with
+ * those of `npm start` (read from package.json), side by side:
  * time from spawn to "Listening on" and resident memory once listening, on an embedded database migrated
  * beforehand (so both measure a warm start), median of `--runs` (default 3) alternated runs. Build first:
  *
@@ -12,10 +14,12 @@ import * as path from "node:path"
  */
 const runs = Number(process.argv[process.argv.indexOf("--runs") + 1] ?? 3) || 3
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-startup-"))
-const commands = {
+const startFlags = startNodeFlags()
+const commands: Record<string, ReadonlyArray<string>> = {
   "tsx src/main.ts": [path.join("node_modules", ".bin", "tsx"), "src/main.ts"],
-  "node dist/main.js": [process.execPath, "dist/main.js"]
-} as const
+  "node dist/main.js": [process.execPath, "dist/main.js"],
+  [`node ${startFlags.join(" ")} dist/main.js (npm start)`]: [process.execPath, ...startFlags, "dist/main.js"]
+}
 
 const rssOf = (pid: number) => {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8")
@@ -56,7 +60,7 @@ const once = (argv: ReadonlyArray<string>, port: number) =>
 
 const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 await once(commands["node dist/main.js"], 18_200) // migrates the data directory once
-const results: Record<string, Array<{ ms: number; rssMb: number }>> = { "tsx src/main.ts": [], "node dist/main.js": [] }
+const results: Record<string, Array<{ ms: number; rssMb: number }>> = Object.fromEntries(Object.keys(commands).map((name) => [name, []]))
 for (let i = 0; i < runs; i++) {
   for (const [name, argv] of Object.entries(commands)) results[name]!.push(await once(argv, 18_201 + i))
 }
