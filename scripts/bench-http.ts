@@ -13,6 +13,8 @@
 // started without any. --mixed 0 skips the mixed load; --only-mixed skips the throughput table.
 // --profile: the API runs under `node --cpu-prof`; its profile (every run) is summarised by self time per function
 // and per package at the end.
+// --refresh: OFAC SDN starts at its 2021-07 version and the current one is ingested halfway through the (first) mixed
+// load, a real list change the server (polling every 2 s) re-indexes under load: its peak memory is the VmHWM after.
 import { NodeRuntime } from "@effect/platform-node"
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
@@ -46,6 +48,7 @@ const mixedSeconds = Number(option("mixed", "60"))
 const mixedConnections = Number(option("mixed-connections", "32"))
 const onlyMixed = argv.includes("--only-mixed")
 const alsoWithoutFlags = argv.includes("--also-without-flags")
+const refresh = argv.includes("--refresh")
 const nodeFlags: ReadonlyArray<string> = argv.includes("--node-flags")
   ? option("node-flags", "").split(/\s+/).filter((f) => f !== "")
   : startNodeFlags()
@@ -69,7 +72,8 @@ const SEARCH_QUERIES: ReadonlyArray<string> = ["benchmark foods", "benchmark", "
 interface MixedFigure {
   readonly flags: string
   readonly requests: number
-  readonly failures: number
+  /** Answers other than 2xx by status, connection errors and timeouts ("0": none). */
+  readonly failures: string
   readonly listeningRssMb: number
   readonly listeningHwmMb: number
   readonly rssMb: number
@@ -80,7 +84,13 @@ interface MixedFigure {
  * Company, search and verify requests in turn on every connection for `seconds`. Every other verify name has one letter
  * changed by a counter, so that new words keep arriving as in real traffic (the screening caches fill and are bounded).
  */
-const mixedLoad = async (base: string, headers: Record<string, string>, pid: number, flags: string): Promise<MixedFigure> => {
+const mixedLoad = async (
+  base: string,
+  headers: Record<string, string>,
+  pid: number,
+  flags: string,
+  midway?: () => Promise<string>
+): Promise<MixedFigure> => {
   const listeningRssMb = rssMb(pid)
   const listeningHwmMb = statusMb(pid, "VmHWM")
   let n = 0
@@ -91,6 +101,8 @@ const mixedLoad = async (base: string, headers: Record<string, string>, pid: num
     const at = (n >> 1) % name.length
     return name.slice(0, at) + String.fromCharCode(97 + ((n >> 3) % 26)) + name.slice(at + 1)
   }
+  let during: Promise<string> | undefined
+  const timer = midway === undefined ? undefined : setTimeout(() => (during = midway()), (mixedSeconds * 1000) / 2)
   const r = await autocannon({
     url: base,
     connections: mixedConnections,
@@ -108,10 +120,42 @@ const mixedLoad = async (base: string, headers: Record<string, string>, pid: num
       }
     ]
   })
+  clearTimeout(timer)
+  const note = during === undefined ? "" : ` (${await during})`
+  const statuses = Object.entries(r.statusCodeStats as Record<string, { count: number }>)
+    .filter(([status]) => !status.startsWith("2"))
+    .map(([status, { count }]) => `${count} x ${status}`)
+  const failures = [...statuses, ...(r.errors > 0 ? [`${r.errors} errors`] : []), ...(r.timeouts > 0 ? [`${r.timeouts} timeouts`] : [])]
   return {
-    flags, requests: r.requests.total, failures: r.non2xx + r.errors + r.timeouts, listeningRssMb, listeningHwmMb,
+    flags: flags + note, requests: r.requests.total, failures: failures.length === 0 ? "0" : failures.join(", "), listeningRssMb, listeningHwmMb,
     rssMb: rssMb(pid), hwmMb: statusMb(pid, "VmHWM")
   }
+}
+
+/**
+ * The current OFAC SDN ingested into the bench database (a newer version than the 2021-07 one the server indexed);
+ * resolves once the server answers from it (the version a new check records), with how long that took.
+ */
+const activateCurrentSdn = async (url: string, base: string, headers: Record<string, string>): Promise<string> => {
+  const started = Date.now()
+  await Effect.runPromise(
+    ingestSanctions([path.join(listsDir, "ofac-sdn")], { publishedOn: "2024-05-03" }).pipe(
+      Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 2 })),
+      Effect.scoped
+    )
+  )
+  const ingested = Date.now() - started
+  for (let i = 0; i < 600; i++) {
+    const verdict = await fetch(`${base}/v1/verify?name=Refresh%20Probe%20Limited&country=NG`, { headers }).then((r) => r.json()) as { check_id?: string }
+    const check = await fetch(`${base}/v1/checks/${verdict.check_id}`, { headers }).then((r) => r.json()) as {
+      lists?: ReadonlyArray<{ list: string; version: string }>
+    }
+    if (check.lists?.some((l) => l.version === "2024-05-03") === true) {
+      return `SDN 2021-07-01 -> 2024-05-03 at ${mixedSeconds / 2} s: ingested in ${ingested} ms, answered from after ${Date.now() - started} ms`
+    }
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  throw new Error("the server never answered from the newer SDN version")
 }
 
 interface Target {
@@ -172,7 +216,9 @@ const program = Effect.gen(function*() {
       officers: [{ name: "Ada Bench", role: "director" }]
     }]))
     if (withLists) {
-      yield* ingestSanctions([path.join(listsDir, "ofac-sdn")], { publishedOn: "2024-05-03" })
+      yield* (refresh
+        ? ingestSanctions([path.join(listsDir, "ofac-sdn-2021-07")], { publishedOn: "2021-07-01" })
+        : ingestSanctions([path.join(listsDir, "ofac-sdn")], { publishedOn: "2024-05-03" }))
       yield* ingestSanctions([path.join(listsDir, "ofac-consolidated")], { publishedOn: "2025-12-19" })
       yield* ingestSanctions([path.join(listsDir, "un", "consolidated.xml")])
     }
@@ -186,7 +232,8 @@ const program = Effect.gen(function*() {
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-prof-"))
   const startApi = (flags: ReadonlyArray<string>, withProfile: boolean) =>
     startNode([...flags, ...(withProfile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "dist/main.js"], {
-      PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none"
+      PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none",
+      ...(refresh ? { SANCTIONS_POLL_INTERVAL: "2 seconds" } : {})
     })
   const stopAll = (children: ReadonlyArray<ChildProcess>) =>
     Effect.promise(() => {
@@ -254,7 +301,14 @@ const program = Effect.gen(function*() {
       const api = startApi(flags, false)
       try {
         yield* Effect.promise(() => waitForHttp(`${base}/health`, api))
-        mixed.push(yield* Effect.promise(() => mixedLoad(base, headers, api.child.pid!, shownFlags(flags))))
+        const midway = refresh && mixed.length === 0 ? () => activateCurrentSdn(url, base, headers) : undefined
+        const figure = yield* Effect.promise(() => mixedLoad(base, headers, api.child.pid!, shownFlags(flags), midway))
+        mixed.push(figure)
+        // What the server said about its failures (it logs at warning level and above here).
+        if (figure.failures !== "0") {
+          const said = api.output().split("\n").filter((line) => /level=(WARN|ERROR|FATAL)/.test(line))
+          process.stderr.write(`the server's warnings and errors (${said.length}), the first five:\n${said.slice(0, 5).join("\n")}\n`)
+        }
         process.stderr.write(`mixed load with ${shownFlags(flags)} done\n`)
       } finally {
         yield* stopAll([api.child])
@@ -263,6 +317,7 @@ const program = Effect.gen(function*() {
     console.log(`\n${machine}`)
     console.log(`Mixed load: ${mixedSeconds} s, ${mixedConnections} connections, each cycling GET /v1/company, /v1/search and /v1/verify` +
       ` (every other verify name with a letter changed); ${withLists ? "OFAC SDN, OFAC Consolidated and UN loaded" : "no lists loaded"};` +
+      (refresh ? " OFAC SDN 2021-07 at the start, the current SDN ingested halfway through the first load;" : "") +
       ` a fresh \`node <flags> dist/main.js\` per line; memory from /proc/<pid>/status\n`)
     console.log("| node flags | requests | non-2xx + errors | RSS listening MB | VmHWM listening MB | RSS after load MB | VmHWM after load MB |")
     console.log("|---|---|---|---|---|---|---|")
