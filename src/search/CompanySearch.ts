@@ -197,7 +197,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         const [literal, fuzzy] = yield* Effect.all([
           literalHits(q, containsHints(q, words)),
           fuzzyCandidates(q, words, eager)
-        ], { concurrency: eager ? 3 : 2 })
+        ], { concurrency: 2 })
         const fuzzyHits: Array<Hit> = []
         for (const { row, similarity } of fuzzy) {
           if (similarity < config.fuzzyThreshold) continue
