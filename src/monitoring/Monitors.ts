@@ -106,8 +106,10 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
       if (!(yield* repo.advance(Option.getOrNull(compared), ids))) return
       if (Option.isNone(compared)) return // the first versions seen: the monitors' hits were taken on them
       const started = Date.now()
-      const changes = yield* changedEntries(compared.value, ids)
       const monitors = yield* repo.active
+      // Nothing watched: no entry comparison (it reads and hashes both versions of every changed list).
+      if (monitors.length === 0) return
+      const changes = yield* changedEntries(compared.value, ids)
       const candidates = changes.candidatesAmong(monitors.map((m) => ({ id: m.id, name: m.screened_name, country: m.country })))
       const held = yield* repo.heldOf([...candidates])
       let added = 0

@@ -19,7 +19,8 @@ const versionedEntries = (lists: ReadonlyArray<LoadedList>) =>
 export const buildMatchIndex = (lists: ReadonlyArray<LoadedList>, background: Background = defaultBackground()): MatchIndex =>
   new MatchIndex(versionedEntries(lists), background)
 
-const nextMacrotask = Effect.async<void>((resume) => {
+/** Resumes after the event loop's pending I/O: long work done in steps lets a server answer between them. */
+export const nextMacrotask = Effect.async<void>((resume) => {
   const handle = setImmediate(() => resume(Effect.void))
   return Effect.sync(() => clearImmediate(handle))
 })
