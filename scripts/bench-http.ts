@@ -13,6 +13,8 @@
 // started without any. --mixed 0 skips the mixed load; --only-mixed skips the throughput table.
 // --profile: the API runs under `node --cpu-prof`; its profile (every run) is summarised by self time per function
 // and per package at the end.
+// --loop-probe: the API also loads scripts/support/loopProbe.mjs, which logs each event-loop stall over 300 ms (the
+// mixed load prints the stalls it saw).
 // --refresh: OFAC SDN starts at its 2021-07 version and the current one is ingested halfway through the (first) mixed
 // load, a real list change the server (polling every 2 s) re-indexes under load: its peak memory is the VmHWM after.
 import { NodeRuntime } from "@effect/platform-node"
@@ -49,6 +51,7 @@ const mixedConnections = Number(option("mixed-connections", "32"))
 const onlyMixed = argv.includes("--only-mixed")
 const alsoWithoutFlags = argv.includes("--also-without-flags")
 const refresh = argv.includes("--refresh")
+const loopProbe = argv.includes("--loop-probe")
 const nodeFlags: ReadonlyArray<string> = argv.includes("--node-flags")
   ? option("node-flags", "").split(/\s+/).filter((f) => f !== "")
   : startNodeFlags()
@@ -231,7 +234,12 @@ const program = Effect.gen(function*() {
   const port = 18_000 + Math.floor(Math.random() * 1000)
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-prof-"))
   const startApi = (flags: ReadonlyArray<string>, withProfile: boolean) =>
-    startNode([...flags, ...(withProfile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []), "dist/main.js"], {
+    startNode([
+      ...flags,
+      ...(withProfile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
+      ...(loopProbe ? ["--import", "./scripts/support/loopProbe.mjs"] : []),
+      "dist/main.js"
+    ], {
       PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none",
       ...(refresh ? { SANCTIONS_POLL_INTERVAL: "2 seconds" } : {})
     })
@@ -304,6 +312,8 @@ const program = Effect.gen(function*() {
         const midway = refresh && mixed.length === 0 ? () => activateCurrentSdn(url, base, headers) : undefined
         const figure = yield* Effect.promise(() => mixedLoad(base, headers, api.child.pid!, shownFlags(flags), midway))
         mixed.push(figure)
+        const stalls = api.output().split("\n").filter((line) => line.includes("event loop stalled"))
+        if (loopProbe) process.stderr.write(`event-loop stalls over 300 ms: ${stalls.length}\n${stalls.join("\n")}\n`)
         // What the server said about its failures (it logs at warning level and above here).
         if (figure.failures !== "0") {
           const said = api.output().split("\n").filter((line) => /level=(WARN|ERROR|FATAL)/.test(line))
