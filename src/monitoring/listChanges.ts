@@ -4,12 +4,6 @@ import { allVersions, entriesOf } from "../sanctions/lists/SanctionsStore.js"
 import { entryHash, screenNames } from "../sanctions/matching/screen.js"
 import type { SanctionsEntry } from "../sanctions/model.js"
 
-/**
- * What changed between two sets of list versions: the entries added or changed (by content hash) and the entries
- * removed, per list; and, over the changed entries only, which monitored names they could concern. That screening
- * runs on a small index of the changed entries (it picks candidates; each candidate is then verified against the
- * whole index, so its hits and scores are the ones any verification gives).
- */
 /** Entries hashed between two turns of the event loop (a whole list is tens of thousands). */
 const HASH_STEP = 500
 
@@ -27,6 +21,12 @@ const hashesOf = (entries: ReadonlyArray<SanctionsEntry>) =>
     return hashes
   })
 
+/**
+ * What changed between two sets of list versions: the entries added or changed (by content hash) and the entries
+ * removed, per list; and, over the changed entries only, which monitored names they could concern. That screening
+ * runs on a small index of the changed entries (it picks candidates; each candidate is then verified against the
+ * whole index, so its hits and scores are the ones any verification gives).
+ */
 export const changedEntries = (fromIds: ReadonlyArray<number>, toIds: ReadonlyArray<number>) =>
   Effect.gen(function*() {
     const versions = new Map((yield* allVersions).map((v) => [v.id, v]))

@@ -65,12 +65,9 @@ export const similarityMatrix = (query: ReadonlyArray<string>, name: ReadonlyArr
 
 /**
  * Token-set similarity (Dice over words, each query word credited with its best near match among the
- * name's words, each name word used once): word order is ignored, a missing or extra word costs its share.
+ * name's words, each name word used once), from the words' `similarityMatrix`: word order is ignored, a missing or
+ * extra word costs its share.
  */
-export const tokenSetSimilarity = (query: ReadonlyArray<string>, name: ReadonlyArray<string>): number =>
-  tokenSetOf(similarityMatrix(query, name), query.length, name.length)
-
-/** `tokenSetSimilarity` from the words' `similarityMatrix`. */
 export const tokenSetOf = (matrix: Float64Array, queryWords: number, nameWords: number): number => {
   if (queryWords === 0 || nameWords === 0) return 0
   const used = new Uint8Array(nameWords)
