@@ -305,7 +305,9 @@ export const scoreName = (
   if (thinness === "generic" && !(exactly && !name.weak)) cap(THIN_WEAK_ALIAS_CAP, "generic_words_only")
   const entryType = index.entries[name.entry]!.entry.entity_type
   // (People's short a.k.a.s, "ABU ALI", are names, not acronyms.)
-  if (name.kind !== "primary" && entryType !== "individual" && isAcronymName(index, nt)) {
+  // A strong name given exactly as the list writes it (an original-script name, "راحت لمتد") is always reported.
+  const asWritten = exactly && !name.weak
+  if (name.kind !== "primary" && !asWritten && entryType !== "individual" && isAcronymName(index, nt)) {
     cap(country !== null && countries.has(country) ? THIN_WEAK_ALIAS_CAP : THIN_EVIDENCE_CAP, "acronym_only")
   }
   // A ship is named with ordinary words: a thin name that is not the vessel's name as written is not that vessel, and
