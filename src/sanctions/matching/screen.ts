@@ -16,6 +16,11 @@ export interface ScreenOptions {
   readonly entityTypes?: ReadonlyArray<EntityType> | undefined
   /** Attach a per-token explanation to each hit. */
   readonly explain?: boolean | undefined
+  /**
+   * The business is a registered company of long standing or listed (`establishedCompany`): a name one letter away
+   * from a listed name of another legal form is not reported.
+   */
+  readonly established?: boolean | undefined
   /** Maximum hits returned (default 10). */
   readonly limit?: number | undefined
 }
@@ -143,7 +148,7 @@ export const screenOneName = (index: MatchIndex, name: string, options: ScreenOp
   const country = options.country === undefined ? null : options.country.toUpperCase()
   const hits: Array<NameHit> = []
   for (const nameId of candidates) {
-    const { score } = scoreName(index, query, index.names[nameId]!, country, false)
+    const { score } = scoreName(index, query, index.names[nameId]!, country, false, options.established === true)
     if (score >= THRESHOLDS.review) hits.push({ nameId, score })
   }
   return hits
@@ -253,7 +258,8 @@ export const screenNames = (
   const country = options.country === undefined ? null : options.country.toUpperCase()
   const found = ranked.map(({ nameId, subject, score }) => {
     const query = subject.name
-    const explained = scoreName(index, prepareQuery(index, query, tokenize(query)), index.names[nameId]!, country, true).explanation
+    const explained = scoreName(index, prepareQuery(index, query, tokenize(query)), index.names[nameId]!, country, true, options.established === true)
+      .explanation
     return toHit(index, nameId, score, subject, explained!, options.explain === true)
   })
   // Each hit brings the other lists' entries of the same entity, right after it.
