@@ -2,7 +2,7 @@ import { ENTITY_TYPE_CODE, MatchIndex } from "./matchIndex.js"
 import { createHash } from "node:crypto"
 import { canonicalJson } from "../../domain/canonicalJson.js"
 import { type HitExplanation, summariseExplanation } from "./explanation.js"
-import type { EntityType, ListId, SanctionsEntry } from "../model.js"
+import { type Debarment, type EntityType, type ListId, type SanctionsEntry, sanctionsListIds } from "../model.js"
 import { prepareQuery, round, type ScoreExplanation, scoreName, THRESHOLDS } from "./scoring.js"
 import { screeningFold } from "./fold.js"
 import { isContent, tokenize, tokensOfFolded } from "./tokens.js"
@@ -18,6 +18,8 @@ export interface ScreenOptions {
   readonly explain?: boolean | undefined
   /** Maximum hits returned (default 10). */
   readonly limit?: number | undefined
+  /** The lists screened (an account's choice). Default: every sanctions list; a debarment list only when named. */
+  readonly lists?: ReadonlyArray<ListId> | undefined
 }
 
 /** Which of the business's names a screened name is. */
@@ -47,6 +49,8 @@ export interface SanctionsHit {
   readonly explanation: HitExplanation
   /** The per-token alignment, with `explain`. */
   readonly token_explanation?: ScoreExplanation
+  /** The entry's debarment, for an entry of a debarment list. */
+  readonly debarment?: Debarment
 }
 
 export type ScreeningOutcome = "clear" | "potential_match" | "match" | "unavailable"
@@ -122,8 +126,11 @@ export const screenOneName = (index: MatchIndex, name: string, options: ScreenOp
   for (const nameId of index.namesWithCompactKey(query.compactKey)) bump(nameId, query.contentMass + 1)
   if (query.fullKey !== query.compactKey) for (const nameId of index.namesWithCompactKey(query.fullKey)) bump(nameId, query.contentMass + 1)
   const minAcc = MIN_CANDIDATE_SHARE * query.contentMass
+  const lists = new Set<ListId>(options.lists ?? sanctionsListIds)
   let candidates: Array<number> = []
-  for (const nameId of touched) if (acc[nameId]! >= minAcc) candidates.push(nameId)
+  for (const nameId of touched) {
+    if (acc[nameId]! >= minAcc && lists.has(index.entries[index.names[nameId]!.entry]!.entry.list)) candidates.push(nameId)
+  }
   if (candidates.length > MAX_CANDIDATES) candidates = candidates.sort((a, b) => acc[b]! - acc[a]!).slice(0, MAX_CANDIDATES)
   for (const nameId of touched) acc[nameId] = 0
   touched.length = 0
@@ -171,7 +178,8 @@ const toHit = (
     screened_name: subject.name,
     screened_from: subject.from,
     entry_hash: entryHash(entry),
-    explanation: summariseExplanation(explanation, score)
+    explanation: summariseExplanation(explanation, score),
+    ...(entry.debarment === undefined ? {} : { debarment: entry.debarment })
   }
   return withTokens ? { ...hit, token_explanation: explanation } : hit
 }
