@@ -12,13 +12,8 @@ import { activeVersions, entriesOf } from "../../src/sanctions/lists/SanctionsSt
 import { readFirstSheet } from "../../src/sanctions/lists/xlsxSheet.js"
 import type { ParsedList, SanctionsEntry } from "../../src/sanctions/model.js"
 import { TestDatabase } from "../support/testDatabase.js"
-import { listsDir } from "./paths.js"
+import { euFsf, euLegacy, listsDir, ukInvBan, ukXlsx, worldBank } from "./paths.js"
 
-export const ukXlsx = path.join(listsDir, "uk", "ConList.xlsx")
-export const ukInvBan = path.join(listsDir, "uk", "InvBan.csv")
-export const euFsf = path.join(listsDir, "eu", "fsf-xml-1.1-2026-08-05-extract.xml")
-export const euLegacy = path.join(listsDir, "eu", "legacy-global-v4-2016-02-11-extract.xml")
-export const worldBank = path.join(listsDir, "worldbank-debarred", "world_bank_listing_of_ineligible_firms_and_individuals.xlsx")
 
 const created: Array<string> = []
 const tempDir = () => {
