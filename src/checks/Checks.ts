@@ -8,6 +8,7 @@ import { numberKey } from "../domain/registrationNumbers.js"
 import { VERDICT_POLICY_VERSION } from "../domain/verdictPolicy.js"
 import { listDisplayName } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
+import { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { Decisions } from "../decisions/Decisions.js"
 import { Verifier } from "../verify/Verifier.js"
 import { type CheckRow, ChecksRepo } from "./ChecksRepo.js"
@@ -47,14 +48,16 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
     const verifier = yield* Verifier
     const decisions = yield* Decisions
     const screener = yield* Screener
+    const screeningLists = yield* ScreeningLists
     const days = yield* retention
 
     /** Verifies and keeps the check for the key that asked (`keyId`): the verdict answered carries its `check_id`. */
     const verify = (input: VerifyInput, keyId: string) =>
       Effect.gen(function*() {
-        const answered = yield* verifier.verify(input, { decisions: decisions.lookupFor(keyId) })
+        const lists = yield* screeningLists.forKey(keyId)
+        const answered = yield* verifier.verify(input, { decisions: decisions.lookupFor(keyId), lists })
         const verdict = new Verdict({ ...answered, check_id: randomUUID() })
-        const versions = yield* screener.versions
+        const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
         yield* repo.insert({
           id: verdict.check_id!,
           key_id: keyId,
@@ -110,5 +113,5 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
 
     return { verify, get, list, purge } as const
   }),
-  dependencies: [ChecksRepo.Default, Decisions.Default]
+  dependencies: [ChecksRepo.Default, Decisions.Default, ScreeningLists.Default]
 }) {}

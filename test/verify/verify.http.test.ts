@@ -175,6 +175,7 @@ describe("/v1/verify over HTTP", () => {
             registry_reachable: true,
             sanctions_hit: false,
             officer_sanctions_hit: false,
+            debarred: null,
             officers_screened: 0
           })
           assert.isTrue(Math.abs(Date.parse(String(body["checked_at"])) - Date.now()) < 60_000)
