@@ -67,5 +67,5 @@ describe("no secret of the self-serve flow is logged or stored in clear (issue 1
       const stored = JSON.stringify(yield* sql`SELECT a.*, s.*, v.* FROM accounts a
         LEFT JOIN account_sessions s ON s.account_id = a.id LEFT JOIN email_verifications v ON v.account_id = a.id`)
       for (const secret of [PASSWORD, secrets.key.slice(9), secrets.session, token]) assert.notInclude(stored, secret)
-    })), { timeout: 90_000 })
+    })), { timeout: 240_000 })
 })
