@@ -1,6 +1,7 @@
-import { SqlClient, type Statement } from "@effect/sql"
+import type { Statement } from "@effect/sql"
 import { Clock, Effect, Option } from "effect"
 import { CompanyRecord, FieldProvenance, Officer, Owner } from "../api/schemas/Company.js"
+import { ReadSql } from "../db/ReadSql.js"
 import { recordConfidence } from "../domain/confidence.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
@@ -56,7 +57,7 @@ const detailsFrom = (row: DetailsRow): CompanyDetails => ({
 /** Reads of stored records: the record endpoint and whatever needs a company by its number. */
 export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo", {
   effect: Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const { sql } = yield* ReadSql
 
     /** The registry of `country` and the lookup key of `raw` in it (any separator style); null: no registry. */
     const keyOf = (country: string, raw: string) => {
@@ -151,5 +152,6 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
       })
 
     return { findRecord, detailsOf, findWithDetails } as const
-  })
+  }),
+  dependencies: [ReadSql.Default]
 }) {}

@@ -95,7 +95,7 @@ const requestTimeouts = Config.all({
  * the database stalls, no connection comes back before a waiting request gives up), so a stalled database turns
  * into 503 answers within about two seconds instead of requests that hang for as long as it does.
  */
-const servingPool = (url: Redacted.Redacted) =>
+export const servingPool = (url: Redacted.Redacted) =>
   Layer.unwrapEffect(Effect.gen(function*() {
     const { queryMs, acquireMs } = yield* requestTimeouts
     const max = yield* poolSize
