@@ -83,6 +83,12 @@ export const MigrationsLive = Layer.effectDiscard(migrate())
 /** The database with its schema up to date (the operator CLI: no time limit on a statement). */
 export const DatabaseLive = MigrationsLive.pipe(Layer.provideMerge(SqlLive))
 
+/** How the instance names itself to PostgreSQL (pg_stat_activity): `kyb-africa`, or `kyb-africa/<KYB_INSTANCE_NAME>`. */
+const applicationName = Config.string("KYB_INSTANCE_NAME").pipe(
+  Config.map((name) => (name.trim() === "" ? "kyb-africa" : `kyb-africa/${name.trim()}`)),
+  Config.withDefault("kyb-africa")
+)
+
 const requestTimeouts = Config.all({
   queryMs: Config.integer("DATABASE_QUERY_TIMEOUT_MS").pipe(Config.withDefault(2000)),
   acquireMs: Config.integer("DATABASE_ACQUIRE_TIMEOUT_MS").pipe(Config.withDefault(1000))
@@ -99,6 +105,7 @@ export const servingPool = (url: Redacted.Redacted) =>
   Layer.unwrapEffect(Effect.gen(function*() {
     const { queryMs, acquireMs } = yield* requestTimeouts
     const max = yield* poolSize
+    const name = yield* applicationName
     return PgClient.layerFromPool({
       acquire: Effect.acquireRelease(
         Effect.sync(() =>
@@ -108,7 +115,7 @@ export const servingPool = (url: Redacted.Redacted) =>
             connectionTimeoutMillis: acquireMs,
             query_timeout: queryMs,
             statement_timeout: queryMs,
-            application_name: "kyb-africa"
+            application_name: name
           })
         ).pipe(Effect.tap((pool) => Effect.sync(() => pool.on("error", () => undefined)))),
         (pool) => Effect.promise(() => pool.end()).pipe(Effect.timeoutOption("2 seconds"))
