@@ -148,6 +148,7 @@ const haproxyConfig = (s: FleetState) => [
   "  option httpchk GET /health",
   "  http-check expect status 200",
   "  default-server inter 500ms fall 2 rise 2",
+  "  http-response set-header X-Served-By %s",
   ...s.instances.map((i) => `  server ${i.name} 127.0.0.1:${i.port} check`),
   ""
 ].join("\n")

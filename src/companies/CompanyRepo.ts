@@ -3,7 +3,7 @@ import { Clock, Effect, Option } from "effect"
 import { CompanyRecord, FieldProvenance, Officer, Owner } from "../api/schemas/Company.js"
 import { ReadSql } from "../db/ReadSql.js"
 import { recordConfidence } from "../domain/confidence.js"
-import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
+import { canonicalNumber, countryOfRegistry, registryForCountry } from "../domain/registrationNumbers.js"
 import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
 import type { OfficerRow } from "./write/state.js"
 import { decodeProvenance } from "./write/provenanceFormat.js"
@@ -62,7 +62,8 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
     /** The registry of `country` and the lookup key of `raw` in it (any separator style); null: no registry. */
     const keyOf = (country: string, raw: string) => {
       const registry = registryForCountry(country)
-      return registry === null ? null : { registry, key: canonicalNumber(registry, raw).key }
+      // The country as well as the registry: the store can be partitioned by country (docs/partitioning.md).
+      return registry === null ? null : { registry, key: canonicalNumber(registry, raw).key, country: countryOfRegistry(registry) }
     }
 
     // The record and its officers in one round trip.
@@ -88,7 +89,7 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
               ORDER BY w.share_pct DESC NULLS LAST, w.name)
              FROM company_owners w WHERE w.company_id = c.id) AS owners
           FROM companies c
-          WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key}`
+          WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key} AND c.country = ${target.country}`
         return Option.map(Option.fromNullable(rows[0]), (row) => ({ ...row, officers: row.officers ?? [], owners: row.owners ?? [] }))
       })
 
@@ -144,7 +145,7 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
         const target = keyOf(country, raw)
         if (target === null) return Option.none<{ row: CompanyRow; details: CompanyDetails }>()
         const rows = yield* sql<CompanyRow & DetailsRow>`SELECT ${sql.literal(companyColumns)}, ${detailsColumns(sql`c.id`)}
-          FROM companies c WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key}`
+          FROM companies c WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key} AND c.country = ${target.country}`
         return Option.map(Option.fromNullable(rows[0]), ({ aliases, former_names, people, contracts, trademarks, ...row }) => ({
           row,
           details: detailsFrom({ aliases, former_names, people, contracts, trademarks })
