@@ -22,7 +22,7 @@ import { inFlightAt, runLoad, type Sent } from "./fleet/load.js"
  * API instances (dist/main.js), HAProxy in front. Each scenario is bounded (requests and seconds) and the whole run
  * by --deadline (default 15 min). Prints one line per invariant and exits non-zero when one fails.
  *
- *   npm run -s fleet-proof [-- --instances 3 --deadline 900]
+ *   npm run -s fleet-proof [-- --instances 3 --deadline 900 --only quotaExact,listChange]
  */
 const argv = process.argv.slice(2)
 const option = (name: string, fallback: string) => {
@@ -275,6 +275,7 @@ const listChange = async (fleet: FleetState) => {
     const pairs = new Map<string, number>()
     for (const ev of events) pairs.set(`${ev.type} ${ev.data.monitor_id} ${ev.data.entry_id}`, (pairs.get(`${ev.type} ${ev.data.monitor_id} ${ev.data.entry_id}`) ?? 0) + 1)
     const repeated = [...pairs.values()].filter((n) => n > 1).length
+    if (repeated > 0) log(events.map((ev) => `${ev.type} ${ev.data.monitor_id} ${ev.data.entry_id} ${ev.id}`).join("\n"))
     const reported = [...monitors].filter(([m, entry]) => pairs.get(`sanctions.hit_added ${m} ${entry}`) === 1).length
     check("each monitor re-checked once per list change", repeated === 0 && reported === monitors.size,
       `${monitors.size} monitors named after entries the new version adds, ${fleet.instances.length} instances: ${events.length} events, ` +
@@ -315,7 +316,9 @@ const main = async () => {
       }))
   })
   try {
-    for (const scenario of [quotaExact, instanceKilled, replicaRestarted, primaryPaused, batchTakenOver, listChange]) {
+    const only = option("only", "").split(",").filter((name) => name !== "")
+    const scenarios = [quotaExact, instanceKilled, replicaRestarted, primaryPaused, batchTakenOver, listChange]
+    for (const scenario of scenarios.filter((s) => only.length === 0 || only.includes(s.name))) {
       log(`-- ${scenario.name}`)
       await scenario(fleet).catch((error: unknown) => check(scenario.name, false, `did not run to the end: ${error instanceof Error ? error.message : String(error)}`))
     }
