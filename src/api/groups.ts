@@ -96,9 +96,20 @@ export class RegistriesApi extends guarded(HttpApiGroup.make("registries")
 export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
   .add(
     HttpApiEndpoint.get("health", "/health")
-      .addSuccess(Schema.Struct({ status: Schema.Literal("ok"), database: Schema.Literal("reachable") }))
+      .addSuccess(Schema.Struct({
+        status: Schema.Literal("ok"),
+        database: Schema.Literal("reachable"),
+        replica: Schema.optional(Schema.Struct({
+          state: Schema.Literal("in_use", "bypassed"),
+          reason: Schema.NullOr(Schema.String),
+          lag_seconds: Schema.NullOr(Schema.Number)
+        }))
+      }))
       .addError(ServiceUnavailable)
-      .annotateContext(OpenApi.annotations({ summary: "Liveness and database reachability (no key needed)" }))
+      .annotateContext(OpenApi.annotations({
+        summary: "Liveness and database reachability (no key needed)",
+        description: "With a read replica configured, `replica` says whether reads are served by it or bypass it for the primary (and why)."
+      }))
   ) {}
 
 const checkId = HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a check id" })))

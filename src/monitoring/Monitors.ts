@@ -6,6 +6,7 @@ import { MonitorNotFound } from "../api/errors.js"
 import type { VerifyInput } from "../api/schemas/Verdict.js"
 import { Event, EventPage, Monitor, MonitorPage } from "../api/schemas/Webhook.js"
 import type { MonitorBody } from "../api/schemas/Webhook.js"
+import { isNewerVersionSet } from "../domain/listVersionOrder.js"
 import { Checks } from "../checks/Checks.js"
 import { decodeCursor, encodeCursor } from "../checks/cursor.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
@@ -123,7 +124,8 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
       const ids = loaded.flatMap((v) => (v.id === null ? [] : [v.id]))
       if (ids.length === 0) return
       const compared = yield* repo.comparedVersions
-      if (Option.isSome(compared) && compared.value.join(",") === ids.join(",")) return
+      // Only forward: an instance still on older versions leaves the comparison to the ones that have the new.
+      if (Option.isSome(compared) && !isNewerVersionSet(ids, compared.value)) return
       if (!(yield* repo.advance(Option.getOrNull(compared), ids))) return
       if (Option.isNone(compared)) return // the first versions seen: the monitors' hits were taken on them
       const started = Date.now()
