@@ -6,7 +6,7 @@ import { listDisplayName } from "../sanctions/model.js"
 
 const paths = Args.path({ name: "path", exists: "yes" }).pipe(
   Args.repeated,
-  Args.withDescription("List files or folders: OFAC sdn.csv/alt.csv/add.csv/sdn_comments.csv, cons_*.csv, UN consolidated.xml")
+  Args.withDescription("List files or folders: OFAC sdn.csv/alt.csv/add.csv/sdn_comments.csv, cons_*.csv, UN consolidated.xml, OFSI ConList.xlsx/.csv and InvBan.csv, EU FSF XML, World Bank debarment .xlsx")
 )
 const download = Options.boolean("download").pipe(
   Options.withDescription("Fetch the official OFAC SDN, OFAC Consolidated and UN files first (needs internet)")
@@ -47,7 +47,7 @@ export const ingestSanctionsCommand = Command.make(
     })
 ).pipe(
   Command.withDescription(
-    "Sanctions lists (OFAC SDN, OFAC Consolidated, UN SC): each list becomes a version with file hashes and counts; " +
+    "Sanctions lists (OFAC SDN, OFAC Consolidated, UN SC, UK OFSI, EU FSF) and the World Bank debarment list: each list becomes a version with file hashes and counts; " +
       "a file that fails to parse or loses over 10% of the active entries is refused and the active version stays."
   )
 )
