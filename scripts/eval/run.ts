@@ -15,7 +15,7 @@ import { loadBenchCorpus } from "../search/benchLoad.js"
 import { scratchDatabase } from "../search/database.js"
 import { evaluate, formatReport, type VerdictJson } from "./evaluate.js"
 import { isDebarmentList, listDisplayName, type ListId, listOrder } from "../../src/sanctions/model.js"
-import { listEntities, listPaths, negativeCases, positiveCases, resolutionCases } from "./sets.js"
+import { entryCases, listEntities, listPaths, negativeCases, positiveCases, resolutionCases } from "./sets.js"
 
 /**
  * The verdict evaluation, through the whole path a user calls: a real server on a loopback port over a scratch
@@ -65,7 +65,7 @@ const program = Effect.gen(function*() {
   const negatives = { ...allNegatives, cases: allNegatives.cases.filter((_, i) => i % every === 0) }
   const listed = listedRecords(sharedDir, 1).records
   const sets = {
-    positives: positiveCases(entities, Number(values["per-list"])),
+    positives: [...positiveCases(entities, Number(values["per-list"])), ...entryCases(entities, Number(values["per-list"]))],
     negatives: negatives.cases,
     resolution: resolutionCases(listed.slice(0, Number(values.held)), negatives.cases, listed)
   }

@@ -11,7 +11,7 @@ import { Screener } from "../sanctions/Screener.js"
 import { THRESHOLDS } from "../sanctions/matching/scoring.js"
 import { mergeScreenings } from "../sanctions/matching/screen.js"
 import { Resolver } from "./Resolver.js"
-import { businessNames, corporateOwnerNames, peopleNames } from "./subjects.js"
+import { businessNames, corporateOwnerNames, establishedCompany, peopleNames } from "./subjects.js"
 import { verdictOf } from "./verdictOf.js"
 
 /** What a caller's decisions are looked up by: the subjects in play and the entries hit. */
@@ -59,11 +59,12 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
           !namesAgree(input.name, found.company.legal_name, details.aliases, found.company.country)
         const screenCountry = found?.company.country ?? country
         const corporateOwners = corporateOwnerNames(details)
+        const established = establishedCompany(found?.company, new Date(yield* Clock.currentTimeMillis))
         const lists = options.lists ?? listOrder
         const sanctionsLists = lists.filter((l) => !isDebarmentList(l))
         const debarmentLists = lists.filter(isDebarmentList)
         const businessSubjects = [...businessNames(input.name, found, details), ...corporateOwners]
-        const business = yield* screener.screen(businessSubjects, { country: screenCountry, lists: sanctionsLists })
+        const business = yield* screener.screen(businessSubjects, { country: screenCountry, established, lists: sanctionsLists })
         const people = peopleNames(details)
         const personal = people.length === 0
           ? null

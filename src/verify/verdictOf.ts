@@ -72,7 +72,8 @@ export const verdictOf = (
           entry_hash: h.entry_hash,
           decision: h.decision,
           dismissed: h.dismissed,
-          explanation: h.explanation
+          explanation: h.explanation,
+          linked: h.linked.flatMap((l) => isDebarmentList(l.list) ? [] : [{ ...l, list: l.list }])
         })]
       })
     }),
