@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { NextCursor } from "./Paging.js"
 
 export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed")
 
@@ -22,7 +23,7 @@ export class WebhookCreated extends Schema.Class<WebhookCreated>("WebhookCreated
   secret: Schema.String.annotations({ description: "the signing secret, shown this once: verify `KYB-Signature` with it" })
 }) {}
 
-export class WebhookPage extends Schema.Class<WebhookPage>("WebhookPage")({ webhooks: Schema.Array(Webhook) }) {}
+export class WebhookPage extends Schema.Class<WebhookPage>("WebhookPage")({ webhooks: Schema.Array(Webhook), next_cursor: NextCursor }) {}
 
 export const DeliveryAttempt = Schema.Struct({
   attempt: Schema.Number,
@@ -36,9 +37,12 @@ export class WebhookDeliveryPage extends Schema.Class<WebhookDeliveryPage>("Webh
   deliveries: Schema.Array(Schema.Struct({
     event_id: Schema.String,
     type: EventType,
-    state: Schema.Literal("pending", "delivered", "failed"),
+    state: Schema.Literal("pending", "delivered", "failed", "cancelled").annotations({
+      description: "cancelled: its webhook was deleted, or its account deleted or its last key revoked, before it was delivered"
+    }),
     attempts: Schema.Array(DeliveryAttempt)
-  }))
+  })),
+  next_cursor: NextCursor
 }) {}
 
 export class Event extends Schema.Class<Event>("Event")({
@@ -60,7 +64,7 @@ export class Event extends Schema.Class<Event>("Event")({
 
 export class EventPage extends Schema.Class<EventPage>("EventPage")({
   events: Schema.Array(Event),
-  next_cursor: Schema.NullOr(Schema.String)
+  next_cursor: NextCursor
 }) {}
 
 export const MonitorBody = Schema.Struct({
@@ -82,4 +86,4 @@ export class Monitor extends Schema.Class<Monitor>("Monitor")({
   created_at: Schema.String
 }) {}
 
-export class MonitorPage extends Schema.Class<MonitorPage>("MonitorPage")({ monitors: Schema.Array(Monitor) }) {}
+export class MonitorPage extends Schema.Class<MonitorPage>("MonitorPage")({ monitors: Schema.Array(Monitor), next_cursor: NextCursor }) {}
