@@ -37,7 +37,8 @@ export class ScreeningLists extends Effect.Service<ScreeningLists>()("kyb/Screen
   effect: Effect.gen(function*() {
     const repo = yield* ScreeningListsRepo
     return {
-      forKey: (keyId: string) => Effect.map(repo.ofKey(keyId), effectiveLists),
+      /** The lists the account screens against. */
+      listsOf: (accountId: string) => Effect.map(repo.ofAccount(accountId), effectiveLists),
       forAccount: (accountId: string) => Effect.map(repo.ofAccount(accountId), (stored) => describeLists(effectiveLists(stored), stored !== null)),
       set: (accountId: string, lists: ReadonlyArray<ListId> | null) =>
         Effect.zipRight(repo.set(accountId, lists), Effect.map(repo.ofAccount(accountId), (stored) => describeLists(effectiveLists(stored), stored !== null)))

@@ -114,7 +114,7 @@ describe("/v1/verify over HTTP", () => {
       return { url: server.url, headers, get, post, verify }
     })
 
-    const signals = (body: Body) => body["signals"] as Record<string, boolean | number>
+    const signals = (body: Body) => body["signals"] as Record<string, boolean | number | null>
     const sanctions = (body: Body) => body["sanctions"] as { screened: boolean; result: string; hits: ReadonlyArray<Body> }
 
     it.effect("no list loaded: a clean company is review/sanctions_unavailable, never verified", () =>

@@ -25,7 +25,6 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("dashb
   })
 
   it("sign up, make a key, call /v1/search with it, see the usage move, revoke it: 401", async () => {
-    const started = Date.now()
     const context = await browser.newContext({ baseURL: server.url })
     const page = await context.newPage()
     await page.goto("/")
@@ -47,7 +46,6 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("dashb
     expect(secret).toMatch(/^kyb_live_[A-Za-z0-9_-]{43}$/)
     expect(await page.locator("#curl").textContent()).toContain(secret)
     await page.screenshot({ path: path.join(artifacts, "2-key-created.png"), fullPage: true })
-    const elapsed = Date.now() - started
 
     const searched = await fetch(`${server.url}/v1/search?q=acme`, { headers: { authorization: `Bearer ${secret}` } })
     expect(searched.status).toBe(200)
@@ -61,7 +59,6 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("dashb
     await page.screenshot({ path: path.join(artifacts, "4-revoked.png"), fullPage: true })
     const refused = await fetch(`${server.url}/v1/search?q=acme`, { headers: { authorization: `Bearer ${secret}` } })
     expect(refused.status).toBe(401)
-    expect(elapsed).toBeLessThan(60_000)
     await context.close()
   }, 120_000)
 

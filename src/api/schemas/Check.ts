@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { KeyIdParam } from "./Paging.js"
 import { CursorParam, SinceParam } from "./params.js"
 
 export class CheckedList extends Schema.Class<CheckedList>("CheckedList")({
@@ -43,5 +44,6 @@ const integerFromQuery = (_name: string, min: number, max: number, fallback: num
 export const CheckListParams = Schema.Struct({
   since: Schema.optional(SinceParam),
   limit: Schema.optional(integerFromQuery("limit", 1, 100, 25)),
-  cursor: Schema.optional(CursorParam)
+  cursor: Schema.optional(CursorParam),
+  key_id: Schema.optional(KeyIdParam)
 })
