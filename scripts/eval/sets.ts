@@ -147,8 +147,10 @@ export const sameEntityPairs = (entities: ReadonlyArray<SanctionsEntry>): Readon
 /** The entry kinds' cases, from every entity entry of the lists (these kinds apply to few entries). */
 export const entryCases = (entities: ReadonlyArray<SanctionsEntry>, perList: number): ReadonlyArray<PositiveCase> => {
   const cases: Array<PositiveCase> = []
-  const add = (e: SanctionsEntry, kind: EntryKind, input: string | null) => {
-    if (input !== null && input.trim() !== "") cases.push({ split: splitOf(`${e.list}:${e.entry_id}`), list: e.list, entryId: e.entry_id, listedName: e.name, kind, input })
+  const add = (e: SanctionsEntry, kind: EntryKind, written: string | null) => {
+    // Some list names are written across lines; a user sends them on one.
+    const input = written?.replace(/\s+/g, " ").trim() ?? ""
+    if (input !== "") cases.push({ split: splitOf(`${e.list}:${e.entry_id}`), list: e.list, entryId: e.entry_id, listedName: e.name, kind, input })
   }
   const pairs = sameEntityPairs(entities)
   for (const e of entities) {

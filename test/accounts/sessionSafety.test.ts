@@ -33,7 +33,8 @@ const serverWithMailbox = (config: Readonly<Record<string, string>> = {}) =>
         Layer.provide(mailer),
         Layer.provideMerge(TestDatabase.layer),
         Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
-        Layer.provide(testConfig(config))
+        // Counting is what is tested, not speed: a busy machine must not turn slow statements into 503s.
+        Layer.provide(testConfig({ DATABASE_QUERY_TIMEOUT_MS: "120000", DATABASE_ACQUIRE_TIMEOUT_MS: "120000", ...config }))
       )
     )
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))

@@ -23,9 +23,11 @@ export const accountOperations: ReadonlyArray<Operation> = [
   ["POST", "/account/api/keys", []],
   ["POST", "/account/api/keys/{id}/revoke", ["id"]],
   ["POST", "/account/api/keys/{id}/rotate", ["id"]],
-  ["GET", "/account/api/usage", []]
+  ["GET", "/account/api/usage", []],
+  ["GET", "/account/api/lists", []],
+  ["PUT", "/account/api/lists", []]
 ].map(([method, path, pathParams]) => ({
-  method: method as string, path: path as string, pathParams: pathParams as ReadonlyArray<string>, queryParams: [], hasBody: method === "POST", session: true as const
+  method: method as string, path: path as string, pathParams: pathParams as ReadonlyArray<string>, queryParams: [], hasBody: method !== "GET", session: true as const
 }))
 
 export interface Session {
@@ -81,6 +83,7 @@ const workflowBodies = fc.oneof(
   fc.record({ name: fc.oneof(fc.string(), fc.constant("Dangote Cement")), country: fc.oneof(fc.constant("Nigeria"), fc.constant("NG"), fc.string()) }),
   fc.record({ list: fc.constantFrom("ofac_sdn", "un_sc", "nope"), entry_id: fc.oneof(fc.string(), fc.constant("-".repeat(36))), decision: fc.constantFrom("false_positive", "x"), name: fc.string() }),
   fc.record({ label: fc.oneof(fc.string(), fc.constant("x".repeat(81)), fc.integer()), grace: fc.constantFrom("immediately", "7d", "forever", "") }),
+  fc.record({ lists: fc.oneof(fc.constant(["ofac_sdn"]), fc.array(fc.string(), { maxLength: 3 }), fc.constant("all"), fc.constant([])) }),
   fc.constantFrom("[]", "{\"items\":[]}", JSON.stringify(Array.from({ length: 1001 }, () => ({ name: "x" }))), "[{\"name\":\"a\",\"__proto__\":{\"x\":1}}]")
 ).map((v) => typeof v === "string" ? v : JSON.stringify(v))
 
@@ -124,7 +127,7 @@ export const hostileRequest = (operations: ReadonlyArray<Operation>, key: string
       query: fc.array(fc.tuple(fc.oneof(fc.constantFrom(...(op.queryParams.length === 0 ? ["q"] : op.queryParams)), hostileEncoded), value), {
         maxLength: 6
       }),
-      body: op.hasBody || op.method === "POST" ? fc.option(op.path.endsWith("/batch") ? fc.oneof(jsonHostile, csvHostile) : jsonHostile, { nil: null }) : fc.constant(null),
+      body: op.hasBody || op.method === "POST" || op.method === "PUT" ? fc.option(op.path.endsWith("/batch") ? fc.oneof(jsonHostile, csvHostile) : jsonHostile, { nil: null }) : fc.constant(null),
       contentType: fc.option(contentType, { nil: null }),
       headers: extraHeaders
     }).map(({ body, contentType, csrf, headers, pathValues, query }) => {

@@ -35,10 +35,10 @@ export class CheckPage extends Schema.Class<CheckPage>("CheckPage")({
   next_cursor: Schema.NullOr(Schema.String).annotations({ description: "Pass as `cursor` for the next page; null at the end" })
 }) {}
 
-const integerFromQuery = (name: string, min: number, max: number, fallback: number) =>
+const integerFromQuery = (_name: string, min: number, max: number, fallback: number) =>
   Schema.NumberFromString.pipe(
-    Schema.int({ message: () => `${name} must be an integer` }),
-    Schema.between(min, max, { message: () => `${name} must be between ${min} and ${max}` })
+    Schema.int({ message: () => "must be an integer" }),
+    Schema.between(min, max, { message: () => `must be between ${min} and ${max}` })
   ).annotations({ jsonSchema: { type: "integer", minimum: min, maximum: max, default: fallback } })
 
 export const CheckListParams = Schema.Struct({
