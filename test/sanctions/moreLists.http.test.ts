@@ -4,7 +4,7 @@ import * as path from "node:path"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { bearer, call } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
-import { makeWebClient } from "../support/webClient.js"
+import { signedInAccount } from "./accountSession.js"
 import { euFsf, listsDir, ukInvBan, ukXlsx, worldBank } from "./paths.js"
 
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
@@ -76,7 +76,7 @@ describe("the UK, EU and World Bank lists over HTTP", () => {
         assert.include(hitsOf(yield* verify({ name: "Sberbank of Russia" })), "uk_invban:13079")
         assert.include(hitsOf(yield* verify({ name: "Parchin Chemical Industries" })), "eu_fsf:3822")
         assert.include(hitsOf(yield* verify({ name: "Parcsini Vegyipari Vállalat" })), "eu_fsf:3822")
-      }))
+      }), 300_000)
 
     it.effect("a debarred firm gives review with signals.debarred; a firm whose debarment ended is reported without review", () =>
       Effect.gen(function*() {
@@ -103,13 +103,7 @@ describe("the UK, EU and World Bank lists over HTTP", () => {
     it.effect("an account chooses its lists: stored, readable, and the verdict, its sources and its check name exactly those", () =>
       Effect.gen(function*() {
         const { server, verifyWith } = yield* ready
-        const web = makeWebClient(server.url)
-        const signup = yield* promise(() => web.submit("/signup", "/signup", { email: "lists@example.com", password: "correct horse battery staple" }))
-        assert.strictEqual(signup.status, 303)
-        const cookie = () => ({ cookie: `kyb_session=${web.cookie("kyb_session")}; kyb_csrf=${web.cookie("kyb_csrf")}` })
-        const session = (yield* promise(() => call(`${server.url}/account/api/session`, { headers: cookie() }))).body as { csrf_token: string }
-        const send = (method: string, url: string, body: unknown) =>
-          promise(() => call(`${server.url}${url}`, { method, headers: { ...cookie(), "content-type": "application/json", "x-csrf-token": session.csrf_token }, body: JSON.stringify(body) }))
+        const { cookie, send } = yield* signedInAccount(server.url, "lists@example.com")
         const key = (yield* send("POST", "/account/api/keys", { label: "lists" })).body as { secret: string }
         const verify = verifyWith(bearer(key.secret))
         type Lists = { custom: boolean; lists: ReadonlyArray<{ id: string; name: string; kind: string; screened: boolean }> }

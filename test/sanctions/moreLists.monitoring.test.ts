@@ -3,7 +3,7 @@ import { Effect, Schedule } from "effect"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { bearer, call } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
-import { makeWebClient } from "../support/webClient.js"
+import { signedInAccount } from "./accountSession.js"
 import { euFsf, ukInvBan, worldBank } from "./paths.js"
 
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
@@ -19,12 +19,7 @@ describe("monitors and the new lists", () => {
         const server = yield* TestServer
         const operator = bearer(yield* server.newKey({ plan: "unlimited" }))
         // An account that screens the UK investment-ban list and the EU list only.
-        const web = makeWebClient(server.url)
-        assert.strictEqual((yield* promise(() => web.submit("/signup", "/signup", { email: "eu-bank@example.com", password: "correct horse battery staple" }))).status, 303)
-        const cookie = { cookie: `kyb_session=${web.cookie("kyb_session")}; kyb_csrf=${web.cookie("kyb_csrf")}` }
-        const { csrf_token } = (yield* promise(() => call(`${server.url}/account/api/session`, { headers: cookie }))).body as { csrf_token: string }
-        const send = (method: string, url: string, body: unknown) =>
-          promise(() => call(`${server.url}${url}`, { method, headers: { ...cookie, "content-type": "application/json", "x-csrf-token": csrf_token }, body: JSON.stringify(body) }))
+        const { send } = yield* signedInAccount(server.url, "eu-bank@example.com")
         const account = bearer(((yield* send("POST", "/account/api/keys", { label: "eu" })).body as { secret: string }).secret)
         assert.strictEqual((yield* send("PUT", "/account/api/lists", { lists: ["uk_invban", "eu_fsf"] })).status, 200)
 
@@ -68,6 +63,6 @@ describe("monitors and the new lists", () => {
         assert.deepInclude(operatorEvents.find((e) => e.data.monitor_id === operatorParchin)!, { type: "sanctions.hit_added" })
         assert.deepInclude(accountEvents.find((e) => e.data.monitor_id === accountParchin)!.data, { list: "eu_fsf", entry_id: "3822" })
         assert.deepStrictEqual(accountEvents.filter((e) => e.data.monitor_id === accountNishan), [], "the account does not screen the debarment list")
-      }))
+      }), 300_000)
   })
 })

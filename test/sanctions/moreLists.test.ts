@@ -63,7 +63,7 @@ describe("more lists: parsers on the real files", () => {
       expect(list.entries.filter((e) => e.identifiers?.some((i) => i.type === "un_reference")).length).toBeGreaterThan(500)
       expect(list.entries.filter((e) => e.original_script_names.length > 0).length).toBeGreaterThan(300)
       expect(list.entries.filter((e) => e.identifiers?.some((i) => i.type === "imo")).length).toBeGreaterThan(10)
-    }))
+    }), 300_000)
 
   it.effect("OFSI ConList as CSV (the workbook's rows in ConList.csv's layout) parses to the same entries", () =>
     Effect.gen(function*() {
@@ -73,7 +73,7 @@ describe("more lists: parsers on the real files", () => {
       expect(fromCsv.list).toBe("uk_ofsi")
       expect(fromCsv.entries).toEqual(fromXlsx.entries)
       expect(fromCsv.publishedOn).toBe("2025-04-14")
-    }))
+    }), 300_000)
 
   it.effect("OFSI InvBan.csv: 11 targets, its own list, cross-referenced to ConList", () =>
     Effect.gen(function*() {
@@ -84,7 +84,7 @@ describe("more lists: parsers on the real files", () => {
       const sber = byId(list, "13079")
       expect(sber.aliases.map((a) => a.name)).toContain("SBERBANK")
       expect(sber.original_script_names).toEqual(["ПАО Сбербанк"])
-    }))
+    }), 300_000)
 
   it.effect("EU FSF XML 1.1: the 5 entities, aliases in several languages, Arabic names as original script, UN references", () =>
     Effect.gen(function*() {
@@ -102,7 +102,7 @@ describe("more lists: parsers on the real files", () => {
       expect(byId(list, "6106").identifiers).toContainEqual({ type: "un_reference", value: "LYi.006" })
       expect(byId(list, "6177").original_script_names.length).toBeGreaterThan(0)
       expect(list.entries.reduce((n, e) => n + 1 + e.aliases.filter((a) => a.kind !== "acronym").length + e.original_script_names.length, 0)).toBeLessThanOrEqual(45)
-    }))
+    }), 300_000)
 
   it.effect("EU legacy global XML: 595 entities (319 persons, 276 companies) of 11/02/2016", () =>
     Effect.gen(function*() {
@@ -112,7 +112,7 @@ describe("more lists: parsers on the real files", () => {
       expect(list.entries.length).toBe(595)
       expect(countBy(list.entries, (e) => e.entity_type)).toEqual({ individual: 319, entity: 276 })
       expect(byId(list, "1")).toMatchObject({ name: "Robert Gabriel Mugabe", entity_type: "individual", programs: ["ZWE"] })
-    }))
+    }), 300_000)
 
   it.effect("World Bank export: 1,285 debarments with institution, grounds and period; individuals by their title", () =>
     Effect.gen(function*() {
@@ -128,7 +128,7 @@ describe("more lists: parsers on the real files", () => {
       expect(indefinite.length).toBe(649)
       expect(list.entries.find((e) => e.original_script_names.includes("河北建设集团股份有限公司"))?.name).toBe("HEBEI CONSTRUCTION GROUP CORPORATION LIMITED")
       expect(list.entries.find((e) => e.name === "EVSIS AMERICA LLC")?.identifiers).toEqual([{ type: "registration_no", value: "202461617902" }])
-    }))
+    }), 300_000)
 
   it.effect("detects each format by content, and refuses an unknown file", () =>
     Effect.gen(function*() {
@@ -139,7 +139,7 @@ describe("more lists: parsers on the real files", () => {
       expect(Exit.isFailure(yield* Effect.exit(detectListFiles([path.join(listsDir, "us-csl-excerpt", "csl.csv")])))).toBe(true)
       // Two files of one list at once are refused.
       expect(Exit.isFailure(yield* Effect.exit(detectListFiles([euFsf, euLegacy])))).toBe(true)
-    }))
+    }), 300_000)
 
   it.effect("refuses a truncated copy of each file and an OFSI file with a row cut short", () =>
     Effect.gen(function*() {
@@ -152,7 +152,7 @@ describe("more lists: parsers on the real files", () => {
       fs.writeFileSync(cut, [...rows.slice(0, 6), rows[6]!.split(",").slice(0, 10).join(",")].join("\n") + "\n")
       const exit = yield* Effect.exit(parseOfsiCsv("uk_invban", cut))
       expect(Exit.isFailure(exit)).toBe(true)
-    }))
+    }), 300_000)
 })
 
 describe("more lists: versions in the database", () => {
@@ -176,7 +176,7 @@ describe("more lists: versions in the database", () => {
         expect(stored.find((e) => e.name === "RUFAT MAJIDOV")?.debarment?.to).toBe("2027-08-09")
         const uk = yield* entriesOf(before.find((v) => v.list === "uk_ofsi")!.id)
         expect(uk.find((e) => e.entry_id === "16636")?.identifiers).toEqual([{ type: "uk_sanctions_list_ref", value: "RUS2305" }])
-      }))
+      }), 300_000)
 
     it.effect("a version that would drop more than the allowed share of entries is refused; the active one stays", () =>
       Effect.gen(function*() {
@@ -189,6 +189,6 @@ describe("more lists: versions in the database", () => {
         expect(Exit.isFailure(exit)).toBe(true)
         if (Exit.isFailure(exit)) expect(String(exit.cause)).toMatch(/uk_ofsi: \d+ entries would replace 4688/)
         expect(yield* activeVersions).toEqual(before)
-      }))
+      }), 300_000)
   })
 })
