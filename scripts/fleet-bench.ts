@@ -107,6 +107,7 @@ const measure = async (fleet: FleetState, layout: string, inRotation: number, se
 
 const main = async () => {
   const started = new Date().toISOString()
+  const loadBefore = os.loadavg()[0]!.toFixed(1)
   for (const replica of [false, true]) {
     const dir = path.join(os.tmpdir(), `kyb-fleet-bench-${process.pid}`)
     const fleet = await up({ dir, instances: 3, replica, log, prepare: seed })
@@ -119,7 +120,8 @@ const main = async () => {
   }
   process.stdout.write([
     "",
-    `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}, ${started}. ` +
+    `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, node ${process.version}, ${started}; ` +
+      `load average (1 min) ${loadBefore} at the start, ${os.loadavg()[0]!.toFixed(1)} at the end. ` +
       `autocannon in this process, ${connections} connections, ${duration} s per row after 1 s of warm-up, through HAProxy 2.6 on 127.0.0.1; ` +
       "PostgreSQL 15 clusters of the fleet (no sanctions list loaded: verify resolves the company and screens nothing); instances are `node <start flags> dist/main.js`; " +
       "req/s counts 2xx answers only; CPU per request divides each process' CPU time over the row by the requests answered.",
