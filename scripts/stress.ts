@@ -33,7 +33,8 @@ const cases: ReadonlyArray<readonly [string, string]> = [
   ["Under sustained load: each live registry fault (200 within budget, never 5xx); a corrupt list refresh (refused, no verdict changes, no error)", "test/lifecycle/underLoad.inProcess.test.ts"],
   ["A truncated or corrupt list refused; the active version keeps answering", "test/sanctions/versions.test.ts"],
   ["One log line per event in the configured format", "test/http/logLines.test.ts"],
-  ["No secret in any log line; only hashes stored", "test/http/secrets.test.ts"]
+  ["No secret in any log line; only hashes stored", "test/http/secrets.test.ts"],
+  ["Tenancy: the account owns what its keys make; ends stop monitors, jobs and deliveries in one transaction; limits exact under concurrency", "test/tenancy/tenancy.http.test.ts"]
 ]
 
 const database = `kyb_stress_${Date.now()}`

@@ -113,3 +113,20 @@ export class JobNotDone extends Schema.Class<JobNotDone>("JobNotDone")(
 ) {
   static of = (message: string) => new JobNotDone({ error: "job_not_done", message })
 }
+
+export class LimitReached extends Schema.Class<LimitReached>("LimitReached")(
+  { error: Schema.Literal("limit_reached"), message: Schema.String },
+  HttpApiSchema.annotations({
+    status: 409,
+    description: "The account has as many of these as its plan allows (monitors, webhooks, decisions, batch jobs in flight); nothing was made."
+  })
+) {
+  static of = (message: string) => new LimitReached({ error: "limit_reached", message })
+}
+
+export class WebhookExists extends Schema.Class<WebhookExists>("WebhookExists")(
+  { error: Schema.Literal("webhook_exists"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 409, description: "The account already has a webhook for this URL." })
+) {
+  static of = (message: string) => new WebhookExists({ error: "webhook_exists", message })
+}

@@ -8,8 +8,10 @@ import {
   InvalidRequest,
   JobNotDone,
   JobNotFound,
+  LimitReached,
   ListEntryNotFound,
   MonitorNotFound,
+  WebhookExists,
   WebhookNotFound,
   QuotaExceeded,
   ServiceUnavailable
@@ -17,9 +19,9 @@ import {
 import { Check, CheckListParams, CheckPage } from "./schemas/Check.js"
 import { PageParams } from "./schemas/Paging.js"
 import { CompanyRecord } from "./schemas/Company.js"
-import { Decision, DecisionBody, DecisionPage } from "./schemas/Decision.js"
+import { Decision, DecisionBody, DecisionListParams, DecisionPage } from "./schemas/Decision.js"
 import { EventPage, Monitor, MonitorBody, MonitorPage, Webhook, WebhookBody, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "./schemas/Webhook.js"
-import { BatchHeaders, BatchPayload, Job, JobResultsCsv, JobResultsJsonl, MAX_BATCH_ITEMS } from "./schemas/Job.js"
+import { BatchHeaders, BatchPayload, Job, JobPage, JobResultsCsv, JobResultsJsonl, MAX_BATCH_ITEMS } from "./schemas/Job.js"
 import { CountryCode, IdParam, TextInput } from "./schemas/params.js"
 import { RegistriesResponse } from "./schemas/Registry.js"
 import { SearchParams, SearchResponse } from "./schemas/Search.js"
@@ -143,6 +145,7 @@ export class BatchApi extends guarded(HttpApiGroup.make("batch")
       .addSuccess(Job, { status: 202 })
       .addError(IdempotencyKeyReused)
       .addError(QuotaExceeded)
+      .addError(LimitReached)
       .annotateContext(OpenApi.annotations({
         summary: "Verify up to 1,000 businesses in one job",
         description: `A JSON array (or CSV) of up to ${MAX_BATCH_ITEMS} verification requests; answered 202 at once with the job, ` +
@@ -151,6 +154,12 @@ export class BatchApi extends guarded(HttpApiGroup.make("batch")
           "A row that is not a verification request is reported in its place and not counted. With `Idempotency-Key`, " +
           "the same key and body return the same job; the same key with another body is 409."
       }))
+  )
+  .add(
+    HttpApiEndpoint.get("list", "/jobs")
+      .setUrlParams(PageParams(25))
+      .addSuccess(JobPage)
+      .annotateContext(OpenApi.annotations({ summary: "The account's batch jobs, newest first, paged with a cursor (without their results)" }))
   )
   .add(
     HttpApiEndpoint.get("get")`/jobs/${jobId}`
@@ -183,6 +192,7 @@ export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
       .setPayload(DecisionBody)
       .addSuccess(Decision, { status: 201 })
       .addError(ListEntryNotFound)
+      .addError(LimitReached)
       .annotateContext(OpenApi.annotations({
         summary: "Record a reviewer's decision on a sanctions hit",
         description: "A `false_positive` decision dismisses the hit (list and entry) for the subject in every later " +
@@ -193,7 +203,7 @@ export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
   )
   .add(
     HttpApiEndpoint.get("list", "/decisions")
-      .setUrlParams(PageParams(50))
+      .setUrlParams(DecisionListParams)
       .addSuccess(DecisionPage)
       .annotateContext(OpenApi.annotations({ summary: "The account's decisions, newest first, paged with a cursor" }))
   )
@@ -208,6 +218,7 @@ export class MonitoringApi extends guarded(HttpApiGroup.make("monitoring")
     HttpApiEndpoint.post("create", "/monitors")
       .setPayload(MonitorBody)
       .addSuccess(Monitor, { status: 201 })
+      .addError(LimitReached)
       .annotateContext(OpenApi.annotations({
         summary: "Watch a name or a company",
         description: "Screened now (its hits are kept), then again whenever a new list version adds or changes an entry that " +
@@ -233,6 +244,8 @@ export class WebhooksApi extends guarded(HttpApiGroup.make("webhooks")
     HttpApiEndpoint.post("create", "/webhooks")
       .setPayload(WebhookBody)
       .addSuccess(WebhookCreated, { status: 201 })
+      .addError(LimitReached)
+      .addError(WebhookExists)
       .annotateContext(OpenApi.annotations({
         summary: "Register an endpoint for events",
         description: "Events are POSTed as JSON `{id, type, created_at, data}` with `KYB-Signature: t=<unix>,v1=<hex HMAC-SHA256 " +

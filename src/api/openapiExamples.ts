@@ -163,7 +163,8 @@ examples["decisions.record"] = {
   entry_hash: "b11ac0b02122f786f38ac12b92b2d5bf0728c4f01e2c3dd206b9f67b305c7058",
   decision: "false_positive",
   note: "our customer is the Panamanian namesake",
-  created_at: "2026-11-24T10:00:00.000Z"
+  created_at: "2026-11-24T10:00:00.000Z",
+  superseded_by: null
 }
 examples["decisions.list"] = { decisions: [examples["decisions.record"]], next_cursor: null }
 

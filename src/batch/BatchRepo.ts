@@ -63,6 +63,13 @@ export class BatchRepo extends Effect.Service<BatchRepo>()("kyb/BatchRepo", {
         Effect.map((rows) => Option.fromNullable(rows[0]))
       )
 
+    /** An account's jobs (one key's, with `keyId`), newest first, after the job `afterId`. */
+    const list = (accountId: string, options: { readonly keyId: string | null; readonly afterId: string | null; readonly limit: number }) =>
+      sql<JobRow>`SELECT ${jobColumns} FROM batch_jobs j WHERE j.account_id = ${accountId}
+        ${options.keyId === null ? sql`` : sql`AND j.key_id = ${options.keyId}`}
+        ${options.afterId === null ? sql`` : sql`AND (j.created_at, j.id) < (SELECT p.created_at, p.id FROM batch_jobs p WHERE p.id = ${options.afterId})`}
+        ORDER BY j.created_at DESC, j.id DESC LIMIT ${options.limit}`
+
     const items = (jobId: string) =>
       sql<ItemRow>`SELECT position, input, problem, verdict, done FROM batch_items WHERE job_id = ${jobId} ORDER BY position`
 
@@ -84,16 +91,20 @@ export class BatchRepo extends Effect.Service<BatchRepo>()("kyb/BatchRepo", {
     const pending = (jobId: string) =>
       sql<{ position: number; input: unknown }>`SELECT position, input FROM batch_items WHERE job_id = ${jobId} AND NOT done ORDER BY position`
 
+    /** Holds the job shared to the end of the transaction while it runs (an end waits, or this sees it): false when stopped. */
+    const holdRunning = (jobId: string) =>
+      sql<{ id: string }>`SELECT id FROM batch_jobs WHERE id = ${jobId} AND status = 'running' FOR SHARE`.pipe(Effect.map((rows) => rows.length > 0))
+
     const answer = (jobId: string, position: number, verdict: unknown) =>
       sql`UPDATE batch_items SET verdict = ${JSON.stringify(verdict)}::jsonb, done = true
         WHERE job_id = ${jobId} AND position = ${position} AND NOT done`.pipe(Effect.asVoid)
 
     const finish = (jobId: string, runner: string) =>
       sql`UPDATE batch_jobs SET status = 'done', finished_at = now()
-        WHERE id = ${jobId} AND claimed_by = ${runner} AND NOT EXISTS (SELECT 1 FROM batch_items WHERE job_id = ${jobId} AND NOT done)`.pipe(
+        WHERE id = ${jobId} AND claimed_by = ${runner} AND status = 'running' AND NOT EXISTS (SELECT 1 FROM batch_items WHERE job_id = ${jobId} AND NOT done)`.pipe(
         Effect.asVoid
       )
 
-    return { insert, byIdempotencyKey, find, items, claim, heartbeat, pending, answer, finish } as const
+    return { insert, byIdempotencyKey, find, list, items, claim, heartbeat, pending, holdRunning, answer, finish } as const
   })
 }) {}

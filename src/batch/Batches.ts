@@ -1,10 +1,12 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Either, Option, Schema } from "effect"
 import { createHash, randomUUID } from "node:crypto"
-import type { KeyActor } from "../access/actor.js"
+import type { KeyActor, PageParams } from "../access/actor.js"
 import { Quota } from "../access/Quota.js"
 import { IdempotencyKeyReused, InvalidRequest, JobNotDone, JobNotFound, QuotaExceeded } from "../api/errors.js"
-import { Job, JobResult, JobRowError } from "../api/schemas/Job.js"
+import { Job, JobPage, JobResult, JobRowError } from "../api/schemas/Job.js"
+import { decodeCursor, encodeCursor } from "../checks/cursor.js"
+import { Limits } from "../tenancy/Limits.js"
 import { Verdict } from "../api/schemas/Verdict.js"
 import { canonicalJson } from "../domain/canonicalJson.js"
 import { BatchRepo, type ItemRow, type JobRow } from "./BatchRepo.js"
@@ -54,6 +56,7 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
     const quota = yield* Quota
     const runner = yield* JobRunner
     const sql = yield* SqlClient.SqlClient
+    const limits = yield* Limits
 
     const view = (row: JobRow) =>
       row.status === "done" ? Effect.map(repo.items(row.id), (items) => jobOf(row, items)) : Effect.succeed(jobOf(row, null))
@@ -86,6 +89,7 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
         const verified = items.filter((i) => i.problem === null).length
         const id = randomUUID()
         const stored = yield* sql.withTransaction(Effect.gen(function*() {
+          yield* limits.admit(key.accountId, "jobs_in_flight")
           if (!(yield* repo.insert({ id, accountId: key.accountId, keyId: key.keyId, idempotencyKey: idempotencyKey ?? null, bodySha256 }, items))) {
             return { kind: "raced" as const }
           }
@@ -114,6 +118,22 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
         }))
       )
 
+    const list = (accountId: string, params: PageParams) =>
+      Effect.gen(function*() {
+        const limit = params.limit ?? 25
+        const rows = yield* repo.list(accountId, {
+          keyId: params.key_id ?? null,
+          afterId: params.cursor === undefined ? null : decodeCursor(params.cursor)?.id ?? "",
+          limit: limit + 1
+        })
+        const shown = rows.slice(0, limit)
+        const last = shown.at(-1)
+        return new JobPage({
+          jobs: shown.map((row) => jobOf(row, null)),
+          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(last.created_at, last.id) : null
+        })
+      }).pipe(Effect.orDie)
+
     const get = (accountId: string, id: string) => Effect.flatMap(find(accountId, id), (row) => view(row).pipe(Effect.orDie))
 
     /** The results once the job is done; before that, 409 with its progress in the message. */
@@ -131,7 +151,7 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
 
     const csv = (accountId: string, id: string) => Effect.map(results(accountId, id), resultsCsv)
 
-    return { submit, get, jsonLines, csv } as const
+    return { submit, list, get, jsonLines, csv } as const
   }),
-  dependencies: [BatchRepo.Default, Quota.Default, JobRunner.Default]
+  dependencies: [BatchRepo.Default, Quota.Default, JobRunner.Default, Limits.Default]
 }) {}

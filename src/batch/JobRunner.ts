@@ -1,4 +1,4 @@
-import { Config, Duration, Effect, Fiber, Option, Queue, Schedule, Schema } from "effect"
+import { Config, Data, Duration, Effect, Fiber, Option, Queue, Schedule, Schema } from "effect"
 import { randomBytes } from "node:crypto"
 import type { Actor } from "../access/actor.js"
 import { Verdict, VerifyBody } from "../api/schemas/Verdict.js"
@@ -6,6 +6,8 @@ import { Checks } from "../checks/Checks.js"
 import { BatchRepo } from "./BatchRepo.js"
 
 const decodeInput = Schema.decodeUnknown(VerifyBody)
+
+class JobStopped extends Data.TaggedError("JobStopped") {}
 const encodeVerdict = Schema.encode(Verdict)
 
 /**
@@ -27,8 +29,10 @@ export class JobRunner extends Effect.Service<JobRunner>()("kyb/JobRunner", {
     const verifyRow = (jobId: string, actor: Actor, row: { readonly position: number; readonly input: unknown }) =>
       Effect.gen(function*() {
         const input = yield* decodeInput(row.input).pipe(Effect.orDie)
-        const verdict = yield* checks.verify(input, actor)
-        yield* repo.answer(jobId, row.position, yield* encodeVerdict(verdict).pipe(Effect.orDie))
+        const kept = yield* checks.verifyIf(input, actor, repo.holdRunning(jobId), (verdict) =>
+          Effect.flatMap(encodeVerdict(verdict).pipe(Effect.orDie), (encoded) => repo.answer(jobId, row.position, encoded)))
+        // The job was cancelled (its account ended) while this row was verified: nothing kept, the job stops.
+        if (Option.isNone(kept)) return yield* new JobStopped()
       })
 
     const runJob = (job: { readonly id: string; readonly account_id: string; readonly key_id: string | null }) =>
@@ -40,7 +44,7 @@ export class JobRunner extends Effect.Service<JobRunner>()("kyb/JobRunner", {
         )
         yield* repo.finish(job.id, runner)
         yield* Effect.logInfo("batch job done").pipe(Effect.annotateLogs({ job_id: job.id, rows: pending.length }))
-      })
+      }).pipe(Effect.catchTag("JobStopped", () => Effect.logInfo("batch job cancelled: stopped").pipe(Effect.annotateLogs({ job_id: job.id }))))
 
     /** Every job there is to take, one after another; then back to waiting. */
     const drain: Effect.Effect<void> = Effect.gen(function*() {

@@ -1,3 +1,4 @@
+import { SqlClient } from "@effect/sql"
 import { Clock, Config, Duration, Effect, Option, Schedule, Schema } from "effect"
 import { randomUUID } from "node:crypto"
 import { CheckNotFound } from "../api/errors.js"
@@ -45,20 +46,20 @@ const toCheck = (row: CheckRow) =>
 export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
   scoped: Effect.gen(function*() {
     const repo = yield* ChecksRepo
+    const sql = yield* SqlClient.SqlClient
     const verifier = yield* Verifier
     const decisions = yield* Decisions
     const screener = yield* Screener
     const screeningLists = yield* ScreeningLists
     const days = yield* retention
 
-    /** Verifies and keeps the check for the account (made by `keyId`): the verdict answered carries its `check_id`. */
-    const verify = (input: VerifyInput, actor: Actor) =>
+    const answer = (input: VerifyInput, actor: Actor) =>
       Effect.gen(function*() {
         const lists = yield* screeningLists.listsOf(actor.accountId)
         const answered = yield* verifier.verify(input, { decisions: decisions.lookupFor(actor.accountId), lists })
         const verdict = new Verdict({ ...answered, check_id: randomUUID() })
         const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
-        yield* repo.insert({
+        const row: CheckRow = {
           id: verdict.check_id!,
           account_id: actor.accountId,
           key_id: actor.keyId,
@@ -68,9 +69,31 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
           verdict: Schema.encodeSync(Verdict)(verdict),
           lists: versions.map((v) => ({ list: listDisplayName[v.list], version: v.label, sha256: v.sha256 })),
           policy_version: VERDICT_POLICY_VERSION
-        }).pipe(Effect.orDie)
-        return verdict
+        }
+        return { verdict, row }
       })
+
+    /** Verifies and keeps the check for the account (made by `keyId`): the verdict answered carries its `check_id`. */
+    const verify = (input: VerifyInput, actor: Actor) =>
+      Effect.flatMap(answer(input, actor), ({ row, verdict }) => Effect.as(repo.insert(row).pipe(Effect.orDie), verdict))
+
+    /**
+     * Verifies, then keeps the check and runs `then` in one transaction, only if `guard` (run first in it) holds:
+     * a job step or a monitor whose account ended meanwhile keeps nothing. None when the guard did not hold.
+     */
+    const verifyIf = <E>(
+      input: VerifyInput,
+      actor: Actor,
+      guard: Effect.Effect<boolean, E>,
+      then: (verdict: Verdict) => Effect.Effect<void, E>
+    ) =>
+      Effect.flatMap(answer(input, actor), ({ row, verdict }) =>
+        sql.withTransaction(Effect.gen(function*() {
+          if (!(yield* guard)) return Option.none<Verdict>()
+          yield* repo.insert(row)
+          yield* then(verdict)
+          return Option.some(verdict)
+        })).pipe(Effect.catchTag("SqlError", Effect.die)))
 
     const get = (accountId: string, id: string) =>
       repo.find(accountId, id.toLowerCase()).pipe(
@@ -113,7 +136,7 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
       Effect.repeat(purge.pipe(Effect.catchAllCause((cause) => Effect.logWarning("check retention failed", cause))), Schedule.spaced(Duration.hours(1)))
     )
 
-    return { verify, get, list, purge } as const
+    return { verify, verifyIf, get, list, purge } as const
   }),
   dependencies: [ChecksRepo.Default, Decisions.Default, ScreeningLists.Default]
 }) {}

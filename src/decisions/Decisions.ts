@@ -1,3 +1,4 @@
+import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import type { Actor, PageParams } from "../access/actor.js"
@@ -9,6 +10,7 @@ import { companySubjectKey, nameSubjectKey } from "../domain/decisions.js"
 import { normalizeName } from "../domain/normalize.js"
 import { numberKey } from "../domain/registrationNumbers.js"
 import { Screener } from "../sanctions/Screener.js"
+import { Limits } from "../tenancy/Limits.js"
 import type { DecisionQuery } from "../verify/Verifier.js"
 import { type DecisionRow, DecisionsRepo } from "./DecisionsRepo.js"
 
@@ -26,7 +28,8 @@ const decisionOf = (row: DecisionRow) =>
     entry_hash: row.entry_hash,
     decision: row.decision,
     note: row.note,
-    created_at: row.created_at
+    created_at: row.created_at,
+    superseded_by: row.superseded_by
   })
 
 /**
@@ -37,6 +40,8 @@ const decisionOf = (row: DecisionRow) =>
 export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
   effect: Effect.gen(function*() {
     const repo = yield* DecisionsRepo
+    const sql = yield* SqlClient.SqlClient
+    const limits = yield* Limits
     const screener = yield* Screener
 
     const record = (actor: Actor, body: typeof DecisionBody.Type) =>
@@ -50,7 +55,9 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
           ...(body.country === undefined ? {} : { country: body.country.toUpperCase() }),
           ...(body.registration_no === undefined ? {} : { registration_no: body.registration_no })
         }
-        const row = yield* repo.insert({
+        const row = yield* sql.withTransaction(Effect.gen(function*() {
+          yield* limits.admit(actor.accountId, "decisions")
+          return yield* repo.insert({
           id: randomUUID(),
           accountId: actor.accountId,
           keyId: actor.keyId,
@@ -60,17 +67,21 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
           entryId: body.entry_id,
           entryHash: entry.value.entry_hash,
           decision: body.decision,
-          note: body.note ?? null
-        })
+          note: body.note ?? null,
+          // a name's decision applies in the country it names; a company's subject names its country already
+          scopeCountry: body.registration_no === undefined && body.country !== undefined ? body.country.toUpperCase() : null
+          })
+        }))
         yield* Effect.logInfo("decision recorded").pipe(Effect.annotateLogs({ decision_id: row.id, decision: row.decision, list: row.list, entry_id: row.entry_id }))
         return decisionOf(row)
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
-    const list = (accountId: string, params: PageParams) =>
+    const list = (accountId: string, params: PageParams & { readonly in_force?: boolean | undefined }) =>
       Effect.gen(function*() {
         const limit = params.limit ?? 50
         const rows = yield* repo.list(accountId, {
           keyId: params.key_id ?? null,
+          inForce: params.in_force ?? false,
           afterId: params.cursor === undefined ? null : decodeCursor(params.cursor)?.id ?? "",
           limit: limit + 1
         })
@@ -84,9 +95,9 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
 
     /** For the Verifier: the account's decisions that may apply to a verification. */
     const lookupFor = (accountId: string) => (query: DecisionQuery) =>
-      repo.applicable(accountId, query.subjectKeys, [...new Set(query.entries.map((e) => e.entry_id))]).pipe(Effect.orDie)
+      repo.applicable(accountId, query.subjectKeys, [...new Set(query.entries.map((e) => e.entry_id))], query.country).pipe(Effect.orDie)
 
     return { record, list, lookupFor } as const
   }),
-  dependencies: [DecisionsRepo.Default]
+  dependencies: [DecisionsRepo.Default, Limits.Default]
 }) {}

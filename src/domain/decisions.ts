@@ -13,6 +13,8 @@ export interface DecisionRule {
   readonly entry_hash: string
   readonly decision: DecisionKind
   readonly created_at: string
+  /** The country a name's decision was recorded for (it applies there only); null or absent: everywhere. */
+  readonly scope_country?: string | null
 }
 
 export interface DecidedHit {
@@ -27,11 +29,20 @@ export interface HitDecision {
   readonly decision: DecisionKind
 }
 
-/** The decision in force for a hit: the newest on this entry whose hash is the hit's. */
+const scoped = (r: DecisionRule) => (r.scope_country ?? null) !== null
+
+/**
+ * The decision in force for a hit, among the rules that apply to the verification (those of its country and those
+ * without one): on this entry, whose hash is the hit's; one recorded for the country before one for everywhere; the
+ * newest first.
+ */
 export const decisionFor = (hit: DecidedHit, rules: ReadonlyArray<DecisionRule>): HitDecision | null => {
   const applicable = rules
     .filter((r) => r.list === hit.list && r.entry_id === hit.entry_id && r.entry_hash === hit.entry_hash)
-    .sort((a, b) => (a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id < b.id ? 1 : -1))
+    .sort((a, b) =>
+      scoped(a) !== scoped(b) ? (scoped(a) ? -1 : 1)
+      : a.created_at < b.created_at ? 1 : a.created_at > b.created_at ? -1 : a.id < b.id ? 1 : -1
+    )
   const rule = applicable[0]
   return rule === undefined ? null : { id: rule.id, decision: rule.decision }
 }

@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
+import type { Plan } from "../domain/quotaWindow.js"
 
 export interface MonitorRow {
   readonly id: string
@@ -111,13 +112,16 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
 
     /**
      * The monitor's event, only while the monitor runs (false when it has ended): the monitor row is held shared, so
-     * an end (which deletes the monitor in its transaction) waits for this one, or this one sees the end.
+     * an end (which deletes the monitor in its transaction) waits for this one, or this one sees the end. The
+     * account's plan when made (for its limit on pending deliveries), none when not.
      */
     const insertEvent = (event: { id: string; monitorId: string; type: string; data: unknown }) =>
-      sql<{ id: string }>`INSERT INTO events (id, account_id, key_id, type, data)
+      sql<{ plan: Plan }>`INSERT INTO events (id, account_id, key_id, type, data)
         SELECT ${event.id}, m.account_id, m.key_id, ${event.type}, ${JSON.stringify(event.data)}::jsonb FROM monitors m
         WHERE m.id = ${event.monitorId} AND ${running} FOR SHARE OF m
-        RETURNING id`.pipe(Effect.map((rows) => rows.length > 0))
+        RETURNING (SELECT a.plan FROM accounts a WHERE a.id = events.account_id) AS plan`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]?.plan))
+      )
 
     const events = (accountId: string, options: { readonly keyId: string | null; readonly since: Date | null; readonly after: After | null; readonly limit: number }) =>
       sql<EventRow>`SELECT id, type, created_at, data FROM events WHERE account_id = ${accountId}

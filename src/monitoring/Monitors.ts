@@ -12,6 +12,7 @@ import { decodeCursor, encodeCursor } from "../checks/cursor.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 import { isDebarmentList } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
+import { Limits } from "../tenancy/Limits.js"
 import { Webhooks } from "../webhooks/Webhooks.js"
 import { changedEntries } from "./listChanges.js"
 import { type MonitorRow, MonitoringRepo } from "./MonitoringRepo.js"
@@ -45,23 +46,29 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
     const screener = yield* Screener
     const webhooks = yield* Webhooks
     const sql = yield* SqlClient.SqlClient
+    const limits = yield* Limits
     const poll = yield* Config.duration("KYB_MONITOR_POLL").pipe(Config.withDefault(Duration.seconds(5)))
     const actorOf = (m: MonitorRow): Actor => ({ accountId: m.account_id, keyId: m.key_id })
 
+    /** Refused (409 limit_reached) before anything is screened when the account is at its limit, and again at the insert. */
     const create = (actor: Actor, body: typeof MonitorBody.Type) =>
       Effect.gen(function*() {
+        yield* sql.withTransaction(limits.admit(actor.accountId, "monitors"))
         const input = inputOf({ name: body.name ?? null, country: body.country?.toUpperCase() ?? null, registration_no: body.registration_no ?? null })
         const verdict = yield* checks.verify(input, actor)
         const id = randomUUID()
         const screenedName = verdict.company?.legal_name ?? body.name ?? body.registration_no ?? ""
         const registry = input.country === undefined ? null : registryForCountry(input.country)
         const registrationKey = body.registration_no === undefined || registry === null ? null : canonicalNumber(registry, body.registration_no).key
-        yield* repo.insert(
-          { id, accountId: actor.accountId, keyId: actor.keyId, name: body.name ?? null, country: input.country ?? null, registrationNo: body.registration_no ?? null, registrationKey, screenedName },
-          [...verdict.sanctions.hits, ...(verdict.signals.debarred?.debarments ?? [])].map((h) => ({ list: h.list, entry_id: h.entry_id, entry_hash: h.entry_hash }))
-        )
+        yield* sql.withTransaction(Effect.gen(function*() {
+          yield* limits.admit(actor.accountId, "monitors")
+          yield* repo.insert(
+            { id, accountId: actor.accountId, keyId: actor.keyId, name: body.name ?? null, country: input.country ?? null, registrationNo: body.registration_no ?? null, registrationKey, screenedName },
+            [...verdict.sanctions.hits, ...(verdict.signals.debarred?.debarments ?? [])].map((h) => ({ list: h.list, entry_id: h.entry_id, entry_hash: h.entry_hash }))
+          )
+        }))
         return monitorOf(Option.getOrThrow(yield* repo.find(actor.accountId, id)))
-      }).pipe(Effect.orDie)
+      }).pipe(Effect.catchTag("SqlError", Effect.die))
 
     const owned = (accountId: string, id: string) =>
       repo.find(accountId, id).pipe(
@@ -113,8 +120,8 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
             type,
             data: { monitor_id: monitor.id, subject: { name: monitor.name, country: monitor.country, registration_no: monitor.registration_no }, ...data }
           })
-          if (inserted) yield* webhooks.enqueue({ id, accountId: monitor.account_id, type })
-          return inserted
+          if (Option.isSome(inserted)) yield* webhooks.enqueue({ id, accountId: monitor.account_id, plan: inserted.value, type })
+          return Option.isSome(inserted)
         }))
         if (made) yield* webhooks.wake
       })
@@ -193,5 +200,5 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
 
     return { create, list, get, remove, events, compare } as const
   }),
-  dependencies: [MonitoringRepo.Default, Webhooks.Default]
+  dependencies: [MonitoringRepo.Default, Webhooks.Default, Limits.Default]
 }) {}

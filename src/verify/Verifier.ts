@@ -17,6 +17,8 @@ import { verdictOf } from "./verdictOf.js"
 /** What a caller's decisions are looked up by: the subjects in play and the entries hit. */
 export interface DecisionQuery {
   readonly subjectKeys: ReadonlyArray<string>
+  /** The verification's country (asked, or the company's): name decisions recorded for another country do not apply. */
+  readonly country: string | null
   readonly entries: ReadonlyArray<{ readonly list: string; readonly entry_id: string }>
 }
 
@@ -87,7 +89,8 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
                   companySubjectKey(found.company.country, numberKey(found.company.registration_no))
                 ])
             ],
-            entries: merged.hits.map((h) => ({ list: h.list, entry_id: h.entry_id }))
+            entries: merged.hits.map((h) => ({ list: h.list, entry_id: h.entry_id })),
+            country: input.country?.toUpperCase() ?? found?.company.country ?? null
           })
         const decided = applyDecisions(merged.hits, rules)
         const screening = merged.screened ? { ...merged, hits: decided, result: outcomeOf(decided, THRESHOLDS.match) } : { ...merged, hits: decided }

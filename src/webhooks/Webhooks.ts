@@ -1,9 +1,12 @@
 import { Config, Duration, Effect, Option, Queue, Redacted } from "effect"
 import { randomBytes, randomUUID } from "node:crypto"
 import type { Actor, PageParams } from "../access/actor.js"
-import { InvalidRequest, WebhookNotFound } from "../api/errors.js"
+import { InvalidRequest, WebhookExists, WebhookNotFound } from "../api/errors.js"
+import { SqlClient } from "@effect/sql"
+import { Limits } from "../tenancy/Limits.js"
 import { decodeCursor, encodeCursor } from "../checks/cursor.js"
 import { Webhook, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "../api/schemas/Webhook.js"
+import type { Plan } from "../domain/quotaWindow.js"
 import { type AddressGuard, postDelivery, registrationProblem, systemResolver, WebhookResolver } from "./addresses.js"
 import { deriveSecret, retryDelaySeconds, sha256, signDelivery } from "./signature.js"
 import { type DueDelivery, type WebhookRow, WebhooksRepo } from "./WebhooksRepo.js"
@@ -22,6 +25,8 @@ const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, e
 export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
   scoped: Effect.gen(function*() {
     const repo = yield* WebhooksRepo
+    const sql = yield* SqlClient.SqlClient
+    const limits = yield* Limits
     const allowPrivate = yield* Config.boolean("KYB_WEBHOOK_ALLOW_PRIVATE").pipe(Config.withDefault(false))
     const baseSeconds = yield* Config.number("KYB_WEBHOOK_RETRY_BASE_SECONDS").pipe(Config.withDefault(30))
     const retryHours = yield* Config.number("KYB_WEBHOOK_RETRY_HOURS").pipe(Config.withDefault(24))
@@ -55,9 +60,16 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
         const id = randomUUID()
         const salt = randomBytes(16).toString("base64url")
         const secret = yield* secretOf(id, salt)
-        const row = yield* repo.insert({
-          id, accountId: actor.accountId, keyId: actor.keyId, url: new URL(body.url).toString(), events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
-        })
+        const url = new URL(body.url).toString()
+        const row = yield* sql.withTransaction(Effect.gen(function*() {
+          yield* limits.admit(actor.accountId, "webhooks")
+          if (yield* repo.hasUrl(actor.accountId, url)) {
+            return yield* Effect.fail(WebhookExists.of(`url: this account already has a webhook for ${url}; delete it first or use it`))
+          }
+          return yield* repo.insert({
+            id, accountId: actor.accountId, keyId: actor.keyId, url, events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
+          })
+        }))
         yield* Effect.logInfo("webhook registered").pipe(Effect.annotateLogs({ webhook_id: row.id }))
         return new WebhookCreated({ ...webhookOf(row), secret })
       }).pipe(Effect.catchTag("SqlError", Effect.die))
@@ -104,9 +116,19 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
           })
         }).pipe(Effect.orDie))
 
-    /** Queues the event for every endpoint of the account that takes its type (in the caller's transaction). */
-    const enqueue = (event: { readonly id: string; readonly accountId: string; readonly type: string }) =>
-      repo.enqueue(event.id, event.accountId, event.type, retryHours * 3600)
+    /**
+     * Queues the event for every endpoint of the account that takes its type (in the caller's transaction), up to the
+     * plan's pending deliveries; past it the event is only listed (GET /v1/events), and a warning logged.
+     */
+    const enqueue = (event: { readonly id: string; readonly accountId: string; readonly plan: Plan; readonly type: string }) =>
+      Effect.gen(function*() {
+        const { dropped } = yield* repo.enqueue(event.id, event.accountId, event.type, retryHours * 3600, limits.limitOf(event.plan, "pending_deliveries"))
+        if (dropped > 0) {
+          yield* Effect.logWarning("pending deliveries at the account's limit: event not queued for delivery").pipe(
+            Effect.annotateLogs({ account_id: event.accountId, event_id: event.id, not_queued: dropped })
+          )
+        }
+      })
 
     const post = (delivery: DueDelivery, secret: string) =>
       Effect.promise(() => {
@@ -165,6 +187,6 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
 
     return { register, list, remove, deliveries, enqueue, wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
   }),
-  dependencies: [WebhooksRepo.Default]
+  dependencies: [WebhooksRepo.Default, Limits.Default]
 }) {}
 

@@ -45,6 +45,11 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
         ${options.afterId === null ? sql`` : sql`AND (created_at, id) < (SELECT p.created_at, p.id FROM webhooks p WHERE p.id = ${options.afterId})`}
         ORDER BY webhooks.created_at DESC, webhooks.id DESC LIMIT ${options.limit}`
 
+    const hasUrl = (accountId: string, url: string) =>
+      sql<{ id: string }>`SELECT id FROM webhooks WHERE account_id = ${accountId} AND url = ${url} AND deleted_at IS NULL LIMIT 1`.pipe(
+        Effect.map((rows) => rows.length > 0)
+      )
+
     const find = (accountId: string, id: string) =>
       sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE account_id = ${accountId} AND id = ${id} AND deleted_at IS NULL`.pipe(
         Effect.map((rows) => Option.fromNullable(rows[0]))
@@ -60,12 +65,26 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
         return true
       }))
 
-    /** A delivery of the event to every endpoint of its account that takes its type (retried for `retrySeconds`). */
-    const enqueue = (eventId: string, accountId: string, type: string, retrySeconds: number) =>
-      sql`INSERT INTO webhook_deliveries (webhook_id, event_id, account_id, state, give_up_at)
-        SELECT w.id, ${eventId}, w.account_id, 'pending', now() + make_interval(secs => ${retrySeconds}) FROM webhooks w
-        WHERE w.account_id = ${accountId} AND w.deleted_at IS NULL AND ${type} = ANY (w.events)
-        ON CONFLICT DO NOTHING`.pipe(Effect.asVoid)
+    /**
+     * A delivery of the event to every endpoint of its account that takes its type (retried for `retrySeconds`), while
+     * the account has fewer than `maxPending` pending; returns how many were queued and how many were not (the cap).
+     */
+    const enqueue = (eventId: string, accountId: string, type: string, retrySeconds: number, maxPending: number) =>
+      Effect.gen(function*() {
+        const [pending] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM webhook_deliveries WHERE account_id = ${accountId} AND state = 'pending'`
+        const room = Math.max(0, maxPending - (pending?.n ?? 0))
+        const rows = yield* sql<{ queued: boolean }>`
+          WITH targets AS (
+            SELECT w.id, row_number() OVER (ORDER BY w.created_at, w.id) AS n FROM webhooks w
+            WHERE w.account_id = ${accountId} AND w.deleted_at IS NULL AND ${type} = ANY (w.events)),
+          queued AS (
+            INSERT INTO webhook_deliveries (webhook_id, event_id, account_id, state, give_up_at)
+            SELECT t.id, ${eventId}, ${accountId}, 'pending', now() + make_interval(secs => ${retrySeconds}) FROM targets t WHERE t.n <= ${room}
+            ON CONFLICT DO NOTHING RETURNING 1)
+          SELECT (SELECT count(*) FROM queued)::int AS queued, (SELECT count(*) FROM targets)::int AS targets`
+        const row = rows[0] as unknown as { queued: number; targets: number } | undefined
+        return { queued: row?.queued ?? 0, dropped: Math.max(0, (row?.targets ?? 0) - (row?.queued ?? 0)) }
+      })
 
     /**
      * Deliveries due now, oldest first, claimed for `leaseSeconds` (another instance skips them meanwhile); only
@@ -127,6 +146,6 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
         Effect.map((rows) => ({ value: rows[0]!.value, made: rows[0]!.value === fresh }))
       )
 
-    return { masterKey, insert, list, find, remove, enqueue, due, stillPending, recordAttempt, deliveries } as const
+    return { masterKey, insert, list, hasUrl, find, remove, enqueue, due, stillPending, recordAttempt, deliveries } as const
   })
 }) {}

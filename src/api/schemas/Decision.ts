@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { NextCursor } from "./Paging.js"
+import { NextCursor, PageParams } from "./Paging.js"
 import { CountryCode, TextInput } from "./params.js"
 import { SanctionsList } from "./Verdict.js"
 
@@ -37,8 +37,18 @@ export class Decision extends Schema.Class<Decision>("Decision")({
   entry_hash: Schema.String.annotations({ description: "the entry's content hash the decision was taken on; a change voids a dismissal" }),
   decision: DecisionKind,
   note: Schema.NullOr(Schema.String),
-  created_at: Schema.String.annotations({ format: "date-time" })
+  created_at: Schema.String.annotations({ format: "date-time" }),
+  superseded_by: Schema.NullOr(Schema.String).annotations({
+    description: "the newer decision on the same subject (and country) and entry that replaced this one; null: in force"
+  })
 }) {}
+
+export const DecisionListParams = Schema.Struct({
+  ...PageParams(50).fields,
+  in_force: Schema.optional(Schema.Literal("true", "false").pipe(
+    Schema.annotations({ message: () => "in_force: must be true or false" })
+  )).annotations({ description: "true: only the decisions in force (not superseded)" })
+})
 
 export class DecisionPage extends Schema.Class<DecisionPage>("DecisionPage")({
   decisions: Schema.Array(Decision),

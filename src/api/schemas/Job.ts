@@ -1,5 +1,6 @@
 import { HttpApiSchema } from "@effect/platform"
 import { Schema } from "effect"
+import { NextCursor } from "./Paging.js"
 import { Verdict } from "./Verdict.js"
 
 export const MAX_BATCH_ITEMS = 1000
@@ -59,6 +60,11 @@ export class Job extends Schema.Class<Job>("Job")({
   created_at: Schema.String.annotations({ format: "date-time" }),
   finished_at: Schema.NullOr(Schema.String.annotations({ format: "date-time" })),
   results: Schema.NullOr(Schema.Array(JobResult)).annotations({ description: "in input order, once the job is done" })
+}) {}
+
+export class JobPage extends Schema.Class<JobPage>("JobPage")({
+  jobs: Schema.Array(Job).annotations({ description: "newest first; `results` is null here (read a job for its results)" }),
+  next_cursor: NextCursor
 }) {}
 
 export const JobResultsJsonl = HttpApiSchema.Text({ contentType: "application/x-ndjson" }).annotations({

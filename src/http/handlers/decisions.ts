@@ -9,4 +9,4 @@ export const DecisionsHandlers = HttpApiBuilder.group(KybApi, "decisions", (hand
   Effect.map(Decisions, (decisions) =>
     handlers
       .handle("record", ({ payload }) => Effect.flatMap(CurrentApiKey, (key) => decisions.record(actorOf(key), payload)))
-      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => decisions.list(key.accountId, urlParams)))))
+      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => decisions.list(key.accountId, { ...urlParams, in_force: urlParams.in_force === "true" })))))

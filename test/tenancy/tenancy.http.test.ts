@@ -1,0 +1,186 @@
+import { SqlClient } from "@effect/sql"
+import { assert, describe, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import { DecisionsRepo } from "../../src/decisions/DecisionsRepo.js"
+import { bearer, call, isErrorBody } from "../support/http.js"
+import { makeTestServer, TestServer } from "../support/server.js"
+
+const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
+const get = (url: string, secret: string) => promise(() => call(url, { headers: bearer(secret) }))
+const post = (url: string, secret: string, body: unknown) =>
+  promise(() => call(url, { method: "POST", headers: { ...bearer(secret), "content-type": "application/json" }, body: JSON.stringify(body) }))
+const del = (url: string, secret: string) => promise(() => call(url, { method: "DELETE", headers: bearer(secret) }))
+// Never listened on: deliveries to it fail on 127.0.0.1 and nothing leaves the machine.
+const hookUrl = (n: number) => `http://127.0.0.1:9/hook-${n}`
+
+const keyIdOf = (secret: string) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ id: string; account_id: string }>`
+    SELECT id, account_id FROM api_keys WHERE secret_prefix = ${secret.slice(0, 13)} ORDER BY created_at DESC LIMIT 1`).pipe(
+    Effect.map((rows) => rows[0]!),
+    Effect.orDie
+  )
+
+/** Every page of a list, following next_cursor. */
+const allPages = (url: string, secret: string, field: string) =>
+  Effect.gen(function*() {
+    const seen: Array<{ id: string }> = []
+    let cursor: string | null = null
+    let pages = 0
+    do {
+      const page = yield* get(`${url}${url.includes("?") ? "&" : "?"}limit=2${cursor === null ? "" : `&cursor=${cursor}`}`, secret)
+      assert.strictEqual(page.status, 200, page.text)
+      const body = page.body as Record<string, unknown>
+      seen.push(...(body[field] as Array<{ id: string }>))
+      cursor = body["next_cursor"] as string | null
+      pages++
+    } while (cursor !== null && pages < 50)
+    return { ids: seen.map((r) => r.id), pages }
+  })
+
+describe("tenancy (issue 25)", () => {
+  layer(makeTestServer({
+    KYB_WEBHOOK_ALLOW_PRIVATE: "true",
+    KYB_WEBHOOK_POLL: "1 hour",
+    KYB_LIMIT_MONITORS: "5",
+    KYB_LIMIT_WEBHOOKS: "3"
+  }), { timeout: "180 seconds", excludeTestServices: true })((it) => {
+    it.effect("the account owns what its keys make: a new key sees it all after the old one is revoked; ?key_id= narrows to one key", () =>
+      Effect.gen(function*() {
+        const server = yield* TestServer
+        const old = yield* server.newKey({ plan: "unlimited" })
+        const { id: oldId, account_id: accountId } = yield* keyIdOf(old)
+        const verdict = (yield* get(`${server.url}/v1/verify?name=Tenancy%20Holdings`, old)).body as { check_id: string }
+        const monitor = (yield* post(`${server.url}/v1/monitors`, old, { name: "Tenancy Holdings" })).body as { id: string }
+        const hook = (yield* post(`${server.url}/v1/webhooks`, old, { url: hookUrl(1), events: ["sanctions.hit_added"] })).body as { id: string }
+        // rotation with immediate grace: a new key of the account, the old one revoked at once
+        const fresh = yield* server.newKey({ plan: "unlimited", accountId })
+        yield* server.revokeKey(old)
+        assert.strictEqual((yield* get(`${server.url}/v1/checks`, old)).status, 401)
+        assert.strictEqual((yield* get(`${server.url}/v1/checks/${verdict.check_id}`, fresh)).status, 200)
+        // the check asked for and the one the monitor was made with
+        const listed = ((yield* get(`${server.url}/v1/checks`, fresh)).body as { checks: Array<{ id: string }> }).checks.map((c) => c.id)
+        assert.strictEqual(listed.length, 2)
+        assert.include(listed, verdict.check_id)
+        assert.strictEqual((yield* get(`${server.url}/v1/monitors/${monitor.id}`, fresh)).status, 200)
+        assert.deepStrictEqual(((yield* get(`${server.url}/v1/webhooks`, fresh)).body as { webhooks: Array<{ id: string }> }).webhooks.map((w) => w.id), [hook.id])
+        // the monitor was not stopped: a live key was left
+        assert.strictEqual(((yield* get(`${server.url}/v1/monitors`, fresh)).body as { monitors: Array<unknown> }).monitors.length, 1)
+        // ?key_id=: only what one key made
+        yield* get(`${server.url}/v1/verify?name=Made%20By%20Fresh`, fresh)
+        const { id: freshId } = yield* keyIdOf(fresh)
+        const mine = (yield* get(`${server.url}/v1/checks?key_id=${freshId}`, fresh)).body as { checks: Array<{ input: { name: string } }> }
+        assert.deepStrictEqual(mine.checks.map((c) => c.input.name), ["Made By Fresh"])
+        const theirs = (yield* get(`${server.url}/v1/checks?key_id=${oldId}`, fresh)).body as { checks: Array<{ id: string }> }
+        assert.deepStrictEqual(theirs.checks.map((c) => c.id).sort(), [...listed].sort())
+        const bad = yield* get(`${server.url}/v1/monitors?key_id=nope`, fresh)
+        assert.strictEqual(bad.status, 400)
+        assert.isTrue(isErrorBody(bad.body, "invalid_request"), bad.text)
+        // another account sees none of it
+        const stranger = yield* server.newKey({ plan: "unlimited" })
+        assert.strictEqual((yield* get(`${server.url}/v1/checks/${verdict.check_id}`, stranger)).status, 404)
+        assert.strictEqual((yield* get(`${server.url}/v1/monitors/${monitor.id}`, stranger)).status, 404)
+      }))
+
+    it.effect("caps per plan: the monitor and webhook past the limit and a duplicate URL are 409, nothing made; lists page to the end", () =>
+      Effect.gen(function*() {
+        const server = yield* TestServer
+        const sql = yield* SqlClient.SqlClient
+        const key = yield* server.newKey({ plan: "unlimited" })
+        const { account_id: accountId } = yield* keyIdOf(key)
+        const made: Array<string> = []
+        for (let i = 0; i < 5; i++) {
+          const reply = yield* post(`${server.url}/v1/monitors`, key, { name: `Capped Monitor ${i}` })
+          assert.strictEqual(reply.status, 201, reply.text)
+          made.push((reply.body as { id: string }).id)
+        }
+        const sixth = yield* post(`${server.url}/v1/monitors`, key, { name: "One Too Many" })
+        assert.strictEqual(sixth.status, 409)
+        assert.isTrue(isErrorBody(sixth.body, "limit_reached"), sixth.text)
+        assert.match((sixth.body as { message: string }).message, /^monitors: this account has 5 of the 5/)
+        const counted = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM monitors WHERE account_id = ${accountId}`
+        assert.strictEqual(counted[0]!.n, 5)
+        const pages = yield* allPages(`${server.url}/v1/monitors`, key, "monitors")
+        assert.deepStrictEqual(pages.ids, [...made].reverse())
+        assert.strictEqual(pages.pages, 3)
+
+        assert.strictEqual((yield* post(`${server.url}/v1/webhooks`, key, { url: hookUrl(10), events: ["sanctions.hit_added"] })).status, 201)
+        const duplicate = yield* post(`${server.url}/v1/webhooks`, key, { url: hookUrl(10), events: ["sanctions.hit_removed"] })
+        assert.strictEqual(duplicate.status, 409)
+        assert.isTrue(isErrorBody(duplicate.body, "webhook_exists"), duplicate.text)
+        assert.strictEqual((yield* post(`${server.url}/v1/webhooks`, key, { url: hookUrl(11), events: ["sanctions.hit_added"] })).status, 201)
+        assert.strictEqual((yield* post(`${server.url}/v1/webhooks`, key, { url: hookUrl(12), events: ["sanctions.hit_added"] })).status, 201)
+        const fourth = yield* post(`${server.url}/v1/webhooks`, key, { url: hookUrl(13), events: ["sanctions.hit_added"] })
+        assert.strictEqual(fourth.status, 409)
+        assert.isTrue(isErrorBody(fourth.body, "limit_reached"), fourth.text)
+        assert.strictEqual((yield* allPages(`${server.url}/v1/webhooks`, key, "webhooks")).ids.length, 3)
+
+        // concurrent makers cannot both take the last place
+        const other = yield* server.newKey({ plan: "unlimited" })
+        const replies = yield* Effect.all(
+          Array.from({ length: 12 }, (_, i) => post(`${server.url}/v1/monitors`, other, { name: `Raced ${i}` })),
+          { concurrency: "unbounded" }
+        )
+        assert.strictEqual(replies.filter((r) => r.status === 201).length, 5)
+        assert.strictEqual(replies.filter((r) => r.status === 409).length, 7)
+      }))
+
+    it.effect("revoking the last key stops the monitors, cancels the jobs and the pending deliveries; deleting a webhook cancels its own", () =>
+      Effect.gen(function*() {
+        const server = yield* TestServer
+        const sql = yield* SqlClient.SqlClient
+        const key = yield* server.newKey({ plan: "unlimited" })
+        const { id: keyId, account_id: accountId } = yield* keyIdOf(key)
+        const monitor = (yield* post(`${server.url}/v1/monitors`, key, { name: "Ending Monitor" })).body as { id: string }
+        const kept = (yield* post(`${server.url}/v1/webhooks`, key, { url: hookUrl(20), events: ["sanctions.hit_added"] })).body as { id: string }
+        const dropped = (yield* post(`${server.url}/v1/webhooks`, key, { url: hookUrl(21), events: ["sanctions.hit_added"] })).body as { id: string }
+        const eventId = "5b0c2a9e-7d41-4f3a-9e6b-1c2d3e4f5a6b"
+        yield* sql`INSERT INTO events (id, account_id, key_id, type, data) VALUES (${eventId}, ${accountId}, ${keyId}, 'sanctions.hit_added', '{}')`
+        yield* sql`INSERT INTO webhook_deliveries (webhook_id, event_id, account_id, state, give_up_at, next_at) VALUES
+          (${kept.id}, ${eventId}, ${accountId}, 'pending', now() + interval '1 day', now() + interval '1 hour'),
+          (${dropped.id}, ${eventId}, ${accountId}, 'pending', now() + interval '1 day', now() + interval '1 hour')`
+        yield* sql`INSERT INTO batch_jobs (id, account_id, key_id, body_sha256, status, total, claimed_by, heartbeat_at)
+          VALUES ('00000000-0000-4000-8000-00000000e4d5', ${accountId}, ${keyId}, 'x', 'running', 1, 'runner_elsewhere', now() + interval '1 hour')`
+
+        assert.strictEqual((yield* del(`${server.url}/v1/webhooks/${dropped.id}`, key)).status, 200)
+        const afterDelete = yield* sql<{ webhook_id: string; state: string }>`SELECT webhook_id, state FROM webhook_deliveries WHERE event_id = ${eventId}`
+        assert.deepStrictEqual(Object.fromEntries(afterDelete.map((d) => [d.webhook_id, d.state])), { [kept.id]: "pending", [dropped.id]: "cancelled" })
+        const listed = (yield* get(`${server.url}/v1/webhooks/${kept.id}/deliveries`, key)).body as { deliveries: Array<{ state: string }> }
+        assert.deepStrictEqual(listed.deliveries.map((d) => d.state), ["pending"])
+
+        yield* server.revokeKey(key)
+        const [state] = yield* sql<{ monitor_deleted: boolean; job: string; deliveries: string }>`SELECT
+          (SELECT deleted_at IS NOT NULL FROM monitors WHERE id = ${monitor.id}) AS monitor_deleted,
+          (SELECT status FROM batch_jobs WHERE id = '00000000-0000-4000-8000-00000000e4d5') AS job,
+          (SELECT string_agg(DISTINCT state, ',') FROM webhook_deliveries WHERE account_id = ${accountId}) AS deliveries`
+        assert.deepStrictEqual(state, { monitor_deleted: true, job: "cancelled", deliveries: "cancelled" })
+      }))
+
+    it.effect("a name's decision applies in the country it was recorded for, or everywhere without one; a newer one supersedes, history kept", () =>
+      Effect.gen(function*() {
+        const repo = yield* DecisionsRepo
+        const server = yield* TestServer
+        const key = yield* server.newKey({ plan: "unlimited" })
+        const { id: keyId, account_id: accountId } = yield* keyIdOf(key)
+        const record = (id: string, scopeCountry: string | null, decision: string) =>
+          repo.insert({
+            id, accountId, keyId, subject: { name: "Acme" }, subjectKey: "name:acme", list: "ofac_sdn", entryId: "7",
+            entryHash: "h", decision, note: null, scopeCountry
+          }).pipe(Effect.orDie)
+        const inForce = (country: string | null) =>
+          Effect.map(repo.applicable(accountId, ["name:acme"], ["7"], country).pipe(Effect.orDie), (rows) => rows.map((r) => r.id).sort())
+        yield* record("d-ly", "LY", "false_positive")
+        assert.deepStrictEqual(yield* inForce("LY"), ["d-ly"])
+        for (const country of ["ZA", "KE", null]) assert.deepStrictEqual(yield* inForce(country), [], String(country))
+        yield* record("d-all", null, "false_positive")
+        assert.deepStrictEqual(yield* inForce("ZA"), ["d-all"])
+        assert.deepStrictEqual(yield* inForce(null), ["d-all"])
+        yield* record("d-ly-2", "LY", "confirmed")
+        assert.deepStrictEqual(yield* inForce("LY"), ["d-all", "d-ly-2"])
+        const history = yield* repo.list(accountId, { keyId: null, inForce: false, afterId: null, limit: 10 }).pipe(Effect.orDie)
+        assert.deepStrictEqual(Object.fromEntries(history.map((d) => [d.id, d.superseded_by])), { "d-ly": "d-ly-2", "d-all": null, "d-ly-2": null })
+        const listed = (yield* get(`${server.url}/v1/decisions?in_force=true`, key)).body as { decisions: Array<{ id: string }> }
+        assert.deepStrictEqual(listed.decisions.map((d) => d.id).sort(), ["d-all", "d-ly-2"])
+      }).pipe(Effect.provide(DecisionsRepo.Default)))
+  })
+})
+
