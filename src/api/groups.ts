@@ -112,7 +112,7 @@ export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
       }))
   ) {}
 
-const checkId = HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a check id" })))
+const checkId = HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a check id" })).annotations({ description: "A check id (`check_id` of a verdict)" }))
 
 export class ChecksApi extends guarded(HttpApiGroup.make("checks")
   .add(
@@ -133,7 +133,7 @@ export class ChecksApi extends guarded(HttpApiGroup.make("checks")
   )
 ) {}
 
-const jobId = HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a job id" })))
+const jobId = HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a job id" })).annotations({ description: "A batch job id" }))
 
 export class BatchApi extends guarded(HttpApiGroup.make("batch")
   .add(
@@ -200,7 +200,7 @@ export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
 ) {}
 
 const uuidParam = (what: string) =>
-  HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => `id is not a ${what} id` })))
+  HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => `id is not a ${what} id` })).annotations({ description: `A ${what} id` }))
 const monitorId = uuidParam("monitor")
 const webhookId = uuidParam("webhook")
 
