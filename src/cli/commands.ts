@@ -70,8 +70,9 @@ export const kyb: GroupSpec = {
         },
         {
           name: "sanctions",
-          summary: "Sanctions lists (OFAC SDN, OFAC Consolidated, UN SC), each stored as a version",
-          description: "Sanctions lists (OFAC SDN, OFAC Consolidated, UN SC): each list becomes a version with file " +
+          summary: "Sanctions lists (OFAC, UN SC, UK OFSI, EU FSF) and the World Bank debarment list, each stored as a version",
+          description: "Sanctions lists (OFAC SDN, OFAC Consolidated, UN SC, UK OFSI, EU FSF) and the World Bank debarment " +
+            "list, the format told from each file's content: each list becomes a version with file " +
             "hashes and counts, all activated in one transaction. Refused, with the active version kept: a file that " +
             "fails to parse, a list that loses more than --max-drop of the active entries, and a version published " +
             "before the active one (unless --allow-older with --reason).",
@@ -79,7 +80,8 @@ export const kyb: GroupSpec = {
             name: "path",
             repeated: true,
             unlessOption: "download",
-            description: "List files or folders: OFAC sdn.csv/alt.csv/add.csv/sdn_comments.csv, cons_*.csv, UN consolidated.xml"
+            description: "List files or folders: OFAC sdn.csv/alt.csv/add.csv/sdn_comments.csv, cons_*.csv, UN consolidated.xml, " +
+              "OFSI ConList.xlsx/.csv and InvBan.csv, EU FSF XML 1.1 (or the old global XML), the World Bank debarment export (.xlsx)"
           }],
           options: [
             { name: "download", kind: "boolean", description: "Fetch the official OFAC SDN, OFAC Consolidated and UN files first (needs internet)" },

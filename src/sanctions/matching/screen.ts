@@ -282,13 +282,19 @@ export const screenNames = (
       .explanation
     return toHit(index, nameId, score, subject, explained!, options.explain === true, lists)
   })
-  // Each hit brings the other lists' entries of the same entity, right after it.
-  const reported = new Set(ranked.map((r) => index.names[r.nameId]!.entry))
+  // Each hit brings the other lists' entries of the same entity, right after it; an entry found on its own with a
+  // lower score is reported at the score of the entry it is linked to (the same entity).
+  const entryOfHit = ranked.map((r) => index.names[r.nameId]!.entry)
+  const reported = new Set<number>()
   const hits: Array<SanctionsHit> = []
   found.forEach((hit, i) => {
+    if (reported.has(entryOfHit[i]!)) return
+    reported.add(entryOfHit[i]!)
     hits.push(hit)
-    for (const link of linksOn(index, index.names[ranked[i]!.nameId]!.entry, lists)) {
+    for (const link of linksOn(index, entryOfHit[i]!, lists)) {
       if (reported.has(link.entry)) continue
+      const direct = entryOfHit.indexOf(link.entry)
+      if (direct >= 0 && found[direct]!.score >= hit.score) continue
       reported.add(link.entry)
       hits.push(linkedHit(index, link.entry, hit, link.how, lists))
     }
