@@ -24,6 +24,7 @@ import { WebRoutesLive } from "../web/routes.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { EdgeGuardLive } from "./edge/EdgeGuard.js"
 import { createKybServer, drainServer } from "./edge/nodeServer.js"
+import { DOCS_PATH, withDocsPolicy } from "./docsPolicy.js"
 import { withResponseHeaders } from "./edge/responseHeaders.js"
 import { ErrorBodiesLive } from "./errorBodies.js"
 import { BatchHandlers } from "./handlers/batch.js"
@@ -62,8 +63,8 @@ const ApiLive = HttpApiBuilder.api(KybApi).pipe(
 )
 
 /** The HTTP application on whatever HttpServer is provided. */
-export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(HttpMiddleware.logger(app))).pipe(
-  Layer.provide(HttpApiScalar.layer({ path: "/v1/docs" })),
+export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(withDocsPolicy(HttpMiddleware.logger(app)))).pipe(
+  Layer.provide(HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } })),
   Layer.provide(WebRoutesLive),
   Layer.provide(AccountApiLive),
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),

@@ -21,9 +21,12 @@ export const DecisionKind = Schema.Literal("false_positive", "confirmed")
 export const DecisionBody = Schema.Struct({
   ...subjectFields,
   list: SanctionsList,
-  entry_id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)),
+  entry_id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)).annotations({
+    description: "The hit's `entry_id` in `sanctions.hits` (at most 64 characters), e.g. `10118`",
+    examples: ["10118"]
+  }),
   decision: DecisionKind,
-  note: Schema.optional(Schema.String.pipe(Schema.maxLength(2000)))
+  note: Schema.optional(Schema.String.pipe(Schema.maxLength(2000)).annotations({ description: "Why, for the audit trail (at most 2,000 characters)" }))
 }).pipe(Schema.filter(oneSubject)).annotations({
   identifier: "DecisionRequest",
   description: "A reviewer's decision on a hit: the subject (a name, or a company by country and number), the list entry, and the decision."

@@ -4,8 +4,11 @@ import { NextCursor } from "./Paging.js"
 export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed", "debarment.added", "debarment.removed")
 
 export const WebhookBody = Schema.Struct({
-  url: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2048)),
-  events: Schema.Array(EventType).pipe(Schema.minItems(1))
+  url: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2048)).annotations({
+    description: "Where events are POSTed: an http(s) URL of a publicly reachable host (at most 2,048 characters)",
+    examples: ["https://example.com/kyb-events"]
+  }),
+  events: Schema.Array(EventType).pipe(Schema.minItems(1)).annotations({ description: "The event types to receive: one or more" })
 }).annotations({ identifier: "WebhookRequest" })
 
 export class Webhook extends Schema.Class<Webhook>("Webhook")({
@@ -70,9 +73,9 @@ export class EventPage extends Schema.Class<EventPage>("EventPage")({
 }) {}
 
 export const MonitorBody = Schema.Struct({
-  name: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(300))),
-  country: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/))),
-  registration_no: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)))
+  name: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(300)).annotations({ description: "A name to watch (at most 300 characters)" })),
+  country: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/)).annotations({ description: "ISO-3166 alpha-2 code of the company's registry", examples: ["NG"] })),
+  registration_no: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)).annotations({ description: "The company's registration number, with country (at most 64 characters)" }))
 }).pipe(Schema.filter((b) =>
   b.registration_no !== undefined ? (b.country !== undefined ? true : "a company is watched by country and registration_no together")
   : b.name !== undefined ? true : "watch a name, or a company by country and registration_no"

@@ -1,0 +1,46 @@
+import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+import { createHash } from "node:crypto"
+
+/**
+ * The docs page (`/v1/docs`, Scalar inlined, its web fonts off) under a Content-Security-Policy that lets it run its
+ * own inline scripts (allowed by hash, computed from the page itself) and fetch nothing from another host, and that
+ * no other site may frame (`frame-ancestors 'none'`, and `X-Frame-Options: DENY` for older browsers).
+ */
+export const DOCS_PATH = "/v1/docs"
+
+const scriptHashes = (html: string) =>
+  [...html.matchAll(/<script(?![^>]*\btype=)[^>]*>([\s\S]*?)<\/script>/g)]
+    .map((m) => `'sha256-${createHash("sha256").update(m[1]!, "utf8").digest("base64")}'`)
+
+export const docsPolicyOf = (html: string) =>
+  [
+    "default-src 'none'",
+    // WebAssembly (the page compiles a module) but no JavaScript eval.
+    `script-src 'wasm-unsafe-eval' ${scriptHashes(html).join(" ")}`,
+    // The page styles itself at run time (style elements and attributes).
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data:",
+    "font-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    "frame-ancestors 'none'"
+  ].join("; ")
+
+let cached: { readonly body: Uint8Array; readonly policy: string } | undefined
+
+const policyFor = (body: Uint8Array) => {
+  if (cached?.body !== body) cached = { body, policy: docsPolicyOf(new TextDecoder().decode(body)) }
+  return cached.policy
+}
+
+export const withDocsPolicy = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
+  HttpApp.withPreResponseHandler(app, (request: HttpServerRequest.HttpServerRequest, response) => {
+    if (request.url.split("?")[0] !== DOCS_PATH || response.body._tag !== "Uint8Array") return Effect.succeed(response)
+    return Effect.succeed(HttpServerResponse.setHeaders(response, {
+      "content-security-policy": policyFor(response.body.body),
+      "x-frame-options": "DENY",
+      "referrer-policy": "no-referrer"
+    }))
+  })
