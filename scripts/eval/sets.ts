@@ -80,10 +80,28 @@ const readCsv = (file: string, separator = ",") => {
   return body.map((r) => Object.fromEntries(header!.map((h, i) => [h, (r[i] ?? "").trim()])) as Record<string, string>)
 }
 
-export const listEntities = (sharedDir: string) =>
+/**
+ * Where each list's real file is under `shared/data/sanctions`. The EU's current FSF file here is an extract of 5
+ * entries (one entity): the evaluation reads the EU's 2016 file in the old format, 276 entities.
+ */
+export const LIST_PATHS: Record<ListId, string> = {
+  ofac_sdn: "ofac-sdn",
+  ofac_consolidated: "ofac-consolidated",
+  un_sc: "un",
+  uk_ofsi: "uk/ConList.xlsx",
+  uk_invban: "uk/InvBan.csv",
+  eu_fsf: "eu/legacy-global-v4-2016-02-11-extract.xml",
+  worldbank_debarred: "worldbank-debarred"
+}
+export const FIRST_LISTS: ReadonlyArray<ListId> = ["ofac_sdn", "ofac_consolidated", "un_sc"]
+
+export const listPaths = (sharedDir: string, lists: ReadonlyArray<ListId>) =>
+  lists.map((l) => path.join(sharedDir, "data", "sanctions", LIST_PATHS[l]))
+
+export const listEntities = (sharedDir: string, lists: ReadonlyArray<ListId> = FIRST_LISTS) =>
   Effect.map(
-    parseListPaths(["ofac-sdn", "ofac-consolidated", "un"].map((d) => path.join(sharedDir, "data", "sanctions", d))),
-    (lists) => lists.flatMap((l) => l.entries.filter((e) => e.entity_type === "entity"))
+    parseListPaths(listPaths(sharedDir, lists)),
+    (parsed) => parsed.flatMap((l) => l.entries.filter((e) => e.entity_type === "entity"))
   )
 
 /** Positives: every entity entry of the three lists, each as given exactly and in each variant that applies. */

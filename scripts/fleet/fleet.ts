@@ -78,13 +78,17 @@ const newest = (dir: string): number =>
     return Math.max(latest, entry.isDirectory() ? newest(full) : fs.statSync(full).mtimeMs)
   }, 0)
 
-/** `npm run build` unless dist/main.js is newer than every source file. */
+// Written after each build: tsc leaves an output it would write unchanged untouched, so its dates say little.
+const BUILD_STAMP = "dist/.built"
+
+/** `npm run build` unless the last one is newer than every source file. */
 export const buildIfStale = (log: (line: string) => void) => {
-  const built = fs.existsSync("dist/main.js") ? fs.statSync("dist/main.js").mtimeMs : 0
+  const built = fs.existsSync(BUILD_STAMP) && fs.existsSync("dist/main.js") ? fs.statSync(BUILD_STAMP).mtimeMs : 0
   if (built > newest("src")) return
   log("building dist/ (npm run build)")
   const result = spawnSync("npm", ["run", "-s", "build"], { stdio: "inherit" })
   if (result.status !== 0) throw new Error("npm run build failed")
+  fs.writeFileSync(BUILD_STAMP, new Date().toISOString())
 }
 
 const instanceEnv = (s: FleetState, i: InstanceInfo): Record<string, string> => ({

@@ -20,7 +20,7 @@ import { CompanyRecord } from "./schemas/Company.js"
 import { Decision, DecisionBody, DecisionPage } from "./schemas/Decision.js"
 import { EventPage, Monitor, MonitorBody, MonitorPage, Webhook, WebhookBody, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "./schemas/Webhook.js"
 import { BatchHeaders, BatchPayload, Job, JobResultsCsv, JobResultsJsonl, MAX_BATCH_ITEMS } from "./schemas/Job.js"
-import { CountryCode, TextInput } from "./schemas/params.js"
+import { CountryCode, IdParam, TextInput } from "./schemas/params.js"
 import { RegistriesResponse } from "./schemas/Registry.js"
 import { SearchParams, SearchResponse } from "./schemas/Search.js"
 import { Verdict, VerifyBody, VerifyQuery } from "./schemas/Verdict.js"
@@ -112,7 +112,7 @@ export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
       }))
   ) {}
 
-const checkId = HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a check id" })))
+const checkId = HttpApiSchema.param("id", IdParam("check"))
 
 export class ChecksApi extends guarded(HttpApiGroup.make("checks")
   .add(
@@ -133,7 +133,7 @@ export class ChecksApi extends guarded(HttpApiGroup.make("checks")
   )
 ) {}
 
-const jobId = HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a job id" })))
+const jobId = HttpApiSchema.param("id", IdParam("job"))
 
 export class BatchApi extends guarded(HttpApiGroup.make("batch")
   .add(
@@ -199,8 +199,7 @@ export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
   )
 ) {}
 
-const uuidParam = (what: string) =>
-  HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => `id is not a ${what} id` })))
+const uuidParam = (what: string) => HttpApiSchema.param("id", IdParam(what))
 const monitorId = uuidParam("monitor")
 const webhookId = uuidParam("webhook")
 

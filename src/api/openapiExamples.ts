@@ -76,9 +76,13 @@ const examples: Record<string, unknown> = {
       registry_reachable: true,
       sanctions_hit: false,
       officer_sanctions_hit: false,
-      officers_screened: 1
+      officers_screened: 1,
+      debarred: null
     },
-    sources: ["Corporate Affairs Commission (NG-CAC)", "OFAC SDN (2024-05-03)", "OFAC Consolidated (2025-12-19)", "UN SC (2026-02-27)"],
+    sources: [
+      "Corporate Affairs Commission (NG-CAC)", "OFAC SDN (2024-05-03)", "OFAC Consolidated (2025-12-19)", "UN SC (2026-02-27)",
+      "UK OFSI Consolidated (2025-04-14)", "EU Financial Sanctions Files (2026-08-05)", "World Bank Debarred (2025-01-07)"
+    ],
     review_reason: null,
     review_reasons: [],
     checked_at: "2026-11-22T10:00:00.000Z",

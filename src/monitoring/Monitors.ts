@@ -10,6 +10,7 @@ import { isNewerVersionSet } from "../domain/listVersionOrder.js"
 import { Checks } from "../checks/Checks.js"
 import { decodeCursor, encodeCursor } from "../checks/cursor.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
+import { isDebarmentList } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
 import { Webhooks } from "../webhooks/Webhooks.js"
 import { changedEntries } from "./listChanges.js"
@@ -57,7 +58,7 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
         const registrationKey = body.registration_no === undefined || registry === null ? null : canonicalNumber(registry, body.registration_no).key
         yield* repo.insert(
           { id, accountId: actor.accountId, keyId: actor.keyId, name: body.name ?? null, country: input.country ?? null, registrationNo: body.registration_no ?? null, registrationKey, screenedName },
-          verdict.sanctions.hits.map((h) => ({ list: h.list, entry_id: h.entry_id, entry_hash: h.entry_hash }))
+          [...verdict.sanctions.hits, ...(verdict.signals.debarred?.debarments ?? [])].map((h) => ({ list: h.list, entry_id: h.entry_id, entry_hash: h.entry_hash }))
         )
         return monitorOf(Option.getOrThrow(yield* repo.find(actor.accountId, id)))
       }).pipe(Effect.orDie)
@@ -102,7 +103,7 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
       }).pipe(Effect.orDie)
 
     /** The event and its deliveries in one transaction, only while the monitor runs (an end in between: neither). */
-    const emit = (monitor: MonitorRow, type: "sanctions.hit_added" | "sanctions.hit_removed" | "company.status_changed", data: Record<string, unknown>) =>
+    const emit = (monitor: MonitorRow, type: Event["type"], data: Record<string, unknown>) =>
       Effect.gen(function*() {
         const id = randomUUID()
         const made = yield* sql.withTransaction(Effect.gen(function*() {
@@ -140,13 +141,18 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
       for (const monitor of monitors.filter((m) => candidates.has(m.id))) {
         const verdict = yield* checks.verify(inputOf(monitor), actorOf(monitor))
         const mine = held.filter((h) => h.monitor_id === monitor.id)
-        for (const hit of verdict.sanctions.hits) {
+        // A debarment (World Bank ...) found for the monitor is its own event, with its institution, grounds and period.
+        const debarments = (verdict.signals.debarred?.debarments ?? []).map((d) => ({
+          ...d, type: "debarment.added" as const, extra: { institution: d.institution, grounds: d.grounds, from: d.from, to: d.to }
+        }))
+        const found = [...verdict.sanctions.hits.map((h) => ({ ...h, type: "sanctions.hit_added" as const, extra: {} })), ...debarments]
+        for (const hit of found) {
           if (!changes.changed.has(`${hit.list}:${hit.entry_id}`)) continue
           yield* repo.setHits(monitor.id, [{ list: hit.list, entry_id: hit.entry_id, entry_hash: hit.entry_hash }])
           // An entry it already hit that was amended is still a hit: no event (its new hash is kept).
           if (mine.some((h) => h.list === hit.list && h.entry_id === hit.entry_id)) continue
-          yield* emit(monitor, "sanctions.hit_added", {
-            list: hit.list, entry_id: hit.entry_id, listed_name: hit.name, list_version: hit.list_version, check_id: verdict.check_id
+          yield* emit(monitor, hit.type, {
+            list: hit.list, entry_id: hit.entry_id, listed_name: hit.name, list_version: hit.list_version, ...hit.extra, check_id: verdict.check_id
           })
           added++
         }
@@ -157,7 +163,7 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
           if (monitor === undefined) continue
           const verdict = yield* checks.verify(inputOf(monitor), actorOf(monitor))
           yield* repo.dropHit(monitor.id, hit.list, hit.entry_id)
-          yield* emit(monitor, "sanctions.hit_removed", { list: hit.list, entry_id: hit.entry_id, check_id: verdict.check_id })
+          yield* emit(monitor, isDebarmentList(list) ? "debarment.removed" : "sanctions.hit_removed", { list: hit.list, entry_id: hit.entry_id, check_id: verdict.check_id })
           removed++
         }
       }

@@ -11,7 +11,7 @@ export type ListId = typeof ListId.Type
 export const listOrder: ReadonlyArray<ListId> = ListId.literals
 
 export type SanctionsListId = Exclude<ListId, "worldbank_debarred">
-export const isDebarmentList = (list: ListId): list is "worldbank_debarred" => list === "worldbank_debarred"
+export const isDebarmentList = (list: string): list is "worldbank_debarred" => list === "worldbank_debarred"
 export const sanctionsListIds: ReadonlyArray<SanctionsListId> = listOrder.filter((l): l is SanctionsListId => !isDebarmentList(l))
 
 export const EntityType = Schema.Literal("entity", "individual", "vessel", "aircraft")

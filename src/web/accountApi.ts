@@ -18,7 +18,6 @@ const refusal = (status: number, error: string, message: string) => json({ error
 const errorCode: Readonly<Record<AccountError["_tag"], readonly [number, string]>> = {
   SignupDisabled: [403, "signup_disabled"],
   InvalidAccountInput: [400, "invalid_request"],
-  EmailTaken: [409, "email_taken"],
   InvalidCredentials: [401, "invalid_credentials"],
   Throttled: [429, "too_many_attempts"],
   KeyNotFound: [404, "key_not_found"]

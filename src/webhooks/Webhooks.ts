@@ -1,11 +1,10 @@
 import { Config, Duration, Effect, Option, Queue, Redacted } from "effect"
 import { randomBytes, randomUUID } from "node:crypto"
-import { lookup } from "node:dns/promises"
 import type { Actor, PageParams } from "../access/actor.js"
 import { InvalidRequest, WebhookNotFound } from "../api/errors.js"
 import { decodeCursor, encodeCursor } from "../checks/cursor.js"
 import { Webhook, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "../api/schemas/Webhook.js"
-import { checkWebhookUrl, isPrivateAddress } from "./addresses.js"
+import { type AddressGuard, postDelivery, registrationProblem, systemResolver, WebhookResolver } from "./addresses.js"
 import { deriveSecret, retryDelaySeconds, sha256, signDelivery } from "./signature.js"
 import { type DueDelivery, type WebhookRow, WebhooksRepo } from "./WebhooksRepo.js"
 
@@ -17,8 +16,8 @@ const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, e
  * least once). A failure or a timeout is retried with exponential backoff (KYB_WEBHOOK_RETRY_BASE_SECONDS, default
  * 30, doubling to an hour) for KYB_WEBHOOK_RETRY_HOURS (24); every attempt is kept. Deliveries live in PostgreSQL,
  * so a restart loses none. The signing secret is shown once and never stored: each delivery derives it again from the
- * server's master key (KYB_WEBHOOK_MASTER_KEY, or one the server makes and keeps) and a per-endpoint salt. Only http(s) URLs, and never to loopback or private addresses (checked at registration
- * and again before each delivery, after DNS) unless KYB_WEBHOOK_ALLOW_PRIVATE=true.
+ * server's master key (KYB_WEBHOOK_MASTER_KEY, or one the server makes and keeps) and a per-endpoint salt. Only http(s) URLs, and only to globally reachable unicast addresses (src/webhooks/addresses.ts: checked at
+ * registration and on the address each delivery's socket connects to) unless KYB_WEBHOOK_ALLOW_PRIVATE=true.
  */
 export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
   scoped: Effect.gen(function*() {
@@ -46,27 +45,18 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
         ))
     const secretOf = (webhookId: string, salt: string) => Effect.map(masterKey, (master) => deriveSecret(master, webhookId, salt))
 
-    /** Why this host may not receive deliveries, if it may not (resolved: a name may point at a private address). */
-    const refusedHost = (url: URL) =>
-      Effect.promise(async () => {
-        if (allowPrivate) return null
-        const host = url.hostname.replace(/^\[|\]$/g, "")
-        const addresses = await lookup(host, { all: true }).catch(() => [])
-        if (addresses.length === 0) return `The host ${host} does not resolve.`
-        return addresses.some((a) => isPrivateAddress(a.address)) ? `The host ${host} is a loopback or private address.` : null
-      })
+    const resolver = Option.getOrElse(yield* Effect.serviceOption(WebhookResolver), () => systemResolver)
+    const guard: AddressGuard = { allowPrivate, resolve: resolver.resolve }
 
     const register = (actor: Actor, body: { readonly url: string; readonly events: ReadonlyArray<string> }) =>
       Effect.gen(function*() {
-        const checked = checkWebhookUrl(body.url)
-        if (!checked.ok) return yield* Effect.fail(InvalidRequest.of(checked.problem))
-        const refusal = yield* refusedHost(checked.url)
-        if (refusal !== null) return yield* Effect.fail(InvalidRequest.of(refusal))
+        const problem = yield* Effect.promise(() => registrationProblem(guard, body.url))
+        if (problem !== null) return yield* Effect.fail(InvalidRequest.of(`url: ${problem}`))
         const id = randomUUID()
         const salt = randomBytes(16).toString("base64url")
         const secret = yield* secretOf(id, salt)
         const row = yield* repo.insert({
-          id, accountId: actor.accountId, keyId: actor.keyId, url: checked.url.toString(), events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
+          id, accountId: actor.accountId, keyId: actor.keyId, url: new URL(body.url).toString(), events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
         })
         yield* Effect.logInfo("webhook registered").pipe(Effect.annotateLogs({ webhook_id: row.id }))
         return new WebhookCreated({ ...webhookOf(row), secret })
@@ -119,40 +109,29 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       repo.enqueue(event.id, event.accountId, event.type, retryHours * 3600)
 
     const post = (delivery: DueDelivery, secret: string) =>
-      Effect.promise(async () => {
+      Effect.promise(() => {
         const body = JSON.stringify(delivery.event)
-        const started = Date.now()
-        const timestamp = Math.floor(started / 1000)
-        try {
-          const response = await fetch(delivery.url, {
-            method: "POST",
-            redirect: "manual",
-            signal: AbortSignal.timeout(timeoutMs),
-            headers: {
-              "content-type": "application/json",
-              "user-agent": "KYB-Africa-Webhooks/1.0",
-              "kyb-event-id": delivery.event.id,
-              "kyb-event-type": delivery.event.type,
-              "kyb-signature": signDelivery(secret, timestamp, body)
-            },
-            body
-          })
-          await response.arrayBuffer().catch(() => undefined)
-          return { statusCode: response.status, error: response.ok ? null : `HTTP ${response.status}`, durationMs: Date.now() - started }
-        } catch (error) {
-          return { statusCode: null, error: error instanceof Error ? error.name === "TimeoutError" ? "timeout" : error.message : "failed", durationMs: Date.now() - started }
-        }
+        return postDelivery(guard, delivery.url, {
+          body,
+          timeoutMs,
+          headers: {
+            "content-type": "application/json",
+            "user-agent": "KYB-Africa-Webhooks/1.0",
+            "kyb-event-id": delivery.event.id,
+            "kyb-event-type": delivery.event.type,
+            "kyb-signature": signDelivery(secret, Math.floor(Date.now() / 1000), body)
+          }
+        })
       })
 
     const deliver = (delivery: DueDelivery) =>
       Effect.gen(function*() {
         const attempt = delivery.attempts + 1
-        const checked = checkWebhookUrl(delivery.url)
         const secret = yield* secretOf(delivery.webhook_id, delivery.secret_salt)
         // A master key changed since the endpoint was made would sign with a secret its receiver does not hold.
         const refusal = sha256(secret) !== delivery.secret_sha256
           ? "the signing secret cannot be derived again (the master key changed)"
-          : checked.ok ? yield* refusedHost(checked.url) : checked.problem
+          : null
         // Leased before a cancellation (its webhook deleted, its account ended) committed: not sent, nothing recorded.
         if (!(yield* repo.stillPending(delivery.webhook_id, delivery.event_id))) return
         const outcome = refusal === null ? yield* post(delivery, secret) : { statusCode: null, error: refusal, durationMs: 0 }

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { NextCursor } from "./Paging.js"
 
-export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed")
+export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed", "debarment.added", "debarment.removed")
 
 export const WebhookBody = Schema.Struct({
   url: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2048)),
@@ -56,8 +56,10 @@ export class Event extends Schema.Class<Event>("Event")({
     entry_id: Schema.optional(Schema.String),
     listed_name: Schema.optional(Schema.String),
     list_version: Schema.optional(Schema.String),
-    from: Schema.optional(Schema.NullOr(Schema.String)).annotations({ description: "company.status_changed: the status before" }),
-    to: Schema.optional(Schema.NullOr(Schema.String)).annotations({ description: "company.status_changed: the status now" }),
+    from: Schema.optional(Schema.NullOr(Schema.String)).annotations({ description: "company.status_changed: the status before; debarment.added: the first day of ineligibility" }),
+    to: Schema.optional(Schema.NullOr(Schema.String)).annotations({ description: "company.status_changed: the status now; debarment.added: the last day of ineligibility (null: indefinite)" }),
+    institution: Schema.optional(Schema.String).annotations({ description: "debarment.added: who debarred" }),
+    grounds: Schema.optional(Schema.String).annotations({ description: "debarment.added: the grounds as the institution writes them" }),
     check_id: Schema.NullOr(Schema.String)
   })
 }) {}

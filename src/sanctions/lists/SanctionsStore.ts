@@ -74,6 +74,8 @@ export interface NewVersion {
   readonly fileHashes: Readonly<Record<string, string>>
   readonly entries: ReadonlyArray<SanctionsEntry>
   readonly aliasCount: number
+  /** Set only when a version older than the active one is activated on purpose: who, and why. */
+  readonly olderActivation?: { readonly by: string; readonly reason: string } | undefined
 }
 
 const BATCH = 500
@@ -83,9 +85,11 @@ export const insertAndActivate = (version: NewVersion): Effect.Effect<number, Sq
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const [row] = yield* sql<{ id: string | number }>`
-      INSERT INTO sanctions_versions (list, published_on, label, file_hashes, entry_count, alias_count, active)
+      INSERT INTO sanctions_versions (list, published_on, label, file_hashes, entry_count, alias_count, active,
+                                      activated_by, activation_reason)
       VALUES (${version.list}, ${version.publishedOn}, ${version.label}, ${JSON.stringify(version.fileHashes)}::jsonb,
-              ${version.entries.length}, ${version.aliasCount}, false)
+              ${version.entries.length}, ${version.aliasCount}, false,
+              ${version.olderActivation?.by ?? null}, ${version.olderActivation?.reason ?? null})
       RETURNING id`
     const id = Number(row!.id)
     for (let i = 0; i < version.entries.length; i += BATCH) {
