@@ -1,5 +1,6 @@
 import type { NegativeCase, PositiveCase, ResolutionCase, Split } from "./sets.js"
 import { plainKey } from "./sets.js"
+import { VARIANT_KINDS } from "./variants.js"
 
 /** What the evaluation reads of a verdict (the JSON `POST /v1/verify` answers). */
 export interface VerdictJson {
@@ -88,7 +89,10 @@ export const evaluate = async (
     const mine = hits.find((h) => h.list === c.list && h.entry_id === c.entryId)
     const top = hits[0]
     const first = mine !== undefined && top !== undefined && (top === mine || top.score <= mine.score)
-    for (const key of [`${c.split}|${c.list}|${c.kind}`, `${c.split}|${c.list}|all`, `${c.split}|all|${c.kind}`]) bump(screening, key, mine !== undefined, first)
+    // "name_variants": the kinds made from one name (exact, typo ... embedded), apart from the entry kinds.
+    const keys = [`${c.split}|${c.list}|${c.kind}`, `${c.split}|${c.list}|all`, `${c.split}|all|${c.kind}`]
+    if ((VARIANT_KINDS as ReadonlyArray<string>).includes(c.kind)) keys.push(`${c.split}|${c.list}|name_variants`)
+    for (const key of keys) bump(screening, key, mine !== undefined, first)
     if (c.split === "tune" && (mine === undefined || !first)) {
       misses.push(`positive ${c.list}:${c.entryId} ${c.kind} "${c.input}" -> ${top === undefined ? "clear" : `${top.list}:${top.entry_id} ${top.name} ${top.score}`}`)
     }

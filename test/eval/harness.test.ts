@@ -42,6 +42,6 @@ describe("the verdict evaluation, small, through the real HTTP path", () => {
         assert.isAbove(report.negatives.tune["all"]?.n ?? 0, 50)
         assert.deepStrictEqual(report.refused, [])
         assert.include(formatReport(report), "| source | tune n |")
-      }))
+      }), 300_000)
   })
 })
