@@ -20,6 +20,9 @@ import { CompanySearchLive } from "../search/CompanySearch.js"
 import { Verifier } from "../verify/Verifier.js"
 import { AccountApiLive } from "../web/accountApi.js"
 import { WebRoutesLive } from "../web/routes.js"
+import { ConsoleRoutesLive } from "../web/consoleRoutes.js"
+import { AccountChecks } from "../checks/AccountChecks.js"
+import { ReviewQueue } from "../checks/reviewQueue.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { EdgeGuardLive } from "./edge/EdgeGuard.js"
 import { createKybServer, drainServer } from "./edge/nodeServer.js"
@@ -47,7 +50,9 @@ export const ServicesLive = Layer.mergeAll(
   Batches.Default,
   Decisions.Default,
   Monitors.Default,
-  Webhooks.Default
+  Webhooks.Default,
+  AccountChecks.Default,
+  ReviewQueue.Default
 ).pipe(
   Layer.provideMerge(Checks.Default),
   Layer.provideMerge(Verifier.Default),
@@ -63,6 +68,7 @@ const ApiLive = HttpApiBuilder.api(KybApi).pipe(
 export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(HttpMiddleware.logger(app))).pipe(
   Layer.provide(HttpApiScalar.layer({ path: "/v1/docs" })),
   Layer.provide(WebRoutesLive),
+  Layer.provide(ConsoleRoutesLive),
   Layer.provide(AccountApiLive),
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
   Layer.provide(ErrorBodiesLive),

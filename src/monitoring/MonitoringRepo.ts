@@ -96,7 +96,7 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
       sql`INSERT INTO events (id, key_id, type, data) VALUES (${event.id}, ${event.keyId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb)`.pipe(Effect.asVoid)
 
     const events = (keyId: string, options: { readonly since: Date | null; readonly after: { readonly createdAt: Date; readonly id: string } | null; readonly limit: number }) =>
-      sql<EventRow>`SELECT id, type, created_at, data FROM events WHERE key_id = ${keyId}
+      sql<EventRow>`SELECT id, type, created_at, data FROM events WHERE key_id = ${keyId} AND type <> 'webhook.test'
         ${options.since === null ? sql`` : sql`AND created_at >= ${options.since}`}
         ${options.after === null ? sql`` : sql`AND (created_at, id) < (${options.after.createdAt}, ${options.after.id})`}
         ORDER BY created_at DESC, id DESC LIMIT ${options.limit}`

@@ -89,6 +89,17 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
     const enqueue = (event: { readonly id: string; readonly keyId: string; readonly type: string }) =>
       repo.enqueue(event.id, event.keyId, event.type, retryHours * 3600).pipe(Effect.zipRight(Queue.offer(wakeups, undefined)), Effect.asVoid)
 
+    /** A `webhook.test` event for this endpoint only, delivered now. */
+    const sendTest = (keyId: string, id: string) =>
+      Effect.gen(function*() {
+        const webhook = yield* owned(keyId, id)
+        const eventId = randomUUID()
+        yield* repo.enqueueTest(eventId, webhook, retryHours * 3600).pipe(Effect.orDie)
+        yield* Queue.offer(wakeups, undefined)
+        yield* Effect.logInfo("webhook test event queued").pipe(Effect.annotateLogs({ webhook_id: webhook.id, event_id: eventId }))
+        return eventId
+      })
+
     const post = (delivery: DueDelivery, secret: string) =>
       Effect.promise(async () => {
         const body = JSON.stringify(delivery.event)
@@ -153,7 +164,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       )
     ))
 
-    return { register, list, remove, deliveries, enqueue, wake: Queue.offer(wakeups, undefined) } as const
+    return { register, list, remove, deliveries, sendTest, enqueue, wake: Queue.offer(wakeups, undefined) } as const
   }),
   dependencies: [WebhooksRepo.Default]
 }) {}

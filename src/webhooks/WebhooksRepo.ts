@@ -55,6 +55,15 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
         WHERE w.key_id = ${keyId} AND w.deleted_at IS NULL AND ${type} = ANY (w.events)
         ON CONFLICT DO NOTHING`.pipe(Effect.asVoid)
 
+    /** A test event for one endpoint: stored and queued for that endpoint only (retried like any delivery). */
+    const enqueueTest = (eventId: string, webhook: WebhookRow, retrySeconds: number) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* sql`INSERT INTO events (id, key_id, type, data)
+          VALUES (${eventId}, ${webhook.key_id}, 'webhook.test', ${JSON.stringify({ webhook_id: webhook.id, message: "A test event sent from the console." })}::jsonb)`
+        yield* sql`INSERT INTO webhook_deliveries (webhook_id, event_id, state, give_up_at)
+          VALUES (${webhook.id}, ${eventId}, 'pending', now() + make_interval(secs => ${retrySeconds}))`
+      }))
+
     /** Deliveries due now, oldest first, claimed for `leaseSeconds` (another instance skips them meanwhile). */
     const due = (limit: number, leaseSeconds: number) =>
       sql<DueDelivery>`
@@ -84,8 +93,9 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
       }))
 
     const deliveries = (webhookId: string, limit: number) =>
-      sql<{ event_id: string; type: string; state: string; attempts: ReadonlyArray<unknown> }>`
+      sql<{ event_id: string; type: string; state: string; next_attempt_at: string | null; attempts: ReadonlyArray<unknown> }>`
         SELECT d.event_id, e.type, d.state,
+          CASE WHEN d.state = 'pending' THEN ${sql.literal(ts("d.next_at"))} END AS next_attempt_at,
           coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'at', ${sql.literal(ts("a.at"))}, 'status_code', a.status_code,
               'error', a.error, 'duration_ms', a.duration_ms) ORDER BY a.attempt)
             FROM webhook_attempts a WHERE a.webhook_id = d.webhook_id AND a.event_id = d.event_id), '[]'::json) AS attempts
@@ -100,6 +110,6 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
         Effect.map((rows) => ({ value: rows[0]!.value, made: rows[0]!.value === fresh }))
       )
 
-    return { masterKey, insert, list, find, remove, enqueue, due, recordAttempt, deliveries } as const
+    return { masterKey, insert, list, find, remove, enqueue, enqueueTest, due, recordAttempt, deliveries } as const
   })
 }) {}

@@ -35,8 +35,9 @@ export const DeliveryAttempt = Schema.Struct({
 export class WebhookDeliveryPage extends Schema.Class<WebhookDeliveryPage>("WebhookDeliveryPage")({
   deliveries: Schema.Array(Schema.Struct({
     event_id: Schema.String,
-    type: EventType,
+    type: Schema.Literal(...EventType.literals, "webhook.test").annotations({ description: "webhook.test: a test event sent from the console" }),
     state: Schema.Literal("pending", "delivered", "failed"),
+    next_attempt_at: Schema.NullOr(Schema.String).annotations({ description: "when a pending delivery is tried next; null once delivered or failed" }),
     attempts: Schema.Array(DeliveryAttempt)
   }))
 }) {}
