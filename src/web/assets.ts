@@ -102,8 +102,8 @@ const followJob = () => {
       const answer = await fetch(bar.dataset.job, { headers: { accept: "application/json" } })
       const job = await answer.json()
       bar.max = Math.max(job.total, 1)
-      bar.value = job.done + job.failed
-      if (status) status.textContent = job.status + ": " + (job.done + job.failed) + " of " + job.total + " rows"
+      bar.value = job.done
+      if (status) status.textContent = job.status + ": " + job.done + " of " + job.total + " rows"
       if (job.status === "done") return window.location.reload()
     } catch {}
     setTimeout(tick, 500)

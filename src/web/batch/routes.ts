@@ -41,7 +41,7 @@ const findJob = (c: Console, id: string) =>
   Effect.flatMap(Batches, (batches) => acrossKeys(c, (key) => batches.get(key, id), JobNotFound.of(`No batch job ${id} for this account.`)))
 
 const jobPage = (c: Console, job: Job) => {
-  const finished = job.done + job.failed
+  const finished = job.done
   const rows = (job.results ?? []).map((r) => [
     r.position + 1,
     Object.entries(r.input as Record<string, unknown>).map(([k, v]) => `${k}: ${String(v)}`).join(", "),
