@@ -15,6 +15,7 @@ import {
   ServiceUnavailable
 } from "./errors.js"
 import { Check, CheckListParams, CheckPage } from "./schemas/Check.js"
+import { PageParams } from "./schemas/Paging.js"
 import { CompanyRecord } from "./schemas/Company.js"
 import { Decision, DecisionBody, DecisionPage } from "./schemas/Decision.js"
 import { EventPage, Monitor, MonitorBody, MonitorPage, Webhook, WebhookBody, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "./schemas/Webhook.js"
@@ -110,14 +111,14 @@ export class ChecksApi extends guarded(HttpApiGroup.make("checks")
       .annotateContext(OpenApi.annotations({
         summary: "One check, as asked and answered",
         description: "Every verification is kept: the inputs as sent and as read, the verdict as answered, each list's " +
-          "version and SHA-256, and the policy version. Only the key that made it can read it (another key gets 404)."
+          "version and SHA-256, and the policy version. Any live key of the account that owns it can read it (another account's key gets 404)."
       }))
   )
   .add(
     HttpApiEndpoint.get("list", "/checks")
       .setUrlParams(CheckListParams)
       .addSuccess(CheckPage)
-      .annotateContext(OpenApi.annotations({ summary: "This key's checks, newest first, paged with a cursor" }))
+      .annotateContext(OpenApi.annotations({ summary: "The account's checks, newest first, paged with a cursor (`key_id`: one key's)" }))
   )
 ) {}
 
@@ -181,8 +182,9 @@ export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
   )
   .add(
     HttpApiEndpoint.get("list", "/decisions")
+      .setUrlParams(PageParams(50))
       .addSuccess(DecisionPage)
-      .annotateContext(OpenApi.annotations({ summary: "This account's decisions, newest first (500 at most)" }))
+      .annotateContext(OpenApi.annotations({ summary: "The account's decisions, newest first, paged with a cursor" }))
   )
 ) {}
 
@@ -202,7 +204,8 @@ export class MonitoringApi extends guarded(HttpApiGroup.make("monitoring")
           "could concern it; each change is an event (sanctions.hit_added, sanctions.hit_removed) with the check that shows it."
       }))
   )
-  .add(HttpApiEndpoint.get("list", "/monitors").addSuccess(MonitorPage).annotateContext(OpenApi.annotations({ summary: "This key's monitors" })))
+  .add(HttpApiEndpoint.get("list", "/monitors").setUrlParams(PageParams(50)).addSuccess(MonitorPage)
+    .annotateContext(OpenApi.annotations({ summary: "The account's monitors, newest first, paged with a cursor" })))
   .add(HttpApiEndpoint.get("get")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound)
     .annotateContext(OpenApi.annotations({ summary: "One monitor" })))
   .add(HttpApiEndpoint.del("delete")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound)
@@ -211,7 +214,7 @@ export class MonitoringApi extends guarded(HttpApiGroup.make("monitoring")
     HttpApiEndpoint.get("events", "/events")
       .setUrlParams(CheckListParams)
       .addSuccess(EventPage)
-      .annotateContext(OpenApi.annotations({ summary: "This key's events, newest first, paged with a cursor (for clients that poll)" }))
+      .annotateContext(OpenApi.annotations({ summary: "The account's events, newest first, paged with a cursor (for clients that poll)" }))
   )
 ) {}
 
@@ -227,13 +230,15 @@ export class WebhooksApi extends guarded(HttpApiGroup.make("webhooks")
           "timeouts are retried with exponential backoff for 24 hours. Only http(s) URLs; loopback and private addresses are refused."
       }))
   )
-  .add(HttpApiEndpoint.get("list", "/webhooks").addSuccess(WebhookPage).annotateContext(OpenApi.annotations({ summary: "This key's webhooks" })))
+  .add(HttpApiEndpoint.get("list", "/webhooks").setUrlParams(PageParams(50)).addSuccess(WebhookPage)
+    .annotateContext(OpenApi.annotations({ summary: "The account's webhooks, newest first, paged with a cursor" })))
   .add(HttpApiEndpoint.del("delete")`/webhooks/${webhookId}`.addSuccess(Webhook).addError(WebhookNotFound)
     .annotateContext(OpenApi.annotations({ summary: "Remove an endpoint" })))
   .add(
     HttpApiEndpoint.get("deliveries")`/webhooks/${webhookId}/deliveries`
+      .setUrlParams(PageParams(50))
       .addSuccess(WebhookDeliveryPage)
       .addError(WebhookNotFound)
-      .annotateContext(OpenApi.annotations({ summary: "The latest deliveries to an endpoint, each attempt with its outcome" }))
+      .annotateContext(OpenApi.annotations({ summary: "Deliveries to an endpoint, newest event first, paged with a cursor, each attempt with its outcome" }))
   )
 ) {}

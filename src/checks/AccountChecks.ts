@@ -19,8 +19,8 @@ export interface HitDecisionInput {
 }
 
 /**
- * The checks of an account, for its analysts: the same stored checks, decisions and verifier as `/v1`, read across
- * every key of the account, filtered and paged; a decision on a hit names the check's subject as it was sent.
+ * The checks of an account, for its analysts: the same stored checks, decisions and verifier as `/v1`, filtered and
+ * paged; a decision on a hit names the check's subject as it was sent.
  */
 export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountChecks", {
   effect: Effect.gen(function*() {
@@ -45,14 +45,14 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
 
     const get = (accountId: string, id: string) => Effect.map(find(accountId, id), (row) => ({ check: toCheck(row), keyId: row.key_id }))
 
-    /** The check's inputs, as sent, verified again now (a new check, made by the same key). */
+    /** The check's inputs, as sent, verified again now: a new check of the account, made from the console (no key). */
     const verifyAgain = (accountId: string, id: string) =>
       Effect.gen(function*() {
         const row = yield* find(accountId, id)
         const input = yield* Schema.decodeUnknown(VerifyBody)(row.input).pipe(
           Effect.mapError(() => InvalidRequest.of("This check's inputs can no longer be verified as they were sent."))
         )
-        return yield* checks.verify(input, row.key_id)
+        return yield* checks.verify(input, { accountId, keyId: null })
       })
 
     const decide = (accountId: string, id: string, input: HitDecisionInput) =>
@@ -65,14 +65,14 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
         const body = yield* Schema.decodeUnknown(DecisionBody)({ ...row.input, list: input.list, entry_id: input.entryId, decision: input.decision, note: reason }).pipe(
           Effect.mapError(() => InvalidRequest.of("reason: must be at most 2000 characters"))
         )
-        return yield* decisions.record(row.key_id, body)
+        return yield* decisions.record({ accountId, keyId: null }, body)
       })
 
     /** Decisions on this check's subject (its name as sent), newest first. */
     const history = (accountId: string, id: string) =>
       Effect.gen(function*() {
         const row = yield* find(accountId, id)
-        const all = yield* decisions.list(row.key_id)
+        const all = yield* decisions.list(accountId, { limit: 500 })
         const name = row.input_normalized["name"]?.toLowerCase()
         const number = row.input["registration_no"]
         return all.decisions.filter((d) =>

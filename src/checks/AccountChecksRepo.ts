@@ -16,9 +16,8 @@ export interface CheckFilters {
 export class AccountChecksRepo extends Effect.Service<AccountChecksRepo>()("kyb/AccountChecksRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const columns = sql`c.id::text AS id, c.key_id, c.created_at, c.input, c.input_normalized, c.verdict, c.lists, c.policy_version`
-    /** The checks made by any key of the account (its keys carry the account). */
-    const ownedBy = (accountId: string) => sql`c.key_id IN (SELECT k.id FROM api_keys k WHERE k.account_id = ${accountId})`
+    const columns = sql`c.id::text AS id, c.account_id, c.key_id, c.created_at, c.input, c.input_normalized, c.verdict, c.lists, c.policy_version`
+    const ownedBy = (accountId: string) => sql`c.account_id = ${accountId}`
 
     const page = (accountId: string, filters: CheckFilters, after: { readonly at: Date; readonly id: string } | null, limit: number) => {
       const pattern = filters.name === undefined ? null : `%${filters.name.replace(/[\\%_]/g, (c) => `\\${c}`)}%`

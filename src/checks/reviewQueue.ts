@@ -38,7 +38,7 @@ export class ReviewQueue extends Effect.Service<ReviewQueue>()("kyb/ReviewQueue"
         const verdict = row.verdict as StoredVerdict
         const open = verdict.sanctions.hits.filter((h) => h.decision === null)
         if (open.length === 0) return []
-        const rules = yield* decisions.lookupFor(row.key_id)({
+        const rules = yield* decisions.lookupFor(row.account_id)({
           subjectKeys: decisionSubjectKeys(row.input["name"], verdict.company, { normalize: (n) => normalizeName(n), numberOf: numberKey }),
           entries: open.map((h) => ({ list: h.list, entry_id: h.entry_id }))
         })

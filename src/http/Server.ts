@@ -19,6 +19,7 @@ import { Screener } from "../sanctions/Screener.js"
 import { CompanySearchLive } from "../search/CompanySearch.js"
 import { Verifier } from "../verify/Verifier.js"
 import { AccountApiLive } from "../web/accountApi.js"
+import { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { WebRoutesLive } from "../web/routes.js"
 import { ConsoleRoutesLive } from "../web/consoleRoutes.js"
 import { AccountChecks } from "../checks/AccountChecks.js"
@@ -51,6 +52,7 @@ export const ServicesLive = Layer.mergeAll(
   Decisions.Default,
   Monitors.Default,
   Webhooks.Default,
+  ScreeningLists.Default,
   AccountChecks.Default,
   ReviewQueue.Default
 ).pipe(

@@ -2,8 +2,7 @@ import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { type Account, Accounts } from "../accounts/Accounts.js"
 import type { AccountKeyRow } from "../accounts/AccountsRepo.js"
-import { planQuota } from "../domain/quotaWindow.js"
-import type { ApiKeyIdentity } from "../api/security.js"
+import type { Actor, KeyActor } from "../access/actor.js"
 import { ReviewQueue } from "../checks/reviewQueue.js"
 import { html, type Html, page } from "./html.js"
 import { formFields, htmlResponse, queryOf, seeOther } from "./responses.js"
@@ -41,11 +40,12 @@ export const consolePage = (c: Console, title: string, current: string, body: Ht
     signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current
   })
 
-/** The API identity the console acts with when a service needs a key (the newest active key of the account). */
-export const actingKey = (c: Console): Option.Option<ApiKeyIdentity> =>
-  Option.map(Option.fromNullable(c.keys.find((k) => k.active && k.revoked_at === null)), (k) => ({
-    id: k.id, plan: c.account.plan, monthlyQuota: planQuota[c.account.plan]
-  }))
+/** The console acts for the account, with no key (what it makes is the account's, "made by" the console). */
+export const consoleActor = (c: Console): Actor => ({ accountId: c.account.id, keyId: null })
+
+/** Where a service needs a key (a batch job counts against a key's quota): the newest active key of the account. */
+export const actingKey = (c: Console): Option.Option<KeyActor> =>
+  Option.map(Option.fromNullable(c.keys.find((k) => k.active && k.revoked_at === null)), (k) => ({ accountId: c.account.id, keyId: k.id }))
 
 export type Page = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue>
 

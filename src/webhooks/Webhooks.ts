@@ -1,7 +1,9 @@
 import { Config, Duration, Effect, Option, Queue, Redacted } from "effect"
 import { randomBytes, randomUUID } from "node:crypto"
 import { lookup } from "node:dns/promises"
+import type { Actor, PageParams } from "../access/actor.js"
 import { InvalidRequest, WebhookNotFound } from "../api/errors.js"
+import { decodeCursor, encodeCursor } from "../checks/cursor.js"
 import { Webhook, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "../api/schemas/Webhook.js"
 import { checkWebhookUrl, isPrivateAddress } from "./addresses.js"
 import { deriveSecret, retryDelaySeconds, sha256, signDelivery } from "./signature.js"
@@ -54,7 +56,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
         return addresses.some((a) => isPrivateAddress(a.address)) ? `The host ${host} is a loopback or private address.` : null
       })
 
-    const register = (keyId: string, body: { readonly url: string; readonly events: ReadonlyArray<string> }) =>
+    const register = (actor: Actor, body: { readonly url: string; readonly events: ReadonlyArray<string> }) =>
       Effect.gen(function*() {
         const checked = checkWebhookUrl(body.url)
         if (!checked.ok) return yield* Effect.fail(InvalidRequest.of(checked.problem))
@@ -64,35 +66,62 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
         const salt = randomBytes(16).toString("base64url")
         const secret = yield* secretOf(id, salt)
         const row = yield* repo.insert({
-          id, keyId, url: checked.url.toString(), events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
+          id, accountId: actor.accountId, keyId: actor.keyId, url: checked.url.toString(), events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
         })
         yield* Effect.logInfo("webhook registered").pipe(Effect.annotateLogs({ webhook_id: row.id }))
         return new WebhookCreated({ ...webhookOf(row), secret })
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
-    const list = (keyId: string) => Effect.map(repo.list(keyId), (rows) => new WebhookPage({ webhooks: rows.map(webhookOf) })).pipe(Effect.orDie)
+    const list = (accountId: string, params: PageParams) =>
+      Effect.gen(function*() {
+        const limit = params.limit ?? 50
+        const rows = yield* repo.list(accountId, {
+          keyId: params.key_id ?? null,
+          afterId: params.cursor === undefined ? null : decodeCursor(params.cursor)?.id ?? "",
+          limit: limit + 1
+        })
+        const shown = rows.slice(0, limit)
+        const last = shown.at(-1)
+        return new WebhookPage({
+          webhooks: shown.map(webhookOf),
+          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(new Date(last.created_at), last.id) : null
+        })
+      }).pipe(Effect.orDie)
 
-    const owned = (keyId: string, id: string) =>
-      repo.find(keyId, id).pipe(
+    const owned = (accountId: string, id: string) =>
+      repo.find(accountId, id).pipe(
         Effect.orDie,
-        Effect.flatMap(Option.match({ onNone: () => Effect.fail(WebhookNotFound.of(`No webhook ${id} for this API key.`)), onSome: Effect.succeed }))
+        Effect.flatMap(Option.match({ onNone: () => Effect.fail(WebhookNotFound.of(`No webhook ${id} for this account.`)), onSome: Effect.succeed }))
       )
 
-    const remove = (keyId: string, id: string) =>
-      Effect.flatMap(owned(keyId, id), (row) => repo.remove(keyId, id).pipe(Effect.orDie, Effect.as(webhookOf(row))))
+    /** Deletes the webhook; its pending deliveries are cancelled in the same transaction. */
+    const remove = (accountId: string, id: string) =>
+      Effect.flatMap(owned(accountId, id), (row) => repo.remove(accountId, id).pipe(Effect.orDie, Effect.as(webhookOf(row))))
 
-    const deliveries = (keyId: string, id: string) =>
-      Effect.flatMap(owned(keyId, id), (row) =>
-        Effect.map(repo.deliveries(row.id, 100).pipe(Effect.orDie), (items) => new WebhookDeliveryPage({ deliveries: items as WebhookDeliveryPage["deliveries"] })))
+    const deliveries = (accountId: string, id: string, params: Omit<PageParams, "key_id">) =>
+      Effect.flatMap(owned(accountId, id), (row) =>
+        Effect.gen(function*() {
+          const limit = params.limit ?? 50
+          const items = yield* repo.deliveries(row.id, {
+            afterEventId: params.cursor === undefined ? null : decodeCursor(params.cursor)?.id ?? "",
+            limit: limit + 1
+          })
+          const shown = items.slice(0, limit)
+          const last = shown.at(-1)
+          return new WebhookDeliveryPage({
+            deliveries: shown as WebhookDeliveryPage["deliveries"],
+            next_cursor: items.length > limit && last !== undefined ? encodeCursor(new Date(0), last.event_id) : null
+          })
+        }).pipe(Effect.orDie))
 
-    /** Queues the event for every endpoint of the key that takes its type, and wakes the dispatcher. */
-    const enqueue = (event: { readonly id: string; readonly keyId: string; readonly type: string }) =>
-      repo.enqueue(event.id, event.keyId, event.type, retryHours * 3600).pipe(Effect.zipRight(Queue.offer(wakeups, undefined)), Effect.asVoid)
+    /** Queues the event for every endpoint of the account that takes its type (in the caller's transaction). */
+    const enqueue = (event: { readonly id: string; readonly accountId: string; readonly type: string }) =>
+      repo.enqueue(event.id, event.accountId, event.type, retryHours * 3600)
 
     /** A `webhook.test` event for this endpoint only, delivered now. */
-    const sendTest = (keyId: string, id: string) =>
+    const sendTest = (accountId: string, id: string) =>
       Effect.gen(function*() {
-        const webhook = yield* owned(keyId, id)
+        const webhook = yield* owned(accountId, id)
         const eventId = randomUUID()
         yield* repo.enqueueTest(eventId, webhook, retryHours * 3600).pipe(Effect.orDie)
         yield* Queue.offer(wakeups, undefined)
@@ -135,6 +164,8 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
         const refusal = sha256(secret) !== delivery.secret_sha256
           ? "the signing secret cannot be derived again (the master key changed)"
           : checked.ok ? yield* refusedHost(checked.url) : checked.problem
+        // Leased before a cancellation (its webhook deleted, its account ended) committed: not sent, nothing recorded.
+        if (!(yield* repo.stillPending(delivery.webhook_id, delivery.event_id))) return
         const outcome = refusal === null ? yield* post(delivery, secret) : { statusCode: null, error: refusal, durationMs: 0 }
         const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300
         const state = ok ? "delivered" as const : delivery.give_up ? "failed" as const : "pending" as const
@@ -164,7 +195,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       )
     ))
 
-    return { register, list, remove, deliveries, sendTest, enqueue, wake: Queue.offer(wakeups, undefined) } as const
+    return { register, list, remove, deliveries, sendTest, enqueue, wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
   }),
   dependencies: [WebhooksRepo.Default]
 }) {}

@@ -11,8 +11,8 @@ import { TestDatabase } from "./testDatabase.js"
 export interface TestServerShape {
   /** http://127.0.0.1:<port> of a real server on a loopback port. */
   readonly url: string
-  /** Issues a key and returns its secret. */
-  readonly newKey: (options?: { readonly plan?: Plan; readonly quota?: number | null }) => Effect.Effect<string>
+  /** Issues a key and returns its secret: for an account of its own, or for the account `accountId`. */
+  readonly newKey: (options?: { readonly plan?: Plan; readonly quota?: number | null; readonly accountId?: string }) => Effect.Effect<string>
   readonly revokeKey: (secret: string) => Effect.Effect<void>
 }
 
@@ -28,7 +28,10 @@ const make = Effect.gen(function*() {
   return TestServer.of({
     url: `http://127.0.0.1:${server.address.port}`,
     newKey: (options) =>
-      keys.create({ plan: options?.plan ?? "free", quota: options?.quota ?? null, label: "test" }).pipe(
+      keys.create({
+        plan: options?.plan ?? "free", quota: options?.quota ?? null, label: "test",
+        ...(options?.accountId === undefined ? {} : { accountId: options.accountId })
+      }).pipe(
         Effect.map(({ id, secret }) => {
           ids.set(Redacted.value(secret), id)
           return Redacted.value(secret)

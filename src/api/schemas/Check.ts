@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { KeyIdParam } from "./Paging.js"
 
 export class CheckedList extends Schema.Class<CheckedList>("CheckedList")({
   list: Schema.String,
@@ -44,5 +45,6 @@ export const CheckListParams = Schema.Struct({
     Schema.filter((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}/.test(s), { message: () => "since must be an RFC 3339 date or date-time" })
   ).annotations({ jsonSchema: { type: "string", format: "date-time" } })),
   limit: Schema.optional(integerFromQuery("limit", 1, 100, 25)),
-  cursor: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,200}$/, { message: () => "cursor is not one this service gave" })))
+  cursor: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,200}$/, { message: () => "cursor is not one this service gave" }))),
+  key_id: Schema.optional(KeyIdParam)
 })

@@ -28,7 +28,9 @@ export const BatchHeaders = Schema.Struct({
   }))
 })
 
-export const JobStatus = Schema.Literal("queued", "running", "done")
+export const JobStatus = Schema.Literal("queued", "running", "done", "cancelled").annotations({
+  description: "cancelled: stopped when its account was deleted or its last key revoked; the rows not verified by then never are"
+})
 
 export class JobRowError extends Schema.Class<JobRowError>("JobRowError")({
   error: Schema.Literal("invalid_request"),

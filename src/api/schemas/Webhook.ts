@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { NextCursor } from "./Paging.js"
 
 export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed")
 
@@ -22,7 +23,7 @@ export class WebhookCreated extends Schema.Class<WebhookCreated>("WebhookCreated
   secret: Schema.String.annotations({ description: "the signing secret, shown this once: verify `KYB-Signature` with it" })
 }) {}
 
-export class WebhookPage extends Schema.Class<WebhookPage>("WebhookPage")({ webhooks: Schema.Array(Webhook) }) {}
+export class WebhookPage extends Schema.Class<WebhookPage>("WebhookPage")({ webhooks: Schema.Array(Webhook), next_cursor: NextCursor }) {}
 
 export const DeliveryAttempt = Schema.Struct({
   attempt: Schema.Number,
@@ -36,10 +37,13 @@ export class WebhookDeliveryPage extends Schema.Class<WebhookDeliveryPage>("Webh
   deliveries: Schema.Array(Schema.Struct({
     event_id: Schema.String,
     type: Schema.Literal(...EventType.literals, "webhook.test").annotations({ description: "webhook.test: a test event sent from the console" }),
-    state: Schema.Literal("pending", "delivered", "failed"),
-    next_attempt_at: Schema.NullOr(Schema.String).annotations({ description: "when a pending delivery is tried next; null once delivered or failed" }),
+    state: Schema.Literal("pending", "delivered", "failed", "cancelled").annotations({
+      description: "cancelled: its webhook was deleted, or its account deleted or its last key revoked, before it was delivered"
+    }),
+    next_attempt_at: Schema.NullOr(Schema.String).annotations({ description: "when a pending delivery is tried next; null otherwise" }),
     attempts: Schema.Array(DeliveryAttempt)
-  }))
+  })),
+  next_cursor: NextCursor
 }) {}
 
 export class Event extends Schema.Class<Event>("Event")({
@@ -61,7 +65,7 @@ export class Event extends Schema.Class<Event>("Event")({
 
 export class EventPage extends Schema.Class<EventPage>("EventPage")({
   events: Schema.Array(Event),
-  next_cursor: Schema.NullOr(Schema.String)
+  next_cursor: NextCursor
 }) {}
 
 export const MonitorBody = Schema.Struct({
@@ -83,4 +87,4 @@ export class Monitor extends Schema.Class<Monitor>("Monitor")({
   created_at: Schema.String
 }) {}
 
-export class MonitorPage extends Schema.Class<MonitorPage>("MonitorPage")({ monitors: Schema.Array(Monitor) }) {}
+export class MonitorPage extends Schema.Class<MonitorPage>("MonitorPage")({ monitors: Schema.Array(Monitor), next_cursor: NextCursor }) {}

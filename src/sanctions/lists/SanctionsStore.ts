@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect, Schema } from "effect"
-import { type ListId, SanctionsEntry } from "../model.js"
+import { type ListId, listOrder, SanctionsEntry } from "../model.js"
 
 /** One row of `sanctions_versions`. */
 export interface ListVersion {
@@ -47,7 +47,7 @@ const VERSION_COLUMNS = "id, list, published_on::text AS published_on, label, fi
 
 export const activeVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql.unsafe<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM sanctions_versions WHERE active ORDER BY array_position(ARRAY['ofac_sdn', 'ofac_consolidated', 'un_sc'], list)`)
+  const rows = yield* sql.unsafe<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM sanctions_versions WHERE active ORDER BY array_position(ARRAY[${listOrder.map((l) => `'${l}'`).join(", ")}], list)`)
   return rows.map(toVersion)
 })
 

@@ -7,7 +7,6 @@ import { badge, checkLink } from "../checks/view.js"
 import { actingKey, type Console, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
 import { statusOfError } from "../errorPages.js"
 import { dataTable, html, when } from "../html.js"
-import { acrossKeys } from "../owned.js"
 import { htmlResponse, multipartFields, seeOther } from "../responses.js"
 
 const PREFIX = "/dashboard/batch/"
@@ -37,8 +36,11 @@ const submit = consolePost((c, field) =>
     )
   }), multipartFields)
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const notFound = (id: string) => JobNotFound.of(`No batch job ${id} for this account.`)
+
 const findJob = (c: Console, id: string) =>
-  Effect.flatMap(Batches, (batches) => acrossKeys(c, (key) => batches.get(key, id), JobNotFound.of(`No batch job ${id} for this account.`)))
+  UUID.test(id) ? Effect.flatMap(Batches, (batches) => batches.get(c.account.id, id)) : Effect.fail(notFound(id))
 
 const jobPage = (c: Console, job: Job) => {
   const finished = job.done
@@ -83,7 +85,8 @@ const download = (kind: "csv" | "jsonl") =>
     Effect.gen(function*() {
       const id = yield* idAfter(PREFIX)
       const batches = yield* Batches
-      return yield* acrossKeys(c, (key) => kind === "csv" ? batches.csv(key, id) : batches.jsonLines(key, id), JobNotFound.of(`No batch job ${id} for this account.`)).pipe(
+      const results = !UUID.test(id) ? Effect.fail(notFound(id)) : kind === "csv" ? batches.csv(c.account.id, id) : batches.jsonLines(c.account.id, id)
+      return yield* results.pipe(
         Effect.map((body) =>
           HttpServerResponse.text(body, {
             contentType: kind === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson",

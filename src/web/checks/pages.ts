@@ -11,7 +11,7 @@ const option = (value: string, label: string, selected: string | undefined) =>
 
 export const checksPage = (
   c: Console,
-  listed: { readonly checks: ReadonlyArray<{ readonly check: Check; readonly keyId: string }>; readonly nextCursor: string | null },
+  listed: { readonly checks: ReadonlyArray<{ readonly check: Check; readonly keyId: string | null }>; readonly nextCursor: string | null },
   error?: string
 ) => {
   const q = c.query
@@ -99,7 +99,7 @@ const verdictSummary = (title: string, check: Check) => {
 
 export const checkPage = (
   c: Console,
-  view: { readonly check: Check; readonly keyId: string; readonly previous: Check | null; readonly history: ReadonlyArray<Decision> },
+  view: { readonly check: Check; readonly keyId: string | null; readonly previous: Check | null; readonly history: ReadonlyArray<Decision> },
   error?: string
 ) => {
   const { check, previous, history } = view

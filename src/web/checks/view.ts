@@ -12,7 +12,8 @@ export const badge = (text: string) => html`<span class="verdict ${text}">${text
 export const subjectOf = (input: Readonly<Record<string, string>>) =>
   [input["name"], input["registration_no"], input["country"]].filter((v) => v !== undefined && v !== "").join(", ") || "—"
 
-export const keyLabel = (keyId: string, keys: ReadonlyArray<{ readonly id: string; readonly prefix: string | null; readonly label: string | null }>) => {
+export const keyLabel = (keyId: string | null, keys: ReadonlyArray<{ readonly id: string; readonly prefix: string | null; readonly label: string | null }>) => {
+  if (keyId === null) return "the console"
   const key = keys.find((k) => k.id === keyId)
   return key === undefined ? keyId : `${key.prefix ?? key.id}…${key.label === null ? "" : ` (${key.label})`}`
 }

@@ -1,15 +1,14 @@
-import { Effect, Either, Option } from "effect"
-import { InvalidRequest, MonitorNotFound } from "../../api/errors.js"
+import { Effect, Either } from "effect"
+import { InvalidRequest } from "../../api/errors.js"
 import type { Event, Monitor } from "../../api/schemas/Webhook.js"
 import { MonitorBody } from "../../api/schemas/Webhook.js"
 import { rowsOf } from "../../batch/batchRows.js"
 import { Monitors } from "../../monitoring/Monitors.js"
 import { checkLink } from "../checks/view.js"
-import { actingKey, type Console, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
+import { type Console, consoleActor, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
 import { statusOfError } from "../errorPages.js"
 import { decodeForm, present } from "../forms.js"
 import { dataTable, html, when } from "../html.js"
-import { acrossKeys, allKeys } from "../owned.js"
 import { htmlResponse, multipartFields, seeOther } from "../responses.js"
 
 const PREFIX = "/dashboard/monitors/"
@@ -30,7 +29,6 @@ const eventText = (event: Event) => {
 const monitorsPage = (c: Console, monitors: ReadonlyArray<Monitor>, events: ReadonlyArray<Event>, error?: string) =>
   consolePage(c, "Monitors and events", "/dashboard/monitors", html`<p>Watch names and companies: when a sanctions list or a registry
 changes what they show, an event is raised (and sent to your webhooks).</p>
-${actingKey(c)._tag === "None" ? html`<p class="error" role="alert">Make an API key on the <a href="/dashboard">dashboard</a> first: monitors are made by one of your keys.</p>` : ""}
 <div class="pair"><form method="post" action="/dashboard/monitors" class="card">${csrfField(c.csrf)}<h2>Watch one</h2>
 <label for="m-name">Name</label><input id="m-name" name="name" type="text" maxlength="300">
 <label for="m-country">Country (two letters)</label><input id="m-country" name="country" type="text" maxlength="2" autocomplete="off">
@@ -53,38 +51,30 @@ ${actingKey(c)._tag === "None" ? html`<p class="error" role="alert">Make an API 
 const render = (c: Console, error?: { readonly error: string; readonly message: string }) =>
   Effect.gen(function*() {
     const monitors = yield* Monitors
-    const watched = yield* allKeys(c, (key) => Effect.map(monitors.list(key.id), (p) => p.monitors))
-    const events = yield* allKeys(c, (key) => Effect.map(monitors.events(key.id, { limit: 50 }), (p) => p.events))
-    const byTime = <A extends { readonly created_at: string }>(items: ReadonlyArray<A>) => [...items].sort((a, b) => b.created_at.localeCompare(a.created_at))
-    return htmlResponse(monitorsPage(c, byTime(watched), byTime(events).slice(0, 50), error?.message), error === undefined ? 200 : statusOfError(error))
+    const watched = yield* monitors.list(c.account.id, { limit: 200 })
+    const events = yield* monitors.events(c.account.id, { limit: 50 })
+    return htmlResponse(monitorsPage(c, watched.monitors, events.events, error?.message), error === undefined ? 200 : statusOfError(error))
   })
-
-const needKey = InvalidRequest.of("Make an API key first: monitors are made by one of your keys.")
 
 const list = consoleGet((c) => render(c))
 
 const add = consolePost((c, field) =>
   Effect.gen(function*() {
-    const key = actingKey(c)
     const monitors = yield* Monitors
-    const created = Option.isNone(key)
-      ? Effect.fail(needKey)
-      : Effect.flatMap(decodeForm(MonitorBody, present(field, ["name", "country", "registration_no"])), (body) => monitors.create(key.value.id, body))
+    const created = Effect.flatMap(decodeForm(MonitorBody, present(field, ["name", "country", "registration_no"])), (body) => monitors.create(consoleActor(c), body))
     return yield* created.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitor_added")), Effect.catchAll((error) => render(c, error)))
   }))
 
 const upload = consolePost((c, field) =>
   Effect.gen(function*() {
-    const key = actingKey(c)
     const monitors = yield* Monitors
     const rows = rowsOf(field("file") ?? "")
     const added = Effect.gen(function*() {
-      if (Option.isNone(key)) return yield* Effect.fail(needKey)
       if (Either.isLeft(rows)) return yield* Effect.fail(InvalidRequest.of(`file: ${rows.left}`))
       if (rows.right.length > MAX_UPLOAD) return yield* Effect.fail(InvalidRequest.of(`file: must have at most ${MAX_UPLOAD} rows`))
       const bodies = yield* Effect.forEach(rows.right, (row, i) =>
         decodeForm(MonitorBody, row).pipe(Effect.mapError((e) => InvalidRequest.of(`row ${i + 1}: ${e.message}`))))
-      yield* Effect.forEach(bodies, (body) => monitors.create(key.value.id, body), { discard: true })
+      yield* Effect.forEach(bodies, (body) => monitors.create(consoleActor(c), body), { discard: true })
     })
     return yield* added.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitors_added")), Effect.catchAll((error) => render(c, error)))
   }), multipartFields)
@@ -93,7 +83,7 @@ const remove = consolePost((c) =>
   Effect.gen(function*() {
     const id = (yield* idAfter(PREFIX)).toLowerCase()
     const monitors = yield* Monitors
-    return yield* acrossKeys(c, (key) => monitors.remove(key.id, id), MonitorNotFound.of(`No monitor ${id} for this account.`)).pipe(
+    return yield* monitors.remove(c.account.id, id).pipe(
       Effect.as(seeOther("/dashboard/monitors?notice=monitor_removed")),
       Effect.catchAll((error) => render(c, error))
     )

@@ -1,13 +1,12 @@
-import { Effect, Option } from "effect"
-import { InvalidRequest, WebhookNotFound } from "../../api/errors.js"
+import { Effect } from "effect"
+import { WebhookNotFound } from "../../api/errors.js"
 import { EventType, type Webhook, WebhookBody, type WebhookDeliveryPage } from "../../api/schemas/Webhook.js"
 import { Webhooks } from "../../webhooks/Webhooks.js"
 import { badge } from "../checks/view.js"
-import { actingKey, type Console, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
+import { type Console, consoleActor, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
 import { statusOfError } from "../errorPages.js"
 import { decodeForm } from "../forms.js"
 import { dataTable, html, when } from "../html.js"
-import { acrossKeys, allKeys } from "../owned.js"
 import { formValues, htmlResponse, seeOther } from "../responses.js"
 
 const PREFIX = "/dashboard/webhooks/"
@@ -22,7 +21,6 @@ const addForm = (c: Console) =>
 const listPage = (c: Console, webhooks: ReadonlyArray<Webhook>, error?: string) =>
   consolePage(c, "Webhooks", "/dashboard/webhooks", html`<p>Events from your monitors are sent to these URLs, signed
 (<code>KYB-Signature</code>) with the secret shown when each is added.</p>
-${actingKey(c)._tag === "None" ? html`<p class="error" role="alert">Make an API key on the <a href="/dashboard">dashboard</a> first: webhooks are made by one of your keys.</p>` : ""}
 ${dataTable("Your webhooks", ["URL", "Events", "Added", "Deliveries"], webhooks.map((w) => [
     w.url, w.events.join(", "), when(w.created_at), html`<a href="${PREFIX}${w.id}">Deliveries of ${w.url}</a>`
   ]), { empty: "No webhook yet.", id: "webhooks" })}
@@ -55,36 +53,31 @@ ${secret === undefined ? "" : html`<div class="card"><h2>Its signing secret</h2>
 const renderList = (c: Console, error?: { readonly error: string; readonly message: string }) =>
   Effect.gen(function*() {
     const webhooks = yield* Webhooks
-    const all = yield* allKeys(c, (key) => Effect.map(webhooks.list(key.id), (p) => p.webhooks))
-    return htmlResponse(listPage(c, all, error?.message), error === undefined ? 200 : statusOfError(error))
+    const all = yield* webhooks.list(c.account.id, { limit: 200 })
+    return htmlResponse(listPage(c, all.webhooks, error?.message), error === undefined ? 200 : statusOfError(error))
   })
 
 const list = consoleGet((c) => renderList(c))
 
 const add = consolePost((c, field) =>
   Effect.gen(function*() {
-    const key = actingKey(c)
     const webhooks = yield* Webhooks
-    if (Option.isNone(key)) return yield* renderList(c, InvalidRequest.of("Make an API key first: webhooks are made by one of your keys."))
     const events = yield* formValues("events")
     return yield* decodeForm(WebhookBody, { url: (field("url") ?? "").trim(), events }).pipe(
-      Effect.flatMap((body) => webhooks.register(key.value.id, body)),
+      Effect.flatMap((body) => webhooks.register(consoleActor(c), body)),
       Effect.map((created) => htmlResponse(webhookPage(c, created, [], created.secret), 201)),
       Effect.catchAll((error) => renderList(c, error))
     )
   }))
 
-const findWebhook = (c: Console, id: string) =>
-  Effect.flatMap(Webhooks, (webhooks) =>
-    acrossKeys(c, (key) => Effect.map(webhooks.deliveries(key.id, id), (page) => ({ key, page })), WebhookNotFound.of(`No webhook ${id} for this account.`)))
 
 const show = consoleGet((c) =>
   Effect.gen(function*() {
     const id = (yield* idAfter(PREFIX)).toLowerCase()
     const webhooks = yield* Webhooks
-    return yield* findWebhook(c, id).pipe(
-      Effect.flatMap(({ key, page }) =>
-        Effect.map(webhooks.list(key.id), (all) => ({ webhook: all.webhooks.find((w) => w.id === id), deliveries: page.deliveries }))),
+    return yield* webhooks.deliveries(c.account.id, id, { limit: 50 }).pipe(
+      Effect.flatMap((page) =>
+        Effect.map(webhooks.list(c.account.id, { limit: 200 }), (all) => ({ webhook: all.webhooks.find((w) => w.id === id), deliveries: page.deliveries }))),
       Effect.flatMap(({ webhook, deliveries }) =>
         webhook === undefined ? Effect.fail(WebhookNotFound.of(`No webhook ${id} for this account.`)) : Effect.succeed(htmlResponse(webhookPage(c, webhook, deliveries)))),
       Effect.catchAll((error) => renderList(c, error))
@@ -95,7 +88,7 @@ const test = consolePost((c) =>
   Effect.gen(function*() {
     const id = (yield* idAfter(PREFIX)).toLowerCase()
     const webhooks = yield* Webhooks
-    return yield* acrossKeys(c, (key) => webhooks.sendTest(key.id, id), WebhookNotFound.of(`No webhook ${id} for this account.`)).pipe(
+    return yield* webhooks.sendTest(c.account.id, id).pipe(
       Effect.as(seeOther(`${PREFIX}${id}?notice=test_sent`)),
       Effect.catchAll((error) => renderList(c, error))
     )
@@ -105,7 +98,7 @@ const remove = consolePost((c) =>
   Effect.gen(function*() {
     const id = (yield* idAfter(PREFIX)).toLowerCase()
     const webhooks = yield* Webhooks
-    return yield* acrossKeys(c, (key) => webhooks.remove(key.id, id), WebhookNotFound.of(`No webhook ${id} for this account.`)).pipe(
+    return yield* webhooks.remove(c.account.id, id).pipe(
       Effect.as(seeOther("/dashboard/webhooks?notice=webhook_removed")),
       Effect.catchAll((error) => renderList(c, error))
     )
