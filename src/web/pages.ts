@@ -79,10 +79,10 @@ const keyCells = (key: AccountKeyRow, csrf: string) => [
   key.requests_this_month,
   key.active ? (key.revoked_at === null ? "active" : html`rotated: works until ${when(key.revoked_at)}`) : html`revoked ${when(key.revoked_at)}`,
   key.active
-    ? html`<div class="actions"><a class="button" href="/dashboard/keys/${key.id}/revoke" aria-label="Revoke key ${keyName(key)}">Revoke…</a>
+    ? html`<div class="actions"><a class="button" href="/dashboard/keys/${key.id}/revoke" aria-label="Revoke key ${key.prefix ?? key.id}">Revoke…</a>
 <form method="post" action="/dashboard/keys/${key.id}/rotate" class="inline">${csrfField(csrf)}
 <label for="grace-${key.id}" class="inline">Old secret stops</label><select id="grace-${key.id}" name="grace">${graceOptions}</select>
-<button type="submit" aria-label="Rotate key ${keyName(key)}">Rotate</button></form></div>`
+<button type="submit" aria-label="Rotate key ${key.prefix ?? key.id}">Rotate</button></form></div>`
     : ""
 ]
 
@@ -91,7 +91,7 @@ export const revokeConfirmPage = (key: AccountKeyRow, csrf: string, reviewCount:
   page("Revoke this key?", html`<p>Key <code>${keyName(key)}</code>${key.label === null ? "" : html` (${key.label})`} stops working at once: every
 request made with it is refused from now on. This cannot be undone; to replace a key without an interruption, rotate it instead.</p>
 <form method="post" action="/dashboard/keys/${key.id}/revoke" class="actions">${csrfField(csrf)}
-<button type="submit" class="danger">Yes, revoke key ${keyName(key)}</button><a href="/dashboard">No, keep it</a></form>`,
+<button type="submit" class="danger">Yes, revoke key ${key.prefix ?? key.id}</button><a href="/dashboard">No, keep it</a></form>`,
     { signedIn: true, csrf, reviewCount, current: "/dashboard" })
 
 export const dashboardPage = (o: Overview, csrf: string, options: { readonly notice?: string; readonly error?: string; readonly reviewCount?: number } = {}) => {

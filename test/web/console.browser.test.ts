@@ -64,7 +64,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the a
       KYB_MONITOR_POLL: "500 millis"
     })
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] })
-  }, 240_000)
+  }, 420_000)
 
   afterAll(async () => {
     await browser?.close()
@@ -172,8 +172,8 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the a
 
     // Monitors: one added, listed.
     await press(nav.getByRole("link", { name: /^Monitors/ }))
-    await typeInto(page.getByLabel("Name"), "Banco Nacional de Cuba")
-    await press(page.getByRole("button", { name: "Add the monitor" }))
+    await typeInto(page.getByLabel("Name", { exact: true }), "Banco Nacional de Cuba")
+    await press(page.getByRole("button", { name: "Add the monitor", exact: true }))
     await page.getByText("The monitor is added").waitFor()
     expect(await page.locator("#monitors").textContent()).toContain("Banco Nacional de Cuba")
     await record(page, "11-monitors")
@@ -193,9 +193,9 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the a
     expect(verifyDelivery(signing, test.signature, test.body, Math.floor(Date.now() / 1000))).toBe(true)
     for (let i = 0; i < 50; i++) {
       await press(page.getByRole("link", { name: "Refresh the deliveries" }))
-      if (await page.locator("#deliveries .verdict.delivered").count() > 0) break
+      if (await page.locator("#delivery-list .verdict.delivered").count() > 0) break
     }
-    expect(await page.locator("#deliveries").textContent()).toContain("HTTP 204")
+    expect(await page.locator("#delivery-list").textContent()).toContain("HTTP 204")
     await record(page, "13-webhook-deliveries")
 
     // The dashboard's own flows: revoking asks first; an unknown page is a page; logging out says so.

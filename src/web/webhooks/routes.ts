@@ -47,7 +47,7 @@ ${secret === undefined ? "" : html`<div class="card"><h2>Its signing secret</h2>
 <a class="button" href="${PREFIX}${webhook.id}">Refresh the deliveries</a>
 <form method="post" action="${PREFIX}${webhook.id}/remove">${csrfField(c.csrf)}<button type="submit" class="danger">Remove this webhook</button></form></div>
 <section aria-labelledby="deliveries"><h2 id="deliveries">Deliveries</h2>${dataTable("Deliveries, newest first", ["Event", "Status", "Attempts", "Last attempt", "Next retry", "Event id"],
-    deliveries.map(deliveryRow), { empty: "Nothing sent yet.", id: "deliveries" })}</section>
+    deliveries.map(deliveryRow), { empty: "Nothing sent yet.", id: "delivery-list" })}</section>
 <p><a href="/dashboard/webhooks">All webhooks</a></p>`)
 
 const renderList = (c: Console, error?: { readonly error: string; readonly message: string }) =>
