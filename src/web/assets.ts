@@ -10,7 +10,7 @@ header a, header button { color: #fff; }
 header nav { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; margin-left: auto; }
 header a[aria-current=page] { font-weight: 700; text-underline-offset: .3em; text-decoration-thickness: 3px; }
 .count { display: inline-block; min-width: 1.4em; padding: 0 .3em; border-radius: 1em; background: #fa0; color: #111; text-align: center; font-weight: 700; }
-main { max-width: 72rem; margin: 1.5rem auto; padding: 0 1.5rem; }
+main { max-width: 72rem; margin: 1.5rem auto; padding: 0 1.5rem; overflow-wrap: anywhere; }
 main:focus { outline: none; }
 .brand { font-weight: 700; text-decoration: none; }
 form.inline { display: inline; }

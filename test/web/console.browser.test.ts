@@ -208,7 +208,8 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the a
     expect(missing?.status()).toBe(404)
     expect(missing?.headers()["content-type"]).toContain("text/html")
     await record(page, "15-not-found")
-    await press(page.getByRole("button", { name: "Log out" }))
+    await press(page.getByRole("link", { name: "Dashboard" }))
+    await press(nav.getByRole("button", { name: "Log out" }))
     await page.getByText("You are logged out.").waitFor()
     await record(page, "16-logged-out")
 
