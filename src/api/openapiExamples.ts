@@ -210,6 +210,7 @@ examples["webhooks.deliveries"] = {
     event_id: event.id,
     type: event.type,
     state: "delivered",
+    next_attempt_at: null,
     attempts: [
       { attempt: 1, at: "2026-11-24T10:05:01.000Z", status_code: 500, error: "HTTP 500", duration_ms: 41 },
       { attempt: 2, at: "2026-11-24T10:05:31.000Z", status_code: 204, error: null, duration_ms: 38 }

@@ -27,7 +27,7 @@ const normalisedInput = (input: VerifyInput): Record<string, string> => ({
 const sentInput = (input: VerifyInput): Record<string, string> =>
   Object.fromEntries(Object.entries(input).filter((e): e is [string, string] => typeof e[1] === "string"))
 
-const toCheck = (row: CheckRow) =>
+export const toCheck = (row: CheckRow) =>
   new Check({
     id: row.id,
     created_at: row.created_at.toISOString(),

@@ -13,7 +13,7 @@ export interface CheckRow {
   readonly policy_version: string
 }
 
-interface StoredRow extends Omit<CheckRow, "input" | "input_normalized" | "created_at"> {
+export interface StoredRow extends Omit<CheckRow, "input" | "input_normalized" | "created_at"> {
   readonly created_at: Date | string
   readonly input: unknown
   readonly input_normalized: unknown
@@ -21,7 +21,7 @@ interface StoredRow extends Omit<CheckRow, "input" | "input_normalized" | "creat
 
 const parsed = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) as unknown : value)
 
-const toRow = (row: StoredRow): CheckRow => ({
+export const toRow = (row: StoredRow): CheckRow => ({
   ...row,
   created_at: new Date(row.created_at),
   input: parsed(row.input) as Record<string, string>,

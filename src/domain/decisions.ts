@@ -66,3 +66,18 @@ export const applyDecisions = <H extends DecidedHit>(hits: ReadonlyArray<H>, rul
 /** The subject a decision names, as a key: a name normalised, or a company by country and number (any separators). */
 export const nameSubjectKey = (normalizedName: string) => `name:${normalizedName}`
 export const companySubjectKey = (country: string, numberKey: string) => `company:${country.toUpperCase()}:${numberKey}`
+
+/**
+ * The subjects a verification's decisions are looked up by: the name as given, and the resolved company by its legal
+ * name and by its number (`normalize` and `numberOf` are the service's own name and number keys).
+ */
+export const decisionSubjectKeys = (
+  name: string | undefined,
+  company: { readonly legal_name: string; readonly country: string; readonly registration_no: string } | null,
+  keys: { readonly normalize: (name: string) => string; readonly numberOf: (registrationNo: string) => string }
+): ReadonlyArray<string> => [
+  ...(name === undefined ? [] : [nameSubjectKey(keys.normalize(name))]),
+  ...(company === null
+    ? []
+    : [nameSubjectKey(keys.normalize(company.legal_name)), companySubjectKey(company.country, keys.numberOf(company.registration_no))])
+]

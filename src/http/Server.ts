@@ -21,6 +21,9 @@ import { Verifier } from "../verify/Verifier.js"
 import { AccountApiLive } from "../web/accountApi.js"
 import { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { WebRoutesLive } from "../web/routes.js"
+import { ConsoleRoutesLive } from "../web/consoleRoutes.js"
+import { AccountChecks } from "../checks/AccountChecks.js"
+import { ReviewQueue } from "../checks/reviewQueue.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { EdgeGuardLive } from "./edge/EdgeGuard.js"
 import { createKybServer, drainServer } from "./edge/nodeServer.js"
@@ -50,7 +53,9 @@ export const ServicesLive = Layer.mergeAll(
   Decisions.Default,
   Monitors.Default,
   Webhooks.Default,
-  ScreeningLists.Default
+  ScreeningLists.Default,
+  AccountChecks.Default,
+  ReviewQueue.Default
 ).pipe(
   Layer.provideMerge(Checks.Default),
   Layer.provideMerge(Verifier.Default),
@@ -66,6 +71,7 @@ const ApiLive = HttpApiBuilder.api(KybApi).pipe(
 export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(withDocsPolicy(HttpMiddleware.logger(app)))).pipe(
   Layer.provide(HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } })),
   Layer.provide(WebRoutesLive),
+  Layer.provide(ConsoleRoutesLive),
   Layer.provide(AccountApiLive),
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
   Layer.provide(ErrorBodiesLive),

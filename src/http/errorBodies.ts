@@ -1,7 +1,8 @@
-import { HttpApiBuilder, HttpApiError, HttpServerError, HttpServerResponse } from "@effect/platform"
+import { HttpApiBuilder, HttpApiError, HttpServerError, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { SqlError } from "@effect/sql/SqlError"
 import { Cause, Effect } from "effect"
 import { issuesMessage } from "../domain/fieldMessages.js"
+import { errorPage, wantsPage } from "../web/errorPages.js"
 
 const body = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
   Effect.succeed(HttpServerResponse.unsafeJson({ error, message }, { status, headers }))
@@ -28,7 +29,10 @@ export const ErrorBodiesLive = HttpApiBuilder.middleware((app) =>
       const error: unknown = failure.value
       if (error instanceof HttpApiError.HttpApiDecodeError) return body(400, "invalid_request", issuesMessage(error))
       if (HttpServerError.isServerError(error) && error._tag === "RouteNotFound") {
-        return body(404, "not_found", `No route for ${error.request.method} ${error.request.url}.`)
+        const path = error.request.url.split("?")[0] ?? ""
+        return wantsPage(path, error.request.headers["accept"])
+          ? Effect.succeed(errorPage(404, path))
+          : body(404, "not_found", `No route for ${error.request.method} ${error.request.url}.`)
       }
       if (HttpServerError.isServerError(error) && error._tag === "RequestError") {
         return body(400, "invalid_request", "The request body could not be read as JSON.")
@@ -47,7 +51,10 @@ export const ErrorBodiesLive = HttpApiBuilder.middleware((app) =>
       )
     }
     return Effect.logError("unexpected failure", cause).pipe(
-      Effect.zipRight(body(500, "internal_error", "An unexpected error occurred; it has been logged."))
+      Effect.zipRight(Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+        wantsPage(request.url.split("?")[0] ?? "", request.headers["accept"])
+          ? Effect.succeed(errorPage(500, ""))
+          : body(500, "internal_error", "An unexpected error occurred; it has been logged.")))
     )
   })
 )

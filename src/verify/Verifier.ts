@@ -2,7 +2,7 @@ import { Clock, Effect } from "effect"
 import type { VerifyInput } from "../api/schemas/Verdict.js"
 import { type CompanyDetails, CompanyRepo } from "../companies/CompanyRepo.js"
 import { namesAgree } from "../domain/nameAgreement.js"
-import { applyDecisions, companySubjectKey, type DecisionRule, nameSubjectKey, outcomeOf } from "../domain/decisions.js"
+import { applyDecisions, decisionSubjectKeys, type DecisionRule, outcomeOf } from "../domain/decisions.js"
 import { normalizeName } from "../domain/normalize.js"
 import { numberKey, registryForCountry } from "../domain/registrationNumbers.js"
 import { debarredSignal } from "../debarment/signal.js"
@@ -80,15 +80,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const rules = options.decisions === undefined || merged.hits.length === 0
           ? []
           : yield* options.decisions({
-            subjectKeys: [
-              ...(input.name === undefined ? [] : [nameSubjectKey(normalizeName(input.name))]),
-              ...(found === null
-                ? []
-                : [
-                  nameSubjectKey(normalizeName(found.company.legal_name)),
-                  companySubjectKey(found.company.country, numberKey(found.company.registration_no))
-                ])
-            ],
+            subjectKeys: decisionSubjectKeys(input.name, found?.company ?? null, { normalize: normalizeName, numberOf: numberKey }),
             entries: merged.hits.map((h) => ({ list: h.list, entry_id: h.entry_id })),
             country: input.country?.toUpperCase() ?? found?.company.country ?? null
           })

@@ -23,14 +23,72 @@ const render = (value: Value): string =>
 export const html = (strings: TemplateStringsArray, ...values: ReadonlyArray<Value>): Html =>
   new Html(strings.reduce((out, s, i) => out + s + (i < values.length ? render(values[i]) : ""), ""))
 
+/**
+ * A time: written in UTC, shown in the viewer's zone by the page's script, with UTC kept on hover (title).
+ * `null` reads as a dash.
+ */
+export const when = (iso: string | Date | null | undefined): Html => {
+  if (iso === null || iso === undefined) return html`—`
+  const date = typeof iso === "string" ? new Date(iso) : iso
+  if (Number.isNaN(date.getTime())) return html`${String(iso)}`
+  const utc = date.toISOString().replace(/\.\d{3}Z$/, "Z")
+  const shown = `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`
+  return html`<time datetime="${utc}" title="${shown}" data-local>${shown}</time>`
+}
+
+/**
+ * A data table that reads as labelled rows on a narrow screen: each cell carries its column's name (`data-label`),
+ * shown before it when the table is stacked (under 40rem).
+ */
+export const dataTable = (
+  caption: string,
+  headers: ReadonlyArray<string>,
+  rows: ReadonlyArray<ReadonlyArray<Html | string | number | null>>,
+  options: { readonly empty?: string; readonly id?: string } = {}
+): Html =>
+  rows.length === 0
+    ? html`<p class="empty">${options.empty ?? "Nothing yet."}</p>`
+    : html`<table class="stack"${options.id === undefined ? "" : html` id="${options.id}"`}><caption>${caption}</caption><thead><tr>${
+      headers.map((h) => html`<th scope="col">${h}</th>`)
+    }</tr></thead><tbody>${
+      rows.map((row) => html`<tr>${row.map((cell, i) => html`<td data-label="${headers[i] ?? ""}">${cell === null ? "—" : typeof cell === "number" ? String(cell) : cell}</td>`)}</tr>`)
+    }</tbody></table>`
+
+export interface PageOptions {
+  readonly signedIn?: boolean
+  readonly csrf?: string
+  /** Checks waiting in the review queue, shown in the menu (signed in). */
+  readonly reviewCount?: number
+  /** The menu entry to mark as the current page. */
+  readonly current?: string
+}
+
+const consoleLinks: ReadonlyArray<readonly [string, string]> = [
+  ["/dashboard", "Dashboard"],
+  ["/dashboard/checks", "Checks"],
+  ["/dashboard/review", "Review"],
+  ["/dashboard/batch", "Batch"],
+  ["/dashboard/monitors", "Monitors"],
+  ["/dashboard/webhooks", "Webhooks"],
+  ["/dashboard/account", "Account"]
+]
+
+const menu = (options: PageOptions) =>
+  options.signedIn === true
+    ? html`${consoleLinks.map(([href, label]) =>
+      html`<a href="${href}"${options.current === href ? html` aria-current="page"` : ""}>${label}${
+        href === "/dashboard/review" && options.reviewCount !== undefined
+          ? html` <span class="count">${options.reviewCount}<span class="vh"> waiting</span></span>`
+          : ""
+      }</a>`
+    )}<a href="/v1/docs">API docs</a>
+<form method="post" action="/logout" class="inline"><input type="hidden" name="_csrf" value="${options.csrf ?? ""}"><button type="submit">Log out</button></form>`
+    : html`<a href="/v1/docs">API docs</a><a href="/login">Log in</a><a href="/signup">Sign up</a>`
+
 /** A whole page: the service's own stylesheet and script only (nothing loaded from elsewhere). */
-export const page = (title: string, body: Html, options: { readonly signedIn?: boolean; readonly csrf?: string } = {}): string =>
+export const page = (title: string, body: Html, options: PageOptions = {}): string =>
   "<!doctype html>" + html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · KYB Africa</title><link rel="stylesheet" href="/assets/dashboard.css"><script src="/assets/dashboard.js" defer></script></head>
-<body><header><a class="brand" href="/">KYB Africa</a><nav aria-label="Main">
-<a href="/v1/docs">API docs</a>
-${options.signedIn === true
-    ? html`<a href="/dashboard">Dashboard</a><a href="/dashboard/account">Account</a>
-<form method="post" action="/logout" class="inline"><input type="hidden" name="_csrf" value="${options.csrf ?? ""}"><button type="submit">Log out</button></form>`
-    : html`<a href="/login">Log in</a><a href="/signup">Sign up</a>`}
-</nav></header><main id="main"><h1>${title}</h1>${body}</main></body></html>`.text
+<body><a class="skip" href="#main">Skip to the content</a><header><a class="brand" href="/">KYB Africa</a><nav aria-label="Main">
+${menu(options)}
+</nav></header><main id="main" tabindex="-1"><h1>${title}</h1>${body}</main></body></html>`.text

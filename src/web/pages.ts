@@ -1,19 +1,43 @@
 import type { Account } from "../accounts/Accounts.js"
 import type { AccountKeyRow } from "../accounts/AccountsRepo.js"
 import { ROTATION_GRACE } from "../domain/accountRules.js"
-import { Html, html, page } from "./html.js"
-import { dailySeries, usageChartSvg } from "./usageChart.js"
+import { operationExamples } from "../api/openapiExamples.js"
+import { planQuota, plans } from "../domain/quotaWindow.js"
+import { dataTable, Html, html, page, when } from "./html.js"
+import { dailySeries, usageChartSvg, usageTable } from "./usageChart.js"
 
 const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`
 const flash = (text: string | undefined, kind: "error" | "notice" = "error") =>
   text === undefined ? html`` : html`<p class="${kind}" role="${kind === "error" ? "alert" : "status"}">${text}</p>`
 
-export const homePage = (signedIn: boolean, csrf: string) =>
+const example = operationExamples["verify.verifyByBody"] as {
+  readonly result: string
+  readonly company: { readonly legal_name: string; readonly registration_no: string; readonly country: string; readonly status: string; readonly source: string }
+  readonly sanctions: { readonly result: string }
+}
+const exampleJson = JSON.stringify(example, null, 2)
+
+const planRows = plans.map((plan) => {
+  const quota = planQuota[plan]
+  return [plan, quota === null ? "no limit" : `${quota.toLocaleString("en")} requests a month`, plan === "free" ? "sign up: no card" : plan === "unlimited" ? "by arrangement" : "ask the operator"]
+})
+
+export const homePage = (signedIn: boolean, csrf: string, options: { readonly reviewCount?: number } = {}) =>
   page("Verify African businesses", html`<p>Search 18 African company registries, read a company's record with the source of every
-value, and verify a business against OFAC and UN sanctions lists, over one JSON API.</p>
-<p>${signedIn ? html`<a href="/dashboard">Go to your dashboard</a>` : html`<a href="/signup">Sign up</a> with an e-mail address and a
-password (no card) and get an API key at once, on the free plan.`}</p><p><a href="/v1/docs">Read the API documentation</a>.</p>`,
-    { signedIn, csrf })
+value, and verify a business against OFAC and UN sanctions lists, over one JSON API. Every verdict is kept as a check your analysts
+can review, decide on and print for the case file.</p>
+<p>${signedIn ? html`<a class="button primary" href="/dashboard">Go to your dashboard</a>` : html`<a class="button primary" href="/signup">Sign up</a> with an e-mail address and a
+password (no card) and get an API key at once, on the free plan.`}</p>
+<section aria-labelledby="example"><h2 id="example">What a verification answers</h2>
+<p><code>POST /v1/verify</code> with <code>{"name": "Dangote Cement", "country": "NG"}</code> answers
+<span class="verdict ${example.result}">${example.result}</span>: ${example.company.legal_name}, ${example.company.registration_no}
+(${example.company.country}), ${example.company.status} at ${example.company.source}; sanctions screening:
+<span class="verdict ${example.sanctions.result}">${example.sanctions.result}</span>.</p>
+<details><summary>The whole answer</summary><pre>${exampleJson}</pre></details></section>
+<section aria-labelledby="plans"><h2 id="plans">Plans</h2>
+${dataTable("Plans and their monthly quotas (every key of an account counts against one quota)", ["Plan", "Quota", "How"], planRows)}</section>
+<p><a href="/v1/docs">Read the API documentation</a>.</p>`,
+    { signedIn, csrf, ...(options.reviewCount === undefined ? {} : { reviewCount: options.reviewCount }) })
 
 export const signupPage = (csrf: string, options: { readonly error?: string; readonly email?: string; readonly closed?: boolean } = {}) =>
   page("Sign up", options.closed === true
@@ -41,38 +65,54 @@ export interface Overview {
   readonly chartDays: number
 }
 
-const graceOptions = Object.keys(ROTATION_GRACE).map((g) => html`<option value="${g}">${g === "immediately" ? "at once" : `after ${g}`}</option>`)
+/** Rotation defaults to a grace period: the old secret keeps working a day while deployments move to the new one. */
+const graceOptions = Object.keys(ROTATION_GRACE).map((g) =>
+  html`<option value="${g}"${g === "24h" ? html` selected` : ""}>${g === "immediately" ? "at once" : `after ${g}`}</option>`)
 
-const keyRow = (key: AccountKeyRow, csrf: string) =>
-  html`<tr><td><code>${key.prefix ?? key.id}…</code></td><td>${key.label ?? "—"}</td><td>${key.created_at}</td>
-<td>${key.last_used ?? "never"}</td><td>${key.requests_this_month}</td>
-<td>${key.active ? (key.revoked_at === null ? "active" : html`rotated: works until ${key.revoked_at}`) : html`revoked ${key.revoked_at ?? ""}`}</td>
-<td>${key.active
-    ? html`<form method="post" action="/dashboard/keys/${key.id}/revoke" class="inline">${csrfField(csrf)}<button type="submit" aria-label="Revoke key ${key.prefix ?? key.id}">Revoke</button></form>
+const keyName = (key: AccountKeyRow) => `${key.prefix ?? key.id}…`
+
+const keyCells = (key: AccountKeyRow, csrf: string) => [
+  html`<code>${keyName(key)}</code>`,
+  key.label ?? "—",
+  when(key.created_at),
+  key.last_used ?? "never",
+  key.requests_this_month,
+  key.active ? (key.revoked_at === null ? "active" : html`rotated: works until ${when(key.revoked_at)}`) : html`revoked ${when(key.revoked_at)}`,
+  key.active
+    ? html`<div class="actions"><a class="button" href="/dashboard/keys/${key.id}/revoke" aria-label="Revoke key ${key.prefix ?? key.id}">Revoke…</a>
 <form method="post" action="/dashboard/keys/${key.id}/rotate" class="inline">${csrfField(csrf)}
 <label for="grace-${key.id}" class="inline">Old secret stops</label><select id="grace-${key.id}" name="grace">${graceOptions}</select>
-<button type="submit" aria-label="Rotate key ${key.prefix ?? key.id}">Rotate</button></form>`
-    : ""}</td></tr>`
+<button type="submit" aria-label="Rotate key ${key.prefix ?? key.id}">Rotate</button></form></div>`
+    : ""
+]
 
-export const dashboardPage = (o: Overview, csrf: string, options: { readonly notice?: string; readonly error?: string } = {}) => {
+/** Revoking is asked twice: the key stops at once and cannot be brought back. */
+export const revokeConfirmPage = (key: AccountKeyRow, csrf: string, reviewCount: number) =>
+  page("Revoke this key?", html`<p>Key <code>${keyName(key)}</code>${key.label === null ? "" : html` (${key.label})`} stops working at once: every
+request made with it is refused from now on. This cannot be undone; to replace a key without an interruption, rotate it instead.</p>
+<form method="post" action="/dashboard/keys/${key.id}/revoke" class="actions">${csrfField(csrf)}
+<button type="submit" class="danger">Yes, revoke key ${key.prefix ?? key.id}</button><a href="/dashboard">No, keep it</a></form>`,
+    { signedIn: true, csrf, reviewCount, current: "/dashboard" })
+
+export const dashboardPage = (o: Overview, csrf: string, options: { readonly notice?: string; readonly error?: string; readonly reviewCount?: number } = {}) => {
   const series = dailySeries(o.chartFrom, o.chartDays, o.daily)
   const quotaText = o.quota === null ? "unlimited" : `${o.quota.toLocaleString("en")} requests`
   return page("Dashboard", html`${flash(options.notice, "notice")}${flash(options.error)}
 <p>Signed in as <strong>${o.account.email}</strong>${o.account.emailVerified ? "" : " (address not verified yet; your keys work anyway)"}.</p>
 <section aria-labelledby="usage"><h2 id="usage">This month</h2>
 <p><strong id="used">${o.used}</strong> of ${quotaText} used on the <strong>${o.account.plan}</strong> plan (every key of the account counts
-against it); the quota renews on ${o.resetsAt.toISOString().slice(0, 10)} (UTC).</p>
+against it); the quota renews on ${when(o.resetsAt)}.</p>
 ${o.quota === null ? "" : html`<meter class="meter" min="0" max="${o.quota}" value="${Math.min(o.used, o.quota)}" aria-label="Share of the monthly quota used">${o.used}</meter>`}
 <h3>Requests per day, last ${o.chartDays} days</h3>${new Html(usageChartSvg(series))}
+<details><summary>The same figures as a table</summary>${usageTable(series)}</details>
 <p>To raise the quota, move to the starter (10,000 a month) or growth (100,000) plan: write to the operator of this server.</p></section>
 <section aria-labelledby="keys"><h2 id="keys">API keys</h2>
 <form method="post" action="/dashboard/keys">${csrfField(csrf)}<label for="label">Label (optional)</label>
 <input id="label" name="label" type="text" maxlength="80"> <button type="submit">Create a key</button></form>
-${o.keys.length === 0 ? html`<p>No key yet.</p>` : html`<table><caption>Your keys (the secret is shown once, when a key is made)</caption>
-<thead><tr><th scope="col">Key</th><th scope="col">Label</th><th scope="col">Created</th><th scope="col">Last used</th>
-<th scope="col">Requests this month</th><th scope="col">State</th><th scope="col">Actions</th></tr></thead>
-<tbody>${o.keys.map((k) => keyRow(k, csrf))}</tbody></table>`}
-</section><p><a href="/v1/docs">API documentation</a> · <a href="/v1/openapi.json">OpenAPI document</a></p>`, { signedIn: true, csrf })
+${dataTable("Your keys (the secret is shown once, when a key is made)", ["Key", "Label", "Created", "Last used", "Requests this month", "State", "Actions"],
+    o.keys.map((k) => keyCells(k, csrf)), { empty: "No key yet." })}
+</section><p><a href="/v1/docs">API documentation</a> · <a href="/v1/openapi.json">OpenAPI document</a></p>`,
+    { signedIn: true, csrf, current: "/dashboard", ...(options.reviewCount === undefined ? {} : { reviewCount: options.reviewCount }) })
 }
 
 export const keyCreatedPage = (secret: string, baseUrl: string, csrf: string, title = "Your new API key") =>

@@ -1,9 +1,11 @@
-import { HttpApiBuilder, HttpMiddleware, HttpServerRequest, HttpServerResponse, UrlParams } from "@effect/platform"
+import { HttpApiBuilder, HttpMiddleware, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect, Option, Redacted } from "effect"
 import { type Account, Accounts } from "../accounts/Accounts.js"
 import type { AccountError } from "../accounts/errors.js"
 import { dashboardCss, dashboardJs } from "./assets.js"
-import { accountPage, dashboardPage, homePage, keyCreatedPage, loginPage, messagePage, signupPage } from "./pages.js"
+import { ReviewQueue } from "../checks/reviewQueue.js"
+import { formFields, htmlResponse, queryOf, seeOther } from "./responses.js"
+import { accountPage, dashboardPage, homePage, keyCreatedPage, loginPage, messagePage, revokeConfirmPage, signupPage } from "./pages.js"
 import {
   clientOf,
   csrfForSession,
@@ -15,18 +17,6 @@ import {
   withoutSessionCookie,
   withSessionCookie
 } from "./session.js"
-
-/** Pages only: no framing, no script or style from elsewhere, forms post to this server only. */
-const PAGE_HEADERS = {
-  "content-security-policy": "default-src 'self'; frame-ancestors 'none'; form-action 'self'; base-uri 'none'; object-src 'none'",
-  "x-frame-options": "DENY",
-  "referrer-policy": "same-origin"
-}
-
-const htmlResponse = (body: string, status = 200) =>
-  HttpServerResponse.text(body, { status, contentType: "text/html; charset=utf-8" }).pipe(HttpServerResponse.setHeaders(PAGE_HEADERS))
-
-const seeOther = (location: string) => HttpServerResponse.redirect(location, { status: 303 })
 
 const statusOf = (error: AccountError) => {
   switch (error._tag) {
@@ -46,13 +36,6 @@ const statusOf = (error: AccountError) => {
 const retryAfter = (error: AccountError) =>
   (response: HttpServerResponse.HttpServerResponse) =>
     error._tag === "Throttled" ? HttpServerResponse.setHeader(response, "retry-after", String(error.retryAfterSeconds)) : response
-
-/** The request's form fields (an unreadable or non-form body reads as an empty form, which no CSRF check passes). */
-const formFields = Effect.gen(function*() {
-  const request = yield* HttpServerRequest.HttpServerRequest
-  const params = yield* request.urlParamsBody.pipe(Effect.orElseSucceed(() => UrlParams.empty))
-  return (name: string) => Option.getOrUndefined(UrlParams.getFirst(params, name))
-})
 
 const baseUrlOf = (request: HttpServerRequest.HttpServerRequest) => {
   const proto = request.headers["x-forwarded-proto"] === "https" ? "https" : "http"
@@ -97,9 +80,21 @@ const accountPost = <E, R>(
 ) => formPost(({ account, csrf, field }) => Option.isNone(account) ? Effect.succeed(seeOther("/login")) : build({ field, csrf, account: account.value }))
 
 const dashboard = (account: Account, csrf: string, flash: { readonly notice?: string; readonly error?: string } = {}, status = 200) =>
-  Effect.flatMap(Accounts, (accounts) => accounts.overview(account)).pipe(
-    Effect.map((overview) => htmlResponse(dashboardPage(overview, csrf, flash), status))
-  )
+  Effect.gen(function*() {
+    const overview = yield* (yield* Accounts).overview(account)
+    const reviewCount = yield* (yield* ReviewQueue).count(account.id)
+    return htmlResponse(dashboardPage(overview, csrf, { ...flash, reviewCount }), status)
+  })
+
+/** Revoking asks first (GET shows the question, the form posts the answer). */
+const confirmRevoke = accountPageRoute(({ account, csrf }) =>
+  Effect.gen(function*() {
+    const keyId = yield* keyIdOf
+    const overview = yield* (yield* Accounts).overview(account)
+    const key = overview.keys.find((k) => k.id === keyId && k.active)
+    if (key === undefined) return yield* dashboard(account, csrf, { error: "No active key with this id on your account." }, 404)
+    return htmlResponse(revokeConfirmPage(key, csrf, yield* (yield* ReviewQueue).count(account.id)))
+  }))
 
 const SIGNED_UP = "Check your e-mail. If this address had no account, it has one now, on the free plan: log in with the " +
   "password you chose. If it already had one, the message tells you how to get in."
@@ -132,7 +127,7 @@ const logOut = formPost(() =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     yield* (yield* Accounts).logOut(sessionTokenOf(request))
-    return withoutSessionCookie(request)(seeOther("/login"))
+    return withoutSessionCookie(request)(seeOther("/login?logged_out=1"))
   }))
 
 const createKey = accountPost(({ account, csrf, field }) =>
@@ -207,9 +202,10 @@ const verifyEmail = openPage(({ account, csrf }) =>
  * (keys and usage) and the account page. Server-rendered HTML, one stylesheet and one small script of our own.
  */
 export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
-  Effect.flatMap(Accounts, (accounts) => {
-    const get = (path: `/${string}`, handler: Handler) => router.get(path, Effect.provideService(handler, Accounts, accounts))
-    const post = (path: `/${string}`, handler: Handler) => router.post(path, Effect.provideService(handler, Accounts, accounts))
+  Effect.flatMap(Effect.all([Accounts, ReviewQueue]), ([accounts, reviewQueue]) => {
+    const provide = (handler: Handler) => handler.pipe(Effect.provideService(Accounts, accounts), Effect.provideService(ReviewQueue, reviewQueue))
+    const get = (path: `/${string}`, handler: Handler) => router.get(path, provide(handler))
+    const post = (path: `/${string}`, handler: Handler) => router.post(path, provide(handler))
     return Effect.all([
       get("/assets/dashboard.css", Effect.succeed(HttpServerResponse.text(dashboardCss, { contentType: "text/css; charset=utf-8" }))),
       get("/assets/dashboard.js", Effect.succeed(HttpServerResponse.text(dashboardJs, { contentType: "text/javascript; charset=utf-8" }))),
@@ -221,12 +217,17 @@ export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
             : htmlResponse(signupPage(csrf, { closed: !accounts.signupEnabled }), accounts.signupEnabled ? 200 : 403)
         ))),
       post("/signup", signUp),
-      get("/login", openPage(({ account, csrf }) => Effect.succeed(Option.isSome(account) ? seeOther("/dashboard") : htmlResponse(loginPage(csrf))))),
+      get("/login", openPage(({ account, csrf }) =>
+        Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
+          Option.isSome(account)
+            ? seeOther("/dashboard")
+            : htmlResponse(loginPage(csrf, queryOf(request)("logged_out") === undefined ? {} : { notice: "You are logged out." }))))),
       post("/login", logIn),
       post("/logout", logOut),
       get("/verify-email", verifyEmail),
       get("/dashboard", accountPageRoute(({ account, csrf }) => dashboard(account, csrf))),
       post("/dashboard/keys", createKey),
+      get("/dashboard/keys/:id/revoke", confirmRevoke),
       post("/dashboard/keys/:id/revoke", revokeKey),
       post("/dashboard/keys/:id/rotate", rotateKey),
       get("/dashboard/account", accountPageRoute(({ account, csrf }) => Effect.succeed(htmlResponse(accountPage(account, csrf))))),
@@ -235,4 +236,4 @@ export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
     ], { discard: true })
   }))
 
-type Handler = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts>
+type Handler = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue>

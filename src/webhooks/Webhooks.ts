@@ -130,6 +130,17 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
         }
       })
 
+    /** A `webhook.test` event for this endpoint only, delivered now. */
+    const sendTest = (accountId: string, id: string) =>
+      Effect.gen(function*() {
+        const webhook = yield* owned(accountId, id)
+        const eventId = randomUUID()
+        yield* repo.enqueueTest(eventId, webhook, retryHours * 3600).pipe(Effect.orDie)
+        yield* Queue.offer(wakeups, undefined)
+        yield* Effect.logInfo("webhook test event queued").pipe(Effect.annotateLogs({ webhook_id: webhook.id, event_id: eventId }))
+        return eventId
+      })
+
     const post = (delivery: DueDelivery, secret: string) =>
       Effect.promise(() => {
         const body = JSON.stringify(delivery.event)
@@ -185,7 +196,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       )
     ))
 
-    return { register, list, remove, deliveries, enqueue, wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
+    return { register, list, remove, deliveries, sendTest, enqueue, wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
   }),
   dependencies: [WebhooksRepo.Default, Limits.Default]
 }) {}

@@ -86,6 +86,16 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
         return { queued: row?.queued ?? 0, dropped: Math.max(0, (row?.targets ?? 0) - (row?.queued ?? 0)) }
       })
 
+    /** A test event for one endpoint: stored and queued for that endpoint only (retried like any delivery). */
+    const enqueueTest = (eventId: string, webhook: WebhookRow, retrySeconds: number) =>
+      sql.withTransaction(Effect.gen(function*() {
+        yield* sql`INSERT INTO events (id, account_id, key_id, type, data)
+          VALUES (${eventId}, ${webhook.account_id}, ${webhook.key_id}, 'webhook.test',
+            ${JSON.stringify({ webhook_id: webhook.id, message: "A test event sent from the console." })}::jsonb)`
+        yield* sql`INSERT INTO webhook_deliveries (webhook_id, event_id, account_id, state, give_up_at)
+          VALUES (${webhook.id}, ${eventId}, ${webhook.account_id}, 'pending', now() + make_interval(secs => ${retrySeconds}))`
+      }))
+
     /**
      * Deliveries due now, oldest first, claimed for `leaseSeconds` (another instance skips them meanwhile); only
      * pending ones of webhooks not deleted.
@@ -128,8 +138,9 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
 
     /** A webhook's deliveries, newest event first, after the event `afterEventId`. */
     const deliveries = (webhookId: string, options: { readonly afterEventId: string | null; readonly limit: number }) =>
-      sql<{ event_id: string; type: string; state: string; attempts: ReadonlyArray<unknown> }>`
+      sql<{ event_id: string; type: string; state: string; next_attempt_at: string | null; attempts: ReadonlyArray<unknown> }>`
         SELECT d.event_id, e.type, d.state,
+          CASE WHEN d.state = 'pending' THEN ${sql.literal(ts("d.next_at"))} END AS next_attempt_at,
           coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'at', ${sql.literal(ts("a.at"))}, 'status_code', a.status_code,
               'error', a.error, 'duration_ms', a.duration_ms) ORDER BY a.attempt)
             FROM webhook_attempts a WHERE a.webhook_id = d.webhook_id AND a.event_id = d.event_id), '[]'::json) AS attempts
@@ -146,6 +157,6 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
         Effect.map((rows) => ({ value: rows[0]!.value, made: rows[0]!.value === fresh }))
       )
 
-    return { masterKey, insert, list, hasUrl, find, remove, enqueue, due, stillPending, recordAttempt, deliveries } as const
+    return { masterKey, insert, list, hasUrl, find, remove, enqueue, enqueueTest, due, stillPending, recordAttempt, deliveries } as const
   })
 }) {}

@@ -54,7 +54,9 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("dashb
     expect(await page.locator("svg[role=img]").getAttribute("aria-label")).toContain("1 in all")
     await page.screenshot({ path: path.join(artifacts, "3-usage.png"), fullPage: true })
 
-    await page.getByRole("button", { name: `Revoke key ${secret.slice(0, 13)}` }).click()
+    await page.getByRole("link", { name: `Revoke key ${secret.slice(0, 13)}` }).click()
+    await page.getByText("stops working at once").first().waitFor({ timeout: 10_000 })
+    await page.getByRole("button", { name: `Yes, revoke key ${secret.slice(0, 13)}` }).click()
     await page.getByText("The key is revoked").first().waitFor({ timeout: 10_000 })
     await page.screenshot({ path: path.join(artifacts, "4-revoked.png"), fullPage: true })
     const refused = await fetch(`${server.url}/v1/search?q=acme`, { headers: { authorization: `Bearer ${secret}` } })

@@ -39,10 +39,11 @@ export const DeliveryAttempt = Schema.Struct({
 export class WebhookDeliveryPage extends Schema.Class<WebhookDeliveryPage>("WebhookDeliveryPage")({
   deliveries: Schema.Array(Schema.Struct({
     event_id: Schema.String,
-    type: EventType,
+    type: Schema.Literal(...EventType.literals, "webhook.test").annotations({ description: "webhook.test: a test event sent from the console" }),
     state: Schema.Literal("pending", "delivered", "failed", "cancelled").annotations({
       description: "cancelled: its webhook was deleted, or its account deleted or its last key revoked, before it was delivered"
     }),
+    next_attempt_at: Schema.NullOr(Schema.String).annotations({ description: "when a pending delivery is tried next; null otherwise" }),
     attempts: Schema.Array(DeliveryAttempt)
   })),
   next_cursor: NextCursor

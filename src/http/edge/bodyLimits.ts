@@ -13,8 +13,11 @@ const webForms: BodyRule = {
 }
 
 /** Routes whose bodies differ from the API default (exact paths). */
+const uploads: BodyRule = { mediaTypes: ["multipart/form-data"], maxBytes: 2 * 1024 * 1024 }
 const exceptions: ReadonlyMap<string, BodyRule> = new Map([
-  ["/v1/verify/batch", { mediaTypes: ["application/json", "text/csv"], maxBytes: 2 * 1024 * 1024 }]
+  ["/v1/verify/batch", { mediaTypes: ["application/json", "text/csv"], maxBytes: 2 * 1024 * 1024 }],
+  ["/dashboard/batch", uploads],
+  ["/dashboard/monitors/upload", uploads]
 ])
 
 /** The API under /v1 takes JSON only (a missing Content-Type is read as JSON, as the framework does). */

@@ -1,0 +1,87 @@
+import { Effect, Option, Schema } from "effect"
+import { CheckNotFound, InvalidRequest } from "../api/errors.js"
+import { VerifyBody } from "../api/schemas/Verdict.js"
+import { DecisionKind, DecisionBody } from "../api/schemas/Decision.js"
+import { SanctionsList } from "../api/schemas/Verdict.js"
+import { Decisions } from "../decisions/Decisions.js"
+import { type CheckFilters, AccountChecksRepo } from "./AccountChecksRepo.js"
+import { Checks, toCheck } from "./Checks.js"
+import { decodeCursor, encodeCursor } from "./cursor.js"
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
+/** A reviewer's decision on one hit of a check, as the console sends it. */
+export interface HitDecisionInput {
+  readonly list: string
+  readonly entryId: string
+  readonly decision: string
+  readonly reason: string
+}
+
+/**
+ * The checks of an account, for its analysts: the same stored checks, decisions and verifier as `/v1`, filtered and
+ * paged; a decision on a hit names the check's subject as it was sent.
+ */
+export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountChecks", {
+  effect: Effect.gen(function*() {
+    const repo = yield* AccountChecksRepo
+    const checks = yield* Checks
+    const decisions = yield* Decisions
+
+    const search = (accountId: string, filters: CheckFilters, cursor: string | undefined, limit = 25) =>
+      Effect.gen(function*() {
+        const rows = yield* repo.page(accountId, filters, cursor === undefined ? null : decodeCursor(cursor), limit + 1).pipe(Effect.orDie)
+        const shown = rows.slice(0, limit)
+        const last = shown.at(-1)
+        return { checks: shown.map((row) => ({ check: toCheck(row), keyId: row.key_id })), nextCursor: rows.length > limit && last !== undefined ? encodeCursor(last.created_at, last.id) : null }
+      })
+
+    const find = (accountId: string, id: string) =>
+      Effect.gen(function*() {
+        const row = UUID.test(id.toLowerCase()) ? yield* repo.find(accountId, id.toLowerCase()).pipe(Effect.orDie) : Option.none()
+        if (Option.isNone(row)) return yield* Effect.fail(CheckNotFound.of(`No check ${id} for this account.`))
+        return row.value
+      })
+
+    const get = (accountId: string, id: string) => Effect.map(find(accountId, id), (row) => ({ check: toCheck(row), keyId: row.key_id }))
+
+    /** The check's inputs, as sent, verified again now: a new check of the account, made from the console (no key). */
+    const verifyAgain = (accountId: string, id: string) =>
+      Effect.gen(function*() {
+        const row = yield* find(accountId, id)
+        const input = yield* Schema.decodeUnknown(VerifyBody)(row.input).pipe(
+          Effect.mapError(() => InvalidRequest.of("This check's inputs can no longer be verified as they were sent."))
+        )
+        return yield* checks.verify(input, { accountId, keyId: null })
+      })
+
+    const decide = (accountId: string, id: string, input: HitDecisionInput) =>
+      Effect.gen(function*() {
+        const row = yield* find(accountId, id)
+        const reason = input.reason.trim()
+        if (reason === "") return yield* Effect.fail(InvalidRequest.of("reason: is required: say why the hit is decided so"))
+        if (!Schema.is(DecisionKind)(input.decision)) return yield* Effect.fail(InvalidRequest.of("decision: must be false_positive or confirmed"))
+        if (!Schema.is(SanctionsList)(input.list)) return yield* Effect.fail(InvalidRequest.of("list: must be ofac_sdn, ofac_consolidated or un_sc"))
+        const body = yield* Schema.decodeUnknown(DecisionBody)({ ...row.input, list: input.list, entry_id: input.entryId, decision: input.decision, note: reason }).pipe(
+          Effect.mapError(() => InvalidRequest.of("reason: must be at most 2000 characters"))
+        )
+        return yield* decisions.record({ accountId, keyId: null }, body)
+      })
+
+    /** Decisions on this check's subject (its name as sent), newest first. */
+    const history = (accountId: string, id: string) =>
+      Effect.gen(function*() {
+        const row = yield* find(accountId, id)
+        const all = yield* decisions.list(accountId, { limit: 500 })
+        const name = row.input_normalized["name"]?.toLowerCase()
+        const number = row.input["registration_no"]
+        return all.decisions.filter((d) =>
+          (name !== undefined && d.subject.name?.trim().replace(/\s+/g, " ").toLowerCase() === name) ||
+          (number !== undefined && d.subject.registration_no === number)
+        )
+      })
+
+    return { search, get, find, verifyAgain, decide, history } as const
+  }),
+  dependencies: [AccountChecksRepo.Default, Decisions.Default]
+}) {}

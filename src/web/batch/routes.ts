@@ -1,0 +1,106 @@
+import { HttpServerResponse } from "@effect/platform"
+import { Effect, Option } from "effect"
+import { JobNotFound } from "../../api/errors.js"
+import type { Job } from "../../api/schemas/Job.js"
+import { Batches } from "../../batch/Batches.js"
+import { badge, checkLink } from "../checks/view.js"
+import { actingKey, type Console, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
+import { statusOfError } from "../errorPages.js"
+import { dataTable, html, when } from "../html.js"
+import { htmlResponse, multipartFields, seeOther } from "../responses.js"
+
+const PREFIX = "/dashboard/batch/"
+
+const uploadPage = (c: Console, error?: string) =>
+  consolePage(c, "Batch verification", "/dashboard/batch", html`<p>Verify up to 1,000 names or companies at once: a CSV file with a header
+row naming columns among <code>name</code>, <code>registration_no</code> and <code>country</code>. Each row becomes a check; the job
+costs one request of the monthly quota per row verified.</p>
+${actingKey(c)._tag === "None" ? html`<p class="error" role="alert">Make an API key on the <a href="/dashboard">dashboard</a> first: a job is made by one of your keys.</p>` : ""}
+<form method="post" action="/dashboard/batch" enctype="multipart/form-data">${csrfField(c.csrf)}
+<label for="file">CSV file</label><input id="file" name="file" type="file" accept=".csv,text/csv">
+<label for="csv">Or paste the CSV here</label><textarea id="csv" name="csv" rows="6" placeholder="name,country&#10;Dangote Cement,NG"></textarea>
+<p><button type="submit" class="primary">Start the job</button></p></form>`, error)
+
+const upload = consoleGet((c) => Effect.succeed(htmlResponse(uploadPage(c))))
+
+const submit = consolePost((c, field) =>
+  Effect.gen(function*() {
+    const key = actingKey(c)
+    if (Option.isNone(key)) return htmlResponse(uploadPage(c, "Make an API key first: a job is made by one of your keys."), 409)
+    const file = field("file") ?? ""
+    const csv = file.trim() === "" ? field("csv") ?? "" : file
+    if (csv.trim() === "") return htmlResponse(uploadPage(c, "file: choose a CSV file or paste its rows"), 400)
+    return yield* (yield* Batches).submit(key.value, csv, undefined).pipe(
+      Effect.map((submitted) => seeOther(`${PREFIX}${submitted.job.id}?notice=job_started`)),
+      Effect.catchAll((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
+    )
+  }), multipartFields)
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+const notFound = (id: string) => JobNotFound.of(`No batch job ${id} for this account.`)
+
+const findJob = (c: Console, id: string) =>
+  UUID.test(id) ? Effect.flatMap(Batches, (batches) => batches.get(c.account.id, id)) : Effect.fail(notFound(id))
+
+const jobPage = (c: Console, job: Job) => {
+  const finished = job.done
+  const rows = (job.results ?? []).map((r) => [
+    r.position + 1,
+    Object.entries(r.input as Record<string, unknown>).map(([k, v]) => `${k}: ${String(v)}`).join(", "),
+    r.verdict === null ? "—" : badge(r.verdict.result),
+    r.verdict === null || r.verdict.check_id === null ? "—" : checkLink(r.verdict.check_id),
+    r.error?.message ?? null
+  ])
+  return consolePage(c, `Batch job ${job.id.slice(0, 8)}`, "/dashboard/batch", html`
+<p id="job-status" role="status">${job.status}: ${finished} of ${job.total} rows</p>
+<progress max="${Math.max(job.total, 1)}" value="${finished}" aria-labelledby="job-status"${job.status === "done" ? "" : html` data-job="${PREFIX}${job.id}/progress"`}>${finished} of ${job.total}</progress>
+<p>Started ${when(job.created_at)}${job.finished_at === null ? "" : html`, finished ${when(job.finished_at)}`}.</p>
+${job.status === "done"
+    ? html`<p class="actions"><a class="button" href="${PREFIX}${job.id}/results.csv" download>Download CSV</a><a class="button" href="${PREFIX}${job.id}/results.jsonl" download>Download JSON lines</a></p>
+${dataTable("Results, in the order sent", ["Row", "Input", "Result", "Check", "Problem"], rows, { id: "results" })}`
+    : html`<p>This page follows the job; reload it if it stops moving.</p>`}
+<p><a href="/dashboard/batch">Start another job</a></p>`)
+}
+
+const show = consoleGet((c) =>
+  Effect.gen(function*() {
+    const id = yield* idAfter(PREFIX)
+    return yield* findJob(c, id).pipe(
+      Effect.map((job) => htmlResponse(jobPage(c, job))),
+      Effect.catchAll((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
+    )
+  }))
+
+const progress = consoleGet((c) =>
+  Effect.gen(function*() {
+    const id = yield* idAfter(PREFIX)
+    return yield* findJob(c, id).pipe(
+      Effect.map((job) => HttpServerResponse.unsafeJson({ status: job.status, total: job.total, done: job.done, failed: job.failed })),
+      Effect.catchAll((error) => Effect.succeed(HttpServerResponse.unsafeJson({ error: error.error, message: error.message }, { status: 404 })))
+    )
+  }))
+
+const download = (kind: "csv" | "jsonl") =>
+  consoleGet((c) =>
+    Effect.gen(function*() {
+      const id = yield* idAfter(PREFIX)
+      const batches = yield* Batches
+      const results = !UUID.test(id) ? Effect.fail(notFound(id)) : kind === "csv" ? batches.csv(c.account.id, id) : batches.jsonLines(c.account.id, id)
+      return yield* results.pipe(
+        Effect.map((body) =>
+          HttpServerResponse.text(body, {
+            contentType: kind === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson",
+            headers: { "content-disposition": `attachment; filename="batch-${id.slice(0, 8)}.${kind}"` }
+          })),
+        Effect.catchAll((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
+      )
+    }))
+
+export const batchRoutes = [
+  ["GET", "/dashboard/batch", upload],
+  ["POST", "/dashboard/batch", submit],
+  ["GET", "/dashboard/batch/:id", show],
+  ["GET", "/dashboard/batch/:id/progress", progress],
+  ["GET", "/dashboard/batch/:id/results.csv", download("csv")],
+  ["GET", "/dashboard/batch/:id/results.jsonl", download("jsonl")]
+] as const

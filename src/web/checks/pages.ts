@@ -1,0 +1,124 @@
+import type { Check } from "../../api/schemas/Check.js"
+import type { Decision } from "../../api/schemas/Decision.js"
+import { type Console, consolePage, csrfField } from "../console.js"
+import { dataTable, html, type Html, when } from "../html.js"
+import { badge, checkLink, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
+
+const RESULTS = ["verified", "review", "not_found"] as const
+
+const option = (value: string, label: string, selected: string | undefined) =>
+  html`<option value="${value}"${selected === value ? html` selected` : ""}>${label}</option>`
+
+export const checksPage = (
+  c: Console,
+  listed: { readonly checks: ReadonlyArray<{ readonly check: Check; readonly keyId: string | null }>; readonly nextCursor: string | null },
+  error?: string
+) => {
+  const q = c.query
+  const kept = new URLSearchParams(Object.entries({ result: q("result"), from: q("from"), to: q("to"), key: q("key"), name: q("name") })
+    .filter((e): e is [string, string] => e[1] !== undefined))
+  const rows = listed.checks.map(({ check, keyId }) => {
+    const verdict = verdictOf(check)
+    return [when(check.created_at), checkLink(check.id, subjectOf(check.input)), badge(verdict.result), verdict.review_reasons.join(", ") || "—", keyLabel(keyId, c.keys)]
+  })
+  if (listed.nextCursor !== null) kept.set("cursor", listed.nextCursor)
+  return consolePage(c, "Checks", "/dashboard/checks", html`<p>Every verification your keys made, newest first: open one for its evidence.</p>
+<form method="get" action="/dashboard/checks" class="filters" role="search" aria-label="Filter the checks">
+<div><label for="f-result">Result</label><select id="f-result" name="result">${option("", "any", q("result"))}${RESULTS.map((r) => option(r, r.replace("_", " "), q("result")))}</select></div>
+<div><label for="f-from">From (UTC day)</label><input id="f-from" name="from" type="date" value="${q("from") ?? ""}"></div>
+<div><label for="f-to">To (UTC day)</label><input id="f-to" name="to" type="date" value="${q("to") ?? ""}"></div>
+<div><label for="f-key">Key</label><select id="f-key" name="key">${option("", "any", q("key"))}${c.keys.map((k) => option(k.id, keyLabel(k.id, c.keys), q("key")))}</select></div>
+<div><label for="f-name">Name contains</label><input id="f-name" name="name" type="text" value="${q("name") ?? ""}"></div>
+<div><button type="submit">Filter</button> <a href="/dashboard/checks">Clear</a></div></form>
+${error === undefined ? "" : html`<p class="error" role="alert">${error}</p>`}
+${dataTable("Checks, newest first", ["When", "Subject", "Result", "Review reasons", "Key"], rows, { empty: "No check matches.", id: "checks" })}
+${listed.nextCursor === null ? "" : html`<p><a href="/dashboard/checks?${kept.toString()}">Older checks</a></p>`}`)
+}
+
+const facts = (entries: ReadonlyArray<readonly [string, string | Html | null]>) =>
+  html`<dl class="facts">${entries.map(([k, v]) => html`<dt>${k}</dt><dd>${v ?? "—"}</dd>`)}</dl>`
+
+const COMPANY_FIELDS = [
+  ["legal_name", "Legal name"], ["registration_no", "Registration number"], ["country", "Country"], ["status", "Status"],
+  ["entity_type_label", "Entity type"], ["incorporation_date", "Incorporated"], ["registered_address", "Registered address"],
+  ["tax_id", "Tax id"], ["listed_ticker", "Listed ticker"]
+] as const
+
+const companySection = (verdict: StoredVerdict) => {
+  const company = verdict.company
+  if (company === null) {
+    return html`<h2 id="company">Company</h2><p>No company was resolved from the inputs.</p>${
+      dataTable("Closest stored companies, best first", ["Legal name", "Country", "Registration number", "Score"],
+        verdict.candidates.map((cand) => [cand.legal_name, cand.country, cand.registration_no, cand.score.toFixed(2)]), { empty: "No candidate either." })
+    }`
+  }
+  const source = company.source_url === null ? html`${company.source}` : html`<a href="${company.source_url}">${company.source}</a>`
+  return html`<h2 id="company">Company</h2>${dataTable(`${company.legal_name}: each field with its source and date`, ["Field", "Value", "Source", "As of"],
+    COMPANY_FIELDS.map(([field, label]) => [label, company[field] ?? null, source, when(company.last_verified_at)]))}
+<p>Match confidence ${verdict.match_confidence.toFixed(2)}; data confidence ${verdict.data_confidence === null ? "—" : verdict.data_confidence.toFixed(2)}.
+Sources: ${verdict.sources.join(", ") || "—"}.</p>`
+}
+
+const factorWords = (f: { readonly factor: string; readonly effect: number; readonly detail: string }) =>
+  html`<li>${f.detail}${f.effect === 0 ? "" : html` (${f.effect > 0 ? "added" : "cost"} ${Math.round(Math.abs(f.effect) * 100)}% of the score)`}</li>`
+
+type Hit = StoredVerdict["sanctions"]["hits"][number]
+
+const hitCard = (c: Console, checkId: string, hit: Hit, index: number, decided: Decision | undefined) => {
+  const state = hit.decision === null
+    ? decided === undefined ? html`<strong>undecided</strong>` : html`decided since: <strong>${decided.decision.replace("_", " ")}</strong> (${decided.note ?? ""}), ${when(decided.created_at)}`
+    : html`<strong>${hit.decision.decision.replace("_", " ")}</strong>${hit.dismissed ? ": dismissed, not counted in the verdict" : ""}`
+  const id = `hit-${index}`
+  return html`<section class="card" aria-labelledby="${id}"><h3 id="${id}">${hit.name} <small>(${hit.list}, entry ${hit.entry_id})</small></h3>
+${facts([
+    ["List", `${hit.list} version ${hit.list_version}`], ["Entry", hit.entry_id], ["Entry hash", html`<code>${hit.entry_hash}</code>`],
+    ["Listed name matched", hit.matched_name], ["Name screened", `${hit.screened_name} (${hit.screened_from.replace("_", " ")})`],
+    ["Score", hit.score.toFixed(2)], ["Programs", hit.programs.join(", ") || "—"], ["Entity type", hit.entity_type], ["Listed on", hit.listed_on],
+    ["Decision", state]
+  ])}
+<p>${hit.explanation.summary}</p><ul>${hit.explanation.factors.map(factorWords)}</ul>
+${hit.decision === null && decided === undefined ? decideForm(c, checkId, hit, index) : ""}</section>`
+}
+
+const decideForm = (c: Console, checkId: string, hit: Hit, index: number) =>
+  html`<form method="post" action="/dashboard/checks/${checkId}/decisions" class="no-print">${csrfField(c.csrf)}
+<input type="hidden" name="list" value="${hit.list}"><input type="hidden" name="entry_id" value="${hit.entry_id}">
+<fieldset><legend>Decide on ${hit.name}</legend>
+<input type="radio" id="fp-${index}" name="decision" value="false_positive" required><label class="inline" for="fp-${index}">False positive</label>
+<input type="radio" id="cf-${index}" name="decision" value="confirmed"><label class="inline" for="cf-${index}">Confirmed match</label>
+<label for="reason-${index}">Reason (required)</label><textarea id="reason-${index}" name="reason" rows="2" required maxlength="2000"></textarea>
+<p><button type="submit" class="primary">Record the decision on ${hit.name}</button></p></fieldset></form>`
+
+const verdictSummary = (title: string, check: Check) => {
+  const v = verdictOf(check)
+  return html`<div class="card"><h3>${title}</h3>${facts([
+    ["Result", badge(v.result)], ["Sanctions", badge(v.sanctions.result)], ["Review reasons", v.review_reasons.join(", ") || "none"],
+    ["Dismissed hits", String(v.sanctions.hits.filter((h) => h.dismissed).length)], ["Checked", when(check.created_at)], ["Check", checkLink(check.id, check.id)]
+  ])}</div>`
+}
+
+export const checkPage = (
+  c: Console,
+  view: { readonly check: Check; readonly keyId: string | null; readonly previous: Check | null; readonly history: ReadonlyArray<Decision> },
+  error?: string
+) => {
+  const { check, previous, history } = view
+  const verdict = verdictOf(check)
+  const laterDecision = (hit: Hit) => history.find((d) => d.list === hit.list && d.entry_id === hit.entry_id && d.entry_hash === hit.entry_hash)
+  return consolePage(c, `Check of ${subjectOf(check.input)}`, "/dashboard/checks", html`
+${previous === null ? "" : html`<section aria-labelledby="compare"><h2 id="compare">Verified again</h2><div class="pair">${verdictSummary("Before", previous)}${verdictSummary("Now", check)}</div></section>`}
+<p>${badge(verdict.result)} ${verdict.review_reasons.length === 0 ? "" : html`because of ${verdict.review_reasons.join(", ")}`}</p>
+${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.created_at)], ["Made by key", keyLabel(view.keyId, c.keys)], ["Policy version", check.policy_version]])}
+<div class="actions no-print"><form method="post" action="/dashboard/checks/${check.id}/verify-again">${csrfField(c.csrf)}<button type="submit">Verify again</button></form>
+<a href="/v1/checks/${check.id}">As JSON (with an API key)</a><span>Printing this page gives a clean record for the case file.</span></div>
+<div class="pair"><section aria-labelledby="sent"><h2 id="sent">Inputs as sent</h2>${facts(Object.entries(check.input))}</section>
+<section aria-labelledby="read"><h2 id="read">Inputs as read</h2>${facts(Object.entries(check.input_normalized))}</section></div>
+<section aria-labelledby="company">${companySection(verdict)}</section>
+<section aria-labelledby="hits"><h2 id="hits">Sanctions hits</h2>
+<p>Screening ${badge(verdict.sanctions.result)}${verdict.sanctions.screened ? "" : " (the lists could not be screened)"}.</p>
+${verdict.sanctions.hits.length === 0 ? html`<p>No hit.</p>` : verdict.sanctions.hits.map((hit, i) => hitCard(c, check.id, hit, i, hit.decision === null ? laterDecision(hit) : undefined))}</section>
+<section aria-labelledby="lists"><h2 id="lists">Lists checked</h2>${dataTable("List versions and their SHA-256", ["List", "Version", "SHA-256"],
+    check.lists.map((l) => [l.list, l.version, l.sha256 === null ? null : html`<code>${l.sha256}</code>`]), { empty: "No list was loaded." })}</section>
+<section aria-labelledby="history"><h2 id="history">Decisions on this subject</h2>${dataTable("Decision history, newest first", ["When", "Decision", "List entry", "Reason"],
+    history.map((d) => [when(d.created_at), d.decision.replace("_", " "), `${d.list} ${d.entry_id}`, d.note]), { empty: "No decision yet." })}</section>`, error)
+}

@@ -1,0 +1,87 @@
+import { Effect } from "effect"
+import { AccountChecks } from "../../checks/AccountChecks.js"
+import type { CheckFilters } from "../../checks/AccountChecksRepo.js"
+import { type Console, consoleGet, consolePost, idAfter } from "../console.js"
+import { statusOfError } from "../errorPages.js"
+import { htmlResponse, seeOther } from "../responses.js"
+import { checkPage, checksPage } from "./pages.js"
+
+const day = /^\d{4}-\d{2}-\d{2}$/
+
+/** The listing's filters from the query, or the first bad one as `{field}: {what it must be}`. */
+const filtersOf = (c: Console): { readonly filters: CheckFilters } | { readonly problem: string } => {
+  const result = c.query("result")
+  if (result !== undefined && result !== "verified" && result !== "review" && result !== "not_found") {
+    return { problem: "result: must be verified, review or not_found" }
+  }
+  const from = c.query("from")
+  const to = c.query("to")
+  if (from !== undefined && (!day.test(from) || Number.isNaN(Date.parse(from)))) return { problem: "from: must be a date (YYYY-MM-DD)" }
+  if (to !== undefined && (!day.test(to) || Number.isNaN(Date.parse(to)))) return { problem: "to: must be a date (YYYY-MM-DD)" }
+  const name = c.query("name")
+  if (name !== undefined && name.length > 200) return { problem: "name: must be at most 200 characters" }
+  return {
+    filters: {
+      result,
+      from: from === undefined ? undefined : new Date(`${from}T00:00:00Z`),
+      until: to === undefined ? undefined : new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000),
+      keyId: c.query("key"),
+      name
+    }
+  }
+}
+
+const list = consoleGet((c) =>
+  Effect.gen(function*() {
+    const checks = yield* AccountChecks
+    const parsed = filtersOf(c)
+    if ("problem" in parsed) return htmlResponse(checksPage(c, { checks: [], nextCursor: null }, parsed.problem), 400)
+    return htmlResponse(checksPage(c, yield* checks.search(c.account.id, parsed.filters, c.query("cursor"))))
+  }))
+
+const PREFIX = "/dashboard/checks/"
+
+const show = (c: Console, id: string, error?: { readonly error: string; readonly message: string }) =>
+  Effect.gen(function*() {
+    const checks = yield* AccountChecks
+    const found = yield* checks.get(c.account.id, id)
+    const previousId = c.query("previous")
+    const previous = previousId === undefined
+      ? null
+      : yield* checks.get(c.account.id, previousId).pipe(Effect.map((p) => p.check), Effect.orElseSucceed(() => null))
+    const history = yield* checks.history(c.account.id, id)
+    return htmlResponse(checkPage(c, { ...found, previous, history }, error?.message), error === undefined ? 200 : statusOfError(error))
+  })
+
+const notFound = (c: Console) => (error: { readonly error: string; readonly message: string }) =>
+  Effect.succeed(htmlResponse(checksPage(c, { checks: [], nextCursor: null }, error.message), statusOfError(error)))
+
+const get = consoleGet((c) => Effect.flatMap(idAfter(PREFIX), (id) => show(c, id).pipe(Effect.catchAll(notFound(c)))))
+
+const decide = consolePost((c, field) =>
+  Effect.gen(function*() {
+    const id = yield* idAfter(PREFIX)
+    const checks = yield* AccountChecks
+    return yield* checks.decide(c.account.id, id, {
+      list: field("list") ?? "", entryId: field("entry_id") ?? "", decision: field("decision") ?? "", reason: field("reason") ?? ""
+    }).pipe(
+      Effect.as(seeOther(`${PREFIX}${id}?notice=decided`)),
+      Effect.catchAll((error) => show(c, id, error).pipe(Effect.catchAll(notFound(c))))
+    )
+  }))
+
+const verifyAgain = consolePost((c) =>
+  Effect.gen(function*() {
+    const id = yield* idAfter(PREFIX)
+    return yield* (yield* AccountChecks).verifyAgain(c.account.id, id).pipe(
+      Effect.map((verdict) => seeOther(`${PREFIX}${verdict.check_id}?previous=${id}&notice=reverified`)),
+      Effect.catchAll((error) => show(c, id, error).pipe(Effect.catchAll(notFound(c))))
+    )
+  }))
+
+export const checksRoutes = [
+  ["GET", "/dashboard/checks", list],
+  ["GET", "/dashboard/checks/:id", get],
+  ["POST", "/dashboard/checks/:id/decisions", decide],
+  ["POST", "/dashboard/checks/:id/verify-again", verifyAgain]
+] as const

@@ -1,0 +1,88 @@
+import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import { Effect, Option } from "effect"
+import { type Account, Accounts } from "../accounts/Accounts.js"
+import type { AccountKeyRow } from "../accounts/AccountsRepo.js"
+import type { Actor, KeyActor } from "../access/actor.js"
+import { ReviewQueue } from "../checks/reviewQueue.js"
+import { html, type Html, page } from "./html.js"
+import { formFields, htmlResponse, queryOf, seeOther } from "./responses.js"
+import { csrfMatches, csrfOf, currentAccount, withCsrfCookie } from "./session.js"
+
+/** What every console page knows: the signed-in account, its keys, the CSRF token, the review count, the query. */
+export interface Console {
+  readonly account: Account
+  readonly keys: ReadonlyArray<AccountKeyRow>
+  readonly csrf: string
+  readonly reviewCount: number
+  readonly query: (name: string) => string | undefined
+}
+
+/** Notices after an action, named in the redirect (`?notice=`): never text taken from the request. */
+const NOTICES: Readonly<Record<string, string>> = {
+  decided: "The decision is recorded: it applies to every later verification of this subject until the listing changes.",
+  reverified: "Verified again: the new verdict is shown beside the old one.",
+  monitor_added: "The monitor is added: a change on the lists or at the registry raises an event.",
+  monitors_added: "The monitors in the file are added.",
+  monitor_removed: "The monitor is removed: nothing more is watched for it.",
+  webhook_removed: "The webhook is removed: nothing more is sent to it.",
+  test_sent: "A test event is queued for this webhook: its delivery appears below.",
+  job_started: "The batch job is queued: its progress shows below."
+}
+
+export const flash = (text: string | undefined, kind: "error" | "notice" = "error") =>
+  text === undefined ? html`` : html`<p class="${kind}" role="${kind === "error" ? "alert" : "status"}">${text}</p>`
+
+export const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`
+
+/** A console page around `body`, with the menu and the notice named in the query. */
+export const consolePage = (c: Console, title: string, current: string, body: Html, error?: string) =>
+  page(title, html`${flash(NOTICES[c.query("notice") ?? ""], "notice")}${flash(error)}${body}`, {
+    signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current
+  })
+
+/** The console acts for the account, with no key (what it makes is the account's, "made by" the console). */
+export const consoleActor = (c: Console): Actor => ({ accountId: c.account.id, keyId: null })
+
+/** Where a service needs a key (a batch job counts against a key's quota): the newest active key of the account. */
+export const actingKey = (c: Console): Option.Option<KeyActor> =>
+  Option.map(Option.fromNullable(c.keys.find((k) => k.active && k.revoked_at === null)), (k) => ({ accountId: c.account.id, keyId: k.id }))
+
+export type Page = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue>
+
+const contextOf = (account: Account, csrf: string) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const overview = yield* (yield* Accounts).overview(account)
+    const reviewCount = yield* (yield* ReviewQueue).count(account.id)
+    return { account, keys: overview.keys, csrf, reviewCount, query: queryOf(request) } satisfies Console
+  })
+
+/** A page for a signed-in account; anyone else is sent to the log-in page. */
+export const consoleGet = <R>(build: (c: Console) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const csrf = csrfOf(request)
+    const account = yield* currentAccount
+    if (Option.isNone(account)) return seeOther("/login")
+    return withCsrfCookie(request, csrf)(yield* build(yield* contextOf(account.value, csrf.token)))
+  })
+
+/** A form post from a signed-in account: refused (403) without the browser's CSRF token, before anything is read. */
+export const consolePost = <R>(
+  build: (c: Console, field: (name: string) => string | undefined) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>,
+  fields: Effect.Effect<(name: string) => string | undefined, never, HttpServerRequest.HttpServerRequest> = formFields
+) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const field = yield* fields
+    if (!csrfMatches(request, field("_csrf"))) {
+      return htmlResponse(page("Form expired", html`<p>This form could not be checked (CSRF). Reload the page and send it again.</p>`), 403)
+    }
+    const account = yield* currentAccount
+    if (Option.isNone(account)) return seeOther("/login")
+    return yield* build(yield* contextOf(account.value, csrfOf(request).token), field)
+  })
+
+/** The path segment after `prefix` (an id in the URL). */
+export const idAfter = (prefix: string) =>
+  Effect.map(HttpServerRequest.HttpServerRequest, (request) => new URL(request.url, "http://x").pathname.slice(prefix.length).split("/")[0] ?? "")

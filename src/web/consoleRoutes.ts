@@ -1,0 +1,31 @@
+import { HttpApiBuilder, type HttpServerRequest, type HttpServerResponse } from "@effect/platform"
+import { Effect } from "effect"
+import { Accounts } from "../accounts/Accounts.js"
+import { Batches } from "../batch/Batches.js"
+import { AccountChecks } from "../checks/AccountChecks.js"
+import { ReviewQueue } from "../checks/reviewQueue.js"
+import { Monitors } from "../monitoring/Monitors.js"
+import { Webhooks } from "../webhooks/Webhooks.js"
+import { batchRoutes } from "./batch/routes.js"
+import { checksRoutes } from "./checks/routes.js"
+import { monitorsRoutes } from "./monitors/routes.js"
+import { reviewRoutes } from "./review/routes.js"
+import { webhooksRoutes } from "./webhooks/routes.js"
+
+type Services = Accounts | ReviewQueue | AccountChecks | Batches | Monitors | Webhooks
+type Route = readonly ["GET" | "POST", `/${string}`, Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Services>]
+
+const routes: ReadonlyArray<Route> = [...checksRoutes, ...reviewRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes]
+
+/**
+ * The analyst's console (issue 29): checks and their evidence, the review queue, batch jobs, monitors and webhooks,
+ * behind the dashboard's session, over the same services as `/v1`.
+ */
+export const ConsoleRoutesLive = HttpApiBuilder.Router.use((router) =>
+  Effect.gen(function*() {
+    const services = yield* Effect.context<Services>()
+    yield* Effect.forEach(routes, ([method, path, handler]) => {
+      const provided = Effect.provide(handler, services)
+      return method === "GET" ? router.get(path, provided) : router.post(path, provided)
+    }, { discard: true })
+  }))

@@ -1,0 +1,97 @@
+import { Effect, Either } from "effect"
+import { InvalidRequest } from "../../api/errors.js"
+import type { Event, Monitor } from "../../api/schemas/Webhook.js"
+import { MonitorBody } from "../../api/schemas/Webhook.js"
+import { rowsOf } from "../../batch/batchRows.js"
+import { Monitors } from "../../monitoring/Monitors.js"
+import { checkLink } from "../checks/view.js"
+import { type Console, consoleActor, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
+import { statusOfError } from "../errorPages.js"
+import { decodeForm, present } from "../forms.js"
+import { dataTable, html, when } from "../html.js"
+import { htmlResponse, multipartFields, seeOther } from "../responses.js"
+
+const PREFIX = "/dashboard/monitors/"
+const MAX_UPLOAD = 200
+
+const eventText = (event: Event) => {
+  const who = event.data.subject.name ?? `${event.data.subject.country ?? ""} ${event.data.subject.registration_no ?? ""}`.trim()
+  switch (event.type) {
+    case "sanctions.hit_added":
+      return `${who} now hits ${event.data.listed_name ?? "an entry"} (${event.data.list ?? ""} ${event.data.entry_id ?? ""}, version ${event.data.list_version ?? ""})`
+    case "sanctions.hit_removed":
+      return `${who} no longer hits ${event.data.listed_name ?? "an entry"} (${event.data.list ?? ""} ${event.data.entry_id ?? ""})`
+    case "company.status_changed":
+      return `${who}: status ${event.data.from ?? "unknown"} → ${event.data.to ?? "unknown"} at the registry`
+  }
+}
+
+const monitorsPage = (c: Console, monitors: ReadonlyArray<Monitor>, events: ReadonlyArray<Event>, error?: string) =>
+  consolePage(c, "Monitors and events", "/dashboard/monitors", html`<p>Watch names and companies: when a sanctions list or a registry
+changes what they show, an event is raised (and sent to your webhooks).</p>
+<div class="pair"><form method="post" action="/dashboard/monitors" class="card">${csrfField(c.csrf)}<h2>Watch one</h2>
+<label for="m-name">Name</label><input id="m-name" name="name" type="text" maxlength="300">
+<label for="m-country">Country (two letters)</label><input id="m-country" name="country" type="text" maxlength="2" autocomplete="off">
+<label for="m-number">Registration number (with a country)</label><input id="m-number" name="registration_no" type="text" maxlength="64">
+<p><button type="submit" class="primary">Add the monitor</button></p></form>
+<form method="post" action="/dashboard/monitors/upload" enctype="multipart/form-data" class="card">${csrfField(c.csrf)}<h2>Watch many</h2>
+<label for="m-file">CSV file (columns name, registration_no, country; at most ${MAX_UPLOAD} rows)</label><input id="m-file" name="file" type="file" accept=".csv,text/csv">
+<p><button type="submit">Add the monitors in the file</button></p></form></div>
+<section aria-labelledby="watched"><h2 id="watched">Watched</h2>${dataTable("Monitors, newest first", ["Subject", "Screened as", "Hits now", "Since", "Actions"],
+    monitors.map((m) => [
+      [m.name, m.country, m.registration_no].filter((v) => v !== null).join(", "), m.screened_name, m.hits, when(m.created_at),
+      html`<form method="post" action="${PREFIX}${m.id}/remove">${csrfField(c.csrf)}<button type="submit" aria-label="${`Stop watching ${m.screened_name}`}">Stop watching</button></form>`
+    ]), { empty: "Nothing is watched yet.", id: "monitors" })}</section>
+<section aria-labelledby="events"><h2 id="events">Events</h2>${events.length === 0
+    ? html`<p>No event yet: they come when a list or a registry changes.</p>`
+    : html`<ol class="timeline">${events.map((e) => html`<li>${when(e.created_at)} <strong>${e.type}</strong>: ${eventText(e)}${
+      e.data.check_id === null ? "" : html` · ${checkLink(e.data.check_id, "the check that shows it")}`
+    }</li>`)}</ol>`}</section>`, error)
+
+const render = (c: Console, error?: { readonly error: string; readonly message: string }) =>
+  Effect.gen(function*() {
+    const monitors = yield* Monitors
+    const watched = yield* monitors.list(c.account.id, { limit: 200 })
+    const events = yield* monitors.events(c.account.id, { limit: 50 })
+    return htmlResponse(monitorsPage(c, watched.monitors, events.events, error?.message), error === undefined ? 200 : statusOfError(error))
+  })
+
+const list = consoleGet((c) => render(c))
+
+const add = consolePost((c, field) =>
+  Effect.gen(function*() {
+    const monitors = yield* Monitors
+    const created = Effect.flatMap(decodeForm(MonitorBody, present(field, ["name", "country", "registration_no"])), (body) => monitors.create(consoleActor(c), body))
+    return yield* created.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitor_added")), Effect.catchAll((error) => render(c, error)))
+  }))
+
+const upload = consolePost((c, field) =>
+  Effect.gen(function*() {
+    const monitors = yield* Monitors
+    const rows = rowsOf(field("file") ?? "")
+    const added = Effect.gen(function*() {
+      if (Either.isLeft(rows)) return yield* Effect.fail(InvalidRequest.of(`file: ${rows.left}`))
+      if (rows.right.length > MAX_UPLOAD) return yield* Effect.fail(InvalidRequest.of(`file: must have at most ${MAX_UPLOAD} rows`))
+      const bodies = yield* Effect.forEach(rows.right, (row, i) =>
+        decodeForm(MonitorBody, row).pipe(Effect.mapError((e) => InvalidRequest.of(`row ${i + 1}: ${e.message}`))))
+      yield* Effect.forEach(bodies, (body) => monitors.create(consoleActor(c), body), { discard: true })
+    })
+    return yield* added.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitors_added")), Effect.catchAll((error) => render(c, error)))
+  }), multipartFields)
+
+const remove = consolePost((c) =>
+  Effect.gen(function*() {
+    const id = (yield* idAfter(PREFIX)).toLowerCase()
+    const monitors = yield* Monitors
+    return yield* monitors.remove(c.account.id, id).pipe(
+      Effect.as(seeOther("/dashboard/monitors?notice=monitor_removed")),
+      Effect.catchAll((error) => render(c, error))
+    )
+  }))
+
+export const monitorsRoutes = [
+  ["GET", "/dashboard/monitors", list],
+  ["POST", "/dashboard/monitors", add],
+  ["POST", "/dashboard/monitors/upload", upload],
+  ["POST", "/dashboard/monitors/:id/remove", remove]
+] as const

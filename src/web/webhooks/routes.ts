@@ -1,0 +1,113 @@
+import { Effect } from "effect"
+import { WebhookNotFound } from "../../api/errors.js"
+import { EventType, type Webhook, WebhookBody, type WebhookDeliveryPage } from "../../api/schemas/Webhook.js"
+import { Webhooks } from "../../webhooks/Webhooks.js"
+import { badge } from "../checks/view.js"
+import { type Console, consoleActor, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
+import { statusOfError } from "../errorPages.js"
+import { decodeForm } from "../forms.js"
+import { dataTable, html, when } from "../html.js"
+import { formValues, htmlResponse, seeOther } from "../responses.js"
+
+const PREFIX = "/dashboard/webhooks/"
+
+const addForm = (c: Console) =>
+  html`<form method="post" action="/dashboard/webhooks" class="card">${csrfField(c.csrf)}<h2>Add a webhook</h2>
+<label for="w-url">URL (https)</label><input id="w-url" name="url" type="url" required maxlength="2048" placeholder="https://example.com/kyb-events">
+<fieldset><legend>Events to send</legend>${EventType.literals.map((type, i) =>
+    html`<div><input type="checkbox" id="w-ev-${i}" name="events" value="${type}" checked><label class="inline" for="w-ev-${i}">${type}</label></div>`)}</fieldset>
+<p><button type="submit" class="primary">Add the webhook</button></p></form>`
+
+const listPage = (c: Console, webhooks: ReadonlyArray<Webhook>, error?: string) =>
+  consolePage(c, "Webhooks", "/dashboard/webhooks", html`<p>Events from your monitors are sent to these URLs, signed
+(<code>KYB-Signature</code>) with the secret shown when each is added.</p>
+${dataTable("Your webhooks", ["URL", "Events", "Added", "Deliveries"], webhooks.map((w) => [
+    w.url, w.events.join(", "), when(w.created_at), html`<a href="${PREFIX}${w.id}">Deliveries of ${w.url}</a>`
+  ]), { empty: "No webhook yet.", id: "webhooks" })}
+${addForm(c)}`, error)
+
+type Delivery = WebhookDeliveryPage["deliveries"][number]
+
+const deliveryRow = (d: Delivery) => {
+  const last = d.attempts.at(-1)
+  return [
+    d.type, badge(d.state), d.attempts.length,
+    last === undefined ? "not tried yet" : html`${when(last.at)}: ${last.status_code === null ? last.error ?? "no answer" : `HTTP ${last.status_code}`} in ${last.duration_ms} ms`,
+    d.state === "pending" ? when(d.next_attempt_at) : "—",
+    html`<code>${d.event_id.slice(0, 8)}</code>`
+  ]
+}
+
+const webhookPage = (c: Console, webhook: Webhook, deliveries: ReadonlyArray<Delivery>, secret?: string) =>
+  consolePage(c, `Webhook ${webhook.url}`, "/dashboard/webhooks", html`
+${secret === undefined ? "" : html`<div class="card"><h2>Its signing secret</h2><p>Copy it now: it is shown this once.</p>
+<p class="secret" id="secret">${secret}</p><p><button type="button" data-copy="secret">Copy the secret</button></p></div>`}
+<p>Sends ${webhook.events.join(", ")}; added ${when(webhook.created_at)}.</p>
+<div class="actions"><form method="post" action="${PREFIX}${webhook.id}/test">${csrfField(c.csrf)}<button type="submit" class="primary">Send a test event</button></form>
+<a class="button" href="${PREFIX}${webhook.id}">Refresh the deliveries</a>
+<form method="post" action="${PREFIX}${webhook.id}/remove">${csrfField(c.csrf)}<button type="submit" class="danger">Remove this webhook</button></form></div>
+<section aria-labelledby="deliveries"><h2 id="deliveries">Deliveries</h2>${dataTable("Deliveries, newest first", ["Event", "Status", "Attempts", "Last attempt", "Next retry", "Event id"],
+    deliveries.map(deliveryRow), { empty: "Nothing sent yet.", id: "delivery-list" })}</section>
+<p><a href="/dashboard/webhooks">All webhooks</a></p>`)
+
+const renderList = (c: Console, error?: { readonly error: string; readonly message: string }) =>
+  Effect.gen(function*() {
+    const webhooks = yield* Webhooks
+    const all = yield* webhooks.list(c.account.id, { limit: 200 })
+    return htmlResponse(listPage(c, all.webhooks, error?.message), error === undefined ? 200 : statusOfError(error))
+  })
+
+const list = consoleGet((c) => renderList(c))
+
+const add = consolePost((c, field) =>
+  Effect.gen(function*() {
+    const webhooks = yield* Webhooks
+    const events = yield* formValues("events")
+    return yield* decodeForm(WebhookBody, { url: (field("url") ?? "").trim(), events }).pipe(
+      Effect.flatMap((body) => webhooks.register(consoleActor(c), body)),
+      Effect.map((created) => htmlResponse(webhookPage(c, created, [], created.secret), 201)),
+      Effect.catchAll((error) => renderList(c, error))
+    )
+  }))
+
+
+const show = consoleGet((c) =>
+  Effect.gen(function*() {
+    const id = (yield* idAfter(PREFIX)).toLowerCase()
+    const webhooks = yield* Webhooks
+    return yield* webhooks.deliveries(c.account.id, id, { limit: 50 }).pipe(
+      Effect.flatMap((page) =>
+        Effect.map(webhooks.list(c.account.id, { limit: 200 }), (all) => ({ webhook: all.webhooks.find((w) => w.id === id), deliveries: page.deliveries }))),
+      Effect.flatMap(({ webhook, deliveries }) =>
+        webhook === undefined ? Effect.fail(WebhookNotFound.of(`No webhook ${id} for this account.`)) : Effect.succeed(htmlResponse(webhookPage(c, webhook, deliveries)))),
+      Effect.catchAll((error) => renderList(c, error))
+    )
+  }))
+
+const test = consolePost((c) =>
+  Effect.gen(function*() {
+    const id = (yield* idAfter(PREFIX)).toLowerCase()
+    const webhooks = yield* Webhooks
+    return yield* webhooks.sendTest(c.account.id, id).pipe(
+      Effect.as(seeOther(`${PREFIX}${id}?notice=test_sent`)),
+      Effect.catchAll((error) => renderList(c, error))
+    )
+  }))
+
+const remove = consolePost((c) =>
+  Effect.gen(function*() {
+    const id = (yield* idAfter(PREFIX)).toLowerCase()
+    const webhooks = yield* Webhooks
+    return yield* webhooks.remove(c.account.id, id).pipe(
+      Effect.as(seeOther("/dashboard/webhooks?notice=webhook_removed")),
+      Effect.catchAll((error) => renderList(c, error))
+    )
+  }))
+
+export const webhooksRoutes = [
+  ["GET", "/dashboard/webhooks", list],
+  ["POST", "/dashboard/webhooks", add],
+  ["GET", "/dashboard/webhooks/:id", show],
+  ["POST", "/dashboard/webhooks/:id/test", test],
+  ["POST", "/dashboard/webhooks/:id/remove", remove]
+] as const
