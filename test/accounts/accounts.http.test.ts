@@ -5,22 +5,13 @@ import { createHash } from "node:crypto"
 import { call } from "../support/http.js"
 import { rawRequest } from "../support/rawHttp.js"
 import { makeTestServer, TestServer } from "../support/server.js"
-import { makeWebClient, secretIn } from "../support/webClient.js"
+import { makeWebClient, signUpAndLogIn, secretIn } from "../support/webClient.js"
 
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
 const sha256 = (text: string) => createHash("sha256").update(text).digest("hex")
 const PASSWORD = "correct horse battery staple"
 
-/** Signs up a new address, then logs in (sign-up itself starts no session), and returns the signed-in client. */
-const signedUp = (url: string, email: string) =>
-  promise(async () => {
-    const web = makeWebClient(url)
-    const reply = await web.submit("/signup", "/signup", { email, password: PASSWORD })
-    if (reply.status !== 200 || !reply.text.includes("Check your e-mail")) throw new Error(`sign-up: ${reply.status} ${reply.text}`)
-    const login = await web.post("/login", { _csrf: web.csrfIn(reply.text), email, password: PASSWORD })
-    if (login.status !== 303) throw new Error(`log-in: ${login.status} ${login.text}`)
-    return web
-  })
+const signedUp = (url: string, email: string) => promise(() => signUpAndLogIn(url, email, PASSWORD))
 
 const newKey = (web: ReturnType<typeof makeWebClient>, label = "test") =>
   promise(async () => secretIn((await web.submit("/dashboard", "/dashboard/keys", { label })).text))

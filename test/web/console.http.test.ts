@@ -5,17 +5,11 @@ import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { fixturesDir } from "../sanctions/paths.js"
 import { call } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
-import { makeWebClient, secretIn } from "../support/webClient.js"
+import { makeWebClient, secretIn, signUpAndLogIn } from "../support/webClient.js"
 
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
 
-const signedUp = (url: string, email: string) =>
-  promise(async () => {
-    const web = makeWebClient(url)
-    const reply = await web.submit("/signup", "/signup", { email, password: "a long enough passphrase" })
-    if (reply.status !== 303) throw new Error(`sign-up: ${reply.status}`)
-    return web
-  })
+const signedUp = (url: string, email: string) => promise(() => signUpAndLogIn(url, email, "a long enough passphrase"))
 
 const verify = (url: string, secret: string, name: string) =>
   promise(() => call(`${url}/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify({ name }) })).pipe(
