@@ -5,7 +5,7 @@ import type { KeyActor, PageParams } from "../access/actor.js"
 import { Quota } from "../access/Quota.js"
 import { IdempotencyKeyReused, InvalidRequest, JobNotDone, JobNotFound, QuotaExceeded } from "../api/errors.js"
 import { Job, JobPage, JobResult, JobRowError } from "../api/schemas/Job.js"
-import { decodeCursor, encodeCursor } from "../checks/cursor.js"
+import { afterIdOf, keysetPage } from "../checks/cursor.js"
 import { Limits } from "../tenancy/Limits.js"
 import { Verdict } from "../api/schemas/Verdict.js"
 import { canonicalJson } from "../domain/canonicalJson.js"
@@ -123,14 +123,13 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
         const limit = params.limit ?? 25
         const rows = yield* repo.list(accountId, {
           keyId: params.key_id ?? null,
-          afterId: params.cursor === undefined ? null : decodeCursor(params.cursor)?.id ?? "",
+          afterId: afterIdOf(params.cursor),
           limit: limit + 1
         })
-        const shown = rows.slice(0, limit)
-        const last = shown.at(-1)
+        const { shown, nextCursor } = keysetPage(rows, limit)
         return new JobPage({
           jobs: shown.map((row) => jobOf(row, null)),
-          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(last.created_at, last.id) : null
+          next_cursor: nextCursor
         })
       }).pipe(Effect.orDie)
 

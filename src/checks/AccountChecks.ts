@@ -6,7 +6,7 @@ import { SanctionsList } from "../api/schemas/Verdict.js"
 import { Decisions } from "../decisions/Decisions.js"
 import { type CheckFilters, AccountChecksRepo } from "./AccountChecksRepo.js"
 import { Checks, toCheck } from "./Checks.js"
-import { decodeCursor, encodeCursor } from "./cursor.js"
+import { decodeCursor, keysetPage } from "./cursor.js"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -31,9 +31,8 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
     const search = (accountId: string, filters: CheckFilters, cursor: string | undefined, limit = 25) =>
       Effect.gen(function*() {
         const rows = yield* repo.page(accountId, filters, cursor === undefined ? null : decodeCursor(cursor), limit + 1).pipe(Effect.orDie)
-        const shown = rows.slice(0, limit)
-        const last = shown.at(-1)
-        return { checks: shown.map((row) => ({ check: toCheck(row), keyId: row.key_id })), nextCursor: rows.length > limit && last !== undefined ? encodeCursor(last.created_at, last.id) : null }
+        const { shown, nextCursor } = keysetPage(rows, limit)
+        return { checks: shown.map((row) => ({ check: toCheck(row), keyId: row.key_id })), nextCursor }
       })
 
     const find = (accountId: string, id: string) =>

@@ -13,7 +13,7 @@ import { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { Decisions } from "../decisions/Decisions.js"
 import { Verifier } from "../verify/Verifier.js"
 import { type CheckRow, ChecksRepo } from "./ChecksRepo.js"
-import { decodeCursor, encodeCursor } from "./cursor.js"
+import { decodeCursor, keysetPage } from "./cursor.js"
 
 const retention = Config.integer("KYB_CHECK_RETENTION_DAYS").pipe(Config.withDefault(2557))
 
@@ -113,14 +113,13 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
           after: params.cursor === undefined ? null : decodeCursor(params.cursor),
           limit: limit + 1
         }).pipe(Effect.orDie)
-        const shown = rows.slice(0, limit)
-        const last = shown.at(-1)
+        const { shown, nextCursor } = keysetPage(rows, limit)
         return new CheckPage({
           checks: shown.map((row) => {
             const verdict = row.verdict as { result: string; review_reason: string | null }
             return new CheckSummary({ id: row.id, created_at: row.created_at.toISOString(), input: row.input, result: verdict.result, review_reason: verdict.review_reason })
           }),
-          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(last.created_at, last.id) : null
+          next_cursor: nextCursor
         })
       })
 

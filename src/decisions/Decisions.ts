@@ -3,7 +3,7 @@ import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import type { Actor, PageParams } from "../access/actor.js"
 import { ListEntryNotFound } from "../api/errors.js"
-import { decodeCursor, encodeCursor } from "../checks/cursor.js"
+import { afterIdOf, keysetPage } from "../checks/cursor.js"
 import { Decision, DecisionPage } from "../api/schemas/Decision.js"
 import type { DecisionBody } from "../api/schemas/Decision.js"
 import { companySubjectKey, nameSubjectKey } from "../domain/decisions.js"
@@ -82,14 +82,13 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
         const rows = yield* repo.list(accountId, {
           keyId: params.key_id ?? null,
           inForce: params.in_force ?? false,
-          afterId: params.cursor === undefined ? null : decodeCursor(params.cursor)?.id ?? "",
+          afterId: afterIdOf(params.cursor),
           limit: limit + 1
         })
-        const shown = rows.slice(0, limit)
-        const last = shown.at(-1)
+        const { shown, nextCursor } = keysetPage(rows, limit)
         return new DecisionPage({
           decisions: shown.map(decisionOf),
-          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(new Date(last.created_at), last.id) : null
+          next_cursor: nextCursor
         })
       }).pipe(Effect.orDie)
 

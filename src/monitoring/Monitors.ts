@@ -8,7 +8,7 @@ import { Event, EventPage, Monitor, MonitorPage } from "../api/schemas/Webhook.j
 import type { MonitorBody } from "../api/schemas/Webhook.js"
 import { isNewerVersionSet } from "../domain/listVersionOrder.js"
 import { Checks } from "../checks/Checks.js"
-import { decodeCursor, encodeCursor } from "../checks/cursor.js"
+import { decodeCursor, keysetPage } from "../checks/cursor.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 import { isDebarmentList } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
@@ -81,11 +81,10 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
         const limit = params.limit ?? 50
         const after = params.cursor === undefined ? null : decodeCursor(params.cursor)
         const rows = yield* repo.list(accountId, { keyId: params.key_id ?? null, after, limit: limit + 1 })
-        const shown = rows.slice(0, limit)
-        const last = shown.at(-1)
+        const { shown, nextCursor } = keysetPage(rows, limit)
         return new MonitorPage({
           monitors: shown.map(monitorOf),
-          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(last.created_at, last.id) : null
+          next_cursor: nextCursor
         })
       }).pipe(Effect.orDie)
     const get = (accountId: string, id: string) => Effect.map(owned(accountId, id), monitorOf)
@@ -101,11 +100,10 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
           after: params.cursor === undefined ? null : decodeCursor(params.cursor),
           limit: limit + 1
         })
-        const shown = rows.slice(0, limit)
-        const last = shown.at(-1)
+        const { shown, nextCursor } = keysetPage(rows, limit)
         return new EventPage({
           events: shown.map((r) => new Event({ id: r.id, type: r.type as Event["type"], created_at: r.created_at.toISOString(), data: r.data as Event["data"] })),
-          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(last.created_at, last.id) : null
+          next_cursor: nextCursor
         })
       }).pipe(Effect.orDie)
 

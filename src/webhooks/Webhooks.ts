@@ -4,7 +4,7 @@ import type { Actor, PageParams } from "../access/actor.js"
 import { InvalidRequest, WebhookExists, WebhookNotFound } from "../api/errors.js"
 import { SqlClient } from "@effect/sql"
 import { Limits } from "../tenancy/Limits.js"
-import { decodeCursor, encodeCursor } from "../checks/cursor.js"
+import { afterIdOf, decodeCursor, encodeCursor, keysetPage } from "../checks/cursor.js"
 import { Webhook, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "../api/schemas/Webhook.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import { type AddressGuard, postDelivery, registrationProblem, systemResolver, WebhookResolver } from "./addresses.js"
@@ -79,14 +79,13 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
         const limit = params.limit ?? 50
         const rows = yield* repo.list(accountId, {
           keyId: params.key_id ?? null,
-          afterId: params.cursor === undefined ? null : decodeCursor(params.cursor)?.id ?? "",
+          afterId: afterIdOf(params.cursor),
           limit: limit + 1
         })
-        const shown = rows.slice(0, limit)
-        const last = shown.at(-1)
+        const { shown, nextCursor } = keysetPage(rows, limit)
         return new WebhookPage({
           webhooks: shown.map(webhookOf),
-          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(new Date(last.created_at), last.id) : null
+          next_cursor: nextCursor
         })
       }).pipe(Effect.orDie)
 
