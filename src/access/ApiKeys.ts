@@ -1,7 +1,9 @@
 import { SqlClient } from "@effect/sql"
-import { Effect, Redacted } from "effect"
+import { Effect, Option, Redacted } from "effect"
+import type { ApiKeyIdentity } from "../api/security.js"
 import { createHash, randomBytes } from "node:crypto"
-import type { Plan } from "../domain/quotaWindow.js"
+import { DEFAULT_KEY_SCOPE, type KeyScope } from "../domain/keyScope.js"
+import { monthlyQuota, type Plan } from "../domain/quotaWindow.js"
 
 const SECRET_PREFIX = "kyb_live_"
 
@@ -17,6 +19,7 @@ export interface ApiKeySummary {
   readonly id: string
   readonly label: string | null
   readonly plan: Plan
+  readonly scope: KeyScope
   readonly quota_override: number | null
   readonly created_at: string
   readonly revoked_at: string | null
@@ -33,14 +36,15 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       readonly quota: number | null
       readonly label: string | null
       readonly accountId?: string
+      readonly scope?: KeyScope
     }) =>
       Effect.gen(function*() {
         const secret = SECRET_PREFIX + randomBytes(32).toString("base64url")
         const id = "key_" + randomBytes(6).toString("hex")
-        yield* sql`INSERT INTO api_keys (id, secret_sha256, secret_prefix, label, plan, quota_override, account_id)
+        yield* sql`INSERT INTO api_keys (id, secret_sha256, secret_prefix, label, plan, quota_override, account_id, scope)
           VALUES (${id}, ${hashSecret(secret)}, ${secretPrefix(secret)}, ${options.label}, ${options.plan}, ${options.quota},
-            ${options.accountId ?? null})`
-        return { id, secret: Redacted.make(secret) }
+            ${options.accountId ?? null}, ${options.scope ?? DEFAULT_KEY_SCOPE})`
+        return { id, secret: Redacted.make(secret), scope: options.scope ?? DEFAULT_KEY_SCOPE }
       }).pipe(Effect.withSpan("ApiKeys.create"))
 
     const revoke = (id: string) =>
@@ -50,7 +54,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       )
 
     const list = sql<ApiKeySummary>`
-      SELECT k.id, k.label, k.plan, k.quota_override::float8 AS quota_override,
+      SELECT k.id, k.label, k.plan, k.scope, k.quota_override::float8 AS quota_override,
              to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
              to_char(k.revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS revoked_at,
              coalesce(u.used, 0)::float8 AS used_this_month
@@ -58,6 +62,22 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       LEFT JOIN quota_usage u ON u.key_id = k.id AND u.period = date_trunc('month', now() AT TIME ZONE 'UTC')::date
       ORDER BY k.created_at, k.id`.pipe(Effect.withSpan("ApiKeys.list"))
 
-    return { create, revoke, list } as const
+    /** The key of this secret (active, or rotated and in its grace period), without counting a request. */
+    const identify = (secret: Redacted.Redacted<string>) =>
+      Effect.gen(function*() {
+        const value = Redacted.value(secret).trim()
+        if (!looksLikeSecret(value)) return Option.none<ApiKeyIdentity>()
+        const rows = yield* sql<{ id: string; plan: Plan; scope: KeyScope; quota_override: string | null }>`
+          SELECT id, plan, scope, quota_override::text AS quota_override FROM api_keys
+          WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > now())`
+        return Option.map(Option.fromNullable(rows[0]), (row): ApiKeyIdentity => ({
+          id: row.id,
+          plan: row.plan,
+          scope: row.scope,
+          monthlyQuota: monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override))
+        }))
+      }).pipe(Effect.withSpan("ApiKeys.identify"))
+
+    return { create, revoke, list, identify } as const
   })
 }) {}

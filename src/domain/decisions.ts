@@ -1,3 +1,6 @@
+import { normalizeName } from "./normalize.js"
+import { numberKey } from "./registrationNumbers.js"
+
 /**
  * A reviewer's decisions on sanctions hits, applied to a screening (pure). A `false_positive` decision dismisses the
  * hit it names (list and entry id) for its subject, but only while the entry is unchanged: its content hash must be
@@ -55,3 +58,14 @@ export const applyDecisions = <H extends DecidedHit>(hits: ReadonlyArray<H>, rul
 /** The subject a decision names, as a key: a name normalised, or a company by country and number (any separators). */
 export const nameSubjectKey = (normalizedName: string) => `name:${normalizedName}`
 export const companySubjectKey = (country: string, numberKey: string) => `company:${country.toUpperCase()}:${numberKey}`
+
+/** The subjects whose decisions apply to a verification: the name as given, and the resolved company by its legal name and number. */
+export const verificationSubjectKeys = (
+  inputName: string | undefined,
+  company: { readonly legal_name: string; readonly country: string; readonly registration_no: string } | null
+): ReadonlyArray<string> => [
+  ...(inputName === undefined ? [] : [nameSubjectKey(normalizeName(inputName))]),
+  ...(company === null
+    ? []
+    : [nameSubjectKey(normalizeName(company.legal_name)), companySubjectKey(company.country, numberKey(company.registration_no))])
+]

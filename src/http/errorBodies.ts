@@ -20,9 +20,9 @@ const describeIssue = (issue: ParseResult.ArrayFormatterIssue) => {
 }
 
 /** One message per parameter (the first, most specific one), at most three parameters. */
-const decodeMessage = (error: HttpApiError.HttpApiDecodeError) => {
+export const issuesMessage = (issues: ReadonlyArray<ParseResult.ArrayFormatterIssue>) => {
   const byPath = new Map<string, string>()
-  for (const issue of error.issues) {
+  for (const issue of issues) {
     const key = issue.path.join(".")
     if (!byPath.has(key)) byPath.set(key, describeIssue(issue))
   }
@@ -49,7 +49,7 @@ export const ErrorBodiesLive = HttpApiBuilder.middleware((app) =>
     const failure = Cause.failureOption(cause)
     if (failure._tag === "Some") {
       const error: unknown = failure.value
-      if (error instanceof HttpApiError.HttpApiDecodeError) return body(400, "invalid_request", decodeMessage(error))
+      if (error instanceof HttpApiError.HttpApiDecodeError) return body(400, "invalid_request", issuesMessage(error.issues))
       if (HttpServerError.isServerError(error) && error._tag === "RouteNotFound") {
         return body(404, "not_found", `No route for ${error.request.method} ${error.request.url}.`)
       }

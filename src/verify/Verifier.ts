@@ -2,9 +2,8 @@ import { Clock, Effect } from "effect"
 import type { VerifyInput } from "../api/schemas/Verdict.js"
 import { type CompanyDetails, CompanyRepo } from "../companies/CompanyRepo.js"
 import { namesAgree } from "../domain/nameAgreement.js"
-import { applyDecisions, companySubjectKey, type DecisionRule, nameSubjectKey, outcomeOf } from "../domain/decisions.js"
-import { normalizeName } from "../domain/normalize.js"
-import { numberKey, registryForCountry } from "../domain/registrationNumbers.js"
+import { applyDecisions, type DecisionRule, outcomeOf, verificationSubjectKeys } from "../domain/decisions.js"
+import { registryForCountry } from "../domain/registrationNumbers.js"
 import { Screener } from "../sanctions/Screener.js"
 import { THRESHOLDS } from "../sanctions/matching/scoring.js"
 import { mergeScreenings } from "../sanctions/matching/screen.js"
@@ -64,15 +63,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const rules = options.decisions === undefined || merged.hits.length === 0
           ? []
           : yield* options.decisions({
-            subjectKeys: [
-              ...(input.name === undefined ? [] : [nameSubjectKey(normalizeName(input.name))]),
-              ...(found === null
-                ? []
-                : [
-                  nameSubjectKey(normalizeName(found.company.legal_name)),
-                  companySubjectKey(found.company.country, numberKey(found.company.registration_no))
-                ])
-            ],
+            subjectKeys: verificationSubjectKeys(input.name, found?.company ?? null),
             entries: merged.hits.map((h) => ({ list: h.list, entry_id: h.entry_id }))
           })
         const decided = applyDecisions(merged.hits, rules)

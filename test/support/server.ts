@@ -3,6 +3,7 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { ConfigProvider, Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { ApiKeys } from "../../src/access/ApiKeys.js"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import type { KeyScope } from "../../src/domain/keyScope.js"
 import type { Plan } from "../../src/domain/quotaWindow.js"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
@@ -12,7 +13,7 @@ export interface TestServerShape {
   /** http://127.0.0.1:<port> of a real server on a loopback port. */
   readonly url: string
   /** Issues a key and returns its secret. */
-  readonly newKey: (options?: { readonly plan?: Plan; readonly quota?: number | null }) => Effect.Effect<string>
+  readonly newKey: (options?: { readonly plan?: Plan; readonly quota?: number | null; readonly scope?: KeyScope }) => Effect.Effect<string>
   readonly revokeKey: (secret: string) => Effect.Effect<void>
 }
 
@@ -28,7 +29,7 @@ const make = Effect.gen(function*() {
   return TestServer.of({
     url: `http://127.0.0.1:${server.address.port}`,
     newKey: (options) =>
-      keys.create({ plan: options?.plan ?? "free", quota: options?.quota ?? null, label: "test" }).pipe(
+      keys.create({ plan: options?.plan ?? "free", quota: options?.quota ?? null, label: "test", ...(options?.scope === undefined ? {} : { scope: options.scope }) }).pipe(
         Effect.map(({ id, secret }) => {
           ids.set(Redacted.value(secret), id)
           return Redacted.value(secret)

@@ -3,9 +3,10 @@ import { Effect } from "effect"
 import { KybApi } from "../../api/Api.js"
 import { CurrentApiKey } from "../../api/security.js"
 import { Decisions } from "../../decisions/Decisions.js"
+import { writing } from "../writeScope.js"
 
 export const DecisionsHandlers = HttpApiBuilder.group(KybApi, "decisions", (handlers) =>
   Effect.map(Decisions, (decisions) =>
     handlers
-      .handle("record", ({ payload }) => Effect.flatMap(CurrentApiKey, (key) => decisions.record(key.id, payload)))
+      .handle("record", ({ payload }) => writing((key) => decisions.record(key.id, payload)))
       .handle("list", () => Effect.flatMap(CurrentApiKey, (key) => decisions.list(key.id)))))
