@@ -90,6 +90,7 @@ export const evaluate = async (
     const flagged = verdict.sanctions.result === "match" || verdict.sanctions.result === "potential_match"
     bump(negatives, `${c.split}|${c.source}`, flagged)
     bump(negatives, `${c.split}|all`, flagged)
+    if (c.nearListed) bump(negatives, `${c.split}|near_listed_name`, flagged)
     if (c.split === "tune" && flagged) {
       const top = verdict.sanctions.hits[0]!
       misses.push(`negative ${c.source} "${c.name}" (${c.country}) -> ${top.list}:${top.entry_id} ${top.name} ${top.score}`)

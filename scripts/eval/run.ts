@@ -14,7 +14,7 @@ import { listedRecords } from "../corpus/listed.js"
 import { loadBenchCorpus } from "../search/benchLoad.js"
 import { scratchDatabase } from "../search/database.js"
 import { evaluate, formatReport, type VerdictJson } from "./evaluate.js"
-import { listEntities, negativeCases, positiveCases, resolutionCases } from "./sets.js"
+import { entryCases, listEntities, negativeCases, positiveCases, resolutionCases } from "./sets.js"
 
 /**
  * The verdict evaluation, through the whole path a user calls: a real server on a loopback port over a scratch
@@ -54,7 +54,7 @@ const program = Effect.gen(function*() {
   const negatives = negativeCases(sharedDir, entities)
   const listed = listedRecords(sharedDir, 1).records
   const sets = {
-    positives: positiveCases(entities, Number(values["per-list"])),
+    positives: [...positiveCases(entities, Number(values["per-list"])), ...entryCases(entities, Number(values["per-list"]))],
     negatives: negatives.cases,
     resolution: resolutionCases(listed.slice(0, Number(values.held)), negatives.cases, listed)
   }

@@ -4,7 +4,8 @@ import * as path from "node:path"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { parseListPaths } from "../../src/sanctions/buildIndex.js"
 import type { ListId } from "../../src/sanctions/model.js"
-import { makeVariant, seedOf, VARIANT_KINDS, type VariantKind } from "./variants.js"
+import type { SanctionsEntry } from "../../src/sanctions/model.js"
+import { arabicRomanisation, dropLegalForm, makeVariant, retype, seedOf, VARIANT_KINDS, type VariantKind } from "./variants.js"
 
 /**
  * The evaluation's cases, from real data only. Each case falls in the tuning or the test split by a salted hash of
@@ -14,12 +15,20 @@ export type Split = "tune" | "test"
 const SALT = "kyb-eval-2026-11"
 export const splitOf = (identity: string): Split => (seedOf(`${SALT}:${identity}`) % 5 === 0 ? "test" : "tune")
 
+/**
+ * Kinds built from whole entries rather than from one name: an Arabic-derived name in another romanisation, a name
+ * in its original script as written and as re-typed (for the UN entry, and for the other lists' entries of the same
+ * entity), every strong alias as written, and the name another list gives the same entity.
+ */
+export const ENTRY_KINDS = ["arabic_romanisation", "original_script", "original_script_retyped", "alias_as_written", "linked"] as const
+export type EntryKind = (typeof ENTRY_KINDS)[number]
+
 export interface PositiveCase {
   readonly split: Split
   readonly list: ListId
   readonly entryId: string
   readonly listedName: string
-  readonly kind: VariantKind
+  readonly kind: VariantKind | EntryKind
   readonly input: string
 }
 
@@ -28,6 +37,8 @@ export interface NegativeCase {
   readonly source: "eiti" | "listed_companies" | "ng_suppliers"
   readonly name: string
   readonly country: string
+  /** One letter away from a listed entity's name proper, with another legal form (the eval's own reading). */
+  readonly nearListed: boolean
 }
 
 export interface ResolutionCase {
@@ -96,6 +107,85 @@ export const positiveCases = (
   return cases
 }
 
+/**
+ * Same entity on several lists, by the eval's own reading (not the service's linking): entity entries of different
+ * lists that share a strong name by the eval's letters-and-digits key, a key no two entries of one list share.
+ */
+export const sameEntityPairs = (entities: ReadonlyArray<SanctionsEntry>): ReadonlyArray<readonly [SanctionsEntry, SanctionsEntry]> => {
+  const byKey = new Map<string, Array<SanctionsEntry>>()
+  for (const e of entities) {
+    const keys = new Set([e.name, ...e.aliases.filter((a) => a.quality === "strong").map((a) => a.name)].map(plainKey))
+    for (const k of keys) if (k.length >= 6) byKey.set(k, [...(byKey.get(k) ?? []), e])
+  }
+  const pairs = new Map<string, readonly [SanctionsEntry, SanctionsEntry]>()
+  for (const group of byKey.values()) {
+    const lists = group.map((e) => e.list)
+    if (new Set(lists).size !== lists.length) continue
+    for (const a of group) for (const b of group) if (a.list !== b.list) pairs.set(`${a.list}:${a.entry_id}>${b.list}:${b.entry_id}`, [a, b])
+  }
+  return [...pairs.values()]
+}
+
+/** The entry kinds' cases, from every entity entry of the lists (these kinds apply to few entries). */
+export const entryCases = (entities: ReadonlyArray<SanctionsEntry>, perList: number): ReadonlyArray<PositiveCase> => {
+  const cases: Array<PositiveCase> = []
+  const add = (e: SanctionsEntry, kind: EntryKind, input: string | null) => {
+    if (input !== null && input.trim() !== "") cases.push({ split: splitOf(`${e.list}:${e.entry_id}`), list: e.list, entryId: e.entry_id, listedName: e.name, kind, input })
+  }
+  const pairs = sameEntityPairs(entities)
+  for (const e of entities) {
+    const seed = seedOf(`${e.list}:${e.entry_id}`)
+    add(e, "arabic_romanisation", arabicRomanisation(e.name, seed))
+    for (const written of e.original_script_names) {
+      add(e, "original_script", written)
+      add(e, "original_script_retyped", retype(written, seed))
+    }
+  }
+  for (const [from, to] of pairs) {
+    // The name the other list gives the entity, when this entry does not bear it; its original-script names too.
+    if (!new Set([to.name, ...to.aliases.map((a) => a.name)].map(plainKey)).has(plainKey(from.name))) add(to, "linked", from.name)
+    if (to.original_script_names.length === 0) {
+      for (const written of from.original_script_names) {
+        add(to, "original_script", written)
+        add(to, "original_script_retyped", retype(written, seedOf(`${to.list}:${to.entry_id}`)))
+      }
+    }
+  }
+  const byList = new Map<ListId, Array<SanctionsEntry>>()
+  for (const e of entities) byList.set(e.list, [...(byList.get(e.list) ?? []), e])
+  for (const entries of byList.values()) {
+    for (const e of [...entries].sort((a, b) => seedOf(a.entry_id) - seedOf(b.entry_id)).slice(0, perList)) {
+      for (const alias of e.aliases) if (alias.quality === "strong") add(e, "alias_as_written", alias.name)
+    }
+  }
+  const seen = new Set<string>()
+  return cases.filter((c) => {
+    const key = `${c.list}|${c.entryId}|${c.kind}|${c.input}`
+    return seen.has(key) ? false : (seen.add(key), true)
+  })
+}
+
+/** Edit distance at most one (the eval's own, on its letters-and-digits key). */
+const withinOneEdit = (a: string, b: string): boolean => {
+  if (a === b) return false
+  if (Math.abs(a.length - b.length) > 1) return false
+  let i = 0
+  while (i < a.length && i < b.length && a[i] === b[i]) i++
+  if (a.length === b.length) return a.slice(i + 1) === b.slice(i + 1) || (a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2))
+  return a.length > b.length ? a.slice(i + 1) === b.slice(i) : a.slice(i) === b.slice(i + 1)
+}
+
+/** A name one letter away from a listed entity's name proper (eight letters or more), written with another legal form. */
+const nearListedName = (listedCores: ReadonlyMap<string, ReadonlyArray<string>>) => (name: string): boolean => {
+  const upper = name.toUpperCase()
+  const core = plainKey(dropLegalForm(upper) ?? upper)
+  if (core.length < 8 || core === plainKey(upper)) return false
+  for (const [listedCore, fulls] of listedCores) {
+    if (Math.abs(listedCore.length - core.length) <= 1 && withinOneEdit(core, listedCore) && !fulls.includes(plainKey(upper))) return true
+  }
+  return false
+}
+
 /** A name by the eval's own key, and without a parenthesised part ("... Corporation (CNOOC)"). */
 const listedKeysOf = (name: string): ReadonlyArray<string> =>
   [plainKey(name), plainKey(name.replace(/\([^)]*\)/g, " "))].filter((k) => k !== "")
@@ -107,9 +197,16 @@ const listedKeysOf = (name: string): ReadonlyArray<string> =>
  */
 export const negativeCases = (
   sharedDir: string,
-  entities: ReadonlyArray<{ readonly name: string; readonly aliases: ReadonlyArray<{ readonly name: string }> }>
+  entities: ReadonlyArray<SanctionsEntry>
 ) => {
   const listedKeys = new Set(entities.flatMap((e) => [e.name, ...e.aliases.map((a) => a.name)]).map(plainKey).filter((k) => k !== ""))
+  const listedCores = new Map<string, Array<string>>()
+  for (const e of entities) {
+    const upper = e.name.toUpperCase()
+    const core = plainKey(dropLegalForm(upper) ?? upper)
+    if (core.length >= 8 && core !== plainKey(upper)) listedCores.set(core, [...(listedCores.get(core) ?? []), plainKey(upper)])
+  }
+  const isNear = nearListedName(listedCores)
   const seen = new Set<string>()
   const cases: Array<NegativeCase> = []
   const listedNames: Array<{ source: NegativeCase["source"]; name: string; country: string }> = []
@@ -120,7 +217,7 @@ export const negativeCases = (
     if (name.trim() === "" || seen.has(key)) return
     seen.add(key)
     if (listedKeysOf(name).some((k) => listedKeys.has(k))) listedNames.push({ source, name, country })
-    else cases.push({ split: splitOf(`${source}:${key}`), source, name, country })
+    else cases.push({ split: splitOf(`${source}:${key}`), source, name, country, nearListed: isNear(name) })
   }
   const data = path.join(sharedDir, "data")
   for (const row of readCsv(path.join(data, "companies", "eiti_african_entities.tsv"), "\t")) {

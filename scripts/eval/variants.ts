@@ -183,3 +183,49 @@ export const makeVariant = (listedName: string, kind: VariantKind, seed: number)
       return EMBEDDINGS[Math.floor(next() * EMBEDDINGS.length)]!.replace("{}", core)
   }
 }
+
+/**
+ * An original-script name as a user re-types it: without vowel marks, with the plain alef for its hamza forms,
+ * ha for ta marbuta, ya for alef maqsura, the Persian keyboard's ya and kaf, the article written apart or joined;
+ * Cyrillic with e for yo. Deterministic for a seed; null when nothing changes.
+ */
+export const retype = (name: string, seed: number): string | null => {
+  const next = rng(seed ^ seedOf("retype"))
+  let out = name
+    .replace(/[\u064b-\u065f\u0670\u0640]/g, "")
+    .replace(/[أإآ]/g, "ا")
+    .replace(/ة/g, "ه")
+    .replace(/ى/g, "ي")
+    .replace(/ё/g, "е")
+    .replace(/Ё/g, "Е")
+  if (next() < 0.5) out = out.replace(/ي/g, "ی").replace(/ك/g, "ک")
+  out = next() < 0.5 ? out.replace(/(^|\s)ال(?=\S{2})/g, "$1ال ") : out.replace(/(^|\s)ال\s+/g, "$1ال")
+  return out === name ? null : out
+}
+
+/**
+ * A name in one of the other common romanisations of Arabic names: the article "al-" as "el-", "ul-", joined or
+ * apart, or assimilated ("ad-Din", "ash-Shabaab"), "-eddine" / "-uddin" / "ad-Din" / "al-Din", "Abdel" / "Abd al" /
+ * "Abdul", and the given names' spellings. Null when the name has none of these.
+ */
+const ROMANISATIONS: ReadonlyArray<readonly [RegExp, (next: () => number, ...groups: Array<string>) => string]> = [
+  [/\bAL[- ]([TDRZSN])(?=[A-Z])/, (next, c) => `${["A", "E", "U"][Math.floor(next() * 3)]}${c}-${c}`],
+  [/\bAL-(?=[A-Z])/, (next) => ["EL-", "AL ", "EL ", "UL-", "AL"][Math.floor(next() * 5)]!],
+  [/\bAL[- ]DIN(E?)\b/, (next) => ["EDDINE", "UDDIN", "AD-DIN", "ED-DINE"][Math.floor(next() * 4)]!],
+  [/\b(?:E|U|A)D-?DIN(E?)\b/, (next) => ["AL-DIN", "EDDINE", "UDDIN"][Math.floor(next() * 3)]!],
+  [/\bABD(?:EL|UL|[ -]AL)[ -]?/, (next) => ["ABDEL ", "ABDUL ", "ABD AL-", "ABD EL "][Math.floor(next() * 4)]!],
+  [/\b(?:MOHAMMED|MOHAMMAD|MUHAMMAD|MOHAMED|MUHAMMED)\b/, (next) => ["MOHAMED", "MUHAMMAD", "MOHAMMED", "MOHAMAD"][Math.floor(next() * 4)]!],
+  [/\b(?:AHMED|AHMAD)\b/, (next) => (next() < 0.5 ? "AHMAD" : "AHMED")],
+  [/\b(?:HUSSEIN|HUSSAIN|HUSAYN)\b/, (next) => ["HUSSEIN", "HUSSAIN", "HUSAYN"][Math.floor(next() * 3)]!],
+  [/\bABU\b/, () => "ABOU"]
+]
+
+export const arabicRomanisation = (listedName: string, seed: number): string | null => {
+  const name = listedName.toUpperCase().replace(/\s+/g, " ").trim()
+  const next = rng(seed ^ seedOf("romanisation"))
+  const applicable = ROMANISATIONS.filter(([pattern]) => pattern.test(name))
+  if (applicable.length === 0) return null
+  let out = name
+  for (const [pattern, make] of applicable) out = out.replace(pattern, (...m: Array<string>) => make(next, ...m.slice(1, -2)))
+  return out === name ? null : out
+}

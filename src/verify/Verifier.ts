@@ -8,7 +8,7 @@ import { Screener } from "../sanctions/Screener.js"
 import { THRESHOLDS } from "../sanctions/matching/scoring.js"
 import { mergeScreenings } from "../sanctions/matching/screen.js"
 import { Resolver } from "./Resolver.js"
-import { businessNames, corporateOwnerNames, peopleNames } from "./subjects.js"
+import { businessNames, corporateOwnerNames, establishedCompany, peopleNames } from "./subjects.js"
 import { verdictOf } from "./verdictOf.js"
 
 /** What a caller's decisions are looked up by: the subjects in play and the entries hit. */
@@ -54,7 +54,8 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
           !namesAgree(input.name, found.company.legal_name, details.aliases, found.company.country)
         const screenCountry = found?.company.country ?? country
         const corporateOwners = corporateOwnerNames(details)
-        const business = yield* screener.screen([...businessNames(input.name, found, details), ...corporateOwners], { country: screenCountry })
+        const established = establishedCompany(found?.company, new Date(yield* Clock.currentTimeMillis))
+        const business = yield* screener.screen([...businessNames(input.name, found, details), ...corporateOwners], { country: screenCountry, established })
         const people = peopleNames(details)
         const personal = people.length === 0
           ? null

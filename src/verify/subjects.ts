@@ -27,3 +27,20 @@ export const peopleNames = (details: CompanyDetails): ReadonlyArray<ScreenSubjec
 /** Owners that are (or may be) legal entities ("Dangote Industries Limited"): screened against entities and vessels. */
 export const corporateOwnerNames = (details: CompanyDetails): ReadonlyArray<ScreenSubject> =>
   details.people.filter((p) => p.kind !== "individual").map(subjectOf)
+
+/** Years on the register after which a company is of long standing. */
+const ESTABLISHED_YEARS = 10
+
+/**
+ * A listed company, or one incorporated ten years ago or more: a name a letter away from a listed entity's name with
+ * another legal form does not designate it (`ScreenOptions.established`).
+ */
+export const establishedCompany = (
+  company: { readonly listed_ticker?: string | null | undefined; readonly incorporation_date?: string | null | undefined } | null | undefined,
+  now: Date
+): boolean => {
+  if (company === null || company === undefined) return false
+  if (company.listed_ticker !== null && company.listed_ticker !== undefined) return true
+  const since = company.incorporation_date === null || company.incorporation_date === undefined ? NaN : Date.parse(company.incorporation_date)
+  return !Number.isNaN(since) && now.getTime() - since >= ESTABLISHED_YEARS * 365.25 * 24 * 3600 * 1000
+}

@@ -67,7 +67,8 @@ export const verdictOf = (
           entry_hash: h.entry_hash,
           decision: h.decision,
           dismissed: h.dismissed,
-          explanation: h.explanation
+          explanation: h.explanation,
+          linked: h.linked
         })
       )
     }),

@@ -256,3 +256,18 @@ describe("index build", () => {
     expect(blockedTicks).toBe(0)
   }, 60_000)
 })
+
+describe("names given as the list writes them, and near names of established companies", () => {
+  it("reports a one-word name with a legal form given exactly as written in its original script", () => {
+    expect(hitIds("راحت لمتد")).toContain("un_sc:TAe.013")
+  })
+
+  it("does not put an established company one letter from a listed name of another legal form up for review", () => {
+    expect(screen("TRANSNEFF PLC").result).toBe("potential_match")
+    const established = screen("TRANSNEFF PLC", { established: true })
+    expect(established.result).toBe("clear")
+    // The listed name itself, or its distinctive word as written, still is reported.
+    expect(screen("TRANSNEFT PLC", { established: true }).result).toBe("match")
+    expect(hitIds("ALMAZ-ANTEY PLC", { established: true }).length).toBeGreaterThan(0)
+  })
+})

@@ -61,7 +61,17 @@ export class SanctionsHit extends Schema.Class<SanctionsHit>("SanctionsHit")({
   dismissed: Schema.Boolean.annotations({
     description: "a false positive by a reviewer's decision: still reported, but not counted in `sanctions.result` nor in the verdict"
   }),
-  explanation: HitExplanation
+  explanation: HitExplanation,
+  linked: Schema.Array(Schema.Struct({
+    list: SanctionsList,
+    entry_id: Schema.String,
+    name: Schema.String,
+    list_version: Schema.String,
+    entry_hash: Schema.String,
+    link: Schema.String.annotations({ description: "how the two entries were linked, e.g. the name both lists give" })
+  })).annotations({
+    description: "the other lists' entries that are the same entity (each also reported as a hit of its own, its explanation saying how it was linked)"
+  })
 }) {}
 
 export class SanctionsScreening extends Schema.Class<SanctionsScreening>("SanctionsScreening")({

@@ -7,6 +7,7 @@ import { editBudget, editDistance, spellingSimilarity } from "./similarity.js"
 import { HashBuckets, HashBucketsBuilder, hashCodes, hashString, PackedLists } from "./hashBuckets.js"
 import { isContent, type NameToken, TokenClass, tokensOfFolded } from "./tokens.js"
 import { countryCodeOfName } from "../../domain/countryNames.js"
+import { type EntryLink, linkEntries } from "./links.js"
 
 /** An entry together with the label of the list version it came from. */
 export interface VersionedEntry {
@@ -125,6 +126,8 @@ export class MatchIndex {
   readonly tokenPlace: Array<string | null> = []
   tokenWeight: Float32Array = new Float32Array(0)
   tokenDistinctive: Uint8Array = new Uint8Array(0)
+  /** Per entry: the other lists' entries that are the same entity (`links.ts`). */
+  links: ReadonlyArray<ReadonlyArray<EntryLink>> = []
   /** Token id -> names (ids, ascending) holding it as a content token. */
   private postings: PackedLists = PackedLists.from([])
   /**
@@ -211,6 +214,26 @@ export class MatchIndex {
     yield
     this.computeWeights(entryDf)
     yield* this.buildPostings()
+    yield
+    this.links = linkEntries({
+      names: this.names,
+      entryList: (e) => entries[e]!.entry.list,
+      entryType: (e) => entries[e]!.entry.entity_type,
+      entryCountries: (e) => countries[e]!,
+      keyOf: (nameId) => this.identifyingKey(this.names[nameId]!.tokens)
+    }, entries.length)
+  }
+
+  /** A name's content words in order, when one of them is distinctive; else null (it identifies too little to link). */
+  private identifyingKey(tokens: Int32Array): string | null {
+    const words: Array<string> = []
+    let distinctive = false
+    for (const id of tokens) {
+      if (!isContent(this.tokenClass[id]!)) continue
+      words.push(this.tokenText[id]!)
+      if (this.tokenDistinctive[id]) distinctive = true
+    }
+    return distinctive ? words.join(" ") : null
   }
 
   private intern(token: NameToken): number {

@@ -158,7 +158,9 @@ export const scoreName = (
   query: PreparedQuery,
   name: IndexedName,
   country: string | null,
-  explain: boolean
+  explain: boolean,
+  /** The business is a registered company of long standing (or listed): a near spelling alone does not designate it. */
+  established = false
 ): NameScore => {
   const qt = query.tokens
   const nt = name.tokens
@@ -168,6 +170,7 @@ export const scoreName = (
   let matched = 0
   let pairMass = 0
   let distinctiveHit = false
+  let distinctiveExact = false
   for (const p of chosen) {
     const wn = index.tokenWeight[nt[p.n]!]!
     matched += p.mass
@@ -176,6 +179,7 @@ export const scoreName = (
     const fuzzyEnough = length >= LONG_TOKEN ? p.sim >= 0.75 : length >= MIN_FUZZY_DISTINCTIVE_LENGTH && p.sim >= ONE_EDIT_SIM
     if (index.tokenDistinctive[nt[p.n]!] && (p.sim >= CONFUSABLE_ONLY_SIM || fuzzyEnough)) {
       distinctiveHit = true
+      if (p.sim >= 0.999) distinctiveExact = true
     }
   }
   let unmatchedQuery = 0
@@ -270,7 +274,8 @@ export const scoreName = (
     score *= EXTRA_LOCATION_FACTOR
     rules?.push("extra_location")
   }
-  if (queryLegalForm && listLegalForm && !legalFormMatched) {
+  const legalFormConflict = queryLegalForm && listLegalForm && !legalFormMatched
+  if (legalFormConflict) {
     score *= LEGAL_FORM_CONFLICT_FACTOR
     rules?.push("legal_form_conflict")
   }
@@ -303,9 +308,14 @@ export const scoreName = (
   // "ETIP", "BNC": one or two short words, not the entry's primary name) is the thinnest evidence there is: found,
   // exactly or not, it is never a match, and it is not reported unless the business's country is one of the entry's.
   if (thinness === "generic" && !(exactly && !name.weak)) cap(THIN_WEAK_ALIAS_CAP, "generic_words_only")
+  // A registered company of long standing whose name is a letter away from a listed name of another legal form is
+  // another company: a spelling that near, with the legal forms disagreeing, is not evidence enough for review.
+  if (established && legalFormConflict && !distinctiveExact && !sameLetters) cap(THIN_EVIDENCE_CAP, "near_name_established_company")
   const entryType = index.entries[name.entry]!.entry.entity_type
   // (People's short a.k.a.s, "ABU ALI", are names, not acronyms.)
-  if (name.kind !== "primary" && entryType !== "individual" && isAcronymName(index, nt)) {
+  // A strong name given exactly as the list writes it (an original-script name, "راحت لمتد") is always reported.
+  const asWritten = exactly && !name.weak
+  if (name.kind !== "primary" && !asWritten && entryType !== "individual" && isAcronymName(index, nt)) {
     cap(country !== null && countries.has(country) ? THIN_WEAK_ALIAS_CAP : THIN_EVIDENCE_CAP, "acronym_only")
   }
   // A ship is named with ordinary words: a thin name that is not the vessel's name as written is not that vessel, and

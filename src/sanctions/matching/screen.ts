@@ -2,7 +2,7 @@ import { ENTITY_TYPE_CODE, MatchIndex } from "./matchIndex.js"
 import { createHash } from "node:crypto"
 import { canonicalJson } from "../../domain/canonicalJson.js"
 import { type HitExplanation, summariseExplanation } from "./explanation.js"
-import type { EntityType, ListId, SanctionsEntry } from "../model.js"
+import { type EntityType, listDisplayName, type ListId, type SanctionsEntry } from "../model.js"
 import { prepareQuery, round, type ScoreExplanation, scoreName, THRESHOLDS } from "./scoring.js"
 import { screeningFold } from "./fold.js"
 import { isContent, tokenize, tokensOfFolded } from "./tokens.js"
@@ -16,6 +16,11 @@ export interface ScreenOptions {
   readonly entityTypes?: ReadonlyArray<EntityType> | undefined
   /** Attach a per-token explanation to each hit. */
   readonly explain?: boolean | undefined
+  /**
+   * The business is a registered company of long standing or listed (`establishedCompany`): a name one letter away
+   * from a listed name of another legal form is not reported.
+   */
+  readonly established?: boolean | undefined
   /** Maximum hits returned (default 10). */
   readonly limit?: number | undefined
 }
@@ -45,8 +50,21 @@ export interface SanctionsHit {
   /** SHA-256 of the list entry's content: changes exactly when the entry changes. */
   readonly entry_hash: string
   readonly explanation: HitExplanation
+  /** The other lists' entries that are the same entity (each also a hit of its own), and how they were linked. */
+  readonly linked: ReadonlyArray<LinkedEntry>
   /** The per-token alignment, with `explain`. */
   readonly token_explanation?: ScoreExplanation
+}
+
+/** Another list's entry that is the same entity as a hit's entry. */
+export interface LinkedEntry {
+  readonly list: ListId
+  readonly entry_id: string
+  readonly name: string
+  readonly list_version: string
+  readonly entry_hash: string
+  /** How the two entries were linked, e.g. `same name "AL-QAIDA" (its name; the other entry's: ..., its aka)`. */
+  readonly link: string
 }
 
 export type ScreeningOutcome = "clear" | "potential_match" | "match" | "unavailable"
@@ -130,7 +148,7 @@ export const screenOneName = (index: MatchIndex, name: string, options: ScreenOp
   const country = options.country === undefined ? null : options.country.toUpperCase()
   const hits: Array<NameHit> = []
   for (const nameId of candidates) {
-    const { score } = scoreName(index, query, index.names[nameId]!, country, false)
+    const { score } = scoreName(index, query, index.names[nameId]!, country, false, options.established === true)
     if (score >= THRESHOLDS.review) hits.push({ nameId, score })
   }
   return hits
@@ -171,9 +189,48 @@ const toHit = (
     screened_name: subject.name,
     screened_from: subject.from,
     entry_hash: entryHash(entry),
-    explanation: summariseExplanation(explanation, score)
+    explanation: summariseExplanation(explanation, score),
+    linked: linkedEntries(index, indexed.entry)
   }
   return withTokens ? { ...hit, token_explanation: explanation } : hit
+}
+
+const linkedEntries = (index: MatchIndex, entry: number): ReadonlyArray<LinkedEntry> =>
+  (index.links[entry] ?? []).map((link) => {
+    const other = index.entries[link.entry]!
+    return {
+      list: other.entry.list,
+      entry_id: other.entry.entry_id,
+      name: other.entry.name,
+      list_version: other.listVersion,
+      entry_hash: entryHash(other.entry),
+      link: link.how
+    }
+  })
+
+/** The hit on another list's entry that a hit brings: the same entity, at the same score, saying how it was linked. */
+const linkedHit = (index: MatchIndex, entry: number, from: SanctionsHit, how: string): SanctionsHit => {
+  const { entry: listed, listVersion } = index.entries[entry]!
+  const source = `${listDisplayName[from.list]} entry ${from.entry_id}`
+  return {
+    list: listed.list,
+    entry_id: listed.entry_id,
+    name: listed.name,
+    matched_name: listed.name,
+    score: from.score,
+    programs: listed.programs,
+    entity_type: listed.entity_type,
+    listed_on: listed.listed_on,
+    list_version: listVersion,
+    screened_name: from.screened_name,
+    screened_from: from.screened_from,
+    entry_hash: entryHash(listed),
+    explanation: {
+      summary: `the same entity as ${source}, which "${from.screened_name}" matched: ${how}; score ${from.score}`,
+      factors: [{ factor: "linked_entry", effect: 0, detail: `${source}: ${how}` }]
+    },
+    linked: linkedEntries(index, entry)
+  }
 }
 
 const subjectOf = (name: string | ScreenSubject): ScreenSubject => typeof name === "string" ? { name, from: "input" } : name
@@ -199,10 +256,22 @@ export const screenNames = (
   }
   const ranked = [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.limit ?? 10)
   const country = options.country === undefined ? null : options.country.toUpperCase()
-  const hits = ranked.map(({ nameId, subject, score }) => {
+  const found = ranked.map(({ nameId, subject, score }) => {
     const query = subject.name
-    const explained = scoreName(index, prepareQuery(index, query, tokenize(query)), index.names[nameId]!, country, true).explanation
+    const explained = scoreName(index, prepareQuery(index, query, tokenize(query)), index.names[nameId]!, country, true, options.established === true)
+      .explanation
     return toHit(index, nameId, score, subject, explained!, options.explain === true)
+  })
+  // Each hit brings the other lists' entries of the same entity, right after it.
+  const reported = new Set(ranked.map((r) => index.names[r.nameId]!.entry))
+  const hits: Array<SanctionsHit> = []
+  found.forEach((hit, i) => {
+    hits.push(hit)
+    for (const link of index.links[index.names[ranked[i]!.nameId]!.entry] ?? []) {
+      if (reported.has(link.entry)) continue
+      reported.add(link.entry)
+      hits.push(linkedHit(index, link.entry, hit, link.how))
+    }
   })
   const result: ScreeningOutcome = hits.length === 0 ? "clear" : hits[0]!.score >= THRESHOLDS.match ? "match" : "potential_match"
   return { screened: true, result, hits }
