@@ -6,6 +6,7 @@ import { DatabaseLive } from "../db/Database.js"
 import { RegistryCoverageService } from "../registries/RegistryCoverageService.js"
 import { ingestCommand } from "./ingestCommand.js"
 import { keysCommand } from "./keysCommand.js"
+import { mcpCommand } from "./mcpCommand.js"
 import { registriesCommand } from "./registriesCommand.js"
 
 // The CLI reaches the same database as the server: DATABASE_URL, or the running server's embedded socket. Built
@@ -14,7 +15,7 @@ const ServicesLive = Layer.mergeAll(ApiKeys.Default, RegistryCoverageService.Def
 
 const kyb = Command.make("kyb").pipe(
   Command.withDescription("KYB Africa operator CLI"),
-  Command.withSubcommands([keysCommand, ingestCommand, registriesCommand]),
+  Command.withSubcommands([keysCommand, ingestCommand, registriesCommand, mcpCommand]),
   Command.provide(ServicesLive)
 )
 

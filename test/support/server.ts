@@ -8,6 +8,8 @@ import type { Plan } from "../../src/domain/quotaWindow.js"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
 import { TestDatabase } from "./testDatabase.js"
+import type { SqlClient } from "@effect/sql"
+import type { PgClient } from "@effect/sql-pg"
 
 export interface TestServerShape {
   /** http://127.0.0.1:<port> of a real server on a loopback port. */
@@ -51,12 +53,15 @@ export const testConfig = (config: Readonly<Record<string, string>> = {}) =>
  * A real server on a loopback port over a fresh database. Live registries are off unless `config` points them
  * somewhere (tests never reach a public registry): e.g. `{ KYB_REGISTRY_LIVE: "ng-cac", KYB_REGISTRY_NG_CAC_URL: fake.url }`.
  */
-export const makeTestServer = (config: Readonly<Record<string, string>> = {}) =>
+export const makeTestServer = (
+  config: Readonly<Record<string, string>> = {},
+  database: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient> = TestDatabase.layer
+) =>
   Layer.effect(TestServer, make).pipe(
     Layer.provideMerge(HttpAppLive),
     Layer.provideMerge(ServerOnLoopback),
     Layer.provideMerge(Layer.merge(ApiKeys.Default, CompanyWriter.Default)),
-    Layer.provideMerge(TestDatabase.layer),
+    Layer.provideMerge(database),
     Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
     Layer.provide(testConfig(config))
   )
