@@ -15,7 +15,8 @@ export interface McpRefusal {
   readonly headers: Readonly<Record<string, string>>
 }
 
-export const MCP_ERROR_CODES = { invalid_api_key: -32001, insufficient_scope: -32003, quota_exceeded: -32029 } as const
+// Server-defined codes of the JSON-RPC range, clear of those the SDK uses itself (-32000 connection closed, -32001 timeout).
+export const MCP_ERROR_CODES = { invalid_api_key: -32010, insufficient_scope: -32013, quota_exceeded: -32029 } as const
 
 export const invalidKey = (message: string): McpRefusal => ({
   _tag: "McpRefusal",

@@ -6,7 +6,7 @@ import { repoRoot } from "../sanctions/paths.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 import { SharedDatabase, SharedDatabaseLive } from "../support/sharedDatabase.js"
 import { dtec, screenerReady, seed } from "./fixtures.js"
-import { callTool, connect, sameFactsAsRest } from "./mcpClient.js"
+import { callTool, connect, LONG, sameFactsAsRest } from "./mcpClient.js"
 
 /** `kyb mcp` as a desktop agent starts it: a process on the server's database, the key in its environment. */
 const overStdio = (secret: string) =>
@@ -39,7 +39,7 @@ describe("MCP over stdio: `kyb mcp` (issue 32)", () => {
         yield* screenerReady(server.url, yield* server.newKey({ plan: "unlimited" }))
         const secret = yield* server.newKey({ plan: "unlimited" })
         yield* sameFactsAsRest(yield* overStdio(secret), server.url, secret, { awardsOf: dtec.registration_no })
-      }), 240_000)
+      }), 900_000)
 
     it.scoped("an invalid key, an exhausted quota and a read-only key's record_decision give the documented MCP errors", () =>
       Effect.gen(function*() {
@@ -54,7 +54,7 @@ describe("MCP over stdio: `kyb mcp` (issue 32)", () => {
 
         const once = yield* overStdio(yield* server.newKey({ plan: "free", quota: 1 }))
         yield* callTool(once, "search_companies", { q: "dangote" })
-        const exhausted = yield* refusal(() => once.callTool({ name: "search_companies", arguments: { q: "dangote" } }))
+        const exhausted = yield* refusal(() => once.callTool({ name: "search_companies", arguments: { q: "dangote" } }, undefined, { timeout: LONG }))
         assert.strictEqual(exhausted.code, MCP_ERROR_CODES.quota_exceeded)
         assert.strictEqual(exhausted.data["error"], "quota_exceeded")
         assert.match(String(exhausted.data["reset_at"]), /^\d{4}-\d{2}-01T00:00:00Z$/)
@@ -63,10 +63,10 @@ describe("MCP over stdio: `kyb mcp` (issue 32)", () => {
         const reader = yield* overStdio(yield* server.newKey({ plan: "unlimited", scope: "read" }))
         yield* callTool(reader, "search_companies", { q: "dangote" })
         const readOnly = yield* refusal(() =>
-          reader.callTool({ name: "record_decision", arguments: { name: "Banco Nacional de Cuba", list: "ofac_sdn", entry_id: "306", decision: "confirmed" } })
+          reader.callTool({ name: "record_decision", arguments: { name: "Banco Nacional de Cuba", list: "ofac_sdn", entry_id: "306", decision: "confirmed" } }, undefined, { timeout: LONG })
         )
         assert.strictEqual(readOnly.code, MCP_ERROR_CODES.insufficient_scope)
         assert.strictEqual(readOnly.data["error"], "insufficient_scope")
-      }), 240_000)
+      }), 900_000)
   })
 })

@@ -4,6 +4,9 @@ import { assert } from "@effect/vitest"
 import { Effect } from "effect"
 import { call } from "../support/http.js"
 
+/** A process started on a busy machine may take long to answer its first request: no test depends on a deadline. */
+export const LONG = 240_000
+
 export const toolNames = [
   "get_check", "get_company", "get_company_awards", "list_review_queue", "record_decision", "search_companies", "verify_business"
 ]
@@ -12,7 +15,7 @@ export const connect = (transport: Transport) =>
   Effect.acquireRelease(
     Effect.promise(async () => {
       const client = new Client({ name: "kyb-test", version: "1.0.0" })
-      await client.connect(transport)
+      await client.connect(transport, { timeout: LONG })
       return client
     }),
     (client) => Effect.promise(() => client.close())
@@ -20,7 +23,7 @@ export const connect = (transport: Transport) =>
 
 /** A tool's structured content; the SDK client has already checked it against the tool's output schema. */
 export const callTool = (client: Client, name: string, args: Record<string, unknown>) =>
-  Effect.promise(() => client.callTool({ name, arguments: args })).pipe(
+  Effect.promise(() => client.callTool({ name, arguments: args }, undefined, { timeout: LONG })).pipe(
     Effect.map((result) => {
       assert.notStrictEqual(result.isError, true, JSON.stringify(result.content))
       assert.deepStrictEqual(JSON.parse((result.content as ReadonlyArray<{ text: string }>)[0]!.text), result.structuredContent)
@@ -52,7 +55,7 @@ interface QueueItem { check_id: string; undecided_hits: ReadonlyArray<Hit> }
  */
 export const sameFactsAsRest = (client: Client, url: string, secret: string, companies: { readonly awardsOf: string }) =>
   Effect.gen(function*() {
-    const { tools } = yield* Effect.promise(() => client.listTools())
+    const { tools } = yield* Effect.promise(() => client.listTools(undefined, { timeout: LONG }))
     assert.deepStrictEqual(tools.map((t) => t.name).sort(), toolNames)
     for (const tool of tools) {
       assert.strictEqual(tool.inputSchema.type, "object")
