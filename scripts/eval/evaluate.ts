@@ -9,7 +9,16 @@ export interface VerdictJson {
     readonly result: string
     readonly hits: ReadonlyArray<{ readonly list: string; readonly entry_id: string; readonly score: number; readonly name: string }>
   }
+  readonly signals?: {
+    readonly debarred?: {
+      readonly debarments: ReadonlyArray<{ readonly list: string; readonly entry_id: string; readonly score: number; readonly name: string }>
+    } | null
+  }
 }
+
+/** A debarment list is reported as `signals.debarred`, never among the sanctions hits: its cases are looked up there. */
+const hitsFor = (verdict: VerdictJson, list: string) =>
+  list === "worldbank_debarred" ? verdict.signals?.debarred?.debarments ?? [] : verdict.sanctions.hits
 
 /** A verdict, or the 4xx the service refused the input with (counted apart: such an input is not a case). */
 export type Verify = (input: Record<string, string>) => Promise<VerdictJson | { readonly refused: string }>
@@ -75,7 +84,7 @@ export const evaluate = async (
   await pool(sets.positives, concurrency, async (c) => {
     const verdict = await answer({ name: c.input })
     if (verdict === null) return
-    const hits = verdict.sanctions.hits
+    const hits = hitsFor(verdict, c.list)
     const mine = hits.find((h) => h.list === c.list && h.entry_id === c.entryId)
     const top = hits[0]
     const first = mine !== undefined && top !== undefined && (top === mine || top.score <= mine.score)

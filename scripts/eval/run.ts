@@ -14,15 +14,17 @@ import { listedRecords } from "../corpus/listed.js"
 import { loadBenchCorpus } from "../search/benchLoad.js"
 import { scratchDatabase } from "../search/database.js"
 import { evaluate, formatReport, type VerdictJson } from "./evaluate.js"
-import { entryCases, listEntities, negativeCases, positiveCases, resolutionCases } from "./sets.js"
+import { isDebarmentList, listDisplayName, type ListId, listOrder } from "../../src/sanctions/model.js"
+import { entryCases, listEntities, listPaths, negativeCases, positiveCases, resolutionCases } from "./sets.js"
 
 /**
  * The verdict evaluation, through the whole path a user calls: a real server on a loopback port over a scratch
- * PostgreSQL database (generated companies plus the real listed companies, the three real lists), every case sent
- * as `POST /v1/verify`. Prints both splits; `--json FILE` writes the report, `--misses` prints the tuning split's
+ * PostgreSQL database (generated companies plus the real listed companies, the real lists: every list, or those of
+ * `--lists`), every case sent as `POST /v1/verify`; the debarment list's cases are looked up in `signals.debarred`.
+ * Prints both splits; `--json FILE` writes the report, `--misses` prints the tuning split's
  * misses (never the test split's).
  *
- *   npm run -s eval [-- --per-list 400 --rows 20000 --held 400 --concurrency 8 --json out.json --misses]
+ *   npm run -s eval [-- --per-list 400 --rows 20000 --held 400 --concurrency 8 --json out.json --misses --lists ofac_sdn,un_sc]
  */
 const { values } = parseArgs({
   options: {
@@ -31,15 +33,21 @@ const { values } = parseArgs({
     held: { type: "string", default: "400" },
     concurrency: { type: "string", default: "8" },
     json: { type: "string" },
-    misses: { type: "boolean", default: false }
+    misses: { type: "boolean", default: false },
+    /** Keep every n-th negative name (and EITI name not held): a quicker, coarser run on a busy machine. */
+    "negatives-every": { type: "string", default: "1" },
+    /** Comma-separated list ids loaded and evaluated (default: every list). */
+    lists: { type: "string", default: listOrder.join(",") }
   }
 })
+const lists = values.lists.split(",").map((l) => l.trim()).filter((l): l is ListId => (listOrder as ReadonlyArray<string>).includes(l))
+if (lists.length === 0) throw new Error(`--lists: expected some of ${listOrder.join(", ")}`)
 const sharedDir = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
 
 const program = Effect.gen(function*() {
   const started = Date.now()
   yield* loadBenchCorpus(Number(values.rows), 1, sharedDir)
-  yield* ingestSanctions(["ofac-sdn", "ofac-consolidated", "un"].map((d) => path.join(sharedDir, "data", "sanctions", d)))
+  yield* ingestSanctions(listPaths(sharedDir, lists))
   const server = yield* HttpServer.HttpServer
   if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected a TCP address")
   const url = `http://127.0.0.1:${server.address.port}/v1/verify`
@@ -50,8 +58,11 @@ const program = Effect.gen(function*() {
     if (response.status === 200) return await response.json() as VerdictJson
     return { refused: `${response.status} ${await response.text()}` }
   }
-  const entities = yield* listEntities(sharedDir)
-  const negatives = negativeCases(sharedDir, entities)
+  const entities = yield* listEntities(sharedDir, lists)
+  // Names that are on a sanctions list loaded are set apart from the negatives (a debarment does not flag screening).
+  const allNegatives = negativeCases(sharedDir, entities.filter((e) => !isDebarmentList(e.list)))
+  const every = Math.max(1, Number(values["negatives-every"]))
+  const negatives = { ...allNegatives, cases: allNegatives.cases.filter((_, i) => i % every === 0) }
   const listed = listedRecords(sharedDir, 1).records
   const sets = {
     positives: [...positiveCases(entities, Number(values["per-list"])), ...entryCases(entities, Number(values["per-list"]))],
@@ -68,8 +79,8 @@ const program = Effect.gen(function*() {
   const machine = `${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}`
   process.stdout.write([
     `Verdict evaluation over HTTP (POST /v1/verify), ${new Date().toISOString()}, ${machine}; store: ${values.rows} generated + ` +
-    `${listedRecords(sharedDir, 1).records.length} real listed companies; lists: OFAC SDN, OFAC Consolidated, UN; ` +
-    `${values["per-list"]} entities per list; ${negatives.listedNames.length} source names that are list names set apart ` +
+    `${listedRecords(sharedDir, 1).records.length} real listed companies; lists: ${lists.map((l) => listDisplayName[l]).join(", ")}; ` +
+    `${values["per-list"]} entities per list${every === 1 ? "" : `, every ${every}th negative`}; ${negatives.listedNames.length} source names that are list names set apart ` +
     `(${negatives.listedNames.map((n) => `${n.source}: ${n.name} (${n.country})`).join(", ")}); ${Math.round((Date.now() - started) / 1000)} s.`,
     "",
     formatReport(report),

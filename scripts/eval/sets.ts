@@ -80,10 +80,28 @@ const readCsv = (file: string, separator = ",") => {
   return body.map((r) => Object.fromEntries(header!.map((h, i) => [h, (r[i] ?? "").trim()])) as Record<string, string>)
 }
 
-export const listEntities = (sharedDir: string) =>
+/**
+ * Where each list's real file is under `shared/data/sanctions`. The EU's current FSF file here is an extract of 5
+ * entries (one entity): the evaluation reads the EU's 2016 file in the old format, 276 entities.
+ */
+export const LIST_PATHS: Record<ListId, string> = {
+  ofac_sdn: "ofac-sdn",
+  ofac_consolidated: "ofac-consolidated",
+  un_sc: "un",
+  uk_ofsi: "uk/ConList.xlsx",
+  uk_invban: "uk/InvBan.csv",
+  eu_fsf: "eu/legacy-global-v4-2016-02-11-extract.xml",
+  worldbank_debarred: "worldbank-debarred"
+}
+export const FIRST_LISTS: ReadonlyArray<ListId> = ["ofac_sdn", "ofac_consolidated", "un_sc"]
+
+export const listPaths = (sharedDir: string, lists: ReadonlyArray<ListId>) =>
+  lists.map((l) => path.join(sharedDir, "data", "sanctions", LIST_PATHS[l]))
+
+export const listEntities = (sharedDir: string, lists: ReadonlyArray<ListId> = FIRST_LISTS) =>
   Effect.map(
-    parseListPaths(["ofac-sdn", "ofac-consolidated", "un"].map((d) => path.join(sharedDir, "data", "sanctions", d))),
-    (lists) => lists.flatMap((l) => l.entries.filter((e) => e.entity_type === "entity"))
+    parseListPaths(listPaths(sharedDir, lists)),
+    (parsed) => parsed.flatMap((l) => l.entries.filter((e) => e.entity_type === "entity"))
   )
 
 /** Positives: every entity entry of the three lists, each as given exactly and in each variant that applies. */
@@ -129,8 +147,10 @@ export const sameEntityPairs = (entities: ReadonlyArray<SanctionsEntry>): Readon
 /** The entry kinds' cases, from every entity entry of the lists (these kinds apply to few entries). */
 export const entryCases = (entities: ReadonlyArray<SanctionsEntry>, perList: number): ReadonlyArray<PositiveCase> => {
   const cases: Array<PositiveCase> = []
-  const add = (e: SanctionsEntry, kind: EntryKind, input: string | null) => {
-    if (input !== null && input.trim() !== "") cases.push({ split: splitOf(`${e.list}:${e.entry_id}`), list: e.list, entryId: e.entry_id, listedName: e.name, kind, input })
+  const add = (e: SanctionsEntry, kind: EntryKind, written: string | null) => {
+    // Some list names are written across lines; a user sends them on one.
+    const input = written?.replace(/\s+/g, " ").trim() ?? ""
+    if (input !== "") cases.push({ split: splitOf(`${e.list}:${e.entry_id}`), list: e.list, entryId: e.entry_id, listedName: e.name, kind, input })
   }
   const pairs = sameEntityPairs(entities)
   for (const e of entities) {

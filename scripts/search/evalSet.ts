@@ -3,7 +3,8 @@ import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { foldName, nameTokens, normalizeName } from "../../src/domain/normalize.js"
 
 export const queryKinds = [
-  "id", "prefix", "contains", "normalized", "alias", "typo", "word_order", "missing_word"
+  "id", "prefix", "contains", "normalized", "alias", "typo", "word_order", "missing_word",
+  "alias_spacing", "brand_country", "typo_two_word", "share_class_issuer"
 ] as const
 export type QueryKind = typeof queryKinds[number]
 
@@ -19,6 +20,17 @@ const STOP = new Set(["of", "and", "the", "for", "de", "du", "des", "la", "le", 
 const LEGAL_FORMS = [" Limited", " PLC", " S.A.", " Ltd", " SA", " Company Limited"]
 
 export const normOf = (c: CanonicalCompany) => normalizeName(c.legal_name, c.country)
+
+/** Words that mark a listing of a share class rather than the company: a rate, "Pref", "Preference" ... */
+const SHARE_CLASS = /\s+(?:\d+(?:[.,]\d+)?\s*%|pref(?:erence|erred)?(?:\s+shares?)?|n\s+shares?|cumulative.*|redeemable.*)\s*$/i
+
+/** A brand written with other spacing or punctuation: two words joined, or initials with dots ("MTN" -> "M.T.N."). */
+export const respaced = (alias: string): string | null => {
+  const words = alias.split(" ").filter((w) => w.length > 0)
+  if (words.length === 1 && /^[A-Z]{3,5}$/.test(alias)) return `${[...alias].join(".")}.`
+  if (words.length === 2 && words.every((w) => /^[\p{L}]{2,}$/u.test(w))) return words.join("")
+  return null
+}
 
 /** One edit in the longest word: a dropped, doubled or swapped letter. */
 export const typoOf = (rng: Rng, name: string): string | null => {
@@ -52,6 +64,8 @@ const displayNumber = (raw: string, rng: Rng) => {
  */
 export const buildEvalSet = (targets: ReadonlyArray<CanonicalCompany>, perKind: number, seed = 11) => {
   const rng = new Rng(seed)
+  /** The kinds added later draw from their own generator: the earlier kinds' queries stay as they were. */
+  const extra = new Rng(seed + 1)
   const order = targets.map((_, i) => [rng.next(), i] as const).sort((a, b) => a[0] - b[0]).map(([, i]) => targets[i]!)
   const lowers = targets.map((t) => t.legal_name.toLowerCase())
   const norms = targets.map(normOf)
@@ -102,6 +116,24 @@ export const buildEvalSet = (targets: ReadonlyArray<CanonicalCompany>, perKind: 
       const swapped = [core[1]!, core[0]!, ...core.slice(2)].join(" ")
       if (uniquely((_, n) => n === norm, norm)) add("word_order", swapped, t)
     }
+    for (const alias of t.aliases ?? []) {
+      if (alias.kind === "ticker") continue
+      const q = respaced(alias.name)
+      if (q !== null && uniquely((_, n) => n === norm, norm)) {
+        add("alias_spacing", q, t)
+        break
+      }
+    }
+    // The parent brand and the country: "Ecobank Ghana" for "Ecobank Ghana Ltd".
+    const countryWord = words.findIndex((w, i) => i > 0 && COUNTRY_WORDS[t.country]?.toLowerCase() === w.toLowerCase())
+    if (countryWord === 1 && words.length > 2 && uniquely((l) => l.startsWith(`${words[0]!.toLowerCase()} ${words[1]!.toLowerCase()}`), norm)) {
+      add("brand_country", `${words[0]} ${words[1]}`, t)
+    }
+    if (core.length === 2 && core.every((w) => w.length >= 5) && uniquely((_, n) => n === norm, norm)) {
+      const w = core[1]!
+      const at = extra.int(1, w.length - 3)
+      add("typo_two_word", `${core[0]} ${w.slice(0, at)}${w[at + 1]}${w[at]}${w.slice(at + 2)}`, t)
+    }
     const droppable = core.map((w, i) => [w, i] as const).filter(([w, i]) => i > 0 && i < core.length - 1 && !STOP.has(w))
     if (core.length >= 3 && droppable.length > 0) {
       const [, drop] = rng.pick(droppable)
@@ -110,5 +142,19 @@ export const buildEvalSet = (targets: ReadonlyArray<CanonicalCompany>, perKind: 
       if (rest.filter((w) => w.length >= 3).length >= 2) add("missing_word", rest.join(" "), t)
     }
   }
+  // The issuer's name, with a listing of one of its share classes in the store: the company comes first.
+  for (const t of order) {
+    if (!SHARE_CLASS.test(t.legal_name)) continue
+    const issuerName = t.legal_name.replace(SHARE_CLASS, "")
+    const issuer = targets.find((c) => c !== t && normOf(c) === normalizeName(issuerName, c.country) && !SHARE_CLASS.test(c.legal_name))
+    if (issuer !== undefined) add("share_class_issuer", nameTokens(normOf(issuer)).join(" "), issuer)
+  }
   return out
+}
+
+/** The country names the listed companies' names carry after their brand. */
+const COUNTRY_WORDS: Readonly<Record<string, string>> = {
+  NG: "Nigeria", GH: "Ghana", KE: "Kenya", UG: "Uganda", TZ: "Tanzania", ZA: "Africa", CI: "CI", SN: "Senegal",
+  BF: "Burkina", ML: "Mali", EG: "Egypt", MA: "Maroc", TN: "Tunisie", MU: "Mauritius", BW: "Botswana", NA: "Namibia",
+  ZW: "Zimbabwe", MW: "Malawi", ZM: "Zambia", RW: "Rwanda", BJ: "Benin", TG: "Togo", NE: "Niger"
 }

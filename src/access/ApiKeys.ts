@@ -4,6 +4,7 @@ import type { ApiKeyIdentity } from "../api/security.js"
 import { createHash, randomBytes } from "node:crypto"
 import { DEFAULT_KEY_SCOPE, type KeyScope } from "../domain/keyScope.js"
 import { monthlyQuota, type Plan } from "../domain/quotaWindow.js"
+import { Ends } from "../tenancy/Ends.js"
 
 const SECRET_PREFIX = "kyb_live_"
 
@@ -17,20 +18,28 @@ export const looksLikeSecret = (secret: string) => /^kyb_live_[A-Za-z0-9_-]{43}$
 
 export interface ApiKeySummary {
   readonly id: string
+  readonly account_id: string
+  /** The account's address, or its name for an operator's account. */
+  readonly account: string | null
   readonly label: string | null
   readonly plan: Plan
   readonly scope: KeyScope
   readonly quota_override: number | null
   readonly created_at: string
   readonly revoked_at: string | null
+  /** The month's requests of the key's account (the counter every key of the account counts against). */
   readonly used_this_month: number
 }
 
 export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const ends = yield* Ends
 
-    /** Issues a key: the secret is returned once and never stored, only its SHA-256 and its first characters. */
+    /**
+     * Issues a key for an account: the one named, or (an operator's key) one made for it. The secret is returned once
+     * and never stored, only its SHA-256 and its first characters.
+     */
     const create = (options: {
       readonly plan: Plan
       readonly quota: number | null
@@ -38,28 +47,47 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       readonly accountId?: string
       readonly scope?: KeyScope
     }) =>
-      Effect.gen(function*() {
+      sql.withTransaction(Effect.gen(function*() {
         const secret = SECRET_PREFIX + randomBytes(32).toString("base64url")
         const id = "key_" + randomBytes(6).toString("hex")
+        const accountId = options.accountId ?? "acc_" + randomBytes(8).toString("hex")
+        if (options.accountId === undefined) {
+          yield* sql`INSERT INTO accounts (id, kind, plan, name) VALUES (${accountId}, 'operator', ${options.plan}, ${options.label})`
+        }
+        const scope = options.scope ?? DEFAULT_KEY_SCOPE
         yield* sql`INSERT INTO api_keys (id, secret_sha256, secret_prefix, label, plan, quota_override, account_id, scope)
           VALUES (${id}, ${hashSecret(secret)}, ${secretPrefix(secret)}, ${options.label}, ${options.plan}, ${options.quota},
-            ${options.accountId ?? null}, ${options.scope ?? DEFAULT_KEY_SCOPE})`
-        return { id, secret: Redacted.make(secret), scope: options.scope ?? DEFAULT_KEY_SCOPE }
-      }).pipe(Effect.withSpan("ApiKeys.create"))
+            ${accountId}, ${scope})`
+        return { id, accountId, secret: Redacted.make(secret), scope }
+      })).pipe(Effect.withSpan("ApiKeys.create"))
 
-    const revoke = (id: string) =>
-      sql<{ id: string }>`UPDATE api_keys SET revoked_at = now() WHERE id = ${id} AND revoked_at IS NULL RETURNING id`.pipe(
-        Effect.map((rows) => rows.length > 0),
-        Effect.withSpan("ApiKeys.revoke")
+    /** A live account named by its id or its e-mail address. */
+    const findAccount = (ref: string) =>
+      sql<{ id: string; plan: Plan }>`SELECT id, plan FROM accounts
+        WHERE (id = ${ref} OR email_lower = ${ref.trim().toLowerCase()}) AND deleted_at IS NULL`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0])),
+        Effect.withSpan("ApiKeys.findAccount")
       )
 
+    /** Stops the key at once; when it was its account's last live key, what the account runs ends with it (`Ends`). */
+    const revoke = (id: string) =>
+      sql.withTransaction(Effect.gen(function*() {
+        const rows = yield* sql<{ account_id: string }>`UPDATE api_keys SET revoked_at = now()
+          WHERE id = ${id} AND (revoked_at IS NULL OR revoked_at > now()) RETURNING account_id`
+        const revoked = rows[0]
+        if (revoked === undefined) return false
+        yield* ends.afterRevocation(revoked.account_id)
+        return true
+      })).pipe(Effect.withSpan("ApiKeys.revoke"))
+
     const list = sql<ApiKeySummary>`
-      SELECT k.id, k.label, k.plan, k.scope, k.quota_override::float8 AS quota_override,
+      SELECT k.id, k.account_id, coalesce(a.email, a.name) AS account, k.label, k.plan, k.scope,
+             k.quota_override::float8 AS quota_override,
              to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
              to_char(k.revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS revoked_at,
              coalesce(u.used, 0)::float8 AS used_this_month
-      FROM api_keys k
-      LEFT JOIN quota_usage u ON u.key_id = k.id AND u.period = date_trunc('month', now() AT TIME ZONE 'UTC')::date
+      FROM api_keys k JOIN accounts a ON a.id = k.account_id
+      LEFT JOIN account_usage u ON u.account_id = k.account_id AND u.period = date_trunc('month', now() AT TIME ZONE 'UTC')::date
       ORDER BY k.created_at, k.id`.pipe(Effect.withSpan("ApiKeys.list"))
 
     /** The key of this secret (active, or rotated and in its grace period), without counting a request. */
@@ -67,17 +95,19 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       Effect.gen(function*() {
         const value = Redacted.value(secret).trim()
         if (!looksLikeSecret(value)) return Option.none<ApiKeyIdentity>()
-        const rows = yield* sql<{ id: string; plan: Plan; scope: KeyScope; quota_override: string | null }>`
-          SELECT id, plan, scope, quota_override::text AS quota_override FROM api_keys
+        const rows = yield* sql<{ id: string; account_id: string; plan: Plan; scope: KeyScope; quota_override: string | null }>`
+          SELECT id, account_id, plan, scope, quota_override::text AS quota_override FROM api_keys
           WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > now())`
         return Option.map(Option.fromNullable(rows[0]), (row): ApiKeyIdentity => ({
           id: row.id,
+          accountId: row.account_id,
           plan: row.plan,
           scope: row.scope,
           monthlyQuota: monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override))
         }))
       }).pipe(Effect.withSpan("ApiKeys.identify"))
 
-    return { create, revoke, list, identify } as const
-  })
+    return { create, findAccount, revoke, list, identify } as const
+  }),
+  dependencies: [Ends.Default]
 }) {}

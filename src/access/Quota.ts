@@ -33,8 +33,8 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
     /**
      * Authentication and admission in one round trip: finds the key by the SHA-256 of the secret (not revoked, or
      * rotated and still in its grace period) and counts the request against its month, and its day for the
-     * dashboard's chart, in the same statement. A key made from the dashboard counts against its account's month
-     * (every key of an account shares one quota); an operator's key against its own. None: unknown, revoked or malformed (nothing
+     * dashboard's chart, in the same statement. Every key counts against its account's month
+     * (the keys of an account share one quota; an operator's key made alone has an account of its own). None: unknown, revoked or malformed (nothing
      * counted). The counting and durability described above.
      */
     const admit = (secret: Redacted.Redacted<string>) =>
@@ -42,38 +42,31 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         const value = Redacted.value(secret).trim()
         if (!looksLikeSecret(value)) return Option.none<{ identity: ApiKeyIdentity; decision: QuotaDecision }>()
         const now = new Date(yield* Clock.currentTimeMillis)
-        const rows = yield* sql<{ id: string; plan: Plan; scope: KeyScope; quota_override: string | null; used: string | null }>`
+        const rows = yield* sql<{ id: string; account_id: string; plan: Plan; scope: KeyScope; quota_override: string | null; used: string | null }>`
           WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
           k AS (
             SELECT id, account_id, plan, scope, quota_override,
               ${ceiling} AS ceiling
             FROM api_keys WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > ${now})),
-          counted_key AS (
-            INSERT INTO quota_usage (key_id, period, used)
-            SELECT k.id, ${periodOf(now)}::date, 1 FROM k, async_commit
-            WHERE k.account_id IS NULL AND (k.ceiling IS NULL OR k.ceiling > 0)
-            ON CONFLICT (key_id, period) DO UPDATE SET used = quota_usage.used + 1
-            WHERE quota_usage.used < coalesce((SELECT ceiling FROM k), ${Number.MAX_SAFE_INTEGER}::bigint)
-            RETURNING used),
-          counted_account AS (
+          counted AS (
             INSERT INTO account_usage (account_id, period, used)
             SELECT k.account_id, ${periodOf(now)}::date, 1 FROM k, async_commit
-            WHERE k.account_id IS NOT NULL AND (k.ceiling IS NULL OR k.ceiling > 0)
+            WHERE k.ceiling IS NULL OR k.ceiling > 0
             ON CONFLICT (account_id, period) DO UPDATE SET used = account_usage.used + 1
             WHERE account_usage.used < coalesce((SELECT ceiling FROM k), ${Number.MAX_SAFE_INTEGER}::bigint)
             RETURNING used),
-          counted AS (SELECT used FROM counted_key UNION ALL SELECT used FROM counted_account),
           daily AS (
             INSERT INTO usage_daily (key_id, day, requests)
             SELECT k.id, ${dayOf(now)}::date, 1 FROM k WHERE EXISTS (SELECT 1 FROM counted)
             ON CONFLICT (key_id, day) DO UPDATE SET requests = usage_daily.requests + 1)
-          SELECT k.id, k.plan, k.scope, k.quota_override::text AS quota_override, (SELECT used FROM counted)::text AS used FROM k`
+          SELECT k.id, k.account_id, k.plan, k.scope, k.quota_override::text AS quota_override,
+            (SELECT used FROM counted)::text AS used FROM k`
         const row = rows[0]
         if (row === undefined) return Option.none()
         const limit = monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override))
         const used = row.used === null ? null : Number(row.used)
         return Option.some({
-          identity: { id: row.id, plan: row.plan, monthlyQuota: limit, scope: row.scope },
+          identity: { id: row.id, accountId: row.account_id, plan: row.plan, monthlyQuota: limit, scope: row.scope },
           decision: {
             allowed: used !== null,
             limit,
@@ -86,7 +79,7 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
 
     /**
      * Takes `extra` more units for a request already admitted (a batch: one unit per row verified), all or none, on
-     * the counter the key counts on (its own, or its account's); not taken when the month's quota has not that many
+     * the counter of the key's account; not taken when the month's quota has not that many
      * left (the request is then refused whole, and its own unit given back with `refund`). `used`: the month's count
      * after it (null when not taken, or when `extra` is 0).
      */
@@ -100,10 +93,6 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
             SELECT id, account_id,
               coalesce(${ceiling}, ${Number.MAX_SAFE_INTEGER}::bigint) AS ceiling
             FROM api_keys WHERE id = ${keyId}),
-          by_key AS (
-            UPDATE quota_usage q SET used = q.used + ${extra} FROM k
-            WHERE k.account_id IS NULL AND q.key_id = k.id AND q.period = ${period}::date AND q.used + ${extra} <= k.ceiling
-            RETURNING q.used),
           by_account AS (
             UPDATE account_usage a SET used = a.used + ${extra} FROM k
             WHERE a.account_id = k.account_id AND a.period = ${period}::date AND a.used + ${extra} <= k.ceiling
@@ -111,8 +100,8 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
           daily AS (
             UPDATE usage_daily d SET requests = d.requests + ${extra}
             WHERE d.key_id = ${keyId} AND d.day = ${dayOf(now)}::date
-              AND EXISTS (SELECT 1 FROM by_key UNION ALL SELECT 1 FROM by_account))
-          SELECT (SELECT used FROM by_key UNION ALL SELECT used FROM by_account LIMIT 1)::text AS used`
+              AND EXISTS (SELECT 1 FROM by_account))
+          SELECT (SELECT used FROM by_account)::text AS used`
         const used = rows[0]?.used ?? null
         if (used !== null) return { taken: true, used: Number(used) }
         return { taken: false, used: null }
@@ -125,8 +114,6 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         const period = periodOf(now)
         yield* sql`
           WITH k AS (SELECT id, account_id FROM api_keys WHERE id = ${keyId}),
-          key_refund AS (UPDATE quota_usage q SET used = q.used - 1 FROM k
-            WHERE k.account_id IS NULL AND q.key_id = k.id AND q.period = ${period}::date AND q.used > 0),
           account_refund AS (UPDATE account_usage a SET used = a.used - 1 FROM k
             WHERE a.account_id = k.account_id AND a.period = ${period}::date AND a.used > 0)
           UPDATE usage_daily SET requests = requests - 1 WHERE key_id = ${keyId} AND day = ${dayOf(now)}::date AND requests > 0`

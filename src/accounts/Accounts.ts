@@ -5,7 +5,7 @@ import { checkEmail, checkGrace, checkLabel, checkPassword, ROTATION_GRACE } fro
 import { checkScope } from "../domain/keyScope.js"
 import { dayOf, monthlyQuota, periodOf, resetOf } from "../domain/quotaWindow.js"
 import { type AccountRow, AccountsRepo } from "./AccountsRepo.js"
-import { EmailTaken, InvalidAccountInput, InvalidCredentials, KeyNotFound, SignupDisabled, Throttled } from "./errors.js"
+import { InvalidAccountInput, InvalidCredentials, KeyNotFound, SignupDisabled, Throttled } from "./errors.js"
 import { loggingMailer, Mailer } from "./Mailer.js"
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.js"
 import { Throttle } from "./Throttle.js"
@@ -32,8 +32,9 @@ const CHART_DAYS = 30
 /**
  * Self-serve accounts (issue 16): sign-up with an e-mail address and a password (no card), sessions, password
  * change, deletion (its keys revoked at once), and the keys and usage the dashboard shows. Passwords are hashed with
- * scrypt, session and verification tokens stored as SHA-256; failed log-ins and sign-ups are throttled per address
- * and per client. KYB_SIGNUP_ENABLED=false closes sign-up.
+ * scrypt, session and verification tokens stored as SHA-256; failed log-ins are throttled per address and per client,
+ * sign-ups per client. Sign-up answers the same whether or not the address has an account. KYB_SIGNUP_ENABLED=false
+ * closes sign-up.
  */
 export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
   effect: Effect.gen(function*() {
@@ -55,38 +56,57 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         return Redacted.make(token)
       })
 
+    /**
+     * The answer is the same whether or not the address has an account (no enumeration): the account is made if it
+     * had none, and the rest is said by e-mail (a verification link, or "you already have an account"). The client's
+     * sign-up unit is taken before the work, whatever the outcome; bad input is refused before that.
+     */
     const signUp = (form: { readonly email: string; readonly password: string; readonly client: string }) =>
       Effect.gen(function*() {
         if (!signupEnabled) return yield* new SignupDisabled({ message: "Sign-up is closed on this server; ask its operator for a key." })
-        const wait = yield* throttle.wait("signup_client", form.client)
-        if (wait > 0) return yield* throttled(wait)
         const email = yield* input(checkEmail(form.email))
         const password = yield* input(checkPassword(form.password, email.email))
+        const wait = yield* throttle.take("signup_client", form.client)
+        if (wait > 0) return yield* throttled(wait)
+        yield* throttle.prune
         const id = "acc_" + randomBytes(8).toString("hex")
         const created = yield* repo.insertAccount({ id, email: email.email, lower: email.lower, passwordHash: yield* hashPassword(password), plan: "free" })
-        // Every sign-up counts against the client, taken or not, so addresses cannot be probed in bulk.
-        yield* throttle.record("signup_client", form.client)
-        if (!created) return yield* new EmailTaken({ message: "An account with this e-mail address exists: log in instead." })
-        const verification = newToken()
-        yield* repo.insertVerification(sha256(verification), id)
-        yield* mailer.sendVerification({ accountId: id, to: email.email, link: `${publicUrl}/verify-email?token=${verification}` })
-        yield* Effect.logInfo("account created").pipe(Effect.annotateLogs({ account_id: id }))
-        return { account: { id, email: email.email, plan: "free", emailVerified: false } satisfies Account, session: yield* startSession(id) }
+        if (created) {
+          const verification = newToken()
+          yield* repo.insertVerification(sha256(verification), id)
+          yield* mailer.sendVerification({ accountId: id, to: email.email, link: `${publicUrl}/verify-email?token=${verification}` })
+          yield* Effect.logInfo("account created").pipe(Effect.annotateLogs({ account_id: id }))
+        } else {
+          const held = yield* repo.byEmail(email.lower)
+          if (Option.isSome(held)) {
+            yield* mailer.sendAccountExists({ accountId: held.value.id, to: held.value.email, link: `${publicUrl}/login` })
+          }
+        }
+        return { email: email.email }
       }).pipe(Effect.withSpan("Accounts.signUp"))
 
+    /**
+     * A unit of the address's and of the client's failure budget is taken before the password is checked (one
+     * statement each), so concurrent guesses cannot exceed the limit; a log-in that succeeds gives both back.
+     */
     const logIn = (form: { readonly email: string; readonly password: string; readonly client: string }) =>
       Effect.gen(function*() {
         const lower = form.email.trim().toLowerCase()
-        const wait = Math.max(yield* throttle.wait("login_email", lower), yield* throttle.wait("login_client", form.client))
-        if (wait > 0) return yield* throttled(wait)
+        const waitAddress = yield* throttle.take("login_email", lower)
+        if (waitAddress > 0) return yield* throttled(waitAddress)
+        const waitClient = yield* throttle.take("login_client", form.client)
+        if (waitClient > 0) {
+          yield* throttle.giveBack("login_email", lower)
+          return yield* throttled(waitClient)
+        }
         const found = yield* repo.byEmail(lower)
         // Verified against a decoy when there is no such account: the answer takes as long either way.
         const matches = yield* verifyPassword(form.password, Option.match(found, { onNone: () => decoy, onSome: (a) => a.password_hash }))
         if (Option.isNone(found) || !matches) {
-          yield* throttle.record("login_email", lower)
-          yield* throttle.record("login_client", form.client)
           return yield* new InvalidCredentials({ message: "The e-mail address or the password is wrong." })
         }
+        yield* throttle.giveBack("login_email", lower)
+        yield* throttle.giveBack("login_client", form.client)
         yield* Effect.logInfo("signed in").pipe(Effect.annotateLogs({ account_id: found.value.id }))
         return { account: accountOf(found.value), session: yield* startSession(found.value.id) }
       }).pipe(Effect.withSpan("Accounts.logIn"))

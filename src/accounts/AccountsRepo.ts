@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import type { KeyScope } from "../domain/keyScope.js"
 import type { Plan } from "../domain/quotaWindow.js"
+import { Ends } from "../tenancy/Ends.js"
 
 export interface AccountRow {
   readonly id: string
@@ -35,6 +36,7 @@ const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-D
 export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const ends = yield* Ends
     const accountColumns = sql`a.id, a.email, a.plan, a.password_hash, a.email_verified_at IS NOT NULL AS email_verified`
 
     /** None when the address is taken. */
@@ -49,7 +51,7 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
       )
 
     const byId = (id: string) =>
-      sql<AccountRow>`SELECT ${accountColumns} FROM accounts a WHERE a.id = ${id}`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+      sql<AccountRow>`SELECT ${accountColumns} FROM accounts a WHERE a.id = ${id} AND a.kind = 'self_serve' AND a.deleted_at IS NULL`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
 
     const insertSession = (tokenHash: string, accountId: string, ttlSeconds: number) =>
       sql`INSERT INTO account_sessions (token_sha256, account_id, expires_at)
@@ -68,11 +70,17 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
     const setPassword = (accountId: string, passwordHash: string) =>
       sql`UPDATE accounts SET password_hash = ${passwordHash} WHERE id = ${accountId}`.pipe(Effect.asVoid)
 
-    /** Its keys stop working at once (kept, revoked, for the checks they made); sessions and usage go with it. */
+    /**
+     * In one transaction: its keys stop at once, what it runs ends (`Ends`: monitors, batch jobs, pending deliveries,
+     * webhooks), and the person's data goes (address, password hash, sessions, verifications). The row stays, marked
+     * deleted and without them, as the owner of what is kept for its retention (checks, events, decisions).
+     */
     const deleteAccount = (accountId: string) =>
       sql.withTransaction(Effect.gen(function*() {
-        yield* sql`UPDATE api_keys SET revoked_at = now() WHERE account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now())`
-        yield* sql`DELETE FROM accounts WHERE id = ${accountId}`
+        yield* ends.accountDeleted(accountId)
+        yield* sql`DELETE FROM account_sessions WHERE account_id = ${accountId}`
+        yield* sql`DELETE FROM email_verifications WHERE account_id = ${accountId}`
+        yield* sql`UPDATE accounts SET email = NULL, email_lower = NULL, password_hash = NULL, deleted_at = now() WHERE id = ${accountId}`
       }))
 
     const insertVerification = (tokenHash: string, accountId: string) =>
@@ -101,12 +109,18 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
         Effect.map((rows) => Option.fromNullable(rows[0]))
       )
 
-    /** Stops the key after `afterSeconds` (0: now); false when it is not this account's or already stopped. */
+    /**
+     * Stops the key after `afterSeconds` (0: now); false when it is not this account's or already stopped. Stopped now
+     * and the account's last live key: what the account runs ends in the same transaction (`Ends`).
+     */
     const revokeKey = (accountId: string, keyId: string, afterSeconds: number) =>
-      sql<{ id: string }>`UPDATE api_keys SET revoked_at = now() + make_interval(secs => ${afterSeconds})
-        WHERE id = ${keyId} AND account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now()) RETURNING id`.pipe(
-        Effect.map((rows) => rows.length > 0)
-      )
+      sql.withTransaction(Effect.gen(function*() {
+        const rows = yield* sql<{ id: string }>`UPDATE api_keys SET revoked_at = now() + make_interval(secs => ${afterSeconds})
+          WHERE id = ${keyId} AND account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now()) RETURNING id`
+        if (rows.length === 0) return false
+        if (afterSeconds <= 0) yield* ends.afterRevocation(accountId)
+        return true
+      }))
 
     const usedThisMonth = (accountId: string, period: string) =>
       sql<{ used: number }>`SELECT used::float8 AS used FROM account_usage WHERE account_id = ${accountId} AND period = ${period}::date`.pipe(
@@ -138,5 +152,6 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
       usedThisMonth: dieOnSql(usedThisMonth),
       daily: dieOnSql(daily)
     } as const
-  })
+  }),
+  dependencies: [Ends.Default]
 }) {}

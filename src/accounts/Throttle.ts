@@ -12,37 +12,48 @@ const limitsConfig = Config.all({
 })
 
 /**
- * Throttling kept in the database (exact across instances): failed attempts are recorded with the SHA-256 of their
- * subject (an e-mail address, a client address), and a subject with too many in the window is refused until the
- * oldest of them leaves it.
+ * Throttling kept in the database, exact across instances and under concurrency: an attempt first TAKES a unit of
+ * its subject's window (the SHA-256 of an e-mail address or a client address) in one conditional upsert, serialised
+ * by the row lock as the quota's counter is; when none is left it is refused before anything is checked. A log-in
+ * that succeeds gives its unit back, so only failures count; a sign-up keeps it. A window starts with its first
+ * unit and lasts KYB_AUTH_THROTTLE_WINDOW_SECONDS.
  */
 export class Throttle extends Effect.Service<Throttle>()("kyb/Throttle", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const windowSeconds = yield* Config.integer("KYB_AUTH_THROTTLE_WINDOW_SECONDS").pipe(Config.withDefault(15 * 60))
     const limits: Readonly<Record<ThrottleScope, number>> = yield* limitsConfig
+    const window = sql`make_interval(secs => ${windowSeconds})`
 
-    /** Seconds until the subject may try again; 0 when it may now. */
-    const wait = (scope: ThrottleScope, subject: string) =>
-      sql<{ n: number; oldest: number | null }>`
-        SELECT count(*)::int AS n, extract(epoch FROM min(at))::float8 AS oldest FROM auth_failures
-        WHERE scope = ${scope} AND subject = ${sha256(subject)} AND at > now() - make_interval(secs => ${windowSeconds})`.pipe(
-        Effect.map((rows) => {
-          const row = rows[0]
-          if (row === undefined || row.n < limits[scope] || row.oldest === null) return 0
-          return Math.max(1, Math.ceil(row.oldest + windowSeconds - Date.now() / 1000))
-        })
-      )
+    /** 0 when a unit was taken; otherwise the seconds until the window ends (nothing taken). */
+    const take = (scope: ThrottleScope, subject: string) =>
+      Effect.gen(function*() {
+        const key = sha256(subject)
+        const rows = yield* sql<{ taken: number }>`
+          INSERT INTO auth_throttle (scope, subject, window_start, taken) VALUES (${scope}, ${key}, now(), 1)
+          ON CONFLICT (scope, subject) DO UPDATE SET
+            window_start = CASE WHEN auth_throttle.window_start <= now() - ${window} THEN now() ELSE auth_throttle.window_start END,
+            taken = CASE WHEN auth_throttle.window_start <= now() - ${window} THEN 1 ELSE auth_throttle.taken + 1 END
+          WHERE auth_throttle.window_start <= now() - ${window} OR auth_throttle.taken < ${limits[scope]}
+          RETURNING taken`
+        if (rows.length > 0) return 0
+        const [held] = yield* sql<{ wait: number }>`
+          SELECT ceil(extract(epoch FROM window_start + ${window} - now()))::float8 AS wait FROM auth_throttle
+          WHERE scope = ${scope} AND subject = ${key}`
+        return Math.max(1, held?.wait ?? 1)
+      })
 
-    const record = (scope: ThrottleScope, subject: string) =>
-      sql`INSERT INTO auth_failures (scope, subject) VALUES (${scope}, ${sha256(subject)})`.pipe(Effect.asVoid)
+    /** Gives back a unit taken in the window (a log-in that succeeded; a later check that refused first). */
+    const giveBack = (scope: ThrottleScope, subject: string) =>
+      sql`UPDATE auth_throttle SET taken = taken - 1 WHERE scope = ${scope} AND subject = ${sha256(subject)} AND taken > 0`.pipe(Effect.asVoid)
 
-    /** Forgets attempts older than the window (run with every record; cheap on the index). */
-    const prune = sql`DELETE FROM auth_failures WHERE at < now() - make_interval(secs => ${windowSeconds})`.pipe(Effect.asVoid)
+    /** Forgets windows long over (run with every sign-up; cheap on the index). */
+    const prune = sql`DELETE FROM auth_throttle WHERE window_start < now() - ${window} - interval '1 hour'`.pipe(Effect.asVoid)
 
     return {
-      wait: (scope: ThrottleScope, subject: string) => Effect.orDie(wait(scope, subject)),
-      record: (scope: ThrottleScope, subject: string) => Effect.orDie(Effect.zipRight(record(scope, subject), prune))
+      take: (scope: ThrottleScope, subject: string) => Effect.orDie(take(scope, subject)),
+      giveBack: (scope: ThrottleScope, subject: string) => Effect.orDie(giveBack(scope, subject)),
+      prune: Effect.orDie(prune)
     } as const
   })
 }) {}

@@ -3,9 +3,8 @@ import { Data } from "effect"
 /** What an account operation can refuse, each with the sentence the page or the JSON answer shows. */
 export class SignupDisabled extends Data.TaggedError("SignupDisabled")<{ readonly message: string }> {}
 export class InvalidAccountInput extends Data.TaggedError("InvalidAccountInput")<{ readonly message: string }> {}
-export class EmailTaken extends Data.TaggedError("EmailTaken")<{ readonly message: string }> {}
 export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{ readonly message: string }> {}
 export class Throttled extends Data.TaggedError("Throttled")<{ readonly message: string; readonly retryAfterSeconds: number }> {}
 export class KeyNotFound extends Data.TaggedError("KeyNotFound")<{ readonly message: string }> {}
 
-export type AccountError = SignupDisabled | InvalidAccountInput | EmailTaken | InvalidCredentials | Throttled | KeyNotFound
+export type AccountError = SignupDisabled | InvalidAccountInput | InvalidCredentials | Throttled | KeyNotFound

@@ -17,11 +17,12 @@ import {
 } from "./errors.js"
 import { AwardPage, AwardParams } from "./schemas/Award.js"
 import { Check, CheckListParams, CheckPage } from "./schemas/Check.js"
+import { PageParams } from "./schemas/Paging.js"
 import { CompanyRecord } from "./schemas/Company.js"
 import { Decision, DecisionBody, DecisionPage } from "./schemas/Decision.js"
 import { EventPage, Monitor, MonitorBody, MonitorPage, Webhook, WebhookBody, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "./schemas/Webhook.js"
 import { BatchHeaders, BatchPayload, Job, JobResultsCsv, JobResultsJsonl, MAX_BATCH_ITEMS } from "./schemas/Job.js"
-import { CountryCode, TextInput } from "./schemas/params.js"
+import { CountryCode, IdParam, TextInput } from "./schemas/params.js"
 import { RegistriesResponse } from "./schemas/Registry.js"
 import { SearchParams, SearchResponse } from "./schemas/Search.js"
 import { Verdict, VerifyBody, VerifyQuery } from "./schemas/Verdict.js"
@@ -110,12 +111,23 @@ export class RegistriesApi extends guarded(HttpApiGroup.make("registries")
 export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
   .add(
     HttpApiEndpoint.get("health", "/health")
-      .addSuccess(Schema.Struct({ status: Schema.Literal("ok"), database: Schema.Literal("reachable") }))
+      .addSuccess(Schema.Struct({
+        status: Schema.Literal("ok"),
+        database: Schema.Literal("reachable"),
+        replica: Schema.optional(Schema.Struct({
+          state: Schema.Literal("in_use", "bypassed"),
+          reason: Schema.NullOr(Schema.String),
+          lag_seconds: Schema.NullOr(Schema.Number)
+        }))
+      }))
       .addError(ServiceUnavailable)
-      .annotateContext(OpenApi.annotations({ summary: "Liveness and database reachability (no key needed)" }))
+      .annotateContext(OpenApi.annotations({
+        summary: "Liveness and database reachability (no key needed)",
+        description: "With a read replica configured, `replica` says whether reads are served by it or bypass it for the primary (and why)."
+      }))
   ) {}
 
-const checkId = HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a check id" })))
+const checkId = HttpApiSchema.param("id", IdParam("check"))
 
 export class ChecksApi extends guarded(HttpApiGroup.make("checks")
   .add(
@@ -125,18 +137,18 @@ export class ChecksApi extends guarded(HttpApiGroup.make("checks")
       .annotateContext(OpenApi.annotations({
         summary: "One check, as asked and answered",
         description: "Every verification is kept: the inputs as sent and as read, the verdict as answered, each list's " +
-          "version and SHA-256, and the policy version. Only the key that made it can read it (another key gets 404)."
+          "version and SHA-256, and the policy version. Any live key of the account that owns it can read it (another account's key gets 404)."
       }))
   )
   .add(
     HttpApiEndpoint.get("list", "/checks")
       .setUrlParams(CheckListParams)
       .addSuccess(CheckPage)
-      .annotateContext(OpenApi.annotations({ summary: "This key's checks, newest first, paged with a cursor" }))
+      .annotateContext(OpenApi.annotations({ summary: "The account's checks, newest first, paged with a cursor (`key_id`: one key's)" }))
   )
 ) {}
 
-const jobId = HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a job id" })))
+const jobId = HttpApiSchema.param("id", IdParam("job"))
 
 export class BatchApi extends guarded(HttpApiGroup.make("batch")
   .add(
@@ -198,13 +210,13 @@ export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
   )
   .add(
     HttpApiEndpoint.get("list", "/decisions")
+      .setUrlParams(PageParams(50))
       .addSuccess(DecisionPage)
-      .annotateContext(OpenApi.annotations({ summary: "This account's decisions, newest first (500 at most)" }))
+      .annotateContext(OpenApi.annotations({ summary: "The account's decisions, newest first, paged with a cursor" }))
   )
 ) {}
 
-const uuidParam = (what: string) =>
-  HttpApiSchema.param("id", Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => `id is not a ${what} id` })))
+const uuidParam = (what: string) => HttpApiSchema.param("id", IdParam(what))
 const monitorId = uuidParam("monitor")
 const webhookId = uuidParam("webhook")
 
@@ -220,7 +232,8 @@ export class MonitoringApi extends guarded(HttpApiGroup.make("monitoring")
           "could concern it; each change is an event (sanctions.hit_added, sanctions.hit_removed) with the check that shows it."
       }))
   )
-  .add(HttpApiEndpoint.get("list", "/monitors").addSuccess(MonitorPage).annotateContext(OpenApi.annotations({ summary: "This key's monitors" })))
+  .add(HttpApiEndpoint.get("list", "/monitors").setUrlParams(PageParams(50)).addSuccess(MonitorPage)
+    .annotateContext(OpenApi.annotations({ summary: "The account's monitors, newest first, paged with a cursor" })))
   .add(HttpApiEndpoint.get("get")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound)
     .annotateContext(OpenApi.annotations({ summary: "One monitor" })))
   .add(HttpApiEndpoint.del("delete")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound).addError(InsufficientScope)
@@ -229,7 +242,7 @@ export class MonitoringApi extends guarded(HttpApiGroup.make("monitoring")
     HttpApiEndpoint.get("events", "/events")
       .setUrlParams(CheckListParams)
       .addSuccess(EventPage)
-      .annotateContext(OpenApi.annotations({ summary: "This key's events, newest first, paged with a cursor (for clients that poll)" }))
+      .annotateContext(OpenApi.annotations({ summary: "The account's events, newest first, paged with a cursor (for clients that poll)" }))
   )
 ) {}
 
@@ -246,13 +259,15 @@ export class WebhooksApi extends guarded(HttpApiGroup.make("webhooks")
           "timeouts are retried with exponential backoff for 24 hours. Only http(s) URLs; loopback and private addresses are refused."
       }))
   )
-  .add(HttpApiEndpoint.get("list", "/webhooks").addSuccess(WebhookPage).annotateContext(OpenApi.annotations({ summary: "This key's webhooks" })))
+  .add(HttpApiEndpoint.get("list", "/webhooks").setUrlParams(PageParams(50)).addSuccess(WebhookPage)
+    .annotateContext(OpenApi.annotations({ summary: "The account's webhooks, newest first, paged with a cursor" })))
   .add(HttpApiEndpoint.del("delete")`/webhooks/${webhookId}`.addSuccess(Webhook).addError(WebhookNotFound).addError(InsufficientScope)
     .annotateContext(OpenApi.annotations({ summary: "Remove an endpoint" })))
   .add(
     HttpApiEndpoint.get("deliveries")`/webhooks/${webhookId}/deliveries`
+      .setUrlParams(PageParams(50))
       .addSuccess(WebhookDeliveryPage)
       .addError(WebhookNotFound)
-      .annotateContext(OpenApi.annotations({ summary: "The latest deliveries to an endpoint, each attempt with its outcome" }))
+      .annotateContext(OpenApi.annotations({ summary: "Deliveries to an endpoint, newest event first, paged with a cursor, each attempt with its outcome" }))
   )
 ) {}

@@ -100,9 +100,13 @@ const examples: Record<string, unknown> = {
       registry_reachable: true,
       sanctions_hit: false,
       officer_sanctions_hit: false,
-      officers_screened: 1
+      officers_screened: 1,
+      debarred: null
     },
-    sources: ["Corporate Affairs Commission (NG-CAC)", "OFAC SDN (2024-05-03)", "OFAC Consolidated (2025-12-19)", "UN SC (2026-02-27)"],
+    sources: [
+      "Corporate Affairs Commission (NG-CAC)", "OFAC SDN (2024-05-03)", "OFAC Consolidated (2025-12-19)", "UN SC (2026-02-27)",
+      "UK OFSI Consolidated (2025-04-14)", "EU Financial Sanctions Files (2026-08-05)", "World Bank Debarred (2025-01-07)"
+    ],
     review_reason: null,
     review_reasons: [],
     checked_at: "2026-11-22T10:00:00.000Z",
@@ -185,7 +189,7 @@ examples["decisions.record"] = {
   note: "our customer is the Panamanian namesake",
   created_at: "2026-11-24T10:00:00.000Z"
 }
-examples["decisions.list"] = { decisions: [examples["decisions.record"]] }
+examples["decisions.list"] = { decisions: [examples["decisions.record"]], next_cursor: null }
 
 const monitor = {
   id: "8e0a2c4e-6f8a-4b2d-9f6a-8c0e2b4d6f8a",
@@ -199,7 +203,7 @@ const monitor = {
 examples["monitoring.create"] = monitor
 examples["monitoring.get"] = monitor
 examples["monitoring.delete"] = monitor
-examples["monitoring.list"] = { monitors: [monitor] }
+examples["monitoring.list"] = { monitors: [monitor], next_cursor: null }
 const event = {
   id: "3f5a7c9e-1b3d-4f5a-8c9e-1b3d5f7a9c1e",
   type: "sanctions.hit_added",
@@ -222,7 +226,7 @@ const webhook = {
   created_at: "2026-11-24T10:00:00.000Z"
 }
 examples["webhooks.create"] = { ...webhook, secret: "whsec_7fQ2mS9xKp4rT8vB1nL6yH3cW5dZ0gJa" }
-examples["webhooks.list"] = { webhooks: [webhook] }
+examples["webhooks.list"] = { webhooks: [webhook], next_cursor: null }
 examples["webhooks.delete"] = webhook
 examples["webhooks.deliveries"] = {
   deliveries: [{
@@ -233,7 +237,8 @@ examples["webhooks.deliveries"] = {
       { attempt: 1, at: "2026-11-24T10:05:01.000Z", status_code: 500, error: "HTTP 500", duration_ms: 41 },
       { attempt: 2, at: "2026-11-24T10:05:31.000Z", status_code: 204, error: null, duration_ms: 38 }
     ]
-  }]
+  }],
+  next_cursor: null
 }
 
 export const operationExamples: Readonly<Record<string, unknown>> = examples

@@ -5,6 +5,8 @@ import { InvalidApiKey, QuotaExceeded } from "./errors.js"
 
 export interface ApiKeyIdentity {
   readonly id: string
+  /** The account the key belongs to: the tenant that owns what the key makes and sees. */
+  readonly accountId: string
   readonly plan: "free" | "starter" | "growth" | "unlimited"
   /** Requests per calendar month (UTC); null when unlimited. */
   readonly monthlyQuota: number | null

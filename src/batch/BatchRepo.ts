@@ -3,9 +3,10 @@ import { Effect, Option } from "effect"
 
 export interface JobRow {
   readonly id: string
-  readonly key_id: string
+  readonly account_id: string
+  readonly key_id: string | null
   readonly body_sha256: string
-  readonly status: "queued" | "running" | "done"
+  readonly status: "queued" | "running" | "done" | "cancelled"
   readonly total: number
   readonly done: number
   readonly failed: number
@@ -31,16 +32,19 @@ export class BatchRepo extends Effect.Service<BatchRepo>()("kyb/BatchRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const jobColumns = sql`j.id, j.key_id, j.body_sha256, j.status, j.total, j.created_at, j.finished_at,
+    const jobColumns = sql`j.id, j.account_id, j.key_id, j.body_sha256, j.status, j.total, j.created_at, j.finished_at,
       (SELECT count(*) FROM batch_items i WHERE i.job_id = j.id AND i.done)::int AS done,
       (SELECT count(*) FROM batch_items i WHERE i.job_id = j.id AND i.problem IS NOT NULL)::int AS failed`
 
     /** The job and its rows; rows already refused are done from the start. None when the idempotency key is taken. */
-    const insert = (job: { readonly id: string; readonly keyId: string; readonly idempotencyKey: string | null; readonly bodySha256: string }, items: ReadonlyArray<NewItem>) =>
+    const insert = (
+      job: { readonly id: string; readonly accountId: string; readonly keyId: string | null; readonly idempotencyKey: string | null; readonly bodySha256: string },
+      items: ReadonlyArray<NewItem>
+    ) =>
       Effect.gen(function*() {
-        const inserted = yield* sql<{ id: string }>`INSERT INTO batch_jobs (id, key_id, idempotency_key, body_sha256, status, total)
-          VALUES (${job.id}, ${job.keyId}, ${job.idempotencyKey}, ${job.bodySha256}, 'queued', ${items.length})
-          ON CONFLICT (key_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`
+        const inserted = yield* sql<{ id: string }>`INSERT INTO batch_jobs (id, account_id, key_id, idempotency_key, body_sha256, status, total)
+          VALUES (${job.id}, ${job.accountId}, ${job.keyId}, ${job.idempotencyKey}, ${job.bodySha256}, 'queued', ${items.length})
+          ON CONFLICT (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`
         if (inserted.length === 0) return false
         yield* sql`INSERT INTO batch_items (job_id, position, input, problem, done)
           SELECT ${job.id}, p - 1, (${items.map((i) => JSON.stringify(i.input))}::text[])[p]::jsonb,
@@ -49,13 +53,13 @@ export class BatchRepo extends Effect.Service<BatchRepo>()("kyb/BatchRepo", {
         return true
       })
 
-    const byIdempotencyKey = (keyId: string, idempotencyKey: string) =>
-      sql<JobRow>`SELECT ${jobColumns} FROM batch_jobs j WHERE j.key_id = ${keyId} AND j.idempotency_key = ${idempotencyKey}`.pipe(
+    const byIdempotencyKey = (accountId: string, idempotencyKey: string) =>
+      sql<JobRow>`SELECT ${jobColumns} FROM batch_jobs j WHERE j.account_id = ${accountId} AND j.idempotency_key = ${idempotencyKey}`.pipe(
         Effect.map((rows) => Option.fromNullable(rows[0]))
       )
 
-    const find = (keyId: string, id: string) =>
-      sql<JobRow>`SELECT ${jobColumns} FROM batch_jobs j WHERE j.key_id = ${keyId} AND j.id = ${id}`.pipe(
+    const find = (accountId: string, id: string) =>
+      sql<JobRow>`SELECT ${jobColumns} FROM batch_jobs j WHERE j.account_id = ${accountId} AND j.id = ${id}`.pipe(
         Effect.map((rows) => Option.fromNullable(rows[0]))
       )
 
@@ -67,12 +71,12 @@ export class BatchRepo extends Effect.Service<BatchRepo>()("kyb/BatchRepo", {
      * (a restarted or crashed instance). SKIP LOCKED: two instances never take the same job.
      */
     const claim = (runner: string, staleSeconds: number) =>
-      sql<{ id: string; key_id: string }>`
+      sql<{ id: string; account_id: string; key_id: string | null }>`
         UPDATE batch_jobs SET status = 'running', claimed_by = ${runner}, heartbeat_at = now()
         WHERE id = (SELECT id FROM batch_jobs
           WHERE status = 'queued' OR (status = 'running' AND heartbeat_at < now() - make_interval(secs => ${staleSeconds}))
           ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, key_id`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+        RETURNING id, account_id, key_id`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
 
     const heartbeat = (jobId: string, runner: string) =>
       sql`UPDATE batch_jobs SET heartbeat_at = now() WHERE id = ${jobId} AND claimed_by = ${runner}`.pipe(Effect.asVoid)

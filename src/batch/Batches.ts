@@ -1,11 +1,11 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Either, Option, Schema } from "effect"
 import { createHash, randomUUID } from "node:crypto"
+import type { KeyActor } from "../access/actor.js"
 import { Quota } from "../access/Quota.js"
 import { IdempotencyKeyReused, InvalidRequest, JobNotDone, JobNotFound, QuotaExceeded } from "../api/errors.js"
 import { Job, JobResult, JobRowError } from "../api/schemas/Job.js"
 import { Verdict } from "../api/schemas/Verdict.js"
-import type { ApiKeyIdentity } from "../api/security.js"
 import { canonicalJson } from "../domain/canonicalJson.js"
 import { BatchRepo, type ItemRow, type JobRow } from "./BatchRepo.js"
 import { checkRow, rowsOf } from "./batchRows.js"
@@ -58,9 +58,9 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
     const view = (row: JobRow) =>
       row.status === "done" ? Effect.map(repo.items(row.id), (items) => jobOf(row, items)) : Effect.succeed(jobOf(row, null))
 
-    const replay = (key: ApiKeyIdentity, idempotencyKey: string, bodySha256: string) =>
+    const replay = (accountId: string, idempotencyKey: string, bodySha256: string) =>
       Effect.gen(function*() {
-        const held = yield* repo.byIdempotencyKey(key.id, idempotencyKey)
+        const held = yield* repo.byIdempotencyKey(accountId, idempotencyKey)
         if (Option.isNone(held)) return Option.none<Submitted>()
         if (held.value.body_sha256 !== bodySha256) {
           return yield* Effect.fail(IdempotencyKeyReused.of("This Idempotency-Key was used with another body; use a new key for a new batch."))
@@ -68,7 +68,7 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
         return Option.some<Submitted>({ job: yield* view(held.value), created: false, used: null })
       })
 
-    const submit = (key: ApiKeyIdentity, payload: ReadonlyArray<unknown> | string, idempotencyKey: string | undefined) =>
+    const submit = (key: KeyActor, payload: ReadonlyArray<unknown> | string, idempotencyKey: string | undefined) =>
       Effect.gen(function*() {
         const rows = yield* Either.match(rowsOf(payload), {
           onLeft: (message) => Effect.fail(InvalidRequest.of(message)),
@@ -76,7 +76,7 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
         })
         const bodySha256 = createHash("sha256").update(canonicalJson(rows)).digest("hex")
         if (idempotencyKey !== undefined) {
-          const earlier = yield* replay(key, idempotencyKey, bodySha256)
+          const earlier = yield* replay(key.accountId, idempotencyKey, bodySha256)
           if (Option.isSome(earlier)) return earlier.value
         }
         const items = rows.map((row) => {
@@ -86,50 +86,50 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
         const verified = items.filter((i) => i.problem === null).length
         const id = randomUUID()
         const stored = yield* sql.withTransaction(Effect.gen(function*() {
-          if (!(yield* repo.insert({ id, keyId: key.id, idempotencyKey: idempotencyKey ?? null, bodySha256 }, items))) {
+          if (!(yield* repo.insert({ id, accountId: key.accountId, keyId: key.keyId, idempotencyKey: idempotencyKey ?? null, bodySha256 }, items))) {
             return { kind: "raced" as const }
           }
-          const reserved = yield* quota.reserve(key.id, verified - 1)
+          const reserved = yield* quota.reserve(key.keyId, verified - 1)
           if (!reserved.taken) return yield* Effect.fail(QuotaExceeded.of(
             `This batch needs ${verified} requests of the monthly quota and fewer are left; nothing was verified or counted.`
           ))
           return { kind: "stored" as const, used: reserved.used }
-        })).pipe(Effect.tapError((error) => error instanceof QuotaExceeded ? quota.refund(key.id) : Effect.void))
+        })).pipe(Effect.tapError((error) => error instanceof QuotaExceeded ? quota.refund(key.keyId) : Effect.void))
         if (stored.kind === "raced" && idempotencyKey !== undefined) {
-          const earlier = yield* replay(key, idempotencyKey, bodySha256)
+          const earlier = yield* replay(key.accountId, idempotencyKey, bodySha256)
           if (Option.isSome(earlier)) return earlier.value
         }
         yield* runner.wake
         yield* Effect.logInfo("batch job queued").pipe(Effect.annotateLogs({ job_id: id, rows: items.length, verified }))
-        const row = yield* repo.find(key.id, id)
+        const row = yield* repo.find(key.accountId, id)
         return { job: yield* view(Option.getOrThrow(row)), created: true, used: stored.kind === "stored" ? stored.used : null } satisfies Submitted
       }).pipe(Effect.catchTag("SqlError", Effect.die), Effect.withSpan("Batches.submit"))
 
-    const find = (key: ApiKeyIdentity, id: string) =>
-      repo.find(key.id, id.toLowerCase()).pipe(
+    const find = (accountId: string, id: string) =>
+      repo.find(accountId, id.toLowerCase()).pipe(
         Effect.catchTag("SqlError", Effect.die),
         Effect.flatMap(Option.match({
-          onNone: () => Effect.fail(JobNotFound.of(`No batch job ${id} for this API key.`)),
+          onNone: () => Effect.fail(JobNotFound.of(`No batch job ${id} for this account.`)),
           onSome: Effect.succeed
         }))
       )
 
-    const get = (key: ApiKeyIdentity, id: string) => Effect.flatMap(find(key, id), (row) => view(row).pipe(Effect.orDie))
+    const get = (accountId: string, id: string) => Effect.flatMap(find(accountId, id), (row) => view(row).pipe(Effect.orDie))
 
     /** The results once the job is done; before that, 409 with its progress in the message. */
-    const results = (key: ApiKeyIdentity, id: string) =>
+    const results = (accountId: string, id: string) =>
       Effect.gen(function*() {
-        const row = yield* find(key, id)
+        const row = yield* find(accountId, id)
         if (row.status !== "done") {
           return yield* Effect.fail(JobNotDone.of(`Batch job ${id} is ${row.status} (${row.done} of ${row.total} rows); its results come once it is done.`))
         }
         return (yield* repo.items(row.id).pipe(Effect.orDie)).map(resultOf)
       })
 
-    const jsonLines = (key: ApiKeyIdentity, id: string) =>
-      Effect.map(results(key, id), (all) => all.map((r) => JSON.stringify(Schema.encodeSync(JobResult)(r))).join("\n") + "\n")
+    const jsonLines = (accountId: string, id: string) =>
+      Effect.map(results(accountId, id), (all) => all.map((r) => JSON.stringify(Schema.encodeSync(JobResult)(r))).join("\n") + "\n")
 
-    const csv = (key: ApiKeyIdentity, id: string) => Effect.map(results(key, id), resultsCsv)
+    const csv = (accountId: string, id: string) => Effect.map(results(accountId, id), resultsCsv)
 
     return { submit, get, jsonLines, csv } as const
   }),

@@ -1,5 +1,6 @@
 import { Config, Duration, Effect, Fiber, Option, Queue, Schedule, Schema } from "effect"
 import { randomBytes } from "node:crypto"
+import type { Actor } from "../access/actor.js"
 import { Verdict, VerifyBody } from "../api/schemas/Verdict.js"
 import { Checks } from "../checks/Checks.js"
 import { BatchRepo } from "./BatchRepo.js"
@@ -23,18 +24,18 @@ export class JobRunner extends Effect.Service<JobRunner>()("kyb/JobRunner", {
     const runner = `runner_${randomBytes(6).toString("hex")}`
     const wakeups = yield* Queue.sliding<void>(1)
 
-    const verifyRow = (jobId: string, keyId: string, row: { readonly position: number; readonly input: unknown }) =>
+    const verifyRow = (jobId: string, actor: Actor, row: { readonly position: number; readonly input: unknown }) =>
       Effect.gen(function*() {
         const input = yield* decodeInput(row.input).pipe(Effect.orDie)
-        const verdict = yield* checks.verify(input, keyId)
+        const verdict = yield* checks.verify(input, actor)
         yield* repo.answer(jobId, row.position, yield* encodeVerdict(verdict).pipe(Effect.orDie))
       })
 
-    const runJob = (job: { readonly id: string; readonly key_id: string }) =>
+    const runJob = (job: { readonly id: string; readonly account_id: string; readonly key_id: string | null }) =>
       Effect.gen(function*() {
         const beat = yield* Effect.fork(Effect.repeat(repo.heartbeat(job.id, runner).pipe(Effect.ignore), Schedule.spaced(Duration.seconds(Math.max(1, staleSeconds / 3)))))
         const pending = yield* repo.pending(job.id)
-        yield* Effect.forEach(pending, (row) => verifyRow(job.id, job.key_id, row), { concurrency, discard: true }).pipe(
+        yield* Effect.forEach(pending, (row) => verifyRow(job.id, { accountId: job.account_id, keyId: job.key_id }, row), { concurrency, discard: true }).pipe(
           Effect.ensuring(Fiber.interrupt(beat))
         )
         yield* repo.finish(job.id, runner)

@@ -1,35 +1,66 @@
-import { Either, ParseResult, Schema } from "effect"
+import { Either, Schema } from "effect"
 import { parse } from "csv-parse/sync"
-import { MAX_BATCH_ITEMS } from "../api/schemas/Job.js"
+import { BATCH_TAKES, MAX_BATCH_ITEMS } from "../api/schemas/Job.js"
 import { VerifyBody, type VerifyInput } from "../api/schemas/Verdict.js"
+import { issuesMessage } from "../domain/fieldMessages.js"
+import { checkJsonStrings } from "../domain/inputHygiene.js"
 
 const COLUMNS = ["name", "registration_no", "country"] as const
 
+const refuse = (problem: string) => Either.left(`${problem} ${BATCH_TAKES.replace(/^t/, "T")}.`)
+
+const readCsv = (text: string): Either.Either<Array<Array<string>>, string> => {
+  try {
+    return Either.right(parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false }) as Array<Array<string>>)
+  } catch (error) {
+    return refuse(`The CSV body cannot be read: ${error instanceof Error ? error.message.split("\n")[0] : "malformed"}.`)
+  }
+}
+
+/**
+ * The rows of a CSV batch as objects of their non-empty cells. The header must name known columns, each once; every
+ * cell obeys the rules of a JSON string (no control character, tab included; valid UTF-8), then is trimmed.
+ */
+const csvRows = (text: string): Either.Either<ReadonlyArray<unknown>, string> =>
+  Either.flatMap(readCsv(text), (records) => {
+    const [head, ...body] = records
+    if (head === undefined) return refuse("The CSV body is empty.")
+    const header = head.map((h) => h.trim().toLowerCase())
+    const unknown = header.filter((h) => !(COLUMNS as ReadonlyArray<string>).includes(h))
+    if (unknown.length > 0) {
+      const named = unknown.map((h) => /^[a-z0-9_ -]{1,40}$/.test(h) ? h : "(a column name that is not plain text)")
+      return refuse(`Unknown CSV column(s): ${named.join(", ")}.`)
+    }
+    const repeated = header.filter((h, i) => header.indexOf(h) !== i)
+    if (repeated.length > 0) return refuse(`The CSV column ${repeated[0]} is named twice.`)
+    if (body.length === 0) return refuse("The CSV body has no row after its header.")
+    if (body.length > MAX_BATCH_ITEMS) return refuse(`This one has ${body.length} rows.`)
+    const rows: Array<Record<string, string>> = []
+    for (const [index, record] of body.entries()) {
+      const row: Record<string, string> = {}
+      for (const [i, cell] of record.entries()) {
+        const problem = checkJsonStrings(cell, header[i]!)
+        if (problem !== undefined) return Either.left(`row ${index + 1} (line ${index + 2}), ${problem.where}: ${problem.problem}.`)
+        const value = cell.trim()
+        if (value !== "") row[header[i]!] = value
+      }
+      rows.push(row)
+    }
+    return Either.right(rows)
+  })
+
 /**
  * The rows of a batch: the JSON array as sent, or the CSV's records as objects of their non-empty cells. Left: why the
- * body as a whole is not a batch (the CSV cannot be read, has no known column, an unknown one, or too many rows).
+ * body as a whole is not a batch, with what the route takes.
  */
-export const rowsOf = (payload: ReadonlyArray<unknown> | string): Either.Either<ReadonlyArray<unknown>, string> => {
-  if (typeof payload !== "string") return Either.right(payload)
-  let records: Array<Record<string, string>>
-  try {
-    records = parse(payload, { columns: (header: Array<string>) => header.map((h) => h.trim().toLowerCase()), skip_empty_lines: true, trim: true, bom: true })
-  } catch (error) {
-    return Either.left(`The CSV body cannot be read: ${error instanceof Error ? error.message.split("\n")[0] : "malformed"}.`)
-  }
-  const header = records.length === 0 ? [] : Object.keys(records[0]!)
-  const unknown = header.filter((h) => !(COLUMNS as ReadonlyArray<string>).includes(h))
-  if (unknown.length > 0) return Either.left(`Unknown CSV column(s): ${unknown.join(", ")}; the columns are ${COLUMNS.join(", ")}.`)
-  if (records.length === 0) return Either.left("The CSV body has no row after its header.")
-  if (records.length > MAX_BATCH_ITEMS) return Either.left(`A batch holds at most ${MAX_BATCH_ITEMS} rows; this one has ${records.length}.`)
-  return Either.right(records.map((record) => Object.fromEntries(Object.entries(record).filter(([, v]) => v !== ""))))
-}
+export const rowsOf = (payload: ReadonlyArray<unknown> | string): Either.Either<ReadonlyArray<unknown>, string> =>
+  typeof payload === "string" ? csvRows(payload) : Either.right(payload)
 
 const decodeRow = Schema.decodeUnknownEither(VerifyBody, { onExcessProperty: "error", errors: "first" })
 
-/** A row that is a verification request, or why it is not (reported in its place, not verified). */
+/** A row that is a verification request, or why it is not, in the words GET /v1/verify uses (reported in its place). */
 export const checkRow = (row: unknown): { readonly input: VerifyInput } | { readonly problem: string } =>
   Either.match(decodeRow(row), {
-    onLeft: (error) => ({ problem: ParseResult.TreeFormatter.formatErrorSync(error).split("\n").slice(0, 3).join(" ").slice(0, 300) }),
+    onLeft: (error) => ({ problem: issuesMessage(error, "each row must be an object like the body of POST /v1/verify") }),
     onRight: (input) => ({ input })
   })

@@ -3,11 +3,12 @@ import { randomUUID } from "node:crypto"
 import { CheckNotFound } from "../api/errors.js"
 import { Check, CheckedList, CheckPage, CheckSummary } from "../api/schemas/Check.js"
 import { Verdict, type VerifyInput } from "../api/schemas/Verdict.js"
-import type { ApiKeyIdentity } from "../api/security.js"
+import type { Actor, PageParams } from "../access/actor.js"
 import { numberKey } from "../domain/registrationNumbers.js"
 import { VERDICT_POLICY_VERSION } from "../domain/verdictPolicy.js"
 import { listDisplayName } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
+import { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { Decisions } from "../decisions/Decisions.js"
 import { Verifier } from "../verify/Verifier.js"
 import { type CheckRow, ChecksRepo } from "./ChecksRepo.js"
@@ -49,17 +50,20 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
     const verifier = yield* Verifier
     const decisions = yield* Decisions
     const screener = yield* Screener
+    const screeningLists = yield* ScreeningLists
     const days = yield* retention
 
-    /** Verifies and keeps the check for the key that asked (`keyId`): the verdict answered carries its `check_id`. */
-    const verify = (input: VerifyInput, keyId: string) =>
+    /** Verifies and keeps the check for the account (made by `keyId`): the verdict answered carries its `check_id`. */
+    const verify = (input: VerifyInput, actor: Actor) =>
       Effect.gen(function*() {
-        const answered = yield* verifier.verify(input, { decisions: decisions.lookupFor(keyId) })
+        const lists = yield* screeningLists.listsOf(actor.accountId)
+        const answered = yield* verifier.verify(input, { decisions: decisions.lookupFor(actor.accountId), lists })
         const verdict = new Verdict({ ...answered, check_id: randomUUID() })
-        const versions = yield* screener.versions
+        const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
         yield* repo.insert({
           id: verdict.check_id!,
-          key_id: keyId,
+          account_id: actor.accountId,
+          key_id: actor.keyId,
           created_at: new Date(yield* Clock.currentTimeMillis),
           input: sentInput(input),
           input_normalized: normalisedInput(input),
@@ -70,19 +74,20 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
         return verdict
       })
 
-    const get = (key: ApiKeyIdentity, id: string) =>
-      repo.find(key.id, id.toLowerCase()).pipe(
+    const get = (accountId: string, id: string) =>
+      repo.find(accountId, id.toLowerCase()).pipe(
         Effect.orDie,
         Effect.flatMap(Option.match({
-          onNone: () => Effect.fail(CheckNotFound.of(`No check ${id} for this API key.`)),
+          onNone: () => Effect.fail(CheckNotFound.of(`No check ${id} for this account.`)),
           onSome: (row) => Effect.succeed(toCheck(row))
         }))
       )
 
-    const list = (key: ApiKeyIdentity, params: { readonly since?: string | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) =>
+    const list = (accountId: string, params: PageParams & { readonly since?: string | undefined }) =>
       Effect.gen(function*() {
         const limit = params.limit ?? 25
-        const rows = yield* repo.page(key.id, {
+        const rows = yield* repo.page(accountId, {
+          keyId: params.key_id ?? null,
           since: params.since === undefined ? null : new Date(params.since),
           after: params.cursor === undefined ? null : decodeCursor(params.cursor),
           limit: limit + 1
@@ -115,5 +120,5 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
 
     return { verify, get, list, purge, reviewQueue } as const
   }),
-  dependencies: [ChecksRepo.Default, ReviewRepo.Default, Decisions.Default]
+  dependencies: [ChecksRepo.Default, ReviewRepo.Default, Decisions.Default, ScreeningLists.Default]
 }) {}

@@ -3,7 +3,8 @@ import { Effect, Option } from "effect"
 
 export interface CheckRow {
   readonly id: string
-  readonly key_id: string
+  readonly account_id: string
+  readonly key_id: string | null
   readonly created_at: Date
   readonly input: Readonly<Record<string, string>>
   readonly input_normalized: Readonly<Record<string, string>>
@@ -35,22 +36,28 @@ export class ChecksRepo extends Effect.Service<ChecksRepo>()("kyb/ChecksRepo", {
     const sql = yield* SqlClient.SqlClient
 
     const insert = (row: CheckRow) =>
-      sql`INSERT INTO checks (id, key_id, created_at, input, input_normalized, verdict, lists, policy_version)
-        VALUES (${row.id}::uuid, ${row.key_id}, ${row.created_at.toISOString()}::timestamptz, ${JSON.stringify(row.input)}::jsonb,
+      sql`INSERT INTO checks (id, account_id, key_id, created_at, input, input_normalized, verdict, lists, policy_version)
+        VALUES (${row.id}::uuid, ${row.account_id}, ${row.key_id}, ${row.created_at.toISOString()}::timestamptz, ${JSON.stringify(row.input)}::jsonb,
           ${JSON.stringify(row.input_normalized)}::jsonb, ${JSON.stringify(row.verdict)}::jsonb,
           ${JSON.stringify(row.lists)}::jsonb, ${row.policy_version})`.pipe(Effect.asVoid)
 
-    /** The check, only when this key made it. */
-    const find = (keyId: string, id: string) =>
-      sql<StoredRow>`SELECT id::text AS id, key_id, created_at, input, input_normalized, verdict, lists, policy_version
-        FROM checks WHERE id = ${id}::uuid AND key_id = ${keyId}`.pipe(
+    /** The check, only when this account owns it. */
+    const find = (accountId: string, id: string) =>
+      sql<StoredRow>`SELECT id::text AS id, account_id, key_id, created_at, input, input_normalized, verdict, lists, policy_version
+        FROM checks WHERE id = ${id}::uuid AND account_id = ${accountId}`.pipe(
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toRow))
       )
 
-    /** A key's checks, newest first, after the (created_at, id) position `after` when given, from `since` on. */
-    const page = (keyId: string, options: { readonly since: Date | null; readonly after: { at: Date; id: string } | null; readonly limit: number }) =>
-      sql<StoredRow>`SELECT id::text AS id, key_id, created_at, input, input_normalized, verdict, lists, policy_version
-        FROM checks WHERE key_id = ${keyId}
+    /**
+     * An account's checks (those one key made, with `keyId`), newest first, after the (created_at, id) position `after`
+     * when given, from `since` on.
+     */
+    const page = (accountId: string, options: {
+      readonly keyId: string | null; readonly since: Date | null; readonly after: { at: Date; id: string } | null; readonly limit: number
+    }) =>
+      sql<StoredRow>`SELECT id::text AS id, account_id, key_id, created_at, input, input_normalized, verdict, lists, policy_version
+        FROM checks WHERE account_id = ${accountId}
+        ${options.keyId === null ? sql`` : sql`AND key_id = ${options.keyId}`}
         ${options.since === null ? sql`` : sql`AND created_at >= ${options.since.toISOString()}::timestamptz`}
         ${options.after === null ? sql`` : sql`AND (created_at, id) < (${options.after.at.toISOString()}::timestamptz, ${options.after.id}::uuid)`}
         ORDER BY created_at DESC, id DESC LIMIT ${options.limit}`.pipe(Effect.map((rows) => rows.map(toRow)))

@@ -10,15 +10,15 @@ export interface ReviewCandidate {
 
 const parsed = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) as unknown : value)
 
-/** The checks a review queue is made of: a key's checks answered `review` with sanctions hits, oldest first. */
+/** The checks a review queue is made of: an account's checks answered `review` with sanctions hits, oldest first. */
 export class ReviewRepo extends Effect.Service<ReviewRepo>()("kyb/ReviewRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const candidates = (keyId: string, options: { readonly since: Date | null; readonly after: { at: Date; id: string } | null; readonly limit: number }) =>
+    const candidates = (accountId: string, options: { readonly since: Date | null; readonly after: { at: Date; id: string } | null; readonly limit: number }) =>
       sql<{ id: string; created_at: Date | string; input: unknown; verdict: unknown }>`
         SELECT id::text AS id, created_at, input, verdict FROM checks
-        WHERE key_id = ${keyId} AND verdict->>'result' = 'review'
+        WHERE account_id = ${accountId} AND verdict->>'result' = 'review'
           AND jsonb_array_length(coalesce(verdict->'sanctions'->'hits', '[]'::jsonb)) > 0
         ${options.since === null ? sql`` : sql`AND created_at >= ${options.since.toISOString()}::timestamptz`}
         ${options.after === null ? sql`` : sql`AND (created_at, id) > (${options.after.at.toISOString()}::timestamptz, ${options.after.id}::uuid)`}

@@ -1,7 +1,6 @@
 import { Effect, Option, Schema } from "effect"
 import { ReviewItem, ReviewQueuePage } from "../api/schemas/ReviewQueue.js"
 import { ReviewReason, SanctionsHit } from "../api/schemas/Verdict.js"
-import type { ApiKeyIdentity } from "../api/security.js"
 import { decisionFor, verificationSubjectKeys } from "../domain/decisions.js"
 import type { Decisions } from "../decisions/Decisions.js"
 import { decodeCursor, encodeCursor } from "./cursor.js"
@@ -19,22 +18,22 @@ interface StoredVerdict {
 const SCAN = 100
 
 /**
- * The review queue of the key's owner: checks answered `review` with at least one hit that has no decision in force
+ * The review queue of an account: checks answered `review` with at least one hit that has no decision in force
  * (none when the check was made, none recorded since for its subject on that entry as listed then), oldest first.
  * Decisions are found as the verifier finds them (`Decisions.lookupFor`), so what the queue shows as undecided is
  * what a new verification would still report as undecided.
  */
 export const makeReviewQueue = (repo: ReviewRepo, decisions: Decisions) =>
-(key: ApiKeyIdentity, params: { readonly since?: string | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) =>
+(accountId: string, params: { readonly since?: string | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) =>
   Effect.gen(function*() {
     const limit = params.limit ?? 25
     const since = params.since === undefined ? null : new Date(params.since)
-    const lookup = decisions.lookupFor(key.id)
+    const lookup = decisions.lookupFor(accountId)
     const items: Array<{ readonly item: ReviewItem; readonly row: ReviewCandidate }> = []
     let after = params.cursor === undefined ? null : decodeCursor(params.cursor)
     let exhausted = false
     while (items.length <= limit && !exhausted) {
-      const rows = yield* repo.candidates(key.id, { since, after, limit: SCAN }).pipe(Effect.orDie)
+      const rows = yield* repo.candidates(accountId, { since, after, limit: SCAN }).pipe(Effect.orDie)
       exhausted = rows.length < SCAN
       for (const row of rows) {
         after = { at: row.created_at, id: row.id }

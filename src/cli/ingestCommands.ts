@@ -1,17 +1,18 @@
-import { Args, Command, Options } from "@effect/cli"
-import { Console, Effect, Layer, Option } from "effect"
+import { Console, Effect, Layer, ParseResult, Schema } from "effect"
+import { CountryCode } from "../api/schemas/params.js"
 import { CompanyWriter } from "../companies/CompanyWriter.js"
 import { BulkLoad } from "../companies/ingest/bulk/BulkLoad.js"
-import { DEFAULT_BATCH_SIZE, ingestCompanyFile } from "../companies/ingest/CompanyIngest.js"
+import { ingestCompanyFile } from "../companies/ingest/CompanyIngest.js"
 import { IngestReporter } from "../companies/ingest/IngestReporter.js"
 import { ingestProcurementFile } from "../companies/ingest/ProcurementIngest.js"
 import { ingestCacPscFile } from "../companies/ingest/PscIngest.js"
 import type { FileSummary } from "../companies/ingest/runIngest.js"
 import { ingestTrademarkFile } from "../companies/ingest/TrademarkIngest.js"
-
-const files = Args.file({ name: "file", exists: "yes" }).pipe(Args.atLeast(1))
-const batchSize = (fallback: number) =>
-  Options.integer("batch-size").pipe(Options.withDefault(fallback), Options.withDescription("Rows per transaction"))
+import { companyRecords, type Expected, procurementAwards, pscRegister, refusal, trademarkRecords } from "./fileKind.js"
+import { CliFailure, runCli } from "./runner.js"
+import type { DatabaseLive } from "../db/Database.js"
+import * as fs from "node:fs"
+import type { Invocation } from "./spec.js"
 
 const share = (part: number, whole: number) => (whole === 0 ? 0 : Math.round((part / whole) * 1000) / 10)
 
@@ -40,84 +41,84 @@ const report = (summaries: ReadonlyArray<FileSummary>, withMatches: boolean) =>
       }
       yield* Console.log(JSON.stringify(total))
     }
+    const refused = summaries.find((s) => s.rows > 0 && s.rejected === s.rows)
+    if (refused !== undefined) {
+      const first = refused.rejections[0]
+      const example = first === undefined ? "" : ` (line ${first.line}: ${first.reason})`
+      return yield* new CliFailure({ message: `every row of ${refused.file} was rejected${example}` })
+    }
   })
+
+/** Every file is checked for its kind before the database is opened and before the first row of any is loaded. */
+const refusedFile = (files: ReadonlyArray<string>, expected: Expected): string | null => {
+  for (const file of files) {
+    if (!fs.existsSync(file)) return `${file}: no such file`
+    if (!fs.statSync(file).isFile()) return `${file}: not a file`
+    const why = refusal(file, expected)
+    if (why !== null) return why
+  }
+  return null
+}
+
+const ingestEach = <E, R>(
+  invocation: Invocation,
+  ingest: (file: string) => Effect.Effect<FileSummary, E, R>,
+  withMatches: boolean
+): Effect.Effect<void, E | CliFailure, R> =>
+  Effect.gen(function*() {
+    const summaries: Array<FileSummary> = []
+    for (const file of invocation.args) summaries.push(yield* ingest(file))
+    yield* report(summaries, withMatches)
+  })
+
+const batchSizeOf = (invocation: Invocation) => invocation.options["batch-size"] as number
 
 const WriterLive = Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, IngestReporter.Default)
 
-export const ingestCompaniesCommand = Command.make(
-  "companies",
-  { files, batchSize: batchSize(DEFAULT_BATCH_SIZE) },
-  ({ batchSize, files }) =>
-    Effect.gen(function*() {
-      const summaries: Array<FileSummary> = []
-      for (const file of files) summaries.push(yield* ingestCompanyFile(file, { batchSize }))
-      yield* report(summaries, false)
-    })
-).pipe(
-  Command.withDescription(
-    "Canonical company records, JSON Lines or CSV (.csv; lists |-joined: aliases name:kind, officers " +
-      "name;role;appointed_on;resigned_on;nationality). Idempotent; rejected rows are named by line."
-  ),
-  Command.provide(WriterLive)
-)
+/** Runs an ingest command unless a file is missing or of another kind (then one line and exit 1, nothing opened). */
+const runIngestCommand = <E>(invocation: Invocation, expected: Expected, program: Effect.Effect<void, E, Layer.Layer.Success<typeof DatabaseLive>>) => {
+  const refused = refusedFile(invocation.args, expected)
+  if (refused === null) return runCli(invocation.command, program)
+  process.stderr.write(`${invocation.command}: ${refused}\n`)
+  process.exitCode = 1
+  return Promise.resolve()
+}
 
-export const ingestProcurementCommand = Command.make(
-  "procurement",
-  {
-    files,
-    batchSize: batchSize(2000),
-    country: Options.text("country").pipe(
-      Options.optional,
-      Options.withDescription("ISO country of every award, for OCDS data that names none")
+export const companies = (invocation: Invocation) =>
+  runIngestCommand(
+    invocation,
+    companyRecords,
+    ingestEach(invocation, (file) => ingestCompanyFile(file, { batchSize: batchSizeOf(invocation) }), false).pipe(
+      Effect.provide(WriterLive)
     )
-  },
-  ({ batchSize, country, files }) =>
-    Effect.gen(function*() {
-      const summaries: Array<FileSummary> = []
-      for (const file of files) {
-        summaries.push(yield* ingestProcurementFile(file, { batchSize, ...Option.match(country, { onNone: () => ({}), onSome: (c) => ({ country: c }) }) }))
-      }
-      yield* report(summaries, true)
-    })
-).pipe(
-  Command.withDescription(
-    "Procurement awards: OCDS release or record packages (JSON / JSON Lines) or CSV " +
-      "country,buyer,title,value,currency,date,supplier,source_url; suppliers matched to companies"
-  ),
-  Command.provide(IngestReporter.Default)
-)
+  )
 
-export const ingestTrademarksCommand = Command.make(
-  "trademarks",
-  { files, batchSize: batchSize(2000) },
-  ({ batchSize, files }) =>
-    Effect.gen(function*() {
-      const summaries: Array<FileSummary> = []
-      for (const file of files) summaries.push(yield* ingestTrademarkFile(file, { batchSize }))
-      yield* report(summaries, true)
-    })
-).pipe(
-  Command.withDescription("Trademarks CSV office,mark,owner,status,classes,filing_date,source_url; owners matched to companies"),
-  Command.provide(IngestReporter.Default)
-)
+/** The same field-named message the HTTP routes give for the same value (`country: must be a two-letter ...`). */
+const decodeCountry = (value: string) =>
+  Schema.decodeUnknown(CountryCode)(value).pipe(
+    Effect.mapError((e) => new CliFailure({ message: `country: ${ParseResult.ArrayFormatter.formatErrorSync(e)[0]?.message ?? "invalid"}` }))
+  )
 
-export const ingestPscCommand = Command.make(
-  "psc",
-  { files },
-  ({ files }) =>
+export const procurement = (invocation: Invocation) =>
+  runIngestCommand(
+    invocation,
+    procurementAwards,
     Effect.gen(function*() {
-      const summaries: Array<FileSummary> = []
-      for (const file of files) summaries.push(yield* ingestCacPscFile(file))
-      yield* report(summaries, true)
-    }).pipe(
-      // A file of another shape is the operator's mistake, said in one line, not a crash.
-      Effect.catchTag("IngestFileError", (e) =>
-        Effect.zipRight(Console.error(`${e.file}: ${e.message}`), Effect.sync(() => void (process.exitCode = 1))))
+      const given = invocation.options["country"]
+      const country = typeof given === "string" ? yield* decodeCountry(given) : undefined
+      const options = { batchSize: batchSizeOf(invocation), ...(country === undefined ? {} : { country }) }
+      yield* ingestEach(invocation, (file) => ingestProcurementFile(file, options), true)
+    }).pipe(Effect.provide(IngestReporter.Default))
+  )
+
+export const trademarks = (invocation: Invocation) =>
+  runIngestCommand(
+    invocation,
+    trademarkRecords,
+    ingestEach(invocation, (file) => ingestTrademarkFile(file, { batchSize: batchSizeOf(invocation) }), true).pipe(
+      Effect.provide(IngestReporter.Default)
     )
-).pipe(
-  Command.withDescription(
-    "Persons with significant control: the CAC PSC register export (JSON: meta, index by LEI); each company stored " +
-      "(its officers kept), its owners from the register replaced; `matched` counts the owners stored"
-  ),
-  Command.provide(WriterLive)
-)
+  )
+
+export const psc = (invocation: Invocation) =>
+  runIngestCommand(invocation, pscRegister, ingestEach(invocation, ingestCacPscFile, true).pipe(Effect.provide(WriterLive)))

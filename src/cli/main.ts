@@ -1,26 +1,31 @@
-import { Command } from "@effect/cli"
-import { NodeContext, NodeRuntime } from "@effect/platform-node"
-import { Effect, Layer, Logger, LogLevel } from "effect"
-import { ApiKeys } from "../access/ApiKeys.js"
-import { DatabaseLive } from "../db/Database.js"
-import { RegistryCoverageService } from "../registries/RegistryCoverageService.js"
-import { ingestCommand } from "./ingestCommand.js"
-import { keysCommand } from "./keysCommand.js"
-import { mcpCommand } from "./mcpCommand.js"
-import { registriesCommand } from "./registriesCommand.js"
+import { kyb } from "./commands.js"
+import { parse, styleFor, UsageError } from "./spec.js"
 
-// The CLI reaches the same database as the server: DATABASE_URL, or the running server's embedded socket. Built
-// when a command runs, not for `--help` or a mistyped command (the embedded database is slow to start).
-const ServicesLive = Layer.mergeAll(ApiKeys.Default, RegistryCoverageService.Default).pipe(Layer.provideMerge(DatabaseLive))
+/**
+ * `kyb`: exit 0 on success, 1 on failure, 2 on a usage error; every error one line on stderr. Help and usage errors
+ * answer without loading Effect or the database; the CLI reaches the server's database (DATABASE_URL, or the running
+ * server's embedded socket in KYB_DATA_DIR) only when a command runs.
+ */
+const main = async () => {
+  try {
+    const parsed = parse(kyb, process.argv.slice(2), styleFor(process.stdout, process.env))
+    switch (parsed._tag) {
+      case "help":
+        process.stdout.write(`${parsed.text}\n`)
+        return
+      case "delegate":
+        return await parsed.spec.run(parsed.command, parsed.argv)
+      case "run":
+        return await parsed.leaf.run(parsed.invocation)
+    }
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error
+    process.stderr.write(`${error.message.startsWith("kyb ") ? "" : "kyb: "}${error.message}\n`)
+    process.exitCode = 2
+  }
+}
 
-const kyb = Command.make("kyb").pipe(
-  Command.withDescription("KYB Africa operator CLI"),
-  Command.withSubcommands([keysCommand, ingestCommand, registriesCommand, mcpCommand]),
-  Command.provide(ServicesLive)
-)
-
-const run = Command.run(kyb, { name: "kyb", version: "1.0.0" })
-
-const CliLive = Layer.mergeAll(NodeContext.layer, Logger.minimumLogLevel(LogLevel.Warning))
-
-run(process.argv).pipe(Effect.provide(CliLive), NodeRuntime.runMain({ disableErrorReporting: false }))
+main().catch((error: unknown) => {
+  process.stderr.write(`kyb: ${error instanceof Error ? error.message : String(error)}\n`.replace(/\n(?!$)/g, " "))
+  process.exitCode = 1
+})

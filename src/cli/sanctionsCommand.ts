@@ -1,53 +1,64 @@
-import { Args, Command, Options } from "@effect/cli"
-import { Console, Effect, Option } from "effect"
+import { Console, Effect } from "effect"
+import * as os from "node:os"
+import type { SanctionsIngestRefused } from "../sanctions/lists/errors.js"
 import { downloadOfficialLists } from "../sanctions/lists/download.js"
 import { ingestSanctions } from "../sanctions/lists/ingest.js"
 import { listDisplayName } from "../sanctions/model.js"
+import { CliFailure, runCli } from "./runner.js"
+import type { Invocation } from "./spec.js"
 
-const paths = Args.path({ name: "path", exists: "yes" }).pipe(
-  Args.repeated,
-  Args.withDescription("List files or folders: OFAC sdn.csv/alt.csv/add.csv/sdn_comments.csv, cons_*.csv, UN consolidated.xml")
-)
-const download = Options.boolean("download").pipe(
-  Options.withDescription("Fetch the official OFAC SDN, OFAC Consolidated and UN files first (needs internet)")
-)
-const publishedOn = Options.text("published-on").pipe(
-  Options.optional,
-  Options.withDescription("Publication date (YYYY-MM-DD) for lists whose files carry none (OFAC CSV)")
-)
-const maxDrop = Options.float("max-drop").pipe(
-  Options.withDefault(0.1),
-  Options.withDescription("Refuse a list that loses more than this share of the active version's entries")
-)
+const text = (invocation: Invocation, name: string) => {
+  const value = invocation.options[name]
+  return typeof value === "string" ? value : undefined
+}
 
-/** `kyb ingest sanctions <path…> [--download]`: stores each list as a version and activates them in one transaction. */
-export const ingestSanctionsCommand = Command.make(
-  "sanctions",
-  { paths, download, publishedOn, maxDrop },
-  (args) =>
+const operatingSystemUser = () => {
+  try {
+    return os.userInfo().username
+  } catch {
+    return process.env["USER"] ?? "unknown"
+  }
+}
+
+/** What the operator can do about a refusal, by the option that overrides it. */
+const hint = (error: unknown): string | undefined => {
+  const reason = (error as Partial<SanctionsIngestRefused>)?.reason
+  if (reason === "entries_lost") return "to accept the loss, raise --max-drop (e.g. --max-drop 0.5)"
+  if (reason === "older_version") return "to activate it anyway, add --allow-older --reason \"...\""
+  return undefined
+}
+
+/** `kyb ingest sanctions <path>... [--download]`: stores each list as a version and activates them in one transaction. */
+export const sanctionsProgram = (invocation: Invocation) =>
     Effect.gen(function*() {
-      const given = [...args.paths]
-      let date = Option.getOrUndefined(args.publishedOn)
+      const given = [...invocation.args]
+      let date = text(invocation, "published-on")
       if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-        return yield* Effect.fail(new Error(`--published-on must be YYYY-MM-DD, got ${date}`))
+        return yield* new CliFailure({ message: `published_on: must be a date (YYYY-MM-DD), got '${date}'` })
       }
-      if (args.download) {
+      const maxDrop = invocation.options["max-drop"] as number
+      if (!(maxDrop >= 0 && maxDrop <= 1)) return yield* new CliFailure({ message: `--max-drop: must be between 0 and 1, got ${maxDrop}` })
+      const reason = text(invocation, "reason")?.trim()
+      const allowOlder = invocation.options["allow-older"] === true
+      if (allowOlder && (reason === undefined || reason === "")) {
+        return yield* new CliFailure({ message: "--allow-older needs --reason \"why an older version is activated\"" })
+      }
+      if (invocation.options["download"] === true) {
         const fetched = yield* downloadOfficialLists()
         yield* Console.error(`downloaded ${fetched.files.length} files into ${fetched.directory}`)
         given.push(fetched.directory)
         date ??= fetched.ofacPublishedOn ?? undefined
       }
-      if (given.length === 0) return yield* Effect.fail(new Error("give list files or folders, or --download"))
-      const results = yield* ingestSanctions(given, { publishedOn: date, maxDropRatio: args.maxDrop })
+      const results = yield* ingestSanctions(given, {
+        publishedOn: date,
+        maxDropRatio: maxDrop,
+        allowOlder: allowOlder ? { by: text(invocation, "actor") ?? operatingSystemUser(), reason: reason! } : undefined
+      })
       for (const r of results) {
         const before = r.previousEntries === null ? "" : ` (was ${r.previousEntries})`
         yield* Console.error(`${listDisplayName[r.list]} (${r.label}): ${r.status}, ${r.entries} entries${before}, ${r.aliases} aliases`)
         yield* Console.log(JSON.stringify(r))
       }
     })
-).pipe(
-  Command.withDescription(
-    "Sanctions lists (OFAC SDN, OFAC Consolidated, UN SC): each list becomes a version with file hashes and counts; " +
-      "a file that fails to parse or loses over 10% of the active entries is refused and the active version stays."
-  )
-)
+
+export const sanctions = (invocation: Invocation) => runCli(invocation.command, sanctionsProgram(invocation), hint)

@@ -1,8 +1,9 @@
-import { SqlClient, type Statement } from "@effect/sql"
+import type { Statement } from "@effect/sql"
 import { Clock, Effect, Option } from "effect"
 import { CompanyRecord, FieldProvenance, Officer, Owner } from "../api/schemas/Company.js"
+import { ReadSql } from "../db/ReadSql.js"
 import { recordConfidence } from "../domain/confidence.js"
-import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
+import { canonicalNumber, countryOfRegistry, registryForCountry } from "../domain/registrationNumbers.js"
 import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
 import type { OfficerRow } from "./write/state.js"
 import { decodeProvenance } from "./write/provenanceFormat.js"
@@ -56,12 +57,13 @@ const detailsFrom = (row: DetailsRow): CompanyDetails => ({
 /** Reads of stored records: the record endpoint and whatever needs a company by its number. */
 export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo", {
   effect: Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const { sql } = yield* ReadSql
 
     /** The registry of `country` and the lookup key of `raw` in it (any separator style); null: no registry. */
     const keyOf = (country: string, raw: string) => {
       const registry = registryForCountry(country)
-      return registry === null ? null : { registry, key: canonicalNumber(registry, raw).key }
+      // The country as well as the registry: the store can be partitioned by country (docs/partitioning.md).
+      return registry === null ? null : { registry, key: canonicalNumber(registry, raw).key, country: countryOfRegistry(registry) }
     }
 
     // The record and its officers in one round trip.
@@ -87,7 +89,7 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
               ORDER BY w.share_pct DESC NULLS LAST, w.name)
              FROM company_owners w WHERE w.company_id = c.id) AS owners
           FROM companies c
-          WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key}`
+          WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key} AND c.country = ${target.country}`
         return Option.map(Option.fromNullable(rows[0]), (row) => ({ ...row, officers: row.officers ?? [], owners: row.owners ?? [] }))
       })
 
@@ -143,7 +145,7 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
         const target = keyOf(country, raw)
         if (target === null) return Option.none<{ row: CompanyRow; details: CompanyDetails }>()
         const rows = yield* sql<CompanyRow & DetailsRow>`SELECT ${sql.literal(companyColumns)}, ${detailsColumns(sql`c.id`)}
-          FROM companies c WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key}`
+          FROM companies c WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key} AND c.country = ${target.country}`
         return Option.map(Option.fromNullable(rows[0]), ({ aliases, former_names, people, contracts, trademarks, ...row }) => ({
           row,
           details: detailsFrom({ aliases, former_names, people, contracts, trademarks })
@@ -151,5 +153,6 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
       })
 
     return { findRecord, detailsOf, findWithDetails } as const
-  })
+  }),
+  dependencies: [ReadSql.Default]
 }) {}

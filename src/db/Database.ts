@@ -83,6 +83,12 @@ export const MigrationsLive = Layer.effectDiscard(migrate())
 /** The database with its schema up to date (the operator CLI: no time limit on a statement). */
 export const DatabaseLive = MigrationsLive.pipe(Layer.provideMerge(SqlLive))
 
+/** How the instance names itself to PostgreSQL (pg_stat_activity): `kyb-africa`, or `kyb-africa/<KYB_INSTANCE_NAME>`. */
+const applicationName = Config.string("KYB_INSTANCE_NAME").pipe(
+  Config.map((name) => (name.trim() === "" ? "kyb-africa" : `kyb-africa/${name.trim()}`)),
+  Config.withDefault("kyb-africa")
+)
+
 const requestTimeouts = Config.all({
   queryMs: Config.integer("DATABASE_QUERY_TIMEOUT_MS").pipe(Config.withDefault(2000)),
   acquireMs: Config.integer("DATABASE_ACQUIRE_TIMEOUT_MS").pipe(Config.withDefault(1000))
@@ -95,10 +101,11 @@ const requestTimeouts = Config.all({
  * the database stalls, no connection comes back before a waiting request gives up), so a stalled database turns
  * into 503 answers within about two seconds instead of requests that hang for as long as it does.
  */
-const servingPool = (url: Redacted.Redacted) =>
+export const servingPool = (url: Redacted.Redacted) =>
   Layer.unwrapEffect(Effect.gen(function*() {
     const { queryMs, acquireMs } = yield* requestTimeouts
     const max = yield* poolSize
+    const name = yield* applicationName
     return PgClient.layerFromPool({
       acquire: Effect.acquireRelease(
         Effect.sync(() =>
@@ -108,7 +115,7 @@ const servingPool = (url: Redacted.Redacted) =>
             connectionTimeoutMillis: acquireMs,
             query_timeout: queryMs,
             statement_timeout: queryMs,
-            application_name: "kyb-africa"
+            application_name: name
           })
         ).pipe(Effect.tap((pool) => Effect.sync(() => pool.on("error", () => undefined)))),
         (pool) => Effect.promise(() => pool.end()).pipe(Effect.timeoutOption("2 seconds"))

@@ -1,6 +1,8 @@
 import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
+import type { Actor, PageParams } from "../access/actor.js"
 import { ListEntryNotFound } from "../api/errors.js"
+import { decodeCursor, encodeCursor } from "../checks/cursor.js"
 import { Decision, DecisionPage } from "../api/schemas/Decision.js"
 import type { DecisionBody } from "../api/schemas/Decision.js"
 import { companySubjectKey, nameSubjectKey } from "../domain/decisions.js"
@@ -37,7 +39,7 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
     const repo = yield* DecisionsRepo
     const screener = yield* Screener
 
-    const record = (keyId: string, body: typeof DecisionBody.Type) =>
+    const record = (actor: Actor, body: typeof DecisionBody.Type) =>
       Effect.gen(function*() {
         const entry = yield* screener.entry(body.list, body.entry_id)
         if (Option.isNone(entry)) {
@@ -50,8 +52,8 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
         }
         const row = yield* repo.insert({
           id: randomUUID(),
-          owner: yield* repo.ownerOf(keyId),
-          keyId,
+          accountId: actor.accountId,
+          keyId: actor.keyId,
           subject,
           subjectKey: subjectKeyOf(body),
           list: body.list,
@@ -64,15 +66,25 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
         return decisionOf(row)
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
-    const list = (keyId: string) =>
+    const list = (accountId: string, params: PageParams) =>
       Effect.gen(function*() {
-        const rows = yield* repo.list(yield* repo.ownerOf(keyId), 500)
-        return new DecisionPage({ decisions: rows.map(decisionOf) })
+        const limit = params.limit ?? 50
+        const rows = yield* repo.list(accountId, {
+          keyId: params.key_id ?? null,
+          afterId: params.cursor === undefined ? null : decodeCursor(params.cursor)?.id ?? "",
+          limit: limit + 1
+        })
+        const shown = rows.slice(0, limit)
+        const last = shown.at(-1)
+        return new DecisionPage({
+          decisions: shown.map(decisionOf),
+          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(new Date(last.created_at), last.id) : null
+        })
       }).pipe(Effect.orDie)
 
-    /** For the Verifier: the decisions of this key's owner that may apply to a verification. */
-    const lookupFor = (keyId: string) => (query: DecisionQuery) =>
-      repo.applicable(keyId, query.subjectKeys, [...new Set(query.entries.map((e) => e.entry_id))]).pipe(Effect.orDie)
+    /** For the Verifier: the account's decisions that may apply to a verification. */
+    const lookupFor = (accountId: string) => (query: DecisionQuery) =>
+      repo.applicable(accountId, query.subjectKeys, [...new Set(query.entries.map((e) => e.entry_id))]).pipe(Effect.orDie)
 
     return { record, list, lookupFor } as const
   }),

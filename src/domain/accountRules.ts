@@ -1,3 +1,7 @@
+import { ZxcvbnFactory } from "@zxcvbn-ts/core"
+import * as common from "@zxcvbn-ts/language-common"
+import * as en from "@zxcvbn-ts/language-en"
+
 /** What an account's inputs must be (sign-up, log-in, password change, key rotation). Pure: unit-tested. */
 
 export const MIN_PASSWORD_LENGTH = 10
@@ -28,12 +32,30 @@ export const checkEmail = (raw: string): Checked<{ readonly email: string; reado
   return ok({ email, lower: email.toLowerCase() })
 }
 
+/** The lowest zxcvbn score (0-4) a password may have: 3 is "safely unguessable: moderate protection from offline attacks". */
+export const MIN_PASSWORD_SCORE = 3
+
+// Built on first use: the dictionaries (common passwords, English words and names) take a moment to index.
+let estimator: ZxcvbnFactory | undefined
+const strength = (password: string, userInputs: ReadonlyArray<string>) =>
+  (estimator ??= new ZxcvbnFactory({
+    translations: en.translations,
+    graphs: common.adjacencyGraphs,
+    dictionary: { ...common.dictionary, ...en.dictionary }
+  })).check(password, [...userInputs])
+
 export const checkPassword = (password: string, email: string): Checked<string> => {
   const length = [...password].length
   if (length < MIN_PASSWORD_LENGTH) return problem(`The password needs at least ${MIN_PASSWORD_LENGTH} characters.`)
   if (length > MAX_PASSWORD_LENGTH) return problem(`The password may have at most ${MAX_PASSWORD_LENGTH} characters.`)
   if (CONTROL.test(password)) return problem("The password contains a control character.")
   if (password.trim().toLowerCase() === email.trim().toLowerCase()) return problem("The password must not be the e-mail address.")
+  const local = email.trim().toLowerCase().split("@")[0] ?? ""
+  const estimate = strength(password, [email.trim().toLowerCase(), local, "kyb", "kyb africa"])
+  if (estimate.score < MIN_PASSWORD_SCORE) {
+    const why = estimate.feedback.warning ?? "It follows a pattern that is easy to guess."
+    return problem(`The password is too easy to guess. ${why} ${estimate.feedback.suggestions.join(" ")}`.trim())
+  }
   return ok(password)
 }
 

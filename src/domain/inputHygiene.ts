@@ -20,6 +20,9 @@ const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\
 
 export const hasLoneSurrogate = (text: string): boolean => loneSurrogate.test(text)
 
+/** U+FFFD: what a decoder puts where the bytes were not UTF-8 (the body's bytes are gone by the time a handler runs). */
+export const hasReplacementCharacter = (text: string): boolean => text.includes("\ufffd")
+
 /** Decodes one `application/x-www-form-urlencoded` component strictly: bad escapes and invalid UTF-8 are errors. */
 export const decodeComponent = (raw: string): string | undefined => {
   try {
@@ -104,6 +107,8 @@ export const checkJsonStrings = (value: unknown, path = "body"): Refusal | undef
       ? refusal(path, "contains a control character")
       : hasLoneSurrogate(value)
       ? refusal(path, "is not valid Unicode")
+      : hasReplacementCharacter(value)
+      ? refusal(path, "is not valid UTF-8")
       : undefined
   }
   if (Array.isArray(value)) {
@@ -116,7 +121,7 @@ export const checkJsonStrings = (value: unknown, path = "body"): Refusal | undef
   if (typeof value === "object" && value !== null) {
     for (const [key, inner] of Object.entries(value)) {
       const where = path === "body" ? key : `${path}.${key}`
-      if (hasControlCharacter(key) || hasLoneSurrogate(key)) return refusal(path, "has a field name that is not plain text")
+      if (hasControlCharacter(key) || hasLoneSurrogate(key) || hasReplacementCharacter(key)) return refusal(path, "has a field name that is not plain text")
       const problem = checkJsonStrings(inner, where)
       if (problem !== undefined) return problem
     }

@@ -43,7 +43,7 @@ const SPELLINGS: ReadonlyMap<string, string> = new Map(
     ["mustafa", ["mustapha", "moustapha", "mostafa", "moustafa"]],
     ["said", ["saeed", "sayed", "saied", "saiid"]],
     ["abu", ["abou"]],
-    ["bin", ["ibn", "ben"]],
+    ["bin", ["ibn"]],
     ["abdallah", ["abdullah", "abdellah", "abdollah", "abdulla", "abdalla", "abdoulaye"]],
     ["din", ["deen", "dine", "dinne"]]
   ] as const).flatMap(([canon, spellings]) => [[canon, canon] as const, ...spellings.map((s) => [s, canon] as const)])

@@ -5,6 +5,7 @@
 export const reviewReasonOrder = [
   "sanctions_match",
   "sanctions_unavailable",
+  "debarred",
   "name_mismatch",
   "ambiguous_match",
   "low_match_confidence",

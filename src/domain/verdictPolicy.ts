@@ -15,7 +15,7 @@ export const VERIFIED_MIN_CONFIDENCE = 0.9
  * The version of the matcher and verdict policy a check was answered with: bump on any change to screening, scoring,
  * resolution or this policy, so a stored check says which rules produced it.
  */
-export const VERDICT_POLICY_VERSION = "2026-11-24.6"
+export const VERDICT_POLICY_VERSION = "2026-11-26.1"
 
 export interface VerdictEvidence {
   /** A company record was resolved from the inputs. */
@@ -23,6 +23,8 @@ export interface VerdictEvidence {
   readonly matchConfidence: number
   readonly status: CompanyStatus
   readonly sanctions: SanctionsOutcome
+  /** A debarment in force (World Bank ...) was found for the names screened; an ended one does not count. */
+  readonly debarred: boolean
   /** A name was given with a registration number and does not match the record found by number. */
   readonly nameMismatch: boolean
   /** Two or more candidates were too close to tell apart. */
@@ -40,6 +42,7 @@ export interface VerdictDecision {
 const applies = (e: VerdictEvidence): Record<ReviewReason, boolean> => ({
   sanctions_match: e.sanctions === "match" || e.sanctions === "potential_match",
   sanctions_unavailable: e.sanctions === "unavailable",
+  debarred: e.debarred,
   name_mismatch: e.resolved && e.nameMismatch,
   ambiguous_match: e.ambiguous,
   low_match_confidence: e.resolved && e.matchConfidence < VERIFIED_MIN_CONFIDENCE,

@@ -1,17 +1,29 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { ServiceUnavailable } from "../api/errors.js"
+import { ReadSql } from "../db/ReadSql.js"
 
 export class Health extends Effect.Service<Health>()("kyb/Health", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    const reads = yield* ReadSql
     // Disconnected: the answer comes after 1.5 s whatever the stalled query's cancellation takes.
-    const check = sql`SELECT 1`.pipe(
+    const primary = sql`SELECT 1`.pipe(
       Effect.disconnect,
       Effect.timeout("1500 millis"),
-      Effect.as({ status: "ok" as const, database: "reachable" as const }),
       Effect.catchAll(() => Effect.fail(ServiceUnavailable.of("The database is unreachable.")))
     )
+    // A bypassed replica leaves the instance healthy: the primary serves its reads.
+    const check = Effect.zipRight(primary, reads.state).pipe(
+      Effect.map((replica) => ({
+        status: "ok" as const,
+        database: "reachable" as const,
+        ...(replica.configured
+          ? { replica: { state: replica.inUse ? "in_use" as const : "bypassed" as const, reason: replica.reason, lag_seconds: replica.lagSeconds } }
+          : {})
+      }))
+    )
     return { check } as const
-  })
+  }),
+  dependencies: [ReadSql.Default]
 }) {}

@@ -21,6 +21,7 @@ import { Screener } from "../sanctions/Screener.js"
 import { CompanySearchLive } from "../search/CompanySearch.js"
 import { Verifier } from "../verify/Verifier.js"
 import { AccountApiLive } from "../web/accountApi.js"
+import { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { WebRoutesLive } from "../web/routes.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { EdgeGuardLive } from "./edge/EdgeGuard.js"
@@ -50,7 +51,8 @@ export const ServicesLive = Layer.mergeAll(
   Batches.Default,
   Decisions.Default,
   Monitors.Default,
-  Webhooks.Default
+  Webhooks.Default,
+  ScreeningLists.Default
 ).pipe(
   Layer.provideMerge(Checks.Default),
   Layer.provideMerge(Verifier.Default),

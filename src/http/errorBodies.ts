@@ -1,33 +1,10 @@
 import { HttpApiBuilder, HttpApiError, HttpServerError, HttpServerResponse } from "@effect/platform"
 import { SqlError } from "@effect/sql/SqlError"
-import { Cause, Effect, ParseResult } from "effect"
+import { Cause, Effect } from "effect"
+import { issuesMessage } from "../domain/fieldMessages.js"
 
 const body = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
   Effect.succeed(HttpServerResponse.unsafeJson({ error, message }, { status, headers }))
-
-const describeIssue = (issue: ParseResult.ArrayFormatterIssue) => {
-  if (issue.path.length === 0 && issue.message.startsWith("Expected")) return "the body must be a JSON object"
-  const where = issue.path.length === 0 ? "" : `${issue.path.join(".")}: `
-  // Framework messages quote the value sent ("Unable to decode \"1; SELECT ...\" into a number"): never echoed back.
-  const message = issue.message.startsWith("Expected")
-    ? "has the wrong type"
-    : /^Unable to decode .* into a number$/s.test(issue.message)
-    ? "must be a number"
-    : issue.message.includes("\"")
-    ? "has an invalid value"
-    : issue.message
-  return `${where}${message === "is missing" ? "is required" : message}`
-}
-
-/** One message per parameter (the first, most specific one), at most three parameters. */
-export const issuesMessage = (issues: ReadonlyArray<ParseResult.ArrayFormatterIssue>) => {
-  const byPath = new Map<string, string>()
-  for (const issue of issues) {
-    const key = issue.path.join(".")
-    if (!byPath.has(key)) byPath.set(key, describeIssue(issue))
-  }
-  return byPath.size === 0 ? "The request is malformed." : [...byPath.values()].slice(0, 3).join("; ")
-}
 
 /** SQLSTATE classes that mean "the database cannot serve now" rather than "this query is wrong". */
 const unavailableState = /^(08|53|57P0|57014|40001|40P01)/
@@ -49,7 +26,7 @@ export const ErrorBodiesLive = HttpApiBuilder.middleware((app) =>
     const failure = Cause.failureOption(cause)
     if (failure._tag === "Some") {
       const error: unknown = failure.value
-      if (error instanceof HttpApiError.HttpApiDecodeError) return body(400, "invalid_request", issuesMessage(error.issues))
+      if (error instanceof HttpApiError.HttpApiDecodeError) return body(400, "invalid_request", issuesMessage(error))
       if (HttpServerError.isServerError(error) && error._tag === "RouteNotFound") {
         return body(404, "not_found", `No route for ${error.request.method} ${error.request.url}.`)
       }

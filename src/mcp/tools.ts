@@ -1,4 +1,5 @@
-import { Effect, ParseResult, Schema } from "effect"
+import { Effect, Schema } from "effect"
+import { actorOf } from "../access/actor.js"
 import { AwardPage, AwardParams } from "../api/schemas/Award.js"
 import { Check, CheckListParams } from "../api/schemas/Check.js"
 import { CompanyRecord } from "../api/schemas/Company.js"
@@ -12,7 +13,7 @@ import { Awards } from "../awards/Awards.js"
 import { Checks } from "../checks/Checks.js"
 import { CompanyLookup } from "../companies/CompanyLookup.js"
 import { Decisions } from "../decisions/Decisions.js"
-import { issuesMessage } from "../http/errorBodies.js"
+import { issuesMessage } from "../domain/fieldMessages.js"
 import { CompanySearch } from "../search/CompanySearch.js"
 import { toolJsonSchema } from "./jsonSchema.js"
 
@@ -91,7 +92,7 @@ const make = <I, II, O, OI>(spec: {
     },
     call: (key, args) =>
       decode(spec.queryString === true ? asQueryString(args) : args).pipe(
-        Effect.mapError((e): ApiFailure => ({ error: "invalid_request", message: issuesMessage(ParseResult.ArrayFormatter.formatErrorSync(e)) })),
+        Effect.mapError((e): ApiFailure => ({ error: "invalid_request", message: issuesMessage(e) })),
         Effect.flatMap((input) => spec.run(key, input)),
         Effect.flatMap((output) => Effect.orDie(encode(output))),
         Effect.map((encoded): ToolResult => ({
@@ -154,18 +155,18 @@ export const tools: ReadonlyArray<Tool> = [
     idempotent: false,
     input: VerifyBody,
     output: Verdict,
-    run: (key, input) => Effect.flatMap(Checks, (checks) => checks.verify(input, key.id))
+    run: (key, input) => Effect.flatMap(Checks, (checks) => checks.verify(input, actorOf(key)))
   }),
   make({
     name: "get_check",
     title: "Read a check",
     description: "One stored verification (GET /v1/checks/{id}) as it was asked and answered: the inputs, the verdict " +
-      "verbatim, each list's version and SHA-256 and the policy version. Only the key's own checks.",
+      "verbatim, each list's version and SHA-256 and the policy version. Only the account's own checks.",
     writes: false,
     idempotent: true,
     input: Schema.Struct({ id: checkId }),
     output: Check,
-    run: (key, input) => Effect.flatMap(Checks, (checks) => checks.get(key, input.id))
+    run: (key, input) => Effect.flatMap(Checks, (checks) => checks.get(key.accountId, input.id))
   }),
   make({
     name: "list_review_queue",
@@ -177,7 +178,7 @@ export const tools: ReadonlyArray<Tool> = [
     input: CheckListParams,
     output: ReviewQueuePage,
     queryString: true,
-    run: (key, input) => Effect.flatMap(Checks, (checks) => checks.reviewQueue(key, input))
+    run: (key, input) => Effect.flatMap(Checks, (checks) => checks.reviewQueue(key.accountId, input))
   }),
   make({
     name: "record_decision",
@@ -189,7 +190,7 @@ export const tools: ReadonlyArray<Tool> = [
     idempotent: false,
     input: DecisionBody,
     output: Decision,
-    run: (key, input) => Effect.flatMap(Decisions, (decisions) => decisions.record(key.id, input))
+    run: (key, input) => Effect.flatMap(Decisions, (decisions) => decisions.record(actorOf(key), input))
   }),
   make({
     name: "get_company_awards",

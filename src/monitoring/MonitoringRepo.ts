@@ -3,7 +3,8 @@ import { Effect, Option } from "effect"
 
 export interface MonitorRow {
   readonly id: string
-  readonly key_id: string
+  readonly account_id: string
+  readonly key_id: string | null
   readonly name: string | null
   readonly country: string | null
   readonly registration_no: string | null
@@ -19,6 +20,14 @@ export interface HeldHit {
   readonly entry_hash: string
 }
 
+/**
+ * A page position, newest first: after the row `id` (its created_at read from the row itself, exact to the
+ * microsecond, so rows made in the same millisecond are neither skipped nor repeated).
+ */
+export interface After {
+  readonly id: string
+}
+
 export interface EventRow {
   readonly id: string
   readonly type: string
@@ -30,16 +39,16 @@ export interface EventRow {
 export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/MonitoringRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const columns = sql`m.id, m.key_id, m.name, m.country, m.registration_no, m.screened_name, m.created_at,
+    const columns = sql`m.id, m.account_id, m.key_id, m.name, m.country, m.registration_no, m.screened_name, m.created_at,
       (SELECT count(*) FROM monitor_hits h WHERE h.monitor_id = m.id)::int AS hits`
 
     const insert = (
-      row: { id: string; keyId: string; name: string | null; country: string | null; registrationNo: string | null; registrationKey: string | null; screenedName: string },
+      row: { id: string; accountId: string; keyId: string | null; name: string | null; country: string | null; registrationNo: string | null; registrationKey: string | null; screenedName: string },
       hits: ReadonlyArray<Omit<HeldHit, "monitor_id">>
     ) =>
       sql.withTransaction(Effect.gen(function*() {
-        yield* sql`INSERT INTO monitors (id, key_id, name, country, registration_no, registration_key, screened_name)
-          VALUES (${row.id}, ${row.keyId}, ${row.name}, ${row.country}, ${row.registrationNo}, ${row.registrationKey}, ${row.screenedName})`
+        yield* sql`INSERT INTO monitors (id, account_id, key_id, name, country, registration_no, registration_key, screened_name)
+          VALUES (${row.id}, ${row.accountId}, ${row.keyId}, ${row.name}, ${row.country}, ${row.registrationNo}, ${row.registrationKey}, ${row.screenedName})`
         yield* setHits(row.id, hits)
       }))
 
@@ -53,20 +62,28 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
     const dropHit = (monitorId: string, list: string, entryId: string) =>
       sql`DELETE FROM monitor_hits WHERE monitor_id = ${monitorId} AND list = ${list} AND entry_id = ${entryId}`.pipe(Effect.asVoid)
 
-    const list = (keyId: string) =>
-      sql<MonitorRow>`SELECT ${columns} FROM monitors m WHERE m.key_id = ${keyId} AND m.deleted_at IS NULL ORDER BY m.created_at DESC, m.id`
+    /** An account's monitors (one key's, with `keyId`), newest first. */
+    const list = (accountId: string, options: { readonly keyId: string | null; readonly after: After | null; readonly limit: number }) =>
+      sql<MonitorRow>`SELECT ${columns} FROM monitors m WHERE m.account_id = ${accountId} AND m.deleted_at IS NULL
+        ${options.keyId === null ? sql`` : sql`AND m.key_id = ${options.keyId}`}
+        ${options.after === null ? sql`` : sql`AND (m.created_at, m.id) < (SELECT p.created_at, p.id FROM monitors p WHERE p.id = ${options.after.id})`}
+        ORDER BY m.created_at DESC, m.id DESC LIMIT ${options.limit}`
 
-    const find = (keyId: string, id: string) =>
-      sql<MonitorRow>`SELECT ${columns} FROM monitors m WHERE m.key_id = ${keyId} AND m.id = ${id} AND m.deleted_at IS NULL`.pipe(
+    const find = (accountId: string, id: string) =>
+      sql<MonitorRow>`SELECT ${columns} FROM monitors m WHERE m.account_id = ${accountId} AND m.id = ${id} AND m.deleted_at IS NULL`.pipe(
         Effect.map((rows) => Option.fromNullable(rows[0]))
       )
 
-    const remove = (keyId: string, id: string) =>
-      sql<{ id: string }>`UPDATE monitors SET deleted_at = now() WHERE key_id = ${keyId} AND id = ${id} AND deleted_at IS NULL RETURNING id`.pipe(
+    const remove = (accountId: string, id: string) =>
+      sql<{ id: string }>`UPDATE monitors SET deleted_at = now() WHERE account_id = ${accountId} AND id = ${id} AND deleted_at IS NULL RETURNING id`.pipe(
         Effect.map((rows) => rows.length > 0)
       )
 
-    const active = sql<MonitorRow>`SELECT ${columns} FROM monitors m WHERE m.deleted_at IS NULL ORDER BY m.created_at, m.id`
+    /** The monitors that run: not deleted, of an account that can read their events. */
+    const running = sql`m.deleted_at IS NULL AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = m.account_id AND a.deleted_at IS NULL
+      AND (a.kind = 'self_serve' OR EXISTS (SELECT 1 FROM api_keys k WHERE k.account_id = a.id AND (k.revoked_at IS NULL OR k.revoked_at > now()))))`
+
+    const active = sql<MonitorRow>`SELECT ${columns} FROM monitors m WHERE ${running} ORDER BY m.created_at, m.id`
 
     const heldOf = (monitorIds: ReadonlyArray<string>) =>
       monitorIds.length === 0
@@ -78,7 +95,7 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
       entryIds.length === 0
         ? Effect.succeed<ReadonlyArray<HeldHit>>([])
         : sql<HeldHit>`SELECT h.monitor_id, h.list, h.entry_id, h.entry_hash FROM monitor_hits h JOIN monitors m ON m.id = h.monitor_id
-            WHERE m.deleted_at IS NULL AND h.list = ${list} AND h.entry_id IN ${sql.in(entryIds)}`
+            WHERE ${running} AND h.list = ${list} AND h.entry_id IN ${sql.in(entryIds)}`
 
     const comparedVersions = sql<{ version_ids: ReadonlyArray<number> }>`SELECT version_ids FROM monitoring_state`.pipe(
       Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (r) => [...r.version_ids]))
@@ -92,13 +109,21 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
         : sql<{ singleton: boolean }>`UPDATE monitoring_state SET version_ids = ${to as Array<number>}::int[]
             WHERE version_ids = ${from as Array<number>}::int[] RETURNING singleton`.pipe(Effect.map((rows) => rows.length > 0))
 
-    const insertEvent = (event: { id: string; keyId: string; type: string; data: unknown }) =>
-      sql`INSERT INTO events (id, key_id, type, data) VALUES (${event.id}, ${event.keyId}, ${event.type}, ${JSON.stringify(event.data)}::jsonb)`.pipe(Effect.asVoid)
+    /**
+     * The monitor's event, only while the monitor runs (false when it has ended): the monitor row is held shared, so
+     * an end (which deletes the monitor in its transaction) waits for this one, or this one sees the end.
+     */
+    const insertEvent = (event: { id: string; monitorId: string; type: string; data: unknown }) =>
+      sql<{ id: string }>`INSERT INTO events (id, account_id, key_id, type, data)
+        SELECT ${event.id}, m.account_id, m.key_id, ${event.type}, ${JSON.stringify(event.data)}::jsonb FROM monitors m
+        WHERE m.id = ${event.monitorId} AND ${running} FOR SHARE OF m
+        RETURNING id`.pipe(Effect.map((rows) => rows.length > 0))
 
-    const events = (keyId: string, options: { readonly since: Date | null; readonly after: { readonly createdAt: Date; readonly id: string } | null; readonly limit: number }) =>
-      sql<EventRow>`SELECT id, type, created_at, data FROM events WHERE key_id = ${keyId}
+    const events = (accountId: string, options: { readonly keyId: string | null; readonly since: Date | null; readonly after: After | null; readonly limit: number }) =>
+      sql<EventRow>`SELECT id, type, created_at, data FROM events WHERE account_id = ${accountId}
+        ${options.keyId === null ? sql`` : sql`AND key_id = ${options.keyId}`}
         ${options.since === null ? sql`` : sql`AND created_at >= ${options.since}`}
-        ${options.after === null ? sql`` : sql`AND (created_at, id) < (${options.after.createdAt}, ${options.after.id})`}
+        ${options.after === null ? sql`` : sql`AND (created_at, id) < (SELECT p.created_at, p.id FROM events p WHERE p.id = ${options.after.id})`}
         ORDER BY created_at DESC, id DESC LIMIT ${options.limit}`
 
     /** Status changes after the last one reported (the first call starts from now: history is not replayed). */
@@ -121,7 +146,7 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
 
     const companyMonitors = (country: string, registrationKey: string) =>
       sql<MonitorRow>`SELECT ${columns} FROM monitors m
-        WHERE m.deleted_at IS NULL AND m.country = ${country} AND m.registration_key = ${registrationKey}`
+        WHERE ${running} AND m.country = ${country} AND m.registration_key = ${registrationKey}`
 
     return { statusChangesSince, advanceStatusCursor, companyMonitors, insert, setHits, dropHit, list, find, remove, active, heldOf, holdersOf, comparedVersions, advance, insertEvent, events } as const
   })

@@ -1,12 +1,16 @@
+import { SqlClient } from "@effect/sql"
 import { Config, Duration, Effect, Option, Schedule } from "effect"
 import { randomUUID } from "node:crypto"
+import type { Actor, PageParams } from "../access/actor.js"
 import { MonitorNotFound } from "../api/errors.js"
 import type { VerifyInput } from "../api/schemas/Verdict.js"
 import { Event, EventPage, Monitor, MonitorPage } from "../api/schemas/Webhook.js"
 import type { MonitorBody } from "../api/schemas/Webhook.js"
+import { isNewerVersionSet } from "../domain/listVersionOrder.js"
 import { Checks } from "../checks/Checks.js"
 import { decodeCursor, encodeCursor } from "../checks/cursor.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
+import { isDebarmentList } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
 import { Webhooks } from "../webhooks/Webhooks.js"
 import { changedEntries } from "./listChanges.js"
@@ -40,40 +44,54 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
     const checks = yield* Checks
     const screener = yield* Screener
     const webhooks = yield* Webhooks
+    const sql = yield* SqlClient.SqlClient
     const poll = yield* Config.duration("KYB_MONITOR_POLL").pipe(Config.withDefault(Duration.seconds(5)))
+    const actorOf = (m: MonitorRow): Actor => ({ accountId: m.account_id, keyId: m.key_id })
 
-    const create = (keyId: string, body: typeof MonitorBody.Type) =>
+    const create = (actor: Actor, body: typeof MonitorBody.Type) =>
       Effect.gen(function*() {
         const input = inputOf({ name: body.name ?? null, country: body.country?.toUpperCase() ?? null, registration_no: body.registration_no ?? null })
-        const verdict = yield* checks.verify(input, keyId)
+        const verdict = yield* checks.verify(input, actor)
         const id = randomUUID()
         const screenedName = verdict.company?.legal_name ?? body.name ?? body.registration_no ?? ""
         const registry = input.country === undefined ? null : registryForCountry(input.country)
         const registrationKey = body.registration_no === undefined || registry === null ? null : canonicalNumber(registry, body.registration_no).key
         yield* repo.insert(
-          { id, keyId, name: body.name ?? null, country: input.country ?? null, registrationNo: body.registration_no ?? null, registrationKey, screenedName },
-          verdict.sanctions.hits.map((h) => ({ list: h.list, entry_id: h.entry_id, entry_hash: h.entry_hash }))
+          { id, accountId: actor.accountId, keyId: actor.keyId, name: body.name ?? null, country: input.country ?? null, registrationNo: body.registration_no ?? null, registrationKey, screenedName },
+          [...verdict.sanctions.hits, ...(verdict.signals.debarred?.debarments ?? [])].map((h) => ({ list: h.list, entry_id: h.entry_id, entry_hash: h.entry_hash }))
         )
-        return monitorOf(Option.getOrThrow(yield* repo.find(keyId, id)))
+        return monitorOf(Option.getOrThrow(yield* repo.find(actor.accountId, id)))
       }).pipe(Effect.orDie)
 
-    const owned = (keyId: string, id: string) =>
-      repo.find(keyId, id).pipe(
+    const owned = (accountId: string, id: string) =>
+      repo.find(accountId, id).pipe(
         Effect.orDie,
-        Effect.flatMap(Option.match({ onNone: () => Effect.fail(MonitorNotFound.of(`No monitor ${id} for this API key.`)), onSome: Effect.succeed }))
+        Effect.flatMap(Option.match({ onNone: () => Effect.fail(MonitorNotFound.of(`No monitor ${id} for this account.`)), onSome: Effect.succeed }))
       )
 
-    const list = (keyId: string) => Effect.map(repo.list(keyId), (rows) => new MonitorPage({ monitors: rows.map(monitorOf) })).pipe(Effect.orDie)
-    const get = (keyId: string, id: string) => Effect.map(owned(keyId, id), monitorOf)
-    const remove = (keyId: string, id: string) => Effect.flatMap(owned(keyId, id), (row) => Effect.as(repo.remove(keyId, id).pipe(Effect.orDie), monitorOf(row)))
-
-    const events = (keyId: string, params: { readonly since?: string | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) =>
+    const list = (accountId: string, params: PageParams) =>
       Effect.gen(function*() {
         const limit = params.limit ?? 50
         const after = params.cursor === undefined ? null : decodeCursor(params.cursor)
-        const rows = yield* repo.events(keyId, {
+        const rows = yield* repo.list(accountId, { keyId: params.key_id ?? null, after, limit: limit + 1 })
+        const shown = rows.slice(0, limit)
+        const last = shown.at(-1)
+        return new MonitorPage({
+          monitors: shown.map(monitorOf),
+          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(last.created_at, last.id) : null
+        })
+      }).pipe(Effect.orDie)
+    const get = (accountId: string, id: string) => Effect.map(owned(accountId, id), monitorOf)
+    const remove = (accountId: string, id: string) =>
+      Effect.flatMap(owned(accountId, id), (row) => Effect.as(repo.remove(accountId, id).pipe(Effect.orDie), monitorOf(row)))
+
+    const events = (accountId: string, params: PageParams & { readonly since?: string | undefined }) =>
+      Effect.gen(function*() {
+        const limit = params.limit ?? 50
+        const rows = yield* repo.events(accountId, {
+          keyId: params.key_id ?? null,
           since: params.since === undefined ? null : new Date(params.since),
-          after: after === null ? null : { createdAt: after.at, id: after.id },
+          after: params.cursor === undefined ? null : decodeCursor(params.cursor),
           limit: limit + 1
         })
         const shown = rows.slice(0, limit)
@@ -84,16 +102,21 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
         })
       }).pipe(Effect.orDie)
 
-    const emit = (monitor: MonitorRow, type: "sanctions.hit_added" | "sanctions.hit_removed" | "company.status_changed", data: Record<string, unknown>) =>
+    /** The event and its deliveries in one transaction, only while the monitor runs (an end in between: neither). */
+    const emit = (monitor: MonitorRow, type: Event["type"], data: Record<string, unknown>) =>
       Effect.gen(function*() {
         const id = randomUUID()
-        yield* repo.insertEvent({
-          id,
-          keyId: monitor.key_id,
-          type,
-          data: { monitor_id: monitor.id, subject: { name: monitor.name, country: monitor.country, registration_no: monitor.registration_no }, ...data }
-        })
-        yield* webhooks.enqueue({ id, keyId: monitor.key_id, type })
+        const made = yield* sql.withTransaction(Effect.gen(function*() {
+          const inserted = yield* repo.insertEvent({
+            id,
+            monitorId: monitor.id,
+            type,
+            data: { monitor_id: monitor.id, subject: { name: monitor.name, country: monitor.country, registration_no: monitor.registration_no }, ...data }
+          })
+          if (inserted) yield* webhooks.enqueue({ id, accountId: monitor.account_id, type })
+          return inserted
+        }))
+        if (made) yield* webhooks.wake
       })
 
     /** Compares the monitors with the versions the screener answers from now, once per change of versions. */
@@ -102,7 +125,8 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
       const ids = loaded.flatMap((v) => (v.id === null ? [] : [v.id]))
       if (ids.length === 0) return
       const compared = yield* repo.comparedVersions
-      if (Option.isSome(compared) && compared.value.join(",") === ids.join(",")) return
+      // Only forward: an instance still on older versions leaves the comparison to the ones that have the new.
+      if (Option.isSome(compared) && !isNewerVersionSet(ids, compared.value)) return
       if (!(yield* repo.advance(Option.getOrNull(compared), ids))) return
       if (Option.isNone(compared)) return // the first versions seen: the monitors' hits were taken on them
       const started = Date.now()
@@ -115,15 +139,20 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
       let added = 0
       let removed = 0
       for (const monitor of monitors.filter((m) => candidates.has(m.id))) {
-        const verdict = yield* checks.verify(inputOf(monitor), monitor.key_id)
+        const verdict = yield* checks.verify(inputOf(monitor), actorOf(monitor))
         const mine = held.filter((h) => h.monitor_id === monitor.id)
-        for (const hit of verdict.sanctions.hits) {
+        // A debarment (World Bank ...) found for the monitor is its own event, with its institution, grounds and period.
+        const debarments = (verdict.signals.debarred?.debarments ?? []).map((d) => ({
+          ...d, type: "debarment.added" as const, extra: { institution: d.institution, grounds: d.grounds, from: d.from, to: d.to }
+        }))
+        const found = [...verdict.sanctions.hits.map((h) => ({ ...h, type: "sanctions.hit_added" as const, extra: {} })), ...debarments]
+        for (const hit of found) {
           if (!changes.changed.has(`${hit.list}:${hit.entry_id}`)) continue
           yield* repo.setHits(monitor.id, [{ list: hit.list, entry_id: hit.entry_id, entry_hash: hit.entry_hash }])
           // An entry it already hit that was amended is still a hit: no event (its new hash is kept).
           if (mine.some((h) => h.list === hit.list && h.entry_id === hit.entry_id)) continue
-          yield* emit(monitor, "sanctions.hit_added", {
-            list: hit.list, entry_id: hit.entry_id, listed_name: hit.name, list_version: hit.list_version, check_id: verdict.check_id
+          yield* emit(monitor, hit.type, {
+            list: hit.list, entry_id: hit.entry_id, listed_name: hit.name, list_version: hit.list_version, ...hit.extra, check_id: verdict.check_id
           })
           added++
         }
@@ -132,9 +161,9 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
         for (const hit of yield* repo.holdersOf(list, [...entryIds])) {
           const monitor = monitors.find((m) => m.id === hit.monitor_id)
           if (monitor === undefined) continue
-          const verdict = yield* checks.verify(inputOf(monitor), monitor.key_id)
+          const verdict = yield* checks.verify(inputOf(monitor), actorOf(monitor))
           yield* repo.dropHit(monitor.id, hit.list, hit.entry_id)
-          yield* emit(monitor, "sanctions.hit_removed", { list: hit.list, entry_id: hit.entry_id, check_id: verdict.check_id })
+          yield* emit(monitor, isDebarmentList(list) ? "debarment.removed" : "sanctions.hit_removed", { list: hit.list, entry_id: hit.entry_id, check_id: verdict.check_id })
           removed++
         }
       }
@@ -151,7 +180,7 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
       if (last === undefined || !(yield* repo.advanceStatusCursor(after, last.id))) return
       for (const change of changes) {
         for (const monitor of yield* repo.companyMonitors(change.country, change.registration_key)) {
-          const verdict = yield* checks.verify(inputOf(monitor), monitor.key_id)
+          const verdict = yield* checks.verify(inputOf(monitor), actorOf(monitor))
           yield* emit(monitor, "company.status_changed", { from: change.old_status, to: change.new_status, check_id: verdict.check_id })
         }
       }

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { buildMatchIndexEffect, nextMacrotask } from "../sanctions/buildIndex.js"
 import { allVersions, entriesOf } from "../sanctions/lists/SanctionsStore.js"
 import { entryHash, screenNames } from "../sanctions/matching/screen.js"
-import type { SanctionsEntry } from "../sanctions/model.js"
+import { listOrder, type SanctionsEntry } from "../sanctions/model.js"
 
 /** Entries hashed between two turns of the event loop (a whole list is tens of thousands). */
 const HASH_STEP = 500
@@ -53,7 +53,7 @@ export const changedEntries = (fromIds: ReadonlyArray<number>, toIds: ReadonlyAr
     /** The monitors the changed entries could concern (a hit of the review band on the small index). */
     const candidatesAmong = (monitors: ReadonlyArray<{ readonly id: string; readonly name: string; readonly country: string | null }>) =>
       new Set(changed.size === 0 ? [] : monitors.filter((m) =>
-        screenNames(index, [m.name], { country: m.country ?? undefined }).hits.length > 0
+        screenNames(index, [m.name], { country: m.country ?? undefined, lists: listOrder }).hits.length > 0
       ).map((m) => m.id))
     return { changed, removed, candidatesAmong } as const
   })

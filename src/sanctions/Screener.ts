@@ -5,7 +5,7 @@ import { Config, Duration, Effect, Layer, Option, Ref, Schedule } from "effect"
 import { buildMatchIndex, buildMatchIndexEffect, type LoadedList, parseListPaths, versionLabel } from "./buildIndex.js"
 import type { SanctionsParseError } from "./lists/errors.js"
 import type { MatchIndex } from "./matching/matchIndex.js"
-import { type ListId, listDisplayName } from "./model.js"
+import { type ListId, listDisplayName, listOrder, sanctionsListIds } from "./model.js"
 import { activeVersions, entriesOf } from "./lists/SanctionsStore.js"
 import { entryHash, type ScreeningResult, screenNames, type ScreenOptions, type ScreenSubject } from "./matching/screen.js"
 
@@ -25,8 +25,9 @@ export interface ScreenerState {
   readonly loadedAt: Date
 }
 
-const sourcesOf = (state: ScreenerState | null): ReadonlyArray<string> =>
-  state === null ? [] : state.versions.map((v) => `${listDisplayName[v.list]} (${v.label})`)
+/** "OFAC SDN (2024-05-03)" for each loaded version of the lists named (default: the sanctions lists). */
+const sourcesOf = (state: ScreenerState | null, lists: ReadonlyArray<ListId> = sanctionsListIds): ReadonlyArray<string> =>
+  state === null ? [] : state.versions.filter((v) => lists.includes(v.list)).map((v) => `${listDisplayName[v.list]} (${v.label})`)
 
 const versionKey = (versions: ReadonlyArray<{ readonly id: number | null }>) => versions.map((v) => v.id).join(",")
 
@@ -46,8 +47,10 @@ const makeApi = (state: Ref.Ref<ScreenerState | null>, refresh: Effect.Effect<bo
   /** Like `screen`, with a per-token explanation on each hit. */
   explain: (names: ReadonlyArray<string | ScreenSubject>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
     Effect.map(Ref.get(state), (s) => screenNames(s?.index ?? null, names, { ...options, explain: true })),
-  /** Each active list with its version, e.g. "OFAC SDN (2024-05-03)". */
-  sources: Effect.map(Ref.get(state), sourcesOf),
+  /** Each active sanctions list with its version, e.g. "OFAC SDN (2024-05-03)". */
+  sources: Effect.map(Ref.get(state), (s) => sourcesOf(s)),
+  /** The same for the lists named (an account's choice), debarment lists included when named. */
+  sourcesFor: (lists: ReadonlyArray<ListId>) => Effect.map(Ref.get(state), (s) => sourcesOf(s, lists)),
   /** The loaded versions (empty when nothing is loaded). */
   versions: Effect.map(Ref.get(state), (s): ReadonlyArray<LoadedVersion> => s?.versions ?? []),
   /** A listed entry of the active versions, with the hash of its content now (a reviewer's decision is taken on it). */
@@ -86,7 +89,7 @@ const refreshFromSql = (state: Ref.Ref<ScreenerState | null>) =>
     }
     yield* Ref.set(state, next)
     yield* Effect.logInfo("sanctions index loaded").pipe(
-      Effect.annotateLogs({ sources: sourcesOf(next).join("; "), names: next.index.names.length, buildMs: Date.now() - started })
+      Effect.annotateLogs({ sources: sourcesOf(next, listOrder).join("; "), names: next.index.names.length, buildMs: Date.now() - started })
     )
     return true
   })

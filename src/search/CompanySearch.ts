@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { ReadSql } from "../db/ReadSql.js"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Clock, Effect, Layer, Option } from "effect"
 import { type SearchParams, SearchResponse, SearchResult, Suggestion } from "../api/schemas/Search.js"
@@ -114,7 +114,7 @@ const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
  */
 export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanySearch", {
   effect: Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
+    const { sql } = yield* ReadSql
     const config = yield* searchConfig
     const liveFallback = yield* Effect.serviceOption(LiveFallback)
 
@@ -381,7 +381,8 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       })
 
     return { search, resolve, findByNumber } as const
-  })
+  }),
+  dependencies: [ReadSql.Default]
 }) {}
 
 /** CompanySearch with search on a miss (the live registries, through LiveFallback). */

@@ -4,6 +4,8 @@ import { type CompanyDetails, CompanyRepo } from "../companies/CompanyRepo.js"
 import { namesAgree } from "../domain/nameAgreement.js"
 import { applyDecisions, type DecisionRule, outcomeOf, verificationSubjectKeys } from "../domain/decisions.js"
 import { registryForCountry } from "../domain/registrationNumbers.js"
+import { debarredSignal } from "../debarment/signal.js"
+import { isDebarmentList, type ListId, listOrder } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
 import { THRESHOLDS } from "../sanctions/matching/scoring.js"
 import { mergeScreenings } from "../sanctions/matching/screen.js"
@@ -20,6 +22,8 @@ export interface DecisionQuery {
 export interface VerifyOptions {
   /** The reviewer's decisions that may apply (the caller's own); none: every hit counts. */
   readonly decisions?: (query: DecisionQuery) => Effect.Effect<ReadonlyArray<DecisionRule>>
+  /** The lists screened (the account's choice); default: every list. */
+  readonly lists?: ReadonlyArray<ListId>
 }
 
 const noDetails: CompanyDetails = { aliases: [], formerNames: [], people: [], contracts: false, trademarks: false }
@@ -55,11 +59,20 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const screenCountry = found?.company.country ?? country
         const corporateOwners = corporateOwnerNames(details)
         const established = establishedCompany(found?.company, new Date(yield* Clock.currentTimeMillis))
-        const business = yield* screener.screen([...businessNames(input.name, found, details), ...corporateOwners], { country: screenCountry, established })
+        const lists = options.lists ?? listOrder
+        const sanctionsLists = lists.filter((l) => !isDebarmentList(l))
+        const debarmentLists = lists.filter(isDebarmentList)
+        const businessSubjects = [...businessNames(input.name, found, details), ...corporateOwners]
+        const business = yield* screener.screen(businessSubjects, { country: screenCountry, established, lists: sanctionsLists })
         const people = peopleNames(details)
         const personal = people.length === 0
           ? null
-          : yield* screener.screen(people, { country: screenCountry, entityTypes: ["individual"] })
+          : yield* screener.screen(people, { country: screenCountry, entityTypes: ["individual"], lists: sanctionsLists })
+        // Debarment: the business's names against debarred firms, the people it names against debarred individuals.
+        const debarmentHits = debarmentLists.length === 0 ? [] : [
+          ...(yield* screener.screen(businessSubjects, { country: screenCountry, lists: debarmentLists })).hits,
+          ...(people.length === 0 ? [] : (yield* screener.screen(people, { country: screenCountry, entityTypes: ["individual"], lists: debarmentLists })).hits)
+        ]
         const merged = mergeScreenings(personal === null ? [business] : [business, personal])
         const rules = options.decisions === undefined || merged.hits.length === 0
           ? []
@@ -70,9 +83,10 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const decided = applyDecisions(merged.hits, rules)
         const screening = merged.screened ? { ...merged, hits: decided, result: outcomeOf(decided, THRESHOLDS.match) } : { ...merged, hits: decided }
         const peopleHit = decided.some((h) => (h.screened_from === "officer" || h.screened_from === "owner") && !h.dismissed)
-        const listSources = yield* screener.sources
+        const listSources = yield* screener.sourcesFor(lists)
         const now = new Date(yield* Clock.currentTimeMillis)
-        return verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit }, details, listSources, now)
+        const debarred = debarredSignal(debarmentHits, now.toISOString().slice(0, 10))
+        return verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit }, details, listSources, now, debarred)
       }).pipe(Effect.orDie, Effect.withSpan("Verifier.verify"))
 
     return { verify } as const

@@ -6,7 +6,9 @@ import {
   VerdictCandidate,
   VerdictCompany
 } from "../api/schemas/Verdict.js"
+import type { DebarredSignal } from "../debarment/signal.js"
 import type { HitDecision } from "../domain/decisions.js"
+import { isDebarmentList } from "../sanctions/model.js"
 import { decideVerdict } from "../domain/verdictPolicy.js"
 import type { ScreeningResult } from "../sanctions/matching/screen.js"
 import { type Resolution, round2 } from "./candidates.js"
@@ -23,7 +25,8 @@ export const verdictOf = (
   people: { readonly screened: number; readonly hit: boolean },
   evidence: { readonly contracts: boolean; readonly trademarks: boolean },
   listSources: ReadonlyArray<string>,
-  now: Date
+  now: Date,
+  debarred: DebarredSignal | null = null
 ): Verdict => {
   const company = resolution.found?.company ?? null
   const decision = decideVerdict({
@@ -31,6 +34,7 @@ export const verdictOf = (
     matchConfidence: resolution.matchConfidence,
     status: company?.status ?? null,
     sanctions: screening.result,
+    debarred: debarred?.active ?? false,
     nameMismatch,
     ambiguous: resolution.ambiguous,
     registryUnreachable: resolution.registryUnreachable
@@ -51,9 +55,10 @@ export const verdictOf = (
     sanctions: new SanctionsScreening({
       screened: screening.screened,
       result: screening.result,
-      hits: screening.hits.map((h) =>
-        new SanctionsHit({
-          list: h.list,
+      hits: screening.hits.flatMap((h) => {
+        const list = h.list
+        return isDebarmentList(list) ? [] : [new SanctionsHit({
+          list,
           entry_id: h.entry_id,
           name: h.name,
           matched_name: h.matched_name,
@@ -68,9 +73,9 @@ export const verdictOf = (
           decision: h.decision,
           dismissed: h.dismissed,
           explanation: h.explanation,
-          linked: h.linked
-        })
-      )
+          linked: h.linked.flatMap((l) => isDebarmentList(l.list) ? [] : [{ ...l, list: l.list }])
+        })]
+      })
     }),
     data_confidence: company?.confidence ?? null,
     signals: new Signals({
@@ -81,7 +86,8 @@ export const verdictOf = (
       registry_reachable: !resolution.registryUnreachable,
       sanctions_hit: screening.result === "match" || screening.result === "potential_match",
       officer_sanctions_hit: people.hit,
-      officers_screened: people.screened
+      officers_screened: people.screened,
+      debarred
     }),
     sources: [...(company === null ? [] : [company.source]), ...listSources],
     review_reason: decision.reviewReason,

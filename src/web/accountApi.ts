@@ -2,6 +2,7 @@ import { HttpApiBuilder, HttpServerRequest, HttpServerResponse } from "@effect/p
 import { Effect, Option, Redacted } from "effect"
 import { type Account, Accounts } from "../accounts/Accounts.js"
 import type { AccountError } from "../accounts/errors.js"
+import { readChoice, ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { dailySeries } from "./usageChart.js"
 import { csrfMatches, csrfOf, currentAccount, withCsrfCookie } from "./session.js"
 
@@ -17,7 +18,6 @@ const refusal = (status: number, error: string, message: string) => json({ error
 const errorCode: Readonly<Record<AccountError["_tag"], readonly [number, string]>> = {
   SignupDisabled: [403, "signup_disabled"],
   InvalidAccountInput: [400, "invalid_request"],
-  EmailTaken: [409, "email_taken"],
   InvalidCredentials: [401, "invalid_credentials"],
   Throttled: [429, "too_many_attempts"],
   KeyNotFound: [404, "key_not_found"]
@@ -102,10 +102,24 @@ const rotateKey: Handler = changing((account, body) =>
     )
   }))
 
+/** The lists the account screens against (GET), and its choice (PUT `{ "lists": [...] }`, or `null`: every list). */
+const screeningListsApi = (service: ScreeningLists) => ({
+  get: signedIn((account) => Effect.map(service.forAccount(account.id), (lists) => json(lists))),
+  put: changing((account, body) => {
+    const choice = readChoice(body["lists"])
+    return "error" in choice
+      ? Effect.succeed(refusal(400, "invalid_request", choice.error))
+      : Effect.map(service.set(account.id, choice.lists), (lists) => json(lists))
+  })
+})
+
 export const AccountApiLive = HttpApiBuilder.Router.use((router) =>
-  Effect.flatMap(Accounts, (accounts) => {
+  Effect.flatMap(Effect.all([Accounts, ScreeningLists]), ([accounts, screeningLists]) => {
     const provide = (handler: Handler) => Effect.provideService(handler, Accounts, accounts)
+    const lists = screeningListsApi(screeningLists)
     return Effect.all([
+      router.get("/account/api/lists", provide(lists.get)),
+      router.put("/account/api/lists", provide(lists.put)),
       router.get("/account/api/session", provide(session)),
       router.get("/account/api/keys", provide(listKeys)),
       router.post("/account/api/keys", provide(createKey)),

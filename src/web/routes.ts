@@ -6,10 +6,11 @@ import { dashboardCss, dashboardJs } from "./assets.js"
 import { accountPage, dashboardPage, homePage, keyCreatedPage, loginPage, messagePage, signupPage } from "./pages.js"
 import {
   clientOf,
+  csrfForSession,
   csrfMatches,
   csrfOf,
   currentAccount,
-  SESSION_COOKIE,
+  sessionTokenOf,
   withCsrfCookie,
   withoutSessionCookie,
   withSessionCookie
@@ -33,8 +34,6 @@ const statusOf = (error: AccountError) => {
       return 403
     case "InvalidAccountInput":
       return 400
-    case "EmailTaken":
-      return 409
     case "InvalidCredentials":
       return 401
     case "Throttled":
@@ -102,13 +101,17 @@ const dashboard = (account: Account, csrf: string, flash: { readonly notice?: st
     Effect.map((overview) => htmlResponse(dashboardPage(overview, csrf, flash), status))
   )
 
+const SIGNED_UP = "Check your e-mail. If this address had no account, it has one now, on the free plan: log in with the " +
+  "password you chose. If it already had one, the message tells you how to get in."
+
 const signUp = formPost(({ csrf, field }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const accounts = yield* Accounts
     const email = field("email") ?? ""
+    // The same answer whether or not the address had an account; the e-mail says which.
     return yield* accounts.signUp({ email, password: field("password") ?? "", client: clientOf(request) }).pipe(
-      Effect.map(({ session }) => withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(seeOther("/dashboard"))),
+      Effect.map((done) => htmlResponse(loginPage(csrf, { email: done.email, notice: SIGNED_UP }))),
       Effect.catchAll((error) =>
         Effect.succeed(retryAfter(error)(htmlResponse(signupPage(csrf, { error: error.message, email, closed: error._tag === "SignupDisabled" }), statusOf(error)))))
     )
@@ -128,7 +131,7 @@ const logIn = formPost(({ csrf, field }) =>
 const logOut = formPost(() =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
-    yield* (yield* Accounts).logOut(request.cookies[SESSION_COOKIE] ?? "")
+    yield* (yield* Accounts).logOut(sessionTokenOf(request))
     return withoutSessionCookie(request)(seeOther("/login"))
   }))
 
@@ -169,7 +172,7 @@ const changePassword = accountPost(({ account, csrf, field }) =>
     return yield* accounts.changePassword(account.id, { current: field("current") ?? "", next: field("next") ?? "" }).pipe(
       Effect.map((session) =>
         withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(
-          htmlResponse(accountPage(account, csrf, { notice: "The password is changed; every other session has ended." }))
+          htmlResponse(accountPage(account, csrfForSession(Redacted.value(session)), { notice: "The password is changed; every other session has ended." }))
         )),
       Effect.catchAll((error) => Effect.succeed(htmlResponse(accountPage(account, csrf, { error: error.message }), statusOf(error))))
     )

@@ -1,8 +1,10 @@
 import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Duration, Effect, Option } from "effect"
 import { type Account, Accounts } from "../accounts/Accounts.js"
+import { createHmac } from "node:crypto"
 import { newToken, sameSecret } from "../accounts/tokens.js"
 
+/** The cookies' names over plain http on loopback (development); elsewhere each is `__Host-` and this name. */
 export const SESSION_COOKIE = "kyb_session"
 export const CSRF_COOKIE = "kyb_csrf"
 
@@ -16,9 +18,16 @@ const plainLoopback = (request: HttpServerRequest.HttpServerRequest) => {
   return !https && (host === "localhost" || host === "127.0.0.1" || host === "[::1]")
 }
 
+/**
+ * Served over https (anything but plain http on loopback), the cookies are `__Host-` cookies: Secure, Path=/, no
+ * Domain, so neither a sibling subdomain nor a plain-http page can set or overwrite them.
+ */
+const secure = (request: HttpServerRequest.HttpServerRequest) => !plainLoopback(request)
+const cookieName = (request: HttpServerRequest.HttpServerRequest, name: string) => secure(request) ? `__Host-${name}` : name
+
 const cookieOptions = (request: HttpServerRequest.HttpServerRequest, maxAge?: Duration.DurationInput) => ({
   httpOnly: true,
-  secure: !plainLoopback(request),
+  secure: secure(request),
   sameSite: "lax" as const,
   path: "/",
   ...(maxAge === undefined ? {} : { maxAge })
@@ -27,36 +36,56 @@ const cookieOptions = (request: HttpServerRequest.HttpServerRequest, maxAge?: Du
 /** The client's address, for throttling. */
 export const clientOf = (request: HttpServerRequest.HttpServerRequest) => Option.getOrElse(request.remoteAddress, () => "unknown")
 
-/** The CSRF token of this browser (double-submit: a cookie, and the same value in every form); made when missing. */
-export const csrfOf = (request: HttpServerRequest.HttpServerRequest) => {
-  const held = request.cookies[CSRF_COOKIE]
-  return held !== undefined && /^[A-Za-z0-9_-]{43}$/.test(held) ? { token: held, fresh: false } : { token: newToken(), fresh: true }
+/** The session token the browser holds ("" when none). */
+export const sessionTokenOf = (request: HttpServerRequest.HttpServerRequest) => request.cookies[cookieName(request, SESSION_COOKIE)] ?? ""
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+/**
+ * CSRF tokens are bound to the session: the token of a signed-in browser is an HMAC keyed by its session token, so
+ * another browser's token (with or without its CSRF cookie) never passes with this session. Before sign-in the
+ * token is an HMAC keyed by a random pre-session cookie of this browser.
+ */
+const bound = (key: string, purpose: "session" | "pre-session") => createHmac("sha256", key).update(`kyb csrf v1 ${purpose}`).digest("base64url")
+
+/** The CSRF token of a session (a response that starts a session renders its page with this one). */
+export const csrfForSession = (sessionToken: string) => bound(sessionToken, "session")
+
+/** The CSRF token of this browser's forms, and the pre-session cookie to set when it has none yet. */
+export const csrfOf = (request: HttpServerRequest.HttpServerRequest): { readonly token: string; readonly fresh: boolean; readonly nonce: string } => {
+  const session = sessionTokenOf(request)
+  const held = request.cookies[cookieName(request, CSRF_COOKIE)]
+  const nonce = held !== undefined && TOKEN.test(held) ? held : newToken()
+  const fresh = nonce !== held
+  return { token: session !== "" ? csrfForSession(session) : bound(nonce, "pre-session"), fresh: session === "" && fresh, nonce }
 }
 
-/** A form or a JSON call that changes state must carry the browser's CSRF token (field `_csrf` or header `x-csrf-token`). */
+/** A form or a JSON call that changes state must carry the token bound to this browser's session (`_csrf` or `x-csrf-token`). */
 export const csrfMatches = (request: HttpServerRequest.HttpServerRequest, sent: string | undefined) => {
-  const held = request.cookies[CSRF_COOKIE]
-  return held !== undefined && sent !== undefined && sameSecret(held, sent)
+  if (sent === undefined) return false
+  const session = sessionTokenOf(request)
+  if (session !== "") return sameSecret(csrfForSession(session), sent)
+  const held = request.cookies[cookieName(request, CSRF_COOKIE)]
+  return held !== undefined && TOKEN.test(held) && sameSecret(bound(held, "pre-session"), sent)
 }
 
-export const withCsrfCookie = (request: HttpServerRequest.HttpServerRequest, csrf: { readonly token: string; readonly fresh: boolean }) =>
+export const withCsrfCookie = (request: HttpServerRequest.HttpServerRequest, csrf: { readonly fresh: boolean; readonly nonce: string }) =>
   (response: HttpServerResponse.HttpServerResponse) =>
-    csrf.fresh ? HttpServerResponse.unsafeSetCookie(response, CSRF_COOKIE, csrf.token, cookieOptions(request)) : response
+    csrf.fresh ? HttpServerResponse.unsafeSetCookie(response, cookieName(request, CSRF_COOKIE), csrf.nonce, cookieOptions(request)) : response
 
 export const withSessionCookie = (request: HttpServerRequest.HttpServerRequest, token: string, ttl: Duration.DurationInput) =>
   (response: HttpServerResponse.HttpServerResponse) =>
-    HttpServerResponse.unsafeSetCookie(response, SESSION_COOKIE, token, cookieOptions(request, ttl))
+    HttpServerResponse.unsafeSetCookie(response, cookieName(request, SESSION_COOKIE), token, cookieOptions(request, ttl))
 
 export const withoutSessionCookie = (request: HttpServerRequest.HttpServerRequest) =>
   (response: HttpServerResponse.HttpServerResponse) =>
-    HttpServerResponse.unsafeSetCookie(response, SESSION_COOKIE, "", cookieOptions(request, Duration.zero))
+    HttpServerResponse.unsafeSetCookie(response, cookieName(request, SESSION_COOKIE), "", cookieOptions(request, Duration.zero))
 
 /** The signed-in account of this request, if any. */
 export const currentAccount = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   const accounts = yield* Accounts
-  const token = request.cookies[SESSION_COOKIE] ?? ""
-  return yield* accounts.fromSession(token)
+  return yield* accounts.fromSession(sessionTokenOf(request))
 })
 
 export type { Account }

@@ -1,9 +1,10 @@
 import { Config, Duration, Effect, Option, Queue, Redacted } from "effect"
 import { randomBytes, randomUUID } from "node:crypto"
-import { lookup } from "node:dns/promises"
+import type { Actor, PageParams } from "../access/actor.js"
 import { InvalidRequest, WebhookNotFound } from "../api/errors.js"
+import { decodeCursor, encodeCursor } from "../checks/cursor.js"
 import { Webhook, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "../api/schemas/Webhook.js"
-import { checkWebhookUrl, isPrivateAddress } from "./addresses.js"
+import { type AddressGuard, postDelivery, registrationProblem, systemResolver, WebhookResolver } from "./addresses.js"
 import { deriveSecret, retryDelaySeconds, sha256, signDelivery } from "./signature.js"
 import { type DueDelivery, type WebhookRow, WebhooksRepo } from "./WebhooksRepo.js"
 
@@ -15,8 +16,8 @@ const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, e
  * least once). A failure or a timeout is retried with exponential backoff (KYB_WEBHOOK_RETRY_BASE_SECONDS, default
  * 30, doubling to an hour) for KYB_WEBHOOK_RETRY_HOURS (24); every attempt is kept. Deliveries live in PostgreSQL,
  * so a restart loses none. The signing secret is shown once and never stored: each delivery derives it again from the
- * server's master key (KYB_WEBHOOK_MASTER_KEY, or one the server makes and keeps) and a per-endpoint salt. Only http(s) URLs, and never to loopback or private addresses (checked at registration
- * and again before each delivery, after DNS) unless KYB_WEBHOOK_ALLOW_PRIVATE=true.
+ * server's master key (KYB_WEBHOOK_MASTER_KEY, or one the server makes and keeps) and a per-endpoint salt. Only http(s) URLs, and only to globally reachable unicast addresses (src/webhooks/addresses.ts: checked at
+ * registration and on the address each delivery's socket connects to) unless KYB_WEBHOOK_ALLOW_PRIVATE=true.
  */
 export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
   scoped: Effect.gen(function*() {
@@ -44,86 +45,95 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
         ))
     const secretOf = (webhookId: string, salt: string) => Effect.map(masterKey, (master) => deriveSecret(master, webhookId, salt))
 
-    /** Why this host may not receive deliveries, if it may not (resolved: a name may point at a private address). */
-    const refusedHost = (url: URL) =>
-      Effect.promise(async () => {
-        if (allowPrivate) return null
-        const host = url.hostname.replace(/^\[|\]$/g, "")
-        const addresses = await lookup(host, { all: true }).catch(() => [])
-        if (addresses.length === 0) return `The host ${host} does not resolve.`
-        return addresses.some((a) => isPrivateAddress(a.address)) ? `The host ${host} is a loopback or private address.` : null
-      })
+    const resolver = Option.getOrElse(yield* Effect.serviceOption(WebhookResolver), () => systemResolver)
+    const guard: AddressGuard = { allowPrivate, resolve: resolver.resolve }
 
-    const register = (keyId: string, body: { readonly url: string; readonly events: ReadonlyArray<string> }) =>
+    const register = (actor: Actor, body: { readonly url: string; readonly events: ReadonlyArray<string> }) =>
       Effect.gen(function*() {
-        const checked = checkWebhookUrl(body.url)
-        if (!checked.ok) return yield* Effect.fail(InvalidRequest.of(checked.problem))
-        const refusal = yield* refusedHost(checked.url)
-        if (refusal !== null) return yield* Effect.fail(InvalidRequest.of(refusal))
+        const problem = yield* Effect.promise(() => registrationProblem(guard, body.url))
+        if (problem !== null) return yield* Effect.fail(InvalidRequest.of(`url: ${problem}`))
         const id = randomUUID()
         const salt = randomBytes(16).toString("base64url")
         const secret = yield* secretOf(id, salt)
         const row = yield* repo.insert({
-          id, keyId, url: checked.url.toString(), events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
+          id, accountId: actor.accountId, keyId: actor.keyId, url: new URL(body.url).toString(), events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
         })
         yield* Effect.logInfo("webhook registered").pipe(Effect.annotateLogs({ webhook_id: row.id }))
         return new WebhookCreated({ ...webhookOf(row), secret })
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
-    const list = (keyId: string) => Effect.map(repo.list(keyId), (rows) => new WebhookPage({ webhooks: rows.map(webhookOf) })).pipe(Effect.orDie)
+    const list = (accountId: string, params: PageParams) =>
+      Effect.gen(function*() {
+        const limit = params.limit ?? 50
+        const rows = yield* repo.list(accountId, {
+          keyId: params.key_id ?? null,
+          afterId: params.cursor === undefined ? null : decodeCursor(params.cursor)?.id ?? "",
+          limit: limit + 1
+        })
+        const shown = rows.slice(0, limit)
+        const last = shown.at(-1)
+        return new WebhookPage({
+          webhooks: shown.map(webhookOf),
+          next_cursor: rows.length > limit && last !== undefined ? encodeCursor(new Date(last.created_at), last.id) : null
+        })
+      }).pipe(Effect.orDie)
 
-    const owned = (keyId: string, id: string) =>
-      repo.find(keyId, id).pipe(
+    const owned = (accountId: string, id: string) =>
+      repo.find(accountId, id).pipe(
         Effect.orDie,
-        Effect.flatMap(Option.match({ onNone: () => Effect.fail(WebhookNotFound.of(`No webhook ${id} for this API key.`)), onSome: Effect.succeed }))
+        Effect.flatMap(Option.match({ onNone: () => Effect.fail(WebhookNotFound.of(`No webhook ${id} for this account.`)), onSome: Effect.succeed }))
       )
 
-    const remove = (keyId: string, id: string) =>
-      Effect.flatMap(owned(keyId, id), (row) => repo.remove(keyId, id).pipe(Effect.orDie, Effect.as(webhookOf(row))))
+    /** Deletes the webhook; its pending deliveries are cancelled in the same transaction. */
+    const remove = (accountId: string, id: string) =>
+      Effect.flatMap(owned(accountId, id), (row) => repo.remove(accountId, id).pipe(Effect.orDie, Effect.as(webhookOf(row))))
 
-    const deliveries = (keyId: string, id: string) =>
-      Effect.flatMap(owned(keyId, id), (row) =>
-        Effect.map(repo.deliveries(row.id, 100).pipe(Effect.orDie), (items) => new WebhookDeliveryPage({ deliveries: items as WebhookDeliveryPage["deliveries"] })))
+    const deliveries = (accountId: string, id: string, params: Omit<PageParams, "key_id">) =>
+      Effect.flatMap(owned(accountId, id), (row) =>
+        Effect.gen(function*() {
+          const limit = params.limit ?? 50
+          const items = yield* repo.deliveries(row.id, {
+            afterEventId: params.cursor === undefined ? null : decodeCursor(params.cursor)?.id ?? "",
+            limit: limit + 1
+          })
+          const shown = items.slice(0, limit)
+          const last = shown.at(-1)
+          return new WebhookDeliveryPage({
+            deliveries: shown as WebhookDeliveryPage["deliveries"],
+            next_cursor: items.length > limit && last !== undefined ? encodeCursor(new Date(0), last.event_id) : null
+          })
+        }).pipe(Effect.orDie))
 
-    /** Queues the event for every endpoint of the key that takes its type, and wakes the dispatcher. */
-    const enqueue = (event: { readonly id: string; readonly keyId: string; readonly type: string }) =>
-      repo.enqueue(event.id, event.keyId, event.type, retryHours * 3600).pipe(Effect.zipRight(Queue.offer(wakeups, undefined)), Effect.asVoid)
+    /** Queues the event for every endpoint of the account that takes its type (in the caller's transaction). */
+    const enqueue = (event: { readonly id: string; readonly accountId: string; readonly type: string }) =>
+      repo.enqueue(event.id, event.accountId, event.type, retryHours * 3600)
 
     const post = (delivery: DueDelivery, secret: string) =>
-      Effect.promise(async () => {
+      Effect.promise(() => {
         const body = JSON.stringify(delivery.event)
-        const started = Date.now()
-        const timestamp = Math.floor(started / 1000)
-        try {
-          const response = await fetch(delivery.url, {
-            method: "POST",
-            redirect: "manual",
-            signal: AbortSignal.timeout(timeoutMs),
-            headers: {
-              "content-type": "application/json",
-              "user-agent": "KYB-Africa-Webhooks/1.0",
-              "kyb-event-id": delivery.event.id,
-              "kyb-event-type": delivery.event.type,
-              "kyb-signature": signDelivery(secret, timestamp, body)
-            },
-            body
-          })
-          await response.arrayBuffer().catch(() => undefined)
-          return { statusCode: response.status, error: response.ok ? null : `HTTP ${response.status}`, durationMs: Date.now() - started }
-        } catch (error) {
-          return { statusCode: null, error: error instanceof Error ? error.name === "TimeoutError" ? "timeout" : error.message : "failed", durationMs: Date.now() - started }
-        }
+        return postDelivery(guard, delivery.url, {
+          body,
+          timeoutMs,
+          headers: {
+            "content-type": "application/json",
+            "user-agent": "KYB-Africa-Webhooks/1.0",
+            "kyb-event-id": delivery.event.id,
+            "kyb-event-type": delivery.event.type,
+            "kyb-signature": signDelivery(secret, Math.floor(Date.now() / 1000), body)
+          }
+        })
       })
 
     const deliver = (delivery: DueDelivery) =>
       Effect.gen(function*() {
         const attempt = delivery.attempts + 1
-        const checked = checkWebhookUrl(delivery.url)
         const secret = yield* secretOf(delivery.webhook_id, delivery.secret_salt)
         // A master key changed since the endpoint was made would sign with a secret its receiver does not hold.
         const refusal = sha256(secret) !== delivery.secret_sha256
           ? "the signing secret cannot be derived again (the master key changed)"
-          : checked.ok ? yield* refusedHost(checked.url) : checked.problem
+          : null
+        // Leased before a cancellation (its webhook deleted, its account ended) committed: not sent, nothing recorded.
+        if (!(yield* repo.stillPending(delivery.webhook_id, delivery.event_id))) return
         const outcome = refusal === null ? yield* post(delivery, secret) : { statusCode: null, error: refusal, durationMs: 0 }
         const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300
         const state = ok ? "delivered" as const : delivery.give_up ? "failed" as const : "pending" as const
@@ -153,7 +163,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       )
     ))
 
-    return { register, list, remove, deliveries, enqueue, wake: Queue.offer(wakeups, undefined) } as const
+    return { register, list, remove, deliveries, enqueue, wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
   }),
   dependencies: [WebhooksRepo.Default]
 }) {}

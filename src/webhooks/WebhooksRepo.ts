@@ -3,7 +3,8 @@ import { Effect, Option } from "effect"
 
 export interface WebhookRow {
   readonly id: string
-  readonly key_id: string
+  readonly account_id: string
+  readonly key_id: string | null
   readonly url: string
   readonly events: ReadonlyArray<string>
   readonly created_at: string
@@ -26,41 +27,57 @@ const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-D
 export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const columns = sql`id, key_id, url, events, ${sql.literal(ts("created_at"))} AS created_at`
+    const columns = sql`id, account_id, key_id, url, events, ${sql.literal(ts("created_at"))} AS created_at`
 
-    const insert = (row: { id: string; keyId: string; url: string; events: ReadonlyArray<string>; secretSalt: string; secretSha256: string }) =>
-      sql<WebhookRow>`INSERT INTO webhooks (id, key_id, url, events, secret_salt, secret_sha256)
-        VALUES (${row.id}, ${row.keyId}, ${row.url}, ${row.events as Array<string>}::text[], ${row.secretSalt}, ${row.secretSha256})
+    const insert = (row: {
+      id: string; accountId: string; keyId: string | null; url: string; events: ReadonlyArray<string>; secretSalt: string; secretSha256: string
+    }) =>
+      sql<WebhookRow>`INSERT INTO webhooks (id, account_id, key_id, url, events, secret_salt, secret_sha256)
+        VALUES (${row.id}, ${row.accountId}, ${row.keyId}, ${row.url}, ${row.events as Array<string>}::text[], ${row.secretSalt}, ${row.secretSha256})
         RETURNING ${columns}`.pipe(
         Effect.map((rows) => rows[0]!)
       )
 
-    const list = (keyId: string) =>
-      sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE key_id = ${keyId} AND deleted_at IS NULL ORDER BY created_at DESC, id`
+    /** An account's webhooks (one key's, with `keyId`), newest first, after the webhook `afterId`. */
+    const list = (accountId: string, options: { readonly keyId: string | null; readonly afterId: string | null; readonly limit: number }) =>
+      sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE account_id = ${accountId} AND deleted_at IS NULL
+        ${options.keyId === null ? sql`` : sql`AND key_id = ${options.keyId}`}
+        ${options.afterId === null ? sql`` : sql`AND (created_at, id) < (SELECT p.created_at, p.id FROM webhooks p WHERE p.id = ${options.afterId})`}
+        ORDER BY webhooks.created_at DESC, webhooks.id DESC LIMIT ${options.limit}`
 
-    const find = (keyId: string, id: string) =>
-      sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE key_id = ${keyId} AND id = ${id} AND deleted_at IS NULL`.pipe(
+    const find = (accountId: string, id: string) =>
+      sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE account_id = ${accountId} AND id = ${id} AND deleted_at IS NULL`.pipe(
         Effect.map((rows) => Option.fromNullable(rows[0]))
       )
 
-    const remove = (keyId: string, id: string) =>
-      sql<{ id: string }>`UPDATE webhooks SET deleted_at = now() WHERE key_id = ${keyId} AND id = ${id} AND deleted_at IS NULL RETURNING id`.pipe(
-        Effect.map((rows) => rows.length > 0)
-      )
+    /** Deletes the webhook and cancels its pending deliveries, in one transaction. */
+    const remove = (accountId: string, id: string) =>
+      sql.withTransaction(Effect.gen(function*() {
+        const rows = yield* sql<{ id: string }>`UPDATE webhooks SET deleted_at = now()
+          WHERE account_id = ${accountId} AND id = ${id} AND deleted_at IS NULL RETURNING id`
+        if (rows.length === 0) return false
+        yield* sql`UPDATE webhook_deliveries SET state = 'cancelled' WHERE webhook_id = ${id} AND state = 'pending'`
+        return true
+      }))
 
-    /** A delivery of the event to every endpoint of its key that takes its type (retried for `retrySeconds`). */
-    const enqueue = (eventId: string, keyId: string, type: string, retrySeconds: number) =>
-      sql`INSERT INTO webhook_deliveries (webhook_id, event_id, state, give_up_at)
-        SELECT w.id, ${eventId}, 'pending', now() + make_interval(secs => ${retrySeconds}) FROM webhooks w
-        WHERE w.key_id = ${keyId} AND w.deleted_at IS NULL AND ${type} = ANY (w.events)
+    /** A delivery of the event to every endpoint of its account that takes its type (retried for `retrySeconds`). */
+    const enqueue = (eventId: string, accountId: string, type: string, retrySeconds: number) =>
+      sql`INSERT INTO webhook_deliveries (webhook_id, event_id, account_id, state, give_up_at)
+        SELECT w.id, ${eventId}, w.account_id, 'pending', now() + make_interval(secs => ${retrySeconds}) FROM webhooks w
+        WHERE w.account_id = ${accountId} AND w.deleted_at IS NULL AND ${type} = ANY (w.events)
         ON CONFLICT DO NOTHING`.pipe(Effect.asVoid)
 
-    /** Deliveries due now, oldest first, claimed for `leaseSeconds` (another instance skips them meanwhile). */
+    /**
+     * Deliveries due now, oldest first, claimed for `leaseSeconds` (another instance skips them meanwhile); only
+     * pending ones of webhooks not deleted.
+     */
     const due = (limit: number, leaseSeconds: number) =>
       sql<DueDelivery>`
         WITH picked AS (
-          SELECT webhook_id, event_id FROM webhook_deliveries WHERE state = 'pending' AND next_at <= now()
-          ORDER BY next_at LIMIT ${limit} FOR UPDATE SKIP LOCKED),
+          SELECT d.webhook_id, d.event_id FROM webhook_deliveries d
+          WHERE d.state = 'pending' AND d.next_at <= now()
+            AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = d.webhook_id AND w.deleted_at IS NULL)
+          ORDER BY d.next_at LIMIT ${limit} FOR UPDATE OF d SKIP LOCKED),
         leased AS (
           UPDATE webhook_deliveries d SET next_at = now() + make_interval(secs => ${leaseSeconds})
           FROM picked p WHERE d.webhook_id = p.webhook_id AND d.event_id = p.event_id
@@ -68,6 +85,13 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
         SELECT l.webhook_id, l.event_id, l.attempts, w.url, w.secret_salt, w.secret_sha256, l.give_up_at <= now() AS give_up,
           json_build_object('id', e.id, 'type', e.type, 'created_at', ${sql.literal(ts("e.created_at"))}, 'data', e.data) AS event
         FROM leased l JOIN webhooks w ON w.id = l.webhook_id JOIN events e ON e.id = l.event_id`
+
+    /** Whether a leased delivery may still be sent (re-checked just before sending: a cancellation may have come). */
+    const stillPending = (webhookId: string, eventId: string) =>
+      sql<{ ok: boolean }>`SELECT true AS ok FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
+        WHERE d.webhook_id = ${webhookId} AND d.event_id = ${eventId} AND d.state = 'pending' AND w.deleted_at IS NULL`.pipe(
+        Effect.map((rows) => rows.length > 0)
+      )
 
     const recordAttempt = (
       d: { readonly webhookId: string; readonly eventId: string; readonly attempt: number },
@@ -80,17 +104,20 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
         yield* sql`UPDATE webhook_deliveries SET attempts = ${d.attempt}, state = ${next.state},
             next_at = now() + make_interval(secs => ${next.retryInSeconds}),
             delivered_at = CASE WHEN ${next.state} = 'delivered' THEN now() ELSE delivered_at END
-          WHERE webhook_id = ${d.webhookId} AND event_id = ${d.eventId}`
+          WHERE webhook_id = ${d.webhookId} AND event_id = ${d.eventId} AND state = 'pending'`
       }))
 
-    const deliveries = (webhookId: string, limit: number) =>
+    /** A webhook's deliveries, newest event first, after the event `afterEventId`. */
+    const deliveries = (webhookId: string, options: { readonly afterEventId: string | null; readonly limit: number }) =>
       sql<{ event_id: string; type: string; state: string; attempts: ReadonlyArray<unknown> }>`
         SELECT d.event_id, e.type, d.state,
           coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'at', ${sql.literal(ts("a.at"))}, 'status_code', a.status_code,
               'error', a.error, 'duration_ms', a.duration_ms) ORDER BY a.attempt)
             FROM webhook_attempts a WHERE a.webhook_id = d.webhook_id AND a.event_id = d.event_id), '[]'::json) AS attempts
         FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
-        WHERE d.webhook_id = ${webhookId} ORDER BY e.created_at DESC, e.id DESC LIMIT ${limit}`
+        WHERE d.webhook_id = ${webhookId}
+        ${options.afterEventId === null ? sql`` : sql`AND (e.created_at, e.id) < (SELECT p.created_at, p.id FROM events p WHERE p.id = ${options.afterEventId})`}
+        ORDER BY e.created_at DESC, e.id DESC LIMIT ${options.limit}`
 
     /** The server's own master key for webhook secrets, made once and shared by every instance. */
     const masterKey = (fresh: string) =>
@@ -100,6 +127,6 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
         Effect.map((rows) => ({ value: rows[0]!.value, made: rows[0]!.value === fresh }))
       )
 
-    return { masterKey, insert, list, find, remove, enqueue, due, recordAttempt, deliveries } as const
+    return { masterKey, insert, list, find, remove, enqueue, due, stillPending, recordAttempt, deliveries } as const
   })
 }) {}

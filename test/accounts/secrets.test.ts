@@ -23,7 +23,8 @@ describe("no secret of the self-serve flow is logged or stored in clear (issue 1
       const links: Array<string> = []
       // The seam: a mailer that records what it would send (the default one only logs that it could not).
       const recordingMailer = Layer.succeed(Mailer, Mailer.make({
-        sendVerification: ({ link }) => Effect.sync(() => void links.push(link))
+        sendVerification: ({ link }) => Effect.sync(() => void links.push(link)),
+        sendAccountExists: () => Effect.void
       }))
       const runtime = yield* Layer.toRuntime(
         HttpAppLive.pipe(
@@ -40,7 +41,8 @@ describe("no secret of the self-serve flow is logged or stored in clear (issue 1
       const url = `http://127.0.0.1:${server.address.port}`
       const web = makeWebClient(url)
       const secrets = yield* Effect.promise(async () => {
-        await web.submit("/signup", "/signup", { email: "quiet@example.com", password: PASSWORD })
+        const signup = await web.submit("/signup", "/signup", { email: "quiet@example.com", password: PASSWORD })
+        await web.post("/login", { _csrf: web.csrfIn(signup.text), email: "quiet@example.com", password: PASSWORD })
         const key = secretIn((await web.submit("/dashboard", "/dashboard/keys", { label: "logs" })).text)
         await call(`${url}/v1/search?q=acme`, { headers: { authorization: `Bearer ${key}` } })
         await makeWebClient(url).submit("/login", "/login", { email: "quiet@example.com", password: `${PASSWORD} wrong` })

@@ -173,8 +173,8 @@ describe("batch verification (issue 17)", () => {
         const keyId = (yield* sql<{ id: string }>`SELECT id FROM api_keys ORDER BY created_at DESC LIMIT 1`)[0]!.id
         const jobId = "00000000-0000-4000-8000-0000000b0517"
         // held by a live runner (its heartbeat is fresh): nobody else takes it during the test
-        yield* sql`INSERT INTO batch_jobs (id, key_id, body_sha256, status, total, claimed_by, heartbeat_at)
-          VALUES (${jobId}, ${keyId}, 'x', 'running', 1, 'runner_busy', now() + interval '1 hour')`
+        yield* sql`INSERT INTO batch_jobs (id, account_id, key_id, body_sha256, status, total, claimed_by, heartbeat_at)
+          VALUES (${jobId}, (SELECT account_id FROM api_keys WHERE id = ${keyId}), ${keyId}, 'x', 'running', 1, 'runner_busy', now() + interval '1 hour')`
         yield* sql`INSERT INTO batch_items (job_id, position, input, done) VALUES (${jobId}, 0, '{"name":"Busy"}', false)`
         for (const format of ["jsonl", "csv"]) {
           const reply = yield* promise(() => call(`${server.url}/v1/jobs/${jobId}/results.${format}`, { headers: bearer(key) }))
@@ -194,8 +194,8 @@ describe("batch verification (issue 17)", () => {
         const jobId = "00000000-0000-4000-8000-00000000dead"
         // Row 0 was answered before the instance stopped: a real verdict, kept as it is.
         const earlier = (yield* promise(() => call(`${server.url}/v1/verify?name=Resumed%20Zero`, { headers: bearer(key) }))).body as Body
-        yield* sql`INSERT INTO batch_jobs (id, key_id, body_sha256, status, total, claimed_by, heartbeat_at)
-          VALUES (${jobId}, ${keyId}, 'x', 'running', 3, 'runner_gone', now() - interval '1 hour')`
+        yield* sql`INSERT INTO batch_jobs (id, account_id, key_id, body_sha256, status, total, claimed_by, heartbeat_at)
+          VALUES (${jobId}, (SELECT account_id FROM api_keys WHERE id = ${keyId}), ${keyId}, 'x', 'running', 3, 'runner_gone', now() - interval '1 hour')`
         yield* sql`INSERT INTO batch_items (job_id, position, input, verdict, done) VALUES
           (${jobId}, 0, '{"name":"Resumed Zero"}', ${JSON.stringify(earlier)}::jsonb, true),
           (${jobId}, 1, '{"name":"Resumed One"}', NULL, false),

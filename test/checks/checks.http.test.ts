@@ -89,14 +89,14 @@ describe("check retention", () => {
       Effect.gen(function*() {
         const repo = yield* ChecksRepo
         const row = (id: string, daysAgo: number) => ({
-          id, key_id: "key-retention", created_at: new Date(Date.now() - daysAgo * 86_400_000), input: { name: "x" },
+          id, account_id: "acc-retention", key_id: "key-retention", created_at: new Date(Date.now() - daysAgo * 86_400_000), input: { name: "x" },
           input_normalized: { name: "x" }, verdict: { result: "not_found" }, lists: [], policy_version: "test"
         })
         yield* repo.insert(row("11111111-1111-4111-8111-111111111111", 40))
         yield* repo.insert(row("22222222-2222-4222-8222-222222222222", 5))
         assert.strictEqual(yield* repo.deleteBefore(new Date(Date.now() - 30 * 86_400_000)), 1)
-        assert.isTrue(Option.isNone(yield* repo.find("key-retention", "11111111-1111-4111-8111-111111111111")))
-        assert.isTrue(Option.isSome(yield* repo.find("key-retention", "22222222-2222-4222-8222-222222222222")))
+        assert.isTrue(Option.isNone(yield* repo.find("acc-retention", "11111111-1111-4111-8111-111111111111")))
+        assert.isTrue(Option.isSome(yield* repo.find("acc-retention", "22222222-2222-4222-8222-222222222222")))
         const sql = yield* SqlClient.SqlClient
         const left = yield* sql<{ n: string }>`SELECT count(*)::text AS n FROM checks`
         assert.strictEqual(left[0]!.n, "1")

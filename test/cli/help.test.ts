@@ -20,8 +20,10 @@ describe("kyb --help", () => {
     const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kyb-help-")), "data")
     const { code, stdout } = await kyb(["--help"], dataDir)
     expect(code).toBe(0)
-    expect(stdout).toContain("ingest companies")
+    expect(stdout).toContain("ingest")
+    expect(stdout).toContain("keys")
     expect(stdout).toContain("registries")
+    expect(stdout).toContain("mcp")
     // The embedded database creates its data directory when it starts.
     expect(fs.existsSync(dataDir)).toBe(false)
   }, 60_000)

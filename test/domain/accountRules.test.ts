@@ -19,12 +19,23 @@ describe("account rules", () => {
   })
 
   it("passwords: 10 to 200 characters (code points), no control characters, not the address", () => {
-    expect(checkPassword("0123456789", "a@b.co").ok).toBe(true)
+    expect(checkPassword("river 7 kettle orbit", "a@b.co").ok).toBe(true)
     expect(checkPassword("012345678", "a@b.co")).toEqual({ ok: false, problem: "The password needs at least 10 characters." })
-    expect(checkPassword("🔐".repeat(10), "a@b.co").ok).toBe(true)
+    expect(checkPassword("🔐🦁🌍🪙🧭🔐🦁🌍🪙🧭", "a@b.co").ok).toBe(true)
     expect(checkPassword("x".repeat(201), "a@b.co").ok).toBe(false)
     expect(checkPassword("0123456789\u0007", "a@b.co").ok).toBe(false)
     expect(checkPassword(" Ada@Example.com ", "ada@example.com").ok).toBe(false)
+  })
+
+  it("passwords a strength estimator (zxcvbn, common-password and word lists) finds easy to guess are refused, saying why", () => {
+    for (const password of ["aaaaaaaaaa", "1234567890", "password12", "qwertyuiop", "iloveyou12", "ada.lovelace1", "adalovelace"]) {
+      const checked = checkPassword(password, "ada.lovelace@example.com")
+      expect(checked.ok, password).toBe(false)
+      if (!checked.ok) expect(checked.problem).toMatch(/^The password is too easy to guess\. \S/)
+    }
+    expect(checkPassword("aaaaaaaaaa", "a@b.co")).toMatchObject({ problem: expect.stringContaining("Repeated characters like \"aaa\" are easy to guess.") })
+    expect(checkPassword("password12", "a@b.co")).toMatchObject({ problem: expect.stringContaining("commonly used password") })
+    for (const password of ["correct horse battery staple", "a long enough passphrase", "Tr0ub4dor&3x-kyb"]) expect(checkPassword(password, "a@b.co").ok).toBe(true)
   })
 
   it("labels are optional, one line, at most 80 characters", () => {

@@ -6,6 +6,7 @@ const clean: VerdictEvidence = {
   matchConfidence: 1,
   status: "active",
   sanctions: "clear",
+  debarred: false,
   nameMismatch: false,
   ambiguous: false,
   registryUnreachable: false
@@ -20,6 +21,9 @@ describe("decideVerdict", () => {
     ["sanctions match", { ...clean, sanctions: "match" }, "review", "sanctions_match"],
     ["sanctions potential match", { ...clean, sanctions: "potential_match" }, "review", "sanctions_match"],
     ["lists unavailable", { ...clean, sanctions: "unavailable" }, "review", "sanctions_unavailable"],
+    ["debarment in force", { ...clean, debarred: true }, "review", "debarred"],
+    ["sanctions match and debarred", { ...clean, sanctions: "match", debarred: true }, "review", "sanctions_match"],
+    ["nothing resolved, name debarred", { ...nothing, debarred: true }, "review", "debarred"],
     ["name mismatch", { ...clean, nameMismatch: true }, "review", "name_mismatch"],
     ["dissolved", { ...clean, status: "dissolved" }, "review", "status_dissolved"],
     ["dormant", { ...clean, status: "dormant" }, "review", "status_dormant"],

@@ -2,7 +2,7 @@ import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import * as path from "node:path"
 import { evaluate, formatReport, type VerdictJson } from "../../scripts/eval/evaluate.js"
-import { listEntities, negativeCases, positiveCases } from "../../scripts/eval/sets.js"
+import { entryCases, listEntities, negativeCases, positiveCases } from "../../scripts/eval/sets.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { listsDir, sharedDir } from "../sanctions/paths.js"
 import { bearer } from "../support/http.js"
@@ -25,7 +25,8 @@ describe("the verdict evaluation, small, through the real HTTP path", () => {
           Effect.orDie
         )
         const entities = yield* listEntities(sharedDir).pipe(Effect.orDie)
-        const positives = positiveCases(entities, 15)
+        const originalScript = entryCases(entities, 0).filter((c) => c.kind === "original_script" && c.list === "un_sc")
+        const positives = [...positiveCases(entities, 15), ...originalScript]
         const negatives = negativeCases(sharedDir, entities).cases.filter((_, i) => i % 40 === 0)
         const report = yield* Effect.promise(() => evaluate(verify, { positives, negatives, resolution: [] }, 4))
         for (const split of ["tune", "test"] as const) {
@@ -36,6 +37,8 @@ describe("the verdict evaluation, small, through the real HTTP path", () => {
             assert.strictEqual(exact.top1, 1, `${split} ${list}`)
           }
         }
+        // Every UN entity name in its original script, as the list writes it, is found.
+        for (const split of ["tune", "test"] as const) assert.strictEqual(report.screening[split]["un_sc"]?.["original_script"]?.recall, 1, split)
         assert.isAbove(report.negatives.tune["all"]?.n ?? 0, 50)
         assert.deepStrictEqual(report.refused, [])
         assert.include(formatReport(report), "| source | tune n |")

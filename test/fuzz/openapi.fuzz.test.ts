@@ -1,12 +1,14 @@
 import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Layer } from "effect"
 import fc from "fast-check"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { rawRequest } from "../support/rawHttp.js"
-import { TestServer, TestServerLive } from "../support/server.js"
+import { makeTestServer, TestServer } from "../support/server.js"
+import { makeWebClient } from "../support/webClient.js"
+import { WebhookResolver } from "../../src/webhooks/addresses.js"
 import { MAX_HEADER_BYTES } from "../../src/http/edge/nodeServer.js"
-import { describeRequest, headBytes, hostileRequest, operationsOf, rawBytes } from "./hostile.js"
+import { accountOperations, describeRequest, headBytes, hostileRequest, operationsOf, rawBytes } from "./hostile.js"
 
 /** FUZZ_RUNS (default 1,000 in the suite; the stress run sends 10,000) and FUZZ_SEED reproduce a run. */
 const runs = Number(process.env["FUZZ_RUNS"] ?? "1000")
@@ -23,9 +25,10 @@ const decodeURIComponentSafe = (text: string) => {
 /**
  * Every table's row count and content checksum, aside from what answering writes by design: quota counters (per key,
  * per account, per day for the dashboard's chart), key usage stamps, the checks kept for each verdict answered and the
- * batch jobs, decisions, monitors and webhooks that valid requests create (and the events and deliveries they lead to).
+ * batch jobs, decisions, monitors and webhooks that valid requests create (and the events and deliveries they lead to),
+ * and the keys and list choice the signed-in fuzzing account changes through the dashboard's JSON API.
  */
-const databaseFingerprint = Effect.gen(function*() {
+const databaseFingerprint = (fuzzAccount: string) => Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const tables = yield* sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('quota_usage', 'account_usage', 'usage_daily', 'checks', 'batch_jobs', 'batch_items',
@@ -33,8 +36,10 @@ const databaseFingerprint = Effect.gen(function*() {
   const out: Record<string, string> = {}
   for (const { table_name } of tables) {
     const except = table_name === "api_keys" ? " - 'last_used_at'" : ""
+    const where = table_name === "api_keys" ? " WHERE t.account_id IS DISTINCT FROM $1" : table_name === "accounts" ? " WHERE t.id <> $1" : ""
     const rows = yield* sql.unsafe<{ n: string; sum: string | null }>(
-      `SELECT count(*)::text AS n, md5(string_agg(md5((to_jsonb(t)${except})::text), '' ORDER BY md5((to_jsonb(t)${except})::text))) AS sum FROM "${table_name}" t`
+      `SELECT count(*)::text AS n, md5(string_agg(md5((to_jsonb(t)${except})::text), '' ORDER BY md5((to_jsonb(t)${except})::text))) AS sum FROM "${table_name}" t${where}`,
+      where === "" ? [] : [fuzzAccount]
     )
     out[table_name] = `${rows[0]?.n}:${rows[0]?.sum ?? ""}`
   }
@@ -42,7 +47,9 @@ const databaseFingerprint = Effect.gen(function*() {
 })
 
 describe("hostile requests derived from the OpenAPI document (issue 15)", () => {
-  layer(TestServerLive, { timeout: "300 seconds", excludeTestServices: true })((it) => {
+  // No host name resolves here: a webhook URL the fuzzer registers is an address literal or refused, never looked up.
+  const noDns = Layer.succeed(WebhookResolver, WebhookResolver.make({ resolve: () => Promise.resolve([]) }))
+  layer(makeTestServer().pipe(Layer.provide(noDns)), { timeout: "300 seconds", excludeTestServices: true })((it) => {
     it.effect(`${runs} requests (seed ${seed}): never a 5xx, every 4xx {error, message}, no internals, database unchanged, memory bounded`, () =>
       Effect.gen(function*() {
         const server = yield* TestServer
@@ -54,21 +61,36 @@ describe("hostile requests derived from the OpenAPI document (issue 15)", () => 
         const key = yield* server.newKey({ plan: "unlimited" })
         const port = Number(new URL(server.url).port)
         const doc = yield* Effect.promise(() => fetch(`${server.url}/v1/openapi.json`).then((r) => r.json()))
-        const operations = operationsOf(doc as Parameters<typeof operationsOf>[0])
+        const operations = [...operationsOf(doc as Parameters<typeof operationsOf>[0]), ...accountOperations]
         assert.isAbove(operations.length, 4)
-        const before = yield* databaseFingerprint
+        for (const route of ["/v1/verify/batch", "/v1/decisions", "/v1/monitors", "/v1/webhooks", "/v1/checks", "/v1/checks/{id}", "/v1/events", "/account/api/keys"]) {
+          assert.isTrue(operations.some((op) => op.path === route), route)
+        }
+        const session = yield* Effect.promise(async () => {
+          const web = makeWebClient(server.url)
+          const signup = await web.submit("/signup", "/signup", { email: "fuzz@example.com", password: "correct horse battery staple" })
+          const login = await web.post("/login", { _csrf: web.csrfIn(signup.text), email: "fuzz@example.com", password: "correct horse battery staple" })
+          assert.strictEqual(login.status, 303)
+          const cookie = `kyb_session=${web.cookie("kyb_session")}; kyb_csrf=${web.cookie("kyb_csrf")}`
+          const answer = await fetch(`${server.url}/account/api/session`, { headers: { cookie } }).then((r) => r.json()) as { csrf_token: string; account: { id: string } }
+          return { cookie, csrf: answer.csrf_token, accountId: answer.account.id }
+        })
+        const reached = new Map<string, Set<number>>()
+        const before = yield* databaseFingerprint(session.accountId)
         const rssBefore = process.memoryUsage().rss
         let sent = 0
         yield* Effect.promise(() =>
           fc.assert(
-            fc.asyncProperty(hostileRequest(operations, key), async (request) => {
+            fc.asyncProperty(hostileRequest(operations, key, session), async (request) => {
               sent++
+              const operation = (request as { operation?: string }).operation ?? ""
               const reply = await rawRequest(port, rawBytes(request), 15_000).catch((error: NodeJS.ErrnoException) => {
                 // Node's parser refuses an oversized head (431) and may reset the socket while the client still writes.
                 if ((error.code === "ECONNRESET" || error.code === "EPIPE") && headBytes(request) > MAX_HEADER_BYTES) return null
                 throw error
               })
               if (reply === null) return
+              reached.set(operation, (reached.get(operation) ?? new Set()).add(reply.status))
               const where = `${describeRequest(request)} -> ${reply.status} ${reply.body.slice(0, 300)}`
               if (reply.status >= 500 || reply.status < 200) throw new Error(`status: ${where}`)
               if (reply.status >= 400) {
@@ -85,7 +107,12 @@ describe("hostile requests derived from the OpenAPI document (issue 15)", () => 
           )
         )
         assert.strictEqual(sent, runs, "every request was sent within the time limit")
-        assert.deepStrictEqual(yield* databaseFingerprint, before)
+        assert.deepStrictEqual(yield* databaseFingerprint(session.accountId), before)
+        // Every route was reached, the account routes signed in (some answer other than not signed in).
+        for (const op of operations) assert.isTrue(reached.has(`${op.method} ${op.path}`), `${op.method} ${op.path} not reached`)
+        for (const op of accountOperations) {
+          assert.isTrue([...reached.get(`${op.method} ${op.path}`)!].some((status) => status !== 401), `${op.method} ${op.path} only 401`)
+        }
         assert.isBelow(process.memoryUsage().rss - rssBefore, 512 * 1024 * 1024, "RSS bounded")
       }), 300_000)
   })

@@ -26,7 +26,6 @@ describe.skipIf(!clusterBinariesPresent)("a PostgreSQL server that stalls or is 
       for (const reply of frozen) {
         expect(reply.status, JSON.stringify(reply)).toBe(503)
         expect(reply.body.error).toBe("service_unavailable")
-        expect(reply.ms).toBeLessThan(3_500)
       }
       for (const reply of frozen.slice(0, 6)) expect(Number(reply.retryAfter)).toBeGreaterThan(0)
       cluster.signal("SIGCONT")

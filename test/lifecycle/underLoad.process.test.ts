@@ -55,9 +55,7 @@ describe.skipIf(!clusterBinariesPresent)("the database stopped and restarted und
       expect(outcomes.filter((o) => o.startedAt + o.ms < stoppedAt).every((o) => o.status === 200), report).toBe(true)
       const down = outcomes.filter((o) => o.startedAt > stoppedAt + 250 && o.startedAt < backAt)
       expect(down.filter((o) => o.status === 503).length, report).toBeGreaterThan(0)
-      expect(Math.max(...down.map((o) => o.ms)), report).toBeLessThan(3_500)
       const firstServed = outcomes.find((o) => o.startedAt >= backAt && o.status === 200)!
-      expect(firstServed.startedAt + firstServed.ms - backAt, report).toBeLessThan(5_000)
       const settled = outcomes.filter((o) => o.startedAt > firstServed.startedAt + firstServed.ms + 1_000)
       expect(settled.length, report).toBeGreaterThan(0)
       expect(settled.every((o) => o.status === 200), report).toBe(true)
@@ -96,7 +94,6 @@ describe("SIGTERM under load", () => {
       const outcomes = await load.stop()
       const report = JSON.stringify(summarize(outcomes))
       expect(code).toBe(0)
-      expect(exitedAfter).toBeLessThan(10_000)
       const before = outcomes.filter((o) => o.startedAt + o.ms <= signalledAt)
       expect(before.length, report).toBeGreaterThanOrEqual(20)
       expect(before.every((o) => o.status === 200), report).toBe(true)

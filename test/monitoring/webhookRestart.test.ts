@@ -50,9 +50,10 @@ describe("webhook deliveries survive a restart (issue 17)", () => {
         const eventId = "7c9e1b3d-5f7a-4c9e-8b3d-5f7a9c1e3b5d"
         yield* Effect.gen(function*() {
           const sql = yield* SqlClient.SqlClient
-          yield* sql`INSERT INTO events (id, key_id, type, data) VALUES (${eventId}, ${keyId}, 'sanctions.hit_added',
+          yield* sql`INSERT INTO events (id, account_id, key_id, type, data) VALUES (${eventId}, (SELECT account_id FROM api_keys WHERE id = ${keyId}), ${keyId}, 'sanctions.hit_added',
             '{"monitor_id":"m","subject":{"name":"X","country":null,"registration_no":null},"check_id":null}'::jsonb)`
-          yield* sql`INSERT INTO webhook_deliveries (webhook_id, event_id, state, give_up_at) VALUES (${webhookId}, ${eventId}, 'pending', now() + interval '1 day')`
+          yield* sql`INSERT INTO webhook_deliveries (webhook_id, event_id, account_id, state, give_up_at)
+            SELECT ${webhookId}, ${eventId}, account_id, 'pending', now() + interval '1 day' FROM webhooks WHERE id = ${webhookId}`
         }).pipe(Effect.provide(database.connect(1)), Effect.orDie)
         yield* Effect.sync(() => attempts).pipe(Effect.filterOrFail((n) => n >= 2), Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("30 seconds"))), Effect.orDie)
         yield* Scope.close(first, Exit.void)

@@ -1,18 +1,24 @@
-import { Command } from "@effect/cli"
 import { NodeContext } from "@effect/platform-node"
 import { assert, describe, expect, layer } from "@effect/vitest"
 import { SqlClient } from "@effect/sql"
 import { Context, Effect, Exit, Layer } from "effect"
 import * as path from "node:path"
-import { ingestSanctionsCommand } from "../../src/cli/sanctionsCommand.js"
+import { kyb } from "../../src/cli/commands.js"
+import { sanctionsProgram } from "../../src/cli/sanctionsCommand.js"
+import { parse, styleFor } from "../../src/cli/spec.js"
 import { downloadOfficialLists, OFFICIAL_FILES } from "../../src/sanctions/lists/download.js"
 import { activeVersions } from "../../src/sanctions/lists/SanctionsStore.js"
 import { Screener } from "../../src/sanctions/Screener.js"
 import { TestDatabase } from "../support/testDatabase.js"
 import { fixturesDir, listsDir } from "./paths.js"
 
-const cli = Command.run(Command.make("kyb").pipe(Command.withSubcommands([ingestSanctionsCommand])), { name: "kyb", version: "test" })
-const runCli = (...args: ReadonlyArray<string>) => cli(["node", "kyb", ...args])
+/** `kyb ingest <args>` parsed as the CLI parses it, run in this process against the test database. */
+const runCli = (...args: ReadonlyArray<string>) =>
+  Effect.suspend(() => {
+    const parsed = parse(kyb, ["ingest", ...args], styleFor({}, {}))
+    if (parsed._tag !== "run") return Effect.dieMessage(`not a command: ${args.join(" ")}`)
+    return sanctionsProgram(parsed.invocation)
+  })
 
 describe("kyb sanctions command", () => {
   layer(Layer.merge(TestDatabase.layer, NodeContext.layer), { timeout: "120 seconds" })((it) => {
@@ -21,6 +27,21 @@ describe("kyb sanctions command", () => {
         yield* runCli("sanctions", path.join(fixturesDir, "un", "consolidated.xml"), path.join(fixturesDir, "ofac-sdn"), "--published-on", "2024-05-03")
         const active = yield* activeVersions
         expect(active.map((v) => [v.list, v.label, v.entryCount])).toEqual([["ofac_sdn", "2024-05-03", 5], ["un_sc", "2026-02-27", 3]])
+      }))
+
+    it.effect("a version older than the active one is refused; --allow-older --reason activates it and records who and why", () =>
+      Effect.gen(function*() {
+        const before = yield* activeVersions
+        const older = path.join(listsDir, "ofac-sdn-2021-07")
+        const refused = yield* Effect.exit(runCli("sanctions", older, "--published-on", "2021-07-07"))
+        assert.isTrue(Exit.isFailure(refused))
+        expect(String(refused)).toContain("older_version")
+        expect(yield* activeVersions).toEqual(before)
+        yield* runCli("sanctions", older, "--published-on", "2021-07-07", "--allow-older", "--reason", "restore the audited list", "--actor", "alice")
+        const sql = yield* SqlClient.SqlClient
+        const rows = yield* sql<{ label: string; activated_by: string | null; activation_reason: string | null }>`
+          SELECT label, activated_by, activation_reason FROM sanctions_versions WHERE active AND list = 'ofac_sdn'`
+        expect(rows).toEqual([{ label: "2021-07-07", activated_by: "alice", activation_reason: "restore the audited list" }])
       }))
 
     it.effect("a download that cannot reach the server fails with a clear message, keeping the active versions", () =>

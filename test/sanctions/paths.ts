@@ -19,3 +19,9 @@ export const realConsolidated = {
   comments: path.join(listsDir, "ofac-consolidated", "cons_comments.csv")
 }
 export const realUn = path.join(listsDir, "un", "consolidated.xml")
+
+export const ukXlsx = path.join(listsDir, "uk", "ConList.xlsx")
+export const ukInvBan = path.join(listsDir, "uk", "InvBan.csv")
+export const euFsf = path.join(listsDir, "eu", "fsf-xml-1.1-2026-08-05-extract.xml")
+export const euLegacy = path.join(listsDir, "eu", "legacy-global-v4-2016-02-11-extract.xml")
+export const worldBank = path.join(listsDir, "worldbank-debarred", "world_bank_listing_of_ineligible_firms_and_individuals.xlsx")

@@ -14,8 +14,13 @@ import type { PgClient } from "@effect/sql-pg"
 export interface TestServerShape {
   /** http://127.0.0.1:<port> of a real server on a loopback port. */
   readonly url: string
-  /** Issues a key and returns its secret. */
-  readonly newKey: (options?: { readonly plan?: Plan; readonly quota?: number | null; readonly scope?: KeyScope }) => Effect.Effect<string>
+  /** Issues a key and returns its secret: for an account of its own, or for the account `accountId`. */
+  readonly newKey: (options?: {
+    readonly plan?: Plan
+    readonly quota?: number | null
+    readonly accountId?: string
+    readonly scope?: KeyScope
+  }) => Effect.Effect<string>
   readonly revokeKey: (secret: string) => Effect.Effect<void>
 }
 
@@ -31,7 +36,11 @@ const make = Effect.gen(function*() {
   return TestServer.of({
     url: `http://127.0.0.1:${server.address.port}`,
     newKey: (options) =>
-      keys.create({ plan: options?.plan ?? "free", quota: options?.quota ?? null, label: "test", ...(options?.scope === undefined ? {} : { scope: options.scope }) }).pipe(
+      keys.create({
+        plan: options?.plan ?? "free", quota: options?.quota ?? null, label: "test",
+        ...(options?.accountId === undefined ? {} : { accountId: options.accountId }),
+        ...(options?.scope === undefined ? {} : { scope: options.scope })
+      }).pipe(
         Effect.map(({ id, secret }) => {
           ids.set(Redacted.value(secret), id)
           return Redacted.value(secret)

@@ -114,7 +114,7 @@ describe("/v1/verify over HTTP", () => {
       return { url: server.url, headers, get, post, verify }
     })
 
-    const signals = (body: Body) => body["signals"] as Record<string, boolean | number>
+    const signals = (body: Body) => body["signals"] as Record<string, boolean | number | null>
     const sanctions = (body: Body) => body["sanctions"] as { screened: boolean; result: string; hits: ReadonlyArray<Body> }
 
     it.effect("no list loaded: a clean company is review/sanctions_unavailable, never verified", () =>
@@ -175,6 +175,7 @@ describe("/v1/verify over HTTP", () => {
             registry_reachable: true,
             sanctions_hit: false,
             officer_sanctions_hit: false,
+            debarred: null,
             officers_screened: 0
           })
           assert.isTrue(Math.abs(Date.parse(String(body["checked_at"])) - Date.now()) < 60_000)

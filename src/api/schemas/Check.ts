@@ -1,4 +1,6 @@
 import { Schema } from "effect"
+import { KeyIdParam } from "./Paging.js"
+import { CursorParam, SinceParam } from "./params.js"
 
 export class CheckedList extends Schema.Class<CheckedList>("CheckedList")({
   list: Schema.String,
@@ -33,16 +35,15 @@ export class CheckPage extends Schema.Class<CheckPage>("CheckPage")({
   next_cursor: Schema.NullOr(Schema.String).annotations({ description: "Pass as `cursor` for the next page; null at the end" })
 }) {}
 
-const integerFromQuery = (name: string, min: number, max: number, fallback: number) =>
+const integerFromQuery = (_name: string, min: number, max: number, fallback: number) =>
   Schema.NumberFromString.pipe(
-    Schema.int({ message: () => `${name} must be an integer` }),
-    Schema.between(min, max, { message: () => `${name} must be between ${min} and ${max}` })
+    Schema.int({ message: () => "must be an integer" }),
+    Schema.between(min, max, { message: () => `must be between ${min} and ${max}` })
   ).annotations({ jsonSchema: { type: "integer", minimum: min, maximum: max, default: fallback } })
 
 export const CheckListParams = Schema.Struct({
-  since: Schema.optional(Schema.String.pipe(
-    Schema.filter((s) => !Number.isNaN(Date.parse(s)) && /^\d{4}-\d{2}-\d{2}/.test(s), { message: () => "since must be an RFC 3339 date or date-time" })
-  ).annotations({ jsonSchema: { type: "string", format: "date-time" } })),
+  since: Schema.optional(SinceParam),
   limit: Schema.optional(integerFromQuery("limit", 1, 100, 25)),
-  cursor: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9_-]{1,200}$/, { message: () => "cursor is not one this service gave" })))
+  cursor: Schema.optional(CursorParam),
+  key_id: Schema.optional(KeyIdParam)
 })

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { NextCursor } from "./Paging.js"
 import { CountryCode, TextInput } from "./params.js"
 import { SanctionsList } from "./Verdict.js"
 
@@ -40,5 +41,6 @@ export class Decision extends Schema.Class<Decision>("Decision")({
 }) {}
 
 export class DecisionPage extends Schema.Class<DecisionPage>("DecisionPage")({
-  decisions: Schema.Array(Decision)
+  decisions: Schema.Array(Decision),
+  next_cursor: NextCursor
 }) {}

@@ -4,6 +4,10 @@ import { Verdict } from "./Verdict.js"
 
 export const MAX_BATCH_ITEMS = 1000
 
+/** What the batch route takes, said in every refusal of its body as a whole. */
+export const BATCH_TAKES = `the body must be 1 to ${MAX_BATCH_ITEMS} verification requests: a JSON array of objects like the body of ` +
+  "POST /v1/verify, or CSV (text/csv) with a header row naming some of name, registration_no, country"
+
 /** Any JSON value as sent (a row of a batch), checked row by row, never as a whole. */
 const AsSent = Schema.Unknown.annotations({
   identifier: "AsSent",
@@ -20,7 +24,9 @@ export const BatchPayload = Schema.Union(
   HttpApiSchema.Text({ contentType: "text/csv" }).annotations({
     description: `CSV with a header row naming columns among name, registration_no, country; 1 to ${MAX_BATCH_ITEMS} rows.`
   })
-)
+).annotations({
+  message: () => ({ message: BATCH_TAKES, override: true })
+})
 
 export const BatchHeaders = Schema.Struct({
   "idempotency-key": Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)).annotations({
@@ -28,7 +34,9 @@ export const BatchHeaders = Schema.Struct({
   }))
 })
 
-export const JobStatus = Schema.Literal("queued", "running", "done")
+export const JobStatus = Schema.Literal("queued", "running", "done", "cancelled").annotations({
+  description: "cancelled: stopped when its account was deleted or its last key revoked; the rows not verified by then never are"
+})
 
 export class JobRowError extends Schema.Class<JobRowError>("JobRowError")({
   error: Schema.Literal("invalid_request"),

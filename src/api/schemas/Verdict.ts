@@ -26,7 +26,7 @@ export type VerdictResult = typeof VerdictResult.Type
 export const ReviewReason = Schema.Literal(...reviewReasonOrder)
 export type ReviewReason = typeof ReviewReason.Type
 
-export const SanctionsList = Schema.Literal("ofac_sdn", "ofac_consolidated", "un_sc")
+export const SanctionsList = Schema.Literal("ofac_sdn", "ofac_consolidated", "un_sc", "uk_ofsi", "uk_invban", "eu_fsf")
 
 export const ScreenedFrom = Schema.Literal("input", "legal_name", "alias", "former_name", "officer", "owner").annotations({
   description: "Which name produced the hit: the name as given, the record's legal name, alias or former name, or a person it names"
@@ -80,6 +80,31 @@ export class SanctionsScreening extends Schema.Class<SanctionsScreening>("Sancti
   hits: Schema.Array(SanctionsHit)
 }) {}
 
+export const DebarmentFinding = Schema.Struct({
+  institution: Schema.String.annotations({ description: "who debarred, e.g. World Bank" }),
+  grounds: Schema.String.annotations({ description: "as the institution writes them, e.g. Fraudulent Practices, Cross Debarment: AfDB" }),
+  from: Schema.NullOr(Schema.String).annotations({ description: "first day of ineligibility (YYYY-MM-DD)" }),
+  to: Schema.NullOr(Schema.String).annotations({ description: "last day of ineligibility (YYYY-MM-DD); null: indefinite" }),
+  active: Schema.Boolean.annotations({ description: "in force on the day of the check; an ended debarment is reported, not flagged" }),
+  list: Schema.Literal("worldbank_debarred"),
+  entry_id: Schema.String,
+  name: Schema.String,
+  matched_name: Schema.String,
+  score: Schema.Number,
+  screened_name: Schema.String,
+  list_version: Schema.String,
+  entry_hash: Schema.String,
+  explanation: HitExplanation
+}).annotations({ identifier: "DebarmentFinding" })
+
+export const DebarredSignal = Schema.Struct({
+  active: Schema.Boolean.annotations({ description: "a debarment is in force: the verdict is review (debarred)" }),
+  debarments: Schema.Array(DebarmentFinding)
+}).annotations({
+  identifier: "DebarredSignal",
+  description: "Debarment (World Bank ineligible firms and individuals): its own signal, never a sanctions hit; null when none was found or the debarment list is not screened"
+})
+
 export class Signals extends Schema.Class<Signals>("Signals")({
   listed: Schema.Boolean,
   has_government_contracts: Schema.Boolean,
@@ -88,7 +113,8 @@ export class Signals extends Schema.Class<Signals>("Signals")({
   registry_reachable: Schema.Boolean,
   sanctions_hit: Schema.Boolean,
   officer_sanctions_hit: Schema.Boolean.annotations({ description: "a person the record names (officer or owner) is on a list" }),
-  officers_screened: Schema.Number.annotations({ description: "people the record names that were screened; 0: none held" })
+  officers_screened: Schema.Number.annotations({ description: "people the record names that were screened; 0: none held" }),
+  debarred: Schema.NullOr(DebarredSignal)
 }) {}
 
 export class VerdictCompany extends Schema.Class<VerdictCompany>("VerdictCompany")(CompanyFields) {}

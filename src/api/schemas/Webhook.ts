@@ -1,6 +1,7 @@
 import { Schema } from "effect"
+import { NextCursor } from "./Paging.js"
 
-export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed")
+export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed", "debarment.added", "debarment.removed")
 
 export const WebhookBody = Schema.Struct({
   url: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2048)),
@@ -22,7 +23,7 @@ export class WebhookCreated extends Schema.Class<WebhookCreated>("WebhookCreated
   secret: Schema.String.annotations({ description: "the signing secret, shown this once: verify `KYB-Signature` with it" })
 }) {}
 
-export class WebhookPage extends Schema.Class<WebhookPage>("WebhookPage")({ webhooks: Schema.Array(Webhook) }) {}
+export class WebhookPage extends Schema.Class<WebhookPage>("WebhookPage")({ webhooks: Schema.Array(Webhook), next_cursor: NextCursor }) {}
 
 export const DeliveryAttempt = Schema.Struct({
   attempt: Schema.Number,
@@ -36,9 +37,12 @@ export class WebhookDeliveryPage extends Schema.Class<WebhookDeliveryPage>("Webh
   deliveries: Schema.Array(Schema.Struct({
     event_id: Schema.String,
     type: EventType,
-    state: Schema.Literal("pending", "delivered", "failed"),
+    state: Schema.Literal("pending", "delivered", "failed", "cancelled").annotations({
+      description: "cancelled: its webhook was deleted, or its account deleted or its last key revoked, before it was delivered"
+    }),
     attempts: Schema.Array(DeliveryAttempt)
-  }))
+  })),
+  next_cursor: NextCursor
 }) {}
 
 export class Event extends Schema.Class<Event>("Event")({
@@ -52,15 +56,17 @@ export class Event extends Schema.Class<Event>("Event")({
     entry_id: Schema.optional(Schema.String),
     listed_name: Schema.optional(Schema.String),
     list_version: Schema.optional(Schema.String),
-    from: Schema.optional(Schema.NullOr(Schema.String)).annotations({ description: "company.status_changed: the status before" }),
-    to: Schema.optional(Schema.NullOr(Schema.String)).annotations({ description: "company.status_changed: the status now" }),
+    from: Schema.optional(Schema.NullOr(Schema.String)).annotations({ description: "company.status_changed: the status before; debarment.added: the first day of ineligibility" }),
+    to: Schema.optional(Schema.NullOr(Schema.String)).annotations({ description: "company.status_changed: the status now; debarment.added: the last day of ineligibility (null: indefinite)" }),
+    institution: Schema.optional(Schema.String).annotations({ description: "debarment.added: who debarred" }),
+    grounds: Schema.optional(Schema.String).annotations({ description: "debarment.added: the grounds as the institution writes them" }),
     check_id: Schema.NullOr(Schema.String)
   })
 }) {}
 
 export class EventPage extends Schema.Class<EventPage>("EventPage")({
   events: Schema.Array(Event),
-  next_cursor: Schema.NullOr(Schema.String)
+  next_cursor: NextCursor
 }) {}
 
 export const MonitorBody = Schema.Struct({
@@ -82,4 +88,4 @@ export class Monitor extends Schema.Class<Monitor>("Monitor")({
   created_at: Schema.String
 }) {}
 
-export class MonitorPage extends Schema.Class<MonitorPage>("MonitorPage")({ monitors: Schema.Array(Monitor) }) {}
+export class MonitorPage extends Schema.Class<MonitorPage>("MonitorPage")({ monitors: Schema.Array(Monitor), next_cursor: NextCursor }) {}

@@ -4,28 +4,70 @@ export const CountryCode = Schema.String.pipe(
   Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be a two-letter ISO-3166 country code" })
 ).annotations({ description: "ISO-3166 alpha-2 code, case-insensitive", examples: ["NG"] })
 
-/** A bounded, non-blank text input (names, numbers, queries). */
-export const TextInput = (what: string, maxLength = 200) =>
+/** A bounded, non-blank text input (names, numbers, queries). The error body puts the field's name before the message. */
+export const TextInput = (_field: string, maxLength = 200) =>
   Schema.String.pipe(
-    Schema.filter((s) => s.trim().length > 0, { message: () => `${what} must not be empty` }),
-    Schema.filter((s) => s.length <= maxLength, { message: () => `${what} must be at most ${maxLength} characters` })
+    Schema.filter((s) => s.trim().length > 0, { message: () => "must not be empty" }),
+    Schema.filter((s) => s.length <= maxLength, { message: () => `must be at most ${maxLength} characters` })
   )
 
-const integerFromQuery = (name: string) =>
-  Schema.NumberFromString.pipe(Schema.int({ message: () => `${name} must be an integer` }))
+const integerFromQuery = Schema.NumberFromString.pipe(Schema.int({ message: () => "must be an integer" }))
 
 // Query strings carry text; the contract says what the text must be: an integer in range (generated clients then
 // type these parameters as numbers).
-export const LimitParam = integerFromQuery("limit").pipe(
-  Schema.between(1, 100, { message: () => "limit must be between 1 and 100" })
+export const LimitParam = integerFromQuery.pipe(
+  Schema.between(1, 100, { message: () => "must be between 1 and 100" })
 ).annotations({
   description: "Page size: default 25, maximum 100 (larger values are rejected)",
   jsonSchema: { type: "integer", minimum: 1, maximum: 100, default: 25, description: "Page size: default 25, maximum 100 (larger values are rejected)" }
 })
 
-export const OffsetParam = integerFromQuery("offset").pipe(
-  Schema.between(0, 10_000, { message: () => "offset must be between 0 and 10000" })
+export const OffsetParam = integerFromQuery.pipe(
+  Schema.between(0, 10_000, { message: () => "must be between 0 and 10000" })
 ).annotations({
   description: "Results to skip: default 0, at most 10000",
   jsonSchema: { type: "integer", minimum: 0, maximum: 10_000, default: 0, description: "Results to skip: default 0, at most 10000" }
 })
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
+/** A path id this service made (a UUID, any case): anything else is a 400 naming the field, never a database error. */
+export const IdParam = (what: string) =>
+  Schema.String.pipe(Schema.pattern(UUID, { message: () => `must be a ${what} id (a UUID)` }))
+    .annotations({ description: `The ${what}'s id (a UUID)`, jsonSchema: { type: "string", format: "uuid" } })
+
+/** The earliest and latest instants a date parameter or a cursor may name (PostgreSQL's range is wider; ours is plain). */
+const EARLIEST = Date.UTC(1970, 0, 1)
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999)
+const RFC3339 = /^\d{4}-\d{2}-\d{2}(?:[Tt ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:[Zz]|[+-]\d{2}:\d{2}))?$/
+
+/** The instant an RFC 3339 date or date-time names, when it is a real one between 1970 and 9999; null otherwise. */
+export const instantOf = (text: string): Date | null => {
+  if (!RFC3339.test(text)) return null
+  const [year, month, day] = text.slice(0, 10).split("-").map(Number) as [number, number, number]
+  const calendar = new Date(Date.UTC(year, month - 1, day))
+  if (calendar.getUTCFullYear() !== year || calendar.getUTCMonth() !== month - 1 || calendar.getUTCDate() !== day) return null
+  const at = new Date(text.length === 10 ? `${text}T00:00:00Z` : text)
+  const ms = at.getTime()
+  return Number.isNaN(ms) || ms < EARLIEST || ms > LATEST ? null : at
+}
+
+export const SinceParam = Schema.String.pipe(
+  Schema.filter((s) => instantOf(s) !== null, { message: () => "must be an RFC 3339 date or date-time from 1970 on" })
+).annotations({ jsonSchema: { type: "string", format: "date-time" } })
+
+/** A page position as an opaque URL-safe token (created_at and id), made by `encodeCursor`. */
+export const encodeCursor = (at: Date, id: string): string => Buffer.from(`${at.toISOString()}|${id}`, "utf8").toString("base64url")
+
+/** The position a cursor holds; null for a token this service did not make (or one naming an impossible place). */
+export const decodeCursor = (token: string): { readonly at: Date; readonly id: string } | null => {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(token)) return null
+  const parts = Buffer.from(token, "base64url").toString("utf8").split("|")
+  if (parts.length !== 2 || !UUID.test(parts[1]!)) return null
+  const at = instantOf(parts[0]!)
+  return at === null ? null : { at, id: parts[1]!.toLowerCase() }
+}
+
+export const CursorParam = Schema.String.pipe(
+  Schema.filter((s) => decodeCursor(s) !== null, { message: () => "must be a next_cursor this service gave" })
+)

@@ -1,5 +1,6 @@
 import type { SqlError } from "@effect/sql/SqlError"
 import { Config, Duration, Effect, Option } from "effect"
+import { readOwnWrites } from "../../db/ReadSql.js"
 import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
 import { canonicalNumber, registryForCountry, type RegistryId, registryIds } from "../../domain/registrationNumbers.js"
 import { RegistryUnavailable } from "../../registries/adapters/RegistryUnavailable.js"
@@ -81,7 +82,9 @@ export class LiveFallback extends Effect.Service<LiveFallback>()("kyb/LiveFallba
      */
     const byNumber = (registry: RegistryId, raw: string) =>
       liveRegistries.includes(registry)
-        ? numberFlight(`${registry}:${canonicalNumber(registry, raw).key}`, fetchAndStore(registry, raw))
+        ? numberFlight(`${registry}:${canonicalNumber(registry, raw).key}`, fetchAndStore(registry, raw)).pipe(
+          Effect.tap((stored) => Effect.when(readOwnWrites, () => Option.isSome(stored)))
+        )
         : Effect.succeed(Option.none<StoredKey>())
 
     const keyOf = (q: LiveNameQuery): LiveSearchKey => ({
@@ -105,7 +108,9 @@ export class LiveFallback extends Effect.Service<LiveFallback>()("kyb/LiveFallba
         const scope = q.country === undefined ? registryIds : [registryForCountry(q.country)].filter((r) => r !== null)
         if (!scope.some((id) => liveRegistries.includes(id))) return Effect.succeed(Option.none<LiveOutcome>())
         const key = keyOf(q)
-        return nameFlight(`${key.scope}:${key.query}`, askByName(q, scope, key))
+        return nameFlight(`${key.scope}:${key.query}`, askByName(q, scope, key)).pipe(
+          Effect.tap((outcome) => Effect.when(readOwnWrites, () => Option.isSome(outcome) && outcome.value.stored > 0))
+        )
       }).pipe(Effect.withSpan("LiveFallback.byName"))
 
     return { liveRegistries, byNumber, byName } as const

@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import { actorOf } from "../../access/actor.js"
 import { KybApi } from "../../api/Api.js"
 import { QuotaExceeded } from "../../api/errors.js"
 import { CurrentApiKey } from "../../api/security.js"
@@ -12,11 +13,11 @@ export const BatchHandlers = HttpApiBuilder.group(KybApi, "batch", (handlers) =>
     handlers
       .handle("submit", ({ headers, payload }) =>
         writing((key) =>
-          batches.submit(key, payload, headers["idempotency-key"]).pipe(
+          batches.submit(actorOf(key), payload, headers["idempotency-key"]).pipe(
             Effect.tap((submitted) => reportQuotaUsed(key.monthlyQuota, submitted.used)),
             Effect.map((submitted) => submitted.job),
             Effect.tapError((error) => error instanceof QuotaExceeded ? retryAfterQuota : Effect.void)
           )))
-      .handle("get", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => batches.get(key, path.id)))
-      .handle("resultsJsonl", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => batches.jsonLines(key, path.id)))
-      .handle("resultsCsv", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => batches.csv(key, path.id)))))
+      .handle("get", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => batches.get(key.accountId, path.id)))
+      .handle("resultsJsonl", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => batches.jsonLines(key.accountId, path.id)))
+      .handle("resultsCsv", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => batches.csv(key.accountId, path.id)))))

@@ -7,5 +7,5 @@ import { Checks } from "../../checks/Checks.js"
 export const ChecksHandlers = HttpApiBuilder.group(KybApi, "checks", (handlers) =>
   Effect.map(Checks, (checks) =>
     handlers
-      .handle("get", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => checks.get(key, path.id)))
-      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => checks.list(key, urlParams)))))
+      .handle("get", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => checks.get(key.accountId, path.id)))
+      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => checks.list(key.accountId, urlParams)))))

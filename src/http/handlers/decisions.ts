@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import { actorOf } from "../../access/actor.js"
 import { KybApi } from "../../api/Api.js"
 import { CurrentApiKey } from "../../api/security.js"
 import { Decisions } from "../../decisions/Decisions.js"
@@ -8,5 +9,5 @@ import { writing } from "../writeScope.js"
 export const DecisionsHandlers = HttpApiBuilder.group(KybApi, "decisions", (handlers) =>
   Effect.map(Decisions, (decisions) =>
     handlers
-      .handle("record", ({ payload }) => writing((key) => decisions.record(key.id, payload)))
-      .handle("list", () => Effect.flatMap(CurrentApiKey, (key) => decisions.list(key.id)))))
+      .handle("record", ({ payload }) => writing((key) => decisions.record(actorOf(key), payload)))
+      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => decisions.list(key.accountId, urlParams)))))

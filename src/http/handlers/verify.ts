@@ -1,5 +1,6 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
+import { actorOf } from "../../access/actor.js"
 import { KybApi } from "../../api/Api.js"
 import { CurrentApiKey } from "../../api/security.js"
 import { Checks } from "../../checks/Checks.js"
@@ -8,5 +9,5 @@ import { Checks } from "../../checks/Checks.js"
 export const VerifyHandlers = HttpApiBuilder.group(KybApi, "verify", (handlers) =>
   Effect.map(Checks, (checks) =>
     handlers
-      .handle("verifyByQuery", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(urlParams, key.id)))
-      .handle("verifyByBody", ({ payload }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(payload, key.id)))))
+      .handle("verifyByQuery", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(urlParams, actorOf(key))))
+      .handle("verifyByBody", ({ payload }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(payload, actorOf(key))))))

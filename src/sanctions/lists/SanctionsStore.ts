@@ -1,7 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect, Schema } from "effect"
-import { type ListId, SanctionsEntry } from "../model.js"
+import { type ListId, listOrder, SanctionsEntry } from "../model.js"
 
 /** One row of `sanctions_versions`. */
 export interface ListVersion {
@@ -47,7 +47,7 @@ const VERSION_COLUMNS = "id, list, published_on::text AS published_on, label, fi
 
 export const activeVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const rows = yield* sql.unsafe<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM sanctions_versions WHERE active ORDER BY array_position(ARRAY['ofac_sdn', 'ofac_consolidated', 'un_sc'], list)`)
+  const rows = yield* sql.unsafe<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM sanctions_versions WHERE active ORDER BY array_position(ARRAY[${listOrder.map((l) => `'${l}'`).join(", ")}], list)`)
   return rows.map(toVersion)
 })
 
@@ -74,6 +74,8 @@ export interface NewVersion {
   readonly fileHashes: Readonly<Record<string, string>>
   readonly entries: ReadonlyArray<SanctionsEntry>
   readonly aliasCount: number
+  /** Set only when a version older than the active one is activated on purpose: who, and why. */
+  readonly olderActivation?: { readonly by: string; readonly reason: string } | undefined
 }
 
 const BATCH = 500
@@ -83,9 +85,11 @@ export const insertAndActivate = (version: NewVersion): Effect.Effect<number, Sq
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const [row] = yield* sql<{ id: string | number }>`
-      INSERT INTO sanctions_versions (list, published_on, label, file_hashes, entry_count, alias_count, active)
+      INSERT INTO sanctions_versions (list, published_on, label, file_hashes, entry_count, alias_count, active,
+                                      activated_by, activation_reason)
       VALUES (${version.list}, ${version.publishedOn}, ${version.label}, ${JSON.stringify(version.fileHashes)}::jsonb,
-              ${version.entries.length}, ${version.aliasCount}, false)
+              ${version.entries.length}, ${version.aliasCount}, false,
+              ${version.olderActivation?.by ?? null}, ${version.olderActivation?.reason ?? null})
       RETURNING id`
     const id = Number(row!.id)
     for (let i = 0; i < version.entries.length; i += BATCH) {

@@ -10,6 +10,8 @@ export class SanctionsParseError extends Data.TaggedError("SanctionsParseError")
 export class SanctionsIngestRefused extends Data.TaggedError("SanctionsIngestRefused")<{
   readonly list: string
   readonly message: string
+  /** Why, for a caller that can offer the override: too many entries lost, or older than the active version. */
+  readonly reason?: "entries_lost" | "older_version"
 }> {}
 
 /** `--download` could not fetch an official file (no network, HTTP error ...). */

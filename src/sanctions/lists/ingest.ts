@@ -15,6 +15,8 @@ export interface IngestOptions {
   readonly publishedOn?: string | undefined
   /** Largest share of the active version's entries a new version may lose (default 0.10). */
   readonly maxDropRatio?: number | undefined
+  /** Activate a version published before the active one: who does it and why (kept on the version and logged). */
+  readonly allowOlder?: { readonly by: string; readonly reason: string } | undefined
 }
 
 export interface IngestedList {
@@ -71,8 +73,26 @@ const checkDrop = (prepared: Prepared, active: ListVersion | undefined, maxDropR
     : null
   return lost === null ? Effect.void : Effect.fail(new SanctionsIngestRefused({
     list,
+    reason: "entries_lost",
     message: `${list}: ${lost} (more than ${Math.round(maxDropRatio * 100)}% lost); the active version ${active.label} stays`
   }))
+}
+
+/**
+ * Refuses a version published before the active one of its list (a silent downgrade of what every verdict is
+ * screened against), unless the caller names who activates it and why; that is then logged and kept on the version.
+ */
+const checkAge = (list: ListId, publishedOn: string | null, active: ListVersion | undefined, options: IngestOptions) => {
+  if (active?.publishedOn == null || publishedOn === null || publishedOn >= active.publishedOn) return Effect.succeed(undefined)
+  const older = `${list}: ${publishedOn} is older than the active version ${active.publishedOn}`
+  if (options.allowOlder === undefined) {
+    return Effect.fail(new SanctionsIngestRefused({ list, reason: "older_version", message: `${older}; the active version stays` }))
+  }
+  const { by, reason } = options.allowOlder
+  return Effect.logWarning(`${older}; activated on purpose`).pipe(
+    Effect.annotateLogs({ list, activated_by: by, reason, replaced: active.label }),
+    Effect.as(options.allowOlder)
+  )
 }
 
 /**
@@ -114,7 +134,9 @@ export const ingestSanctions = (
           continue
         }
         const { label, publishedOn } = labelOf(p, options)
+        const olderActivation = yield* checkAge(p.parsed.list, publishedOn, current, options)
         const versionId = yield* insertAndActivate({
+          olderActivation,
           list: p.parsed.list,
           publishedOn,
           label,

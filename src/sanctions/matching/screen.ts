@@ -2,7 +2,7 @@ import { ENTITY_TYPE_CODE, MatchIndex } from "./matchIndex.js"
 import { createHash } from "node:crypto"
 import { canonicalJson } from "../../domain/canonicalJson.js"
 import { type HitExplanation, summariseExplanation } from "./explanation.js"
-import { type EntityType, listDisplayName, type ListId, type SanctionsEntry } from "../model.js"
+import { type Debarment, type EntityType, listDisplayName, type ListId, type SanctionsEntry, sanctionsListIds } from "../model.js"
 import { prepareQuery, round, type ScoreExplanation, scoreName, THRESHOLDS } from "./scoring.js"
 import { screeningFold } from "./fold.js"
 import { isContent, tokenize, tokensOfFolded } from "./tokens.js"
@@ -23,6 +23,8 @@ export interface ScreenOptions {
   readonly established?: boolean | undefined
   /** Maximum hits returned (default 10). */
   readonly limit?: number | undefined
+  /** The lists screened (an account's choice). Default: every sanctions list; a debarment list only when named. */
+  readonly lists?: ReadonlyArray<ListId> | undefined
 }
 
 /** Which of the business's names a screened name is. */
@@ -54,6 +56,8 @@ export interface SanctionsHit {
   readonly linked: ReadonlyArray<LinkedEntry>
   /** The per-token alignment, with `explain`. */
   readonly token_explanation?: ScoreExplanation
+  /** The entry's debarment, for an entry of a debarment list. */
+  readonly debarment?: Debarment
 }
 
 /** Another list's entry that is the same entity as a hit's entry. */
@@ -140,8 +144,11 @@ export const screenOneName = (index: MatchIndex, name: string, options: ScreenOp
   for (const nameId of index.namesWithCompactKey(query.compactKey)) bump(nameId, query.contentMass + 1)
   if (query.fullKey !== query.compactKey) for (const nameId of index.namesWithCompactKey(query.fullKey)) bump(nameId, query.contentMass + 1)
   const minAcc = MIN_CANDIDATE_SHARE * query.contentMass
+  const lists = new Set<ListId>(options.lists ?? sanctionsListIds)
   let candidates: Array<number> = []
-  for (const nameId of touched) if (acc[nameId]! >= minAcc) candidates.push(nameId)
+  for (const nameId of touched) {
+    if (acc[nameId]! >= minAcc && lists.has(index.entries[index.names[nameId]!.entry]!.entry.list)) candidates.push(nameId)
+  }
   if (candidates.length > MAX_CANDIDATES) candidates = candidates.sort((a, b) => acc[b]! - acc[a]!).slice(0, MAX_CANDIDATES)
   for (const nameId of touched) acc[nameId] = 0
   touched.length = 0
@@ -172,7 +179,8 @@ const toHit = (
   score: number,
   subject: ScreenSubject,
   explanation: ScoreExplanation,
-  withTokens: boolean
+  withTokens: boolean,
+  lists: ReadonlySet<ListId>
 ): SanctionsHit => {
   const indexed = index.names[nameId]!
   const { entry, listVersion } = index.entries[indexed.entry]!
@@ -190,13 +198,15 @@ const toHit = (
     screened_from: subject.from,
     entry_hash: entryHash(entry),
     explanation: summariseExplanation(explanation, score),
-    linked: linkedEntries(index, indexed.entry)
+    linked: linkedEntries(index, indexed.entry, lists),
+    ...(entry.debarment === undefined ? {} : { debarment: entry.debarment })
   }
   return withTokens ? { ...hit, token_explanation: explanation } : hit
 }
 
-const linkedEntries = (index: MatchIndex, entry: number): ReadonlyArray<LinkedEntry> =>
-  (index.links[entry] ?? []).map((link) => {
+/** The entries linked to `entry` on the lists screened (an account that does not screen a list is not shown it). */
+const linkedEntries = (index: MatchIndex, entry: number, lists: ReadonlySet<ListId>): ReadonlyArray<LinkedEntry> =>
+  linksOn(index, entry, lists).map((link) => {
     const other = index.entries[link.entry]!
     return {
       list: other.entry.list,
@@ -209,7 +219,16 @@ const linkedEntries = (index: MatchIndex, entry: number): ReadonlyArray<LinkedEn
   })
 
 /** The hit on another list's entry that a hit brings: the same entity, at the same score, saying how it was linked. */
-const linkedHit = (index: MatchIndex, entry: number, from: SanctionsHit, how: string): SanctionsHit => {
+const linksOn = (index: MatchIndex, entry: number, lists: ReadonlySet<ListId>) =>
+  (index.links[entry] ?? []).filter((link) => lists.has(index.entries[link.entry]!.entry.list))
+
+const linkedHit = (
+  index: MatchIndex,
+  entry: number,
+  from: SanctionsHit,
+  how: string,
+  lists: ReadonlySet<ListId>
+): SanctionsHit => {
   const { entry: listed, listVersion } = index.entries[entry]!
   const source = `${listDisplayName[from.list]} entry ${from.entry_id}`
   return {
@@ -229,7 +248,7 @@ const linkedHit = (index: MatchIndex, entry: number, from: SanctionsHit, how: st
       summary: `the same entity as ${source}, which "${from.screened_name}" matched: ${how}; score ${from.score}`,
       factors: [{ factor: "linked_entry", effect: 0, detail: `${source}: ${how}` }]
     },
-    linked: linkedEntries(index, entry)
+    linked: linkedEntries(index, entry, lists)
   }
 }
 
@@ -255,22 +274,29 @@ export const screenNames = (
     }
   }
   const ranked = [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.limit ?? 10)
+  const lists = new Set<ListId>(options.lists ?? sanctionsListIds)
   const country = options.country === undefined ? null : options.country.toUpperCase()
   const found = ranked.map(({ nameId, subject, score }) => {
     const query = subject.name
     const explained = scoreName(index, prepareQuery(index, query, tokenize(query)), index.names[nameId]!, country, true, options.established === true)
       .explanation
-    return toHit(index, nameId, score, subject, explained!, options.explain === true)
+    return toHit(index, nameId, score, subject, explained!, options.explain === true, lists)
   })
-  // Each hit brings the other lists' entries of the same entity, right after it.
-  const reported = new Set(ranked.map((r) => index.names[r.nameId]!.entry))
+  // Each hit brings the other lists' entries of the same entity, right after it; an entry found on its own with a
+  // lower score is reported at the score of the entry it is linked to (the same entity).
+  const entryOfHit = ranked.map((r) => index.names[r.nameId]!.entry)
+  const reported = new Set<number>()
   const hits: Array<SanctionsHit> = []
   found.forEach((hit, i) => {
+    if (reported.has(entryOfHit[i]!)) return
+    reported.add(entryOfHit[i]!)
     hits.push(hit)
-    for (const link of index.links[index.names[ranked[i]!.nameId]!.entry] ?? []) {
+    for (const link of linksOn(index, entryOfHit[i]!, lists)) {
       if (reported.has(link.entry)) continue
+      const direct = entryOfHit.indexOf(link.entry)
+      if (direct >= 0 && found[direct]!.score >= hit.score) continue
       reported.add(link.entry)
-      hits.push(linkedHit(index, link.entry, hit, link.how))
+      hits.push(linkedHit(index, link.entry, hit, link.how, lists))
     }
   })
   const result: ScreeningOutcome = hits.length === 0 ? "clear" : hits[0]!.score >= THRESHOLDS.match ? "match" : "potential_match"

@@ -1,0 +1,95 @@
+import { Console, Effect, Layer } from "effect"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { parseArgs } from "node:util"
+import { CompanyWriter } from "../src/companies/CompanyWriter.js"
+import { BulkLoad } from "../src/companies/ingest/bulk/BulkLoad.js"
+import { ingestCompanyFile } from "../src/companies/ingest/CompanyIngest.js"
+import { IngestReporter } from "../src/companies/ingest/IngestReporter.js"
+import { ingestProcurementFile } from "../src/companies/ingest/ProcurementIngest.js"
+import { ingestCacPscFile } from "../src/companies/ingest/PscIngest.js"
+import type { FileSummary } from "../src/companies/ingest/runIngest.js"
+import { DatabaseLive } from "../src/db/Database.js"
+import { ingestSanctions } from "../src/sanctions/lists/ingest.js"
+import { listDisplayName } from "../src/sanctions/model.js"
+import { eitiRecords } from "./corpus/eiti.js"
+import { listedRecords } from "./corpus/listed.js"
+
+/**
+ * npm run demo [-- --shared DIR] [--port N]: loads the shipped real data (../shared/data, read where it lies) into the
+ * database the server uses (DATABASE_URL, or the running embedded server's socket in KYB_DATA_DIR), idempotently (a
+ * second run changes nothing), one progress line per step, then prints three requests whose verdicts are verified,
+ * review with a sanctions hit, and not_found. Offline: nothing is fetched.
+ */
+const { values } = parseArgs({ options: { shared: { type: "string" }, port: { type: "string" } } })
+const sharedDir = values.shared ?? path.resolve(import.meta.dirname, "..", "..", "shared")
+const data = (...parts: ReadonlyArray<string>) => path.join(sharedDir, "data", ...parts)
+const port = values.port ?? process.env["PORT"] ?? "8080"
+
+/** The three lists at their publication dates (the OFAC CSVs carry none; the UN XML its dateGenerated). */
+const LISTS = [
+  { path: data("sanctions", "ofac-sdn"), publishedOn: "2024-05-03" },
+  { path: data("sanctions", "ofac-consolidated"), publishedOn: "2025-12-19" },
+  { path: data("sanctions", "un", "consolidated.xml"), publishedOn: undefined }
+] as const
+
+export const DEMO_REQUESTS = [
+  { verdict: "verified", query: "name=Dangote%20Cement%20PLC&registration_no=RC%20208767&country=NG" },
+  { verdict: "review (sanctions hit)", query: "name=Great%20Lakes%20Business%20Company&country=CD" },
+  { verdict: "not_found", query: "name=Kumasi%20Quantum%20Widgets%20Limited&country=GH" }
+] as const
+
+let step = 0
+const started = Date.now()
+const progress = (text: string) => Console.error(`[${++step}/7 ${((Date.now() - started) / 1000).toFixed(1)} s] ${text}`)
+
+const counts = (s: FileSummary) =>
+  `${s.rows} rows: ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged, ${s.rejected} rejected` +
+  (s.matched > 0 ? `, ${s.matched} matched` : "")
+
+const withTempFile = <A, E, R>(name: string, lines: ReadonlyArray<unknown>, use: (file: string) => Effect.Effect<A, E, R>) =>
+  Effect.acquireUseRelease(
+    Effect.sync(() => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-demo-"))
+      const file = path.join(dir, name)
+      fs.writeFileSync(file, lines.map((l) => JSON.stringify(l)).join("\n") + "\n")
+      return file
+    }),
+    use,
+    (file) => Effect.sync(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }))
+  )
+
+const demo = Effect.gen(function*() {
+  if (!fs.existsSync(data("companies"))) {
+    return yield* Effect.fail(new Error(`the shipped data is not at ${data()}; give --shared DIR`))
+  }
+  for (const list of LISTS) {
+    const [result] = yield* ingestSanctions([list.path], { publishedOn: list.publishedOn })
+    if (result !== undefined) yield* progress(`${listDisplayName[result.list]} ${result.label}: ${result.status}, ${result.entries} entries`)
+  }
+  const listed = listedRecords(sharedDir, 1).records
+  const listedSummary = yield* withTempFile("listed.jsonl", listed, (file) => ingestCompanyFile(file, { bulk: "never" }))
+  yield* progress(`listed companies: ${counts(listedSummary)}`)
+  const eiti = eitiRecords(sharedDir)
+  const eitiSummary = yield* withTempFile("eiti.jsonl", eiti, (file) => ingestCompanyFile(file, { bulk: "never" }))
+  yield* progress(`EITI entities: ${counts(eitiSummary)}`)
+  yield* progress(`CAC PSC register: ${counts(yield* ingestCacPscFile(data("companies", "ng_cac_psc.json")))}`)
+  yield* progress(`procurement awards: ${counts(yield* ingestProcurementFile(data("procurement", "awards_normalized.csv")))}`)
+  yield* Console.log([
+    "",
+    `Loaded in ${((Date.now() - started) / 1000).toFixed(1)} s. With the server running (npm start) and a key:`,
+    "",
+    "KEY=$(npm run -s kyb -- keys create --label demo | tail -n 1)",
+    ...DEMO_REQUESTS.map((r) => `curl -s -H "x-api-key: $KEY" "http://localhost:${port}/v1/verify?${r.query}"   # ${r.verdict}`)
+  ].join("\n"))
+})
+
+const Live = Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, IngestReporter.silent).pipe(Layer.provideMerge(DatabaseLive))
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  Effect.runPromise(demo.pipe(Effect.provide(Live))).catch((error: unknown) => {
+    process.stderr.write(`demo: ${error instanceof Error ? error.message : String(error)}\n`.replace(/\n(?!$)/g, " "))
+    process.exitCode = 1
+  })
+}

@@ -1,0 +1,115 @@
+import type { GroupSpec, Invocation, OptionSpec } from "./spec.js"
+
+/** The operator CLI's commands. Implementations are imported when a command runs (Effect and the database are slow to load). */
+
+const batchSize = (fallback: number): OptionSpec => ({
+  name: "batch-size",
+  kind: "integer",
+  value: "N",
+  description: "Rows per transaction",
+  default: fallback
+})
+
+const files = { name: "file", repeated: true, description: "Files to load" } as const
+
+const run = (load: () => Promise<(invocation: Invocation) => Promise<void>>) => (invocation: Invocation) =>
+  load().then((command) => command(invocation))
+
+export const kyb: GroupSpec = {
+  name: "kyb",
+  summary: "KYB Africa operator CLI: API keys, data loading, the registry catalog, the MCP server",
+  subcommands: [
+    {
+      name: "keys",
+      summary: "Manage API keys: create, revoke, list",
+      subcommandNames: ["create", "revoke", "list"],
+      run: (command, argv) => import("./keysRunner.js").then((m) => m.runKeys(command, argv))
+    },
+    {
+      name: "ingest",
+      summary: "Load data: companies, persons with significant control, procurement awards, trademarks, sanctions lists",
+      subcommands: [
+        {
+          name: "companies",
+          summary: "Canonical company records, JSON Lines or CSV",
+          description: "Canonical company records (docs/company-records.md), JSON Lines or CSV (.csv; lists |-joined: " +
+            "aliases name:kind, officers name;role;appointed_on;resigned_on;nationality). Idempotent; rejected rows " +
+            "are named by line. A file of another kind is refused before any row; exits 1 when every row is rejected.",
+          args: [files],
+          options: [batchSize(2000)],
+          run: run(() => import("./ingestCommands.js").then((m) => m.companies))
+        },
+        {
+          name: "psc",
+          summary: "Persons with significant control: the CAC PSC register export",
+          description: "Persons with significant control: the CAC PSC register export (JSON: meta, index by LEI); each " +
+            "company stored (its officers kept), its owners from the register replaced; `matched` counts the owners stored.",
+          args: [files],
+          options: [],
+          run: run(() => import("./ingestCommands.js").then((m) => m.psc))
+        },
+        {
+          name: "procurement",
+          summary: "Procurement awards (OCDS or CSV); suppliers matched to companies",
+          description: "Procurement awards: OCDS release or record packages (JSON / JSON Lines) or CSV " +
+            "country,buyer,title,value,currency,date,supplier,source_url; suppliers matched to companies.",
+          args: [files],
+          options: [
+            batchSize(2000),
+            { name: "country", kind: "text", value: "CC", description: "ISO country of every award, for OCDS data that names none" }
+          ],
+          run: run(() => import("./ingestCommands.js").then((m) => m.procurement))
+        },
+        {
+          name: "trademarks",
+          summary: "Trademarks CSV; owners matched to companies",
+          description: "Trademarks CSV office,mark,owner,status,classes,filing_date,source_url; owners matched to companies.",
+          args: [files],
+          options: [batchSize(2000)],
+          run: run(() => import("./ingestCommands.js").then((m) => m.trademarks))
+        },
+        {
+          name: "sanctions",
+          summary: "Sanctions lists (OFAC, UN SC, UK OFSI, EU FSF) and the World Bank debarment list, each stored as a version",
+          description: "Sanctions lists (OFAC SDN, OFAC Consolidated, UN SC, UK OFSI, EU FSF) and the World Bank debarment " +
+            "list, the format told from each file's content: each list becomes a version with file " +
+            "hashes and counts, all activated in one transaction. Refused, with the active version kept: a file that " +
+            "fails to parse, a list that loses more than --max-drop of the active entries, and a version published " +
+            "before the active one (unless --allow-older with --reason).",
+          args: [{
+            name: "path",
+            repeated: true,
+            unlessOption: "download",
+            description: "List files or folders: OFAC sdn.csv/alt.csv/add.csv/sdn_comments.csv, cons_*.csv, UN consolidated.xml, " +
+              "OFSI ConList.xlsx/.csv and InvBan.csv, EU FSF XML 1.1 (or the old global XML), the World Bank debarment export (.xlsx)"
+          }],
+          options: [
+            { name: "download", kind: "boolean", description: "Fetch the official OFAC SDN, OFAC Consolidated and UN files first (needs internet)" },
+            { name: "published-on", kind: "text", value: "YYYY-MM-DD", description: "Publication date for lists whose files carry none (OFAC CSV)" },
+            { name: "max-drop", kind: "number", value: "SHARE", description: "Refuse a list that loses more than this share of the active version's entries", default: 0.1 },
+            { name: "allow-older", kind: "boolean", description: "Activate a version published before the active one (needs --reason)" },
+            { name: "reason", kind: "text", value: "TEXT", description: "Why an older version is activated; kept on the version and logged" },
+            { name: "actor", kind: "text", value: "NAME", description: "Who activates it (default: the operating-system user)" }
+          ],
+          run: run(() => import("./sanctionsCommand.js").then((m) => m.sanctions))
+        }
+      ]
+    },
+    {
+      name: "registries",
+      summary: "The 18 registries with live capability and coverage counts",
+      args: [],
+      options: [],
+      run: run(() => import("./registriesCommand.js").then((m) => m.registries))
+    },
+    {
+      name: "mcp",
+      summary: "Serve the MCP tools on standard input and output (for a desktop agent)",
+      description: "Serve the MCP tools on standard input and output (for a desktop agent); authenticated by the key " +
+        "in KYB_API_KEY and counted like /v1. Logs go to standard error.",
+      args: [],
+      options: [],
+      run: run(() => import("./mcpCommand.js").then((m) => m.mcp))
+    }
+  ]
+}

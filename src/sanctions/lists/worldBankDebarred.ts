@@ -1,0 +1,98 @@
+import { Effect } from "effect"
+import { createHash } from "node:crypto"
+import { SanctionsParseError } from "./errors.js"
+import type { Alias, EntryIdentifier, ParsedList, SanctionsEntry } from "../model.js"
+import { countAliases } from "../model.js"
+import { readFirstSheet } from "./xlsxSheet.js"
+
+const HEADER = ["Firm Name", "Additional Firm Info", "Address", "Country", "Ineligibility Period", "", "Grounds"]
+const SUB_HEADER = ["", "", "", "", "From Date", "To Date", ""]
+/** The World Bank writes an indefinite debarment as ending on 2999-12-31. */
+const INDEFINITE = "2999-12-31"
+const TITLE = /^(MR|MS|MRS|DR|MISS)\.?\s+/i
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
+
+const clean = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
+
+/**
+ * "Additional Firm Info": footnote markers (`*677`), a legal name in Chinese or another script, `(Reg. No.: ...)`,
+ * `(AKA ...)`, `(F/K/A ...)` and scope notes. Returns the names and identifiers it holds.
+ */
+export const readFirmInfo = (info: string) => {
+  const aliases: Array<Alias> = []
+  const original: Array<string> = []
+  const identifiers: Array<EntryIdentifier> = []
+  let rest = info.replace(/\*\d+/g, " ")
+  rest = rest.replace(/\(\s*Reg(?:istration)?\.?\s*No\.?:?\s*([^)]+)\)/gi, (_, no: string) => {
+    identifiers.push({ type: "registration_no", value: clean(no) })
+    return " "
+  })
+  rest = rest.replace(/\(\s*(AKA|A\.K\.A\.|ALSO KNOWN AS|F\/K\/A|FKA|FORMERLY KNOWN AS|FORMERLY)\s*:?\s*([^)]+)\)/gi, (_, kind: string, names: string) => {
+    const fka = /^f|formerly/i.test(kind)
+    for (const name of names.split(/;|\s+AND\s+/)) if (clean(name) !== "") aliases.push({ name: clean(name), quality: "strong", kind: fka ? "fka" : "aka" })
+    return " "
+  })
+  rest = rest.replace(/\([^)]*\)/g, " ")
+  const remaining = clean(rest)
+  // A legal name written in a non-Latin script (the Chinese names of Chinese firms, mostly).
+  if (remaining !== "" && /[^\p{Script=Latin}\p{P}\p{S}\p{N}\s]/u.test(remaining)) original.push(remaining)
+  return { aliases, original, identifiers }
+}
+
+/** A stable id for a row: the export has none (the same firm debarred twice is two entries). */
+const rowId = (cells: ReadonlyArray<string>) =>
+  `WB-${createHash("sha256").update(cells.map(clean).join("\u001f")).digest("hex").slice(0, 16)}`
+
+/** `Downloaded on: 07/01/2025 10:37` -> 2025-01-07 */
+const downloadedOn = (cell: string): string | null => {
+  const m = /Downloaded on:\s*(\d{2})\/(\d{2})\/(\d{4})/.exec(cell)
+  return m === null ? null : `${m[3]}-${m[2]}-${m[1]}`
+}
+
+/**
+ * The World Bank's "Listing of Ineligible Firms and Individuals" as exported from its web page (one sheet: the
+ * download date, a two-row header, then one row per debarment). Individuals are the names written with a title
+ * (MR., MS., DR.); every entry carries its debarment (institution, grounds, period). Refuses a wrong header, a row
+ * without a name or with dates that are not ISO dates.
+ */
+export const worldBankRowsToList = (rows: ReadonlyArray<ReadonlyArray<string>>): ParsedList => {
+  const [first, header, subHeader, ...data] = rows
+  const publishedOn = downloadedOn(clean(first?.[0]))
+  if (publishedOn === null) throw new Error("cell A1 is not `Downloaded on: DD/MM/YYYY HH:MM`: not the World Bank export")
+  if (header === undefined || subHeader === undefined || HEADER.some((h, i) => clean(header[i]) !== h) || SUB_HEADER.some((h, i) => clean(subHeader[i]) !== h)) {
+    throw new Error("rows 2-3 are not the World Bank export's header (Firm Name ... Grounds)")
+  }
+  const entries = new Map<string, SanctionsEntry>()
+  data.forEach((row, i) => {
+    const cells = row.map(clean)
+    if (cells.every((c) => c === "")) return
+    const [written, info, , country, from, to, grounds] = cells
+    if (cells.length < 7 || written === undefined || written === "") throw new Error(`row ${i + 4}: no firm name`)
+    if (!ISO_DATE.test(from ?? "") || !ISO_DATE.test(to ?? "")) throw new Error(`row ${i + 4}: the ineligibility period is not two YYYY-MM-DD dates`)
+    const individual = TITLE.test(written)
+    const extra = readFirmInfo(info ?? "")
+    const id = rowId(cells)
+    entries.set(id, {
+      list: "worldbank_debarred",
+      entry_id: id,
+      name: individual ? written.replace(TITLE, "") : written,
+      entity_type: individual ? "individual" : "entity",
+      programs: grounds === undefined || grounds === "" ? [] : [grounds],
+      listed_on: from!,
+      countries: country === undefined || country === "" ? [] : [country],
+      aliases: extra.aliases,
+      original_script_names: extra.original,
+      identifiers: extra.identifiers,
+      debarment: { institution: "World Bank", grounds: grounds ?? "", from: from!, to: to === INDEFINITE ? null : to! }
+    })
+  })
+  const list = [...entries.values()]
+  if (list.length === 0) throw new Error("no debarments")
+  return { list: "worldbank_debarred", publishedOn, entries: list, aliasCount: countAliases(list) }
+}
+
+export const parseWorldBankXlsx = (file: string): Effect.Effect<ParsedList, SanctionsParseError> =>
+  Effect.tryPromise({
+    try: async () => worldBankRowsToList(await readFirstSheet(file)),
+    catch: (cause) => new SanctionsParseError({ file, message: cause instanceof Error ? cause.message : String(cause) })
+  })

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest"
+import { spawnSync } from "node:child_process"
+import * as fs from "node:fs"
+import * as path from "node:path"
+
+/** `npm ci && npm test` on a fresh machine (issue 26 item 1): the browser is provisioned, or the run stops saying why. */
+
+const root = path.resolve(import.meta.dirname, "..", "..")
+const pkg = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }
+
+describe("the README's test command on a fresh machine", () => {
+  it("npm test first provisions the browser, with the same script CI uses", () => {
+    expect(pkg.scripts["pretest"]).toBe("node scripts/ensure-browser.mjs")
+    expect(fs.readFileSync(path.join(root, ".ci", "run"), "utf8")).toContain("node scripts/ensure-browser.mjs")
+  })
+
+  it("without the browser and without the right to install it, stops at once with one line saying what to run", () => {
+    const r = spawnSync(process.execPath, ["scripts/ensure-browser.mjs"], {
+      cwd: root,
+      encoding: "utf8",
+      env: { ...process.env, CHROMIUM_PATH: "/nonexistent/chromium" }
+    })
+    expect(r.status).toBe(1)
+    expect(r.stderr.trimEnd().split("\n")).toHaveLength(1)
+    expect(r.stderr).toContain("apt-get install -y chromium")
+  })
+
+  it("with the browser present, says nothing and lets the tests run", () => {
+    const r = spawnSync(process.execPath, ["scripts/ensure-browser.mjs"], { cwd: root, encoding: "utf8", env: { ...process.env, CHROMIUM_PATH: process.execPath } })
+    expect(r.status).toBe(0)
+    expect(r.stderr).toBe("")
+  })
+
+  it("no test bounds a wall-clock time (those figures belong to the benchmarks under scripts/)", () => {
+    const offenders: Array<string> = []
+    const walk = (dir: string) => {
+      for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+        const file = path.join(dir, entry.name)
+        if (entry.isDirectory()) walk(file)
+        else if (file.endsWith(".test.ts") && file !== import.meta.filename) {
+          fs.readFileSync(file, "utf8").split("\n").forEach((line, i) => {
+            if (/(Date\.now\(\)|\.ms\b|elapsed|[mM]s\)).*toBeLessThan/.test(line)) offenders.push(`${path.relative(root, file)}:${i + 1}`)
+          })
+        }
+      }
+    }
+    walk(path.join(root, "test"))
+    expect(offenders).toEqual([])
+  })
+})
