@@ -1,7 +1,9 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option, Redacted } from "effect"
+import type { ApiKeyIdentity } from "../api/security.js"
 import { createHash, randomBytes } from "node:crypto"
-import type { Plan } from "../domain/quotaWindow.js"
+import { DEFAULT_KEY_SCOPE, type KeyScope } from "../domain/keyScope.js"
+import { monthlyQuota, type Plan } from "../domain/quotaWindow.js"
 import { Ends } from "../tenancy/Ends.js"
 
 const SECRET_PREFIX = "kyb_live_"
@@ -21,6 +23,7 @@ export interface ApiKeySummary {
   readonly account: string | null
   readonly label: string | null
   readonly plan: Plan
+  readonly scope: KeyScope
   readonly quota_override: number | null
   readonly created_at: string
   readonly revoked_at: string | null
@@ -42,6 +45,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       readonly quota: number | null
       readonly label: string | null
       readonly accountId?: string
+      readonly scope?: KeyScope
     }) =>
       sql.withTransaction(Effect.gen(function*() {
         const secret = SECRET_PREFIX + randomBytes(32).toString("base64url")
@@ -50,10 +54,11 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
         if (options.accountId === undefined) {
           yield* sql`INSERT INTO accounts (id, kind, plan, name) VALUES (${accountId}, 'operator', ${options.plan}, ${options.label})`
         }
-        yield* sql`INSERT INTO api_keys (id, secret_sha256, secret_prefix, label, plan, quota_override, account_id)
+        const scope = options.scope ?? DEFAULT_KEY_SCOPE
+        yield* sql`INSERT INTO api_keys (id, secret_sha256, secret_prefix, label, plan, quota_override, account_id, scope)
           VALUES (${id}, ${hashSecret(secret)}, ${secretPrefix(secret)}, ${options.label}, ${options.plan}, ${options.quota},
-            ${accountId})`
-        return { id, accountId, secret: Redacted.make(secret) }
+            ${accountId}, ${scope})`
+        return { id, accountId, secret: Redacted.make(secret), scope }
       })).pipe(Effect.withSpan("ApiKeys.create"))
 
     /** A live account named by its id or its e-mail address. */
@@ -76,7 +81,8 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       })).pipe(Effect.withSpan("ApiKeys.revoke"))
 
     const list = sql<ApiKeySummary>`
-      SELECT k.id, k.account_id, coalesce(a.email, a.name) AS account, k.label, k.plan, k.quota_override::float8 AS quota_override,
+      SELECT k.id, k.account_id, coalesce(a.email, a.name) AS account, k.label, k.plan, k.scope,
+             k.quota_override::float8 AS quota_override,
              to_char(k.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
              to_char(k.revoked_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS revoked_at,
              coalesce(u.used, 0)::float8 AS used_this_month
@@ -84,7 +90,24 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       LEFT JOIN account_usage u ON u.account_id = k.account_id AND u.period = date_trunc('month', now() AT TIME ZONE 'UTC')::date
       ORDER BY k.created_at, k.id`.pipe(Effect.withSpan("ApiKeys.list"))
 
-    return { create, findAccount, revoke, list } as const
+    /** The key of this secret (active, or rotated and in its grace period), without counting a request. */
+    const identify = (secret: Redacted.Redacted<string>) =>
+      Effect.gen(function*() {
+        const value = Redacted.value(secret).trim()
+        if (!looksLikeSecret(value)) return Option.none<ApiKeyIdentity>()
+        const rows = yield* sql<{ id: string; account_id: string; plan: Plan; scope: KeyScope; quota_override: string | null }>`
+          SELECT id, account_id, plan, scope, quota_override::text AS quota_override FROM api_keys
+          WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > now())`
+        return Option.map(Option.fromNullable(rows[0]), (row): ApiKeyIdentity => ({
+          id: row.id,
+          accountId: row.account_id,
+          plan: row.plan,
+          scope: row.scope,
+          monthlyQuota: monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override))
+        }))
+      }).pipe(Effect.withSpan("ApiKeys.identify"))
+
+    return { create, findAccount, revoke, list, identify } as const
   }),
   dependencies: [Ends.Default]
 }) {}

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Clock, Effect, Option, Redacted } from "effect"
 import type { ApiKeyIdentity } from "../api/security.js"
+import type { KeyScope } from "../domain/keyScope.js"
 import { dayOf, monthlyQuota, periodOf, planQuota, type Plan, resetOf } from "../domain/quotaWindow.js"
 import { hashSecret, looksLikeSecret } from "./ApiKeys.js"
 
@@ -41,10 +42,10 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         const value = Redacted.value(secret).trim()
         if (!looksLikeSecret(value)) return Option.none<{ identity: ApiKeyIdentity; decision: QuotaDecision }>()
         const now = new Date(yield* Clock.currentTimeMillis)
-        const rows = yield* sql<{ id: string; account_id: string; plan: Plan; quota_override: string | null; used: string | null }>`
+        const rows = yield* sql<{ id: string; account_id: string; plan: Plan; scope: KeyScope; quota_override: string | null; used: string | null }>`
           WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
           k AS (
-            SELECT id, account_id, plan, quota_override,
+            SELECT id, account_id, plan, scope, quota_override,
               ${ceiling} AS ceiling
             FROM api_keys WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > ${now})),
           counted AS (
@@ -58,13 +59,14 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
             INSERT INTO usage_daily (key_id, day, requests)
             SELECT k.id, ${dayOf(now)}::date, 1 FROM k WHERE EXISTS (SELECT 1 FROM counted)
             ON CONFLICT (key_id, day) DO UPDATE SET requests = usage_daily.requests + 1)
-          SELECT k.id, k.account_id, k.plan, k.quota_override::text AS quota_override, (SELECT used FROM counted)::text AS used FROM k`
+          SELECT k.id, k.account_id, k.plan, k.scope, k.quota_override::text AS quota_override,
+            (SELECT used FROM counted)::text AS used FROM k`
         const row = rows[0]
         if (row === undefined) return Option.none()
         const limit = monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override))
         const used = row.used === null ? null : Number(row.used)
         return Option.some({
-          identity: { id: row.id, accountId: row.account_id, plan: row.plan, monthlyQuota: limit },
+          identity: { id: row.id, accountId: row.account_id, plan: row.plan, monthlyQuota: limit, scope: row.scope },
           decision: {
             allowed: used !== null,
             limit,

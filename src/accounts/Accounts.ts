@@ -2,6 +2,7 @@ import { Clock, Config, Duration, Effect, Option, Redacted } from "effect"
 import { randomBytes } from "node:crypto"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { checkEmail, checkGrace, checkLabel, checkPassword, ROTATION_GRACE } from "../domain/accountRules.js"
+import { checkScope } from "../domain/keyScope.js"
 import { dayOf, monthlyQuota, periodOf, resetOf } from "../domain/quotaWindow.js"
 import { type AccountRow, AccountsRepo } from "./AccountsRepo.js"
 import { InvalidAccountInput, InvalidCredentials, KeyNotFound, SignupDisabled, Throttled } from "./errors.js"
@@ -141,10 +142,11 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
 
     const verifyEmail = (token: string) => repo.verifyEmail(sha256(token))
 
-    const createKey = (account: Account, rawLabel: string | undefined) =>
+    const createKey = (account: Account, rawLabel: string | undefined, rawScope?: unknown) =>
       Effect.gen(function*() {
         const label = yield* input(checkLabel(rawLabel))
-        const created = yield* issue({ plan: account.plan, quota: null, label, accountId: account.id })
+        const scope = yield* input(checkScope(rawScope))
+        const created = yield* issue({ plan: account.plan, quota: null, label, accountId: account.id, scope })
         yield* Effect.logInfo("key created").pipe(Effect.annotateLogs({ account_id: account.id, key_id: created.id }))
         return created
       })
@@ -161,7 +163,7 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         const grace = yield* input(checkGrace(rawGrace))
         const old = yield* repo.activeKey(account.id, keyId)
         if (Option.isNone(old)) return yield* new KeyNotFound({ message: "No such active key on this account." })
-        const created = yield* issue({ plan: account.plan, quota: null, label: old.value.label, accountId: account.id })
+        const created = yield* issue({ plan: account.plan, quota: null, label: old.value.label, accountId: account.id, scope: old.value.scope })
         yield* repo.revokeKey(account.id, keyId, ROTATION_GRACE[grace] / 1000)
         yield* Effect.logInfo("key rotated").pipe(Effect.annotateLogs({ account_id: account.id, key_id: keyId, new_key_id: created.id, grace }))
         return { ...created, grace, replaced: keyId }

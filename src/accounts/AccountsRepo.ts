@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
+import type { KeyScope } from "../domain/keyScope.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import { Ends } from "../tenancy/Ends.js"
 
@@ -15,6 +16,7 @@ export interface AccountKeyRow {
   readonly id: string
   readonly prefix: string | null
   readonly label: string | null
+  readonly scope: KeyScope
   readonly created_at: string
   /** When it stopped (or, rotated, will stop) working; null: active. */
   readonly revoked_at: string | null
@@ -93,7 +95,7 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
 
     const keysOf = (accountId: string, period: string) =>
       sql<AccountKeyRow>`
-        SELECT k.id, k.secret_prefix AS prefix, k.label, ${sql.literal(ts("k.created_at"))} AS created_at,
+        SELECT k.id, k.secret_prefix AS prefix, k.label, k.scope, ${sql.literal(ts("k.created_at"))} AS created_at,
           ${sql.literal(ts("k.revoked_at"))} AS revoked_at, (k.revoked_at IS NULL OR k.revoked_at > now()) AS active,
           (SELECT to_char(max(d.day), 'YYYY-MM-DD') FROM usage_daily d WHERE d.key_id = k.id) AS last_used,
           coalesce((SELECT sum(d.requests) FROM usage_daily d WHERE d.key_id = k.id AND d.day >= ${period}::date), 0)::float8
@@ -102,7 +104,7 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
         ORDER BY (k.revoked_at IS NULL OR k.revoked_at > now()) DESC, k.created_at DESC, k.id`
 
     const activeKey = (accountId: string, keyId: string) =>
-      sql<{ id: string; label: string | null; plan: Plan }>`SELECT id, label, plan FROM api_keys
+      sql<{ id: string; label: string | null; plan: Plan; scope: KeyScope }>`SELECT id, label, plan, scope FROM api_keys
         WHERE id = ${keyId} AND account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now())`.pipe(
         Effect.map((rows) => Option.fromNullable(rows[0]))
       )

@@ -130,3 +130,13 @@ export class WebhookExists extends Schema.Class<WebhookExists>("WebhookExists")(
 ) {
   static of = (message: string) => new WebhookExists({ error: "webhook_exists", message })
 }
+
+export class InsufficientScope extends Schema.Class<InsufficientScope>("InsufficientScope")(
+  { error: Schema.Literal("insufficient_scope"), message: Schema.String },
+  HttpApiSchema.annotations({
+    status: 403,
+    description: "The API key is read-only (scope `read`): this operation changes something and needs a `read_write` key."
+  })
+) {
+  static of = (message: string) => new InsufficientScope({ error: "insufficient_scope", message })
+}

@@ -4,6 +4,7 @@ import {
   CheckNotFound,
   CompanyNotFound,
   IdempotencyKeyReused,
+  InsufficientScope,
   InternalError,
   InvalidRequest,
   JobNotDone,
@@ -16,6 +17,7 @@ import {
   QuotaExceeded,
   ServiceUnavailable
 } from "./errors.js"
+import { AwardPage, AwardParams } from "./schemas/Award.js"
 import { Check, CheckListParams, CheckPage } from "./schemas/Check.js"
 import { PageParams } from "./schemas/Paging.js"
 import { CompanyRecord } from "./schemas/Company.js"
@@ -65,6 +67,19 @@ export class CompaniesApi extends guarded(HttpApiGroup.make("companies")
         summary: "Fetch one company",
         description: "The full record with officers and per-field provenance. Segments of the number may be " +
           "joined with `/` (URL-encoded), `.`, `-` or spaces."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.get("awards")`/company/${country}/${registrationNo}/awards`
+      .setUrlParams(AwardParams)
+      .addSuccess(AwardPage)
+      .addError(CompanyNotFound)
+      .annotateContext(OpenApi.annotations({
+        summary: "A company's government procurement awards",
+        description: "The public-procurement awards whose supplier was matched to this stored company (by legal name, or " +
+          "a stated alias): buyer, title, value, currency, date and where each was read. Newest first, paged with " +
+          "`limit` and `offset`; `count` is the total. The evidence behind the verdict's `has_government_contracts`. " +
+          "404 when the company is not held."
       }))
   )
 ) {}
@@ -146,6 +161,7 @@ export class BatchApi extends guarded(HttpApiGroup.make("batch")
       .addError(IdempotencyKeyReused)
       .addError(QuotaExceeded)
       .addError(LimitReached)
+      .addError(InsufficientScope)
       .annotateContext(OpenApi.annotations({
         summary: "Verify up to 1,000 businesses in one job",
         description: `A JSON array (or CSV) of up to ${MAX_BATCH_ITEMS} verification requests; answered 202 at once with the job, ` +
@@ -193,6 +209,7 @@ export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
       .addSuccess(Decision, { status: 201 })
       .addError(ListEntryNotFound)
       .addError(LimitReached)
+      .addError(InsufficientScope)
       .annotateContext(OpenApi.annotations({
         summary: "Record a reviewer's decision on a sanctions hit",
         description: "A `false_positive` decision dismisses the hit (list and entry) for the subject in every later " +
@@ -219,6 +236,7 @@ export class MonitoringApi extends guarded(HttpApiGroup.make("monitoring")
       .setPayload(MonitorBody)
       .addSuccess(Monitor, { status: 201 })
       .addError(LimitReached)
+      .addError(InsufficientScope)
       .annotateContext(OpenApi.annotations({
         summary: "Watch a name or a company",
         description: "Screened now (its hits are kept), then again whenever a new list version adds or changes an entry that " +
@@ -229,7 +247,7 @@ export class MonitoringApi extends guarded(HttpApiGroup.make("monitoring")
     .annotateContext(OpenApi.annotations({ summary: "The account's monitors, newest first, paged with a cursor" })))
   .add(HttpApiEndpoint.get("get")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound)
     .annotateContext(OpenApi.annotations({ summary: "One monitor" })))
-  .add(HttpApiEndpoint.del("delete")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound)
+  .add(HttpApiEndpoint.del("delete")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound).addError(InsufficientScope)
     .annotateContext(OpenApi.annotations({ summary: "Stop watching" })))
   .add(
     HttpApiEndpoint.get("events", "/events")
@@ -246,6 +264,7 @@ export class WebhooksApi extends guarded(HttpApiGroup.make("webhooks")
       .addSuccess(WebhookCreated, { status: 201 })
       .addError(LimitReached)
       .addError(WebhookExists)
+      .addError(InsufficientScope)
       .annotateContext(OpenApi.annotations({
         summary: "Register an endpoint for events",
         description: "Events are POSTed as JSON `{id, type, created_at, data}` with `KYB-Signature: t=<unix>,v1=<hex HMAC-SHA256 " +
@@ -255,7 +274,7 @@ export class WebhooksApi extends guarded(HttpApiGroup.make("webhooks")
   )
   .add(HttpApiEndpoint.get("list", "/webhooks").setUrlParams(PageParams(50)).addSuccess(WebhookPage)
     .annotateContext(OpenApi.annotations({ summary: "The account's webhooks, newest first, paged with a cursor" })))
-  .add(HttpApiEndpoint.del("delete")`/webhooks/${webhookId}`.addSuccess(Webhook).addError(WebhookNotFound)
+  .add(HttpApiEndpoint.del("delete")`/webhooks/${webhookId}`.addSuccess(Webhook).addError(WebhookNotFound).addError(InsufficientScope)
     .annotateContext(OpenApi.annotations({ summary: "Remove an endpoint" })))
   .add(
     HttpApiEndpoint.get("deliveries")`/webhooks/${webhookId}/deliveries`

@@ -60,6 +60,30 @@ const examples: Record<string, unknown> = {
       }
     }
   },
+  "companies.awards": {
+    country: "NG",
+    registration_no: "RC 460516",
+    count: 2,
+    limit: 25,
+    offset: 0,
+    awards: [{
+      buyer: "BENIN-OWENA RIVER BASIN DEVELOPMENT AUTHORITY",
+      title: "Construction of Small Hydro Power Facilities at Okhunwon, Edo State.",
+      value: 156220610.1,
+      currency: "NGN",
+      date: "2011-11-30",
+      supplier: "DTEC Nigeria Limited",
+      source: { ocid: "ocds-gyl66f-borbda-8w7obl", url: null, ingested_at: "2026-11-20T08:00:00Z" }
+    }, {
+      buyer: "BENIN-OWENA RIVER BASIN DEVELOPMENT AUTHORITY",
+      title: "Construction of Small Hydro Power Facilities at Owena Dam",
+      value: 404751861.4,
+      currency: "NGN",
+      date: "2011-01-09",
+      supplier: "DTEC Nigeria Limited",
+      source: { ocid: "ocds-gyl66f-borbda-696obg", url: null, ingested_at: "2026-11-20T08:00:00Z" }
+    }]
+  },
   "verify.verifyByQuery": {
     result: "verified",
     registered: true,

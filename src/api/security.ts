@@ -1,5 +1,6 @@
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "@effect/platform"
 import { Context } from "effect"
+import type { KeyScope } from "../domain/keyScope.js"
 import { InvalidApiKey, QuotaExceeded } from "./errors.js"
 
 export interface ApiKeyIdentity {
@@ -9,6 +10,8 @@ export interface ApiKeyIdentity {
   readonly plan: "free" | "starter" | "growth" | "unlimited"
   /** Requests per calendar month (UTC); null when unlimited. */
   readonly monthlyQuota: number | null
+  /** `read` keys cannot change anything (403 insufficient_scope); chosen when the key is made. */
+  readonly scope: KeyScope
 }
 
 export class CurrentApiKey extends Context.Tag("kyb/CurrentApiKey")<CurrentApiKey, ApiKeyIdentity>() {}

@@ -14,6 +14,8 @@ import { Decisions } from "../decisions/Decisions.js"
 import { Verifier } from "../verify/Verifier.js"
 import { type CheckRow, ChecksRepo } from "./ChecksRepo.js"
 import { decodeCursor, keysetPage } from "./cursor.js"
+import { makeReviewQueue } from "./reviewQueuePage.js"
+import { ReviewRepo } from "./ReviewRepo.js"
 
 const retention = Config.integer("KYB_CHECK_RETENTION_DAYS").pipe(Config.withDefault(2557))
 
@@ -135,7 +137,10 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
       Effect.repeat(purge.pipe(Effect.catchAllCause((cause) => Effect.logWarning("check retention failed", cause))), Schedule.spaced(Duration.hours(1)))
     )
 
-    return { verify, verifyIf, get, list, purge } as const
+    /** Checks in review with hits nobody has decided, oldest first, paged (src/checks/reviewQueuePage.ts). */
+    const reviewQueue = makeReviewQueue(yield* ReviewRepo, decisions)
+
+    return { verify, verifyIf, get, list, purge, reviewQueue } as const
   }),
-  dependencies: [ChecksRepo.Default, Decisions.Default, ScreeningLists.Default]
+  dependencies: [ChecksRepo.Default, ReviewRepo.Default, Decisions.Default, ScreeningLists.Default]
 }) {}

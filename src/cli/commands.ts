@@ -17,7 +17,7 @@ const run = (load: () => Promise<(invocation: Invocation) => Promise<void>>) => 
 
 export const kyb: GroupSpec = {
   name: "kyb",
-  summary: "KYB Africa operator CLI: API keys, data loading, the registry catalog",
+  summary: "KYB Africa operator CLI: API keys, data loading, the registry catalog, the MCP server",
   subcommands: [
     {
       name: "keys",
@@ -101,6 +101,15 @@ export const kyb: GroupSpec = {
       args: [],
       options: [],
       run: run(() => import("./registriesCommand.js").then((m) => m.registries))
+    },
+    {
+      name: "mcp",
+      summary: "Serve the MCP tools on standard input and output (for a desktop agent)",
+      description: "Serve the MCP tools on standard input and output (for a desktop agent); authenticated by the key " +
+        "in KYB_API_KEY and counted like /v1. Logs go to standard error.",
+      args: [],
+      options: [],
+      run: run(() => import("./mcpCommand.js").then((m) => m.mcp))
     }
   ]
 }

@@ -1,6 +1,7 @@
 import { Args, Command, Options } from "@effect/cli"
 import { Console, Effect, Option, Redacted } from "effect"
 import { ApiKeys } from "../access/ApiKeys.js"
+import { DEFAULT_KEY_SCOPE, keyScopes } from "../domain/keyScope.js"
 import { plans } from "../domain/quotaWindow.js"
 
 const plan = Options.choice("plan", plans).pipe(
@@ -11,13 +12,17 @@ const quota = Options.integer("quota").pipe(
   Options.optional,
   Options.withDescription("Monthly quota for this key, overriding the plan's")
 )
+const scope = Options.choice("scope", keyScopes).pipe(
+  Options.withDefault(DEFAULT_KEY_SCOPE),
+  Options.withDescription("read: search, fetch, verify and read only; read_write: may also record decisions, monitors, webhooks, batch jobs")
+)
 const label = Options.text("label").pipe(Options.optional, Options.withDescription("Who or what the key is for"))
 const account = Options.text("account").pipe(
   Options.optional,
   Options.withDescription("The account the key belongs to (its id or e-mail address); without it, an account is made for the key")
 )
 
-const create = Command.make("create", { plan, quota, label, account }, (options) =>
+const create = Command.make("create", { plan, quota, label, scope, account }, (options) =>
   Effect.gen(function*() {
     if (Option.isSome(options.quota) && options.quota.value < 0) {
       return yield* Effect.fail(new Error("--quota must be >= 0"))
@@ -32,9 +37,12 @@ const create = Command.make("create", { plan, quota, label, account }, (options)
       plan: options.plan,
       quota: Option.getOrNull(options.quota),
       label: Option.getOrNull(options.label),
+      scope: options.scope,
       ...(Option.isSome(accountId) ? { accountId: accountId.value } : {})
     })
-    yield* Console.error(`Created ${created.id} for account ${created.accountId} (plan ${options.plan}). The secret is shown once, on the next line:`)
+    yield* Console.error(
+      `Created ${created.id} for account ${created.accountId} (plan ${options.plan}, scope ${options.scope}). The secret is shown once, on the next line:`
+    )
     // The one place a secret is ever printed: to the operator who asked for it, on its own line.
     yield* Console.log(Redacted.value(created.secret))
   })).pipe(Command.withDescription("Issue a key; prints the new secret alone on the last line of stdout"))
@@ -50,10 +58,12 @@ const list = Command.make("list", {}, () =>
   Effect.gen(function*() {
     const keys = yield* ApiKeys
     const rows = yield* keys.list
-    yield* Console.log(["id", "account", "plan", "quota", "account_used_this_month", "created_at", "revoked_at", "label"].join("\t"))
+    yield* Console.log(["id", "account", "plan", "scope", "quota", "account_used_this_month", "created_at", "revoked_at", "label"].join("\t"))
     for (const k of rows) {
       const owner = k.account === null ? k.account_id : `${k.account_id} (${k.account})`
-      yield* Console.log([k.id, owner, k.plan, k.quota_override ?? "-", k.used_this_month, k.created_at, k.revoked_at ?? "-", k.label ?? ""].join("\t"))
+      yield* Console.log(
+        [k.id, owner, k.plan, k.scope, k.quota_override ?? "-", k.used_this_month, k.created_at, k.revoked_at ?? "-", k.label ?? ""].join("\t")
+      )
     }
   })).pipe(Command.withDescription(
     "List keys (never their secrets), each with its account and the month's usage of that account (what its quota counts against)"

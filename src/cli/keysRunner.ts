@@ -33,10 +33,12 @@ export const runKeys = async (command: string, argv: ReadonlyArray<string>): Pro
               `$ ${command}${word === "keys" ? "" : subcommand}`).replace(plain ? ANSI : /$^/, "")
           ),
         // @effect/cli prints a usage error as a help document before failing with it: kept for the one line below.
-        error: (...texts: ReadonlyArray<unknown>) => Effect.sync(() => void (usage += texts.map(String).join(" ")))
+        // A command's own stderr lines ("Created key_... for account ...") are written once it succeeds.
+        error: (...texts: ReadonlyArray<unknown>) => Effect.sync(() => void (usage += `${texts.map(String).join(" ")}\n`))
       })
     )
   ).pipe(
+    Effect.tap(() => Effect.sync(() => void (usage === "" || process.stderr.write(usage)))),
     Effect.catchIf(ValidationError.isValidationError, () =>
       Effect.sync(() => {
         const text = usage.replace(ANSI, "").replace(/\s*\n\s*/g, " ").trim()

@@ -9,7 +9,7 @@ import { admissions } from "./AuthenticationLive.js"
 // Unlimited keys still get integer headers, so clients that parse them keep working.
 const UNLIMITED = 2_147_483_647
 
-const quotaHeaders = (decision: QuotaDecision): Record<string, string> => ({
+export const quotaHeaders = (decision: QuotaDecision): Record<string, string> => ({
   "x-ratelimit-limit": String(decision.limit ?? UNLIMITED),
   "x-ratelimit-remaining": String(decision.remaining ?? UNLIMITED),
   "x-ratelimit-reset": rfc3339(decision.resetAt),

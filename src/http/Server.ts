@@ -4,6 +4,7 @@ import { Config, Context, Effect, Layer } from "effect"
 import type { Server } from "node:http"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { Accounts } from "../accounts/Accounts.js"
+import { Awards } from "../awards/Awards.js"
 import { Batches } from "../batch/Batches.js"
 import { Decisions } from "../decisions/Decisions.js"
 import { Monitors } from "../monitoring/Monitors.js"
@@ -14,6 +15,7 @@ import { KybApi } from "../api/Api.js"
 import { CompanyLookup } from "../companies/CompanyLookup.js"
 import { CompanyRepo } from "../companies/CompanyRepo.js"
 import { Health } from "../health/Health.js"
+import { McpHttpLive } from "../mcp/http.js"
 import { RegistryCoverageService } from "../registries/RegistryCoverageService.js"
 import { Screener } from "../sanctions/Screener.js"
 import { CompanySearchLive } from "../search/CompanySearch.js"
@@ -48,6 +50,7 @@ export const ServicesLive = Layer.mergeAll(
   Quota.Default,
   Health.Default,
   CompanyLookup.Default,
+  Awards.Default,
   RegistryCoverageService.Default,
   Batches.Default,
   Decisions.Default,
@@ -73,6 +76,7 @@ export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(wit
   Layer.provide(WebRoutesLive),
   Layer.provide(ConsoleRoutesLive),
   Layer.provide(AccountApiLive),
+  Layer.provide(McpHttpLive),
   Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
   Layer.provide(ErrorBodiesLive),
   Layer.provide(EdgeGuardLive),

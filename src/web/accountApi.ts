@@ -79,8 +79,8 @@ const usage: Handler = signedIn((account) =>
     })))
 
 const createKey: Handler = changing((account, body) =>
-  Effect.flatMap(Accounts, (a) => a.createKey(account, text(body["label"]))).pipe(
-    Effect.map((created) => json({ id: created.id, secret: Redacted.value(created.secret) }, 201)),
+  Effect.flatMap(Accounts, (a) => a.createKey(account, text(body["label"]), body["scope"])).pipe(
+    Effect.map((created) => json({ id: created.id, secret: Redacted.value(created.secret), scope: created.scope }, 201)),
     Effect.catchAll((error) => Effect.succeed(failed(error)))
   ))
 

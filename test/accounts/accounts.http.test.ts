@@ -184,6 +184,12 @@ describe("accounts over HTTP (issue 16)", () => {
         assert.deepInclude(forged.body as object, { error: "csrf_failed" })
         const created = yield* post("/account/api/keys", { label: "automation" })
         assert.strictEqual(created.status, 201, created.text)
+        assert.strictEqual((created.body as { scope: string }).scope, "read_write")
+        const reader = yield* post("/account/api/keys", { label: "agent", scope: "read" })
+        assert.strictEqual((reader.body as { scope: string }).scope, "read")
+        assert.deepStrictEqual(yield* post("/account/api/keys", { scope: "admin" }).pipe(Effect.map((r) => [r.status, r.body])), [
+          400, { error: "invalid_request", message: "scope: must be read or read_write" }
+        ])
         const { id, secret } = created.body as { id: string; secret: string }
         assert.strictEqual((yield* search(url, secret)).status, 200)
         const listed = (yield* promise(() => call(`${url}/account/api/keys`, { headers: cookie() }))).body as { keys: ReadonlyArray<{ id: string; label: string; active: boolean }> }

@@ -23,6 +23,7 @@ describe("kyb --help", () => {
     expect(stdout).toContain("ingest")
     expect(stdout).toContain("keys")
     expect(stdout).toContain("registries")
+    expect(stdout).toContain("mcp")
     // The embedded database creates its data directory when it starts.
     expect(fs.existsSync(dataDir)).toBe(false)
   }, 60_000)

@@ -38,6 +38,9 @@ describe("kyb usage errors and help (no database opened)", () => {
     const keysOption = await kyb(["keys", "create", "--plan", "gold"], env)
     expect(keysOption.code).toBe(2)
     oneLine(keysOption.stderr)
+    const scopeOption = await kyb(["keys", "create", "--scope", "admin"], env)
+    expect(scopeOption.code).toBe(2)
+    oneLine(scopeOption.stderr)
     expect(fs.existsSync(env.KYB_DATA_DIR)).toBe(false)
   }, 120_000)
 
@@ -56,6 +59,11 @@ describe("kyb usage errors and help (no database opened)", () => {
     const keys = await kyb(["keys", "create", "--help"], { ...env, NO_COLOR: "1" })
     expect(keys.code).toBe(0)
     expect(keys.stdout).toContain("$ kyb keys create")
+    expect(keys.stdout).toContain("--scope")
+    const mcp = await kyb(["mcp", "--help"], env)
+    expect(mcp.code).toBe(0)
+    expect(mcp.stdout).toContain("Usage: kyb mcp")
+    expect(mcp.stdout).toContain("KYB_API_KEY")
     expect(keys.stdout).not.toContain(ESC)
     const group = await kyb(["ingest", "--help"], env)
     expect(group.stdout).toContain("Usage: kyb ingest <command>")
@@ -99,6 +107,21 @@ describe("kyb against a database", () => {
     oneLine(country.stderr)
     // GET /v1/verify?country=Nigeria answers the same field-named message.
     expect(country.stderr).toContain("country: must be a two-letter ISO-3166 country code")
+  }, 180_000)
+
+  it("a key made with --scope read says so, and the list shows its scope", async () => {
+    const made = await kyb(["keys", "create", "--scope", "read", "--label", "agent"], db.env)
+    expect(made.code).toBe(0)
+    expect(made.stderr).toContain("scope read")
+    const secret = made.stdout.trim().split("\n").at(-1) ?? ""
+    expect(secret).toMatch(/^kyb_live_/)
+    const id = /Created (key_[0-9a-f]+)/.exec(made.stderr)?.[1]
+    expect(id).toBeDefined()
+    const listed = await kyb(["keys", "list"], db.env)
+    expect(listed.code).toBe(0)
+    const [header, ...rows] = listed.stdout.trimEnd().split("\n").map((line) => line.split("\t"))
+    const row = rows.find((r) => r[0] === id)
+    expect(row?.[header!.indexOf("scope")]).toBe("read")
   }, 180_000)
 
   it("a list losing too many entries is refused in one line that names --max-drop; an older list names --allow-older", async () => {

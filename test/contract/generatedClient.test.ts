@@ -5,7 +5,10 @@ import { spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import openapiTS, { astToString } from "openapi-typescript"
+import { SqlClient } from "@effect/sql"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import { awardOf } from "../../src/companies/ingest/procurement/award.js"
+import { upsertAwards } from "../../src/companies/ingest/procurement/awardWriter.js"
 import { repoRoot } from "../sanctions/paths.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 
@@ -24,12 +27,18 @@ export const calls = async (baseUrl: string, key: string) => {
     params: { path: { country: "NG", registration_no: "RC 208767" } }
   })
   const legalName: string | undefined = company.data?.legal_name
+  const awards = await client.GET("/v1/company/{country}/{registration_no}/awards", {
+    params: { path: { country: "NG", registration_no: "RC 208767" }, query: { limit: 10, offset: 0 } }
+  })
+  const awardCount: number | undefined = awards.data?.count
+  const buyer: string | null | undefined = awards.data?.awards[0]?.buyer
+  const awardValue: number | null | undefined = awards.data?.awards[0]?.value
   const byQuery = await client.GET("/v1/verify", { params: { query: { name: "Dangote Cement PLC", country: "NG" } } })
   const byBody = await client.POST("/v1/verify", { body: { name: "Dangote Cement PLC", country: "NG" } })
   const result: "verified" | "review" | "not_found" | undefined = byBody.data?.result
   const tooBig = await client.GET("/v1/search", { params: { query: { q: "x", limit: 100 } } })
   const code: string | undefined = company.error?.error
-  return { count, legalName, result, byQuery: byQuery.data?.result, tooBig: tooBig.response.status, code }
+  return { count, legalName, awardCount, buyer, awardValue, result, byQuery: byQuery.data?.result, tooBig: tooBig.response.status, code }
 }
 `
 
@@ -44,7 +53,13 @@ describe("the contract for generated clients (issue 16)", () => {
       Effect.gen(function*() {
         const server = yield* TestServer
         yield* (yield* CompanyWriter).upsertBatch([dangote]).pipe(Effect.orDie)
-        const key = yield* server.newKey({ plan: "free", quota: 7 })
+        const award = awardOf(1, {
+          country: "NG", ocid: "ocds-test-1", buyer: "Federal Ministry of Works", title: "Cement supply", value: 125000000,
+          currency: "NGN", date: "2024-03-01", supplier: "Dangote Cement PLC", source_url: null
+        })
+        if (typeof award === "string") return yield* Effect.dieMessage(award)
+        yield* upsertAwards(yield* SqlClient.SqlClient, [award]).pipe(Effect.orDie)
+        const key = yield* server.newKey({ plan: "free", quota: 8 })
         const doc = yield* Effect.promise(() => fetch(`${server.url}/v1/openapi.json`).then((r) => r.text()))
         const limit = (JSON.parse(doc) as { paths: Record<string, Record<string, { parameters: ReadonlyArray<{ name: string; schema: Record<string, unknown> }> }>> })
           .paths["/v1/search"]!["get"]!.parameters.find((p) => p.name === "limit")!.schema
@@ -61,10 +76,13 @@ describe("the contract for generated clients (issue 16)", () => {
         assert.strictEqual(tsc.status, 0, `${tsc.stdout}${tsc.stderr}`)
 
         const raw = (route: string, init?: RequestInit) => fetch(`${server.url}${route}`, init)
-        // The compiled program itself, run against the server: its typed calls (5 requests of the quota of 7).
+        // The compiled program itself, run against the server: its typed calls (6 requests of the quota of 8).
         const { calls } = yield* Effect.promise(() => import(path.join(outDir, "client.ts")) as Promise<{ calls: (u: string, k: string) => Promise<Record<string, unknown>> }>)
         const answers = yield* Effect.promise(() => calls(server.url, key))
-        assert.deepStrictEqual(answers, { count: 1, legalName: "Dangote Cement PLC", result: "review", byQuery: "review", tooBig: 200, code: undefined })
+        assert.deepStrictEqual(answers, {
+          count: 1, legalName: "Dangote Cement PLC", awardCount: 1, buyer: "Federal Ministry of Works", awardValue: 125000000,
+          result: "review", byQuery: "review", tooBig: 200, code: undefined
+        })
         const statuses = yield* Effect.promise(async () => ({
           badRequest: (await raw("/v1/search?q=x&limit=1000", { headers: { authorization: `Bearer ${key}` } })).status,
           unauthorized: (await raw("/v1/search?q=x")).status,
@@ -75,6 +93,11 @@ describe("the contract for generated clients (issue 16)", () => {
         const documented = JSON.parse(doc) as { paths: Record<string, Record<string, { responses: Record<string, unknown> }>> }
         for (const status of ["400", "401", "429"]) assert.property(documented.paths["/v1/search"]!["get"]!.responses, status)
         assert.property(documented.paths["/v1/company/{country}/{registration_no}"]!["get"]!.responses, "404")
+        const awardsOperation = documented.paths["/v1/company/{country}/{registration_no}/awards"]!["get"]!
+        for (const status of ["200", "400", "401", "404", "429"]) assert.property(awardsOperation.responses, status)
+        const awardsExample = (awardsOperation.responses["200"] as { content: Record<string, { example?: { awards?: ReadonlyArray<unknown> } }> })
+          .content["application/json"]!.example
+        assert.isAbove(awardsExample?.awards?.length ?? 0, 0, "the awards operation has a worked example")
         fs.rmSync(outDir, { recursive: true, force: true })
       }))
 

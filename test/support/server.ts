@@ -3,16 +3,24 @@ import { NodeHttpServer } from "@effect/platform-node"
 import { ConfigProvider, Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { ApiKeys } from "../../src/access/ApiKeys.js"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import type { KeyScope } from "../../src/domain/keyScope.js"
 import type { Plan } from "../../src/domain/quotaWindow.js"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
 import { TestDatabase } from "./testDatabase.js"
+import type { SqlClient } from "@effect/sql"
+import type { PgClient } from "@effect/sql-pg"
 
 export interface TestServerShape {
   /** http://127.0.0.1:<port> of a real server on a loopback port. */
   readonly url: string
   /** Issues a key and returns its secret: for an account of its own, or for the account `accountId`. */
-  readonly newKey: (options?: { readonly plan?: Plan; readonly quota?: number | null; readonly accountId?: string }) => Effect.Effect<string>
+  readonly newKey: (options?: {
+    readonly plan?: Plan
+    readonly quota?: number | null
+    readonly accountId?: string
+    readonly scope?: KeyScope
+  }) => Effect.Effect<string>
   readonly revokeKey: (secret: string) => Effect.Effect<void>
 }
 
@@ -30,7 +38,8 @@ const make = Effect.gen(function*() {
     newKey: (options) =>
       keys.create({
         plan: options?.plan ?? "free", quota: options?.quota ?? null, label: "test",
-        ...(options?.accountId === undefined ? {} : { accountId: options.accountId })
+        ...(options?.accountId === undefined ? {} : { accountId: options.accountId }),
+        ...(options?.scope === undefined ? {} : { scope: options.scope })
       }).pipe(
         Effect.map(({ id, secret }) => {
           ids.set(Redacted.value(secret), id)
@@ -53,12 +62,15 @@ export const testConfig = (config: Readonly<Record<string, string>> = {}) =>
  * A real server on a loopback port over a fresh database. Live registries are off unless `config` points them
  * somewhere (tests never reach a public registry): e.g. `{ KYB_REGISTRY_LIVE: "ng-cac", KYB_REGISTRY_NG_CAC_URL: fake.url }`.
  */
-export const makeTestServer = (config: Readonly<Record<string, string>> = {}) =>
+export const makeTestServer = (
+  config: Readonly<Record<string, string>> = {},
+  database: Layer.Layer<SqlClient.SqlClient | PgClient.PgClient> = TestDatabase.layer
+) =>
   Layer.effect(TestServer, make).pipe(
     Layer.provideMerge(HttpAppLive),
     Layer.provideMerge(ServerOnLoopback),
     Layer.provideMerge(Layer.merge(ApiKeys.Default, CompanyWriter.Default)),
-    Layer.provideMerge(TestDatabase.layer),
+    Layer.provideMerge(database),
     Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
     Layer.provide(testConfig(config))
   )

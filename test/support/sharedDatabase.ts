@@ -10,16 +10,17 @@ import { freshDatabaseUrl, serverUrl } from "./testDatabase.js"
  */
 export class SharedDatabase extends Context.Tag("test/SharedDatabase")<SharedDatabase, {
   readonly connect: (maxConnections: number) => Layer.Layer<PgClient.PgClient | import("@effect/sql").SqlClient.SqlClient>
+  /** The database's URL, for a child process (DATABASE_URL). */
+  readonly url: string
 }>() {}
 
 export const SharedDatabaseLive = Layer.scoped(SharedDatabase, Effect.gen(function*() {
   const server = serverUrl()
-  const connect = server !== undefined
-    ? yield* Effect.map(freshDatabaseUrl(server), (url) => (max: number) =>
-      PgClient.layer({ url: Redacted.make(url), maxConnections: max }).pipe(Layer.orDie))
-    : yield* Effect.map(startEmbeddedPostgres({ dataDir: null, maxConnections: 16 }), (endpoint) => (max: number) =>
-      PgClient.layer({ host: endpoint.host, port: endpoint.port ?? 5432, username: "postgres", database: "postgres", maxConnections: max })
-        .pipe(Layer.orDie))
+  const url = server !== undefined
+    ? yield* freshDatabaseUrl(server)
+    : yield* Effect.map(startEmbeddedPostgres({ dataDir: null, maxConnections: 16 }), (endpoint) =>
+      `postgres://postgres@${endpoint.host}:${endpoint.port ?? 5432}/postgres`)
+  const connect = (max: number) => PgClient.layer({ url: Redacted.make(url), maxConnections: max }).pipe(Layer.orDie)
   yield* migrate().pipe(Effect.provide(connect(1)), Effect.orDie)
-  return { connect }
+  return { connect, url }
 }))

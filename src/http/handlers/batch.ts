@@ -6,12 +6,13 @@ import { QuotaExceeded } from "../../api/errors.js"
 import { CurrentApiKey } from "../../api/security.js"
 import { Batches } from "../../batch/Batches.js"
 import { reportQuotaUsed, retryAfterQuota } from "../QuotaGuardLive.js"
+import { writing } from "../writeScope.js"
 
 export const BatchHandlers = HttpApiBuilder.group(KybApi, "batch", (handlers) =>
   Effect.map(Batches, (batches) =>
     handlers
       .handle("submit", ({ headers, payload }) =>
-        Effect.flatMap(CurrentApiKey, (key) =>
+        writing((key) =>
           batches.submit(actorOf(key), payload, headers["idempotency-key"]).pipe(
             Effect.tap((submitted) => reportQuotaUsed(key.monthlyQuota, submitted.used)),
             Effect.map((submitted) => submitted.job),

@@ -1,12 +1,15 @@
 import { HttpApiBuilder } from "@effect/platform"
 import { Effect } from "effect"
 import { KybApi } from "../../api/Api.js"
+import { Awards } from "../../awards/Awards.js"
 import { CompanyLookup } from "../../companies/CompanyLookup.js"
 import { asServiceUnavailable } from "../retryAfter.js"
 
 export const CompaniesHandlers = HttpApiBuilder.group(KybApi, "companies", (handlers) =>
-  Effect.map(CompanyLookup, (companies) =>
-    handlers.handle("get", ({ path }) =>
-      companies.get(path.country, path.registration_no).pipe(
-        Effect.catchTag("RecordUnavailable", asServiceUnavailable)
-      ))))
+  Effect.map(Effect.all([CompanyLookup, Awards]), ([companies, awards]) =>
+    handlers
+      .handle("get", ({ path }) =>
+        companies.get(path.country, path.registration_no).pipe(
+          Effect.catchTag("RecordUnavailable", asServiceUnavailable)
+        ))
+      .handle("awards", ({ path, urlParams }) => awards.page(path.country, path.registration_no, urlParams))))

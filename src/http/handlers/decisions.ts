@@ -4,9 +4,10 @@ import { actorOf } from "../../access/actor.js"
 import { KybApi } from "../../api/Api.js"
 import { CurrentApiKey } from "../../api/security.js"
 import { Decisions } from "../../decisions/Decisions.js"
+import { writing } from "../writeScope.js"
 
 export const DecisionsHandlers = HttpApiBuilder.group(KybApi, "decisions", (handlers) =>
   Effect.map(Decisions, (decisions) =>
     handlers
-      .handle("record", ({ payload }) => Effect.flatMap(CurrentApiKey, (key) => decisions.record(actorOf(key), payload)))
+      .handle("record", ({ payload }) => writing((key) => decisions.record(actorOf(key), payload)))
       .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => decisions.list(key.accountId, { ...urlParams, in_force: urlParams.in_force === "true" })))))
