@@ -173,6 +173,7 @@ examples["batch.get"] = {
     { position: 2, input: { registration_no: "RC 208767", country: "NG" }, verdict: examples["verify.verifyByQuery"], error: null }
   ]
 }
+examples["batch.list"] = { jobs: [{ ...(examples["batch.get"] as object), results: null }], next_cursor: null }
 examples["batch.resultsJsonl"] =
   "{\"position\":0,\"input\":{\"name\":\"Dangote Cement\",\"country\":\"NG\"},\"verdict\":{\"result\":\"verified\",\"...\":\"...\"},\"error\":null}\n" +
   "{\"position\":1,\"input\":{\"country\":\"NG\"},\"verdict\":null,\"error\":{\"error\":\"invalid_request\",\"message\":\"one of name or registration_no is required\"}}\n"

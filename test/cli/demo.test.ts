@@ -44,6 +44,13 @@ describe("npm run demo", () => {
     const key = created.stdout.trim().split("\n").at(-1)!
     const commands = first.stdout.split("\n").filter((l) => l.startsWith("curl "))
     expect(commands).toHaveLength(3)
+    // The running server picks up the newly activated lists at its next poll and then builds its index.
+    const firstUrl = /"(http:\/\/localhost:\d+\/v1\/verify\?[^"]+)"/.exec(commands[0]!)![1]!.replace(/^http:\/\/localhost/, "http://127.0.0.1")
+    for (let tries = 0; tries < 120; tries++) {
+      const body = await (await fetch(firstUrl, { headers: { "x-api-key": key } })).json() as { review_reason: string | null }
+      if (body.review_reason !== "sanctions_unavailable") break
+      await new Promise((resolve) => setTimeout(resolve, 2_000))
+    }
     const verdicts: Array<unknown> = []
     for (const command of commands) {
       const url = /"(http:\/\/localhost:\d+\/v1\/verify\?[^"]+)"/.exec(command)![1]!.replace(/^http:\/\/localhost/, "http://127.0.0.1")

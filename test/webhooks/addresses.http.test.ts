@@ -111,7 +111,8 @@ describe("webhook addresses at registration and at delivery, KYB_WEBHOOK_ALLOW_P
           ? sql`INSERT INTO events (id, key_id, account_id, type, data)
               SELECT ${eventId}, id, account_id, 'sanctions.hit_added', ${data}::jsonb FROM api_keys WHERE id = ${created.id}`
           : sql`INSERT INTO events (id, key_id, type, data) VALUES (${eventId}, ${created.id}, 'sanctions.hit_added', ${data}::jsonb)`
-        yield* sql`INSERT INTO webhook_deliveries (webhook_id, event_id, state, give_up_at) VALUES (${webhookId}, ${eventId}, 'pending', now() + interval '1 day')`
+        yield* sql`INSERT INTO webhook_deliveries (webhook_id, event_id, account_id, state, give_up_at)
+          SELECT ${webhookId}, ${eventId}, account_id, 'pending', now() + interval '1 day' FROM webhooks WHERE id = ${webhookId}`
       }).pipe(Effect.provide(runtime), Effect.orDie)
 
       const deliveries = Effect.promise(() => call(`${url}/v1/webhooks/${webhookId}/deliveries`, { headers: key })).pipe(
