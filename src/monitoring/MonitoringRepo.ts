@@ -84,6 +84,12 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
     const running = sql`m.deleted_at IS NULL AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = m.account_id AND a.deleted_at IS NULL
       AND (a.kind = 'self_serve' OR EXISTS (SELECT 1 FROM api_keys k WHERE k.account_id = a.id AND (k.revoked_at IS NULL OR k.revoked_at > now()))))`
 
+    /** Holds the monitor shared to the end of the transaction while it runs (an end waits, or this sees it): false when ended. */
+    const holdRunning = (monitorId: string) =>
+      sql<{ id: string }>`SELECT m.id FROM monitors m WHERE m.id = ${monitorId} AND ${running} FOR SHARE OF m`.pipe(
+        Effect.map((rows) => rows.length > 0)
+      )
+
     const active = sql<MonitorRow>`SELECT ${columns} FROM monitors m WHERE ${running} ORDER BY m.created_at, m.id`
 
     const heldOf = (monitorIds: ReadonlyArray<string>) =>
@@ -152,6 +158,6 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
       sql<MonitorRow>`SELECT ${columns} FROM monitors m
         WHERE ${running} AND m.country = ${country} AND m.registration_key = ${registrationKey}`
 
-    return { statusChangesSince, advanceStatusCursor, companyMonitors, insert, setHits, dropHit, list, find, remove, active, heldOf, holdersOf, comparedVersions, advance, insertEvent, events } as const
+    return { statusChangesSince, advanceStatusCursor, companyMonitors, insert, setHits, dropHit, list, find, remove, active, holdRunning, heldOf, holdersOf, comparedVersions, advance, insertEvent, events } as const
   })
 }) {}

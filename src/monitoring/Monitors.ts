@@ -1,9 +1,10 @@
 import { SqlClient } from "@effect/sql"
+import type { SqlError } from "@effect/sql/SqlError"
 import { Config, Duration, Effect, Option, Schedule } from "effect"
 import { randomUUID } from "node:crypto"
 import type { Actor, PageParams } from "../access/actor.js"
 import { MonitorNotFound } from "../api/errors.js"
-import type { VerifyInput } from "../api/schemas/Verdict.js"
+import type { Verdict, VerifyInput } from "../api/schemas/Verdict.js"
 import { Event, EventPage, Monitor, MonitorPage } from "../api/schemas/Webhook.js"
 import type { MonitorBody } from "../api/schemas/Webhook.js"
 import { isNewerVersionSet } from "../domain/listVersionOrder.js"
@@ -15,7 +16,7 @@ import { Screener } from "../sanctions/Screener.js"
 import { Limits } from "../tenancy/Limits.js"
 import { Webhooks } from "../webhooks/Webhooks.js"
 import { changedEntries } from "./listChanges.js"
-import { type MonitorRow, MonitoringRepo } from "./MonitoringRepo.js"
+import { type HeldHit, type MonitorRow, MonitoringRepo } from "./MonitoringRepo.js"
 
 const monitorOf = (row: MonitorRow) =>
   new Monitor({
@@ -107,24 +108,96 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
         })
       }).pipe(Effect.orDie)
 
-    /** The event and its deliveries in one transaction, only while the monitor runs (an end in between: neither). */
-    const emit = (monitor: MonitorRow, type: Event["type"], data: Record<string, unknown>) =>
+    /** The event and its deliveries, in the caller's transaction, only while the monitor runs (an end in between: neither). */
+    const record = (monitor: MonitorRow, type: Event["type"], data: Record<string, unknown>) =>
       Effect.gen(function*() {
         const id = randomUUID()
-        const made = yield* sql.withTransaction(Effect.gen(function*() {
-          const inserted = yield* repo.insertEvent({
-            id,
-            monitorId: monitor.id,
-            type,
-            data: { monitor_id: monitor.id, subject: { name: monitor.name, country: monitor.country, registration_no: monitor.registration_no }, ...data }
-          })
-          if (Option.isSome(inserted)) yield* webhooks.enqueue({ id, accountId: monitor.account_id, plan: inserted.value, type })
-          return Option.isSome(inserted)
-        }))
-        if (made) yield* webhooks.wake
+        const inserted = yield* repo.insertEvent({
+          id,
+          monitorId: monitor.id,
+          type,
+          data: { monitor_id: monitor.id, subject: { name: monitor.name, country: monitor.country, registration_no: monitor.registration_no }, ...data }
+        })
+        if (Option.isSome(inserted)) yield* webhooks.enqueue({ id, accountId: monitor.account_id, plan: inserted.value, type })
+        return Option.isSome(inserted)
       })
 
-    /** Compares the monitors with the versions the screener answers from now, once per change of versions. */
+    /**
+     * Verifies the monitor again and, in one transaction with the check it keeps, records what `then` finds (hits
+     * held, events, deliveries): nothing at all when the monitor ended meanwhile. A comparison redone after a failure
+     * finds the changes already recorded and reports each once. The number of events made.
+     */
+    const rescreen = (monitor: MonitorRow, then: (verdict: Verdict) => Effect.Effect<number, SqlError>) =>
+      Effect.gen(function*() {
+        let made = 0
+        yield* checks.verifyIf(inputOf(monitor), actorOf(monitor), repo.holdRunning(monitor.id), (verdict) =>
+          Effect.map(then(verdict), (n) => {
+            made = n
+          }))
+        if (made > 0) yield* webhooks.wake
+        return made
+      })
+
+    /** The new hits among the changed entries: each held, and an event unless the monitor held that entry already. */
+    const hitsAdded = (monitor: MonitorRow, mine: ReadonlyArray<HeldHit>, changed: ReadonlySet<string>) => (verdict: Verdict) =>
+      Effect.gen(function*() {
+        // A debarment (World Bank ...) found for the monitor is its own event, with its institution, grounds and period.
+        const debarments = (verdict.signals.debarred?.debarments ?? []).map((d) => ({
+          ...d, type: "debarment.added" as const, extra: { institution: d.institution, grounds: d.grounds, from: d.from, to: d.to }
+        }))
+        const found = [...verdict.sanctions.hits.map((h) => ({ ...h, type: "sanctions.hit_added" as const, extra: {} })), ...debarments]
+        let made = 0
+        for (const hit of found) {
+          if (!changed.has(`${hit.list}:${hit.entry_id}`)) continue
+          yield* repo.setHits(monitor.id, [{ list: hit.list, entry_id: hit.entry_id, entry_hash: hit.entry_hash }])
+          // An entry it already hit that was amended is still a hit: no event (its new hash is kept).
+          if (mine.some((h) => h.list === hit.list && h.entry_id === hit.entry_id)) continue
+          if (yield* record(monitor, hit.type, {
+            list: hit.list, entry_id: hit.entry_id, listed_name: hit.name, list_version: hit.list_version, ...hit.extra, check_id: verdict.check_id
+          })) made++
+        }
+        return made
+      })
+
+    const hitRemoved = (monitor: MonitorRow, hit: HeldHit) => (verdict: Verdict) =>
+      Effect.gen(function*() {
+        yield* repo.dropHit(monitor.id, hit.list, hit.entry_id)
+        const type = isDebarmentList(hit.list) ? "debarment.removed" : "sanctions.hit_removed"
+        return (yield* record(monitor, type, { list: hit.list, entry_id: hit.entry_id, check_id: verdict.check_id })) ? 1 : 0
+      })
+
+    /** The monitors' hits against the changes from the `from` versions to the `to` versions. */
+    const reportChanges = (from: ReadonlyArray<number>, to: ReadonlyArray<number>) =>
+      Effect.gen(function*() {
+        const started = Date.now()
+        const monitors = yield* repo.active
+        // Nothing watched: no entry comparison (it reads and hashes both versions of every changed list).
+        if (monitors.length === 0) return
+        const changes = yield* changedEntries(from, to)
+        const candidates = changes.candidatesAmong(monitors.map((m) => ({ id: m.id, name: m.screened_name, country: m.country })))
+        const held = yield* repo.heldOf([...candidates])
+        let added = 0
+        let removed = 0
+        for (const monitor of monitors.filter((m) => candidates.has(m.id))) {
+          added += yield* rescreen(monitor, hitsAdded(monitor, held.filter((h) => h.monitor_id === monitor.id), changes.changed))
+        }
+        for (const [list, entryIds] of changes.removed) {
+          for (const hit of yield* repo.holdersOf(list, [...entryIds])) {
+            const monitor = monitors.find((m) => m.id === hit.monitor_id)
+            if (monitor !== undefined) removed += yield* rescreen(monitor, hitRemoved(monitor, hit))
+          }
+        }
+        yield* Effect.logInfo("monitors compared with new list versions").pipe(Effect.annotateLogs({
+          monitors: monitors.length, candidates: candidates.size, changed_entries: changes.changed.size, hits_added: added,
+          hits_removed: removed, ms: Date.now() - started
+        }))
+      })
+
+    /**
+     * Compares the monitors with the versions the screener answers from now, once per change of versions. When the
+     * comparison fails part-way, the compared versions move back so that the next poll redoes it (what was recorded
+     * is not reported twice); one instance's failure cannot lose another list change's events.
+     */
     const compare = Effect.gen(function*() {
       const loaded = yield* screener.versions
       const ids = loaded.flatMap((v) => (v.id === null ? [] : [v.id]))
@@ -134,48 +207,9 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
       if (Option.isSome(compared) && !isNewerVersionSet(ids, compared.value)) return
       if (!(yield* repo.advance(Option.getOrNull(compared), ids))) return
       if (Option.isNone(compared)) return // the first versions seen: the monitors' hits were taken on them
-      const started = Date.now()
-      const monitors = yield* repo.active
-      // Nothing watched: no entry comparison (it reads and hashes both versions of every changed list).
-      if (monitors.length === 0) return
-      const changes = yield* changedEntries(compared.value, ids)
-      const candidates = changes.candidatesAmong(monitors.map((m) => ({ id: m.id, name: m.screened_name, country: m.country })))
-      const held = yield* repo.heldOf([...candidates])
-      let added = 0
-      let removed = 0
-      for (const monitor of monitors.filter((m) => candidates.has(m.id))) {
-        const verdict = yield* checks.verify(inputOf(monitor), actorOf(monitor))
-        const mine = held.filter((h) => h.monitor_id === monitor.id)
-        // A debarment (World Bank ...) found for the monitor is its own event, with its institution, grounds and period.
-        const debarments = (verdict.signals.debarred?.debarments ?? []).map((d) => ({
-          ...d, type: "debarment.added" as const, extra: { institution: d.institution, grounds: d.grounds, from: d.from, to: d.to }
-        }))
-        const found = [...verdict.sanctions.hits.map((h) => ({ ...h, type: "sanctions.hit_added" as const, extra: {} })), ...debarments]
-        for (const hit of found) {
-          if (!changes.changed.has(`${hit.list}:${hit.entry_id}`)) continue
-          yield* repo.setHits(monitor.id, [{ list: hit.list, entry_id: hit.entry_id, entry_hash: hit.entry_hash }])
-          // An entry it already hit that was amended is still a hit: no event (its new hash is kept).
-          if (mine.some((h) => h.list === hit.list && h.entry_id === hit.entry_id)) continue
-          yield* emit(monitor, hit.type, {
-            list: hit.list, entry_id: hit.entry_id, listed_name: hit.name, list_version: hit.list_version, ...hit.extra, check_id: verdict.check_id
-          })
-          added++
-        }
-      }
-      for (const [list, entryIds] of changes.removed) {
-        for (const hit of yield* repo.holdersOf(list, [...entryIds])) {
-          const monitor = monitors.find((m) => m.id === hit.monitor_id)
-          if (monitor === undefined) continue
-          const verdict = yield* checks.verify(inputOf(monitor), actorOf(monitor))
-          yield* repo.dropHit(monitor.id, hit.list, hit.entry_id)
-          yield* emit(monitor, isDebarmentList(list) ? "debarment.removed" : "sanctions.hit_removed", { list: hit.list, entry_id: hit.entry_id, check_id: verdict.check_id })
-          removed++
-        }
-      }
-      yield* Effect.logInfo("monitors compared with new list versions").pipe(Effect.annotateLogs({
-        monitors: monitors.length, candidates: candidates.size, changed_entries: changes.changed.size, hits_added: added,
-        hits_removed: removed, ms: Date.now() - started
-      }))
+      yield* reportChanges(compared.value, ids).pipe(
+        Effect.onError(() => repo.advance(ids, compared.value).pipe(Effect.ignore))
+      )
     })
 
     /** Registry status changes of watched companies (any writer records them), each an event with a check. */
@@ -183,12 +217,20 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
       const { after, changes } = yield* repo.statusChangesSince(500)
       const last = changes.at(-1)
       if (last === undefined || !(yield* repo.advanceStatusCursor(after, last.id))) return
-      for (const change of changes) {
-        for (const monitor of yield* repo.companyMonitors(change.country, change.registration_key)) {
-          const verdict = yield* checks.verify(inputOf(monitor), actorOf(monitor))
-          yield* emit(monitor, "company.status_changed", { from: change.old_status, to: change.new_status, check_id: verdict.check_id })
-        }
-      }
+      let reported = after
+      yield* Effect.forEach(changes, (change) =>
+        Effect.flatMap(repo.companyMonitors(change.country, change.registration_key), (monitors) =>
+          Effect.forEach(monitors, (monitor) =>
+            rescreen(monitor, (verdict) =>
+              Effect.map(
+                record(monitor, "company.status_changed", { from: change.old_status, to: change.new_status, check_id: verdict.check_id }),
+                (made) => (made ? 1 : 0)
+              )))).pipe(Effect.tap(() => {
+                reported = change.id
+              }))).pipe(
+        // The next poll goes on from the last change whose events were all made.
+        Effect.onError(() => repo.advanceStatusCursor(last.id, reported).pipe(Effect.ignore))
+      )
     })
 
     yield* Effect.forkScoped(Effect.repeat(

@@ -71,7 +71,7 @@ export const makeTestServer = (
     Layer.provideMerge(ServerOnLoopback),
     Layer.provideMerge(Layer.merge(ApiKeys.Default, CompanyWriter.Default)),
     Layer.provideMerge(database),
-    Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
+    Layer.provide(Logger.minimumLogLevel(process.env["KYB_TEST_LOG"] === "info" ? LogLevel.Info : LogLevel.Error)),
     Layer.provide(testConfig(config))
   )
 
