@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { CursorParam } from "./params.js"
 
 /** `?key_id=`: an account's list narrowed to what one of its keys made. */
 export const KeyIdParam = Schema.String.pipe(
@@ -11,9 +12,7 @@ const limitParam = (fallback: number) =>
     Schema.between(1, 100, { message: () => "limit: must be between 1 and 100" })
   ).annotations({ jsonSchema: { type: "integer", minimum: 1, maximum: 100, default: fallback } })
 
-const cursorParam = Schema.String.pipe(
-  Schema.pattern(/^[A-Za-z0-9_-]{1,200}$/, { message: () => "cursor: must be a next_cursor this service gave" })
-).annotations({ description: "The `next_cursor` of the page before" })
+const cursorParam = CursorParam.annotations({ description: "The `next_cursor` of the page before" })
 
 /** Paging of an account's lists: newest first, `limit` a page, `cursor` from the page before. */
 export const PageParams = (fallback: number) =>
