@@ -70,7 +70,8 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         if (wait > 0) return yield* throttled(wait)
         yield* throttle.prune
         const id = "acc_" + randomBytes(8).toString("hex")
-        const created = yield* repo.insertAccount({ id, email: email.email, lower: email.lower, passwordHash: yield* hashPassword(password), plan: "free" })
+        const period = periodOf(new Date(yield* Clock.currentTimeMillis))
+        const created = yield* repo.insertAccount({ id, email: email.email, lower: email.lower, passwordHash: yield* hashPassword(password), plan: "free" }, period)
         if (created) {
           const verification = newToken()
           yield* repo.insertVerification(sha256(verification), id)
@@ -136,7 +137,7 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         if (Option.isNone(account) || !(yield* verifyPassword(password, account.value.password_hash))) {
           return yield* new InvalidCredentials({ message: "The password is wrong." })
         }
-        yield* repo.deleteAccount(accountId)
+        yield* repo.deleteAccount(accountId, periodOf(new Date(yield* Clock.currentTimeMillis)))
         yield* Effect.logInfo("account deleted; its keys revoked").pipe(Effect.annotateLogs({ account_id: accountId }))
       })
 

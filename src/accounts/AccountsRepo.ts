@@ -40,10 +40,23 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
     const accountColumns = sql`a.id, a.email, a.plan, a.password_hash, a.email_verified_at IS NOT NULL AS email_verified`
 
     /** None when the address is taken. */
-    const insertAccount = (row: { id: string; email: string; lower: string; passwordHash: string; plan: Plan }) =>
-      sql<{ id: string }>`INSERT INTO accounts (id, email, email_lower, password_hash, plan)
-        VALUES (${row.id}, ${row.email}, ${row.lower}, ${row.passwordHash}, ${row.plan})
-        ON CONFLICT (email_lower) DO NOTHING RETURNING id`.pipe(Effect.map((rows) => rows.length > 0))
+    /** The key the month's usage of a deleted address is kept under (its SHA-256, never the address). */
+    const addressKey = (lower: unknown) => sql`encode(sha256(convert_to(${lower}, 'UTF8')), 'hex')`
+
+    /**
+     * A new account, starting its month from the usage of an account deleted this month with the same address (no
+     * second free quota); false when the address has an account.
+     */
+    const insertAccount = (row: { id: string; email: string; lower: string; passwordHash: string; plan: Plan }, period: string) =>
+      sql.withTransaction(Effect.gen(function*() {
+        const created = yield* sql<{ id: string }>`INSERT INTO accounts (id, email, email_lower, password_hash, plan)
+          VALUES (${row.id}, ${row.email}, ${row.lower}, ${row.passwordHash}, ${row.plan})
+          ON CONFLICT (email_lower) DO NOTHING RETURNING id`
+        if (created.length === 0) return false
+        yield* sql`INSERT INTO account_usage (account_id, period, used)
+          SELECT ${row.id}, period, used FROM departed_usage WHERE address_sha256 = ${addressKey(row.lower)} AND period = ${period}::date`
+        return true
+      }))
 
     const byEmail = (lower: string) =>
       sql<AccountRow>`SELECT ${accountColumns} FROM accounts a WHERE a.email_lower = ${lower}`.pipe(
@@ -75,9 +88,15 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
      * webhooks), and the person's data goes (address, password hash, sessions, verifications). The row stays, marked
      * deleted and without them, as the owner of what is kept for its retention (checks, events, decisions).
      */
-    const deleteAccount = (accountId: string) =>
+    const deleteAccount = (accountId: string, period: string) =>
       sql.withTransaction(Effect.gen(function*() {
         yield* ends.accountDeleted(accountId)
+        yield* sql`DELETE FROM departed_usage WHERE period < ${period}::date`
+        yield* sql`INSERT INTO departed_usage (address_sha256, period, used)
+          SELECT ${addressKey(sql`a.email_lower`)}, u.period, u.used FROM accounts a
+          JOIN account_usage u ON u.account_id = a.id AND u.period = ${period}::date
+          WHERE a.id = ${accountId} AND a.email_lower IS NOT NULL
+          ON CONFLICT (address_sha256, period) DO UPDATE SET used = greatest(departed_usage.used, excluded.used)`
         yield* sql`DELETE FROM account_sessions WHERE account_id = ${accountId}`
         yield* sql`DELETE FROM email_verifications WHERE account_id = ${accountId}`
         yield* sql`UPDATE accounts SET email = NULL, email_lower = NULL, password_hash = NULL, deleted_at = now() WHERE id = ${accountId}`

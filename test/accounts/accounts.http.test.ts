@@ -167,6 +167,28 @@ describe("accounts over HTTP (issue 16)", () => {
         assert.strictEqual(login.status, 401)
       }))
 
+    it.effect("an address deleted this month signs up again with the month's usage, not a second free quota", () =>
+      Effect.gen(function*() {
+        const { url } = yield* TestServer
+        const sql = yield* SqlClient.SqlClient
+        const first = yield* signedUp(url, "again@example.com")
+        const secret = yield* newKey(first)
+        for (let i = 0; i < 3; i++) assert.strictEqual((yield* search(url, secret)).status, 200)
+        const deleted = yield* promise(() => first.submit("/dashboard/account", "/dashboard/delete", { password: PASSWORD }))
+        assert.strictEqual(deleted.status, 200)
+        // Only the address's hash is kept, with the month's count.
+        const kept = yield* sql<{ address_sha256: string; used: number }>`SELECT address_sha256, used::int AS used FROM departed_usage`
+        assert.deepInclude(kept, { address_sha256: sha256("again@example.com"), used: 3 })
+        const [leak] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM departed_usage WHERE address_sha256 LIKE '%again%'`
+        assert.strictEqual(leak!.n, 0)
+
+        const again = yield* signedUp(url, "Again@Example.com")
+        const reply = yield* search(url, yield* newKey(again))
+        assert.strictEqual(reply.headers.get("x-ratelimit-remaining"), "96", "3 used before the deletion, 1 now, of 100")
+        const fresh = yield* signedUp(url, "someone-new@example.com")
+        assert.strictEqual((yield* search(url, yield* newKey(fresh))).headers.get("x-ratelimit-remaining"), "99")
+      }))
+
     it.effect("the same operations as JSON under the session: CSRF header required, keys made, rotated, revoked; usage", () =>
       Effect.gen(function*() {
         const { url } = yield* TestServer
