@@ -72,7 +72,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
     /** Stops the key at once; when it was its account's last live key, what the account runs ends with it (`Ends`). */
     const revoke = (id: string) =>
       sql.withTransaction(Effect.gen(function*() {
-        const rows = yield* sql<{ account_id: string }>`UPDATE api_keys SET revoked_at = now()
+        const rows = yield* sql<{ account_id: string }>`UPDATE api_keys SET revoked_at = now(), end_applied_at = now()
           WHERE id = ${id} AND (revoked_at IS NULL OR revoked_at > now()) RETURNING account_id`
         const revoked = rows[0]
         if (revoked === undefined) return false

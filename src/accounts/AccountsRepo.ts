@@ -134,7 +134,8 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
      */
     const revokeKey = (accountId: string, keyId: string, afterSeconds: number) =>
       sql.withTransaction(Effect.gen(function*() {
-        const rows = yield* sql<{ id: string }>`UPDATE api_keys SET revoked_at = now() + make_interval(secs => ${afterSeconds})
+        const rows = yield* sql<{ id: string }>`UPDATE api_keys SET revoked_at = now() + make_interval(secs => ${afterSeconds}),
+            end_applied_at = ${afterSeconds <= 0 ? sql`now()` : sql`NULL`}
           WHERE id = ${keyId} AND account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now()) RETURNING id`
         if (rows.length === 0) return false
         if (afterSeconds <= 0) yield* ends.afterRevocation(accountId)

@@ -26,6 +26,7 @@ import { WebRoutesLive } from "../web/routes.js"
 import { ConsoleRoutesLive } from "../web/consoleRoutes.js"
 import { AccountChecks } from "../checks/AccountChecks.js"
 import { ReviewQueue } from "../checks/reviewQueue.js"
+import { GraceEnds } from "../tenancy/GraceEnds.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { EdgeGuardLive } from "./edge/EdgeGuard.js"
 import { createKybServer, drainServer } from "./edge/nodeServer.js"
@@ -58,7 +59,8 @@ export const ServicesLive = Layer.mergeAll(
   Webhooks.Default,
   ScreeningLists.Default,
   AccountChecks.Default,
-  ReviewQueue.Default
+  ReviewQueue.Default,
+  GraceEnds.Default
 ).pipe(
   Layer.provideMerge(Checks.Default),
   Layer.provideMerge(Verifier.Default),

@@ -37,7 +37,7 @@ export class Ends extends Effect.Service<Ends>()("kyb/Ends", {
     const accountDeleted = (accountId: string) =>
       Effect.gen(function*() {
         yield* stopRunning(accountId)
-        yield* sql`UPDATE api_keys SET revoked_at = now() WHERE account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now())`
+        yield* sql`UPDATE api_keys SET revoked_at = now(), end_applied_at = now() WHERE account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now())`
         yield* sql`UPDATE webhooks SET deleted_at = now() WHERE account_id = ${accountId} AND deleted_at IS NULL`
       })
 

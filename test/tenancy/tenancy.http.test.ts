@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schedule } from "effect"
 import { DecisionsRepo } from "../../src/decisions/DecisionsRepo.js"
 import { bearer, call, isErrorBody } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
@@ -42,7 +42,8 @@ describe("tenancy (issue 25)", () => {
     KYB_WEBHOOK_ALLOW_PRIVATE: "true",
     KYB_WEBHOOK_POLL: "1 hour",
     KYB_LIMIT_MONITORS: "5",
-    KYB_LIMIT_WEBHOOKS: "3"
+    KYB_LIMIT_WEBHOOKS: "3",
+    KYB_GRACE_SWEEP: "200 millis"
   }), { timeout: "180 seconds", excludeTestServices: true })((it) => {
     it.effect("the account owns what its keys make: a new key sees it all after the old one is revoked; ?key_id= narrows to one key", () =>
       Effect.gen(function*() {
@@ -153,6 +154,38 @@ describe("tenancy (issue 25)", () => {
           (SELECT status FROM batch_jobs WHERE id = '00000000-0000-4000-8000-00000000e4d5') AS job,
           (SELECT string_agg(DISTINCT state, ',') FROM webhook_deliveries WHERE account_id = ${accountId}) AS deliveries`
         assert.deepStrictEqual(state, { monitor_deleted: true, job: "cancelled", deliveries: "cancelled" })
+      }))
+
+    it.effect("a rotated key whose grace period ends as the account's last live key ends what the account runs, as a revocation does", () =>
+      Effect.gen(function*() {
+        const server = yield* TestServer
+        const sql = yield* SqlClient.SqlClient
+        const old = yield* server.newKey({ plan: "unlimited" })
+        const { id: oldId, account_id: accountId } = yield* keyIdOf(old)
+        const monitor = (yield* post(`${server.url}/v1/monitors`, old, { name: "Graceful Monitor" })).body as { id: string }
+        // Rotated with a grace period: the old key lives on; then the new key is revoked at once.
+        const fresh = yield* server.newKey({ plan: "unlimited", accountId })
+        yield* sql`UPDATE api_keys SET revoked_at = now() + interval '1 hour' WHERE id = ${oldId}`
+        yield* server.revokeKey(fresh)
+        yield* sql`INSERT INTO batch_jobs (id, account_id, key_id, body_sha256, status, total, claimed_by, heartbeat_at)
+          VALUES ('00000000-0000-4000-8000-0000000067ac', ${accountId}, ${oldId}, 'x', 'running', 1, 'runner_elsewhere', now() + interval '1 hour')`
+        const stateOf = sql<{ monitor_deleted: boolean; job: string; applied: boolean }>`SELECT
+          (SELECT deleted_at IS NOT NULL FROM monitors WHERE id = ${monitor.id}) AS monitor_deleted,
+          (SELECT status FROM batch_jobs WHERE id = '00000000-0000-4000-8000-0000000067ac') AS job,
+          (SELECT end_applied_at IS NOT NULL FROM api_keys WHERE id = ${oldId}) AS applied`.pipe(Effect.map((rows) => rows[0]!))
+        // The sweep runs every 200 ms: while the grace period lasts, nothing ends.
+        yield* Effect.sleep("600 millis")
+        assert.deepStrictEqual(yield* stateOf, { monitor_deleted: false, job: "running", applied: false })
+        assert.strictEqual((yield* get(`${server.url}/v1/monitors/${monitor.id}`, old)).status, 200)
+        // The grace period is over.
+        yield* sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${oldId}`
+        const ended = yield* stateOf.pipe(
+          Effect.filterOrFail((s) => s.applied),
+          Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("20 seconds"))),
+          Effect.orDie
+        )
+        assert.deepStrictEqual(ended, { monitor_deleted: true, job: "cancelled", applied: true })
+        assert.strictEqual((yield* get(`${server.url}/v1/monitors`, old)).status, 401)
       }))
 
     it.effect("a name's decision applies in the country it was recorded for, or everywhere without one; a newer one supersedes, history kept", () =>
