@@ -34,7 +34,10 @@ const cases: ReadonlyArray<readonly [string, string]> = [
   ["A truncated or corrupt list refused; the active version keeps answering", "test/sanctions/versions.test.ts"],
   ["One log line per event in the configured format", "test/http/logLines.test.ts"],
   ["No secret in any log line; only hashes stored", "test/http/secrets.test.ts"],
-  ["Tenancy: the account owns what its keys make; ends stop monitors, jobs and deliveries in one transaction; limits exact under concurrency", "test/tenancy/tenancy.http.test.ts"]
+  ["Tenancy: the account owns what its keys make; ends stop monitors, jobs and deliveries in one transaction; limits exact under concurrency", "test/tenancy/tenancy.http.test.ts"],
+  ["Tenancy at the report's sizes: 10,001 monitors, the webhook limit, 620 decisions all listable", "test/tenancy/atScale.http.test.ts"],
+  ["Ends under load: last key revoked, grace period over, webhook deleted, account deleted while monitors fire, jobs run and deliveries fly: after each, no event, job step or delivery", "test/tenancy/endsUnderLoad.test.ts"],
+  ["Crafted ids, cursors and dates on every list: 400 naming the field", "test/http/craftedValues.test.ts"]
 ]
 
 const database = `kyb_stress_${Date.now()}`
@@ -45,6 +48,7 @@ if (psql(`CREATE DATABASE ${database}`).status !== 0) {
 }
 const report = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kyb-stress-")), "report.json")
 const started = Date.now()
+const loadBefore = os.loadavg()[0]!.toFixed(1)
 const run = spawnSync("npx", ["vitest", "run", "--reporter=json", `--outputFile=${report}`, ...cases.map(([, file]) => file)], {
   encoding: "utf8",
   env: {
@@ -78,7 +82,7 @@ const rows = cases.map(([invariant, file]) => {
 })
 process.stdout.write([
   `Reliability run, ${new Date().toISOString()}, ${os.cpus().length} x ${os.cpus()[0]?.model ?? "cpu"}, PostgreSQL at ${new URL(admin).host}; ` +
-  `fuzzer ${runs} requests, seed ${seed}; ${Math.round((Date.now() - started) / 1000)} s.`,
+  `fuzzer ${runs} requests, seed ${seed}; ${Math.round((Date.now() - started) / 1000)} s; load average before ${loadBefore}, after ${os.loadavg()[0]!.toFixed(1)}.`,
   "",
   "| invariant | test | passed | time | result |",
   "|---|---|---|---|---|",
