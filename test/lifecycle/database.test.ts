@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { clusterBinariesPresent, makeCluster } from "../support/pgCluster.js"
 import { startServerProcess } from "../support/serverProcess.js"
+import { recordTiming } from "../support/timings.js"
 
 const timed = async (url: string, headers: Record<string, string> = {}) => {
   const started = Date.now()
@@ -28,6 +29,7 @@ describe.skipIf(!clusterBinariesPresent)("a PostgreSQL server that stalls or is 
         expect(reply.body.error).toBe("service_unavailable")
       }
       for (const reply of frozen.slice(0, 6)) expect(Number(reply.retryAfter)).toBeGreaterThan(0)
+      recordTiming("database frozen: every request answered 503", Math.max(...frozen.map((r) => r.ms)), 3_500)
       cluster.signal("SIGCONT")
       const deadline = Date.now() + 10_000
       let status = 0

@@ -1,6 +1,7 @@
 import { connect, type Socket } from "node:net"
 import { describe, expect, it } from "vitest"
 import { startServerProcess } from "../support/serverProcess.js"
+import { recordTiming } from "../support/timings.js"
 
 const open = (port: number) =>
   new Promise<Socket>((resolve, reject) => {
@@ -36,8 +37,10 @@ describe("SIGTERM under traffic (issue 18)", () => {
       )
       await new Promise((r) => setTimeout(r, 200))
 
+      const signalledAt = Date.now()
       process.kill(server.pid, "SIGTERM")
       await idleClosed
+      recordTiming("SIGTERM: idle keep-alive sockets closed", Date.now() - signalledAt, 2_000)
 
       await new Promise((r) => setTimeout(r, 300))
       await expect(open(server.port)).rejects.toThrow(/ECONNREFUSED/)
@@ -48,6 +51,7 @@ describe("SIGTERM under traffic (issue 18)", () => {
       expect(busyText().toLowerCase()).toContain("connection: close")
 
       const code = await server.exited
+      recordTiming("SIGTERM: exit with a request in flight", Date.now() - signalledAt, 10_000)
       expect(code).toBe(0)
       expect(server.output()).toMatch(/draining requests in flight/)
     } finally {

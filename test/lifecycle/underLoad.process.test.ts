@@ -6,6 +6,7 @@ import { describe, expect, it } from "vitest"
 import { startLoad, sleep, summarize, waitUntil } from "../support/load.js"
 import { clusterBinariesPresent, makeCluster } from "../support/pgCluster.js"
 import { startServerProcess } from "../support/serverProcess.js"
+import { recordTiming } from "../support/timings.js"
 
 /** Faults under sustained load, on a real server process (issue 15 item 3). Each run is bounded in time and count. */
 
@@ -56,6 +57,8 @@ describe.skipIf(!clusterBinariesPresent)("the database stopped and restarted und
       const down = outcomes.filter((o) => o.startedAt > stoppedAt + 250 && o.startedAt < backAt)
       expect(down.filter((o) => o.status === 503).length, report).toBeGreaterThan(0)
       const firstServed = outcomes.find((o) => o.startedAt >= backAt && o.status === 200)!
+      recordTiming("database stopped under load: every answer (200 or 503)", Math.max(...down.map((o) => o.ms)), 3_500)
+      recordTiming("database back under load: first 200 after its return", firstServed.startedAt + firstServed.ms - backAt, 5_000)
       const settled = outcomes.filter((o) => o.startedAt > firstServed.startedAt + firstServed.ms + 1_000)
       expect(settled.length, report).toBeGreaterThan(0)
       expect(settled.every((o) => o.status === 200), report).toBe(true)
@@ -90,6 +93,7 @@ describe("SIGTERM under load", () => {
       process.kill(server.pid, "SIGTERM")
       const code = await server.exited
       const exitedAfter = Date.now() - signalledAt
+      recordTiming("SIGTERM under load: exit", exitedAfter, 10_000)
       await sleep(200)
       const outcomes = await load.stop()
       const report = JSON.stringify(summarize(outcomes))
