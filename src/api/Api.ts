@@ -53,8 +53,19 @@ const withoutUnknownIds = (value: unknown): void => {
   }
 }
 
+/** The generator titles refined fields with the refinement's name ("maxLength(64)", "int"): the docs page would show it. */
+const INTERNAL_TITLE = /^[a-z][A-Za-z]*(\(.*\))?$/
+const withoutInternalTitles = (value: unknown): void => {
+  if (Array.isArray(value)) value.forEach(withoutInternalTitles)
+  else if (isObject(value)) {
+    if (typeof value["title"] === "string" && INTERNAL_TITLE.test(value["title"])) delete value["title"]
+    Object.values(value).forEach(withoutInternalTitles)
+  }
+}
+
 const completeSpec = (spec: JsonObject): JsonObject => {
   withoutUnknownIds(spec)
+  withoutInternalTitles(spec)
   const components = isObject(spec["components"]) ? spec["components"] : {}
   const schemas = isObject(components["schemas"]) ? components["schemas"] : {}
   const paths = isObject(spec["paths"]) ? spec["paths"] : {}
