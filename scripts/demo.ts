@@ -42,7 +42,8 @@ export const DEMO_REQUESTS = [
 
 let step = 0
 const started = Date.now()
-const progress = (text: string) => Console.error(`[${++step}/7 ${((Date.now() - started) / 1000).toFixed(1)} s] ${text}`)
+const STEPS = 8
+const progress = (text: string) => Console.error(`[${++step}/${STEPS} ${((Date.now() - started) / 1000).toFixed(1)} s] ${text}`)
 
 const counts = (s: FileSummary) =>
   `${s.rows} rows: ${s.inserted} new, ${s.updated} updated, ${s.unchanged} unchanged, ${s.rejected} rejected` +
@@ -60,13 +61,39 @@ const withTempFile = <A, E, R>(name: string, lines: ReadonlyArray<unknown>, use:
     (file) => Effect.sync(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }))
   )
 
+/** The list versions the server on `port` screens with now; null when no server answers there. */
+const serverLists = Effect.tryPromise(async () => {
+  const response = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(5_000) })
+  const body = await response.json() as { lists?: ReadonlyArray<{ list: string; version: string }> }
+  return body.lists ?? []
+}).pipe(Effect.orElseSucceed(() => null))
+
+/**
+ * Waits (at most 5 minutes) until the running server screens with the versions just activated: it loads them at its
+ * next poll and builds its index, and the printed requests answer from them only then. No server: says so.
+ */
+const serverScreening = (active: ReadonlyArray<{ readonly list: string; readonly version: string }>) =>
+  Effect.gen(function*() {
+    const deadline = Date.now() + 300_000
+    for (;;) {
+      const lists = yield* serverLists
+      if (lists === null) return `no server answers on port ${port}: start it (npm start); it screens with these lists once started`
+      if (active.every((a) => lists.some((l) => l.list === a.list && l.version === a.version))) return `the server on port ${port} screens with these lists`
+      if (Date.now() > deadline) return yield* Effect.fail(new Error(`the server on port ${port} has not loaded the lists after 5 minutes; see its log`))
+      yield* Effect.sleep("1 second")
+    }
+  })
+
 const demo = Effect.gen(function*() {
   if (!fs.existsSync(data("companies"))) {
     return yield* Effect.fail(new Error(`the shipped data is not at ${data()}; give --shared DIR`))
   }
+  const active: Array<{ readonly list: string; readonly version: string }> = []
   for (const list of LISTS) {
     const [result] = yield* ingestSanctions([list.path], { publishedOn: list.publishedOn })
-    if (result !== undefined) yield* progress(`${listDisplayName[result.list]} ${result.label}: ${result.status}, ${result.entries} entries`)
+    if (result === undefined) continue
+    active.push({ list: result.list, version: result.label })
+    yield* progress(`${listDisplayName[result.list]} ${result.label}: ${result.status}, ${result.entries} entries`)
   }
   const listed = listedRecords(sharedDir, 1).records
   const listedSummary = yield* withTempFile("listed.jsonl", listed, (file) => ingestCompanyFile(file, { bulk: "never" }))
@@ -76,6 +103,7 @@ const demo = Effect.gen(function*() {
   yield* progress(`EITI entities: ${counts(eitiSummary)}`)
   yield* progress(`CAC PSC register: ${counts(yield* ingestCacPscFile(data("companies", "ng_cac_psc.json")))}`)
   yield* progress(`procurement awards: ${counts(yield* ingestProcurementFile(data("procurement", "awards_normalized.csv")))}`)
+  yield* progress(yield* serverScreening(active))
   yield* Console.log([
     "",
     `Loaded in ${((Date.now() - started) / 1000).toFixed(1)} s. With the server running (npm start) and a key:`,

@@ -116,6 +116,9 @@ export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
       .addSuccess(Schema.Struct({
         status: Schema.Literal("ok"),
         database: Schema.Literal("reachable"),
+        lists: Schema.Array(Schema.Struct({ list: Schema.String, version: Schema.String })).annotations({
+          description: "The list versions this instance screens with now (a version activated a moment ago is here once loaded)"
+        }),
         replica: Schema.optional(Schema.Struct({
           state: Schema.Literal("in_use", "bypassed"),
           reason: Schema.NullOr(Schema.String),

@@ -125,7 +125,7 @@ const examples: Record<string, unknown> = {
       last_verified_at: "2026-11-20T08:00:00.000Z"
     }]
   },
-  "health": { status: "ok", database: "reachable" }
+  "health": { status: "ok", database: "reachable", lists: [{ list: "ofac_sdn", version: "2024-05-03" }, { list: "un_sc", version: "2026-11-20" }] }
 }
 examples["verify.verifyByBody"] = examples["verify.verifyByQuery"]
 examples["checks.get"] = {

@@ -2,11 +2,13 @@ import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { ServiceUnavailable } from "../api/errors.js"
 import { ReadSql } from "../db/ReadSql.js"
+import { Screener } from "../sanctions/Screener.js"
 
 export class Health extends Effect.Service<Health>()("kyb/Health", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const reads = yield* ReadSql
+    const screener = yield* Screener
     // Disconnected: the answer comes after 1.5 s whatever the stalled query's cancellation takes.
     const primary = sql`SELECT 1`.pipe(
       Effect.disconnect,
@@ -14,10 +16,11 @@ export class Health extends Effect.Service<Health>()("kyb/Health", {
       Effect.catchAll(() => Effect.fail(ServiceUnavailable.of("The database is unreachable.")))
     )
     // A bypassed replica leaves the instance healthy: the primary serves its reads.
-    const check = Effect.zipRight(primary, reads.state).pipe(
-      Effect.map((replica) => ({
+    const check = Effect.zipRight(primary, Effect.all([reads.state, screener.versions])).pipe(
+      Effect.map(([replica, versions]) => ({
         status: "ok" as const,
         database: "reachable" as const,
+        lists: versions.map((v) => ({ list: v.list, version: v.label })),
         ...(replica.configured
           ? { replica: { state: replica.inUse ? "in_use" as const : "bypassed" as const, reason: replica.reason, lag_seconds: replica.lagSeconds } }
           : {})

@@ -111,7 +111,7 @@ describe("API keys and quota (spec sections 5 and 8)", () => {
         const { url } = yield* TestServer
         const health = yield* promise(() => call(`${url}/health`))
         assert.strictEqual(health.status, 200)
-        assert.deepStrictEqual(health.body, { status: "ok", database: "reachable" })
+        assert.deepInclude(health.body, { status: "ok", database: "reachable" })
         assert.strictEqual((yield* promise(() => call(`${url}/v1/openapi.json`))).status, 200)
         const docs = yield* promise(() => call(`${url}/v1/docs`))
         assert.strictEqual(docs.status, 200)
