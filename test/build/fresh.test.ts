@@ -31,6 +31,17 @@ describe("the README's test command on a fresh machine", () => {
     expect(r.stderr).toBe("")
   })
 
+  it("the README points only at files of the repository, and its commands write nothing into the working tree", () => {
+    const readme = fs.readFileSync(path.join(root, "README.md"), "utf8")
+    const named = [...readme.matchAll(/(?<![\w/.])((?:[\w-]+\/)*[\w-]+\.md)\b/g)].map((m) => m[1]!)
+    expect(named.length).toBeGreaterThan(0)
+    for (const file of new Set(named)) expect(fs.existsSync(path.join(root, file)), file).toBe(true)
+    expect(readme).not.toMatch(/\.\.\/shared\/[\w/-]*\.md|DESIGN/)
+    const outputs = [...readme.matchAll(/--out\s+(\S+)/g)].map((m) => m[1]!)
+    expect(outputs.length).toBeGreaterThan(0)
+    for (const out of outputs) expect(out, "an --out in the README").toMatch(/^\/tmp\//)
+  })
+
   it("no test bounds a wall-clock time (those figures belong to the benchmarks under scripts/)", () => {
     const offenders: Array<string> = []
     const walk = (dir: string) => {
