@@ -91,6 +91,35 @@ describe("tenancy at the sizes of the report (issue 25)", () => {
         assert.strictEqual(held!.n, 50)
       }))
 
+    it.effect("a webhook's 250 deliveries page to the end with a cursor (once only the newest 100 were listed)", () =>
+      Effect.gen(function*() {
+        const server = yield* TestServer
+        const sql = yield* SqlClient.SqlClient
+        const key = yield* server.newKey({ plan: "unlimited" })
+        const { id: keyId, account_id: accountId } = yield* accountOf(key)
+        const hook = yield* post(`${server.url}/v1/webhooks`, key, { url: "http://127.0.0.1:9/deliveries", events: ["sanctions.hit_added"] })
+        assert.strictEqual(hook.status, 201, hook.text)
+        const hookId = (hook.body as { id: string }).id
+        yield* sql`INSERT INTO events (id, account_id, key_id, type, data, created_at)
+          SELECT gen_random_uuid()::text, ${accountId}, ${keyId}, 'sanctions.hit_added', '{}'::jsonb, now() - make_interval(secs => n)
+          FROM generate_series(1, 250) AS n`
+        yield* sql`INSERT INTO webhook_deliveries (webhook_id, event_id, account_id, state, give_up_at, next_at)
+          SELECT ${hookId}, id, ${accountId}, 'pending', now() + interval '1 day', now() + interval '1 hour' FROM events WHERE account_id = ${accountId}`
+        const ids: Array<string> = []
+        let cursor: string | null = null
+        let pages = 0
+        do {
+          const page = yield* get(`${server.url}/v1/webhooks/${hookId}/deliveries?limit=100${cursor === null ? "" : `&cursor=${cursor}`}`, key)
+          assert.strictEqual(page.status, 200, page.text)
+          const body = page.body as { deliveries: Array<{ event_id: string }>; next_cursor: string | null }
+          ids.push(...body.deliveries.map((d) => d.event_id))
+          cursor = body.next_cursor
+          pages++
+        } while (cursor !== null && pages < 10)
+        assert.strictEqual(pages, 3)
+        assert.strictEqual(new Set(ids).size, 250)
+      }))
+
     it.effect("620 decisions: every one is listable, and the oldest, past the 500 once shown, still dismisses its exact SDN match", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
