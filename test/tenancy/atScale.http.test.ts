@@ -4,39 +4,9 @@ import { Effect, Schedule } from "effect"
 import * as path from "node:path"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { fixturesDir } from "../sanctions/paths.js"
-import { bearer, call, isErrorBody } from "../support/http.js"
+import { isErrorBody } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
-
-const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
-const get = (url: string, secret: string) => promise(() => call(url, { headers: bearer(secret) }))
-const post = (url: string, secret: string, body: unknown) =>
-  promise(() => call(url, { method: "POST", headers: { ...bearer(secret), "content-type": "application/json" }, body: JSON.stringify(body) }))
-
-const accountOf = (secret: string) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ id: string; account_id: string }>`
-    SELECT id, account_id FROM api_keys WHERE secret_prefix = ${secret.slice(0, 13)} ORDER BY created_at DESC LIMIT 1`).pipe(
-    Effect.map((rows) => rows[0]!),
-    Effect.orDie
-  )
-
-/** Every id of a list, 100 a page, following next_cursor; also the number of pages and the largest page in bytes. */
-const walk = (url: string, secret: string, field: string) =>
-  Effect.gen(function*() {
-    const ids: Array<string> = []
-    let cursor: string | null = null
-    let pages = 0
-    let largest = 0
-    do {
-      const page = yield* get(`${url}?limit=100${cursor === null ? "" : `&cursor=${cursor}`}`, secret)
-      assert.strictEqual(page.status, 200, page.text)
-      largest = Math.max(largest, page.text.length)
-      const body = page.body as Record<string, unknown>
-      ids.push(...(body[field] as Array<{ id: string }>).map((r) => r.id))
-      cursor = body["next_cursor"] as string | null
-      pages++
-    } while (cursor !== null && pages < 1_000)
-    return { ids, pages, largest }
-  })
+import { allPages, get, keyIdOf as accountOf, post } from "./support.js"
 
 /** The table's sizes, at the plans' default limits (no KYB_LIMIT_* set): what was found unbounded on c2352be. */
 describe("tenancy at the sizes of the report (issue 25)", () => {
@@ -60,7 +30,7 @@ describe("tenancy at the sizes of the report (issue 25)", () => {
 
         const firstPage = yield* get(`${server.url}/v1/monitors`, key)
         assert.isBelow(firstPage.text.length, 64_000, "the default page is bounded")
-        const all = yield* walk(`${server.url}/v1/monitors`, key, "monitors")
+        const all = yield* allPages(`${server.url}/v1/monitors`, key, "monitors", 100)
         assert.strictEqual(all.pages, 100)
         assert.strictEqual(new Set(all.ids).size, 10_000)
         assert.strictEqual(all.ids[0], (last.body as { id: string }).id, "newest first")
@@ -85,7 +55,7 @@ describe("tenancy at the sizes of the report (issue 25)", () => {
         const refused = yield* post(`${server.url}/v1/webhooks`, key, { url: "http://127.0.0.1:9/hook-51", events: ["sanctions.hit_added"] })
         assert.strictEqual(refused.status, 409)
         assert.isTrue(isErrorBody(refused.body, "limit_reached"), refused.text)
-        const all = yield* walk(`${server.url}/v1/webhooks`, key, "webhooks")
+        const all = yield* allPages(`${server.url}/v1/webhooks`, key, "webhooks", 100)
         assert.strictEqual(new Set(all.ids).size, 50)
         const [held] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM webhooks WHERE account_id = ${accountId} AND deleted_at IS NULL`
         assert.strictEqual(held!.n, 50)
@@ -105,17 +75,7 @@ describe("tenancy at the sizes of the report (issue 25)", () => {
           FROM generate_series(1, 250) AS n`
         yield* sql`INSERT INTO webhook_deliveries (webhook_id, event_id, account_id, state, give_up_at, next_at)
           SELECT ${hookId}, id, ${accountId}, 'pending', now() + interval '1 day', now() + interval '1 hour' FROM events WHERE account_id = ${accountId}`
-        const ids: Array<string> = []
-        let cursor: string | null = null
-        let pages = 0
-        do {
-          const page = yield* get(`${server.url}/v1/webhooks/${hookId}/deliveries?limit=100${cursor === null ? "" : `&cursor=${cursor}`}`, key)
-          assert.strictEqual(page.status, 200, page.text)
-          const body = page.body as { deliveries: Array<{ event_id: string }>; next_cursor: string | null }
-          ids.push(...body.deliveries.map((d) => d.event_id))
-          cursor = body.next_cursor
-          pages++
-        } while (cursor !== null && pages < 10)
+        const { ids, pages } = yield* allPages(`${server.url}/v1/webhooks/${hookId}/deliveries`, key, "deliveries", 100)
         assert.strictEqual(pages, 3)
         assert.strictEqual(new Set(ids).size, 250)
       }))
@@ -141,7 +101,7 @@ describe("tenancy at the sizes of the report (issue 25)", () => {
           SELECT gen_random_uuid()::text, ${accountId}, ${keyId}, jsonb_build_object('name', 'Subject ' || n), 'name:subject ' || n, 'ofac_sdn', n::text,
             'hash', 'false_positive', NULL, now() + make_interval(secs => n)
           FROM generate_series(1, 619) AS n`
-        const all = yield* walk(`${server.url}/v1/decisions`, key, "decisions")
+        const all = yield* allPages(`${server.url}/v1/decisions`, key, "decisions", 100)
         assert.strictEqual(all.ids.length, 620)
         assert.strictEqual(all.ids.at(-1), (decided.body as { id: string }).id)
         const verdict = (yield* get(`${server.url}/v1/verify?name=Banco%20Nacional%20de%20Cuba`, key)).body as {

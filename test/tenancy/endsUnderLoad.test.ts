@@ -184,6 +184,6 @@ describe("ends under load (issue 25)", () => {
         const [controlJob] = yield* sql<{ status: string }>`SELECT status FROM batch_jobs WHERE account_id = ${control.accountId}`
         assert.strictEqual(controlJob!.status, "done")
         receiver.close()
-      }))
+      }), 240_000)
   })
 })

@@ -4,38 +4,11 @@ import { Effect, Schedule } from "effect"
 import { DecisionsRepo } from "../../src/decisions/DecisionsRepo.js"
 import { bearer, call, isErrorBody } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
+import { allPages, get, keyIdOf, post, promise } from "./support.js"
 
-const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
-const get = (url: string, secret: string) => promise(() => call(url, { headers: bearer(secret) }))
-const post = (url: string, secret: string, body: unknown) =>
-  promise(() => call(url, { method: "POST", headers: { ...bearer(secret), "content-type": "application/json" }, body: JSON.stringify(body) }))
-const del = (url: string, secret: string) => promise(() => call(url, { method: "DELETE", headers: bearer(secret) }))
 // Never listened on: deliveries to it fail on 127.0.0.1 and nothing leaves the machine.
 const hookUrl = (n: number) => `http://127.0.0.1:9/hook-${n}`
-
-const keyIdOf = (secret: string) =>
-  Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ id: string; account_id: string }>`
-    SELECT id, account_id FROM api_keys WHERE secret_prefix = ${secret.slice(0, 13)} ORDER BY created_at DESC LIMIT 1`).pipe(
-    Effect.map((rows) => rows[0]!),
-    Effect.orDie
-  )
-
-/** Every page of a list, following next_cursor. */
-const allPages = (url: string, secret: string, field: string) =>
-  Effect.gen(function*() {
-    const seen: Array<{ id: string }> = []
-    let cursor: string | null = null
-    let pages = 0
-    do {
-      const page = yield* get(`${url}${url.includes("?") ? "&" : "?"}limit=2${cursor === null ? "" : `&cursor=${cursor}`}`, secret)
-      assert.strictEqual(page.status, 200, page.text)
-      const body = page.body as Record<string, unknown>
-      seen.push(...(body[field] as Array<{ id: string }>))
-      cursor = body["next_cursor"] as string | null
-      pages++
-    } while (cursor !== null && pages < 50)
-    return { ids: seen.map((r) => r.id), pages }
-  })
+const del = (url: string, secret: string) => promise(() => call(url, { method: "DELETE", headers: bearer(secret) }))
 
 describe("tenancy (issue 25)", () => {
   layer(makeTestServer({
@@ -100,7 +73,7 @@ describe("tenancy (issue 25)", () => {
         assert.match((sixth.body as { message: string }).message, /^monitors: this account has 5 of the 5/)
         const counted = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM monitors WHERE account_id = ${accountId}`
         assert.strictEqual(counted[0]!.n, 5)
-        const pages = yield* allPages(`${server.url}/v1/monitors`, key, "monitors")
+        const pages = yield* allPages(`${server.url}/v1/monitors`, key, "monitors", 2)
         assert.deepStrictEqual(pages.ids, [...made].reverse())
         assert.strictEqual(pages.pages, 3)
 
@@ -113,7 +86,7 @@ describe("tenancy (issue 25)", () => {
         const fourth = yield* post(`${server.url}/v1/webhooks`, key, { url: hookUrl(13), events: ["sanctions.hit_added"] })
         assert.strictEqual(fourth.status, 409)
         assert.isTrue(isErrorBody(fourth.body, "limit_reached"), fourth.text)
-        assert.strictEqual((yield* allPages(`${server.url}/v1/webhooks`, key, "webhooks")).ids.length, 3)
+        assert.strictEqual((yield* allPages(`${server.url}/v1/webhooks`, key, "webhooks", 2)).ids.length, 3)
 
         // concurrent makers cannot both take the last place
         const other = yield* server.newKey({ plan: "unlimited" })
