@@ -37,11 +37,6 @@ export class AccountChecksRepo extends Effect.Service<AccountChecksRepo>()("kyb/
       )
 
     /** Verdicts in review with a hit that had no decision when it was answered, oldest first. */
-    const reviewCandidates = (accountId: string, limit: number) =>
-      sql<StoredRow>`SELECT ${columns} FROM checks c WHERE ${ownedBy(accountId)} AND c.verdict->>'result' = 'review'
-        AND EXISTS (SELECT 1 FROM jsonb_array_elements(c.verdict->'sanctions'->'hits') h WHERE h->'decision' = 'null'::jsonb)
-        ORDER BY c.created_at, c.id LIMIT ${limit}`.pipe(Effect.map((rows) => rows.map(toRow)))
-
-    return { page, find, reviewCandidates } as const
+    return { page, find } as const
   })
 }) {}

@@ -10,7 +10,7 @@ export interface ReviewCandidate {
 
 const parsed = (value: unknown): unknown => (typeof value === "string" ? JSON.parse(value) as unknown : value)
 
-/** The checks a review queue is made of: an account's checks answered `review` with sanctions hits, oldest first. */
+/** The checks a review queue is made of: an account's checks answered `review` with a hit undecided when made, oldest first. */
 export class ReviewRepo extends Effect.Service<ReviewRepo>()("kyb/ReviewRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -19,7 +19,7 @@ export class ReviewRepo extends Effect.Service<ReviewRepo>()("kyb/ReviewRepo", {
       sql<{ id: string; created_at: Date | string; input: unknown; verdict: unknown }>`
         SELECT id::text AS id, created_at, input, verdict FROM checks
         WHERE account_id = ${accountId} AND verdict->>'result' = 'review'
-          AND jsonb_array_length(coalesce(verdict->'sanctions'->'hits', '[]'::jsonb)) > 0
+          AND EXISTS (SELECT 1 FROM jsonb_array_elements(coalesce(verdict->'sanctions'->'hits', '[]'::jsonb)) h WHERE h->'decision' = 'null'::jsonb)
         ${options.since === null ? sql`` : sql`AND created_at >= ${options.since.toISOString()}::timestamptz`}
         ${options.after === null ? sql`` : sql`AND (created_at, id) > (${options.after.at.toISOString()}::timestamptz, ${options.after.id}::uuid)`}
         ORDER BY created_at, id LIMIT ${options.limit}`.pipe(

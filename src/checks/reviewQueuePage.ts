@@ -18,6 +18,8 @@ interface StoredVerdict {
 }
 
 const SCAN = 100
+/** Candidates read for one page at the most: past it the page ends early and its cursor goes on from there. */
+const MAX_SCAN = 1_000
 
 const countryOf = (value: unknown): string | null => typeof value === "string" && value !== "" ? value.toUpperCase() : null
 
@@ -36,11 +38,13 @@ export const makeReviewQueue = (repo: ReviewRepo, decisions: Decisions) =>
     const items: Array<{ readonly item: ReviewItem; readonly row: ReviewCandidate }> = []
     let after = params.cursor === undefined ? null : decodeCursor(params.cursor)
     let exhausted = false
-    while (items.length <= limit && !exhausted) {
+    let scanned = 0
+    while (items.length <= limit && !exhausted && scanned < MAX_SCAN) {
       const rows = yield* repo.candidates(accountId, { since, after, limit: SCAN }).pipe(Effect.orDie)
       exhausted = rows.length < SCAN
       for (const row of rows) {
         after = { at: row.created_at, id: row.id }
+        scanned++
         const item = yield* undecidedOf(row, lookup)
         if (Option.isSome(item)) items.push({ item: item.value, row })
         if (items.length > limit) break
@@ -48,9 +52,13 @@ export const makeReviewQueue = (repo: ReviewRepo, decisions: Decisions) =>
     }
     const shown = items.slice(0, limit)
     const last = shown.at(-1)?.row
+    // More after the shown: from the last shown; a scan cut short: from the last read (a page may then hold fewer).
+    const resume = items.length > limit
+      ? (last === undefined ? null : { at: last.created_at, id: last.id })
+      : exhausted ? null : after
     return new ReviewQueuePage({
       checks: shown.map((s) => s.item),
-      next_cursor: items.length > limit && last !== undefined ? encodeCursor(last.created_at, last.id) : null
+      next_cursor: resume === null ? null : encodeCursor(resume.at, resume.id)
     })
   })
 

@@ -13,7 +13,7 @@ export interface Console {
   readonly account: Account
   readonly keys: ReadonlyArray<AccountKeyRow>
   readonly csrf: string
-  readonly reviewCount: number
+  readonly reviewCount: string
   readonly query: (name: string) => string | undefined
 }
 

@@ -58,7 +58,7 @@ export interface PageOptions {
   readonly signedIn?: boolean
   readonly csrf?: string
   /** Checks waiting in the review queue, shown in the menu (signed in). */
-  readonly reviewCount?: number
+  readonly reviewCount?: string
   /** The menu entry to mark as the current page. */
   readonly current?: string
 }

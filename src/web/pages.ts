@@ -22,7 +22,7 @@ const planRows = plans.map((plan) => {
   return [plan, quota === null ? "no limit" : `${quota.toLocaleString("en")} requests a month`, plan === "free" ? "sign up: no card" : plan === "unlimited" ? "by arrangement" : "ask the operator"]
 })
 
-export const homePage = (signedIn: boolean, csrf: string, options: { readonly reviewCount?: number } = {}) =>
+export const homePage = (signedIn: boolean, csrf: string, options: { readonly reviewCount?: string } = {}) =>
   page("Verify African businesses", html`<p>Search 18 African company registries, read a company's record with the source of every
 value, and verify a business against OFAC and UN sanctions lists, over one JSON API. Every verdict is kept as a check your analysts
 can review, decide on and print for the case file.</p>
@@ -87,14 +87,14 @@ const keyCells = (key: AccountKeyRow, csrf: string) => [
 ]
 
 /** Revoking is asked twice: the key stops at once and cannot be brought back. */
-export const revokeConfirmPage = (key: AccountKeyRow, csrf: string, reviewCount: number) =>
+export const revokeConfirmPage = (key: AccountKeyRow, csrf: string, reviewCount: string) =>
   page("Revoke this key?", html`<p>Key <code>${keyName(key)}</code>${key.label === null ? "" : html` (${key.label})`} stops working at once: every
 request made with it is refused from now on. This cannot be undone; to replace a key without an interruption, rotate it instead.</p>
 <form method="post" action="/dashboard/keys/${key.id}/revoke" class="actions">${csrfField(csrf)}
 <button type="submit" class="danger">Yes, revoke key ${key.prefix ?? key.id}</button><a href="/dashboard">No, keep it</a></form>`,
     { signedIn: true, csrf, reviewCount, current: "/dashboard" })
 
-export const dashboardPage = (o: Overview, csrf: string, options: { readonly notice?: string; readonly error?: string; readonly reviewCount?: number } = {}) => {
+export const dashboardPage = (o: Overview, csrf: string, options: { readonly notice?: string; readonly error?: string; readonly reviewCount?: string } = {}) => {
   const series = dailySeries(o.chartFrom, o.chartDays, o.daily)
   const quotaText = o.quota === null ? "unlimited" : `${o.quota.toLocaleString("en")} requests`
   return page("Dashboard", html`${flash(options.notice, "notice")}${flash(options.error)}
