@@ -119,6 +119,26 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
           UPDATE usage_daily SET requests = requests - 1 WHERE key_id = ${keyId} AND day = ${dayOf(now)}::date AND requests > 0`
       }).pipe(Effect.withSpan("Quota.refund"))
 
-    return { admit, reserve, refund } as const
+    /**
+     * One unit of the account's month for what the console does itself (verify again): the same counter its keys
+     * share, and the same ceiling, its plan's; false when the month has none left (nothing counted).
+     */
+    const admitAccount = (accountId: string) =>
+      Effect.gen(function*() {
+        const now = new Date(yield* Clock.currentTimeMillis)
+        const rows = yield* sql<{ used: string }>`
+          WITH a AS (
+            SELECT id, CASE plan WHEN 'free' THEN ${planQuota.free}::bigint WHEN 'starter' THEN ${planQuota.starter}::bigint
+              WHEN 'growth' THEN ${planQuota.growth}::bigint END AS ceiling
+            FROM accounts WHERE id = ${accountId})
+          INSERT INTO account_usage (account_id, period, used)
+          SELECT a.id, ${periodOf(now)}::date, 1 FROM a WHERE a.ceiling IS NULL OR a.ceiling > 0
+          ON CONFLICT (account_id, period) DO UPDATE SET used = account_usage.used + 1
+          WHERE account_usage.used < coalesce((SELECT ceiling FROM a), ${Number.MAX_SAFE_INTEGER}::bigint)
+          RETURNING used::text AS used`
+        return rows.length > 0
+      }).pipe(Effect.withSpan("Quota.admitAccount"))
+
+    return { admit, reserve, refund, admitAccount } as const
   })
 }) {}

@@ -1,5 +1,6 @@
 import { Effect, Option, Schema } from "effect"
-import { CheckNotFound, InvalidRequest } from "../api/errors.js"
+import { CheckNotFound, InvalidRequest, QuotaExceeded } from "../api/errors.js"
+import { Quota } from "../access/Quota.js"
 import { VerifyBody } from "../api/schemas/Verdict.js"
 import { DecisionKind, DecisionBody } from "../api/schemas/Decision.js"
 import { SanctionsList } from "../api/schemas/Verdict.js"
@@ -27,6 +28,7 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
     const repo = yield* AccountChecksRepo
     const checks = yield* Checks
     const decisions = yield* Decisions
+    const quota = yield* Quota
 
     const search = (accountId: string, filters: CheckFilters, cursor: string | undefined, limit = 25) =>
       Effect.gen(function*() {
@@ -51,6 +53,9 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
         const input = yield* Schema.decodeUnknown(VerifyBody)(row.input).pipe(
           Effect.mapError(() => InvalidRequest.of("This check's inputs can no longer be verified as they were sent."))
         )
+        if (!(yield* quota.admitAccount(accountId).pipe(Effect.orDie))) {
+          return yield* Effect.fail(QuotaExceeded.of("This account's monthly quota is used up: verifying again counts against it like any verification."))
+        }
         return yield* checks.verify(input, { accountId, keyId: null })
       })
 
@@ -60,7 +65,7 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
         const reason = input.reason.trim()
         if (reason === "") return yield* Effect.fail(InvalidRequest.of("reason: is required: say why the hit is decided so"))
         if (!Schema.is(DecisionKind)(input.decision)) return yield* Effect.fail(InvalidRequest.of("decision: must be false_positive or confirmed"))
-        if (!Schema.is(SanctionsList)(input.list)) return yield* Effect.fail(InvalidRequest.of("list: must be ofac_sdn, ofac_consolidated or un_sc"))
+        if (!Schema.is(SanctionsList)(input.list)) return yield* Effect.fail(InvalidRequest.of(`list: must be one of ${SanctionsList.literals.join(", ")}`))
         const body = yield* Schema.decodeUnknown(DecisionBody)({ ...row.input, list: input.list, entry_id: input.entryId, decision: input.decision, note: reason }).pipe(
           Effect.mapError(() => InvalidRequest.of("reason: must be at most 2000 characters"))
         )
@@ -82,5 +87,5 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
 
     return { search, get, find, verifyAgain, decide, history } as const
   }),
-  dependencies: [AccountChecksRepo.Default, Decisions.Default]
+  dependencies: [AccountChecksRepo.Default, Decisions.Default, Quota.Default]
 }) {}

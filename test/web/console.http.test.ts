@@ -1,3 +1,4 @@
+import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import * as path from "node:path"
@@ -83,6 +84,32 @@ describe("the analyst's console over HTTP", () => {
         const anonymous = yield* promise(() => makeWebClient(url).get("/dashboard/review"))
         assert.strictEqual(anonymous.status, 303)
         assert.strictEqual(anonymous.headers.get("location"), "/login")
+      }))
+
+    it.effect("verify again counts against the account's month like any verification, and is refused (429 page, nothing kept) when it is used up", () =>
+      Effect.gen(function*() {
+        const { url } = yield* TestServer
+        const sql = yield* SqlClient.SqlClient
+        const web = yield* signedUp(url, "again-quota@example.com")
+        const secret = secretIn((yield* promise(() => web.submit("/dashboard", "/dashboard/keys", { label: "k" }))).text)
+        const first = yield* verify(url, secret, "Quota Again Trading")
+        const usedOf = Effect.map(
+          sql<{ used: number }>`SELECT coalesce(sum(u.used), 0)::int AS used FROM account_usage u JOIN api_keys k ON k.account_id = u.account_id
+            WHERE k.secret_prefix = ${secret.slice(0, 13)}`,
+          (rows) => rows[0]!.used
+        )
+        assert.strictEqual(yield* usedOf, 1)
+        const again = yield* promise(() => web.submit(`/dashboard/checks/${first.check_id}`, `/dashboard/checks/${first.check_id}/verify-again`, {}))
+        assert.strictEqual(again.status, 303, again.text)
+        assert.strictEqual(yield* usedOf, 2)
+        yield* sql`UPDATE account_usage SET used = 100 WHERE account_id = (SELECT account_id FROM api_keys WHERE secret_prefix = ${secret.slice(0, 13)})`
+        const [before] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM checks`
+        const refused = yield* promise(() => web.submit(`/dashboard/checks/${first.check_id}`, `/dashboard/checks/${first.check_id}/verify-again`, {}))
+        assert.strictEqual(refused.status, 429)
+        assert.include(refused.text, "monthly quota is used up")
+        const [after] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM checks`
+        assert.strictEqual(after!.n, before!.n)
+        assert.strictEqual(yield* usedOf, 100)
       }))
 
     it.effect("an unknown browser path is an HTML page; the API keeps its JSON 404", () =>
