@@ -74,6 +74,7 @@ const keyName = (key: AccountKeyRow) => `${key.prefix ?? key.id}…`
 const keyCells = (key: AccountKeyRow, csrf: string) => [
   html`<code>${keyName(key)}</code>`,
   key.label ?? "—",
+  key.scope === "read" ? "read only" : "read and write",
   when(key.created_at),
   key.last_used ?? "never",
   key.requests_this_month,
@@ -108,8 +109,10 @@ ${o.quota === null ? "" : html`<meter class="meter" min="0" max="${o.quota}" val
 <p>To raise the quota, move to the starter (10,000 a month) or growth (100,000) plan: write to the operator of this server.</p></section>
 <section aria-labelledby="keys"><h2 id="keys">API keys</h2>
 <form method="post" action="/dashboard/keys">${csrfField(csrf)}<label for="label">Label (optional)</label>
-<input id="label" name="label" type="text" maxlength="80"> <button type="submit">Create a key</button></form>
-${dataTable("Your keys (the secret is shown once, when a key is made)", ["Key", "Label", "Created", "Last used", "Requests this month", "State", "Actions"],
+<input id="label" name="label" type="text" maxlength="80">
+<label for="scope">Access</label><select id="scope" name="scope"><option value="read_write" selected>read and write</option><option value="read">read only (search, records, verify)</option></select>
+<button type="submit">Create a key</button></form>
+${dataTable("Your keys (the secret is shown once, when a key is made)", ["Key", "Label", "Access", "Created", "Last used", "Requests this month", "State", "Actions"],
     o.keys.map((k) => keyCells(k, csrf)), { empty: "No key yet." })}
 </section><p><a href="/v1/docs">API documentation</a> · <a href="/v1/openapi.json">OpenAPI document</a></p>`,
     { signedIn: true, csrf, current: "/dashboard", ...(options.reviewCount === undefined ? {} : { reviewCount: options.reviewCount }) })

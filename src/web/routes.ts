@@ -133,7 +133,7 @@ const logOut = formPost(() =>
 const createKey = accountPost(({ account, csrf, field }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
-    return yield* (yield* Accounts).createKey(account, field("label")).pipe(
+    return yield* (yield* Accounts).createKey(account, field("label"), field("scope")).pipe(
       Effect.map((created) => htmlResponse(keyCreatedPage(Redacted.value(created.secret), baseUrlOf(request), csrf))),
       Effect.catchAll((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
     )

@@ -189,6 +189,25 @@ describe("accounts over HTTP (issue 16)", () => {
         assert.strictEqual((yield* search(url, yield* newKey(fresh))).headers.get("x-ratelimit-remaining"), "99")
       }))
 
+    it.effect("the dashboard's key form makes a read-only key: it searches and verifies, and anything that changes something is 403", () =>
+      Effect.gen(function*() {
+        const { url } = yield* TestServer
+        const web = yield* signedUp(url, "scoped@example.com")
+        const page = yield* promise(() => web.submit("/dashboard", "/dashboard/keys", { label: "reader", scope: "read" }))
+        const reader = secretIn(page.text)
+        assert.strictEqual((yield* search(url, reader)).status, 200)
+        const monitor = yield* promise(() => call(`${url}/v1/monitors`, {
+          method: "POST", headers: { authorization: `Bearer ${reader}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Read Only Trading" })
+        }))
+        assert.strictEqual(monitor.status, 403, monitor.text)
+        assert.include(monitor.text, "insufficient_scope")
+        const dashboard = yield* promise(() => web.get("/dashboard"))
+        assert.match(dashboard.text, /<td data-label="Label">reader<\/td><td data-label="Access">read only<\/td>/)
+        const bad = yield* promise(() => web.submit("/dashboard", "/dashboard/keys", { label: "x", scope: "admin" }))
+        assert.strictEqual(bad.status, 400)
+        assert.include(bad.text, "scope: must be read or read_write")
+      }))
+
     it.effect("the same operations as JSON under the session: CSRF header required, keys made, rotated, revoked; usage", () =>
       Effect.gen(function*() {
         const { url } = yield* TestServer
