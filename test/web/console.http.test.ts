@@ -112,6 +112,26 @@ describe("the analyst's console over HTTP", () => {
         assert.strictEqual(yield* usedOf, 100)
       }))
 
+    it.effect("the batch page lists the account's past jobs, newest first, with their status and a link", () =>
+      Effect.gen(function*() {
+        const { url } = yield* TestServer
+        const web = yield* signedUp(url, "jobs-list@example.com")
+        const secret = secretIn((yield* promise(() => web.submit("/dashboard", "/dashboard/keys", { label: "k" }))).text)
+        const submit = (name: string) => promise(() => call(`${url}/v1/verify/batch`, {
+          method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify([{ name }])
+        })).pipe(Effect.map((r) => (r.body as { id: string }).id))
+        const older = yield* submit("First Job Trading")
+        const newer = yield* submit("Second Job Trading")
+        const page = yield* promise(() => web.get("/dashboard/batch"))
+        assert.strictEqual(page.status, 200)
+        const table = page.text.slice(page.text.indexOf("id=\"jobs\""))
+        assert.isAbove(table.indexOf(`/dashboard/batch/${older}`), table.indexOf(`/dashboard/batch/${newer}`))
+        assert.isAbove(table.indexOf(`/dashboard/batch/${newer}`), -1)
+        const other = yield* signedUp(url, "jobs-other@example.com")
+        assert.notInclude((yield* promise(() => other.get("/dashboard/batch"))).text, older)
+        assert.strictEqual((yield* promise(() => web.get("/dashboard/batch?cursor=nope"))).status, 400)
+      }))
+
     it.effect("an unknown browser path is an HTML page; the API keeps its JSON 404", () =>
       Effect.gen(function*() {
         const { url } = yield* TestServer

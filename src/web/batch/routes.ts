@@ -1,8 +1,9 @@
 import { HttpServerResponse } from "@effect/platform"
 import { Effect, Option } from "effect"
 import { JobNotFound } from "../../api/errors.js"
-import type { Job } from "../../api/schemas/Job.js"
+import type { Job, JobPage } from "../../api/schemas/Job.js"
 import { Batches } from "../../batch/Batches.js"
+import { decodeCursor } from "../../checks/cursor.js"
 import { badge, checkLink } from "../checks/view.js"
 import { actingKey, type Console, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
 import { statusOfError } from "../errorPages.js"
@@ -11,7 +12,19 @@ import { htmlResponse, multipartFields, seeOther } from "../responses.js"
 
 const PREFIX = "/dashboard/batch/"
 
-const uploadPage = (c: Console, error?: string) =>
+/** The account's jobs, newest first, a page at a time (the same list as GET /v1/jobs). */
+const pastJobs = (page: JobPage) =>
+  html`${dataTable("Your jobs, newest first", ["Started", "Job", "Status", "Rows", "Refused", "Finished"], page.jobs.map((job) => [
+    when(job.created_at),
+    html`<a href="${PREFIX}${job.id}">${job.id.slice(0, 8)}</a>`,
+    job.status,
+    `${job.done} of ${job.total}`,
+    job.failed,
+    job.finished_at === null ? "—" : when(job.finished_at)
+  ]), { empty: "No job yet.", id: "jobs" })}
+${page.next_cursor === null ? "" : html`<p><a href="/dashboard/batch?cursor=${page.next_cursor}">Older jobs</a></p>`}`
+
+const uploadPage = (c: Console, error?: string, jobs?: JobPage) =>
   consolePage(c, "Batch verification", "/dashboard/batch", html`<p>Verify up to 1,000 names or companies at once: a CSV file with a header
 row naming columns among <code>name</code>, <code>registration_no</code> and <code>country</code>. Each row becomes a check; the job
 costs one request of the monthly quota per row verified.</p>
@@ -19,9 +32,16 @@ ${actingKey(c)._tag === "None" ? html`<p class="error" role="alert">Make an API 
 <form method="post" action="/dashboard/batch" enctype="multipart/form-data">${csrfField(c.csrf)}
 <label for="file">CSV file</label><input id="file" name="file" type="file" accept=".csv,text/csv">
 <label for="csv">Or paste the CSV here</label><textarea id="csv" name="csv" rows="6" placeholder="name,country&#10;Dangote Cement,NG"></textarea>
-<p><button type="submit" class="primary">Start the job</button></p></form>`, error)
+<p><button type="submit" class="primary">Start the job</button></p></form>
+${jobs === undefined ? "" : pastJobs(jobs)}`, error)
 
-const upload = consoleGet((c) => Effect.succeed(htmlResponse(uploadPage(c))))
+const upload = consoleGet((c) =>
+  Effect.gen(function*() {
+    const cursor = c.query("cursor")
+    if (cursor !== undefined && decodeCursor(cursor) === null) return htmlResponse(uploadPage(c, "cursor: must be a link this page gave"), 400)
+    const jobs = yield* (yield* Batches).list(c.account.id, { limit: 25, ...(cursor === undefined ? {} : { cursor }) })
+    return htmlResponse(uploadPage(c, undefined, jobs))
+  }))
 
 const submit = consolePost((c, field) =>
   Effect.gen(function*() {
