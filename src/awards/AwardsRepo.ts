@@ -1,16 +1,10 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
+import type { AwardFields } from "../companies/ingest/procurement/award.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 
-export interface AwardRow {
-  readonly buyer: string | null
-  readonly title: string | null
-  readonly value: number | null
-  readonly currency: string | null
-  readonly date: string | null
-  readonly supplier: string
-  readonly ocid: string | null
-  readonly source_url: string | null
+/** An award as stored (the fields ingestion writes, without its country) and when it was ingested. */
+export interface AwardRow extends Omit<AwardFields, "country"> {
   readonly ingested_at: string
 }
 

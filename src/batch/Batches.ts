@@ -5,7 +5,7 @@ import type { KeyActor, PageParams } from "../access/actor.js"
 import { Quota } from "../access/Quota.js"
 import { IdempotencyKeyReused, InvalidRequest, JobNotDone, JobNotFound, QuotaExceeded } from "../api/errors.js"
 import { Job, JobPage, JobResult, JobRowError } from "../api/schemas/Job.js"
-import { afterIdOf, keysetPage } from "../checks/cursor.js"
+import { readKeysetPage } from "../checks/cursor.js"
 import { Limits } from "../tenancy/Limits.js"
 import { Verdict } from "../api/schemas/Verdict.js"
 import { canonicalJson } from "../domain/canonicalJson.js"
@@ -119,19 +119,10 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
       )
 
     const list = (accountId: string, params: PageParams) =>
-      Effect.gen(function*() {
-        const limit = params.limit ?? 25
-        const rows = yield* repo.list(accountId, {
-          keyId: params.key_id ?? null,
-          afterId: afterIdOf(params.cursor),
-          limit: limit + 1
-        })
-        const { shown, nextCursor } = keysetPage(rows, limit)
-        return new JobPage({
-          jobs: shown.map((row) => jobOf(row, null)),
-          next_cursor: nextCursor
-        })
-      }).pipe(Effect.orDie)
+      readKeysetPage(params, 25, (query) => repo.list(accountId, query)).pipe(
+        Effect.map(({ shown, nextCursor }) => new JobPage({ jobs: shown.map((row) => jobOf(row, null)), next_cursor: nextCursor })),
+        Effect.orDie
+      )
 
     const get = (accountId: string, id: string) => Effect.flatMap(find(accountId, id), (row) => view(row).pipe(Effect.orDie))
 

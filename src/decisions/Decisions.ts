@@ -3,7 +3,7 @@ import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import type { Actor, PageParams } from "../access/actor.js"
 import { ListEntryNotFound } from "../api/errors.js"
-import { afterIdOf, keysetPage } from "../checks/cursor.js"
+import { readKeysetPage } from "../checks/cursor.js"
 import { Decision, DecisionPage } from "../api/schemas/Decision.js"
 import type { DecisionBody } from "../api/schemas/Decision.js"
 import { companySubjectKey, nameSubjectKey } from "../domain/decisions.js"
@@ -77,20 +77,10 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
     const list = (accountId: string, params: PageParams & { readonly in_force?: boolean | undefined }) =>
-      Effect.gen(function*() {
-        const limit = params.limit ?? 50
-        const rows = yield* repo.list(accountId, {
-          keyId: params.key_id ?? null,
-          inForce: params.in_force ?? false,
-          afterId: afterIdOf(params.cursor),
-          limit: limit + 1
-        })
-        const { shown, nextCursor } = keysetPage(rows, limit)
-        return new DecisionPage({
-          decisions: shown.map(decisionOf),
-          next_cursor: nextCursor
-        })
-      }).pipe(Effect.orDie)
+      readKeysetPage(params, 50, (query) => repo.list(accountId, { ...query, inForce: params.in_force ?? false })).pipe(
+        Effect.map(({ shown, nextCursor }) => new DecisionPage({ decisions: shown.map(decisionOf), next_cursor: nextCursor })),
+        Effect.orDie
+      )
 
     /** For the Verifier: the account's decisions that may apply to a verification. */
     const lookupFor = (accountId: string) => (query: DecisionQuery) =>

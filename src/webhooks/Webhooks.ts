@@ -4,7 +4,7 @@ import type { Actor, PageParams } from "../access/actor.js"
 import { InvalidRequest, WebhookExists, WebhookNotFound } from "../api/errors.js"
 import { SqlClient } from "@effect/sql"
 import { Limits } from "../tenancy/Limits.js"
-import { afterIdOf, decodeCursor, encodeCursor, keysetPage } from "../checks/cursor.js"
+import { decodeCursor, encodeCursor, readKeysetPage } from "../checks/cursor.js"
 import { Webhook, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "../api/schemas/Webhook.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import { type AddressGuard, postDelivery, registrationProblem, systemResolver, WebhookResolver } from "./addresses.js"
@@ -75,19 +75,10 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
     const list = (accountId: string, params: PageParams) =>
-      Effect.gen(function*() {
-        const limit = params.limit ?? 50
-        const rows = yield* repo.list(accountId, {
-          keyId: params.key_id ?? null,
-          afterId: afterIdOf(params.cursor),
-          limit: limit + 1
-        })
-        const { shown, nextCursor } = keysetPage(rows, limit)
-        return new WebhookPage({
-          webhooks: shown.map(webhookOf),
-          next_cursor: nextCursor
-        })
-      }).pipe(Effect.orDie)
+      readKeysetPage(params, 50, (query) => repo.list(accountId, query)).pipe(
+        Effect.map(({ shown, nextCursor }) => new WebhookPage({ webhooks: shown.map(webhookOf), next_cursor: nextCursor })),
+        Effect.orDie
+      )
 
     const owned = (accountId: string, id: string) =>
       repo.find(accountId, id).pipe(
