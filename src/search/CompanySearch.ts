@@ -97,8 +97,8 @@ const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
         }
     case "compact":
       return row.target === q.compact
-        ? { ...base, matchType: "normalized", score: scores.compactEqual, exact: true }
-        : { ...base, matchType: "normalized", score: scores.compactPrefix, exact: false }
+        ? { ...base, matchType: "normalized", score: scores.compactEqual, exact: true, respaced: true }
+        : { ...base, matchType: "normalized", score: scores.compactPrefix, exact: false, respaced: true }
     case "alias":
       if (row.target !== q.normalized && compactKey(row.target) === q.compact) {
         return {
@@ -106,6 +106,7 @@ const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
           matchType: "alias",
           score: row.kind === "initialism" ? scores.initialismCompactEqual : scores.aliasCompactEqual,
           exact: true,
+          respaced: true,
           alias: row.target
         }
       }

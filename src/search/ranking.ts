@@ -10,6 +10,8 @@ export interface Hit {
   /** Listed on an exchange: the first tie-breaker of quality. */
   readonly listed: boolean
   readonly quality: number
+  /** Matched through the spacing-insensitive key (`compactKey`): a whole such match after the other whole matches. */
+  readonly respaced?: boolean
   /** A listing of one share class of a company ("... 6.5%", "... Pref"): after the company itself. */
   readonly shareClass: boolean
   readonly field: MatchedField
@@ -22,14 +24,18 @@ const tierOrder: Record<MatchType, number> = {
 
 const compareIds = (a: string, b: string) => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0)
 
+const respacedOf = (hit: Hit) => Number(hit.respaced === true)
+
 /**
- * Best first: whole matches (the number, the whole name, the whole alias) before partial ones, then the tier
- * (cascade order), companies before listings of their share classes (which carry the issuer's name and would
- * otherwise tie with it), score, then quality: listed first, then the quality figure (completeness, freshness),
- * and id for a stable order.
+ * Best first: whole matches (the number, the whole name, the whole alias) before partial ones, a whole name with
+ * other spacing after the other whole matches ("First Al Ltd" for "FIRSTAL" after the company whose stated alias
+ * it is), then the tier (cascade order), companies before listings of their share classes (which carry the
+ * issuer's name and would otherwise tie with it), score, then quality: listed first, then the quality figure
+ * (completeness, freshness), and id for a stable order.
  */
 export const compareHits = (a: Hit, b: Hit): number =>
   Number(b.exact) - Number(a.exact) ||
+  (a.exact ? respacedOf(a) - respacedOf(b) : 0) ||
   tierOrder[a.matchType] - tierOrder[b.matchType] ||
   Number(a.shareClass) - Number(b.shareClass) ||
   b.score - a.score ||

@@ -270,7 +270,8 @@ export const tierStatements = (
   return out
 }
 
-const TIER_ORDER: Record<TierRow["tier"], number> = { id: 0, prefix: 1, contains: 2, normalized: 3, compact: 3, alias: 4 }
+/** A match through the spacing-insensitive key after the normalised one (whole matches: as `compareHits`). */
+const TIER_ORDER: Record<TierRow["tier"], number> = { id: 0, prefix: 1, contains: 2, normalized: 3, compact: 3.5, alias: 4 }
 
 /** A row of `rankedCompanies`: a company's best hit among the tiers on `companies` (none: alias or fuzzy only). */
 export interface RankedRow extends Omit<TierRow, "tier"> {
