@@ -27,6 +27,40 @@ const SHARE_CLASS = new RegExp(SHARE_CLASS_PATTERN)
 /** Whether a legal name names a share-class listing (see `SHARE_CLASS_PATTERN`). */
 export const isShareClassListing = (legalName: string): boolean => SHARE_CLASS.test(legalName.trim().toLowerCase())
 
+/** The issuer's name a share-class listing carries ("Standard Bank Group Ltd 6.5%" -> "standard bank group ltd"), lower case; null for any other name. */
+export const shareClassIssuer = (legalName: string): string | null => {
+  const lower = legalName.trim().toLowerCase()
+  const found = SHARE_CLASS.exec(lower)
+  return found === null ? null : lower.slice(0, found.index + 1).trim()
+}
+
+export interface NamedCompany {
+  readonly legalName: string
+  readonly country: string
+}
+
+/**
+ * The candidates without the share-class listings whose issuer is among them (same country, same normalised name
+ * once the class is cut off): a listing of one class of a company is that company, not a second candidate for it.
+ * `normalize` is the name key to compare (`normalizeName`).
+ */
+export const withoutIssuersShareClasses = <C>(
+  candidates: ReadonlyArray<C>,
+  nameOf: (c: C) => NamedCompany,
+  normalize: (name: string, country: string) => string
+): ReadonlyArray<C> => {
+  const held = new Set<string>()
+  for (const c of candidates) {
+    const { country, legalName } = nameOf(c)
+    if (!isShareClassListing(legalName)) held.add(`${country} ${normalize(legalName, country)}`)
+  }
+  return candidates.filter((c) => {
+    const { country, legalName } = nameOf(c)
+    const issuer = shareClassIssuer(legalName)
+    return issuer === null || !held.has(`${country} ${normalize(issuer, country)}`)
+  })
+}
+
 /** A word shorter than this has no transposition looked up: too many short words are one swap apart. */
 const TRANSPOSABLE = 4
 

@@ -13,7 +13,8 @@ import {
   type WordGroup,
   wordGroups
 } from "./fuzzy.js"
-import { compactKey, isShareClassListing, spellingsOf } from "../domain/searchKeys.js"
+import { normalizeName } from "../domain/normalize.js"
+import { compactKey, isShareClassListing, spellingsOf, withoutIssuersShareClasses } from "../domain/searchKeys.js"
 import { type Hit, rankHits, round, scores } from "./ranking.js"
 import { searchConfig } from "./searchConfig.js"
 import { analyseQuery, type SearchQuery } from "./searchQuery.js"
@@ -380,6 +381,19 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
      * on to the cascade without waiting for them, at the cost of a vocabulary look-up unused when it is.
      */
     const resolve = (q: SearchQuery) =>
+      resolveAll(q).pipe(
+        Effect.map(({ candidates, settled }) => ({
+          settled,
+          candidates: withoutIssuersShareClasses(
+            candidates,
+            (c) => ({ legalName: c.company.legal_name, country: c.company.country }),
+            normalizeName
+          )
+        })),
+        Effect.withSpan("CompanySearch.resolve")
+      )
+
+    const resolveAll = (q: SearchQuery) =>
       Effect.gen(function*() {
         if (!q.short && q.normalized !== "") {
           const [whole, words] = yield* Effect.all([wholeNameCandidates(sql, q), nearWords(q)], { concurrency: 2 })
@@ -395,7 +409,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
           return { settled: true, candidates }
         }
         return { settled: false, candidates: yield* cascadeCandidates(q) }
-      }).pipe(Effect.withSpan("CompanySearch.resolve"))
+      })
 
     /** Companies whose registration number (any registry of the scope, any separator style) is `raw`. */
     const findByNumber = (raw: string, country?: string) =>

@@ -5,6 +5,8 @@ import {
   compactKey,
   isShareClassListing,
   SHARE_CLASS_PATTERN,
+  shareClassIssuer,
+  withoutIssuersShareClasses,
   spellingsOf,
   transpositions
 } from "../../src/domain/searchKeys.js"
@@ -62,6 +64,30 @@ describe("isShareClassListing", () => {
 
   it("is one pattern for JavaScript and PostgreSQL: no shorthand classes or look-around", () => {
     expect(SHARE_CLASS_PATTERN).not.toMatch(/\\[dswbDSWB]|\(\?[=!<:]/)
+  })
+})
+
+describe("share classes and their issuer", () => {
+  it("cuts the class off the listing's name", () => {
+    expect(shareClassIssuer("Standard Bank Group Ltd 6.5%")).toBe("standard bank group ltd")
+    expect(shareClassIssuer("Capitec Bank Holdings Ltd Pref")).toBe("capitec bank holdings ltd")
+    expect(shareClassIssuer("Acme Ltd (Pref)")).toBe("acme ltd")
+    expect(shareClassIssuer("Standard Bank Group Ltd")).toBeNull()
+  })
+
+  const c = (legalName: string, country = "ZA") => ({ legalName, country })
+  const keep = (names: ReadonlyArray<{ legalName: string; country: string }>) =>
+    withoutIssuersShareClasses(names, (x) => x, normalizeName).map((x) => x.legalName)
+
+  it("drops a listing whose issuer is a candidate too, in any order", () => {
+    expect(keep([c("Standard Bank Group Ltd 6.5%"), c("Standard Bank Group Limited"), c("Standard Bank Ltd", "MW")]))
+      .toEqual(["Standard Bank Group Limited", "Standard Bank Ltd"])
+  })
+
+  it("keeps a listing alone, or whose issuer is another country's company or another name", () => {
+    expect(keep([c("Capitec Bank Holdings Ltd Pref")])).toEqual(["Capitec Bank Holdings Ltd Pref"])
+    expect(keep([c("Capitec Bank Holdings Ltd Pref"), c("Capitec Bank Holdings Ltd", "NA")])).toHaveLength(2)
+    expect(keep([c("Capitec Bank Holdings Ltd Pref"), c("Capitec Bank Ltd")])).toHaveLength(2)
   })
 })
 

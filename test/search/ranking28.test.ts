@@ -66,7 +66,13 @@ const rules = (label: string, config: Readonly<Record<string, string>>) =>
             assert.strictEqual(reply.status, 200, reply.text)
             return reply.body as Body
           })
-        return { search }
+        const verify = (params: Readonly<Record<string, string>>) =>
+          Effect.promise(async () => {
+            const reply = await call(`${server.url}/v1/verify?${new URLSearchParams(params)}`, { headers: bearer(key) })
+            assert.strictEqual(reply.status, 200, reply.text)
+            return reply.body as Readonly<Record<string, unknown>>
+          })
+        return { search, verify }
       })
       const names = (body: Body) => body.results.map((r) => r.legal_name)
 
@@ -105,6 +111,16 @@ const rules = (label: string, config: Readonly<Record<string, string>>) =>
           assert.deepStrictEqual(names(yield* search("capitec")), ["Capitec Bank Holdings Ltd", "Capitec Bank Holdings Ltd Pref"])
           assert.deepStrictEqual(names(yield* search("Standard Bank Group")), ["Standard Bank Group Ltd", "Standard Bank Group Ltd 6.5%"])
           assert.deepStrictEqual(names(yield* search("Capitec Bank Holdings Ltd Pref")).slice(0, 1), ["Capitec Bank Holdings Ltd Pref"])
+        }))
+
+      it.effect("verify: a share-class listing is its issuer, not a second candidate that makes the name ambiguous", () =>
+        Effect.gen(function*() {
+          const { verify } = yield* setup
+          for (const name of ["Standard Bank Group Ltd", "Capitec Bank Holdings"]) {
+            const body = yield* verify({ name, country: "ZA" })
+            assert.notStrictEqual(body["review_reason"], "ambiguous_match", JSON.stringify(body))
+            assert.strictEqual((body["company"] as { legal_name: string } | null)?.legal_name, name.endsWith("Ltd") ? name : `${name} Ltd`)
+          }
         }))
 
       it.effect("the parent brand with a country finds that country's company", () =>
