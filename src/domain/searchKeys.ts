@@ -24,6 +24,12 @@ export const SHARE_CLASS_PATTERN =
 
 const SHARE_CLASS = new RegExp(SHARE_CLASS_PATTERN)
 
+/**
+ * Every name `SHARE_CLASS_PATTERN` matches holds one of these: the database checks them (strpos) before running
+ * the pattern, which costs about 5 µs a name (a ranking over thousands of matches orders them all by it).
+ */
+export const SHARE_CLASS_HINTS: ReadonlyArray<string> = ["%", "pref", "cum", "redeem"]
+
 /** Whether a legal name names a share-class listing (see `SHARE_CLASS_PATTERN`). */
 export const isShareClassListing = (legalName: string): boolean => SHARE_CLASS.test(legalName.trim().toLowerCase())
 

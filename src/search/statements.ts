@@ -1,5 +1,5 @@
 import type { SqlClient, Statement } from "@effect/sql"
-import { SHARE_CLASS_PATTERN, type SpellingKind } from "../domain/searchKeys.js"
+import { SHARE_CLASS_HINTS, SHARE_CLASS_PATTERN, type SpellingKind } from "../domain/searchKeys.js"
 import type { SearchQuery } from "./searchQuery.js"
 
 type Sql = SqlClient.SqlClient
@@ -117,8 +117,13 @@ const prefixScore = (sql: Sql, base: number, queryChars: number, target: Stateme
 
 const LISTED = "c.listed_ticker IS NOT NULL"
 
-/** Whether the company is a share-class listing, as `isShareClassListing` reads its name. */
-const shareClass = (sql: Sql) => sql`(c.name_lower ~ ${SHARE_CLASS_PATTERN})`
+/**
+ * Whether the company is a share-class listing, as `isShareClassListing` reads its name; the pattern only on names
+ * holding one of its hints (a broad query's ranking evaluates this on every match).
+ */
+const shareClass = (sql: Sql) =>
+  sql`(CASE WHEN ${sql.join(" OR ", false)(SHARE_CLASS_HINTS.map((h) => sql`strpos(c.name_lower, ${h}) > 0`))}
+    THEN c.name_lower ~ ${SHARE_CLASS_PATTERN} ELSE false END)`
 
 /** The spacing-insensitive key of the stored normalised name (`compactKey`), as migration 0190 indexes it. */
 const COMPACT_NORM = "replace(c.name_norm, ' ', '')"

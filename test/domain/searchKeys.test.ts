@@ -4,6 +4,7 @@ import { normalizeName } from "../../src/domain/normalize.js"
 import {
   compactKey,
   isShareClassListing,
+  SHARE_CLASS_HINTS,
   SHARE_CLASS_PATTERN,
   shareClassIssuer,
   withoutIssuersShareClasses,
@@ -60,6 +61,36 @@ describe("isShareClassListing", () => {
         ""
       ]
     ) expect(isShareClassListing(name), name).toBe(false)
+  })
+
+  it("every name it matches holds one of the hints the database checks first", () => {
+    const samples = [
+      "Acme 6.5%", "Acme 10,5 %", "Acme Pref", "Acme Prefs", "Acme Preference", "Acme Preferred Stock", "Acme Non Cum",
+      "Acme Non-Cum", "Acme noncum", "Acme Non-Cumulative", "Acme Cumulative Shares", "Acme Redeemable Ltd", "Acme (pref)"
+    ]
+    for (const name of samples) {
+      expect(isShareClassListing(name), name).toBe(true)
+      expect(SHARE_CLASS_HINTS.some((h) => name.toLowerCase().includes(h)), name).toBe(true)
+    }
+    // Each alternative of the pattern's class word (its first group) holds a hint as written.
+    const open = SHARE_CLASS_PATTERN.indexOf("(", SHARE_CLASS_PATTERN.indexOf("]"))
+    const alternatives: Array<string> = []
+    let depth = 0
+    let current = ""
+    for (const ch of SHARE_CLASS_PATTERN.slice(open + 1)) {
+      if (ch === ")" && depth === 0) break
+      if (ch === "|" && depth === 0) {
+        alternatives.push(current)
+        current = ""
+        continue
+      }
+      if (ch === "(") depth++
+      if (ch === ")") depth--
+      current += ch
+    }
+    alternatives.push(current)
+    expect(alternatives.length).toBeGreaterThan(5)
+    for (const a of alternatives) expect(SHARE_CLASS_HINTS.some((h) => a.includes(h)), a).toBe(true)
   })
 
   it("is one pattern for JavaScript and PostgreSQL: no shorthand classes or look-around", () => {
