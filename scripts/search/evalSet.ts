@@ -1,6 +1,7 @@
 import { Rng } from "../corpus/rng.js"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { foldName, nameTokens, normalizeName } from "../../src/domain/normalize.js"
+import { brandAndCountry, respaced, transposed } from "./variants.js"
 
 export const queryKinds = [
   "id", "prefix", "contains", "normalized", "alias", "typo", "word_order", "missing_word",
@@ -8,8 +9,13 @@ export const queryKinds = [
 ] as const
 export type QueryKind = typeof queryKinds[number]
 
+/** Queries of a target in the `tune` split guide changes; the `test` split is only reported (not read while tuning). */
+export const splits = ["tune", "test"] as const
+export type Split = typeof splits[number]
+
 export interface EvalQuery {
   readonly kind: QueryKind
+  readonly split: Split
   readonly q: string
   /** The target's normalised legal name: a result is correct when its normalised name is this. */
   readonly expected: string
@@ -21,16 +27,15 @@ const LEGAL_FORMS = [" Limited", " PLC", " S.A.", " Ltd", " SA", " Company Limit
 
 export const normOf = (c: CanonicalCompany) => normalizeName(c.legal_name, c.country)
 
-/** Words that mark a listing of a share class rather than the company: a rate, "Pref", "Preference" ... */
-const SHARE_CLASS = /\s+(?:\d+(?:[.,]\d+)?\s*%|pref(?:erence|erred)?(?:\s+shares?)?|n\s+shares?|cumulative.*|redeemable.*)\s*$/i
-
-/** A brand written with other spacing or punctuation: two words joined, or initials with dots ("MTN" -> "M.T.N."). */
-export const respaced = (alias: string): string | null => {
-  const words = alias.split(" ").filter((w) => w.length > 0)
-  if (words.length === 1 && /^[A-Z]{3,5}$/.test(alias)) return `${[...alias].join(".")}.`
-  if (words.length === 2 && words.every((w) => /^[\p{L}]{2,}$/u.test(w))) return words.join("")
-  return null
+/** A target's split, from its name alone (FNV-1a): the same target is in the same split in every run. */
+export const splitOf = (legalName: string): Split => {
+  let h = 0x811c9dc5
+  for (const ch of legalName) h = Math.imul(h ^ ch.codePointAt(0)!, 0x01000193) >>> 0
+  return (h & 1) === 0 ? "tune" : "test"
 }
+
+/** A listing of a share class by the exchange's own convention: a ticker ending in "p" (investpy: "CPIPp"). */
+export const isPreferenceTicker = (c: CanonicalCompany) => /[A-Z0-9]p$/.test(c.listed_ticker ?? "")
 
 /** One edit in the longest word: a dropped, doubled or swapped letter. */
 export const typoOf = (rng: Rng, name: string): string | null => {
@@ -59,10 +64,16 @@ const displayNumber = (raw: string, rng: Rng) => {
 }
 
 /**
- * Queries of every kind built from real listed companies, `perKind` of each (seeded sample). A query is
- * only used when its answer is unambiguous among the listed companies themselves.
+ * Queries of every kind built from real listed companies, `perKind` of each per split (seeded sample). A query is
+ * only used when its answer is unambiguous among the listed companies themselves. `shareClasses`: the stored
+ * listings of share classes (real and generated), whose issuers the share-class kind asks for.
  */
-export const buildEvalSet = (targets: ReadonlyArray<CanonicalCompany>, perKind: number, seed = 11) => {
+export const buildEvalSet = (
+  targets: ReadonlyArray<CanonicalCompany>,
+  perKind: number,
+  shareClasses: ReadonlyArray<CanonicalCompany> = [],
+  seed = 11
+) => {
   const rng = new Rng(seed)
   /** The kinds added later draw from their own generator: the earlier kinds' queries stay as they were. */
   const extra = new Rng(seed + 1)
@@ -75,11 +86,13 @@ export const buildEvalSet = (targets: ReadonlyArray<CanonicalCompany>, perKind: 
   for (const t of targets) for (const a of t.aliases ?? []) tickers.set(foldName(a.name), (tickers.get(foldName(a.name)) ?? 0) + 1)
 
   const out: Array<EvalQuery> = []
-  const counts = new Map<QueryKind, number>()
+  const counts = new Map<string, number>()
   const add = (kind: QueryKind, q: string | null, target: CanonicalCompany) => {
-    if (q === null || q.trim() === "" || (counts.get(kind) ?? 0) >= perKind) return
-    counts.set(kind, (counts.get(kind) ?? 0) + 1)
-    out.push({ kind, q, expected: normOf(target), legalName: target.legal_name })
+    const split = splitOf(target.legal_name)
+    const key = `${kind} ${split}`
+    if (q === null || q.trim() === "" || (counts.get(key) ?? 0) >= perKind) return
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+    out.push({ kind, split, q, expected: normOf(target), legalName: target.legal_name })
   }
 
   for (const t of order) {
@@ -116,23 +129,26 @@ export const buildEvalSet = (targets: ReadonlyArray<CanonicalCompany>, perKind: 
       const swapped = [core[1]!, core[0]!, ...core.slice(2)].join(" ")
       if (uniquely((_, n) => n === norm, norm)) add("word_order", swapped, t)
     }
-    for (const alias of t.aliases ?? []) {
-      if (alias.kind === "ticker") continue
-      const q = respaced(alias.name)
-      if (q !== null && uniquely((_, n) => n === norm, norm)) {
-        add("alias_spacing", q, t)
-        break
+    // A brand (a stated short name, else the legal name) with other spacing or punctuation.
+    if (uniquely((_, n) => n === norm, norm)) {
+      const brands = [...(t.aliases ?? []).filter((a) => a.kind !== "ticker").map((a) => a.name), t.legal_name]
+      for (const brand of brands) {
+        const q = respaced(extra, brand, t.country)
+        if (q !== null && !lower.startsWith(q.toLowerCase())) {
+          add("alias_spacing", q, t)
+          break
+        }
       }
     }
-    // The parent brand and the country: "Ecobank Ghana" for "Ecobank Ghana Ltd".
-    const countryWord = words.findIndex((w, i) => i > 0 && COUNTRY_WORDS[t.country]?.toLowerCase() === w.toLowerCase())
-    if (countryWord === 1 && words.length > 2 && uniquely((l) => l.startsWith(`${words[0]!.toLowerCase()} ${words[1]!.toLowerCase()}`), norm)) {
-      add("brand_country", `${words[0]} ${words[1]}`, t)
+    // The parent brand and the country, as people write them: "Barclays Bank Kenya" for "Barclays Bank of Kenya Ltd".
+    const brandCountry = brandAndCountry(extra, t.legal_name, COUNTRY_WORDS[t.country] ?? [])
+    if (brandCountry !== null) {
+      const asked = brandCountry.toLowerCase().split(" ")
+      const sisters = lowers.filter((l, i) => norms[i] !== norm && asked.every((w) => l.split(/[\s,()-]+/).includes(w)))
+      if (sisters.length === 0) add("brand_country", brandCountry, t)
     }
     if (core.length === 2 && core.every((w) => w.length >= 5) && uniquely((_, n) => n === norm, norm)) {
-      const w = core[1]!
-      const at = extra.int(1, w.length - 3)
-      add("typo_two_word", `${core[0]} ${w.slice(0, at)}${w[at + 1]}${w[at]}${w.slice(at + 2)}`, t)
+      add("typo_two_word", transposed(extra, core), t)
     }
     const droppable = core.map((w, i) => [w, i] as const).filter(([w, i]) => i > 0 && i < core.length - 1 && !STOP.has(w))
     if (core.length >= 3 && droppable.length > 0) {
@@ -142,19 +158,30 @@ export const buildEvalSet = (targets: ReadonlyArray<CanonicalCompany>, perKind: 
       if (rest.filter((w) => w.length >= 3).length >= 2) add("missing_word", rest.join(" "), t)
     }
   }
-  // The issuer's name, with a listing of one of its share classes in the store: the company comes first.
-  for (const t of order) {
-    if (!SHARE_CLASS.test(t.legal_name)) continue
-    const issuerName = t.legal_name.replace(SHARE_CLASS, "")
-    const issuer = targets.find((c) => c !== t && normOf(c) === normalizeName(issuerName, c.country) && !SHARE_CLASS.test(c.legal_name))
-    if (issuer !== undefined) add("share_class_issuer", nameTokens(normOf(issuer)).join(" "), issuer)
+  // The issuer, where a listing of one of its share classes is stored too: its name without the legal form, or
+  // its first two words when they begin no other listed company's name.
+  const classNames = new Set(shareClasses.map((c) => c.legal_name.toLowerCase()))
+  for (const listing of shareClasses) {
+    const issuer = targets.find((c) =>
+      c.country === listing.country && !classNames.has(c.legal_name.toLowerCase()) &&
+      listing.legal_name.toLowerCase().startsWith(`${c.legal_name.toLowerCase()} `)
+    )
+    if (issuer === undefined) continue
+    const norm = normOf(issuer)
+    const words = issuer.legal_name.split(" ")
+    const two = words.slice(0, 2).join(" ")
+    const byPrefix = words.length >= 3 && extra.chance(0.5) &&
+      lowers.every((l, i) => norms[i] === norm || classNames.has(l) || !l.startsWith(two.toLowerCase()))
+    add("share_class_issuer", byPrefix ? two : nameTokens(norm).join(" "), issuer)
   }
   return out
 }
 
 /** The country names the listed companies' names carry after their brand. */
-const COUNTRY_WORDS: Readonly<Record<string, string>> = {
-  NG: "Nigeria", GH: "Ghana", KE: "Kenya", UG: "Uganda", TZ: "Tanzania", ZA: "Africa", CI: "CI", SN: "Senegal",
-  BF: "Burkina", ML: "Mali", EG: "Egypt", MA: "Maroc", TN: "Tunisie", MU: "Mauritius", BW: "Botswana", NA: "Namibia",
-  ZW: "Zimbabwe", MW: "Malawi", ZM: "Zambia", RW: "Rwanda", BJ: "Benin", TG: "Togo", NE: "Niger"
+const COUNTRY_WORDS: Readonly<Record<string, ReadonlyArray<string>>> = {
+  NG: ["Nigeria"], GH: ["Ghana"], KE: ["Kenya"], UG: ["Uganda"], TZ: ["Tanzania"], ZA: ["South Africa"],
+  CI: ["Cote d'Ivoire", "Cote d’Ivoire", "Cote Ivoire", "CI"], SN: ["Senegal"], BF: ["Burkina Faso", "Burkina"],
+  ML: ["Mali"], EG: ["Egypt"], MA: ["Maroc", "Morocco"], TN: ["Tunisie", "Tunisia"], MU: ["Mauritius"],
+  BW: ["Botswana"], NA: ["Namibia"], ZW: ["Zimbabwe"], MW: ["Malawi"], ZM: ["Zambia"], RW: ["Rwanda"],
+  BJ: ["Benin"], TG: ["Togo"], NE: ["Niger"]
 }

@@ -100,3 +100,30 @@ export const equivalentWords = (words: ReadonlyArray<string>): Array<string> => 
   }
   return out
 }
+
+/** Every spelling of each canonical word (the canonical one first). */
+const SPELLINGS_OF: ReadonlyMap<string, ReadonlyArray<string>> = (() => {
+  const out = new Map<string, Array<string>>()
+  for (const [spelling, canon] of SPELLINGS) {
+    const list = out.get(canon) ?? [canon]
+    if (spelling !== canon) list.push(spelling)
+    out.set(canon, list)
+  }
+  return out
+})()
+
+/**
+ * One spelling for one word alone, as `equivalentWords` reads it where no neighbour matters: a given name's
+ * canonical spelling, an article ("al", "el", "ul") as "al". Used where words are compared one by one (search's
+ * fuzzy scorer), so that "Mohamed Trading" and "Muhammad Trading" score as the same words.
+ */
+export const canonicalSpelling = (word: string): string => (ARTICLES.has(word) ? "al" : canonicalWord(word))
+
+/**
+ * The other spellings of a word that `canonicalSpelling` reads as the same ("mohamed" -> "muhammad", "mohammed",
+ * ...; "el" -> "al", "ul"), without the word itself; empty for a word with no equivalences.
+ */
+export const otherSpellings = (word: string): ReadonlyArray<string> => {
+  const all = ARTICLES.has(word) ? [...ARTICLES] : SPELLINGS_OF.get(canonicalWord(word)) ?? []
+  return all.filter((w) => w !== word)
+}

@@ -13,12 +13,15 @@ import {
   type WordGroup,
   wordGroups
 } from "./fuzzy.js"
+import { normalizeName } from "../domain/normalize.js"
+import { compactKey, isShareClassListing, spellingsOf, withoutIssuersShareClasses } from "../domain/searchKeys.js"
 import { type Hit, rankHits, round, scores } from "./ranking.js"
 import { searchConfig } from "./searchConfig.js"
 import { analyseQuery, type SearchQuery } from "./searchQuery.js"
 import {
   type CandidateRow,
   charLength,
+  heldSpellings,
   type ContainsHints,
   containsHints,
   literalTiers,
@@ -28,7 +31,8 @@ import {
   type TierRow,
   tierStatements,
   wordCandidates,
-  type WordRow
+  type WordRow,
+  withSpellings
 } from "./statements.js"
 import { WHOLE_NAME_SETTLES, wholeNameCandidates } from "./wholeName.js"
 
@@ -70,7 +74,13 @@ interface MatchOptions {
 const partOf = (x: { readonly tier: string; readonly field: string }) => `${x.tier}/${x.field}`
 
 const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
-  const base = { id: row.id, quality: Number(row.quality), listed: row.listed, field: row.field }
+  const base = {
+    id: row.id,
+    quality: Number(row.quality),
+    listed: row.listed,
+    shareClass: row.share_class === true,
+    field: row.field
+  }
   switch (row.tier) {
     case "id":
       return { ...base, matchType: "id", score: scores.literal, exact: true }
@@ -86,7 +96,21 @@ const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
           score: scores.normalizedPrefix(charLength(q.normalized) / charLength(row.target)),
           exact: false
         }
+    case "compact":
+      return row.target === q.compact
+        ? { ...base, matchType: "normalized", score: scores.compactEqual, exact: true, respaced: true }
+        : { ...base, matchType: "normalized", score: scores.compactPrefix, exact: false, respaced: true }
     case "alias":
+      if (row.target !== q.normalized && compactKey(row.target) === q.compact) {
+        return {
+          ...base,
+          matchType: "alias",
+          score: row.kind === "initialism" ? scores.initialismCompactEqual : scores.aliasCompactEqual,
+          exact: true,
+          respaced: true,
+          alias: row.target
+        }
+      }
       return row.target === q.normalized
         ? {
           ...base,
@@ -136,11 +160,19 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         return { hits, truncated, statements }
       })
 
-    /** The words held nearest to the query's words (empty for short queries). */
-    const nearWords = (q: SearchQuery) =>
-      q.short || q.numberLike || q.tokens.length === 0
-        ? Effect.succeed<ReadonlyArray<WordRow>>([])
-        : nearestWords(sql, q.tokens.slice(0, MAX_QUERY_WORDS), NEAR_WORDS_PER_TOKEN)
+    /**
+     * The words held nearest to the query's words (empty for short queries), and the held words that are one of
+     * their spellings (`spellingsOf`: a linguistic equivalent, two letters swapped), asked for alongside.
+     */
+    const nearWords = (q: SearchQuery): Effect.Effect<ReadonlyArray<WordRow>, SqlError> => {
+      if (q.short || q.numberLike || q.tokens.length === 0) return Effect.succeed([])
+      const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
+      const asked = tokens.flatMap((token, i) => spellingsOf(token).map((s) => ({ i: i + 1, ...s })))
+      return Effect.all([
+        nearestWords(sql, tokens, NEAR_WORDS_PER_TOKEN),
+        asked.length === 0 ? Effect.succeed([]) : heldSpellings(sql, asked)
+      ], { concurrency: 2 }).pipe(Effect.map(([near, held]) => withSpellings(near, held, asked)))
+    }
 
     /** Candidates the word index gives for one mode, with their fuzzy similarity. */
     const scoredCandidates = (
@@ -208,6 +240,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
             exact: false,
             quality: Number(row.quality),
             listed: row.listed,
+            shareClass: isShareClassListing(row.legal_name),
             field: "legal_name"
           })
         }
@@ -348,6 +381,19 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
      * on to the cascade without waiting for them, at the cost of a vocabulary look-up unused when it is.
      */
     const resolve = (q: SearchQuery) =>
+      resolveAll(q).pipe(
+        Effect.map(({ candidates, settled }) => ({
+          settled,
+          candidates: withoutIssuersShareClasses(
+            candidates,
+            (c) => ({ legalName: c.company.legal_name, country: c.company.country }),
+            normalizeName
+          )
+        })),
+        Effect.withSpan("CompanySearch.resolve")
+      )
+
+    const resolveAll = (q: SearchQuery) =>
       Effect.gen(function*() {
         if (!q.short && q.normalized !== "") {
           const [whole, words] = yield* Effect.all([wholeNameCandidates(sql, q), nearWords(q)], { concurrency: 2 })
@@ -363,7 +409,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
           return { settled: true, candidates }
         }
         return { settled: false, candidates: yield* cascadeCandidates(q) }
-      }).pipe(Effect.withSpan("CompanySearch.resolve"))
+      })
 
     /** Companies whose registration number (any registry of the scope, any separator style) is `raw`. */
     const findByNumber = (raw: string, country?: string) =>

@@ -1,3 +1,4 @@
+import { canonicalSpelling } from "../domain/nameEquivalences.js"
 import { foldTokens, nameTokens, normalizeName } from "../domain/normalize.js"
 import { compactSimilarity, similarityMatrix, tokenSetOf, wordSimilarity as nearWord } from "./similarity.js"
 import type { WordRow } from "./statements.js"
@@ -26,10 +27,12 @@ export const wordGroups = (
   tokens.map((token, index) => {
     const near = rows.filter((r) => r.i === index + 1)
     const exact = near.find((r) => r.word === token)
+    // A held word stands for itself and its linguistic equivalents ("mohamed", "muhammad"); a word held nowhere for
+    // its held spellings (equivalents, then a transposed pair of letters), then its nearest words.
     const chosen = exact !== undefined
-      ? [exact]
+      ? [exact, ...near.filter((r) => r.spelling === "equivalent").slice(0, MAX_ALTERNATIVES - 1)]
       : near
-        .filter((r) => loose || nearWord(token, r.word) > 0 || r.sim >= TRIGRAM_NEAR)
+        .filter((r) => loose || r.spelling !== undefined || nearWord(token, r.word) > 0 || r.sim >= TRIGRAM_NEAR)
         .slice(0, MAX_ALTERNATIVES)
     return { token, words: chosen.map((r) => r.word), companies: chosen.reduce((n, r) => n + r.companies, 0) }
   })
@@ -140,12 +143,18 @@ export const fuzzySimilarity = (
 export const foldedSimilarity = (groups: ReadonlyArray<WordGroup>, queryText: string, legalName: string): number =>
   wordSimilarity(groups, foldTokens(queryText), foldTokens(legalName))
 
+/**
+ * Words compared in their canonical spelling (`canonicalSpelling`): "Mohamed Trading" and "Muhammad Trading", "El
+ * Sewedy" and "Al Sewedy" hold the same words.
+ */
 const wordSimilarity = (
   groups: ReadonlyArray<WordGroup>,
-  tokens: ReadonlyArray<string>,
-  words: ReadonlyArray<string>
+  queryTokens: ReadonlyArray<string>,
+  nameWords: ReadonlyArray<string>
 ): number => {
-  const weights = new Map(groups.map((g) => [g.token, weightOf(g.companies)]))
+  const tokens = queryTokens.map(canonicalSpelling)
+  const words = nameWords.map(canonicalSpelling)
+  const weights = new Map(groups.map((g) => [canonicalSpelling(g.token), weightOf(g.companies)]))
   const matrix = similarityMatrix(tokens, words)
   let weighted = 0
   let total = 0

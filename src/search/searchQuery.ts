@@ -1,4 +1,5 @@
 import { nameTokens, normalizeName } from "../domain/normalize.js"
+import { compactKey } from "../domain/searchKeys.js"
 import { canonicalNumber, numberKey, registryForCountry, registryIds } from "../domain/registrationNumbers.js"
 import { canonicalTaxId, taxIdCountries } from "../domain/taxIds.js"
 
@@ -11,6 +12,8 @@ export interface SearchQuery {
   /** `normalizeName(q, country)`: `query_normalized`, compared with `name_norm` and alias names. */
   readonly normalized: string
   readonly tokens: ReadonlyArray<string>
+  /** `normalized` without spaces (`compactKey`): the name with other spacing or punctuation. */
+  readonly compact: string
   /** Upper case ISO code of the scope; undefined for all countries. */
   readonly country: string | undefined
   /** Registration number keys to look up (any separator style), empty when the query has no digit. */
@@ -60,6 +63,7 @@ export const analyseQuery = (q: string, country?: string): SearchQuery => {
     lower: text.toLowerCase(),
     normalized,
     tokens: nameTokens(normalized),
+    compact: compactKey(normalized),
     country: scope,
     numberKeys: numberKeysOf(text, scope),
     taxKeys: taxKeysOf(text, scope),

@@ -1,4 +1,5 @@
 import type { SqlClient, Statement } from "@effect/sql"
+import { SHARE_CLASS_HINTS, SHARE_CLASS_PATTERN, type SpellingKind } from "../domain/searchKeys.js"
 import type { SearchQuery } from "./searchQuery.js"
 
 type Sql = SqlClient.SqlClient
@@ -6,7 +7,7 @@ type Sql = SqlClient.SqlClient
 /** What a literal, normalised or alias tier returns for one company. */
 export interface TierRow {
   readonly id: string
-  readonly tier: "id" | "prefix" | "contains" | "normalized" | "alias"
+  readonly tier: "id" | "prefix" | "contains" | "normalized" | "compact" | "alias"
   readonly quality: number
   /** The stored form compared with the query: number key, name_lower, name_norm or the alias name_norm. */
   readonly target: string
@@ -16,6 +17,8 @@ export interface TierRow {
   readonly listed: boolean
   /** The alias kind (alias tier only). */
   readonly kind: string | null
+  /** The company is a listing of a share class (`isShareClassListing`): ranked after its issuer. */
+  readonly share_class: boolean
 }
 
 export interface NamedStatement {
@@ -115,6 +118,20 @@ const prefixScore = (sql: Sql, base: number, queryChars: number, target: Stateme
 const LISTED = "c.listed_ticker IS NOT NULL"
 
 /**
+ * Whether the company is a share-class listing, as `isShareClassListing` reads its name; the pattern only on names
+ * holding one of its hints (a broad query's ranking evaluates this on every match).
+ */
+const shareClass = (sql: Sql) =>
+  sql`(CASE WHEN ${sql.join(" OR ", false)(SHARE_CLASS_HINTS.map((h) => sql`strpos(c.name_lower, ${h}) > 0`))}
+    THEN c.name_lower ~ ${SHARE_CLASS_PATTERN} ELSE false END)`
+
+/** The spacing-insensitive key of the stored normalised name (`compactKey`), as migration 0190 indexes it. */
+const COMPACT_NORM = "replace(c.name_norm, ' ', '')"
+const COMPACT_ALIAS = "replace(a.name_norm, ' ', '')"
+/** A query shorter than this (spaces removed) gets no spacing-insensitive look-up. */
+const COMPACT_MIN = 3
+
+/**
  * The first string after every string starting with `prefix` in byte (code point) order, the order of the
  * `text_pattern_ops` indexes; null when there is none.
  */
@@ -169,7 +186,7 @@ export const tierStatements = (
       field,
       statement: sql<TierRow>`SELECT c.id::text AS id, ${sql.literal(`'${tier}'`)} AS tier, c.quality,
         ${sql.literal(LISTED)} AS listed, c.name_norm AS norm, ${sql.literal(target)} AS target,
-        ${sql.literal(`'${field}'`)} AS field, NULL::text AS kind
+        ${sql.literal(`'${field}'`)} AS field, NULL::text AS kind, ${shareClass(sql)} AS share_class
         FROM companies c WHERE ${matches}${scope} LIMIT ${cap}`,
       matches,
       company: { target, exact, score }
@@ -211,15 +228,33 @@ export const tierStatements = (
       sql`(CASE WHEN ${exact} THEN 980 ELSE ${prefixScore(sql, 0.85, queryChars, sql`c.name_norm`)} END)`
     )
   }
+  const compactChars = charLength(q.compact)
+  if (!q.short && compactChars >= COMPACT_MIN) {
+    // The name written with other spacing or punctuation ("Eco Bank", "E.Co-Bank" for "Ecobank"): a one-word query
+    // only as the whole key (its prefixes are the normalized tier's), a longer one as a prefix of the key too.
+    const col = sql.literal(COMPACT_NORM)
+    const exact = sql`(${col} = ${q.compact})`
+    companyTier(
+      "compact",
+      "legal_name",
+      COMPACT_NORM,
+      q.tokens.length > 1 ? startsWith(sql, COMPACT_NORM, q.compact) : sql`(${col} ~>=~ ${q.compact} AND ${col} ~<=~ ${q.compact})`,
+      exact,
+      sql`(CASE WHEN ${exact} THEN 970 ELSE 850 END)`
+    )
+  }
   if (q.normalized.length > 0) {
+    const compact = !q.short && compactChars >= COMPACT_MIN
+    const compactEqual = compact ? sql`${sql.literal(COMPACT_ALIAS)} = ${q.compact}` : sql`false`
     const match = q.short
       ? sql`a.name_norm = ${q.normalized} AND a.kind <> 'initialism'`
-      : sql`(a.name_norm = ${q.normalized} OR (a.name_norm LIKE ${escapeLike(q.normalized) + " %"}
+      : sql`(a.name_norm = ${q.normalized} OR ${compactEqual} OR (a.name_norm LIKE ${escapeLike(q.normalized) + " %"}
           AND a.kind IN ${sql.in(PREFIX_ALIAS_KINDS)}))`
     const columns = sql`c.id::text AS id, 'alias' AS tier, c.quality, ${sql.literal(LISTED)} AS listed, c.name_norm AS norm,
-      a.name_norm AS target, 'alias' AS field, a.kind`
-    const exact = sql`(a.name_norm = ${q.normalized})`
+      a.name_norm AS target, 'alias' AS field, a.kind, ${shareClass(sql)} AS share_class`
+    const exact = sql`(a.name_norm = ${q.normalized} OR ${compactEqual})`
     const score = sql`CASE WHEN a.name_norm = ${q.normalized} THEN (CASE WHEN a.kind = 'initialism' THEN 920 ELSE 950 END)
+      WHEN ${compactEqual} THEN (CASE WHEN a.kind = 'initialism' THEN 910 ELSE 940 END)
       ELSE ${prefixScore(sql, 0.8, queryChars, sql`a.name_norm`)} END`
     out.push({
       tier: "alias",
@@ -229,18 +264,19 @@ export const tierStatements = (
       matches: sql`c.id = ANY(ARRAY(SELECT a.company_id FROM company_aliases a WHERE ${match}))`,
       // Each company once, with its best alias (ties: the alias name, as rankHits breaks them), then the best n.
       best: (n) =>
-        sql<TierRow>`SELECT x.id, x.tier, x.quality, x.listed, x.norm, x.target, x.field, x.kind FROM (
+        sql<TierRow>`SELECT x.id, x.tier, x.quality, x.listed, x.norm, x.target, x.field, x.kind, x.share_class FROM (
           SELECT DISTINCT ON (c.id) ${columns}, c.id AS n, ${exact} AS exact, ${score} AS score
           FROM company_aliases a JOIN companies c ON c.id = a.company_id
           WHERE ${match}${scope}
           ORDER BY c.id, ${exact} DESC, ${score} DESC, a.name_norm COLLATE "C", a.kind
-        ) AS x ORDER BY x.exact DESC, x.score DESC, x.listed DESC, x.quality DESC, x.n LIMIT ${n}`
+        ) AS x ORDER BY x.exact DESC, x.share_class, x.score DESC, x.listed DESC, x.quality DESC, x.n LIMIT ${n}`
     })
   }
   return out
 }
 
-const TIER_ORDER: Record<TierRow["tier"], number> = { id: 0, prefix: 1, contains: 2, normalized: 3, alias: 4 }
+/** A match through the spacing-insensitive key after the normalised one (whole matches: as `compareHits`). */
+const TIER_ORDER: Record<TierRow["tier"], number> = { id: 0, prefix: 1, contains: 2, normalized: 3, compact: 3.5, alias: 4 }
 
 /** A row of `rankedCompanies`: a company's best hit among the tiers on `companies` (none: alias or fuzzy only). */
 export interface RankedRow extends Omit<TierRow, "tier"> {
@@ -275,14 +311,14 @@ export const rankedCompanies = (
   const tierOrder = byPart((p) => sql.literal(String(TIER_ORDER[p.tier])))
   return sql<RankedRow>`SELECT c.id::text AS id, ${byPart((p) => sql.literal(`'${p.tier}'`))} AS tier, c.quality,
       ${sql.literal(LISTED)} AS listed, c.name_norm AS norm, ${byPart((p) => sql.literal(p.company.target))} AS target,
-      ${byPart((p) => sql.literal(`'${p.field}'`))} AS field, NULL::text AS kind, c.total
+      ${byPart((p) => sql.literal(`'${p.field}'`))} AS field, NULL::text AS kind, ${shareClass(sql)} AS share_class, c.total
     FROM (
       SELECT c.id, c.quality, c.listed_ticker, c.name_lower, c.name_norm, c.registration_key, c.tax_key,
         ${part} AS part, count(*) OVER () AS total
       FROM companies c
       WHERE (${sql.join(" OR ", false)(conditions.map((c) => sql`(${c})`))})${scopeOf(sql, q.country)}
     ) AS c
-    ORDER BY c.part IS NULL, ${byPart((p) => p.company.exact)} DESC, ${tierOrder},
+    ORDER BY c.part IS NULL, ${byPart((p) => p.company.exact)} DESC, ${tierOrder}, ${shareClass(sql)},
       ${byPart((p) => p.company.score)} DESC, ${sql.literal(LISTED)} DESC, c.quality DESC, c.id
     LIMIT ${n}`
 }
@@ -296,7 +332,45 @@ export interface WordRow {
   readonly word: string
   readonly companies: number
   readonly sim: number
+  /** Set when the word was asked for as a spelling of the query word (`spellingsOf`), not found by trigrams. */
+  readonly spelling?: SpellingKind
 }
+
+export interface SpellingRow {
+  readonly i: number
+  readonly word: string
+  readonly companies: number
+}
+
+/**
+ * The near words with the held spellings added (as words of their query word, `spelling` set, similarity 1: they
+ * are the query word in another spelling), each word once per query word.
+ */
+export const withSpellings = (
+  near: ReadonlyArray<WordRow>,
+  held: ReadonlyArray<SpellingRow>,
+  asked: ReadonlyArray<{ readonly i: number; readonly word: string; readonly kind: SpellingKind }>
+): ReadonlyArray<WordRow> => {
+  if (held.length === 0) return near
+  const found = new Map(held.map((h) => [`${h.i} ${h.word}`, h]))
+  const spelled: Array<WordRow> = []
+  for (const a of asked) {
+    const h = found.get(`${a.i} ${a.word}`)
+    if (h !== undefined) spelled.push({ i: a.i, word: a.word, companies: Number(h.companies), sim: 1, spelling: a.kind })
+  }
+  const taken = new Set(spelled.map((w) => `${w.i} ${w.word}`))
+  return [...spelled, ...near.filter((w) => !taken.has(`${w.i} ${w.word}`))]
+}
+
+/**
+ * Which of the asked spellings the vocabulary holds (equality on its primary key), with the position `i` (from 1)
+ * of the query word each stands for.
+ */
+export const heldSpellings = (sql: Sql, asked: ReadonlyArray<{ readonly i: number; readonly word: string }>) =>
+  sql<SpellingRow>`SELECT a.i::integer AS i, s.word, s.companies
+    FROM unnest(${asked.map((a) => a.i)}::int[], ${asked.map((a) => a.word)}::text[]) AS a(i, word)
+    JOIN search_words s ON s.word = a.word
+    WHERE s.companies > 0`
 
 /**
  * The `perToken` words held most similar to each query word (pg_trgm `%` on the vocabulary's trigram GIN, in

@@ -1,5 +1,6 @@
 import { tokenOverlap } from "../domain/nameAgreement.js"
 import { normalizeName } from "../domain/normalize.js"
+import { compactKey } from "../domain/searchKeys.js"
 import { editDistance } from "../sanctions/matching/similarity.js"
 import { type NameToken, tokenize, TokenClass } from "../sanctions/matching/tokens.js"
 
@@ -55,7 +56,10 @@ export const candidateConfidence = (given: string, candidate: NameCandidate): nu
   }
   const g = normalizeName(given, candidate.country)
   const legal = normalizeName(candidate.legalName, candidate.country)
-  if (g !== "" && g === legal) return round2(candidate.matchType === "normalized" ? score : 1)
+  // The whole name with other spacing ("Eco Bank Ghana" for "Ecobank Ghana Ltd") is a whole-name match too.
+  if (g !== "" && (g === legal || compactKey(g) === compactKey(legal))) {
+    return round2(candidate.matchType === "normalized" ? score : 1)
+  }
   if (given.trim().toLowerCase() === candidate.legalName.trim().toLowerCase()) return 1
   return round2(Math.min(score, PARTIAL_BASE + PARTIAL_SPAN * tokenOverlap(g, legal)))
 }

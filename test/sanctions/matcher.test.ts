@@ -33,6 +33,26 @@ describe("tokeniser", () => {
     expect(forms("S.A.R.L. Kivu")).toEqual(["#llc"])
   })
 
+  it("reads IND and GEN as the business word only after a word of the name and before a business word or a form", () => {
+    const words = (name: string) => tokenize(name).filter((t) => !t.text.startsWith("#")).map((t) => t.text)
+    expect(words("PARCHIN CHEMICAL IND")).toEqual(words("PARCHIN CHEMICAL INDUSTRIES"))
+    expect(words("SPECIAL IND GROUP")).toEqual(words("SPECIAL INDUSTRIES GROUP"))
+    expect(words("KOREA RYONBONG GEN CORPORATION")).toEqual(words("KOREA RYONBONG GENERAL CORPORATION"))
+    expect(words("AL WASEL AND BABEL GEN TRADING LLC")).toEqual(words("AL WASEL AND BABEL GENERAL TRADING LLC"))
+    expect(words("Acme Ind Ltd")).toContain("industries")
+    // Elsewhere: a name's first word, a given name at the end, before an ordinary word.
+    expect(words("IND Holdings")).toContain("ind")
+    expect(words("LI GEN")).toEqual(["li", "gen"])
+    expect(words("GEN ZHANG WEI")).toContain("gen")
+    expect(words("ACME IND MUMBAI")).toContain("ind")
+  })
+
+  it("finds the UN's entities written with IND and GEN", () => {
+    for (const [name, id] of [["PARCHIN CHEMICAL IND", "un_sc:IRe.050"], ["RECONNAISSANCE GEN BUREAU", "un_sc:KPe.031"]] as const) {
+      expect(hitIds(name), name).toContain(id)
+    }
+  })
+
   it("reads abbreviated and transliterated legal-form words inside a longer form, and only there", () => {
     const forms = (name: string) => tokenize(name).filter((t) => t.text.startsWith("#")).map((t) => t.text)
     const words = (name: string) => tokenize(name).filter((t) => !t.text.startsWith("#")).map((t) => t.text)
@@ -51,7 +71,9 @@ describe("tokeniser", () => {
     expect(words("Dubai Trdg Company")).toEqual(words("Dubai Trading Company"))
     expect(words("BOM Asset Mgmt Ltd")).toEqual(words("BOM Asset Management Ltd"))
     expect(words("Achim Devt OOO")).toEqual(words("Achim Development OOO"))
-    expect(words("Presidency of Defense Ind")).toContain("ind")
+    // "Ind" at the end of a name can only be the business word (the list writes "...DEFENSE INDUSTRIES"); "gen" there
+    // is a part of a personal name.
+    expect(words("Presidency of Defense Ind")).toEqual(words("Presidency of Defense Industries"))
     expect(words("Huang Wang-gen")).toContain("gen")
   })
 

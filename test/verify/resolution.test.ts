@@ -17,7 +17,9 @@ describe("candidateConfidence", () => {
     ["a contained word", "Cement", candidate("Dangote Cement PLC", "contains", 1), 0.73],
     ["a normalised prefix", "Dangote Cem", candidate("Dangote Cement PLC", "normalized", 0.94), 0.73],
     ["a whole alias keeps its score", "MTN", candidate("MTN Nigeria Communications PLC", "alias", 0.92), 0.92],
-    ["fuzzy keeps its score", "Dangote Cemnt", candidate("Dangote Cement PLC", "fuzzy", 0.84), 0.84]
+    ["fuzzy keeps its score", "Dangote Cemnt", candidate("Dangote Cement PLC", "fuzzy", 0.84), 0.84],
+    ["the whole name with other spacing", "Eco Bank Ghana", candidate("Ecobank Ghana Ltd", "normalized", 0.97, "GH"), 0.97],
+    ["a part of the name with other spacing stays partial", "Eco Bank", candidate("Ecobank Ghana Ltd", "normalized", 0.85, "GH"), 0.6]
   ] as const)("%s", (_label, given, c, expected) => {
     expect(candidateConfidence(given, c)).toBe(expected)
   })

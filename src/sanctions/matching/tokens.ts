@@ -76,11 +76,40 @@ const UNITS: ReadonlyMap<string, number> = new Map([
   ["one", 1], ["two", 2], ["three", 3], ["four", 4], ["five", 5], ["six", 6], ["seven", 7], ["eight", 8], ["nine", 9]
 ])
 
-/** "forty four" -> "44", "forty 4" -> "44", "VII" -> "7", "1st" -> "first", "intl" -> "international". */
+/**
+ * Abbreviations read only after a word of the name and before a business word or a legal form (or, for "ind", at the
+ * name's end), where they can only be the business word: "PARCHIN CHEMICAL IND", "SPECIAL IND GROUP", "KOREA RYONBONG
+ * GEN CORPORATION", "AL WASEL AND BABEL GEN TRADING LLC" (the UN list writes these names out). Elsewhere they stay
+ * ambiguous (`SYNONYMS`): "ind" also stands for industrial or India, "gen" is a part of personal names.
+ */
+const BUSINESS_ABBREVIATIONS: ReadonlyMap<string, { readonly word: string; readonly atEnd: boolean }> = new Map([
+  ["ind", { word: "industries", atEnd: true }],
+  ["gen", { word: "general", atEnd: false }]
+])
+const isBusinessWord = (word: string): boolean => {
+  const w = SYNONYMS.get(word) ?? word
+  return GENERIC_WORDS.has(w) || formLengthByFirstWord.has(legalSpelling(w))
+}
+const businessAbbreviation = (words: ReadonlyArray<string>, i: number): string | undefined => {
+  const abbreviation = i > 0 ? BUSINESS_ABBREVIATIONS.get(words[i]!) : undefined
+  if (abbreviation === undefined) return undefined
+  const next = words[i + 1]
+  return (next === undefined ? abbreviation.atEnd : isBusinessWord(next)) ? abbreviation.word : undefined
+}
+
+/**
+ * "forty four" -> "44", "forty 4" -> "44", "VII" -> "7", "1st" -> "first", "intl" -> "international", "ind" ->
+ * "industries" where only that can be meant (`BUSINESS_ABBREVIATIONS`).
+ */
 const normalizeWords = (words: ReadonlyArray<string>): Array<string> => {
   const out: Array<string> = []
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!
+    const business = businessAbbreviation(words, i)
+    if (business !== undefined) {
+      out.push(business)
+      continue
+    }
     const tens = TENS.get(w)
     if (tens !== undefined) {
       const next = words[i + 1]
