@@ -16,7 +16,18 @@ interface NameFound {
   readonly weak: boolean
   /** Higher: better candidate for the entry's main name. */
   readonly rank: number
+  /** The name's language as the file states it (EN, EL, BG ...; empty when not stated). */
+  readonly language: string
 }
+
+/**
+ * The EU writes each name again in its official languages; those of Greek and Bulgarian are in another script than
+ * Latin. Such a name is the EU's translation, not the entity's own original-script name: an alias of kind
+ * `translation`, which screening reports only when given as written, so that its Latin rendering ("Χαµάς": "chamas")
+ * does not flag names that merely look like the rendering ("Chams").
+ */
+const EU_SCRIPT_LANGUAGES = new Set(["EL", "BG"])
+const isEuTranslation = (n: NameFound) => EU_SCRIPT_LANGUAGES.has(n.language.toUpperCase()) && isNonLatin(n.name)
 
 /** Assembles one entry from the names of an EU record: the best-ranked Latin name is the entry's name. */
 const entryOf = (record: {
@@ -39,7 +50,8 @@ const entryOf = (record: {
   for (const n of record.names) {
     if (seen.has(n.name)) continue
     seen.add(n.name)
-    if (isNonLatin(n.name)) original.push(n.name)
+    if (isEuTranslation(n)) aliases.push({ name: n.name, quality: "strong", kind: "translation" })
+    else if (isNonLatin(n.name)) original.push(n.name)
     else aliases.push({ name: n.name, quality: n.weak ? "weak" : "strong", kind: "aka" })
   }
   return {
@@ -124,7 +136,7 @@ export const parseEuFsfXml = (file: string): Effect.Effect<ParsedList, Sanctions
             if (name === "") return
             const language = attr(tag, "nameLanguage")
             const rank = (attr(tag, "lastName") !== "" ? 4 : 0) + (language === "EN" ? 2 : language === "" ? 1 : 0)
-            current.names.push({ name, weak: attr(tag, "strong") === "false", rank })
+            current.names.push({ name, weak: attr(tag, "strong") === "false", rank, language })
           } else if (tag.name === "address" || tag.name === "citizenship") {
             const country = attr(tag, "countryIso2Code")
             if (/^[A-Z]{2}$/.test(country) && country !== "00") current.countries.add(country)
@@ -190,7 +202,7 @@ export const parseEuLegacyXml = (file: string): Effect.Effect<ParsedList, Sancti
             if (name === "NAME") {
               const name = fields.get("WHOLENAME") || ["FIRSTNAME", "MIDDLENAME", "LASTNAME"].map((f) => fields.get(f) ?? "").filter((p) => p !== "").join(" ")
               const language = fields.get("LANGUAGE") ?? ""
-              if (name !== "") current.names.push({ name, weak: false, rank: current.names.length === 0 ? 8 : language === "" || language === "EN" ? 1 : 0 })
+              if (name !== "") current.names.push({ name, weak: false, rank: current.names.length === 0 ? 8 : language === "" || language === "EN" ? 1 : 0, language })
             } else if ((name === "ADDRESS" || name === "CITIZEN") && (fields.get("COUNTRY") ?? "") !== "") current.countries.add(fields.get("COUNTRY")!)
             else if (name === "PASSPORT" && (fields.get("NUMBER") ?? "") !== "") current.identifiers.set(`passport:${fields.get("NUMBER")}`, { type: "passport", value: fields.get("NUMBER")! })
           } else if (name === "ENTITY") {

@@ -91,7 +91,8 @@ const RULE_TEXT: Readonly<Record<string, string>> = {
   acronym_only: "matched an acronym alias: never a match, and reported only in one of the entry's countries",
   thin_name_vessel_entry: "a vessel is found only by its name as written",
   company_name_vessel_entry: "a name with a company's legal form names a company, not this vessel",
-  near_name_established_company: "a registered company of long standing, a letter away from a listed name of another legal form"
+  near_name_established_company: "a registered company of long standing, a letter away from a listed name of another legal form",
+  translation_not_as_written: "the list's own translation of a name into another script counts only as written"
 }
 
 /** Turns the per-token alignment into the answer's explanation: what agreed, what did not, which rules applied. */

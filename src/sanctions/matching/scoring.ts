@@ -311,6 +311,9 @@ export const scoreName = (
   // A registered company of long standing whose name is a letter away from a listed name of another legal form is
   // another company: a spelling that near, with the legal forms disagreeing, is not evidence enough for review.
   if (established && legalFormConflict && !distinctiveExact && !sameLetters) cap(THIN_EVIDENCE_CAP, "near_name_established_company")
+  // A list's own translation of a name into another script (the EU's Greek and Bulgarian) counts only as written: its
+  // Latin rendering is the list's, not a spelling anyone else uses.
+  if (name.kind === "translation" && !exactly) cap(THIN_EVIDENCE_CAP, "translation_not_as_written")
   const entryType = index.entries[name.entry]!.entry.entity_type
   // (People's short a.k.a.s, "ABU ALI", are names, not acronyms.)
   // A strong name given exactly as the list writes it (an original-script name, "راحت لمتد") is always reported.
