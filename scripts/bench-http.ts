@@ -9,13 +9,15 @@
 //
 //   npm run -s bench:http [-- --duration 5 --runs 3 --concurrency 1,16,32,64 --no-lists --profile]
 //                         [--mixed 60 --mixed-connections 32 --only-mixed --also-without-flags --node-flags "..."]
-//                         [--compare-env "NAME=value ..."] [--only company,search,verify,empty,bare]
+//                         [--compare-env "NAME=value ..."] [--compare-main OTHER/dist/main.js] [--only company,search,verify,empty,bare]
 //
 // The API runs `node <flags> dist/main.js` with the flags of package.json's `start` script (what `npm start` runs);
 // --node-flags replaces them (--node-flags "" for none); --also-without-flags repeats the mixed load on a server
 // started without any. --mixed 0 skips the mixed load; --only-mixed skips the throughput table.
 // --compare-env: a second API server, with these environment variables added, measured beside the first in the same
-// run (an A/B of one setting, e.g. "DATABASE_PREPARED_STATEMENTS=false"). --only: the kinds of target measured.
+// run (an A/B of one setting, e.g. "DATABASE_PREPARED_STATEMENTS=false"); --compare-main: the second server runs this
+// compiled entry point instead (another build, e.g. of the commit before a change, in a copy of dist/ inside this
+// tree so that it finds node_modules). --only: the kinds of target measured.
 // --profile: the API runs under `node --cpu-prof`; its profile (every run) is summarised by self time per function
 // and per package at the end.
 // --loop-probe: the API also loads scripts/support/loopProbe.mjs, which logs each event-loop stall over 300 ms (the
@@ -54,7 +56,8 @@ const only = new Set(option("only", "company,search,verify,empty,bare").split(",
 const compareEnv: Record<string, string> = Object.fromEntries(
   option("compare-env", "").split(/\s+/).filter((w) => w.includes("=")).map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)])
 )
-const comparing = Object.keys(compareEnv).length > 0
+const compareMain = option("compare-main", "")
+const comparing = Object.keys(compareEnv).length > 0 || compareMain !== ""
 const withLists = !argv.includes("--no-lists")
 const profile = argv.includes("--profile")
 const mixedSeconds = Number(option("mixed", "60"))
@@ -244,12 +247,12 @@ const program = Effect.gen(function*() {
   if (!fs.existsSync("dist/main.js") || argv.includes("--build")) buildServer()
   const port = 18_000 + Math.floor(Math.random() * 1000)
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-prof-"))
-  const startApi = (flags: ReadonlyArray<string>, withProfile: boolean, atPort = port, env: Record<string, string> = {}) =>
+  const startApi = (flags: ReadonlyArray<string>, withProfile: boolean, atPort = port, env: Record<string, string> = {}, main = "dist/main.js") =>
     startNode([
       ...flags,
       ...(withProfile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
       ...(loopProbe ? ["--import", "./scripts/support/loopProbe.mjs"] : []),
-      "dist/main.js"
+      main
     ], {
       PORT: String(atPort), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none",
       ...(refresh ? { SANCTIONS_POLL_INTERVAL: "2 seconds" } : {}),
@@ -286,7 +289,7 @@ const program = Effect.gen(function*() {
     const api = startApi(nodeFlags, profile)
     const children: Array<ChildProcess> = [api.child]
     try {
-      const other = comparing ? startApi(nodeFlags, false, port + 4, compareEnv) : undefined
+      const other = comparing ? startApi(nodeFlags, false, port + 4, compareEnv, compareMain === "" ? "dist/main.js" : compareMain) : undefined
       if (other !== undefined) children.push(other.child)
       yield* Effect.promise(() => waitForHttp(`${base}/health`, api))
       if (other !== undefined) yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 4}/health`, other))
@@ -298,7 +301,7 @@ const program = Effect.gen(function*() {
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 1}/`, empty))
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 2}/`, bare))
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 3}/`, floor))
-      const shownEnv = Object.entries(compareEnv).map(([k, v]) => `${k}=${v}`).join(" ")
+      const shownEnv = [...Object.entries(compareEnv).map(([k, v]) => `${k}=${v}`), ...(compareMain === "" ? [] : [compareMain])].join(" ")
       const targets: Array<Target & { readonly kind: string; readonly floorOf?: string }> = []
       for (const r of routes) {
         targets.push({ kind: r.kind, label: r.label, url: `${base}${r.path}`, headers, pid: api.child.pid!, database: true })
