@@ -282,6 +282,10 @@ const program = Effect.gen(function*() {
     const recorded = yield* recordStatements(url, routes.map((r) => ({ method: "GET" as const, path: r.path, ...(r.fresh ? { fresh: r.fresh } : {}) })), headers)
     const floorFile = path.join(profileDir, "floor-requests.json")
     fs.writeFileSync(floorFile, JSON.stringify(recorded))
+    for (const r of recorded) {
+      process.stderr.write(`recorded ${r.method} ${r.path} (${r.status}):\n${r.steps.map((step, i) =>
+        step.map((s) => `  step ${i + 1}: ${s.text.replace(/\s+/g, " ").slice(0, 100)}`).join("\n")).join("\n")}\n`)
+    }
     const statementsOf = (p: string) => {
       const r = recorded.find((x) => x.path === p)
       return r === undefined ? "" : `${r.steps.flat().length} statements in ${r.steps.length} steps`

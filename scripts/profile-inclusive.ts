@@ -1,6 +1,7 @@
 // Inclusive CPU time per function of a V8 CPU profile (`node --cpu-prof`): what a request path's parts cost.
 //
-//   npx tsx scripts/profile-inclusive.ts FILE.cpuprofile [--top 60] [--match REGEX]
+//   npx tsx scripts/profile-inclusive.ts FILE.cpuprofile [--top 60] [--match REGEX] [--skip-seconds N]
+// (--skip-seconds: samples of the first N seconds left out, e.g. the start-up before a load)
 import * as fs from "node:fs"
 import { inclusiveTimes } from "./support/cpuProfile.js"
 
@@ -10,4 +11,4 @@ const option = (name: string) => {
   return i >= 0 ? argv[i + 1] : undefined
 }
 const match = option("match")
-console.log(inclusiveTimes(JSON.parse(fs.readFileSync(argv[0]!, "utf8")), Number(option("top") ?? "60"), match === undefined ? undefined : new RegExp(match)))
+console.log(inclusiveTimes(JSON.parse(fs.readFileSync(argv[0]!, "utf8")), Number(option("top") ?? "60"), match === undefined ? undefined : new RegExp(match), Number(option("skip-seconds") ?? "0")))

@@ -44,13 +44,20 @@ export const recordStatements = (
 ) =>
   Effect.gen(function*() {
     let recording = false
-    let inFlight = 0
     let steps: Array<Array<RecordedStatement>> = []
-    const note = (text: string, values: ReadonlyArray<unknown>) => {
-      if (!recording) return
+    // The statements of the current step not answered yet: one that starts while any of them runs joins the step.
+    let running = new Set<object>()
+    const note = (text: string, values: ReadonlyArray<unknown>): object => {
+      const token = {}
+      if (!recording) return token
       const statement = { text, values: values.map(portable) }
-      if (inFlight > 1 && steps.length > 0) steps[steps.length - 1]!.push(statement)
-      else steps.push([statement])
+      if (running.size > 0 && steps.length > 0) steps[steps.length - 1]!.push(statement)
+      else {
+        steps.push([statement])
+        running = new Set()
+      }
+      running.add(token)
+      return token
     }
     const pool = Layer.unwrapEffect(Effect.sync(() =>
       PgClient.layerFromPool({
@@ -64,10 +71,9 @@ export const recordStatements = (
                 if (typeof config !== "string" || !Array.isArray(values) || typeof callback !== "function") {
                   return original(config, values, callback)
                 }
-                inFlight++
-                note(config, values)
+                const token = note(config, values)
                 return original(config, values, (error: unknown, result: unknown) => {
-                  inFlight--
+                  running.delete(token)
                   ;(callback as (e: unknown, r: unknown) => void)(error, result)
                 })
               }

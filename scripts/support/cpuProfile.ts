@@ -60,7 +60,12 @@ export const summariseProfile = (profile: CpuProfile, top = 20): string => {
  * Inclusive time: for each function, the samples with it anywhere on their stack (once per sample), biggest first, as a
  * Markdown table, with its share of the samples that were not idle. `only`: the functions whose "name url" matches.
  */
-export const inclusiveTimes = (profile: CpuProfile & { readonly nodes: ReadonlyArray<{ readonly children?: ReadonlyArray<number> }> }, top = 40, only?: RegExp): string => {
+export const inclusiveTimes = (
+  profile: CpuProfile & { readonly nodes: ReadonlyArray<{ readonly children?: ReadonlyArray<number> }> },
+  top = 40,
+  only?: RegExp,
+  skipSeconds = 0
+): string => {
   const parent = new Map<number, number>()
   for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
   const byId = new Map(profile.nodes.map((n) => [n.id, n]))
@@ -70,13 +75,15 @@ export const inclusiveTimes = (profile: CpuProfile & { readonly nodes: ReadonlyA
   }
   const inclusive = new Map<string, number>()
   let busy = 0
+  let at = 0
   profile.samples.forEach((id, i) => {
     const us = profile.timeDeltas[i] ?? 0
-    if (byId.get(id)!.callFrame.functionName === "(idle)") return
+    at += us
+    if (at < skipSeconds * 1e6 || byId.get(id)!.callFrame.functionName === "(idle)") return
     busy += us
     const seen = new Set<string>()
-    for (let at: number | undefined = id; at !== undefined; at = parent.get(at)) {
-      const key = keyOf(at)
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+      const key = keyOf(node)
       if (seen.has(key)) continue
       seen.add(key)
       inclusive.set(key, (inclusive.get(key) ?? 0) + us)

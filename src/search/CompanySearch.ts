@@ -316,7 +316,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
           results,
           ...(suggestions === undefined ? {} : { suggestions })
         }, VALID)
-      }).pipe(Effect.withSpan("CompanySearch.search"))
+      }).pipe(Effect.withSpan("CompanySearch.search", { captureStackTrace: false }))
 
     /** The cascade's best candidates, best first, at most five (the verifier: every look-up at once). */
     const cascadeCandidates = (q: SearchQuery, words?: ReadonlyArray<WordRow>) =>
@@ -363,7 +363,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
           return { settled: true, candidates }
         }
         return { settled: false, candidates: yield* cascadeCandidates(q) }
-      }).pipe(Effect.withSpan("CompanySearch.resolve"))
+      }).pipe(Effect.withSpan("CompanySearch.resolve", { captureStackTrace: false }))
 
     /** Companies whose registration number (any registry of the scope, any separator style) is `raw`. */
     const findByNumber = (raw: string, country?: string) =>
