@@ -1,7 +1,8 @@
 // HTTP benchmark, one run, side by side: the API's company, search and verify paths (compiled build, PostgreSQL on
 // 127.0.0.1, the three real sanctions lists loaded); for each, its same-work floor (scripts/bench/sameWorkServer.ts:
 // bare node:http + pg running exactly the statements the API ran for that request, recorded from the API itself by
-// scripts/bench/recordStatements.ts, as named prepared statements); an empty Effect HttpApi handler and a bare
+// scripts/bench/recordStatements.ts, as named prepared statements) and the same work on the framework
+// (scripts/bench/effectSameWorkServer.ts: Effect HttpApi + @effect/sql-pg); an empty Effect HttpApi handler and a bare
 // node:http server answering the same bytes as the company path. At each concurrency, medians of several runs, with
 // the server's CPU per request (its own process) and PostgreSQL's (postmaster and backends), and its RSS. Then the
 // memory of a mixed load: a fresh API server under company, search and verify requests in turn (verify names varied,
@@ -301,10 +302,12 @@ const program = Effect.gen(function*() {
       const empty = startNode(["--import", "tsx", "scripts/bench/emptyEffectServer.ts"], { PORT: String(port + 1), BARE_BODY: sample })
       const bare = startNode(["--import", "tsx", "scripts/bench/bareServer.ts"], { PORT: String(port + 2), BARE_BODY: sample })
       const floor = startNode(["--import", "tsx", "scripts/bench/sameWorkServer.ts"], { PORT: String(port + 3), FLOOR_REQUESTS: floorFile, DATABASE_URL: url })
-      children.push(empty.child, bare.child, floor.child)
+      const effectFloor = startNode(["--import", "tsx", "scripts/bench/effectSameWorkServer.ts"], { PORT: String(port + 5), FLOOR_REQUESTS: floorFile, DATABASE_URL: url })
+      children.push(empty.child, bare.child, floor.child, effectFloor.child)
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 1}/`, empty))
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 2}/`, bare))
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 3}/`, floor))
+      yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 5}/`, effectFloor))
       const shownEnv = [...Object.entries(compareEnv).map(([k, v]) => `${k}=${v}`), ...(compareMain === "" ? [] : [compareMain])].join(" ")
       const targets: Array<Target & { readonly kind: string; readonly floorOf?: string }> = []
       for (const r of routes) {
@@ -315,6 +318,10 @@ const program = Effect.gen(function*() {
         targets.push({
           kind: r.kind, floorOf: r.kind, label: `same-work floor of ${r.kind} (node:http + pg, named; ${statementsOf(r.path)})`,
           url: `http://127.0.0.1:${port + 3}${r.path}`, headers: {}, pid: floor.child.pid!, database: true
+        })
+        targets.push({
+          kind: r.kind, label: `Effect same-work floor of ${r.kind} (HttpApi + @effect/sql, named)`,
+          url: `http://127.0.0.1:${port + 5}${r.path}`, headers: {}, pid: effectFloor.child.pid!, database: true
         })
       }
       if (only.has("empty")) targets.push({ kind: "empty", label: "empty Effect HttpApi handler, same JSON", url: `http://127.0.0.1:${port + 1}/`, headers: {}, pid: empty.child.pid!, database: false })
