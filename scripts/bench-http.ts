@@ -11,6 +11,7 @@
 //   npm run -s bench:http [-- --duration 5 --runs 3 --concurrency 1,16,32,64 --no-lists --profile]
 //                         [--mixed 60 --mixed-connections 32 --only-mixed --also-without-flags --node-flags "..."]
 //                         [--compare-env "NAME=value ..."] [--compare-main OTHER/dist/main.js] [--only company,search,verify,empty,bare]
+//                         [--raw-effect-floor]
 //
 // The API runs `node <flags> dist/main.js` with the flags of package.json's `start` script (what `npm start` runs);
 // --node-flags replaces them (--node-flags "" for none); --also-without-flags repeats the mixed load on a server
@@ -18,7 +19,8 @@
 // --compare-env: a second API server, with these environment variables added, measured beside the first in the same
 // run (an A/B of one setting, e.g. "DATABASE_PREPARED_STATEMENTS=false"); --compare-main: the second server runs this
 // compiled entry point instead (another build, e.g. of the commit before a change, in a copy of dist/ inside this
-// tree so that it finds node_modules). --only: the kinds of target measured.
+// tree so that it finds node_modules). --only: the kinds of target measured. --raw-effect-floor: also the framework
+// floor with its statements sent to the `pg` pool directly instead of through @effect/sql.
 // --profile: the API runs under `node --cpu-prof`; its profile (every run) is summarised by self time per function
 // and per package at the end.
 // --loop-probe: the API also loads scripts/support/loopProbe.mjs, which logs each event-loop stall over 300 ms (the
@@ -59,6 +61,7 @@ const compareEnv: Record<string, string> = Object.fromEntries(
 )
 const compareMain = option("compare-main", "")
 const comparing = Object.keys(compareEnv).length > 0 || compareMain !== ""
+const rawEffectFloor = argv.includes("--raw-effect-floor")
 const withLists = !argv.includes("--no-lists")
 const profile = argv.includes("--profile")
 const mixedSeconds = Number(option("mixed", "60"))
@@ -304,10 +307,15 @@ const program = Effect.gen(function*() {
       const floor = startNode(["--import", "tsx", "scripts/bench/sameWorkServer.ts"], { PORT: String(port + 3), FLOOR_REQUESTS: floorFile, DATABASE_URL: url })
       const effectFloor = startNode(["--import", "tsx", "scripts/bench/effectSameWorkServer.ts"], { PORT: String(port + 5), FLOOR_REQUESTS: floorFile, DATABASE_URL: url })
       children.push(empty.child, bare.child, floor.child, effectFloor.child)
+      const rawFloor = rawEffectFloor
+        ? startNode(["--import", "tsx", "scripts/bench/effectSameWorkServer.ts"], { PORT: String(port + 6), FLOOR_REQUESTS: floorFile, DATABASE_URL: url, FLOOR_RAW_PG: "1" })
+        : undefined
+      if (rawFloor !== undefined) children.push(rawFloor.child)
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 1}/`, empty))
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 2}/`, bare))
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 3}/`, floor))
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 5}/`, effectFloor))
+      if (rawFloor !== undefined) yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 6}/`, rawFloor))
       const shownEnv = [...Object.entries(compareEnv).map(([k, v]) => `${k}=${v}`), ...(compareMain === "" ? [] : [compareMain])].join(" ")
       const targets: Array<Target & { readonly kind: string; readonly floorOf?: string }> = []
       for (const r of routes) {
@@ -323,6 +331,12 @@ const program = Effect.gen(function*() {
           kind: r.kind, label: `Effect same-work floor of ${r.kind} (HttpApi + @effect/sql, named)`,
           url: `http://127.0.0.1:${port + 5}${r.path}`, headers: {}, pid: effectFloor.child.pid!, database: true
         })
+        if (rawFloor !== undefined) {
+          targets.push({
+            kind: r.kind, label: `Effect same-work floor of ${r.kind}, statements straight to pg (HttpApi + pg, named)`,
+            url: `http://127.0.0.1:${port + 6}${r.path}`, headers: {}, pid: rawFloor.child.pid!, database: true
+          })
+        }
       }
       if (only.has("empty")) targets.push({ kind: "empty", label: "empty Effect HttpApi handler, same JSON", url: `http://127.0.0.1:${port + 1}/`, headers: {}, pid: empty.child.pid!, database: false })
       if (only.has("bare")) targets.push({ kind: "bare", label: "bare node:http, same JSON", url: `http://127.0.0.1:${port + 2}/`, headers: {}, pid: bare.child.pid!, database: false })

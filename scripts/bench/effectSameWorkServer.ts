@@ -29,17 +29,23 @@ class Floor extends HttpApiGroup.make("floor")
   .add(HttpApiEndpoint.get("verify", "/v1/verify").setUrlParams(Schema.Struct({ name: Text, country: Text })).addSuccess(Schema.Unknown)) {}
 class FloorApi extends HttpApi.make("floor").add(Floor) {}
 
+// FLOOR_RAW_PG=1: the statements go to the `pg` pool directly (Effect.promise), not through @effect/sql: what
+// @effect/sql's own machinery costs per statement.
+const rawPg = process.env["FLOOR_RAW_PG"] === "1"
+const pool = nameRepeatedStatements(new Pg.Pool({ connectionString: process.env["DATABASE_URL"], max: Number(process.env["POOL_SIZE"] ?? "10") }))
+
 const replay = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const request = yield* HttpServerRequest.HttpServerRequest
   const found = byPath.get(request.url)
   if (found === undefined) return yield* Effect.dieMessage(`no recording of ${request.url}`)
   const fresh = new Map(found.request.fresh.map((value) => [value, randomUUID()]))
+  const run = (s: RecordedRequest["steps"][number][number]) => {
+    const values = s.values.map((v) => (typeof v === "string" ? fresh.get(v) ?? v : v))
+    return rawPg ? Effect.promise(() => pool.query(s.text, values)) : sql.unsafe(s.text, values as Array<never>)
+  }
   for (const step of found.request.steps) {
-    yield* Effect.all(
-      step.map((s) => sql.unsafe(s.text, s.values.map((v) => (typeof v === "string" ? fresh.get(v) ?? v : v)) as Array<never>)),
-      { concurrency: "unbounded", discard: true }
-    )
+    yield* step.length === 1 ? run(step[0]!) : Effect.all(step.map(run), { concurrency: "unbounded", discard: true })
   }
   return found.answer
 }).pipe(Effect.orDie)
@@ -51,12 +57,7 @@ const FloorLive = HttpApiBuilder.group(FloorApi, "floor", (handlers) =>
     .handle("search", () => replay)
     .handle("verify", () => replay))
 
-const Db = PgClient.layerFromPool({
-  acquire: Effect.acquireRelease(
-    Effect.sync(() => nameRepeatedStatements(new Pg.Pool({ connectionString: process.env["DATABASE_URL"], max: Number(process.env["POOL_SIZE"] ?? "10") }))),
-    (pool) => Effect.promise(() => pool.end())
-  )
-})
+const Db = PgClient.layerFromPool({ acquire: Effect.acquireRelease(Effect.succeed(pool), (p) => Effect.promise(() => p.end())) })
 
 HttpApiBuilder.serve().pipe(
   Layer.provide(HttpApiBuilder.api(FloorApi).pipe(Layer.provide(FloorLive))),
