@@ -16,7 +16,7 @@ const poolSize = Config.integer("DATABASE_POOL_SIZE").pipe(Config.withDefault(10
 const preparedStatements = Config.boolean("DATABASE_PREPARED_STATEMENTS").pipe(Config.withDefault(true))
 
 /** A PgClient over a `pg` pool made with `options`, its repeated statements named unless DATABASE_PREPARED_STATEMENTS is false. */
-const pgLayer = (options: Pg.PoolConfig) =>
+export const pgLayer = (options: Pg.PoolConfig) =>
   Layer.unwrapEffect(Effect.map(preparedStatements, (named) =>
     PgClient.layerFromPool({
       acquire: Effect.acquireRelease(
