@@ -4,14 +4,12 @@ import { KybApi } from "../../api/Api.js"
 import { Awards } from "../../awards/Awards.js"
 import { CompanyLookup } from "../../companies/CompanyLookup.js"
 import { asServiceUnavailable } from "../retryAfter.js"
-import { validatedJson } from "../validatedJson.js"
 
 export const CompaniesHandlers = HttpApiBuilder.group(KybApi, "companies", (handlers) =>
   Effect.map(Effect.all([CompanyLookup, Awards]), ([companies, awards]) =>
     handlers
       .handle("get", ({ path }) =>
         companies.get(path.country, path.registration_no).pipe(
-          Effect.map(validatedJson),
           Effect.catchTag("RecordUnavailable", asServiceUnavailable)
         ))
       .handle("awards", ({ path, urlParams }) => awards.page(path.country, path.registration_no, urlParams))))
