@@ -19,7 +19,7 @@
 // --compare-env: a second API server, with these environment variables added, measured beside the first in the same
 // run (an A/B of one setting, e.g. "DATABASE_PREPARED_STATEMENTS=false"); --compare-main: the second server runs this
 // compiled entry point instead (another build, e.g. of the commit before a change, in a copy of dist/ inside this
-// tree so that it finds node_modules). --only: the kinds of target measured. --raw-effect-floor: also the framework
+// tree so that it finds node_modules, beside a link to sql/: `cp -r dist .bench/before && ln -s ../sql .bench/sql`). --only: the kinds of target measured. --raw-effect-floor: also the framework
 // floor with its statements sent to the `pg` pool directly instead of through @effect/sql.
 // --profile: the API runs under `node --cpu-prof`; its profile (every run) is summarised by self time per function
 // and per package at the end.
