@@ -1,16 +1,26 @@
 // HTTP benchmark, one run, side by side: the API's company, search and verify paths (compiled build, PostgreSQL on
-// 127.0.0.1, the three real sanctions lists loaded), an empty Effect HttpApi handler and a bare node:http server
-// answering the same bytes as the company path; at each concurrency, medians of several runs, with the server's CPU
-// per request (its own process; PostgreSQL's beside it for the API) and its RSS. Then the memory of a mixed load: a
-// fresh API server under company, search and verify requests in turn (verify names varied, as diverse traffic is) for
-// --mixed seconds, and its VmRSS and peak (VmHWM) from /proc.
+// 127.0.0.1, the three real sanctions lists loaded); for each, its same-work floor (scripts/bench/sameWorkServer.ts:
+// bare node:http + pg running exactly the statements the API ran for that request, recorded from the API itself by
+// scripts/bench/recordStatements.ts, as named prepared statements) and the same work on the framework
+// (scripts/bench/effectSameWorkServer.ts: Effect HttpApi + @effect/sql-pg); an empty Effect HttpApi handler and a bare
+// node:http server answering the same bytes as the company path. At each concurrency, medians of several runs, with
+// the server's CPU per request (its own process) and PostgreSQL's (postmaster and backends), and its RSS. Then the
+// memory of a mixed load: a fresh API server under company, search and verify requests in turn (verify names varied,
+// as diverse traffic is) for --mixed seconds, and its VmRSS and peak (VmHWM) from /proc.
 //
-//   npm run -s bench:http [-- --duration 5 --runs 3 --concurrency 1,16,64 --no-lists --profile]
+//   npm run -s bench:http [-- --duration 5 --runs 3 --concurrency 1,16,32,64 --no-lists --profile]
 //                         [--mixed 60 --mixed-connections 32 --only-mixed --also-without-flags --node-flags "..."]
+//                         [--compare-env "NAME=value ..."] [--compare-main OTHER/dist/main.js] [--only company,search,verify,empty,bare]
+//                         [--raw-effect-floor]
 //
 // The API runs `node <flags> dist/main.js` with the flags of package.json's `start` script (what `npm start` runs);
 // --node-flags replaces them (--node-flags "" for none); --also-without-flags repeats the mixed load on a server
 // started without any. --mixed 0 skips the mixed load; --only-mixed skips the throughput table.
+// --compare-env: a second API server, with these environment variables added, measured beside the first in the same
+// run (an A/B of one setting, e.g. "DATABASE_PREPARED_STATEMENTS=false"); --compare-main: the second server runs this
+// compiled entry point instead (another build, e.g. of the commit before a change, in a copy of dist/ inside this
+// tree so that it finds node_modules, beside a link to sql/: `cp -r dist .bench/before && ln -s ../sql .bench/sql`). --only: the kinds of target measured. --raw-effect-floor: also the framework
+// floor with its statements sent to the `pg` pool directly instead of through @effect/sql.
 // --profile: the API runs under `node --cpu-prof`; its profile (every run) is summarised by self time per function
 // and per package at the end.
 // --loop-probe: the API also loads scripts/support/loopProbe.mjs, which logs each event-loop stall over 300 ms (the
@@ -30,6 +40,7 @@ import { ApiKeys } from "../src/access/ApiKeys.js"
 import { CompanyWriter } from "../src/companies/CompanyWriter.js"
 import { migrate } from "../src/db/Migrations.js"
 import { ingestSanctions } from "../src/sanctions/lists/ingest.js"
+import { recordStatements } from "./bench/recordStatements.js"
 import { summariseProfile } from "./support/cpuProfile.js"
 import { parentPid, processCpuSeconds, serverCpuSeconds } from "./support/procCpu.js"
 import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
@@ -43,7 +54,14 @@ const option = (name: string, fallback: string) => {
 }
 const duration = Number(option("duration", "5"))
 const runs = Number(option("runs", "3"))
-const concurrencies = option("concurrency", "1,16,64").split(",").map(Number)
+const concurrencies = option("concurrency", "1,16,32,64").split(",").map(Number)
+const only = new Set(option("only", "company,search,verify,empty,bare").split(","))
+const compareEnv: Record<string, string> = Object.fromEntries(
+  option("compare-env", "").split(/\s+/).filter((w) => w.includes("=")).map((w) => [w.slice(0, w.indexOf("=")), w.slice(w.indexOf("=") + 1)])
+)
+const compareMain = option("compare-main", "")
+const comparing = Object.keys(compareEnv).length > 0 || compareMain !== ""
+const rawEffectFloor = argv.includes("--raw-effect-floor")
 const withLists = !argv.includes("--no-lists")
 const profile = argv.includes("--profile")
 const mixedSeconds = Number(option("mixed", "60"))
@@ -233,15 +251,16 @@ const program = Effect.gen(function*() {
   if (!fs.existsSync("dist/main.js") || argv.includes("--build")) buildServer()
   const port = 18_000 + Math.floor(Math.random() * 1000)
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-prof-"))
-  const startApi = (flags: ReadonlyArray<string>, withProfile: boolean) =>
+  const startApi = (flags: ReadonlyArray<string>, withProfile: boolean, atPort = port, env: Record<string, string> = {}, main = "dist/main.js") =>
     startNode([
       ...flags,
       ...(withProfile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []),
       ...(loopProbe ? ["--import", "./scripts/support/loopProbe.mjs"] : []),
-      "dist/main.js"
+      main
     ], {
-      PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none",
-      ...(refresh ? { SANCTIONS_POLL_INTERVAL: "2 seconds" } : {})
+      PORT: String(atPort), HOST: "127.0.0.1", DATABASE_URL: url, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none",
+      ...(refresh ? { SANCTIONS_POLL_INTERVAL: "2 seconds" } : {}),
+      ...env
     })
   const stopAll = (children: ReadonlyArray<ChildProcess>) =>
     Effect.promise(() => {
@@ -254,55 +273,111 @@ const program = Effect.gen(function*() {
   const machine = `Machine: ${os.cpus().length} x ${os.cpus()[0]?.model ?? "?"}, node ${process.version}, ${new Date().toISOString()}`
 
   if (!onlyMixed) {
+    const verifyName = encodeURIComponent("Benchmark Foods Nigeria Limited")
+    const routes = [
+      { kind: "company", label: "GET /v1/company (key, quota, record)", path: "/v1/company/NG/RC208767" },
+      { kind: "search", label: "GET /v1/search?q=benchmark foods&country=NG", path: "/v1/search?q=benchmark%20foods&country=NG" },
+      {
+        kind: "verify", label: "GET /v1/verify (name, country)", path: `/v1/verify?name=${verifyName}&country=NG`,
+        fresh: (answer: string) => [(JSON.parse(answer) as { check_id: string }).check_id]
+      }
+    ].filter((r) => only.has(r.kind))
+    // The floor's statements, recorded from the API itself (in this process, over the bench database).
+    const recorded = yield* recordStatements(url, routes.map((r) => ({ method: "GET" as const, path: r.path, ...(r.fresh ? { fresh: r.fresh } : {}) })), headers)
+    const floorFile = path.join(profileDir, "floor-requests.json")
+    fs.writeFileSync(floorFile, JSON.stringify(recorded))
+    for (const r of recorded) {
+      process.stderr.write(`recorded ${r.method} ${r.path} (${r.status}):\n${r.steps.map((step, i) =>
+        step.map((s) => `  step ${i + 1}: ${s.text.replace(/\s+/g, " ").slice(0, 100)}`).join("\n")).join("\n")}\n`)
+    }
+    const statementsOf = (p: string) => {
+      const r = recorded.find((x) => x.path === p)
+      return r === undefined ? "" : `${r.steps.flat().length} statements in ${r.steps.length} steps`
+    }
     const api = startApi(nodeFlags, profile)
     const children: Array<ChildProcess> = [api.child]
     try {
+      const other = comparing ? startApi(nodeFlags, false, port + 4, compareEnv, compareMain === "" ? "dist/main.js" : compareMain) : undefined
+      if (other !== undefined) children.push(other.child)
       yield* Effect.promise(() => waitForHttp(`${base}/health`, api))
+      if (other !== undefined) yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 4}/health`, other))
       const sample = yield* Effect.promise(() => fetch(`${base}/v1/company/NG/RC208767`, { headers }).then((r) => r.text()))
       const empty = startNode(["--import", "tsx", "scripts/bench/emptyEffectServer.ts"], { PORT: String(port + 1), BARE_BODY: sample })
       const bare = startNode(["--import", "tsx", "scripts/bench/bareServer.ts"], { PORT: String(port + 2), BARE_BODY: sample })
-      children.push(empty.child, bare.child)
+      const floor = startNode(["--import", "tsx", "scripts/bench/sameWorkServer.ts"], { PORT: String(port + 3), FLOOR_REQUESTS: floorFile, DATABASE_URL: url })
+      const effectFloor = startNode(["--import", "tsx", "scripts/bench/effectSameWorkServer.ts"], { PORT: String(port + 5), FLOOR_REQUESTS: floorFile, DATABASE_URL: url })
+      children.push(empty.child, bare.child, floor.child, effectFloor.child)
+      const rawFloor = rawEffectFloor
+        ? startNode(["--import", "tsx", "scripts/bench/effectSameWorkServer.ts"], { PORT: String(port + 6), FLOOR_REQUESTS: floorFile, DATABASE_URL: url, FLOOR_RAW_PG: "1" })
+        : undefined
+      if (rawFloor !== undefined) children.push(rawFloor.child)
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 1}/`, empty))
       yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 2}/`, bare))
-      const verifyName = encodeURIComponent("Benchmark Foods Nigeria Limited")
-      const targets: ReadonlyArray<Target> = [
-        { label: "GET /v1/company (key, quota, record)", url: `${base}/v1/company/NG/RC208767`, headers, pid: api.child.pid!, database: true },
-        { label: "GET /v1/search?q=benchmark foods&country=NG", url: `${base}/v1/search?q=benchmark%20foods&country=NG`, headers, pid: api.child.pid!, database: true },
-        { label: "GET /v1/verify (name, country)", url: `${base}/v1/verify?name=${verifyName}&country=NG`, headers, pid: api.child.pid!, database: true },
-        { label: "empty Effect HttpApi handler, same JSON", url: `http://127.0.0.1:${port + 1}/`, headers: {}, pid: empty.child.pid!, database: false },
-        { label: "bare node:http, same JSON", url: `http://127.0.0.1:${port + 2}/`, headers: {}, pid: bare.child.pid!, database: false }
-      ]
+      yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 3}/`, floor))
+      yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 5}/`, effectFloor))
+      if (rawFloor !== undefined) yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${port + 6}/`, rawFloor))
+      const shownEnv = [...Object.entries(compareEnv).map(([k, v]) => `${k}=${v}`), ...(compareMain === "" ? [] : [compareMain])].join(" ")
+      const targets: Array<Target & { readonly kind: string; readonly floorOf?: string }> = []
+      for (const r of routes) {
+        targets.push({ kind: r.kind, label: r.label, url: `${base}${r.path}`, headers, pid: api.child.pid!, database: true })
+        if (other !== undefined) {
+          targets.push({ kind: r.kind, label: `${r.label}, ${shownEnv}`, url: `http://127.0.0.1:${port + 4}${r.path}`, headers, pid: other.child.pid!, database: true })
+        }
+        targets.push({
+          kind: r.kind, floorOf: r.kind, label: `same-work floor of ${r.kind} (node:http + pg, named; ${statementsOf(r.path)})`,
+          url: `http://127.0.0.1:${port + 3}${r.path}`, headers: {}, pid: floor.child.pid!, database: true
+        })
+        targets.push({
+          kind: r.kind, label: `Effect same-work floor of ${r.kind} (HttpApi + @effect/sql, named)`,
+          url: `http://127.0.0.1:${port + 5}${r.path}`, headers: {}, pid: effectFloor.child.pid!, database: true
+        })
+        if (rawFloor !== undefined) {
+          targets.push({
+            kind: r.kind, label: `Effect same-work floor of ${r.kind}, statements straight to pg (HttpApi + pg, named)`,
+            url: `http://127.0.0.1:${port + 6}${r.path}`, headers: {}, pid: rawFloor.child.pid!, database: true
+          })
+        }
+      }
+      if (only.has("empty")) targets.push({ kind: "empty", label: "empty Effect HttpApi handler, same JSON", url: `http://127.0.0.1:${port + 1}/`, headers: {}, pid: empty.child.pid!, database: false })
+      if (only.has("bare")) targets.push({ kind: "bare", label: "bare node:http, same JSON", url: `http://127.0.0.1:${port + 2}/`, headers: {}, pid: bare.child.pid!, database: false })
       const lines: Array<string> = []
       for (const connections of concurrencies) {
         const figures = new Map<string, Figure>()
+        // Round-robin over the targets, one run each per round, so that the box's drift falls on all of them alike.
+        const all = new Map<string, Array<Figure>>(targets.map((t) => [t.label, []]))
+        for (let i = 0; i < runs; i++) {
+          for (const target of targets) all.get(target.label)!.push(yield* Effect.promise(() => measure(target, connections, target.database ? postmaster : null)))
+        }
         for (const target of targets) {
-          const all: Array<Figure> = []
-          for (let i = 0; i < runs; i++) all.push(yield* Effect.promise(() => measure(target, connections, target.database ? postmaster : null)))
-          const of = (k: keyof Figure) => median(all.map((f) => f[k]))
+          const got = all.get(target.label)!
+          const of = (k: keyof Figure) => median(got.map((f) => f[k]))
           figures.set(target.label, {
-            rps: of("rps"), p50: of("p50"), p99: of("p99"), failures: all.reduce((s, f) => s + f.failures, 0),
-            cpuMsPerRequest: of("cpuMsPerRequest"), dbCpuMsPerRequest: of("dbCpuMsPerRequest"), rssMb: Math.max(...all.map((f) => f.rssMb))
+            rps: of("rps"), p50: of("p50"), p99: of("p99"), failures: got.reduce((s, f) => s + f.failures, 0),
+            cpuMsPerRequest: of("cpuMsPerRequest"), dbCpuMsPerRequest: of("dbCpuMsPerRequest"), rssMb: Math.max(...got.map((f) => f.rssMb))
           })
         }
-        const ceiling = figures.get(targets[3]!.label)!.rps
+        const emptyTarget = targets.find((t) => t.kind === "empty")
+        const ceiling = emptyTarget === undefined ? Number.NaN : figures.get(emptyTarget.label)!.rps
         for (const target of targets) {
           const f = figures.get(target.label)!
-          lines.push(`| ${target.label} | ${connections} | ${f.rps.toFixed(0)} | ${(f.rps / ceiling).toFixed(2)} | ${f.p50} | ${f.p99} | ` +
+          const floorTarget = target.floorOf === undefined ? targets.find((t) => t.floorOf === target.kind) : undefined
+          const ofFloor = floorTarget === undefined ? "-" : (f.rps / figures.get(floorTarget.label)!.rps).toFixed(2)
+          lines.push(`| ${target.label} | ${connections} | ${f.rps.toFixed(0)} | ${ofFloor} | ${(f.rps / ceiling).toFixed(2)} | ${f.p50} | ${f.p99} | ` +
             `${f.cpuMsPerRequest.toFixed(2)} | ${target.database ? f.dbCpuMsPerRequest.toFixed(2) : "-"} | ${f.rssMb.toFixed(0)} | ${f.failures} |`)
         }
-        process.stderr.write(`concurrency ${connections} done\n`)
+        process.stderr.write(`concurrency ${connections} done (${os.loadavg().map((l) => l.toFixed(2)).join(" ")})\n`)
       }
       console.log(`\n${machine}`)
-      console.log(`autocannon from this process, ${duration} s per run after a 1 s warm-up, median of ${runs} runs; PostgreSQL 15 on 127.0.0.1;` +
-        ` ${withLists ? "OFAC SDN, OFAC Consolidated and UN loaded" : "no lists loaded"}; the API is \`node ${shownFlags(nodeFlags)} dist/main.js\`\n`)
-      console.log("| target | conns | req/s | x empty Effect | p50 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | server RSS MB | non-2xx + errors |")
-      console.log("|---|---|---|---|---|---|---|---|---|---|")
+      console.log(`autocannon from this process, ${duration} s per run after a 1 s warm-up, median of ${runs} runs (targets in turn); PostgreSQL 15 on 127.0.0.1;` +
+        ` ${withLists ? "OFAC SDN, OFAC Consolidated and UN loaded" : "no lists loaded"}; the API is \`node ${shownFlags(nodeFlags)} dist/main.js\`;` +
+        ` load average at the end ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}\n`)
+      console.log("| target | conns | req/s | x same-work floor | x empty Effect | p50 ms | p99 ms | server CPU ms/req | PostgreSQL CPU ms/req | server RSS MB | non-2xx + errors |")
+      console.log("|---|---|---|---|---|---|---|---|---|---|---|")
       console.log(lines.join("\n"))
     } finally {
       yield* stopAll(children)
     }
   }
-
   if (mixedSeconds > 0) {
     const mixed: Array<MixedFigure> = []
     for (const flags of alsoWithoutFlags && nodeFlags.length > 0 ? [nodeFlags, []] : [nodeFlags]) {

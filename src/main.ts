@@ -9,6 +9,8 @@ GracefulShutdownLive.pipe(
   Layer.provide(NodeServerLive),
   Layer.provide(ServerDatabaseLive),
   Layer.provide(LoggingLive),
+  // Spans have no consumer in this service (no exporter): off, each request would make a dozen for nothing.
+  Layer.provide(Layer.setTracerEnabled(false)),
   Layer.launch,
   NodeRuntime.runMain({ disablePrettyLogger: true })
 )

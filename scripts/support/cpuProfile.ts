@@ -55,3 +55,44 @@ export const summariseProfile = (profile: CpuProfile, top = 20): string => {
     table("function", sorted(byFunction), total, top)
   ].join("\n")
 }
+
+/**
+ * Inclusive time: for each function, the samples with it anywhere on their stack (once per sample), biggest first, as a
+ * Markdown table, with its share of the samples that were not idle. `only`: the functions whose "name url" matches.
+ */
+export const inclusiveTimes = (
+  profile: CpuProfile & { readonly nodes: ReadonlyArray<{ readonly children?: ReadonlyArray<number> }> },
+  top = 40,
+  only?: RegExp,
+  skipSeconds = 0
+): string => {
+  const parent = new Map<number, number>()
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id)
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]))
+  const keyOf = (id: number) => {
+    const f = byId.get(id)!.callFrame
+    return `${f.functionName || "(anonymous)"} ${f.url.replace(/^.*\/(node_modules|dist|src)\//, "$1/")}:${f.lineNumber + 1}`
+  }
+  const inclusive = new Map<string, number>()
+  let busy = 0
+  let at = 0
+  profile.samples.forEach((id, i) => {
+    const us = profile.timeDeltas[i] ?? 0
+    at += us
+    if (at < skipSeconds * 1e6 || byId.get(id)!.callFrame.functionName === "(idle)") return
+    busy += us
+    const seen = new Set<string>()
+    for (let node: number | undefined = id; node !== undefined; node = parent.get(node)) {
+      const key = keyOf(node)
+      if (seen.has(key)) continue
+      seen.add(key)
+      inclusive.set(key, (inclusive.get(key) ?? 0) + us)
+    }
+  })
+  const rows = [...inclusive].filter(([k]) => only === undefined || only.test(k)).sort((a, b) => b[1] - a[1]).slice(0, top)
+  return [
+    `Not idle: ${(busy / 1e6).toFixed(1)} s`, "",
+    "| function | inclusive ms | share of busy |", "|---|---|---|",
+    ...rows.map(([k, us]) => `| ${k.replace(/\|/g, "\\|")} | ${(us / 1000).toFixed(0)} | ${((100 * us) / busy).toFixed(1)} % |`)
+  ].join("\n")
+}

@@ -54,7 +54,7 @@ export class CompanyLookup extends Effect.Service<CompanyLookup>()("kyb/CompanyL
           onNone: () => fromRegistry(country, registrationNo),
           onSome: Effect.succeed
         })),
-        Effect.withSpan("CompanyLookup.get", { attributes: { country } })
+        Effect.withSpan("CompanyLookup.get", { attributes: { country }, captureStackTrace: false })
       )
     return { get } as const
   }),

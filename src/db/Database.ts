@@ -8,18 +8,39 @@ import { takeDataDirLock } from "./DataDirLock.js"
 import { EmbeddedDatabase } from "./EmbeddedDatabase.js"
 import { EmbeddedPostgresError, embeddedSocketPath, startEmbeddedPostgres } from "./EmbeddedPostgres.js"
 import { migrate } from "./Migrations.js"
+import { nameRepeatedStatements } from "./namedStatements.js"
 
 const poolSize = Config.integer("DATABASE_POOL_SIZE").pipe(Config.withDefault(10))
 
+/** Whether repeated statements are prepared by name (see namedStatements.ts); false behind an old transaction pooler. */
+const preparedStatements = Config.boolean("DATABASE_PREPARED_STATEMENTS").pipe(Config.withDefault(true))
+
+/** A PgClient over a `pg` pool made with `options`, its repeated statements named unless DATABASE_PREPARED_STATEMENTS is false. */
+export const pgLayer = (options: Pg.PoolConfig) =>
+  Layer.unwrapEffect(Effect.map(preparedStatements, (named) =>
+    PgClient.layerFromPool({
+      acquire: Effect.acquireRelease(
+        Effect.sync(() => {
+          const pool = new Pg.Pool(options)
+          pool.on("error", () => undefined)
+          return named ? nameRepeatedStatements(pool) : pool
+        }),
+        (pool) => Effect.promise(() => pool.end()).pipe(Effect.timeoutOption("2 seconds"))
+      )
+    })))
+
 const clientLayer = (connection: { readonly host: string; readonly port: number | null }, maxConnections: number) =>
-  Layer.merge(Layer.succeed(EmbeddedDatabase, { copyFromStdin: false }), PgClient.layer({
+  Layer.merge(Layer.succeed(EmbeddedDatabase, { copyFromStdin: false }), pgLayer({
     host: connection.host,
     ...(connection.port === null ? {} : { port: connection.port }),
-    username: "postgres",
+    user: "postgres",
     database: "postgres",
-    maxConnections,
-    connectTimeout: Duration.seconds(5),
-    applicationName: "kyb-africa"
+    max: maxConnections,
+    connectionTimeoutMillis: 5000,
+    // Kept open for the process: the embedded database serves every connection from one session, so the named
+    // statements of a connection closed when idle would stay there, and its successor would prepare them again.
+    idleTimeoutMillis: 0,
+    application_name: "kyb-africa"
   }))
 
 const socketAnswers = (socketPath: string) =>
@@ -74,7 +95,7 @@ export const SqlLive = Layer.unwrapEffect(Effect.gen(function*() {
     onSome: (u) =>
       Redacted.value(u).trim() === ""
         ? embeddedSqlLayer(dataDir)
-        : PgClient.layer({ url: u, maxConnections: max, connectTimeout: Duration.seconds(5), applicationName: "kyb-africa" })
+        : pgLayer({ connectionString: Redacted.value(u), max, connectionTimeoutMillis: 5000, application_name: "kyb-africa" })
   })
 }))
 
@@ -106,20 +127,13 @@ export const servingPool = (url: Redacted.Redacted) =>
     const { queryMs, acquireMs } = yield* requestTimeouts
     const max = yield* poolSize
     const name = yield* applicationName
-    return PgClient.layerFromPool({
-      acquire: Effect.acquireRelease(
-        Effect.sync(() =>
-          new Pg.Pool({
-            connectionString: Redacted.value(url),
-            max,
-            connectionTimeoutMillis: acquireMs,
-            query_timeout: queryMs,
-            statement_timeout: queryMs,
-            application_name: name
-          })
-        ).pipe(Effect.tap((pool) => Effect.sync(() => pool.on("error", () => undefined)))),
-        (pool) => Effect.promise(() => pool.end()).pipe(Effect.timeoutOption("2 seconds"))
-      )
+    return pgLayer({
+      connectionString: Redacted.value(url),
+      max,
+      connectionTimeoutMillis: acquireMs,
+      query_timeout: queryMs,
+      statement_timeout: queryMs,
+      application_name: name
     })
   }))
 

@@ -1,6 +1,6 @@
-import { HttpApiBuilder, HttpApiScalar, HttpMiddleware, HttpServer } from "@effect/platform"
+import { HttpApiBuilder, HttpApiScalar, type HttpApp, HttpMiddleware, HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Config, Context, Effect, Layer } from "effect"
+import { Config, Context, Effect, FiberRef, Layer, LogLevel } from "effect"
 import type { Server } from "node:http"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { Accounts } from "../accounts/Accounts.js"
@@ -72,8 +72,17 @@ const ApiLive = HttpApiBuilder.api(KybApi).pipe(
   Layer.provide([AuthenticationLive, QuotaGuardLive])
 )
 
+/**
+ * One log line per request ("Sent HTTP response"), at Info: the logging middleware only runs when Info lines are
+ * logged (with LOG_LEVEL=warning and above it would build every request's line for nothing).
+ */
+const withRequestLog = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> => {
+  const logged = HttpMiddleware.logger(app)
+  return Effect.flatMap(FiberRef.get(FiberRef.currentMinimumLogLevel), (level) => LogLevel.greaterThan(level, LogLevel.Info) ? app : logged)
+}
+
 /** The HTTP application on whatever HttpServer is provided. */
-export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(withDocsPolicy(HttpMiddleware.logger(app)))).pipe(
+export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(withDocsPolicy(withRequestLog(app)))).pipe(
   Layer.provide(HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } })),
   Layer.provide(WebRoutesLive),
   Layer.provide(ConsoleRoutesLive),

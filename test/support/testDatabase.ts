@@ -1,8 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer, Redacted } from "effect"
+import { Effect, Layer } from "effect"
 import { scratchDatabaseUrl } from "../../scripts/support/scratchDatabase.js"
-import { embeddedSqlLayer, MigrationsLive } from "../../src/db/Database.js"
+import { embeddedSqlLayer, MigrationsLive, pgLayer } from "../../src/db/Database.js"
 
 /** DATABASE_URL of a PostgreSQL server to test against; unset: the embedded database. */
 export const serverUrl = (): string | undefined => {
@@ -15,7 +15,8 @@ export const freshDatabaseUrl = (url: string) => Effect.map(scratchDatabaseUrl(u
 
 const serverLayer = (url: string) =>
   Layer.unwrapScoped(
-    Effect.map(freshDatabaseUrl(url), (fresh) => PgClient.layer({ url: Redacted.make(fresh), maxConnections: 8 }))
+    // The server's kind of pool (repeated statements prepared by name), so that the tests run what it runs.
+    Effect.map(freshDatabaseUrl(url), (fresh) => pgLayer({ connectionString: fresh, max: 8 }))
   )
 
 export const TestSqlLive: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, unknown> = Layer.suspend(() => {
