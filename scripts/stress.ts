@@ -37,7 +37,12 @@ const cases: ReadonlyArray<readonly [string, string]> = [
   ["Tenancy: the account owns what its keys make; ends stop monitors, jobs and deliveries in one transaction; limits exact under concurrency", "test/tenancy/tenancy.http.test.ts"],
   ["Tenancy at the report's sizes: 10,001 monitors, the webhook limit, 620 decisions all listable", "test/tenancy/atScale.http.test.ts"],
   ["Ends under load: last key revoked, grace period over, webhook deleted, account deleted while monitors fire, jobs run and deliveries fly: after each, no event, job step or delivery", "test/tenancy/endsUnderLoad.test.ts"],
-  ["Crafted ids, cursors and dates on every list: 400 naming the field", "test/http/craftedValues.test.ts"]
+  ["Crafted ids, cursors and dates on every list: 400 naming the field", "test/http/craftedValues.test.ts"],
+  ["Live registries in search and the record: a typed fault, 503 or unreachable within the budget; an open breaker calls nobody", "test/live/record.test.ts"],
+  ["Each registry fault on the record: 503 with Retry-After", "test/live/recordFaults.test.ts"],
+  ["Search with an unreachable registry answers what the store holds", "test/live/search.test.ts"],
+  ["Live search across registries: partial answers within the budget, late answers kept", "test/registries/LiveRegistries.search.test.ts"],
+  ["A registry answering after the budget: the answer is kept for later", "test/registries/LiveRegistries.late.test.ts"]
 ]
 
 const database = `kyb_stress_${Date.now()}`

@@ -50,7 +50,7 @@ describe("the README's test command on a fresh machine", () => {
         if (entry.isDirectory()) walk(file)
         else if (file.endsWith(".test.ts") && file !== import.meta.filename) {
           fs.readFileSync(file, "utf8").split("\n").forEach((line, i) => {
-            if (/(Date\.now\(\)|\.ms\b|elapsed|[mM]s\)).*toBeLessThan/.test(line)) offenders.push(`${path.relative(root, file)}:${i + 1}`)
+            if (/(Date\.now\(\)|\.ms\b|elapsed|[mM]s\)).*toBeLessThan|isBelow\((ms|\w+Ms|Date\.now\(\))\b|isAtMost\((ms|\w+Ms|Date\.now\(\))\b/.test(line)) offenders.push(`${path.relative(root, file)}:${i + 1}`)
           })
         }
       }

@@ -4,6 +4,7 @@ import { afterAll, beforeAll } from "vitest"
 import { type Fault, type FakeRegistry, startFakeRegistry } from "../../scripts/fake-registry/index.js"
 import { LiveRegistries } from "../../src/registries/LiveRegistries.js"
 import { fixtureRecords, liveRegistriesLayer, timed } from "./support.js"
+import { recordTiming } from "../support/timings.js"
 
 /** testTimings: budget 500 ms; the margin allows for a loaded 2-core machine. */
 const budgetMs = 500
@@ -76,7 +77,7 @@ describe("LiveRegistries.search", () => {
         const live = yield* LiveRegistries
         const { ms, result } = yield* timed(live.search("limited", ["ng-cac", "zm-pacra"]))
         pacra.setFault("none")
-        assert.isBelow(ms, budgetMs + marginMs)
+        recordTiming(`live search, one registry ${fault}: answered within the budget`, ms, budgetMs + marginMs)
         assert.deepStrictEqual(result.unreachable, ["zm-pacra"])
         assert.deepStrictEqual([...result.checked].sort(), ["ng-cac", "zm-pacra"])
         assert.deepStrictEqual(result.records.map((r) => r.registration_no).sort(), ["RC 1726083", "RC 2345678"])
@@ -91,7 +92,7 @@ describe("LiveRegistries.search", () => {
       const { ms, result } = yield* timed(live.search("limited", ["ng-cac", "zm-pacra"]))
       cac.setFault("none")
       pacra.setFault("none")
-      assert.isBelow(ms, budgetMs + marginMs)
+      recordTiming("live search, every registry failing: answered within the budget", ms, budgetMs + marginMs)
       assert.deepStrictEqual([...result.unreachable].sort(), ["ng-cac", "zm-pacra"])
       assert.deepStrictEqual(result.records, [])
     })))
