@@ -26,9 +26,11 @@ export interface QuotaDecision {
 export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
+    /** The monthly ceiling of the row's `plan` column (a key's or an account's; null: unlimited), as `planQuota` gives it. */
+    const planCeiling = sql`CASE plan WHEN 'free' THEN ${planQuota.free}::bigint
+      WHEN 'starter' THEN ${planQuota.starter}::bigint WHEN 'growth' THEN ${planQuota.growth}::bigint END`
     /** A key row's monthly ceiling (null: unlimited), as `monthlyQuota` computes it. */
-    const ceiling = sql`coalesce(quota_override, CASE plan WHEN 'free' THEN ${planQuota.free}::bigint
-      WHEN 'starter' THEN ${planQuota.starter}::bigint WHEN 'growth' THEN ${planQuota.growth}::bigint END)`
+    const ceiling = sql`coalesce(quota_override, ${planCeiling})`
 
     /**
      * Authentication and admission in one round trip: finds the key by the SHA-256 of the secret (not revoked, or
@@ -128,8 +130,7 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         const now = new Date(yield* Clock.currentTimeMillis)
         const rows = yield* sql<{ used: string }>`
           WITH a AS (
-            SELECT id, CASE plan WHEN 'free' THEN ${planQuota.free}::bigint WHEN 'starter' THEN ${planQuota.starter}::bigint
-              WHEN 'growth' THEN ${planQuota.growth}::bigint END AS ceiling
+            SELECT id, ${planCeiling} AS ceiling
             FROM accounts WHERE id = ${accountId})
           INSERT INTO account_usage (account_id, period, used)
           SELECT a.id, ${periodOf(now)}::date, 1 FROM a WHERE a.ceiling IS NULL OR a.ceiling > 0

@@ -83,20 +83,20 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
 
     /**
      * Verifies, then keeps the check and runs `then` in one transaction, only if `guard` (run first in it) holds:
-     * a job step or a monitor whose account ended meanwhile keeps nothing. None when the guard did not hold.
+     * a job step or a monitor whose account ended meanwhile keeps nothing. What `then` gave; none when the guard did
+     * not hold.
      */
-    const verifyIf = <E>(
+    const verifyIf = <A, E>(
       input: VerifyInput,
       actor: Actor,
       guard: Effect.Effect<boolean, E>,
-      then: (verdict: Verdict) => Effect.Effect<void, E>
+      then: (verdict: Verdict) => Effect.Effect<A, E>
     ) =>
       Effect.flatMap(answer(input, actor), ({ row, verdict }) =>
         sql.withTransaction(Effect.gen(function*() {
-          if (!(yield* guard)) return Option.none<Verdict>()
+          if (!(yield* guard)) return Option.none<A>()
           yield* repo.insert(row)
-          yield* then(verdict)
-          return Option.some(verdict)
+          return Option.some(yield* then(verdict))
         })).pipe(Effect.catchTag("SqlError", Effect.die)))
 
     const get = (accountId: string, id: string) =>

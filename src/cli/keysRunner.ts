@@ -22,13 +22,14 @@ export const runKeys = async (command: string, argv: ReadonlyArray<string>): Pro
   const plain = styleFor(process.stdout, process.env).heading("") === ""
   const subcommand = args[0]!.startsWith("-") ? "" : ` ${args[0]}`
   let usage = ""
-  const program = Effect.consoleWith((console) =>
+  // The help and results are the command's output on stdout (not log lines): written through the Console service.
+  const program = Effect.consoleWith((terminal) =>
     app(["node", "kyb", "keys", ...args]).pipe(
       Console.withConsole({
-        ...console,
+        ...terminal,
         // Help: the whole command name in the usage line, no colour unless the terminal wants it.
         log: (...texts: ReadonlyArray<unknown>) =>
-          console.log(
+          terminal.log(
             texts.map(String).join(" ").replace(/\$ (keys|create|revoke|list)\b/g, (_, word: string) =>
               `$ ${command}${word === "keys" ? "" : subcommand}`).replace(plain ? ANSI : /$^/, "")
           ),

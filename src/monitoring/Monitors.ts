@@ -129,11 +129,7 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
      */
     const rescreen = (monitor: MonitorRow, then: (verdict: Verdict) => Effect.Effect<number, SqlError>) =>
       Effect.gen(function*() {
-        let made = 0
-        yield* checks.verifyIf(inputOf(monitor), actorOf(monitor), repo.holdRunning(monitor.id), (verdict) =>
-          Effect.map(then(verdict), (n) => {
-            made = n
-          }))
+        const made = Option.getOrElse(yield* checks.verifyIf(inputOf(monitor), actorOf(monitor), repo.holdRunning(monitor.id), then), () => 0)
         if (made > 0) yield* webhooks.wake
         return made
       })
