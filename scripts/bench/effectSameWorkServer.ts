@@ -5,7 +5,7 @@
 // is what the framework costs for that work; between this and the API, what our own code costs.
 //
 //   FLOOR_REQUESTS=<file of RecordedRequest[] as JSON> PORT=<port> DATABASE_URL=... npx tsx scripts/bench/effectSameWorkServer.ts
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpServer, HttpServerRequest } from "@effect/platform"
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpMiddleware, HttpServer, HttpServerRequest } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
@@ -62,6 +62,8 @@ const Db = PgClient.layerFromPool({ acquire: Effect.acquireRelease(Effect.succee
 HttpApiBuilder.serve().pipe(
   Layer.provide(HttpApiBuilder.api(FloorApi).pipe(Layer.provide(FloorLive))),
   Layer.provide(Db),
+  // Configured as the API is: no request spans (nothing consumes them).
+  HttpMiddleware.withTracerDisabledWhen(() => true),
   HttpServer.withLogAddress,
   Layer.provide(NodeHttpServer.layer(createServer, { port, host: "127.0.0.1" })),
   Layer.provide(Layer.setTracerEnabled(false)),

@@ -1,6 +1,7 @@
 // The framework's ceiling: an Effect HttpApi with one endpoint whose handler does nothing but answer a fixed JSON
-// value (what the API returns for one company), served by @effect/platform-node like the API.
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpServer } from "@effect/platform"
+// value (what the API returns for one company), served by @effect/platform-node like the API and configured as it is
+// (tracer off, no request spans).
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpMiddleware, HttpServer } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Effect, Layer, Schema } from "effect"
 import { createServer } from "node:http"
@@ -15,8 +16,11 @@ const EmptyLive = HttpApiBuilder.group(EmptyApi, "empty", (handlers) => handlers
 
 HttpApiBuilder.serve().pipe(
   Layer.provide(HttpApiBuilder.api(EmptyApi).pipe(Layer.provide(EmptyLive))),
+  // Configured as the API is: no request spans (nothing consumes them).
+  HttpMiddleware.withTracerDisabledWhen(() => true),
   HttpServer.withLogAddress,
   Layer.provide(NodeHttpServer.layer(createServer, { port, host: "127.0.0.1" })),
+  Layer.provide(Layer.setTracerEnabled(false)),
   Layer.launch,
   NodeRuntime.runMain
 )

@@ -4,8 +4,14 @@ import { Quota, type QuotaDecision } from "../access/Quota.js"
 import { InvalidApiKey } from "../api/errors.js"
 import { Authentication } from "../api/security.js"
 
-/** Each request's quota decision, taken with its authentication, for the quota guard (a middleware cannot read another's output). */
-export const admissions = new WeakMap<HttpServerRequest.HttpServerRequest, QuotaDecision>()
+/**
+ * Each request's quota decision, taken with its authentication, for the quota guard and the response's headers (a
+ * middleware cannot read another's output). Keyed by the incoming message, which a request keeps when it is modified.
+ */
+const admissions = new WeakMap<object, QuotaDecision>()
+
+export const admissionOf = (request: HttpServerRequest.HttpServerRequest): QuotaDecision | undefined =>
+  typeof request.source === "object" && request.source !== null ? admissions.get(request.source) : undefined
 
 const missing = InvalidApiKey.of("An API key is required: send `Authorization: Bearer <key>` or `x-api-key: <key>`.")
 const rejected = InvalidApiKey.of("The API key is unknown or has been revoked.")
@@ -22,7 +28,8 @@ export const AuthenticationLive = Layer.effect(
         if (Redacted.value(secret).trim() === "") return yield* Effect.fail(missing)
         const admitted = yield* quota.admit(secret).pipe(Effect.orDie)
         if (Option.isNone(admitted)) return yield* Effect.fail(rejected)
-        admissions.set(yield* HttpServerRequest.HttpServerRequest, admitted.value.decision)
+        const request = yield* HttpServerRequest.HttpServerRequest
+        if (typeof request.source === "object" && request.source !== null) admissions.set(request.source, admitted.value.decision)
         return admitted.value.identity
       })
     return Authentication.of({ bearer: resolve, apiKey: resolve })

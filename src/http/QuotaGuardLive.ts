@@ -4,7 +4,7 @@ import type { QuotaDecision } from "../access/Quota.js"
 import { QuotaExceeded } from "../api/errors.js"
 import { QuotaGuard } from "../api/security.js"
 import { retryAfterSeconds, rfc3339 } from "../domain/quotaWindow.js"
-import { admissions } from "./AuthenticationLive.js"
+import { admissionOf } from "./AuthenticationLive.js"
 
 // Unlimited keys still get integer headers, so clients that parse them keep working.
 const UNLIMITED = 2_147_483_647
@@ -16,24 +16,20 @@ export const quotaHeaders = (decision: QuotaDecision): Record<string, string> =>
   ...(decision.allowed ? {} : { "retry-after": String(retryAfterSeconds(decision.now)) })
 })
 
-/** Applies the decision taken with the authentication (same round trip): the headers, and 429 when refused. */
+/**
+ * Refuses with 429 when the decision taken with the authentication (same round trip) says so. Its X-RateLimit-*
+ * headers are set on every answer, success or error, with the response's other headers (edge/responseHeaders.ts).
+ */
 export const QuotaGuardLive = Layer.succeed(
   QuotaGuard,
   QuotaGuard.of(
-    Effect.gen(function*() {
-      const request = yield* HttpServerRequest.HttpServerRequest
-      const decision = admissions.get(request)
-      if (decision === undefined) return yield* Effect.dieMessage("quota guard ran before authentication")
-      const headers = quotaHeaders(decision)
-      // Applied on the success and on the error path, so 4xx answers carry the headers too.
-      yield* HttpApp.appendPreResponseHandler((_request, response) =>
-        Effect.succeed(HttpServerResponse.setHeaders(response, headers))
-      )
-      if (!decision.allowed) {
-        return yield* Effect.fail(QuotaExceeded.of(
-          `The monthly quota of ${decision.limit} requests is used up; it renews at ${headers["x-ratelimit-reset"]}.`
-        ))
-      }
+    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+      const decision = admissionOf(request)
+      if (decision === undefined) return Effect.dieMessage("quota guard ran before authentication")
+      if (decision.allowed) return Effect.void
+      return Effect.fail(QuotaExceeded.of(
+        `The monthly quota of ${decision.limit} requests is used up; it renews at ${rfc3339(decision.resetAt)}.`
+      ))
     })
   )
 )

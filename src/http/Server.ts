@@ -30,7 +30,7 @@ import { GraceEnds } from "../tenancy/GraceEnds.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { EdgeGuardLive } from "./edge/EdgeGuard.js"
 import { createKybServer, drainServer } from "./edge/nodeServer.js"
-import { DOCS_PATH, withDocsPolicy } from "./docsPolicy.js"
+import { DOCS_PATH } from "./docsPolicy.js"
 import { withResponseHeaders } from "./edge/responseHeaders.js"
 import { ErrorBodiesLive } from "./errorBodies.js"
 import { BatchHandlers } from "./handlers/batch.js"
@@ -82,7 +82,7 @@ const withRequestLog = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R>
 }
 
 /** The HTTP application on whatever HttpServer is provided. */
-export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(withDocsPolicy(withRequestLog(app)))).pipe(
+export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(withRequestLog(app))).pipe(
   Layer.provide(HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } })),
   Layer.provide(WebRoutesLive),
   Layer.provide(ConsoleRoutesLive),
@@ -93,6 +93,9 @@ export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(wit
   Layer.provide(EdgeGuardLive),
   Layer.provide(ApiLive),
   Layer.provide(ServicesLive),
+  // Request spans have no consumer (no exporter, the tracer is off in main.ts): the server's tracing middleware
+  // would still parse each request's URL and copy its headers into a span's attributes for nothing.
+  HttpMiddleware.withTracerDisabledWhen(() => true),
   HttpServer.withLogAddress
 )
 

@@ -1,5 +1,4 @@
-import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
-import { Effect } from "effect"
+import type { HttpServerResponse } from "@effect/platform"
 import { createHash } from "node:crypto"
 
 /**
@@ -35,12 +34,12 @@ const policyFor = (body: Uint8Array) => {
   return cached.policy
 }
 
-export const withDocsPolicy = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
-  HttpApp.withPreResponseHandler(app, (request: HttpServerRequest.HttpServerRequest, response) => {
-    if (request.url.split("?")[0] !== DOCS_PATH || response.body._tag !== "Uint8Array") return Effect.succeed(response)
-    return Effect.succeed(HttpServerResponse.setHeaders(response, {
+/** The docs page's own headers (its policy, no framing, no referrer); undefined for every other answer. */
+export const docsPageHeaders = (path: string, response: HttpServerResponse.HttpServerResponse): Record<string, string> | undefined =>
+  path !== DOCS_PATH || response.body._tag !== "Uint8Array"
+    ? undefined
+    : {
       "content-security-policy": policyFor(response.body.body),
       "x-frame-options": "DENY",
       "referrer-policy": "no-referrer"
-    }))
-  })
+    }

@@ -40,13 +40,14 @@ export const EdgeGuardLive = HttpApiBuilder.middleware((app) =>
     if (headerProblem !== undefined) return yield* refused(headerProblem)
 
     const rule = bodyRuleFor(target.split("?")[0] ?? "")
-    const limited = HttpIncomingMessage.withMaxBodySize(app, Option.some(rule.maxBytes))
     const declaredType = mediaType(request.headers["content-type"])
     // Checked even for an empty body: the framework would wait for a multipart body that never comes.
     if (declaredType !== undefined && request.method !== "GET" && !rule.mediaTypes.includes(declaredType)) {
       return yield* answer(415, "unsupported_media_type", `This route takes ${rule.mediaTypes.join(" or ")} bodies, not ${declaredType}.`)
     }
-    if (!hasBody(request.headers)) return yield* limited
+    // Neither a length nor a chunked encoding: HTTP/1.1 says there is no body, so there is nothing to limit.
+    if (!hasBody(request.headers)) return yield* app
+    const limited = HttpIncomingMessage.withMaxBodySize(app, Option.some(rule.maxBytes))
     const type = declaredType ?? "application/json"
     if (Number(request.headers["content-length"] ?? "0") > rule.maxBytes) {
       return yield* answer(413, "invalid_request", `The request body exceeds ${rule.maxBytes} bytes.`)

@@ -1,6 +1,9 @@
 import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
 import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
+import { admissionOf } from "../AuthenticationLive.js"
+import { docsPageHeaders } from "../docsPolicy.js"
+import { quotaHeaders } from "../QuotaGuardLive.js"
 
 const acceptableRequestId = /^[A-Za-z0-9._:-]{8,64}$/
 
@@ -9,17 +12,23 @@ export const requestIdOf = (incoming: string | undefined): string =>
   incoming !== undefined && acceptableRequestId.test(incoming) ? incoming : randomUUID()
 
 /**
- * Headers on every response (set just before it is written, so error answers get them too): the request id
- * (also on the request's log lines), `nosniff`, no caching unless a route says otherwise, and no CORS headers at
- * all: the API is for servers (a key in a web page is a leaked key), so browsers refuse cross-origin reads.
+ * Headers on every response, set in one handler just before it is written (so error answers get them too): the
+ * request id (also on the request's log lines), `nosniff`, no caching unless a route says otherwise, the quota's
+ * X-RateLimit-* headers once the key was admitted, and the docs page's own policy; no CORS headers at all: the API
+ * is for servers (a key in a web page is a leaked key), so browsers refuse cross-origin reads.
  */
 export const withResponseHeaders = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const id = requestIdOf(request.headers["x-request-id"])
-    return HttpApp.withPreResponseHandler(app, (_request, response) =>
-      Effect.succeed(HttpServerResponse.setHeaders(response, {
+    return HttpApp.withPreResponseHandler(app, (_request, response) => {
+      const decision = admissionOf(request)
+      const docs = docsPageHeaders(request.url.split("?")[0] ?? "", response)
+      return Effect.succeed(HttpServerResponse.setHeaders(response, {
         "x-request-id": id,
         "x-content-type-options": "nosniff",
-        ...(response.headers["cache-control"] === undefined ? { "cache-control": "no-store" } : {})
-      }))).pipe(Effect.annotateLogs("request_id", id))
+        ...(response.headers["cache-control"] === undefined ? { "cache-control": "no-store" } : {}),
+        ...(decision === undefined ? {} : quotaHeaders(decision)),
+        ...docs
+      }))
+    }).pipe(Effect.annotateLogs("request_id", id))
   })
