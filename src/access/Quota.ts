@@ -77,7 +77,7 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
             now
           } satisfies QuotaDecision
         })
-      }).pipe(Effect.withSpan("Quota.admit", { captureStackTrace: false }))
+      })
 
     /**
      * Takes `extra` more units for a request already admitted (a batch: one unit per row verified), all or none, on

@@ -40,6 +40,8 @@ export const toCheck = (row: CheckRow) =>
     policy_version: row.policy_version
   })
 
+const encodeVerdict = Schema.encodeSync(Verdict)
+
 /**
  * Verifications kept as evidence: each verdict answered over the API is stored, immutable, with the inputs as sent
  * and as read, each list's version and SHA-256 and the policy version, and carries its `check_id`. Checks older
@@ -59,8 +61,7 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
       Effect.gen(function*() {
         const lists = yield* screeningLists.listsOf(actor.accountId)
         const answered = yield* verifier.verify(input, { decisions: decisions.lookupFor(actor.accountId), lists })
-        // `answered` was checked against the schema when it was made: only the id is new (validating the whole
-        // verdict again cost more CPU than the rest of this function).
+        // Only the id is new; the verdict is checked against its schema as it is encoded for the check below.
         const verdict = new Verdict({ ...answered, check_id: randomUUID() }, { disableValidation: true })
         const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
         const row: CheckRow = {
@@ -70,7 +71,7 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
           created_at: new Date(yield* Clock.currentTimeMillis),
           input: sentInput(input),
           input_normalized: normalisedInput(input),
-          verdict: Schema.encodeSync(Verdict)(verdict),
+          verdict: encodeVerdict(verdict),
           lists: versions.map((v) => ({ list: listDisplayName[v.list], version: v.label, sha256: v.sha256 })),
           policy_version: VERDICT_POLICY_VERSION
         }

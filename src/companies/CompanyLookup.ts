@@ -53,8 +53,7 @@ export class CompanyLookup extends Effect.Service<CompanyLookup>()("kyb/CompanyL
         Effect.flatMap(Option.match({
           onNone: () => fromRegistry(country, registrationNo),
           onSome: Effect.succeed
-        })),
-        Effect.withSpan("CompanyLookup.get", { attributes: { country }, captureStackTrace: false })
+        }))
       )
     return { get } as const
   }),

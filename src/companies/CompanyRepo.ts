@@ -124,7 +124,7 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
           owners: row.owners.map((o) => new Owner(o, noValidation)),
           provenance
         }, noValidation))
-      }).pipe(Effect.withSpan("CompanyRepo.findRecord", { attributes: { country }, captureStackTrace: false }))
+      })
 
     const detailsColumns = (companyId: Statement.Fragment) => sql`
       (SELECT array_agg(a.name ORDER BY a.kind, a.name) FROM company_aliases a

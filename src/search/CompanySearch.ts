@@ -349,7 +349,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
           results,
           ...(suggestions === undefined ? {} : { suggestions })
         }, VALID)
-      }).pipe(Effect.withSpan("CompanySearch.search", { captureStackTrace: false }))
+      })
 
     /** The cascade's best candidates, best first, at most five (the verifier: every look-up at once). */
     const cascadeCandidates = (q: SearchQuery, words?: ReadonlyArray<WordRow>) =>
@@ -389,8 +389,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
             (c) => ({ legalName: c.company.legal_name, country: c.company.country }),
             normalizeName
           )
-        })),
-        Effect.withSpan("CompanySearch.resolve", { captureStackTrace: false })
+        }))
       )
 
     const resolveAll = (q: SearchQuery) =>

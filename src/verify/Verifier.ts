@@ -91,7 +91,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const now = new Date(yield* Clock.currentTimeMillis)
         const debarred = debarredSignal(debarmentHits, now.toISOString().slice(0, 10))
         return verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit }, details, listSources, now, debarred)
-      }).pipe(Effect.orDie, Effect.withSpan("Verifier.verify", { captureStackTrace: false }))
+      }).pipe(Effect.orDie)
 
     return { verify } as const
   }),
