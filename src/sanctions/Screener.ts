@@ -65,17 +65,24 @@ const makeApi = (state: Ref.Ref<ScreenerState | null>, refresh: Effect.Effect<bo
   refresh
 })
 
-/** Loads the active versions from SQL when they differ from the held ones; the new index replaces the old in one Ref set. */
-const refreshFromSql = (state: Ref.Ref<ScreenerState | null>) =>
-  Effect.gen(function*() {
+/**
+ * Loads the active versions from SQL when they differ from the held ones; the new index replaces the old in one Ref
+ * set. A version is immutable, so the entries of one the index already holds are taken from it, not read again: a
+ * refresh reads only the lists that changed.
+ */
+const refreshFromSql = (state: Ref.Ref<ScreenerState | null>) => {
+  let held = new Map<number, LoadedList>()
+  return Effect.gen(function*() {
     const versions = yield* activeVersions
     const current = yield* Ref.get(state)
     if (versions.length === 0 || (current !== null && versionKey(current.versions) === versionKey(versions))) return false
-    const lists = yield* Effect.forEach(versions, (v) =>
-      Effect.map(entriesOf(v.id), (entries): LoadedList => ({
+    const lists = yield* Effect.forEach(versions, (v) => {
+      const kept = held.get(v.id)
+      return kept !== undefined ? Effect.succeed(kept) : Effect.map(entriesOf(v.id), (entries): LoadedList => ({
         parsed: { list: v.list, publishedOn: v.publishedOn, entries, aliasCount: v.aliasCount },
         version: v.label
-      })))
+      }))
+    })
     const started = Date.now()
     const next: ScreenerState = {
       index: yield* buildMatchIndexEffect(lists),
@@ -88,11 +95,13 @@ const refreshFromSql = (state: Ref.Ref<ScreenerState | null>) =>
       loadedAt: new Date()
     }
     yield* Ref.set(state, next)
+    held = new Map(versions.map((v, i) => [v.id, lists[i]!]))
     yield* Effect.logInfo("sanctions index loaded").pipe(
       Effect.annotateLogs({ sources: sourcesOf(next, listOrder).join("; "), names: next.index.names.length, buildMs: Date.now() - started })
     )
     return true
   })
+}
 
 const pollInterval = Config.duration("SANCTIONS_POLL_INTERVAL").pipe(Config.withDefault(Duration.seconds(30)))
 

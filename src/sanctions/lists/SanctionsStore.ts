@@ -57,14 +57,19 @@ export const allVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError, Sq
   return rows.map(toVersion)
 })
 
-const decodeEntries = Schema.decodeUnknown(Schema.Array(SanctionsEntry))
+const decodeEntry = Schema.decodeUnknown(SanctionsEntry)
 
-/** The entries of one stored version. */
+/**
+ * The entries of one stored version. Read as text and decoded one at a time: the whole list never exists twice as
+ * objects (the database's parse and the decoded copy), which is what a list refresh's memory peak was made of.
+ */
 export const entriesOf = (versionId: number) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<{ entry: unknown }>`SELECT entry FROM sanctions_entries WHERE version_id = ${versionId} ORDER BY entry_id`
-    return yield* decodeEntries(rows.map((r) => (typeof r.entry === "string" ? JSON.parse(r.entry) : r.entry)))
+    const rows = yield* sql<{ entry: string }>`SELECT entry::text AS entry FROM sanctions_entries WHERE version_id = ${versionId} ORDER BY entry_id`
+    const entries: Array<SanctionsEntry> = []
+    for (const row of rows) entries.push(yield* decodeEntry(JSON.parse(row.entry)))
+    return entries
   })
 
 export interface NewVersion {
