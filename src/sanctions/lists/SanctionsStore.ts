@@ -60,8 +60,8 @@ export const allVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError, Sq
 const decodeEntry = Schema.decodeUnknown(SanctionsEntry)
 
 /**
- * The entries of one stored version. Read as text and decoded one at a time: the whole list never exists twice as
- * objects (the database's parse and the decoded copy), which is what a list refresh's memory peak was made of.
+ * The entries of one stored version, read as text and decoded one at a time: the whole list never exists twice as
+ * objects (the driver's parse and the decoded copy).
  */
 export const entriesOf = (versionId: number) =>
   Effect.gen(function*() {
