@@ -13,6 +13,9 @@ const admissions = new WeakMap<object, QuotaDecision>()
 export const admissionOf = (request: HttpServerRequest.HttpServerRequest): QuotaDecision | undefined =>
   typeof request.source === "object" && request.source !== null ? admissions.get(request.source) : undefined
 
+/** What the bearer scheme reads from an Authorization header: what follows `Bearer `. */
+const bearerTokenOf = (header: string | undefined) => (header ?? "").slice("Bearer ".length).trim()
+
 const missing = InvalidApiKey.of("An API key is required: send `Authorization: Bearer <key>` or `x-api-key: <key>`.")
 const rejected = InvalidApiKey.of("The API key is unknown or has been revoked.")
 
@@ -32,6 +35,15 @@ export const AuthenticationLive = Layer.effect(
         if (typeof request.source === "object" && request.source !== null) admissions.set(request.source, admitted.value.decision)
         return admitted.value.identity
       })
-    return Authentication.of({ bearer: resolve, apiKey: resolve })
+    return Authentication.of({
+      bearer: resolve,
+      // Tried after the bearer scheme has failed. Without an x-api-key header, a key sent as a bearer token is the
+      // one that failed: say it is unknown or revoked, not that no key was sent.
+      apiKey: (secret) =>
+        Redacted.value(secret).trim() !== ""
+          ? resolve(secret)
+          : Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+            Effect.fail(bearerTokenOf(request.headers["authorization"]) === "" ? missing : rejected))
+    })
   })
 )

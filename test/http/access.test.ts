@@ -20,10 +20,17 @@ describe("API keys and quota (spec sections 5 and 8)", () => {
       Effect.gen(function*() {
         const { url } = yield* TestServer
         const unknown = "kyb_live_" + "A".repeat(43)
-        for (const headers of [bearer(unknown), apiKeyHeader(unknown), { authorization: "Bearer " }, apiKeyHeader("nonsense")]) {
+        const cases = [
+          { headers: bearer(unknown), says: /unknown or has been revoked/ },
+          { headers: apiKeyHeader(unknown), says: /unknown or has been revoked/ },
+          { headers: { authorization: "Bearer " }, says: /An API key is required/ },
+          { headers: apiKeyHeader("nonsense"), says: /unknown or has been revoked/ }
+        ]
+        for (const { headers, says } of cases) {
           const reply = yield* promise(() => call(`${url}/v1/search?q=dangote`, { headers }))
           assert.strictEqual(reply.status, 401, JSON.stringify(headers))
           assert.isTrue(isErrorBody(reply.body, "invalid_api_key"), reply.text)
+          assert.match((reply.body as { message: string }).message, says, JSON.stringify(headers))
         }
       }))
 
@@ -38,6 +45,7 @@ describe("API keys and quota (spec sections 5 and 8)", () => {
           const reply = yield* promise(() => call(`${server.url}/v1/registries`, { headers }))
           assert.strictEqual(reply.status, 401)
           assert.isTrue(isErrorBody(reply.body, "invalid_api_key"), reply.text)
+          assert.match((reply.body as { message: string }).message, /unknown or has been revoked/, JSON.stringify(headers))
         }
       }))
 
