@@ -41,6 +41,29 @@ describe("the index's compact tables", () => {
   })
 })
 
+describe("the buckets against a plain multimap", () => {
+  it("hold, for any pairs in any order, each hash's distinct values ascending, and nothing for other hashes", () => {
+    const pair = fc.tuple(fc.oneof(fc.integer({ min: 0, max: 40 }), fc.constant(0xffffffff), fc.nat({ max: 0xffffffff })), fc.nat({ max: 2 ** 21 - 1 }))
+    fc.assert(fc.property(fc.array(pair, { maxLength: 3000 }), (pairs) => {
+      const builder = new HashBucketsBuilder()
+      const expected = new Map<number, Set<number>>()
+      for (const [hash, value] of pairs) {
+        builder.add(hash, value)
+        expected.set(hash, (expected.get(hash) ?? new Set()).add(value))
+      }
+      const buckets = builder.build()
+      for (const [hash, values] of expected) expect([...buckets.bucket(hash)]).toEqual([...values].sort((a, b) => a - b))
+      expect([...buckets.bucket(41)]).toEqual(expected.has(41) ? [...expected.get(41)!].sort((a, b) => a - b) : [])
+    }), { numRuns: 300 })
+  })
+
+  it("refuses a value it cannot order exactly", () => {
+    const builder = new HashBucketsBuilder()
+    builder.add(1, 2 ** 21)
+    expect(() => builder.build()).toThrow(RangeError)
+  })
+})
+
 describe("the index's key look-ups on the real lists", () => {
   let index: MatchIndex
 

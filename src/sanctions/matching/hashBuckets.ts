@@ -41,35 +41,63 @@ export class PackedLists {
   }
 }
 
-/** Collects (hash, value) pairs; values should be added in ascending order so that each bucket keeps it. */
+/** Values below this are ordered with their hash as one exact number (hash * 2^21 + value < 2^53). */
+const VALUE_LIMIT = 2 ** 21
+
+/**
+ * Collects (hash, value) pairs into growable typed arrays, and builds the buckets with one numeric sort of the pairs
+ * (a comparator sort over boxed arrays allocated several times the tables' size while a new index was built).
+ */
 export class HashBucketsBuilder {
-  private hashes: Array<number> = []
-  private values: Array<number> = []
+  private hashes = new Uint32Array(1024)
+  private values = new Int32Array(1024)
+  private size = 0
 
   add(hash: number, value: number): void {
-    this.hashes.push(hash)
-    this.values.push(value)
+    if (this.size === this.hashes.length) {
+      const hashes = new Uint32Array(this.size * 2)
+      hashes.set(this.hashes)
+      this.hashes = hashes
+      const values = new Int32Array(this.size * 2)
+      values.set(this.values)
+      this.values = values
+    }
+    this.hashes[this.size] = hash
+    this.values[this.size] = value
+    this.size++
   }
 
   build(): HashBuckets {
-    const { hashes, values } = this
-    const order = Int32Array.from(hashes.keys()).sort((a, b) => hashes[a]! - hashes[b]! || values[a]! - values[b]! || a - b)
-    const keys: Array<number> = []
-    const starts: Array<number> = []
-    const data: Array<number> = []
-    for (const i of order) {
-      const h = hashes[i]!
-      const v = values[i]!
-      if (keys.length === 0 || keys[keys.length - 1] !== h) {
-        keys.push(h)
-        starts.push(data.length)
-      } else if (data[data.length - 1] === v) continue
-      data.push(v)
+    const n = this.size
+    const pairs = new Float64Array(n)
+    for (let i = 0; i < n; i++) {
+      const value = this.values[i]!
+      if (value < 0 || value >= VALUE_LIMIT) throw new RangeError(`a bucket value must be in [0, ${VALUE_LIMIT}), not ${value}`)
+      pairs[i] = this.hashes[i]! * VALUE_LIMIT + value
     }
-    starts.push(data.length)
-    this.hashes = []
-    this.values = []
-    return new HashBuckets(Uint32Array.from(keys), Int32Array.from(starts), Int32Array.from(data))
+    pairs.sort()
+    const keys = new Uint32Array(n)
+    const starts = new Int32Array(n + 1)
+    const data = new Int32Array(n)
+    let keyCount = 0
+    let dataCount = 0
+    for (let i = 0; i < n; i++) {
+      const pair = pairs[i]!
+      if (i > 0 && pair === pairs[i - 1]) continue
+      const value = pair % VALUE_LIMIT
+      const hash = (pair - value) / VALUE_LIMIT
+      if (keyCount === 0 || keys[keyCount - 1] !== hash) {
+        keys[keyCount] = hash
+        starts[keyCount] = dataCount
+        keyCount++
+      }
+      data[dataCount++] = value
+    }
+    starts[keyCount] = dataCount
+    this.hashes = new Uint32Array(0)
+    this.values = new Int32Array(0)
+    this.size = 0
+    return new HashBuckets(keys.slice(0, keyCount), starts.slice(0, keyCount + 1), data.slice(0, dataCount))
   }
 }
 

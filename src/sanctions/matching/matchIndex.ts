@@ -277,13 +277,17 @@ export class MatchIndex {
     const lists: Array<Array<number>> = this.tokenText.map(() => [])
     const sortedKeys = new HashBucketsBuilder()
     const compactKeys = new HashBucketsBuilder()
+    // The last name each token was posted for: a name holding a token twice is posted once, names stay ascending.
+    const postedFor = new Int32Array(this.tokenText.length).fill(-1)
     for (let nameId = 0; nameId < this.names.length; nameId++) {
       if (nameId % STEP === STEP - 1) yield
       const name = this.names[nameId]!
-      let last = -1
-      for (const id of [...name.tokens].sort((a, b) => a - b)) {
-        if (id !== last && isContent(this.tokenClass[id]!)) lists[id]!.push(nameId)
-        last = id
+      const tokens = name.tokens
+      for (let i = 0; i < tokens.length; i++) {
+        const id = tokens[i]!
+        if (postedFor[id] === nameId || !isContent(this.tokenClass[id]!)) continue
+        postedFor[id] = nameId
+        lists[id]!.push(nameId)
       }
       sortedKeys.add(hashString(sortedKeyOf(name.tokens, this)), nameId)
       if (name.compactKey !== "") compactKeys.add(hashString(name.compactKey), nameId)
@@ -417,5 +421,12 @@ export const compactKeyOf = (tokens: ReadonlyArray<NameToken>): string =>
 /** Content tokens sorted, for word-order-free exact lookups. */
 export const sortedKeyOfTexts = (texts: ReadonlyArray<string>): string => [...texts].sort().join(" ")
 
-const sortedKeyOf = (tokens: Int32Array, index: MatchIndex): string =>
-  sortedKeyOfTexts([...tokens].filter((id) => isContent(index.tokenClass[id]!)).map((id) => index.tokenText[id]!))
+/** `sortedKeyOfTexts` of a name's content tokens, with one array made instead of four (it runs for every name built). */
+const sortedKeyOf = (tokens: Int32Array, index: MatchIndex): string => {
+  const texts: Array<string> = []
+  for (let i = 0; i < tokens.length; i++) {
+    const id = tokens[i]!
+    if (isContent(index.tokenClass[id]!)) texts.push(index.tokenText[id]!)
+  }
+  return texts.sort().join(" ")
+}
