@@ -39,7 +39,7 @@ const liveSearchTtl = Config.duration("KYB_LIVE_SEARCH_TTL").pipe(Config.withDef
  * The one way to the live registries on a store miss (spec 4.1 rule 4, 4.2), for the record look-up, search and
  * verify: ask, store what comes back (source kind live, with the registry as source), and hand back where it is
  * so the caller reads it again from the store like any stored company. Concurrent misses for the same number or
- * name share one registry call; a name every registry of its scope answered is not asked again within
+ * name share one registry call (for a number, so do misses within 10 s of the record it gave); a name every registry of its scope answered is not asked again within
  * KYB_LIVE_SEARCH_TTL (the store then holds their answer); a late answer (past the request's budget) is stored
  * when it arrives.
  */
@@ -49,7 +49,9 @@ export class LiveFallback extends Effect.Service<LiveFallback>()("kyb/LiveFallba
     const writer = yield* CompanyWriter
     const cache = yield* LiveSearchCache
     const ttlSeconds = Duration.toSeconds(yield* liveSearchTtl)
-    const numberFlight = makeSingleFlight<Option.Option<StoredKey>, RegistryUnavailable | SqlError>()
+    // A record a registry gave for a number is shared for 10 s after it was stored: a miss whose store read came
+    // just before would otherwise ask the registry again (later ones find it in the store).
+    const numberFlight = makeSingleFlight<Option.Option<StoredKey>, RegistryUnavailable | SqlError>({ for: Duration.seconds(10), when: Option.isSome })
     const nameFlight = makeSingleFlight<Option.Option<LiveOutcome>, SqlError>()
     const liveRegistries: ReadonlyArray<RegistryId> = live.liveRegistries
 
