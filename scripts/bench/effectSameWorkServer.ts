@@ -5,14 +5,13 @@
 // is what the framework costs for that work; between this and the API, what our own code costs.
 //
 //   FLOOR_REQUESTS=<file of RecordedRequest[] as JSON> PORT=<port> DATABASE_URL=... npx tsx scripts/bench/effectSameWorkServer.ts
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpMiddleware, HttpServer, HttpServerRequest } from "@effect/platform"
-import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpServerRequest } from "@effect/platform"
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { randomUUID } from "node:crypto"
 import * as fs from "node:fs"
-import { createServer } from "node:http"
 import { Effect, Layer, Schema } from "effect"
+import { serveLikeTheApi } from "./serveLikeTheApi.js"
 import Pg from "pg"
 import { nameRepeatedStatements } from "../../src/db/namedStatements.js"
 import type { RecordedRequest } from "./recordStatements.js"
@@ -59,14 +58,4 @@ const FloorLive = HttpApiBuilder.group(FloorApi, "floor", (handlers) =>
 
 const Db = PgClient.layerFromPool({ acquire: Effect.acquireRelease(Effect.succeed(pool), (p) => Effect.promise(() => p.end())) })
 
-HttpApiBuilder.serve().pipe(
-  Layer.provide(HttpApiBuilder.api(FloorApi).pipe(Layer.provide(FloorLive))),
-  Layer.provide(Db),
-  // Configured as the API is: no request spans (nothing consumes them).
-  HttpMiddleware.withTracerDisabledWhen(() => true),
-  HttpServer.withLogAddress,
-  Layer.provide(NodeHttpServer.layer(createServer, { port, host: "127.0.0.1" })),
-  Layer.provide(Layer.setTracerEnabled(false)),
-  Layer.launch,
-  NodeRuntime.runMain
-)
+serveLikeTheApi(HttpApiBuilder.api(FloorApi).pipe(Layer.provide(FloorLive), Layer.provide(Db)), port)

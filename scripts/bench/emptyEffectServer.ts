@@ -1,10 +1,9 @@
 // The framework's ceiling: an Effect HttpApi with one endpoint whose handler does nothing but answer a fixed JSON
 // value (what the API returns for one company), served by @effect/platform-node like the API and configured as it is
 // (tracer off, no request spans).
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpMiddleware, HttpServer } from "@effect/platform"
-import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Effect, Layer, Schema } from "effect"
-import { createServer } from "node:http"
+import { serveLikeTheApi } from "./serveLikeTheApi.js"
 
 const body: unknown = JSON.parse(process.env["BARE_BODY"] ?? "{}")
 const port = Number(process.env["PORT"] ?? "0")
@@ -14,13 +13,4 @@ class EmptyApi extends HttpApi.make("empty").add(Empty) {}
 
 const EmptyLive = HttpApiBuilder.group(EmptyApi, "empty", (handlers) => handlers.handle("answer", () => Effect.succeed(body)))
 
-HttpApiBuilder.serve().pipe(
-  Layer.provide(HttpApiBuilder.api(EmptyApi).pipe(Layer.provide(EmptyLive))),
-  // Configured as the API is: no request spans (nothing consumes them).
-  HttpMiddleware.withTracerDisabledWhen(() => true),
-  HttpServer.withLogAddress,
-  Layer.provide(NodeHttpServer.layer(createServer, { port, host: "127.0.0.1" })),
-  Layer.provide(Layer.setTracerEnabled(false)),
-  Layer.launch,
-  NodeRuntime.runMain
-)
+serveLikeTheApi(HttpApiBuilder.api(EmptyApi).pipe(Layer.provide(EmptyLive)), port)
