@@ -4,6 +4,7 @@ import { randomUUID } from "node:crypto"
 import { CheckNotFound } from "../api/errors.js"
 import { Check, CheckedList, CheckPage, CheckSummary } from "../api/schemas/Check.js"
 import { Verdict, type VerifyInput } from "../api/schemas/Verdict.js"
+import { typedValues } from "../api/schemas/trusted.js"
 import type { Actor, PageParams } from "../access/actor.js"
 import { numberKey } from "../domain/registrationNumbers.js"
 import { VERDICT_POLICY_VERSION } from "../domain/verdictPolicy.js"
@@ -62,7 +63,7 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
         const lists = yield* screeningLists.listsOf(actor.accountId)
         const answered = yield* verifier.verify(input, { decisions: decisions.lookupFor(actor.accountId), lists })
         // Only the id is new; the verdict is checked against its schema as it is encoded for the check below.
-        const verdict = new Verdict({ ...answered, check_id: randomUUID() }, { disableValidation: true })
+        const verdict = new Verdict({ ...answered, check_id: randomUUID() }, typedValues)
         const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
         const row: CheckRow = {
           id: verdict.check_id!,

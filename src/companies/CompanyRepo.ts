@@ -1,6 +1,7 @@
 import type { Statement } from "@effect/sql"
 import { Clock, Effect, Option } from "effect"
 import { CompanyRecord, FieldProvenance, Officer, Owner } from "../api/schemas/Company.js"
+import { typedValues } from "../api/schemas/trusted.js"
 import { ReadSql } from "../db/ReadSql.js"
 import { recordConfidence } from "../domain/confidence.js"
 import { canonicalNumber, countryOfRegistry, registryForCountry } from "../domain/registrationNumbers.js"
@@ -93,13 +94,6 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
         return Option.map(Option.fromNullable(rows[0]), (row) => ({ ...row, officers: row.officers ?? [], owners: row.owners ?? [] }))
       })
 
-    /**
-     * The record's classes are made without checking their fields against the schema: the values come typed from the
-     * store, and the response is checked once anyway when it is encoded (checking twice was a twentieth of the CPU
-     * of a record request).
-     */
-    const noValidation = { disableValidation: true } as const
-
     const findRecord = (country: string, raw: string) =>
       Effect.gen(function*() {
         const found = yield* findRowWithOfficers(country, raw)
@@ -116,14 +110,14 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
             checked_at: new Date(value.checked_at).toISOString(),
             // Freshness decays, so the confidence of each value is computed at read time from its checked date.
             confidence: recordConfidence(row.source_kind, new Date(value.checked_at), now)
-          }, noValidation)
+          }, typedValues)
         }
         return Option.some(new CompanyRecord({
           ...companyJson(row, now),
-          officers: officers.map((o) => new Officer(o, noValidation)),
-          owners: row.owners.map((o) => new Owner(o, noValidation)),
+          officers: officers.map((o) => new Officer(o, typedValues)),
+          owners: row.owners.map((o) => new Owner(o, typedValues)),
           provenance
-        }, noValidation))
+        }, typedValues))
       })
 
     const detailsColumns = (companyId: Statement.Fragment) => sql`

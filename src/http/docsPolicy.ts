@@ -34,9 +34,13 @@ const policyFor = (body: Uint8Array) => {
   return cached.policy
 }
 
+/** Whether a request's URL (path and query) is the docs page's, without splitting every URL on the way out. */
+const isDocsUrl = (url: string) =>
+  url.startsWith(DOCS_PATH) && (url.length === DOCS_PATH.length || url[DOCS_PATH.length] === "?")
+
 /** The docs page's own headers (its policy, no framing, no referrer); undefined for every other answer. */
-export const docsPageHeaders = (path: string, response: HttpServerResponse.HttpServerResponse): Record<string, string> | undefined =>
-  path !== DOCS_PATH || response.body._tag !== "Uint8Array"
+export const docsPageHeaders = (url: string, response: HttpServerResponse.HttpServerResponse): Record<string, string> | undefined =>
+  !isDocsUrl(url) || response.body._tag !== "Uint8Array"
     ? undefined
     : {
       "content-security-policy": policyFor(response.body.body),

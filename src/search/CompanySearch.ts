@@ -2,6 +2,7 @@ import { ReadSql } from "../db/ReadSql.js"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Clock, Effect, Layer, Option } from "effect"
 import { type SearchParams, SearchResponse, SearchResult, Suggestion } from "../api/schemas/Search.js"
+import { typedValues } from "../api/schemas/trusted.js"
 import { companyColumns, companyJson, type CompanyRow } from "../companies/companyRow.js"
 import { LiveFallback, type LiveOutcome } from "../companies/live/LiveFallback.js"
 import {
@@ -47,8 +48,6 @@ export interface ResolvedCandidate {
   readonly listed: boolean
 }
 
-/** Built from stored rows in their schema's types: the response schema checks them again when encoded. */
-const VALID = { disableValidation: true } as const
 const MAX_QUERY_WORDS = 8
 const NEAR_WORDS_PER_TOKEN = 6
 const FUZZY_KEEP = 100
@@ -285,7 +284,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
               country: row.country.toUpperCase(),
               registration_no: row.registration_no,
               score: round(similarity)
-            }, VALID)
+            }, typedValues)
           )
       })
 
@@ -329,7 +328,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
               match_score: hit.score,
               matched_field: hit.field,
               ...(hit.alias === undefined ? {} : { matched_alias: hit.alias })
-            }, VALID)
+            }, typedValues)
           )
         }
         const suggestions = count === 0 ? yield* suggestionsFor(q, words, fuzzy) : undefined
@@ -348,7 +347,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
           unreachable_registries: Option.match(live, { onNone: () => [], onSome: (o) => o.unreachable }),
           results,
           ...(suggestions === undefined ? {} : { suggestions })
-        }, VALID)
+        }, typedValues)
       })
 
     /** The cascade's best candidates, best first, at most five (the verifier: every look-up at once). */

@@ -6,6 +6,7 @@ import {
   VerdictCandidate,
   VerdictCompany
 } from "../api/schemas/Verdict.js"
+import { typedValues } from "../api/schemas/trusted.js"
 import type { DebarredSignal } from "../debarment/signal.js"
 import type { HitDecision } from "../domain/decisions.js"
 import { isDebarmentList } from "../sanctions/model.js"
@@ -17,13 +18,6 @@ interface DecidedFields {
   readonly decision: HitDecision | null
   readonly dismissed: boolean
 }
-
-/**
- * The verdict's classes are made without validating their fields here: every verdict is encoded with its schema
- * before it leaves (kept as a check, a job's row, or the response), and encoding checks every field; validating at
- * construction too cost about a tenth of a verification's CPU.
- */
-const unchecked = { disableValidation: true } as const
 
 export const verdictOf = (
   resolution: Resolution,
@@ -50,14 +44,14 @@ export const verdictOf = (
     result: decision.result,
     registered: company !== null,
     match_confidence: resolution.matchConfidence,
-    company: company === null ? null : new VerdictCompany(company, unchecked),
+    company: company === null ? null : new VerdictCompany(company, typedValues),
     candidates: resolution.candidates.map((c) =>
       new VerdictCandidate({
         legal_name: c.found.company.legal_name,
         country: c.found.company.country,
         registration_no: c.found.company.registration_no,
         score: round2(c.score)
-      }, unchecked)
+      }, typedValues)
     ),
     sanctions: new SanctionsScreening({
       screened: screening.screened,
@@ -81,9 +75,9 @@ export const verdictOf = (
           dismissed: h.dismissed,
           explanation: h.explanation,
           linked: h.linked.flatMap((l) => isDebarmentList(l.list) ? [] : [{ ...l, list: l.list }])
-        }, unchecked)]
+        }, typedValues)]
       })
-    }, unchecked),
+    }, typedValues),
     data_confidence: company?.confidence ?? null,
     signals: new Signals({
       listed: company?.listed_ticker != null,
@@ -95,11 +89,11 @@ export const verdictOf = (
       officer_sanctions_hit: people.hit,
       officers_screened: people.screened,
       debarred
-    }, unchecked),
+    }, typedValues),
     sources: [...(company === null ? [] : [company.source]), ...listSources],
     review_reason: decision.reviewReason,
     review_reasons: [...decision.reviewReasons],
     checked_at: now.toISOString(),
     check_id: null
-  }, unchecked)
+  }, typedValues)
 }

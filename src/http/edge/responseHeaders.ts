@@ -22,7 +22,7 @@ export const withResponseHeaders = <E, R>(app: HttpApp.Default<E, R>): HttpApp.D
     const id = requestIdOf(request.headers["x-request-id"])
     return HttpApp.withPreResponseHandler(app, (_request, response) => {
       const decision = admissionOf(request)
-      const docs = docsPageHeaders(request.url.split("?")[0] ?? "", response)
+      const docs = docsPageHeaders(request.url, response)
       return Effect.succeed(HttpServerResponse.setHeaders(response, {
         "x-request-id": id,
         "x-content-type-options": "nosniff",
