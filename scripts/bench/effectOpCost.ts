@@ -1,10 +1,12 @@
 // What one Effect operation costs the request path, with the tracer off as in the server: a plain step, a span
 // (`Effect.withSpan`, and `Effect.useSpan` as @effect/sql opens one per statement), and the operations that change
-// a fiber's context or FiberRefs (providing a service, annotating logs, `Effect.locally`), each run 100,000 times in
-// one fiber after a warm-up round. Nanoseconds per operation, CPU-bound, on this process alone.
+// a fiber's context or FiberRefs (providing a service, annotating logs, `Effect.locally`), and two steps at once
+// (`Effect.all` with concurrency 2, against `atOnce`'s fork and join), each run 100,000 times in one fiber after a
+// warm-up round. Nanoseconds per operation, CPU-bound, on this process alone.
 //
 //   npx tsx scripts/bench/effectOpCost.ts [--n 100000]
 import { Context, Effect, FiberRef, Layer, List } from "effect"
+import { atOnce } from "../../src/db/atOnce.js"
 
 const argv = process.argv.slice(2)
 const n = Number(argv[argv.indexOf("--n") + 1] ?? "100000") || 100_000
@@ -17,7 +19,9 @@ const cases: ReadonlyArray<readonly [string, Effect.Effect<number>]> = [
   ["Effect.withSpan", step.pipe(Effect.withSpan("bench", { captureStackTrace: false }))],
   ["Effect.provideService", step.pipe(Effect.provideService(Service, "value"))],
   ["Effect.annotateLogs", step.pipe(Effect.annotateLogs("key", "value"))],
-  ["Effect.locally", Effect.locally(step, FiberRef.currentLogSpan, List.empty())]
+  ["Effect.locally", Effect.locally(step, FiberRef.currentLogSpan, List.empty())],
+  ["Effect.all, two steps, concurrency 2", Effect.as(Effect.all([step, step], { concurrency: 2 }), 1)],
+  ["atOnce, two steps (fork, run, join)", Effect.as(atOnce(step, step), 1)]
 ]
 
 const timeOf = (effect: Effect.Effect<number>) => {
@@ -25,11 +29,12 @@ const timeOf = (effect: Effect.Effect<number>) => {
     for (let i = 0; i < n; i++) yield* effect
   }).pipe(Effect.provide(Layer.setTracerEnabled(false)))
   Effect.runSync(loop)
-  const started = process.hrtime.bigint()
+  const started = process.cpuUsage()
   Effect.runSync(loop)
-  return Number(process.hrtime.bigint() - started) / n
+  const used = process.cpuUsage(started)
+  return (used.user + used.system) * 1000 / n
 }
 
 console.log(`Effect operations, tracer off, ${n} each, node ${process.version}, ${new Date().toISOString()}`)
-console.log("| operation | ns per operation |\n|---|---|")
+console.log("| operation | ns of CPU per operation |\n|---|---|")
 for (const [name, effect] of cases) console.log(`| ${name} | ${timeOf(effect).toFixed(0)} |`)

@@ -1,3 +1,4 @@
+import { atOnce } from "../db/atOnce.js"
 import { ReadSql } from "../db/ReadSql.js"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Clock, Effect, Layer, Option } from "effect"
@@ -167,10 +168,10 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       if (q.short || q.numberLike || q.tokens.length === 0) return Effect.succeed([])
       const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
       const asked = tokens.flatMap((token, i) => spellingsOf(token).map((s) => ({ i: i + 1, ...s })))
-      return Effect.all([
+      return atOnce(
         nearestWords(sql, tokens, NEAR_WORDS_PER_TOKEN),
         asked.length === 0 ? Effect.succeed([]) : heldSpellings(sql, asked)
-      ], { concurrency: 2 }).pipe(Effect.map(([near, held]) => withSpellings(near, held, asked)))
+      ).pipe(Effect.map(([near, held]) => withSpellings(near, held, asked)))
     }
 
     /** Candidates the word index gives for one mode, with their fuzzy similarity. */
@@ -209,7 +210,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         const strictly = scoredCandidates(q, groups, "all", FUZZY_KEEP, correctedGroups(groups, q.country))
         const relaxedly = scoredCandidates(q, groups, "relaxed", FUZZY_KEEP)
         const [strict, early] = eager
-          ? yield* Effect.all([strictly, relaxedly], { concurrency: 2 })
+          ? yield* atOnce(strictly, relaxedly)
           : [yield* strictly, null]
         if (strict.filter((c) => c.similarity >= config.fuzzyThreshold).length >= ENOUGH_STRICT) return strict
         const relaxed = early ?? (yield* relaxedly)
@@ -225,10 +226,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       Effect.gen(function*() {
         const { eager = false, label } = options
         const words = options.words ?? (yield* nearWords(q))
-        const [literal, fuzzy] = yield* Effect.all([
-          literalHits(q, containsHints(q, words)),
-          fuzzyCandidates(q, words, eager)
-        ], { concurrency: 2 })
+        const [literal, fuzzy] = yield* atOnce(literalHits(q, containsHints(q, words)), fuzzyCandidates(q, words, eager))
         const fuzzyHits: Array<Hit> = []
         for (const { row, similarity } of fuzzy) {
           if (similarity < config.fuzzyThreshold) continue
@@ -254,10 +252,10 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         // overall is among the first `want` of the statement holding its best hit. (A live answer relabels after
         // a miss: only the few companies the registries just returned match, below any cap.)
         const aliasTruncated = literal.truncated.flatMap((s) => (s.best === undefined ? [] : [s.best(Math.max(want, 1))]))
-        const [companies, aliases] = yield* Effect.all([
+        const [companies, aliases] = yield* atOnce(
           rankedCompanies(sql, q, literal.statements, Math.max(want, 1), fuzzyHits.map((hit) => hit.id)),
           aliasTruncated.length === 0 ? Effect.succeed([]) : aliasTruncated[0]!
-        ], { concurrency: 2 })
+        )
         const count = Number(companies[0]?.total ?? 0)
         const deep: Array<Hit> = literal.hits.filter((hit) => hit.matchType === "alias")
         for (const row of companies) if (row.tier !== null) deep.push(hitOfTierRow(q, { ...row, tier: row.tier }))
@@ -394,7 +392,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
     const resolveAll = (q: SearchQuery) =>
       Effect.gen(function*() {
         if (!q.short && q.normalized !== "") {
-          const [whole, words] = yield* Effect.all([wholeNameCandidates(sql, q), nearWords(q)], { concurrency: 2 })
+          const [whole, words] = yield* atOnce(wholeNameCandidates(sql, q), nearWords(q))
           if ((whole[0]?.score ?? 0) < WHOLE_NAME_SETTLES) return { settled: false, candidates: yield* cascadeCandidates(q, words) }
           const now = new Date(yield* Clock.currentTimeMillis)
           const candidates = whole.map((w): ResolvedCandidate => ({

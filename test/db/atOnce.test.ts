@@ -1,0 +1,60 @@
+import { assert, describe, it } from "@effect/vitest"
+import { Deferred, Effect, Exit, Fiber, FiberRef } from "effect"
+import { atOnce } from "../../src/db/atOnce.js"
+
+describe("two effects at once", () => {
+  it.effect("runs both at the same time and gives both results in order", () =>
+    Effect.gen(function*() {
+      const firstStarted = yield* Deferred.make<void>()
+      const secondStarted = yield* Deferred.make<void>()
+      // Each waits for the other to have started: run one after the other, this would never end.
+      const first = Effect.zipRight(Deferred.succeed(firstStarted, undefined), Effect.as(Deferred.await(secondStarted), "a"))
+      const second = Effect.zipRight(Deferred.succeed(secondStarted, undefined), Effect.as(Deferred.await(firstStarted), 2))
+      assert.deepStrictEqual(yield* atOnce(first, second), ["a", 2])
+    }))
+
+  it.effect("a failure of the second fails it and interrupts the first", () =>
+    Effect.gen(function*() {
+      const firstEnded = yield* Deferred.make<"interrupted">()
+      const started = yield* Deferred.make<void>()
+      const first = Effect.zipRight(Deferred.succeed(started, undefined), Effect.never).pipe(
+        Effect.onInterrupt(() => Deferred.succeed(firstEnded, "interrupted"))
+      )
+      const second = Effect.zipRight(Deferred.await(started), Effect.fail("second failed" as const))
+      const exit = yield* Effect.exit(atOnce(first, second))
+      assert.deepStrictEqual(exit, Exit.fail("second failed"))
+      assert.strictEqual(yield* Deferred.await(firstEnded), "interrupted")
+    }))
+
+  it.effect("a failure of the first fails it once the second has ended", () =>
+    Effect.gen(function*() {
+      let secondRan = false
+      const exit = yield* Effect.exit(atOnce(Effect.fail("first failed" as const), Effect.sync(() => (secondRan = true))))
+      assert.deepStrictEqual(exit, Exit.fail("first failed"))
+      assert.isTrue(secondRan)
+    }))
+
+  it.effect("interrupting the caller interrupts both", () =>
+    Effect.gen(function*() {
+      const ended = yield* Deferred.make<void>()
+      const bothStarted = yield* Deferred.make<void>()
+      let interrupted = 0
+      const hang = (signal: boolean) =>
+        Effect.zipRight(signal ? Deferred.succeed(bothStarted, undefined) : Effect.void, Effect.never).pipe(
+          Effect.onInterrupt(() => Effect.sync(() => ++interrupted))
+        )
+      const fiber = yield* Effect.fork(Effect.ensuring(atOnce(hang(false), hang(true)), Deferred.succeed(ended, undefined)))
+      yield* Deferred.await(bothStarted)
+      yield* Effect.yieldNow()
+      yield* Fiber.interrupt(fiber)
+      yield* Deferred.await(ended)
+      assert.strictEqual(interrupted, 2)
+    }))
+
+  it.effect("what the first sets in its fiber's refs is seen after, as with Effect.all", () =>
+    Effect.gen(function*() {
+      const ref = FiberRef.unsafeMake(0)
+      yield* atOnce(FiberRef.set(ref, 7), Effect.void)
+      assert.strictEqual(yield* FiberRef.get(ref), 7)
+    }))
+})
