@@ -95,15 +95,24 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       Effect.gen(function*() {
         const value = Redacted.value(secret).trim()
         if (!looksLikeSecret(value)) return Option.none<ApiKeyIdentity>()
-        const rows = yield* sql<{ id: string; account_id: string; plan: Plan; scope: KeyScope; quota_override: string | null }>`
-          SELECT id, account_id, plan, scope, quota_override::text AS quota_override FROM api_keys
-          WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > now())`
+        const rows = yield* sql<{
+          id: string
+          account_id: string
+          plan: Plan
+          scope: KeyScope
+          quota_override: string | null
+          screening_lists: ReadonlyArray<string> | null
+        }>`
+          SELECT k.id, k.account_id, k.plan, k.scope, k.quota_override::text AS quota_override, a.screening_lists
+          FROM api_keys k JOIN accounts a ON a.id = k.account_id
+          WHERE k.secret_sha256 = ${hashSecret(value)} AND (k.revoked_at IS NULL OR k.revoked_at > now())`
         return Option.map(Option.fromNullable(rows[0]), (row): ApiKeyIdentity => ({
           id: row.id,
           accountId: row.account_id,
           plan: row.plan,
           scope: row.scope,
-          monthlyQuota: monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override))
+          monthlyQuota: monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override)),
+          screeningLists: row.screening_lists
         }))
       }).pipe(Effect.withSpan("ApiKeys.identify"))
 

@@ -44,7 +44,15 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         const value = Redacted.value(secret).trim()
         if (!looksLikeSecret(value)) return Option.none<{ identity: ApiKeyIdentity; decision: QuotaDecision }>()
         const now = new Date(yield* Clock.currentTimeMillis)
-        const rows = yield* sql<{ id: string; account_id: string; plan: Plan; scope: KeyScope; quota_override: string | null; used: string | null }>`
+        const rows = yield* sql<{
+          id: string
+          account_id: string
+          plan: Plan
+          scope: KeyScope
+          quota_override: string | null
+          screening_lists: ReadonlyArray<string> | null
+          used: string | null
+        }>`
           WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
           k AS (
             SELECT id, account_id, plan, scope, quota_override,
@@ -62,13 +70,21 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
             SELECT k.id, ${dayOf(now)}::date, 1 FROM k WHERE EXISTS (SELECT 1 FROM counted)
             ON CONFLICT (key_id, day) DO UPDATE SET requests = usage_daily.requests + 1)
           SELECT k.id, k.account_id, k.plan, k.scope, k.quota_override::text AS quota_override,
+            (SELECT a.screening_lists FROM accounts a WHERE a.id = k.account_id) AS screening_lists,
             (SELECT used FROM counted)::text AS used FROM k`
         const row = rows[0]
         if (row === undefined) return Option.none()
         const limit = monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override))
         const used = row.used === null ? null : Number(row.used)
         return Option.some({
-          identity: { id: row.id, accountId: row.account_id, plan: row.plan, monthlyQuota: limit, scope: row.scope },
+          identity: {
+            id: row.id,
+            accountId: row.account_id,
+            plan: row.plan,
+            monthlyQuota: limit,
+            scope: row.scope,
+            screeningLists: row.screening_lists
+          },
           decision: {
             allowed: used !== null,
             limit,

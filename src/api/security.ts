@@ -12,6 +12,8 @@ export interface ApiKeyIdentity {
   readonly monthlyQuota: number | null
   /** `read` keys cannot change anything (403 insufficient_scope); chosen when the key is made. */
   readonly scope: KeyScope
+  /** The account's stored choice of screening lists, read with the key (null: every list). */
+  readonly screeningLists: ReadonlyArray<string> | null
 }
 
 export class CurrentApiKey extends Context.Tag("kyb/CurrentApiKey")<CurrentApiKey, ApiKeyIdentity>() {}
