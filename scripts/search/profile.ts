@@ -7,7 +7,8 @@ import { analyseQuery } from "../../src/search/searchQuery.js"
 import {
   containsHints,
   literalTiers,
-  nearestWords,
+  nearAndHeld,
+  nearestAndSpelledWords,
   rankedCompanies,
   tierStatements,
   wordCandidates
@@ -25,7 +26,7 @@ const time = <A, E, R>(label: string, e: Effect.Effect<A, E, R>) =>
 const program = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const q = analyseQuery(text, country)
-  const words = yield* time("nearestWords", nearestWords(sql, q.tokens, 6))
+  const words = nearAndHeld(yield* time("nearest words", nearestAndSpelledWords(sql, q.tokens, 6, []))).near
   const statements = tierStatements(sql, q, 1000, containsHints(q, words))
   for (const s of statements) {
     yield* time(s.tier, s.statement)

@@ -23,11 +23,11 @@ import { analyseQuery, type SearchQuery } from "./searchQuery.js"
 import {
   type CandidateRow,
   charLength,
-  heldSpellings,
   type ContainsHints,
   containsHints,
   literalTiers,
-  nearestWords,
+  nearAndHeld,
+  nearestAndSpelledWords,
   rankedCompanies,
   type NamedStatement,
   type TierRow,
@@ -168,10 +168,10 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       if (q.short || q.numberLike || q.tokens.length === 0) return Effect.succeed([])
       const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
       const asked = tokens.flatMap((token, i) => spellingsOf(token).map((s) => ({ i: i + 1, ...s })))
-      return atOnce(
-        nearestWords(sql, tokens, NEAR_WORDS_PER_TOKEN),
-        asked.length === 0 ? Effect.succeed([]) : heldSpellings(sql, asked)
-      ).pipe(Effect.map(([near, held]) => withSpellings(near, held, asked)))
+      return Effect.map(nearestAndSpelledWords(sql, tokens, NEAR_WORDS_PER_TOKEN, asked), (rows) => {
+        const { held, near } = nearAndHeld(rows)
+        return withSpellings(near, held, asked)
+      })
     }
 
     /** Candidates the word index gives for one mode, with their fuzzy similarity. */

@@ -81,7 +81,7 @@ export interface ContainsHints {
   readonly rarePrefix: boolean
 }
 
-/** Hints from the words held nearest to the query's words (`nearestWords`). */
+/** Hints from the words held nearest to the query's words (`nearestAndSpelledWords`). */
 export const containsHints = (q: SearchQuery, words: ReadonlyArray<WordRow>): ContainsHints => {
   const last = q.tokens.length
   const lastToken = q.tokens[last - 1]
@@ -363,21 +363,36 @@ export const withSpellings = (
 }
 
 /**
- * Which of the asked spellings the vocabulary holds (equality on its primary key), with the position `i` (from 1)
- * of the query word each stands for.
+ * In one statement: the `perToken` words held most similar to each query word (pg_trgm `%` on the vocabulary's
+ * trigram GIN, in the SQL function `search_near_words`, the word itself first when held), and which of the asked
+ * spellings the vocabulary holds (equality on its primary key), each with the position `i` (from 1) of the query
+ * word it stands for. One round trip: the spellings' look-up is a few index probes.
  */
-export const heldSpellings = (sql: Sql, asked: ReadonlyArray<{ readonly i: number; readonly word: string }>) =>
-  sql<SpellingRow>`SELECT a.i::integer AS i, s.word, s.companies
+export const nearestAndSpelledWords = (
+  sql: Sql,
+  tokens: ReadonlyArray<string>,
+  perToken: number,
+  asked: ReadonlyArray<{ readonly i: number; readonly word: string }>
+) =>
+  sql<NearOrSpelledRow>`SELECT i, word, companies, sim, false AS spelled
+    FROM search_near_words(${tokens}::text[], ${perToken})
+    UNION ALL
+    SELECT a.i::integer, s.word, s.companies, 1::real, true
     FROM unnest(${asked.map((a) => a.i)}::int[], ${asked.map((a) => a.word)}::text[]) AS a(i, word)
     JOIN search_words s ON s.word = a.word
     WHERE s.companies > 0`
 
-/**
- * The `perToken` words held most similar to each query word (pg_trgm `%` on the vocabulary's trigram GIN, in
- * the SQL function `search_near_words`), the word itself first when held.
- */
-export const nearestWords = (sql: Sql, tokens: ReadonlyArray<string>, perToken: number) =>
-  sql<WordRow>`SELECT i, word, companies, sim FROM search_near_words(${tokens}::text[], ${perToken})`
+export interface NearOrSpelledRow extends SpellingRow {
+  readonly sim: number
+  /** A held spelling asked for, not a near word. */
+  readonly spelled: boolean
+}
+
+/** `nearestAndSpelledWords`' rows apart: the near words (in their order) and the held spellings. */
+export const nearAndHeld = (rows: ReadonlyArray<NearOrSpelledRow>) => ({
+  near: rows.filter((row) => !row.spelled).map(({ companies, i, sim, word }): WordRow => ({ i, word, companies, sim })),
+  held: rows.filter((row) => row.spelled).map(({ companies, i, word }): SpellingRow => ({ i, word, companies }))
+})
 
 export interface CandidateRow {
   readonly id: string

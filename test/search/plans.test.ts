@@ -9,7 +9,8 @@ import { analyseQuery } from "../../src/search/searchQuery.js"
 import {
   containsHints,
   literalTiers,
-  nearestWords,
+  nearAndHeld,
+  nearestAndSpelledWords,
   rankedCompanies,
   tierStatements,
   wordCandidates
@@ -73,7 +74,7 @@ describe("search plans", () => {
         for (const sample of [companies[11]!, companies[4321]!, companies[15000]!, null]) {
           for (const [text, country] of sample === null ? broad : queriesFor(sample)) {
             const q = analyseQuery(text, country)
-            const words = q.short || q.tokens.length === 0 ? [] : yield* nearestWords(sql, q.tokens, 6)
+            const words = q.short || q.tokens.length === 0 ? [] : nearAndHeld(yield* nearestAndSpelledWords(sql, q.tokens, 6, [])).near
             const statements = tierStatements(sql, q, 1000, containsHints(q, words))
             const checked: Array<Effect.Effect<ReadonlyArray<unknown>, SqlError>> = [
               ...statements.map((s) => s.statement),
@@ -84,7 +85,7 @@ describe("search plans", () => {
               rankedCompanies(sql, q, statements, 10_100, [])
             ]
             if (words.length > 0) {
-              checked.push(nearestWords(sql, q.tokens, 6))
+              checked.push(nearestAndSpelledWords(sql, q.tokens, 6, q.tokens.map((word, i) => ({ i: i + 1, word: `${word}s` }))))
               for (const mode of ["all", "relaxed", "any"] as const) {
                 const clauses = candidateClauses(wordGroups(q.tokens, words, mode === "any"), mode)
                 if (clauses !== null) checked.push(wordCandidates(sql, q, clauses, { scan: 5000, keep: 300 }))
