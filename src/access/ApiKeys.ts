@@ -102,8 +102,10 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
           scope: KeyScope
           quota_override: string | null
           screening_lists: ReadonlyArray<string> | null
+          decisions_recorded: boolean
         }>`
-          SELECT k.id, k.account_id, k.plan, k.scope, k.quota_override::text AS quota_override, a.screening_lists
+          SELECT k.id, k.account_id, k.plan, k.scope, k.quota_override::text AS quota_override, a.screening_lists,
+            EXISTS (SELECT 1 FROM decisions d WHERE d.account_id = k.account_id AND d.superseded_by IS NULL) AS decisions_recorded
           FROM api_keys k JOIN accounts a ON a.id = k.account_id
           WHERE k.secret_sha256 = ${hashSecret(value)} AND (k.revoked_at IS NULL OR k.revoked_at > now())`
         return Option.map(Option.fromNullable(rows[0]), (row): ApiKeyIdentity => ({
@@ -112,7 +114,8 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
           plan: row.plan,
           scope: row.scope,
           monthlyQuota: monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override)),
-          screeningLists: row.screening_lists
+          screeningLists: row.screening_lists,
+          decisionsRecorded: row.decisions_recorded
         }))
       }).pipe(Effect.withSpan("ApiKeys.identify"))
 

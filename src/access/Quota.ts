@@ -51,6 +51,7 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
           scope: KeyScope
           quota_override: string | null
           screening_lists: ReadonlyArray<string> | null
+          decisions_recorded: boolean
           used: string | null
         }>`
           WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
@@ -71,6 +72,7 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
             ON CONFLICT (key_id, day) DO UPDATE SET requests = usage_daily.requests + 1)
           SELECT k.id, k.account_id, k.plan, k.scope, k.quota_override::text AS quota_override,
             (SELECT a.screening_lists FROM accounts a WHERE a.id = k.account_id) AS screening_lists,
+            EXISTS (SELECT 1 FROM decisions d WHERE d.account_id = k.account_id AND d.superseded_by IS NULL) AS decisions_recorded,
             (SELECT used FROM counted)::text AS used FROM k`
         const row = rows[0]
         if (row === undefined) return Option.none()
@@ -83,7 +85,8 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
             plan: row.plan,
             monthlyQuota: limit,
             scope: row.scope,
-            screeningLists: row.screening_lists
+            screeningLists: row.screening_lists,
+            decisionsRecorded: row.decisions_recorded
           },
           decision: {
             allowed: used !== null,

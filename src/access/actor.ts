@@ -11,6 +11,8 @@ export interface Actor {
    * statement); absent (a session, a job, a monitor run), they are read when a verification needs them.
    */
   readonly lists?: ReadonlyArray<ListId>
+  /** False when this request's admission found no reviewer decision in force for the account: none is looked up. */
+  readonly decisionsRecorded?: boolean
 }
 
 /** An actor with a key (what counts against a key's quota needs one). */
@@ -21,7 +23,8 @@ export interface KeyActor extends Actor {
 export const actorOf = (key: ApiKeyIdentity): KeyActor => ({
   accountId: key.accountId,
   keyId: key.id,
-  lists: effectiveLists(key.screeningLists)
+  lists: effectiveLists(key.screeningLists),
+  decisionsRecorded: key.decisionsRecorded
 })
 
 /** A page of an account's list: `keyId` narrows it to what one key made (`?key_id=`). */

@@ -14,6 +14,8 @@ export interface ApiKeyIdentity {
   readonly scope: KeyScope
   /** The account's stored choice of screening lists, read with the key (null: every list). */
   readonly screeningLists: ReadonlyArray<string> | null
+  /** Whether the account had any reviewer decision in force when the key was read (none: no hit can be decided). */
+  readonly decisionsRecorded: boolean
 }
 
 export class CurrentApiKey extends Context.Tag("kyb/CurrentApiKey")<CurrentApiKey, ApiKeyIdentity>() {}

@@ -61,7 +61,10 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
     const answer = (input: VerifyInput, actor: Actor) =>
       Effect.gen(function*() {
         const lists = actor.lists ?? (yield* screeningLists.listsOf(actor.accountId))
-        const answered = yield* verifier.verify(input, { decisions: decisions.lookupFor(actor.accountId), lists })
+        const answered = yield* verifier.verify(
+          input,
+          actor.decisionsRecorded === false ? { lists } : { decisions: decisions.lookupFor(actor.accountId), lists }
+        )
         // Only the id is new; the verdict is checked against its schema as it is encoded for the check below.
         const verdict = new Verdict({ ...answered, check_id: randomUUID() }, typedValues)
         const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
