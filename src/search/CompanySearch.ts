@@ -10,8 +10,7 @@ import {
   type CandidateMode,
   candidateClauses,
   correctedGroups,
-  foldedSimilarity,
-  fuzzySimilarity,
+  fuzzyScorer,
   type WordGroup,
   wordGroups
 } from "./fuzzy.js"
@@ -187,12 +186,10 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         if (clauses === null) return []
         const scan = mode === "all" ? config.fuzzyScan : Math.min(config.fuzzyScan, PARTIAL_SCAN)
         const rows = yield* wordCandidates(sql, q, clauses, { scan, keep })
+        const scorer = fuzzyScorer(groups, q.normalized, q.text)
         return rows.map((row) => ({
           row,
-          similarity: Math.max(
-            fuzzySimilarity(groups, q.normalized, row.name_norm, Number(row.sim)),
-            foldedSimilarity(groups, q.text, row.legal_name)
-          )
+          similarity: Math.max(scorer.normalized(row.name_norm, Number(row.sim)), scorer.folded(row.legal_name))
         }))
       })
 

@@ -121,50 +121,59 @@ const weightOf = (companies: number) => 1 / Math.log2(2 + companies)
 const UNKNOWN_WEIGHT = weightOf(10_000)
 
 /**
- * Fuzzy similarity of a stored normalised name to the query, in 0..1: the mean of the (rarity-weighted) share
- * of the query found in the name and the token-set (Dice) similarity, or the word-joined similarity when
- * higher.
+ * A query's words in their canonical spelling (`canonicalSpelling`: "Mohamed Trading" and "Muhammad Trading", "El
+ * Sewedy" and "Al Sewedy" hold the same words), each with its weight: made once per query, not per name scored.
  */
+interface WeightedWords {
+  readonly tokens: ReadonlyArray<string>
+  readonly weights: ReadonlyArray<number>
+  readonly total: number
+}
+
+const weightedWords = (groups: ReadonlyArray<WordGroup>, queryTokens: ReadonlyArray<string>): WeightedWords => {
+  const byWord = new Map(groups.map((g) => [canonicalSpelling(g.token), weightOf(g.companies)]))
+  const tokens = queryTokens.map(canonicalSpelling)
+  const weights = tokens.map((t) => byWord.get(t) ?? UNKNOWN_WEIGHT)
+  return { tokens, weights, total: weights.reduce((a, b) => a + b, 0) }
+}
+
+/** The mean of the (rarity-weighted) share of the query found in the name and the token-set (Dice) similarity. */
+const wordSimilarity = (query: WeightedWords, nameWords: ReadonlyArray<string>): number => {
+  const { tokens, total, weights } = query
+  const words = nameWords.map(canonicalSpelling)
+  const matrix = similarityMatrix(tokens, words)
+  let weighted = 0
+  for (let i = 0; i < tokens.length; i++) {
+    let best = 0
+    for (let j = 0; j < words.length; j++) best = Math.max(best, matrix[i * words.length + j]!)
+    weighted += weights[i]! * best
+  }
+  const coverage = total === 0 ? 0 : weighted / total
+  return (coverage + tokenSetOf(matrix, tokens.length, words.length)) / 2
+}
+
+/**
+ * The fuzzy scores of one query, for each name a look-up hands it:
+ * - `normalized`: the similarity of a stored normalised name to the query, in 0..1: the word similarity, or the
+ *   word-joined similarity when higher; the whole-string trigram similarity only breaks ties (alone it lets an
+ *   unknown word next to a common one, "Qwxzv Holdings", pass for "WG Holdings");
+ * - `folded`: the word similarity on the folded names with their legal forms kept, for a query whose misspelt legal
+ *   form was not recognised as one ("Corrporation Ltd").
+ */
+export const fuzzyScorer = (groups: ReadonlyArray<WordGroup>, queryNorm: string, queryText: string) => {
+  const normalizedWords = weightedWords(groups, groups.map((g) => g.token))
+  const foldedWords = weightedWords(groups, foldTokens(queryText))
+  return {
+    normalized: (nameNorm: string, trigram: number): number =>
+      Math.max(wordSimilarity(normalizedWords, nameTokens(nameNorm)), compactSimilarity(queryNorm, nameNorm)) + trigram / 1000,
+    folded: (legalName: string): number => wordSimilarity(foldedWords, foldTokens(legalName))
+  }
+}
+
+/** `fuzzyScorer(...).normalized` for one name. */
 export const fuzzySimilarity = (
   groups: ReadonlyArray<WordGroup>,
   queryNorm: string,
   nameNorm: string,
   trigram: number
-): number =>
-  // Whole-string trigram similarity only breaks ties: alone it lets an unknown word next to a common one
-  // ("Qwxzv Holdings") pass for "WG Holdings".
-  Math.max(wordSimilarity(groups, groups.map((g) => g.token), nameTokens(nameNorm)), compactSimilarity(queryNorm, nameNorm)) +
-  trigram / 1000
-
-/**
- * The same on the folded names with their legal forms kept, for a query whose misspelt legal form was not
- * recognised as one ("Corrporation Ltd").
- */
-export const foldedSimilarity = (groups: ReadonlyArray<WordGroup>, queryText: string, legalName: string): number =>
-  wordSimilarity(groups, foldTokens(queryText), foldTokens(legalName))
-
-/**
- * Words compared in their canonical spelling (`canonicalSpelling`): "Mohamed Trading" and "Muhammad Trading", "El
- * Sewedy" and "Al Sewedy" hold the same words.
- */
-const wordSimilarity = (
-  groups: ReadonlyArray<WordGroup>,
-  queryTokens: ReadonlyArray<string>,
-  nameWords: ReadonlyArray<string>
-): number => {
-  const tokens = queryTokens.map(canonicalSpelling)
-  const words = nameWords.map(canonicalSpelling)
-  const weights = new Map(groups.map((g) => [canonicalSpelling(g.token), weightOf(g.companies)]))
-  const matrix = similarityMatrix(tokens, words)
-  let weighted = 0
-  let total = 0
-  for (let i = 0; i < tokens.length; i++) {
-    const w = weights.get(tokens[i]!) ?? UNKNOWN_WEIGHT
-    let best = 0
-    for (let j = 0; j < words.length; j++) best = Math.max(best, matrix[i * words.length + j]!)
-    weighted += w * best
-    total += w
-  }
-  const coverage = total === 0 ? 0 : weighted / total
-  return (coverage + tokenSetOf(matrix, tokens.length, words.length)) / 2
-}
+): number => fuzzyScorer(groups, queryNorm, queryNorm).normalized(nameNorm, trigram)
