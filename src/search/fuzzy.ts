@@ -1,6 +1,6 @@
 import { canonicalSpelling } from "../domain/nameEquivalences.js"
 import { foldTokens, nameTokens, normalizeName } from "../domain/normalize.js"
-import { compactSimilarity, similarityMatrix, tokenSetOf, wordSimilarity as nearWord } from "./similarity.js"
+import { compactSimilarity, tokenSetOf, wordSimilarity as nearWord } from "./similarity.js"
 import type { WordRow } from "./statements.js"
 
 /** The words held that may stand for one query word: itself when held, else its near spellings. */
@@ -128,28 +128,50 @@ interface WeightedWords {
   readonly tokens: ReadonlyArray<string>
   readonly weights: ReadonlyArray<number>
   readonly total: number
+  /**
+   * Every query word's similarity to one name word (in its canonical spelling), computed once per look-up: the
+   * names a look-up hands over share most of their words ("banco", "limited"), and the edit distances were most of
+   * the scoring's time for long names.
+   */
+  readonly similaritiesTo: (word: string) => Float64Array
 }
 
 const weightedWords = (groups: ReadonlyArray<WordGroup>, queryTokens: ReadonlyArray<string>): WeightedWords => {
   const byWord = new Map(groups.map((g) => [canonicalSpelling(g.token), weightOf(g.companies)]))
   const tokens = queryTokens.map(canonicalSpelling)
   const weights = tokens.map((t) => byWord.get(t) ?? UNKNOWN_WEIGHT)
-  return { tokens, weights, total: weights.reduce((a, b) => a + b, 0) }
+  const known = new Map<string, Float64Array>()
+  const similaritiesTo = (word: string) => {
+    let column = known.get(word)
+    if (column === undefined) {
+      column = new Float64Array(tokens.length)
+      for (let i = 0; i < tokens.length; i++) column[i] = nearWord(tokens[i]!, word)
+      known.set(word, column)
+    }
+    return column
+  }
+  return { tokens, weights, total: weights.reduce((a, b) => a + b, 0), similaritiesTo }
 }
 
 /** The mean of the (rarity-weighted) share of the query found in the name and the token-set (Dice) similarity. */
-const wordSimilarity = (query: WeightedWords, nameWords: ReadonlyArray<string>): number => {
+const wordSimilarity = (query: WeightedWords, nameWords: ReadonlyArray<string>, canonical: (word: string) => string): number => {
   const { tokens, total, weights } = query
-  const words = nameWords.map(canonicalSpelling)
-  const matrix = similarityMatrix(tokens, words)
+  const columns = nameWords.map((w) => query.similaritiesTo(canonical(w)))
+  const width = columns.length
+  // Query words by rows, as `similarityMatrix` lays them out.
+  const matrix = new Float64Array(tokens.length * width)
+  for (let j = 0; j < width; j++) {
+    const column = columns[j]!
+    for (let i = 0; i < tokens.length; i++) matrix[i * width + j] = column[i]!
+  }
   let weighted = 0
   for (let i = 0; i < tokens.length; i++) {
     let best = 0
-    for (let j = 0; j < words.length; j++) best = Math.max(best, matrix[i * words.length + j]!)
+    for (let j = 0; j < width; j++) best = Math.max(best, matrix[i * width + j]!)
     weighted += weights[i]! * best
   }
   const coverage = total === 0 ? 0 : weighted / total
-  return (coverage + tokenSetOf(matrix, tokens.length, words.length)) / 2
+  return (coverage + tokenSetOf(matrix, tokens.length, width)) / 2
 }
 
 /**
@@ -163,10 +185,17 @@ const wordSimilarity = (query: WeightedWords, nameWords: ReadonlyArray<string>):
 export const fuzzyScorer = (groups: ReadonlyArray<WordGroup>, queryNorm: string, queryText: string) => {
   const normalizedWords = weightedWords(groups, groups.map((g) => g.token))
   const foldedWords = weightedWords(groups, foldTokens(queryText))
+  const spellings = new Map<string, string>()
+  const canonical = (word: string) => {
+    let spelt = spellings.get(word)
+    if (spelt === undefined) spellings.set(word, spelt = canonicalSpelling(word))
+    return spelt
+  }
   return {
     normalized: (nameNorm: string, trigram: number): number =>
-      Math.max(wordSimilarity(normalizedWords, nameTokens(nameNorm)), compactSimilarity(queryNorm, nameNorm)) + trigram / 1000,
-    folded: (legalName: string): number => wordSimilarity(foldedWords, foldTokens(legalName))
+      Math.max(wordSimilarity(normalizedWords, nameTokens(nameNorm), canonical), compactSimilarity(queryNorm, nameNorm)) +
+      trigram / 1000,
+    folded: (legalName: string): number => wordSimilarity(foldedWords, foldTokens(legalName), canonical)
   }
 }
 
