@@ -69,6 +69,9 @@ interface MatchOptions {
   readonly eager?: boolean
 }
 
+/** How many of the query's words (its first) `nearWords` asks the vocabulary about. */
+const vocabularyAsked = (q: SearchQuery) => (q.short || q.numberLike ? 0 : Math.min(q.tokens.length, MAX_QUERY_WORDS))
+
 /** The statement a row came from: its tier and matched field (the id tier has one statement per field). */
 const partOf = (x: { readonly tier: string; readonly field: string }) => `${x.tier}/${x.field}`
 
@@ -164,7 +167,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
      * their spellings (`spellingsOf`: a linguistic equivalent, two letters swapped), asked for alongside.
      */
     const nearWords = (q: SearchQuery): Effect.Effect<ReadonlyArray<WordRow>, SqlError> => {
-      if (q.short || q.numberLike || q.tokens.length === 0) return Effect.succeed([])
+      if (vocabularyAsked(q) === 0) return Effect.succeed([])
       const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
       const asked = tokens.flatMap((token, i) => spellingsOf(token).map((s) => ({ i: i + 1, ...s })))
       return Effect.map(nearestAndSpelledWords(sql, tokens, NEAR_WORDS_PER_TOKEN, asked), (rows) => {
@@ -223,7 +226,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       Effect.gen(function*() {
         const { eager = false, label } = options
         const words = options.words ?? (yield* nearWords(q))
-        const [literal, fuzzy] = yield* atOnce(literalHits(q, containsHints(q, words)), fuzzyCandidates(q, words, eager))
+        const [literal, fuzzy] = yield* atOnce(literalHits(q, containsHints(q, words, vocabularyAsked(q))), fuzzyCandidates(q, words, eager))
         const fuzzyHits: Array<Hit> = []
         for (const { row, similarity } of fuzzy) {
           if (similarity < config.fuzzyThreshold) continue

@@ -53,7 +53,9 @@ export const escapeLike = (s: string) => s.replace(LIKE_SPECIAL, "\\$&")
  * "ation" in "Nation"): a substring starting mid-word needs the trigram index, whose look-up for a common fragment
  * reads tens of thousands of rows on millions of companies. The unfinished word keeps the rows to check few:
  * "holdings tra" checks the 29 names holding "holdings" and a word starting "tra", not the 19,114 holding
- * "holdings" (2,000,000 companies). Null when the query has no word, or only common words to ask for.
+ * "holdings" (2,000,000 companies). Null when the query has no word, or only common words to ask for, or when a word
+ * asked for whole is one the vocabulary was asked about and does not hold: no name holds it, so nothing contains the
+ * query (a long name of words no registry uses, whose word query would still read every word's postings).
  */
 export const containsWords = (q: SearchQuery, hints: ContainsHints): string | null => {
   const { held } = hints
@@ -62,6 +64,8 @@ export const containsWords = (q: SearchQuery, hints: ContainsHints): string | nu
   const quote = (t: string) => `'${t.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`
   const last = tokens[tokens.length - 1]!
   const whole = held.has(last) ? tokens : tokens.slice(0, -1)
+  const looked = new Set(q.tokens.slice(0, hints.looked))
+  if (whole.some((t) => looked.has(t) && !held.has(t))) return null
   // Only common words to ask for: the word index would hand over tens of thousands of rows to check.
   if (whole.length > 0 && whole.every((t) => (held.get(t) ?? 0) > COMMON_WORD)) return null
   if (tokens.length === 1) return held.has(last) ? quote(last) : `${quote(last)}:*`
@@ -74,6 +78,8 @@ export const containsWords = (q: SearchQuery, hints: ContainsHints): string | nu
 export interface ContainsHints {
   /** The query's words held, with how many companies use each. */
   readonly held: ReadonlyMap<string, number>
+  /** How many of the query's words (its first) the vocabulary was asked about: `held` is exact for those. */
+  readonly looked: number
   /**
    * The unfinished last word begins none of the words held nearest to it: as a prefix it costs the word index
    * little and narrows the rows to check (a typo: "dangote cemnt").
@@ -82,11 +88,12 @@ export interface ContainsHints {
 }
 
 /** Hints from the words held nearest to the query's words (`nearestAndSpelledWords`). */
-export const containsHints = (q: SearchQuery, words: ReadonlyArray<WordRow>): ContainsHints => {
+export const containsHints = (q: SearchQuery, words: ReadonlyArray<WordRow>, looked = 0): ContainsHints => {
   const last = q.tokens.length
   const lastToken = q.tokens[last - 1]
   return {
     held: new Map(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => [w.word, Number(w.companies)])),
+    looked,
     rarePrefix: lastToken !== undefined && !words.some((w) => w.i === last && w.word.startsWith(lastToken))
   }
 }
@@ -169,7 +176,7 @@ export const tierStatements = (
   sql: Sql,
   q: SearchQuery,
   cap: number,
-  hints: ContainsHints = { held: new Map(), rarePrefix: false }
+  hints: ContainsHints = { held: new Map(), looked: 0, rarePrefix: false }
 ): ReadonlyArray<NamedStatement> => {
   const scope = scopeOf(sql, q.country)
   const out: Array<NamedStatement> = []
