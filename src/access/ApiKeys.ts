@@ -3,8 +3,9 @@ import { Effect, Option, Redacted } from "effect"
 import type { ApiKeyIdentity } from "../api/security.js"
 import { createHash, randomBytes } from "node:crypto"
 import { DEFAULT_KEY_SCOPE, type KeyScope } from "../domain/keyScope.js"
-import { monthlyQuota, type Plan } from "../domain/quotaWindow.js"
+import type { Plan } from "../domain/quotaWindow.js"
 import { Ends } from "../tenancy/Ends.js"
+import { identityOf, keyIdentityColumns, type KeyIdentityRow } from "./keyIdentity.js"
 
 const SECRET_PREFIX = "kyb_live_"
 
@@ -95,28 +96,9 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       Effect.gen(function*() {
         const value = Redacted.value(secret).trim()
         if (!looksLikeSecret(value)) return Option.none<ApiKeyIdentity>()
-        const rows = yield* sql<{
-          id: string
-          account_id: string
-          plan: Plan
-          scope: KeyScope
-          quota_override: string | null
-          screening_lists: ReadonlyArray<string> | null
-          decisions_recorded: boolean
-        }>`
-          SELECT k.id, k.account_id, k.plan, k.scope, k.quota_override::text AS quota_override, a.screening_lists,
-            EXISTS (SELECT 1 FROM decisions d WHERE d.account_id = k.account_id AND d.superseded_by IS NULL) AS decisions_recorded
-          FROM api_keys k JOIN accounts a ON a.id = k.account_id
+        const rows = yield* sql<KeyIdentityRow>`SELECT ${keyIdentityColumns(sql)} FROM api_keys k
           WHERE k.secret_sha256 = ${hashSecret(value)} AND (k.revoked_at IS NULL OR k.revoked_at > now())`
-        return Option.map(Option.fromNullable(rows[0]), (row): ApiKeyIdentity => ({
-          id: row.id,
-          accountId: row.account_id,
-          plan: row.plan,
-          scope: row.scope,
-          monthlyQuota: monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override)),
-          screeningLists: row.screening_lists,
-          decisionsRecorded: row.decisions_recorded
-        }))
+        return Option.map(Option.fromNullable(rows[0]), identityOf)
       }).pipe(Effect.withSpan("ApiKeys.identify"))
 
     return { create, findAccount, revoke, list, identify } as const

@@ -1,9 +1,9 @@
 import { SqlClient } from "@effect/sql"
 import { Clock, Effect, Option, Redacted } from "effect"
 import type { ApiKeyIdentity } from "../api/security.js"
-import type { KeyScope } from "../domain/keyScope.js"
-import { dayOf, monthlyQuota, periodOf, planQuota, type Plan, resetOf } from "../domain/quotaWindow.js"
+import { dayOf, periodOf, planQuota, resetOf } from "../domain/quotaWindow.js"
 import { hashSecret, looksLikeSecret } from "./ApiKeys.js"
+import { identityOf, keyIdentityColumns, type KeyIdentityRow } from "./keyIdentity.js"
 
 export interface QuotaDecision {
   readonly allowed: boolean
@@ -44,16 +44,7 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         const value = Redacted.value(secret).trim()
         if (!looksLikeSecret(value)) return Option.none<{ identity: ApiKeyIdentity; decision: QuotaDecision }>()
         const now = new Date(yield* Clock.currentTimeMillis)
-        const rows = yield* sql<{
-          id: string
-          account_id: string
-          plan: Plan
-          scope: KeyScope
-          quota_override: string | null
-          screening_lists: ReadonlyArray<string> | null
-          decisions_recorded: boolean
-          used: string | null
-        }>`
+        const rows = yield* sql<KeyIdentityRow & { readonly used: string | null }>`
           WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
           k AS (
             SELECT id, account_id, plan, scope, quota_override,
@@ -70,24 +61,14 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
             INSERT INTO usage_daily (key_id, day, requests)
             SELECT k.id, ${dayOf(now)}::date, 1 FROM k WHERE EXISTS (SELECT 1 FROM counted)
             ON CONFLICT (key_id, day) DO UPDATE SET requests = usage_daily.requests + 1)
-          SELECT k.id, k.account_id, k.plan, k.scope, k.quota_override::text AS quota_override,
-            (SELECT a.screening_lists FROM accounts a WHERE a.id = k.account_id) AS screening_lists,
-            EXISTS (SELECT 1 FROM decisions d WHERE d.account_id = k.account_id AND d.superseded_by IS NULL) AS decisions_recorded,
-            (SELECT used FROM counted)::text AS used FROM k`
+          SELECT ${keyIdentityColumns(sql)}, (SELECT used FROM counted)::text AS used FROM k`
         const row = rows[0]
         if (row === undefined) return Option.none()
-        const limit = monthlyQuota(row.plan, row.quota_override === null ? null : Number(row.quota_override))
+        const identity = identityOf(row)
+        const limit = identity.monthlyQuota
         const used = row.used === null ? null : Number(row.used)
         return Option.some({
-          identity: {
-            id: row.id,
-            accountId: row.account_id,
-            plan: row.plan,
-            monthlyQuota: limit,
-            scope: row.scope,
-            screeningLists: row.screening_lists,
-            decisionsRecorded: row.decisions_recorded
-          },
+          identity,
           decision: {
             allowed: used !== null,
             limit,

@@ -226,7 +226,10 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       Effect.gen(function*() {
         const { eager = false, label } = options
         const words = options.words ?? (yield* nearWords(q))
-        const [literal, fuzzy] = yield* atOnce(literalHits(q, containsHints(q, words, vocabularyAsked(q))), fuzzyCandidates(q, words, eager))
+        const [literal, fuzzy] = yield* atOnce(
+          literalHits(q, containsHints(q, words, vocabularyAsked(q))),
+          fuzzyCandidates(q, words, eager)
+        )
         const fuzzyHits: Array<Hit> = []
         for (const { row, similarity } of fuzzy) {
           if (similarity < config.fuzzyThreshold) continue
