@@ -2,7 +2,7 @@ import { analyseQuery } from "../src/search/searchQuery.js"
 import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
-import { Agent, request } from "node:http"
+import { Agent } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
@@ -16,6 +16,8 @@ import { Verifier } from "../src/verify/Verifier.js"
 import { loadBenchCorpus } from "./search/benchLoad.js"
 import { buildServer, startNode, waitForHttp } from "./support/apiProcess.js"
 import { startNodeFlags } from "./support/startFlags.js"
+import { keepAliveSend } from "./support/keepAliveSend.js"
+import { listedEntityNames } from "./support/listedEntityNames.js"
 import { statementTimer } from "./support/statementTimes.js"
 import { scratchDatabase, serverUrl } from "./search/database.js"
 
@@ -69,9 +71,7 @@ const inputs = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const held = yield* sql<Sample>`SELECT legal_name, registration_no, country::text AS country FROM companies
     TABLESAMPLE SYSTEM (1) REPEATABLE (${seed}) WHERE status IS NOT NULL LIMIT ${samples}`
-  const listed = yield* sql<{ name: string }>`SELECT e.entry->>'name' AS name FROM sanctions_entries e
-    JOIN sanctions_versions v ON v.id = e.version_id AND v.active
-    WHERE e.entry->>'entity_type' = 'entity' ORDER BY md5(e.entry->>'name') LIMIT ${samples}`
+  const listed = yield* listedEntityNames(sql, samples)
   const kinds: Record<string, ReadonlyArray<VerifyInput>> = {
     "number + country": held.map((r) => ({ registration_no: r.registration_no, country: r.country })),
     "number, no country": held.map((r) => ({ registration_no: r.registration_no.replace(/\//g, "-") })),
@@ -184,17 +184,6 @@ const cascadeStatements = (names: ReadonlyArray<VerifyInput>) =>
     return rows
   })
 
-/** One request over a keep-alive connection (node:http: fetch adds its own milliseconds at the tail). */
-const send = (agent: Agent, url: URL, headers: Record<string, string>, body?: string) =>
-  new Promise<void>((resolve, reject) => {
-    const req = request(url, { method: body === undefined ? "GET" : "POST", agent, headers }, (res) => {
-      res.resume()
-      res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))))
-    })
-    req.on("error", reject)
-    req.end(body)
-  })
-
 /**
  * Every input again as `POST /v1/verify` to the production server (`npm start`'s `node <flags> dist/main.js`, its own
  * process, over the same database: key check, quota, handler, check kept, JSON encoding), one request at a time,
@@ -217,14 +206,14 @@ const overHttp = (kinds: Record<string, ReadonlyArray<VerifyInput>>, databaseUrl
     const url = new URL(`http://127.0.0.1:${port}/v1/verify`)
     const headers = { authorization: `Bearer ${Redacted.value(secret)}`, "content-type": "application/json" }
     const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-    const verify = (input: VerifyInput) => Effect.promise(() => send(agent, url, headers, JSON.stringify(input)))
+    const verify = (input: VerifyInput) => Effect.promise(() => keepAliveSend(agent, url, headers, JSON.stringify(input)))
     const all = Object.values(kinds).flat()
     for (const input of all.slice(0, 50)) yield* verify(input)
     const rows: Array<string> = []
     // The floor beside it: a request answered by one `SELECT 1` through the same server, pool and connection.
     const health = new URL(`http://127.0.0.1:${port}/health`)
     const floor: Array<number> = []
-    for (let i = 0; i < 300; i++) floor.push((yield* timed(Effect.promise(() => send(agent, health, {}))))[0])
+    for (let i = 0; i < 300; i++) floor.push((yield* timed(Effect.promise(() => keepAliveSend(agent, health, {}))))[0])
     floor.sort((a, b) => a - b)
     rows.push(`| floor: GET /health (one SELECT 1), over HTTP | ${floor.length} | ${percentile(floor, 0.5).toFixed(1)} | ${
       percentile(floor, 0.99).toFixed(1)

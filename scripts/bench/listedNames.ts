@@ -9,10 +9,12 @@ import { PgClient } from "@effect/sql-pg"
 import { SqlClient } from "@effect/sql"
 import { Effect, Redacted } from "effect"
 import * as fs from "node:fs"
-import { Agent, request } from "node:http"
+import { Agent } from "node:http"
 import { parseArgs } from "node:util"
 import { ApiKeys } from "../../src/access/ApiKeys.js"
 import { buildServer, startNode, waitForHttp } from "../support/apiProcess.js"
+import { keepAliveSend } from "../support/keepAliveSend.js"
+import { listedEntityNames } from "../support/listedEntityNames.js"
 import { startNodeFlags } from "../support/startFlags.js"
 import { serverUrl } from "../search/database.js"
 
@@ -35,9 +37,7 @@ const cpuMsOf = (pid: number) => {
 
 const program = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
-  const names = (yield* sql<{ name: string }>`SELECT e.entry->>'name' AS name FROM sanctions_entries e
-    JOIN sanctions_versions v ON v.id = e.version_id AND v.active
-    WHERE e.entry->>'entity_type' = 'entity' ORDER BY md5(e.entry->>'name') LIMIT 300`).map((r) => r.name)
+  const names = (yield* listedEntityNames(sql, 300)).map((r) => r.name)
   const { secret } = yield* (yield* ApiKeys).create({ plan: "unlimited", quota: null, label: "listed-names-bench" })
   return { names, secret: Redacted.value(secret) }
 })
@@ -56,18 +56,9 @@ const server = startNode([...startNodeFlags(), ...profile, values.main ?? "dist/
 try {
   await waitForHttp(`http://127.0.0.1:${port}/health`, server)
   const agent = new Agent({ keepAlive: true, maxSockets: 1 })
-  const verify = (name: string) =>
-    new Promise<void>((resolve, reject) => {
-      const req = request({
-        host: "127.0.0.1", port, path: "/v1/verify", method: "POST", agent,
-        headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }
-      }, (res) => {
-        res.resume()
-        res.on("end", () => (res.statusCode === 200 ? resolve() : reject(new Error(`status ${res.statusCode}`))))
-      })
-      req.on("error", reject)
-      req.end(JSON.stringify({ name }))
-    })
+  const url = new URL(`http://127.0.0.1:${port}/v1/verify`)
+  const headers = { authorization: `Bearer ${secret}`, "content-type": "application/json" }
+  const verify = (name: string) => keepAliveSend(agent, url, headers, JSON.stringify({ name }))
   for (const name of names) await verify(name) // warm-up round
   const pid = server.child.pid!
   const cpuBefore = cpuMsOf(pid)

@@ -158,7 +158,7 @@ const wordSimilarity = (query: WeightedWords, nameWords: ReadonlyArray<string>, 
   const { tokens, total, weights } = query
   const columns = nameWords.map((w) => query.similaritiesTo(canonical(w)))
   const width = columns.length
-  // Query words by rows, as `similarityMatrix` lays them out.
+  // Query words by rows, as `tokenSetOf` reads them.
   const matrix = new Float64Array(tokens.length * width)
   for (let j = 0; j < width; j++) {
     const column = columns[j]!
@@ -198,11 +198,3 @@ export const fuzzyScorer = (groups: ReadonlyArray<WordGroup>, queryNorm: string,
     folded: (legalName: string): number => wordSimilarity(foldedWords, foldTokens(legalName), canonical)
   }
 }
-
-/** `fuzzyScorer(...).normalized` for one name. */
-export const fuzzySimilarity = (
-  groups: ReadonlyArray<WordGroup>,
-  queryNorm: string,
-  nameNorm: string,
-  trigram: number
-): number => fuzzyScorer(groups, queryNorm, queryNorm).normalized(nameNorm, trigram)

@@ -54,19 +54,10 @@ export const wordSimilarity = (a: string, b: string): number => {
   return distance > allowed ? 0 : 1 - distance / longest
 }
 
-/** Every query word's similarity to every name word (`wordSimilarity`), query words by rows. */
-export const similarityMatrix = (query: ReadonlyArray<string>, name: ReadonlyArray<string>): Float64Array => {
-  const matrix = new Float64Array(query.length * name.length)
-  for (let i = 0; i < query.length; i++) {
-    for (let j = 0; j < name.length; j++) matrix[i * name.length + j] = wordSimilarity(query[i]!, name[j]!)
-  }
-  return matrix
-}
-
 /**
  * Token-set similarity (Dice over words, each query word credited with its best near match among the
- * name's words, each name word used once), from the words' `similarityMatrix`: word order is ignored, a missing or
- * extra word costs its share.
+ * name's words, each name word used once), from every query word's `wordSimilarity` to every name word (query
+ * words by rows): word order is ignored, a missing or extra word costs its share.
  */
 export const tokenSetOf = (matrix: Float64Array, queryWords: number, nameWords: number): number => {
   if (queryWords === 0 || nameWords === 0) return 0

@@ -396,10 +396,10 @@ export interface NearOrSpelledRow extends SpellingRow {
 }
 
 /** `nearestAndSpelledWords`' rows apart: the near words (in their order) and the held spellings. */
-export const nearAndHeld = (rows: ReadonlyArray<NearOrSpelledRow>) => ({
-  near: rows.filter((row) => !row.spelled).map(({ companies, i, sim, word }): WordRow => ({ i, word, companies, sim })),
-  held: rows.filter((row) => row.spelled).map(({ companies, i, word }): SpellingRow => ({ i, word, companies }))
-})
+export const nearAndHeld = (rows: ReadonlyArray<NearOrSpelledRow>): {
+  readonly near: ReadonlyArray<WordRow>
+  readonly held: ReadonlyArray<SpellingRow>
+} => ({ near: rows.filter((row) => !row.spelled), held: rows.filter((row) => row.spelled) })
 
 export interface CandidateRow {
   readonly id: string

@@ -36,7 +36,7 @@ describe("the words held nearest to a query's words (search_near_words)", () => 
         const asked = [{ i: 1, word: "muhammadu" }, { i: 1, word: "mohammadu" }, { i: 2, word: "haulage" }]
         const { held, near } = nearAndHeld(yield* nearestAndSpelledWords(sql, ["mouhammadou", "haulages"], 6, asked))
         assert.deepStrictEqual(
-          [...held].sort((a, b) => a.i - b.i),
+          held.map(({ companies, i, word }) => ({ i, word, companies })).sort((a, b) => a.i - b.i),
           [{ i: 1, word: "muhammadu", companies: 1 }, { i: 2, word: "haulage", companies: 2 }]
         )
         // The near words are still there, apart from the spellings.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { candidateClauses, fuzzySimilarity, wordGroups } from "../../src/search/fuzzy.js"
+import { candidateClauses, fuzzyScorer, type WordGroup, wordGroups } from "../../src/search/fuzzy.js"
 import { withSpellings, type WordRow } from "../../src/search/statements.js"
 
 const row = (i: number, word: string, companies: number, sim: number): WordRow => ({ i, word, companies, sim })
@@ -54,7 +54,10 @@ describe("wordGroups with spellings", () => {
   })
 })
 
-describe("fuzzySimilarity reads equivalent spellings as the same word", () => {
+const fuzzySimilarity = (groups: ReadonlyArray<WordGroup>, queryNorm: string, nameNorm: string, trigram: number) =>
+  fuzzyScorer(groups, queryNorm, queryNorm).normalized(nameNorm, trigram)
+
+describe("fuzzy scoring reads equivalent spellings as the same word", () => {
   const groups = wordGroups(["mohamed", "trading"], [row(1, "mohamed", 12, 1), row(2, "trading", 300, 1)])
 
   it("the same name in another spelling scores as the name itself", () => {

@@ -39,9 +39,9 @@ const liveSearchTtl = Config.duration("KYB_LIVE_SEARCH_TTL").pipe(Config.withDef
  * The one way to the live registries on a store miss (spec 4.1 rule 4, 4.2), for the record look-up, search and
  * verify: ask, store what comes back (source kind live, with the registry as source), and hand back where it is
  * so the caller reads it again from the store like any stored company. Concurrent misses for the same number or
- * name share one registry call (for a number, so do misses within 10 s of the record it gave); a name every registry of its scope answered is not asked again within
- * KYB_LIVE_SEARCH_TTL (the store then holds their answer); a late answer (past the request's budget) is stored
- * when it arrives.
+ * name share one registry call (for a number, so do misses within 10 s of the record it gave); a name every
+ * registry of its scope answered is not asked again within KYB_LIVE_SEARCH_TTL (the store then holds their
+ * answer); a late answer (past the request's budget) is stored when it arrives.
  */
 export class LiveFallback extends Effect.Service<LiveFallback>()("kyb/LiveFallback", {
   effect: Effect.gen(function*() {
