@@ -1,4 +1,6 @@
-import { HttpApiClient, HttpClient, HttpClientRequest } from "@effect/platform"
+import * as HttpApiClient from "@effect/platform/HttpApiClient"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import type { Effect } from "effect"
 import { KybApi } from "./api/Api.js"
 

@@ -1,4 +1,4 @@
-import { NodeRuntime } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Layer } from "effect"
 import { ServerDatabaseLive } from "./db/Database.js"
 import { GracefulShutdownLive, HttpAppLive, NodeServerLive } from "./http/Server.js"

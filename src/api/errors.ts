@@ -1,4 +1,4 @@
-import { HttpApiSchema } from "@effect/platform"
+import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
 
 // Plain Schema classes (not TaggedError) so the wire body is exactly `{error, message}`; each class has its own

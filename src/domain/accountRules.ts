@@ -1,6 +1,7 @@
 import { ZxcvbnFactory } from "@zxcvbn-ts/core"
-import * as common from "@zxcvbn-ts/language-common"
-import * as en from "@zxcvbn-ts/language-en"
+import type * as Common from "@zxcvbn-ts/language-common"
+import type * as En from "@zxcvbn-ts/language-en"
+import { createRequire } from "node:module"
 
 /** What an account's inputs must be (sign-up, log-in, password change, key rotation). Pure: unit-tested. */
 
@@ -35,14 +36,24 @@ export const checkEmail = (raw: string): Checked<{ readonly email: string; reado
 /** The lowest zxcvbn score (0-4) a password may have: 3 is "safely unguessable: moderate protection from offline attacks". */
 export const MIN_PASSWORD_SCORE = 3
 
-// Built on first use: the dictionaries (common passwords, English words and names) take a moment to index.
+const load = createRequire(import.meta.url)
+
+/**
+ * Built on first use: the dictionaries (common passwords, English words and names) take a moment to index, and are
+ * only loaded then (about 11 MB of heap, for the life of the process: an instance that never checks a password never
+ * holds them).
+ */
 let estimator: ZxcvbnFactory | undefined
-const strength = (password: string, userInputs: ReadonlyArray<string>) =>
-  (estimator ??= new ZxcvbnFactory({
+const makeEstimator = () => {
+  const common = load("@zxcvbn-ts/language-common") as typeof Common
+  const en = load("@zxcvbn-ts/language-en") as typeof En
+  return new ZxcvbnFactory({
     translations: en.translations,
     graphs: common.adjacencyGraphs,
     dictionary: { ...common.dictionary, ...en.dictionary }
-  })).check(password, [...userInputs])
+  })
+}
+const strength = (password: string, userInputs: ReadonlyArray<string>) => (estimator ??= makeEstimator()).check(password, [...userInputs])
 
 export const checkPassword = (password: string, email: string): Checked<string> => {
   const length = [...password].length

@@ -1,4 +1,6 @@
-import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Clock, Effect, Layer } from "effect"
 import type { QuotaDecision } from "../access/Quota.js"
 import { QuotaExceeded } from "../api/errors.js"

@@ -1,5 +1,8 @@
-import { HttpApiBuilder, HttpApiScalar, type HttpApp, HttpMiddleware, HttpServer } from "@effect/platform"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import type * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
+import * as HttpServer from "@effect/platform/HttpServer"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Config, Context, Effect, FiberRef, Layer, LogLevel } from "effect"
 import type { Server } from "node:http"
 import { ApiKeys } from "../access/ApiKeys.js"
@@ -30,7 +33,7 @@ import { GraceEnds } from "../tenancy/GraceEnds.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { EdgeGuardLive } from "./edge/EdgeGuard.js"
 import { createKybServer, drainServer } from "./edge/nodeServer.js"
-import { DOCS_PATH } from "./docsPolicy.js"
+import { DocsPageLive } from "./docs/docsPage.js"
 import { withResponseHeaders } from "./edge/responseHeaders.js"
 import { ErrorBodiesLive } from "./errorBodies.js"
 import { BatchHandlers } from "./handlers/batch.js"
@@ -83,7 +86,7 @@ const withRequestLog = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R>
 
 /** The HTTP application on whatever HttpServer is provided. */
 export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(withRequestLog(app))).pipe(
-  Layer.provide(HttpApiScalar.layer({ path: DOCS_PATH, scalar: { withDefaultFonts: false } })),
+  Layer.provide(DocsPageLive),
   Layer.provide(WebRoutesLive),
   Layer.provide(ConsoleRoutesLive),
   Layer.provide(AccountApiLive),

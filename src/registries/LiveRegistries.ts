@@ -1,5 +1,5 @@
-import { HttpClient } from "@effect/platform"
-import { NodeHttpClient } from "@effect/platform-node"
+import * as HttpClient from "@effect/platform/HttpClient"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Array as Arr, Effect, Either, Fiber, Option } from "effect"
 import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
 import type { RegistryId } from "../domain/registrationNumbers.js"

@@ -1,4 +1,6 @@
-import { HttpApiBuilder, type HttpServerRequest, type HttpServerResponse } from "@effect/platform"
+import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect } from "effect"
 import { Accounts } from "../accounts/Accounts.js"
 import { Batches } from "../batch/Batches.js"

@@ -1,4 +1,5 @@
-import { HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Duration, Effect, Option } from "effect"
 import { type Account, Accounts } from "../accounts/Accounts.js"
 import { createHmac } from "node:crypto"

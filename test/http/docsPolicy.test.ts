@@ -1,6 +1,6 @@
 import { HttpServerResponse } from "@effect/platform"
 import { describe, expect, it } from "vitest"
-import { docsPageHeaders, docsPolicyOf } from "../../src/http/docsPolicy.js"
+import { docsPageHeaders, docsPolicyOf } from "../../src/http/docs/docsPolicy.js"
 
 const page = `<html><script>console.log("inline")</script><script type="application/json">{}</script></html>`
 const pageResponse = HttpServerResponse.uint8Array(new TextEncoder().encode(page))
@@ -24,9 +24,11 @@ describe("the docs page's headers", () => {
     expect(docsPageHeaders("/v1/docs", HttpServerResponse.empty({ status: 304 }))).toBeUndefined()
   })
 
-  it("allow the page's own inline scripts by hash, and no other script", () => {
+  it("allow the page's own inline scripts by hash and scripts from this origin, and no other script", () => {
     const policy = docsPolicyOf(page)
-    expect(policy.match(/'sha256-[^']+'/g)).toHaveLength(1)
+    const scriptSources = /script-src ([^;]*)/.exec(policy)?.[1]?.split(" ") ?? []
+    expect(scriptSources.filter((s) => s.startsWith("'sha256-"))).toHaveLength(1)
+    expect(scriptSources.filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'", "'wasm-unsafe-eval'"])
     expect(policy).toContain("default-src 'none'")
     expect(policy).not.toContain("'unsafe-eval'")
   })

@@ -1,8 +1,10 @@
-import { HttpApp, HttpServerRequest, HttpServerResponse } from "@effect/platform"
+import * as HttpApp from "@effect/platform/HttpApp"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect } from "effect"
 import { randomUUID } from "node:crypto"
 import { admissionOf } from "../AuthenticationLive.js"
-import { docsPageHeaders } from "../docsPolicy.js"
+import { docsPageHeaders } from "../docs/docsPolicy.js"
 import { quotaHeaders } from "../QuotaGuardLive.js"
 
 const acceptableRequestId = /^[A-Za-z0-9._:-]{8,64}$/

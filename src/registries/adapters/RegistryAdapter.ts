@@ -1,4 +1,4 @@
-import type { HttpClient } from "@effect/platform"
+import type * as HttpClient from "@effect/platform/HttpClient"
 import type { Effect, Option } from "effect"
 import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
 import type { RegistryUnavailable } from "./RegistryUnavailable.js"

@@ -1,4 +1,5 @@
-import { HttpClientRequest, type HttpClientResponse } from "@effect/platform"
+import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
 import { Clock, Effect, ParseResult, Schema, Stream } from "effect"
 import type { AdapterContext } from "./RegistryAdapter.js"
 import { RegistryUnavailable } from "./RegistryUnavailable.js"

@@ -1,4 +1,4 @@
-import type { HttpClient } from "@effect/platform"
+import type * as HttpClient from "@effect/platform/HttpClient"
 import { Effect } from "effect"
 import { makeMuCbrd } from "../adapters/muCbrd.js"
 import { makeNgCac } from "../adapters/ngCac.js"

@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "@effect/platform"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect, Option } from "effect"
 import { JobNotFound } from "../../api/errors.js"
 import type { Job, JobPage } from "../../api/schemas/Job.js"

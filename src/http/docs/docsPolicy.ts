@@ -1,22 +1,24 @@
-import type { HttpServerResponse } from "@effect/platform"
+import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { createHash } from "node:crypto"
 
 /**
- * The docs page (`/v1/docs`, Scalar inlined, its web fonts off) under a Content-Security-Policy that lets it run its
- * own inline scripts (allowed by hash, computed from the page itself) and fetch nothing from another host, and that
- * no other site may frame (`frame-ancestors 'none'`, and `X-Frame-Options: DENY` for older browsers).
+ * The docs page (`/v1/docs`, Scalar with its web fonts off) under a Content-Security-Policy that lets it run its own
+ * inline scripts (allowed by hash, computed from the page itself) and Scalar's bundle from this origin, fetch nothing
+ * from another host, and that no other site may frame (`frame-ancestors 'none'`, and `X-Frame-Options: DENY` for
+ * older browsers).
  */
 export const DOCS_PATH = "/v1/docs"
 
 const scriptHashes = (html: string) =>
-  [...html.matchAll(/<script(?![^>]*\btype=)[^>]*>([\s\S]*?)<\/script>/g)]
+  [...html.matchAll(/<script(?![^>]*\b(?:type|src)=)[^>]*>([\s\S]*?)<\/script>/g)]
     .map((m) => `'sha256-${createHash("sha256").update(m[1]!, "utf8").digest("base64")}'`)
 
 export const docsPolicyOf = (html: string) =>
   [
     "default-src 'none'",
-    // WebAssembly (the page compiles a module) but no JavaScript eval.
-    `script-src 'wasm-unsafe-eval' ${scriptHashes(html).join(" ")}`,
+    // Scripts from this origin (Scalar's bundle) and the page's own inline ones; WebAssembly (the page compiles a
+    // module) but no JavaScript eval.
+    `script-src 'self' 'wasm-unsafe-eval' ${scriptHashes(html).join(" ")}`,
     // The page styles itself at run time (style elements and attributes).
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data:",
