@@ -2,9 +2,10 @@
 // compiled server (`npm start`'s flags) over a database `scripts/verify-bench.ts --keep` loaded: latency per
 // percentile, the server's CPU per request (from /proc, the whole process), and the slowest names (best of the
 // rounds). `--main` runs another build's server instead (an A/B: the same command twice); `--cpu-prof DIR` has the
-// server write a CPU profile there.
+// server write a CPU profile there; `--node-flags="..."` starts it with these node flags instead of `npm start`'s.
 //
 //   npx tsx scripts/bench/listedNames.ts --database NAME [--rounds 2] [--main OTHER/dist/main.js] [--cpu-prof DIR]
+//                                        [--node-flags="--heap-growing-percent=30 ..."]
 import { PgClient } from "@effect/sql-pg"
 import { SqlClient } from "@effect/sql"
 import { Effect, Redacted } from "effect"
@@ -23,7 +24,8 @@ const { values } = parseArgs({
     database: { type: "string" },
     rounds: { type: "string", default: "2" },
     main: { type: "string" },
-    "cpu-prof": { type: "string" }
+    "cpu-prof": { type: "string" },
+    "node-flags": { type: "string" }
   }
 })
 if (values.database === undefined) throw new Error("--database NAME (a database scripts/verify-bench.ts --keep loaded)")
@@ -50,7 +52,8 @@ const { names, secret } = await Effect.runPromise(program.pipe(
 if (values.main === undefined) buildServer()
 const port = 19_000 + Math.floor(Math.random() * 1000)
 const profile = values["cpu-prof"] === undefined ? [] : ["--cpu-prof", `--cpu-prof-dir=${values["cpu-prof"]}`]
-const server = startNode([...startNodeFlags(), ...profile, values.main ?? "dist/main.js"], {
+const nodeFlags = values["node-flags"] === undefined ? startNodeFlags() : values["node-flags"].split(/\s+/).filter((f) => f !== "")
+const server = startNode([...nodeFlags, ...profile, values.main ?? "dist/main.js"], {
   PORT: String(port), HOST: "127.0.0.1", DATABASE_URL: databaseUrl, LOG_LEVEL: "warning", KYB_REGISTRY_LIVE: "none"
 })
 try {
@@ -77,7 +80,7 @@ try {
   agent.destroy()
   times.sort((a, b) => a - b)
   const at = (p: number) => times[Math.min(times.length - 1, Math.floor(p * times.length))]!.toFixed(1)
-  console.log(`${values.main ?? "dist/main.js"}: ${times.length} requests, p50 ${at(0.5)} p90 ${at(0.9)} p95 ${at(0.95)} p99 ${at(0.99)} max ${
+  console.log(`node ${nodeFlags.join(" ")} ${values.main ?? "dist/main.js"}: ${times.length} requests, p50 ${at(0.5)} p90 ${at(0.9)} p95 ${at(0.95)} p99 ${at(0.99)} max ${
     times.at(-1)!.toFixed(1)
   } ms; server CPU ${(cpu / times.length).toFixed(2)} ms per request; ${new Date().toISOString()}`)
   console.log("slowest names (best of the rounds, ms):")
