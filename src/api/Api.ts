@@ -6,9 +6,9 @@ import { operationExamples } from "./openapiExamples.js"
 const description = [
   "KYB Africa answers \"is this African business real, registered, active and not sanctioned?\" over 18 official",
   "registries, with the source, checked date and confidence of every value, and screening against OFAC SDN, OFAC",
-  "Consolidated and the UN Security Council list. Every `/v1` route except this document and `/v1/docs` needs an",
-  "API key (`Authorization: Bearer <key>` or `x-api-key: <key>`) and counts against the key's monthly quota.",
-  "Every error is `{error, message}`."
+  "Consolidated and the UN Security Council list. Every `/v1` route except this document and the docs page (`/v1/docs`",
+  "and its script) needs an API key (`Authorization: Bearer <key>` or `x-api-key: <key>`) and counts against the",
+  "key's monthly quota. Every error is `{error, message}`."
 ].join(" ")
 
 type JsonObject = Record<string, unknown>

@@ -5,9 +5,9 @@ import { pathToFileURL } from "node:url"
 
 /**
  * The Scalar API reference's browser bundle (3.3 MB) that @effect/platform ships as one string literal in an internal
- * module. Importing that module would keep its source and the string in the heap for the process's life (about 13 MB
- * with the page it builds); the docs page instead loads the bundle as a script of its own, read from the module's file
- * on first request and kept as its UTF-8 bytes.
+ * module. Importing that module keeps its source and the string in the heap for the process's life (12.8 MB:
+ * `scripts/bench/moduleHeap.mjs`); the docs page instead loads the bundle as a script of its own, read from the
+ * module's file on first request and kept as its UTF-8 bytes.
  */
 const BUNDLE_MODULE = "dist/esm/internal/httpApiScalar.js"
 const DECLARATION = "export const javascript="
@@ -25,7 +25,7 @@ export const bundleFromModuleText = (text: string): string => {
 export const bundleModuleUrl = (): URL =>
   new URL(BUNDLE_MODULE, pathToFileURL(createRequire(import.meta.url).resolve("@effect/platform/package.json")))
 
-/** Reads and decodes the bundle (about 20 ms); the caller keeps the bytes. */
+/** Reads and decodes the bundle; the caller keeps the bytes. */
 export const readScalarBundle: Effect.Effect<Uint8Array> = Effect.promise(() => readFile(bundleModuleUrl(), "utf8")).pipe(
   Effect.map((text) => new TextEncoder().encode(bundleFromModuleText(text)))
 )
