@@ -1,14 +1,12 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"
 import { Effect, Either, Option, Redacted, Runtime } from "effect"
 import type { ApiKeys } from "../access/ApiKeys.js"
 import type { Quota } from "../access/Quota.js"
 import { quotaHeaders } from "../http/QuotaGuardLive.js"
 import { errorResponse, type JsonRpcId, type McpRefusal } from "./errors.js"
 import { admit } from "./gate.js"
-import { makeMcpServer } from "./server.js"
 import type { ToolServices } from "./tools.js"
 
 /** The key of a request, as /v1 reads it: `Authorization: Bearer <key>`, else `x-api-key: <key>`. */
@@ -30,10 +28,19 @@ const refused = (id: JsonRpcId, refusal: McpRefusal) =>
   HttpServerResponse.unsafeJson(errorResponse(id, refusal), { status: refusal.status, headers: refusal.headers })
 
 /**
+ * The MCP SDK and the server made with it, imported on the first /mcp request: the SDK holds about 6.5 MB of heap
+ * once loaded (`scripts/bench/moduleHeap.mjs`), which an instance no agent talks to need not hold.
+ */
+const loadSdk = Effect.promise(() =>
+  Promise.all([import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"), import("./server.js")])
+)
+type Sdk = Effect.Effect<Effect.Effect.Success<typeof loadSdk>>
+
+/**
  * One POST to /mcp (Streamable HTTP, stateless, JSON answers): the message is admitted (key, quota, scope) before
  * the protocol sees it, then answered by a server made for this request, so a tool call runs with its own key.
  */
-const post = Effect.gen(function*() {
+const post = (sdk: Sdk) => Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   const body = yield* request.json.pipe(Effect.option)
   if (Option.isNone(body)) return rpcError(400, null, -32700, "The body is not JSON.")
@@ -42,6 +49,7 @@ const post = Effect.gen(function*() {
   const admitted = yield* admit(secretOf(request.headers), message).pipe(Effect.either)
   if (Either.isLeft(admitted)) return refused(idOf(message), admitted.left)
   const { decision, identity } = admitted.right
+  const [{ WebStandardStreamableHTTPServerTransport }, { makeMcpServer }] = yield* sdk
   const runtime = yield* Effect.runtime<ToolServices>()
   const server = makeMcpServer((effect) => Runtime.runPromise(runtime)(effect), () => identity)
   const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
@@ -71,7 +79,8 @@ const notAllowed = Effect.succeed(
 export const McpHttpLive = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function*() {
     const context = yield* Effect.context<ApiKeys | Quota | ToolServices>()
-    yield* router.post("/mcp", Effect.provide(post, context))
+    const sdk = yield* Effect.cached(loadSdk)
+    yield* router.post("/mcp", Effect.provide(post(sdk), context))
     yield* router.get("/mcp", notAllowed)
     yield* router.del("/mcp", notAllowed)
   }))
