@@ -25,12 +25,14 @@ import {
   type ContainsHints,
   containsHints,
   literalTiers,
+  MAX_QUERY_WORDS,
   nearAndHeld,
   nearestAndSpelledWords,
   rankedCompanies,
   type NamedStatement,
   type TierRow,
   tierStatements,
+  vocabularyAsked,
   wordCandidates,
   type WordRow,
   withSpellings
@@ -48,7 +50,6 @@ export interface ResolvedCandidate {
   readonly listed: boolean
 }
 
-const MAX_QUERY_WORDS = 8
 const NEAR_WORDS_PER_TOKEN = 6
 const FUZZY_KEEP = 100
 /**
@@ -68,9 +69,6 @@ interface MatchOptions {
   readonly words?: ReadonlyArray<WordRow>
   readonly eager?: boolean
 }
-
-/** How many of the query's words (its first) `nearWords` asks the vocabulary about. */
-const vocabularyAsked = (q: SearchQuery) => (q.short || q.numberLike ? 0 : Math.min(q.tokens.length, MAX_QUERY_WORDS))
 
 /** The statement a row came from: its tier and matched field (the id tier has one statement per field). */
 const partOf = (x: { readonly tier: string; readonly field: string }) => `${x.tier}/${x.field}`
@@ -167,8 +165,8 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
      * their spellings (`spellingsOf`: a linguistic equivalent, two letters swapped), asked for alongside.
      */
     const nearWords = (q: SearchQuery): Effect.Effect<ReadonlyArray<WordRow>, SqlError> => {
-      if (vocabularyAsked(q) === 0) return Effect.succeed([])
-      const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
+      const tokens = q.tokens.slice(0, vocabularyAsked(q))
+      if (tokens.length === 0) return Effect.succeed([])
       const asked = tokens.flatMap((token, i) => spellingsOf(token).map((s) => ({ i: i + 1, ...s })))
       return Effect.map(nearestAndSpelledWords(sql, tokens, NEAR_WORDS_PER_TOKEN, asked), (rows) => {
         const { held, near } = nearAndHeld(rows)
@@ -227,7 +225,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         const { eager = false, label } = options
         const words = options.words ?? (yield* nearWords(q))
         const [literal, fuzzy] = yield* atOnce(
-          literalHits(q, containsHints(q, words, vocabularyAsked(q))),
+          literalHits(q, containsHints(q, words)),
           fuzzyCandidates(q, words, eager)
         )
         const fuzzyHits: Array<Hit> = []

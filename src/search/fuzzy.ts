@@ -158,18 +158,19 @@ const wordSimilarity = (query: WeightedWords, nameWords: ReadonlyArray<string>, 
   const { tokens, total, weights } = query
   const columns = nameWords.map((w) => query.similaritiesTo(canonical(w)))
   const width = columns.length
-  // Query words by rows, as `tokenSetOf` reads them.
+  // Query words by rows, as `tokenSetOf` reads them; each query word's best match among the name's words on the way.
   const matrix = new Float64Array(tokens.length * width)
+  const best = new Float64Array(tokens.length)
   for (let j = 0; j < width; j++) {
     const column = columns[j]!
-    for (let i = 0; i < tokens.length; i++) matrix[i * width + j] = column[i]!
+    for (let i = 0; i < tokens.length; i++) {
+      const similarity = column[i]!
+      matrix[i * width + j] = similarity
+      if (similarity > best[i]!) best[i] = similarity
+    }
   }
   let weighted = 0
-  for (let i = 0; i < tokens.length; i++) {
-    let best = 0
-    for (let j = 0; j < width; j++) best = Math.max(best, matrix[i * width + j]!)
-    weighted += weights[i]! * best
-  }
+  for (let i = 0; i < tokens.length; i++) weighted += weights[i]! * best[i]!
   const coverage = total === 0 ? 0 : weighted / total
   return (coverage + tokenSetOf(matrix, tokens.length, width)) / 2
 }

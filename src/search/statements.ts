@@ -87,13 +87,19 @@ export interface ContainsHints {
   readonly rarePrefix: boolean
 }
 
-/** Hints from the words held nearest to the query's words (`nearestAndSpelledWords`). */
-export const containsHints = (q: SearchQuery, words: ReadonlyArray<WordRow>, looked = 0): ContainsHints => {
+/** The most of a query's words (its first) the vocabulary is asked about, and fuzzy candidates are looked up by. */
+export const MAX_QUERY_WORDS = 8
+
+/** How many of the query's words (its first) the vocabulary is asked about (`nearestAndSpelledWords`). */
+export const vocabularyAsked = (q: SearchQuery): number => (q.short || q.numberLike ? 0 : Math.min(q.tokens.length, MAX_QUERY_WORDS))
+
+/** Hints from the words held nearest to the query's words (`nearestAndSpelledWords`, asked about `vocabularyAsked`). */
+export const containsHints = (q: SearchQuery, words: ReadonlyArray<WordRow>): ContainsHints => {
   const last = q.tokens.length
   const lastToken = q.tokens[last - 1]
   return {
     held: new Map(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => [w.word, Number(w.companies)])),
-    looked,
+    looked: vocabularyAsked(q),
     rarePrefix: lastToken !== undefined && !words.some((w) => w.i === last && w.word.startsWith(lastToken))
   }
 }

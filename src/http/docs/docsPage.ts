@@ -3,14 +3,13 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import * as OpenApi from "@effect/platform/OpenApi"
 import { Effect } from "effect"
+import { escapeHtml } from "../../web/html.js"
 import { DOCS_PATH } from "./docsPolicy.js"
 import { readScalarBundle } from "./scalarBundle.js"
 
 /** The Scalar bundle the docs page loads, served from this origin (the page's policy allows no other host). */
 export const DOCS_SCRIPT_PATH = `${DOCS_PATH}/scalar.js`
 
-const escapeText = (text: string) => text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;")
-const escapeAttribute = (text: string) => escapeText(text).replace(/"/g, "&quot;").replace(/'/g, "&#39;")
 /** JSON that cannot end the script element it sits in, nor break a JavaScript string (U+2028, U+2029). */
 const scriptJson = (value: unknown) =>
   JSON.stringify(value).replace(/</g, "\\u003c").replace(/[\u2028\u2029]/g, (c) => (c === "\u2028" ? "\\u2028" : "\\u2029"))
@@ -18,13 +17,13 @@ const scriptJson = (value: unknown) =>
 /** The docs page: the OpenAPI document and Scalar's configuration inline, Scalar's bundle by URL. */
 export const docsPageHtml = (spec: OpenApi.OpenAPISpec, scriptPath: string): string => {
   const description = spec.info.description
-    ? `<meta name="description" content="${escapeAttribute(spec.info.description)}"/>`
+    ? `<meta name="description" content="${escapeHtml(spec.info.description)}"/>`
     : ""
   return `<!doctype html>
 <html>
   <head>
     <meta charset="utf-8" />
-    <title>${escapeText(spec.info.title)}</title>
+    <title>${escapeHtml(spec.info.title)}</title>
     ${description}
     <meta name="viewport" content="width=device-width, initial-scale=1" />
   </head>
@@ -35,7 +34,7 @@ export const docsPageHtml = (spec: OpenApi.OpenAPISpec, scriptPath: string): str
     <script>
       document.getElementById('api-reference').dataset.configuration = JSON.stringify(${scriptJson({ _integration: "html", withDefaultFonts: false })})
     </script>
-    <script src="${escapeAttribute(scriptPath)}"></script>
+    <script src="${escapeHtml(scriptPath)}"></script>
   </body>
 </html>`
 }
