@@ -78,7 +78,9 @@ const completeSpec = (spec: JsonObject): JsonObject => {
       const example = operationExamples[String(operation["operationId"])]
       for (const [status, response] of Object.entries(operation["responses"])) {
         if (!isObject(response)) continue
-        if (secured) {
+        if (secured && status === "401") {
+          response["headers"] = { "WWW-Authenticate": { description: "The scheme to authenticate with: `Bearer realm=\"KYB Africa\"`", schema: { type: "string" } } }
+        } else if (secured) {
           response["headers"] = status === "429"
             ? { ...quotaHeaders, "Retry-After": integerHeader("Seconds until the quota renews") }
             : quotaHeaders

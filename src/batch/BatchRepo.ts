@@ -42,8 +42,11 @@ export class BatchRepo extends Effect.Service<BatchRepo>()("kyb/BatchRepo", {
       items: ReadonlyArray<NewItem>
     ) =>
       Effect.gen(function*() {
-        const inserted = yield* sql<{ id: string }>`INSERT INTO batch_jobs (id, account_id, key_id, idempotency_key, body_sha256, status, total)
-          VALUES (${job.id}, ${job.accountId}, ${job.keyId}, ${job.idempotencyKey}, ${job.bodySha256}, 'queued', ${items.length})
+        // A job whose every row was refused is done from the start: nothing is left for a runner to take.
+        const allRefused = items.every((i) => i.problem !== null)
+        const inserted = yield* sql<{ id: string }>`INSERT INTO batch_jobs (id, account_id, key_id, idempotency_key, body_sha256, status, total, finished_at)
+          VALUES (${job.id}, ${job.accountId}, ${job.keyId}, ${job.idempotencyKey}, ${job.bodySha256}, ${allRefused ? "done" : "queued"}, ${items.length},
+            ${allRefused ? sql`now()` : null})
           ON CONFLICT (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`
         if (inserted.length === 0) return false
         yield* sql`INSERT INTO batch_items (job_id, position, input, problem, done)

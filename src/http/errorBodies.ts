@@ -7,6 +7,7 @@ import { SqlError } from "@effect/sql/SqlError"
 import { Cause, Effect } from "effect"
 import { issuesMessage } from "../domain/fieldMessages.js"
 import { errorPage, wantsPage } from "../web/errorPages.js"
+import { allowedMethods } from "./edge/allowedMethods.js"
 
 const body = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
   Effect.succeed(HttpServerResponse.unsafeJson({ error, message }, { status, headers }))
@@ -34,6 +35,10 @@ export const ErrorBodiesLive = HttpApiBuilder.middleware((app) =>
       if (error instanceof HttpApiError.HttpApiDecodeError) return body(400, "invalid_request", issuesMessage(error))
       if (HttpServerError.isServerError(error) && error._tag === "RouteNotFound") {
         const path = error.request.url.split("?")[0] ?? ""
+        const allowed = allowedMethods(path)
+        if (allowed !== undefined) {
+          return body(405, "method_not_allowed", `${path} answers ${allowed.join(", ")}, not ${error.request.method}.`, { allow: allowed.join(", ") })
+        }
         return wantsPage(path, error.request.headers["accept"])
           ? Effect.succeed(errorPage(404, path))
           : body(404, "not_found", `No route for ${error.request.method} ${error.request.url}.`)

@@ -83,4 +83,7 @@ export const McpHttpLive = HttpApiBuilder.Router.use((router) =>
     yield* router.post("/mcp", Effect.provide(post(sdk), context))
     yield* router.get("/mcp", notAllowed)
     yield* router.del("/mcp", notAllowed)
+    yield* router.put("/mcp", notAllowed)
+    yield* router.patch("/mcp", notAllowed)
+    yield* router.options("/mcp", notAllowed)
   }))

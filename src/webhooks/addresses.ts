@@ -46,6 +46,7 @@ export const checkWebhookUrl = (raw: string): { readonly ok: true; readonly url:
   if (url.protocol !== "https:" && url.protocol !== "http:") return { ok: false, problem: "must be an http or https URL" }
   if (url.username !== "" || url.password !== "") return { ok: false, problem: "must not carry credentials" }
   if (url.hostname === "") return { ok: false, problem: "has no host" }
+  if (url.port === "0") return { ok: false, problem: "must not name port 0 (no endpoint listens there)" }
   return { ok: true, url }
 }
 

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { NextCursor, PageParams } from "./Paging.js"
-import { CountryCode, TextInput } from "./params.js"
+import { CountryCode, refuseUnknownFields, TextInput } from "./params.js"
 import { SanctionsList } from "./Verdict.js"
 
 const subjectFields = {
@@ -21,14 +21,18 @@ export const DecisionKind = Schema.Literal("false_positive", "confirmed")
 export const DecisionBody = Schema.Struct({
   ...subjectFields,
   list: SanctionsList,
-  entry_id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)).annotations({
+  entry_id: Schema.String.pipe(
+    Schema.minLength(1, { message: () => "must not be empty" }),
+    Schema.maxLength(64, { message: () => "must be at most 64 characters" })
+  ).annotations({
     description: "The hit's `entry_id` in `sanctions.hits` (at most 64 characters), e.g. `10118`",
     examples: ["10118"]
   }),
   decision: DecisionKind,
-  note: Schema.optional(Schema.String.pipe(Schema.maxLength(2000)).annotations({ description: "Why, for the audit trail (at most 2,000 characters)" }))
+  note: Schema.optional(Schema.String.pipe(Schema.maxLength(2000, { message: () => "must be at most 2000 characters" })).annotations({ description: "Why, for the audit trail (at most 2,000 characters)" }))
 }).pipe(Schema.filter(oneSubject)).annotations({
   identifier: "DecisionRequest",
+  ...refuseUnknownFields,
   description: "A reviewer's decision on a hit: the subject (a name, or a company by country and number), the list entry, and the decision."
 })
 
@@ -49,7 +53,7 @@ export class Decision extends Schema.Class<Decision>("Decision")({
 export const DecisionListParams = Schema.Struct({
   ...PageParams(50).fields,
   in_force: Schema.optional(Schema.Literal("true", "false").pipe(
-    Schema.annotations({ message: () => "in_force: must be true or false" })
+    Schema.annotations({ message: () => "must be true or false" })
   )).annotations({ description: "true: only the decisions in force (not superseded)" })
 })
 

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { reviewReasonOrder } from "../../domain/reviewReasons.js"
 import { CompanyFields } from "./Company.js"
-import { CountryCode, TextInput } from "./params.js"
+import { CountryCode, refuseUnknownFields, TextInput } from "./params.js"
 
 const inputFields = {
   name: Schema.optional(TextInput("name")),
@@ -15,7 +15,8 @@ const oneOfNameOrNumber = (input: { readonly name?: string | undefined; readonly
 
 export const VerifyQuery = Schema.Struct(inputFields).pipe(Schema.filter(oneOfNameOrNumber))
 export const VerifyBody = Schema.Struct(inputFields).pipe(Schema.filter(oneOfNameOrNumber)).annotations({
-  identifier: "VerifyRequest"
+  identifier: "VerifyRequest",
+  ...refuseUnknownFields
 })
 export type VerifyInput = typeof VerifyBody.Type
 

@@ -1,15 +1,19 @@
 import { Schema } from "effect"
 import { NextCursor } from "./Paging.js"
+import { refuseUnknownFields } from "./params.js"
 
 export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed", "debarment.added", "debarment.removed")
 
 export const WebhookBody = Schema.Struct({
-  url: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(2048)).annotations({
+  url: Schema.String.pipe(
+    Schema.minLength(1, { message: () => "must not be empty" }),
+    Schema.maxLength(2048, { message: () => "must be at most 2048 characters" })
+  ).annotations({
     description: "Where events are POSTed: an http(s) URL of a publicly reachable host (at most 2,048 characters)",
     examples: ["https://example.com/kyb-events"]
   }),
-  events: Schema.Array(EventType).pipe(Schema.minItems(1)).annotations({ description: "The event types to receive: one or more" })
-}).annotations({ identifier: "WebhookRequest" })
+  events: Schema.Array(EventType).pipe(Schema.minItems(1, { message: () => "must name at least one event type" })).annotations({ description: "The event types to receive: one or more" })
+}).annotations({ identifier: "WebhookRequest", ...refuseUnknownFields })
 
 export class Webhook extends Schema.Class<Webhook>("Webhook")({
   id: Schema.String,
@@ -74,13 +78,19 @@ export class EventPage extends Schema.Class<EventPage>("EventPage")({
 }) {}
 
 export const MonitorBody = Schema.Struct({
-  name: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(300)).annotations({ description: "A name to watch (at most 300 characters)" })),
-  country: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/)).annotations({ description: "ISO-3166 alpha-2 code of the company's registry", examples: ["NG"] })),
-  registration_no: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)).annotations({ description: "The company's registration number, with country (at most 64 characters)" }))
+  name: Schema.optional(Schema.String.pipe(
+    Schema.minLength(1, { message: () => "must not be empty" }),
+    Schema.maxLength(300, { message: () => "must be at most 300 characters" })
+  ).annotations({ description: "A name to watch (at most 300 characters)" })),
+  country: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be a two-letter ISO-3166 country code" })).annotations({ description: "ISO-3166 alpha-2 code of the company's registry", examples: ["NG"] })),
+  registration_no: Schema.optional(Schema.String.pipe(
+    Schema.minLength(1, { message: () => "must not be empty" }),
+    Schema.maxLength(64, { message: () => "must be at most 64 characters" })
+  ).annotations({ description: "The company's registration number, with country (at most 64 characters)" }))
 }).pipe(Schema.filter((b) =>
   b.registration_no !== undefined ? (b.country !== undefined ? true : "a company is watched by country and registration_no together")
   : b.name !== undefined ? true : "watch a name, or a company by country and registration_no"
-)).annotations({ identifier: "MonitorRequest" })
+)).annotations({ identifier: "MonitorRequest", ...refuseUnknownFields })
 
 export class Monitor extends Schema.Class<Monitor>("Monitor")({
   id: Schema.String,

@@ -1,5 +1,8 @@
 import { Schema } from "effect"
 
+/** A JSON body's annotation: a field the contract does not name is refused with 400 naming it (a misspelt field is never dropped). */
+export const refuseUnknownFields = { parseOptions: { onExcessProperty: "error" } } as const
+
 export const CountryCode = Schema.String.pipe(
   Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be a two-letter ISO-3166 country code" })
 ).annotations({ description: "ISO-3166 alpha-2 code, case-insensitive", examples: ["NG"] })

@@ -7,6 +7,10 @@ import { admissionOf } from "../AuthenticationLive.js"
 import { docsPageHeaders } from "../docs/docsPolicy.js"
 import { quotaHeaders } from "../QuotaGuardLive.js"
 
+/** RFC 9110 §11.6.1: a 401 names the scheme to use (a bearer token; `x-api-key` carries the same key). */
+export const API_KEY_CHALLENGE = 'Bearer realm="KYB Africa"'
+const keyedPath = (url: string) => url === "/mcp" || url.startsWith("/mcp?") || url.startsWith("/v1/")
+
 const acceptableRequestId = /^[A-Za-z0-9._:-]{8,64}$/
 
 /** A caller's own X-Request-Id is kept when it is a plain token; otherwise the server makes one. */
@@ -30,6 +34,7 @@ export const withResponseHeaders = <E, R>(app: HttpApp.Default<E, R>): HttpApp.D
         "x-content-type-options": "nosniff",
         ...(response.headers["cache-control"] === undefined ? { "cache-control": "no-store" } : {}),
         ...(decision === undefined ? {} : quotaHeaders(decision)),
+        ...(response.status === 401 && keyedPath(request.url) ? { "www-authenticate": API_KEY_CHALLENGE } : {}),
         ...docs
       }))
     }).pipe(Effect.annotateLogs("request_id", id))
