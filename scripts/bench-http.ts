@@ -74,7 +74,7 @@ const nodeFlags: ReadonlyArray<string> = argv.includes("--node-flags")
   ? option("node-flags", "").split(/\s+/).filter((f) => f !== "")
   : startNodeFlags()
 const postgresServer = "postgres://postgres@127.0.0.1:5432/postgres"
-const listsDir = path.resolve("..", "shared", "data", "sanctions")
+const listsDir = path.resolve(import.meta.dirname, "..", "data", "sanctions")
 
 const statusMb = (pid: number, field: "VmRSS" | "VmHWM") => {
   const status = fs.readFileSync(`/proc/${pid}/status`, "utf8")
@@ -241,7 +241,7 @@ const program = Effect.gen(function*() {
         ? ingestSanctions([path.join(listsDir, "ofac-sdn-2021-07")], { publishedOn: "2021-07-01" })
         : ingestSanctions([path.join(listsDir, "ofac-sdn")], { publishedOn: "2024-05-03" }))
       yield* ingestSanctions([path.join(listsDir, "ofac-consolidated")], { publishedOn: "2025-12-19" })
-      yield* ingestSanctions([path.join(listsDir, "un", "consolidated.xml")])
+      yield* ingestSanctions([path.join(listsDir, "un")])
     }
     const key = yield* Effect.flatMap(ApiKeys, (k) => k.create({ plan: "unlimited", quota: null, label: "bench" }))
     const backend = (yield* (yield* SqlClient.SqlClient)<{ pid: number }>`SELECT pg_backend_pid() AS pid`)[0]?.pid ?? 0

@@ -17,21 +17,22 @@ import { eitiRecords } from "./corpus/eiti.js"
 import { listedRecords } from "./corpus/listed.js"
 
 /**
- * npm run demo [-- --shared DIR] [--port N]: loads the shipped real data (../shared/data, read where it lies) into the
+ * npm run demo [-- --port N]: loads the real data shipped in the repository (data/, read where it lies) into the
  * database the server uses (DATABASE_URL, or the running embedded server's socket in KYB_DATA_DIR), idempotently (a
  * second run changes nothing), one progress line per step, then prints three requests whose verdicts are verified,
  * review with a sanctions hit, and not_found. Offline: nothing is fetched.
  */
-const { values } = parseArgs({ options: { shared: { type: "string" }, port: { type: "string" } } })
-const sharedDir = values.shared ?? path.resolve(import.meta.dirname, "..", "..", "shared")
-const data = (...parts: ReadonlyArray<string>) => path.join(sharedDir, "data", ...parts)
+const { values } = parseArgs({ options: { port: { type: "string" } } })
+/** The repository, whose data/ folder holds the files (data/README.md). */
+const repoRoot = path.resolve(import.meta.dirname, "..")
+const data = (...parts: ReadonlyArray<string>) => path.join(repoRoot, "data", ...parts)
 const port = values.port ?? process.env["PORT"] ?? "8080"
 
 /** The three lists at their publication dates (the OFAC CSVs carry none; the UN XML its dateGenerated). */
 const LISTS = [
   { path: data("sanctions", "ofac-sdn"), publishedOn: "2024-05-03" },
   { path: data("sanctions", "ofac-consolidated"), publishedOn: "2025-12-19" },
-  { path: data("sanctions", "un", "consolidated.xml"), publishedOn: undefined }
+  { path: data("sanctions", "un"), publishedOn: undefined }
 ] as const
 
 export const DEMO_REQUESTS = [
@@ -85,9 +86,6 @@ const serverScreening = (active: ReadonlyArray<{ readonly list: string; readonly
   })
 
 const demo = Effect.gen(function*() {
-  if (!fs.existsSync(data("companies"))) {
-    return yield* Effect.fail(new Error(`the shipped data is not at ${data()}; give --shared DIR`))
-  }
   const active: Array<{ readonly list: string; readonly version: string }> = []
   for (const list of LISTS) {
     const [result] = yield* ingestSanctions([list.path], { publishedOn: list.publishedOn })
@@ -95,10 +93,10 @@ const demo = Effect.gen(function*() {
     active.push({ list: result.list, version: result.label })
     yield* progress(`${listDisplayName[result.list]} ${result.label}: ${result.status}, ${result.entries} entries`)
   }
-  const listed = listedRecords(sharedDir, 1).records
+  const listed = listedRecords(repoRoot, 1).records
   const listedSummary = yield* withTempFile("listed.jsonl", listed, (file) => ingestCompanyFile(file, { bulk: "never" }))
   yield* progress(`listed companies: ${counts(listedSummary)}`)
-  const eiti = eitiRecords(sharedDir)
+  const eiti = eitiRecords(repoRoot)
   const eitiSummary = yield* withTempFile("eiti.jsonl", eiti, (file) => ingestCompanyFile(file, { bulk: "never" }))
   yield* progress(`EITI entities: ${counts(eitiSummary)}`)
   yield* progress(`CAC PSC register: ${counts(yield* ingestCacPscFile(data("companies", "ng_cac_psc.json")))}`)

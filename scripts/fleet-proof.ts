@@ -31,7 +31,7 @@ const option = (name: string, fallback: string) => {
 }
 const instances = Number(option("instances", "3"))
 const deadlineSeconds = Number(option("deadline", "900"))
-const listsDir = path.resolve("..", "shared", "data", "sanctions")
+const listsDir = path.resolve(import.meta.dirname, "..", "data", "sanctions")
 const dir = path.join(os.tmpdir(), `kyb-fleet-proof-${process.pid}`)
 const log = (line: string) => process.stderr.write(`${new Date().toISOString().slice(11, 19)} ${line}\n`)
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))

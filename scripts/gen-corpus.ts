@@ -7,7 +7,7 @@ import { listedRecords } from "./corpus/listed.js"
 /**
  * npm run -s gen-corpus -- --rows N --seed S --out FILE      synthetic canonical records (JSON Lines)
  * npm run -s gen-corpus -- --listed --out FILE [--seed S]    the real listed companies as canonical records
- * Options: --shared DIR (default ../shared beside the repository).
+ * Options: --data-root DIR, the directory holding data/companies (default: the repository).
  */
 const { values } = parseArgs({
   options: {
@@ -15,12 +15,12 @@ const { values } = parseArgs({
     seed: { type: "string", default: "1" },
     out: { type: "string" },
     listed: { type: "boolean", default: false },
-    shared: { type: "string" }
+    "data-root": { type: "string" }
   }
 })
 
 const repoRoot = path.resolve(import.meta.dirname, "..")
-const sharedDir = values.shared ?? path.resolve(repoRoot, "..", "shared")
+const sharedDir = values["data-root"] ?? repoRoot
 const seed = Number(values.seed)
 const rows = Number(values.rows)
 if (!Number.isInteger(seed) || !Number.isInteger(rows) || rows < 0) {

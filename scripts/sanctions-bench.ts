@@ -19,8 +19,7 @@ import type { MatchIndex } from "../src/sanctions/matching/matchIndex.js"
 import { screenNames } from "../src/sanctions/matching/screen.js"
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..")
-const shared = path.resolve(repoRoot, "..", "shared")
-const lists = path.join(shared, "data", "sanctions")
+const lists = path.join(repoRoot, "data", "sanctions")
 const total = Number(process.argv[2] ?? 20000)
 const gc = (globalThis as { gc?: () => void }).gc ?? (() => {})
 const heapMb = () => {
@@ -68,7 +67,7 @@ const idx = index!
 const indexHeap = heapMb() - before
 const entries = parsed.reduce((n, p) => n + p.entries.length, 0)
 
-const companies = fs.readFileSync(path.join(shared, "data", "companies", "african_entity_names.tsv"), "utf8")
+const companies = fs.readFileSync(path.join(repoRoot, "data", "companies", "african_entity_names.tsv"), "utf8")
   .split("\n").slice(1).map((l) => l.split("\t")[0]!.trim()).filter((n) => n !== "")
 const listed = parsed.flatMap((p) => p.entries).filter((e) => e.entity_type !== "individual" && e.entity_type !== "aircraft").map((e) => e.name)
 const queriesOf = (n: number): Array<string> => {

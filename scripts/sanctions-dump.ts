@@ -2,11 +2,11 @@
  * Screening results for a fixed set of names, as JSON: a regression check for changes to the index's representation.
  * Run it before and after such a change and compare the files byte for byte (they must be identical).
  *
- *   npx tsx scripts/sanctions-dump.ts --out /tmp/before.json [--lists ../shared/data/sanctions] [--companies ../shared/data/companies]
+ *   npx tsx scripts/sanctions-dump.ts --out /tmp/before.json [--lists data/sanctions] [--companies data/companies]
  *
  * The names: every 40th entry's primary name and first alias from the index, three spelling variants of every 120th
  * (a letter dropped, two letters swapped, words reversed with a legal form), and every 8th legitimate company name of
- * the shared companies data. Each is screened with individuals included and a per-token explanation, half of them with
+ * the companies data (data/companies). Each is screened with individuals included and a per-token explanation, half of them with
  * a country; the per-token look-ups of every query token are dumped as well.
  */
 import { Effect } from "effect"
@@ -20,8 +20,8 @@ import { tokenize } from "../src/sanctions/matching/tokens.js"
 const { values } = parseArgs({
   options: {
     out: { type: "string" },
-    lists: { type: "string", default: path.resolve("..", "shared", "data", "sanctions") },
-    companies: { type: "string", default: path.resolve("..", "shared", "data", "companies") }
+    lists: { type: "string", default: path.resolve(import.meta.dirname, "..", "data", "sanctions") },
+    companies: { type: "string", default: path.resolve(import.meta.dirname, "..", "data", "companies") }
   }
 })
 if (values.out === undefined) throw new Error("--out FILE is required")

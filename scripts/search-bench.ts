@@ -45,7 +45,8 @@ const seconds = Number(values.seconds)
 const concurrency = Number(values.concurrency)
 const connections = Number(values.connections)
 const seed = Number(values.seed)
-const sharedDir = path.resolve(import.meta.dirname, "..", "..", "shared")
+/** The directory holding data/ (the repository). */
+const sharedDir = path.resolve(import.meta.dirname, "..")
 
 const percentile = (sorted: ReadonlyArray<number>, p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!

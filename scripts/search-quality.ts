@@ -16,7 +16,7 @@ import { shareClassListings } from "./search/variants.js"
 import { Rng } from "./corpus/rng.js"
 
 /**
- * Search quality: real listed companies (../shared/data/companies, through CompanyWriter) hidden among generated
+ * Search quality: real listed companies (data/companies, through CompanyWriter) hidden among generated
  * distractors (scripts/corpus), queried in every match kind; top-1 and top-5 accuracy per kind.
  *
  *   npx tsx scripts/search-quality.ts [--distractors 200000] [--per-kind 30] [--seed 42] [--keep] [--verbose]
@@ -42,7 +42,8 @@ const distractors = Number(values.distractors)
 const perKind = Number(values["per-kind"])
 const seed = Number(values.seed)
 const shareClasses = Number(values["share-classes"])
-const sharedDir = path.resolve(import.meta.dirname, "..", "..", "shared")
+/** The directory holding data/ (the repository). */
+const sharedDir = path.resolve(import.meta.dirname, "..")
 
 interface Outcome {
   readonly query: EvalQuery

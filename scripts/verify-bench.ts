@@ -44,7 +44,8 @@ const { values } = parseArgs({
 const rows = Number(values.rows)
 const samples = Number(values.samples)
 const seed = Number(values.seed)
-const sharedDir = path.resolve(import.meta.dirname, "..", "..", "shared")
+/** The directory holding data/ (the repository). */
+const sharedDir = path.resolve(import.meta.dirname, "..")
 const listsDir = path.join(sharedDir, "data", "sanctions")
 
 const percentile = (sorted: ReadonlyArray<number>, p: number) =>

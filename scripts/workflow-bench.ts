@@ -25,7 +25,8 @@ import { makeCorpusGenerator } from "./corpus/generate.js"
 import { scratchDatabase } from "./search/database.js"
 
 const { values } = parseArgs({ options: { runs: { type: "string", default: "3" }, monitors: { type: "string", default: "10000" } } })
-const sharedDir = path.resolve(import.meta.dirname, "..", "..", "shared")
+/** The directory holding data/ (the repository). */
+const sharedDir = path.resolve(import.meta.dirname, "..")
 const lists = path.join(sharedDir, "data", "sanctions")
 const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!
 
@@ -39,7 +40,7 @@ const program = Effect.gen(function*() {
   const listed = listedRecords(sharedDir, 1).records
   yield* (yield* CompanyWriter).upsertBatch(listed)
   yield* ingestSanctions([path.join(lists, "ofac-sdn-2021-07")], { publishedOn: "2021-07-01" })
-  yield* ingestSanctions([path.join(lists, "ofac-consolidated"), path.join(lists, "un", "consolidated.xml")])
+  yield* ingestSanctions([path.join(lists, "ofac-consolidated"), path.join(lists, "un")])
   const waitFor = (condition: () => Promise<boolean>, seconds: number) =>
     Effect.promise(async () => {
       const deadline = Date.now() + seconds * 1000

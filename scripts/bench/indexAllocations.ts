@@ -29,8 +29,8 @@ session.connect()
 const post = <A>(method: string, params: object = {}) =>
   new Promise<A>((resolve, reject) => session.post(method, params, (error, result) => (error ? reject(error) : resolve(result as A))))
 
-const listsDir = path.resolve("..", "shared", "data", "sanctions")
-const paths = ["ofac-sdn", "ofac-consolidated", path.join("un", "consolidated.xml")].map((p) => path.join(listsDir, p))
+const listsDir = path.resolve(import.meta.dirname, "..", "..", "data", "sanctions")
+const paths = ["ofac-sdn", "ofac-consolidated", "un"].map((p) => path.join(listsDir, p))
 
 const main = async () => {
   const module = (buildModule === undefined

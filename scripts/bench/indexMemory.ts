@@ -16,8 +16,8 @@ const heapMb = () => {
   return process.memoryUsage().heapUsed / 1_048_576
 }
 
-const listsDir = path.resolve("..", "shared", "data", "sanctions")
-const paths = ["ofac-sdn", "ofac-consolidated", path.join("un", "consolidated.xml")].map((p) => path.join(listsDir, p))
+const listsDir = path.resolve(import.meta.dirname, "..", "..", "data", "sanctions")
+const paths = ["ofac-sdn", "ofac-consolidated", "un"].map((p) => path.join(listsDir, p))
 
 const program = Effect.gen(function*() {
   const empty = heapMb()

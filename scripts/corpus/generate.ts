@@ -8,7 +8,7 @@ import { Rng, Weighted } from "./rng.js"
 
 export interface CorpusOptions {
   readonly seed: number
-  /** ../shared beside the repository (real name files). */
+  /** The directory holding data/companies (the repository): the real name files. */
   readonly sharedDir: string
   /** `last_verified_at` values fall in the two years before this instant (fixed, so output is reproducible). */
   readonly referenceDate?: Date

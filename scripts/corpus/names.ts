@@ -4,7 +4,7 @@ import type { Language } from "./registries.js"
 import { type Rng, Weighted } from "./rng.js"
 
 /**
- * Company-name tokens with their real frequencies, from ../shared/data/companies/african_entity_names.tsv (and
+ * Company-name tokens with their real frequencies, from data/companies/african_entity_names.tsv (and
  * so the listed companies, Nigerian procurement suppliers and South African organs of state): the first word of a
  * name and the following words are drawn from separate distributions, per language group. Legal forms and
  * tokens with digits are dropped (the generator adds a legal form per registry); country names are swapped for

@@ -42,7 +42,8 @@ const { values } = parseArgs({
 })
 const lists = values.lists.split(",").map((l) => l.trim()).filter((l): l is ListId => (listOrder as ReadonlyArray<string>).includes(l))
 if (lists.length === 0) throw new Error(`--lists: expected some of ${listOrder.join(", ")}`)
-const sharedDir = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
+/** The directory holding data/ (the repository). */
+const sharedDir = path.resolve(import.meta.dirname, "..", "..")
 
 const program = Effect.gen(function*() {
   const started = Date.now()

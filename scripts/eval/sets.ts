@@ -81,7 +81,7 @@ const readCsv = (file: string, separator = ",") => {
 }
 
 /**
- * Where each list's real file is under `shared/data/sanctions`. The EU's current FSF file here is an extract of 5
+ * Where each list's real file is under `data/sanctions`. The EU's current FSF file here is an extract of 5
  * entries (one entity): the evaluation reads the EU's 2016 file in the old format, 276 entities.
  */
 export const LIST_PATHS: Record<ListId, string> = {
@@ -90,7 +90,7 @@ export const LIST_PATHS: Record<ListId, string> = {
   un_sc: "un",
   uk_ofsi: "uk/ConList.xlsx",
   uk_invban: "uk/InvBan.csv",
-  eu_fsf: "eu/legacy-global-v4-2016-02-11-extract.xml",
+  eu_fsf: "eu/legacy-global-v4-2016-02-11-extract.xml.gz",
   worldbank_debarred: "worldbank-debarred"
 }
 export const FIRST_LISTS: ReadonlyArray<ListId> = ["ofac_sdn", "ofac_consolidated", "un_sc"]

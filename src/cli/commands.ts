@@ -81,7 +81,7 @@ export const kyb: GroupSpec = {
             repeated: true,
             unlessOption: "download",
             description: "List files or folders: OFAC sdn.csv/alt.csv/add.csv/sdn_comments.csv, cons_*.csv, UN consolidated.xml, " +
-              "OFSI ConList.xlsx/.csv and InvBan.csv, EU FSF XML 1.1 (or the old global XML), the World Bank debarment export (.xlsx)"
+              "OFSI ConList.xlsx/.csv and InvBan.csv, EU FSF XML 1.1 (or the old global XML), the World Bank debarment export (.xlsx); any of them gzip-compressed (.gz)"
           }],
           options: [
             { name: "download", kind: "boolean", description: "Fetch the official OFAC SDN, OFAC Consolidated and UN files first (needs internet)" },

@@ -3,7 +3,7 @@ import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { type CliDatabase, cliDatabase, kyb } from "../support/cliProcess.js"
-import { fixturesDir, listsDir, realUn } from "../sanctions/paths.js"
+import { euFsf, fixturesDir, listsDir } from "../sanctions/paths.js"
 
 /** The operator CLI as a Unix tool (issue 26 items 3 and 5): exit codes, one-line errors, help, no colour on a pipe. */
 
@@ -72,7 +72,7 @@ describe("kyb usage errors and help (no database opened)", () => {
 
   it("a file of another kind is refused in one line before any row, exit 1", async () => {
     const env = noDatabase()
-    const r = await kyb(["ingest", "companies", realUn], env)
+    const r = await kyb(["ingest", "companies", euFsf], env)
     expect(r.code).toBe(1)
     oneLine(r.stderr)
     expect(r.stderr).toContain("not company records (it is an XML document)")

@@ -3,9 +3,9 @@ import { Either } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { CAC_PSC_SOURCE, cacPscRecords } from "../../src/companies/ingest/psc/cacPsc.js"
-import { sharedDir } from "../sanctions/paths.js"
+import { dataDir } from "../sanctions/paths.js"
 
-const realFile = path.join(sharedDir, "data", "companies", "ng_cac_psc.json")
+const realFile = path.join(dataDir, "companies", "ng_cac_psc.json")
 
 describe("the CAC persons-with-significant-control export", () => {
   it("reads the real register file: 10 companies with their RC numbers, 18 owners with kind, shares and dates", () => {

@@ -9,9 +9,10 @@ import { normalizeName } from "../../src/domain/normalize.js"
 import { canonicalNumber, registryForCountry } from "../../src/domain/registrationNumbers.js"
 import { realNameKeys } from "../../scripts/corpus/realNames.js"
 
-const sharedDir = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
+/** The repository: the generator reads the real name files under its data/. */
+const repoRoot = path.resolve(import.meta.dirname, "..", "..")
 const rows = (seed: number, n: number) => {
-  const generator = makeCorpusGenerator({ seed, sharedDir })
+  const generator = makeCorpusGenerator({ seed, sharedDir: repoRoot })
   return Array.from({ length: n }, () => generator.next())
 }
 
@@ -66,7 +67,7 @@ describe("corpus generator", () => {
 })
 
 describe("listed companies as canonical records", () => {
-  const result = listedRecords(sharedDir, 1)
+  const result = listedRecords(repoRoot, 1)
 
   it("keeps real names, tickers, aliases and the known registration numbers", () => {
     const dangote = result.records.find((r) => r.legal_name === "Dangote Cement Plc")
@@ -98,8 +99,8 @@ describe("the generated corpus behaves like registries (issue 14)", () => {
     }
     expect(duplicates).toEqual([])
   })
-  it("never copies a real company's name from the shared data", () => {
-    const real = realNameKeys(sharedDir)
+  it("never copies a real company's name from the data folder", () => {
+    const real = realNameKeys(repoRoot)
     expect(real.size).toBeGreaterThan(4000)
     expect(real.has(normalizeName("Safaricom Limited"))).toBe(true)
     const copies = generated.filter((r) => real.has(normalizeName(r.legal_name)) || real.has(normalizeName(r.legal_name, r.country)))

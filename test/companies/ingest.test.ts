@@ -14,7 +14,7 @@ import { ingestTrademarkFile } from "../../src/companies/ingest/TrademarkIngest.
 import { TestDatabase } from "../support/testDatabase.js"
 
 const fixtures = path.resolve(import.meta.dirname, "../fixtures/companies")
-const shared = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
+const repoRoot = path.resolve(import.meta.dirname, "..", "..")
 const now = new Date("2026-11-01T00:00:00Z")
 
 const IngestTest = Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, IngestReporter.silent).pipe(Layer.provideMerge(TestDatabase.layer))
@@ -99,10 +99,10 @@ describe("kyb ingest", () => {
           country: "NG", registration_no: "RC 123456", legal_name: "DTEC Nigeria Limited", source: "Fixture",
           last_verified_at: "2026-01-01T00:00:00Z"
         }], { now })
-        const dir = path.join(shared, "data/procurement/ocds_samples")
+        const dir = path.join(repoRoot, "data/procurement/ocds_samples")
         let awards = 0
         let matched = 0
-        for (const name of fs.readdirSync(dir).sort()) {
+        for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".json")).sort()) {
           const s = yield* ingestProcurementFile(path.join(dir, name))
           assert.strictEqual(s.rejected, 0)
           awards += s.inserted
@@ -111,7 +111,7 @@ describe("kyb ingest", () => {
         assert.strictEqual(awards, 12)
         // Three DTEC awards, and Kojo Motors Limited (ingested from mixed.jsonl above).
         assert.strictEqual(matched, 4)
-        const csv = yield* ingestProcurementFile(path.join(shared, "data/procurement/awards_normalized.csv"))
+        const csv = yield* ingestProcurementFile(path.join(repoRoot, "data/procurement/awards_normalized.csv"))
         assert.strictEqual(csv.rejected, 0)
         assert.strictEqual(csv.rows, 2222)
         // 11 of the 12 OCDS awards are also in the CSV (same ocid, supplier, value): held once.
@@ -120,7 +120,7 @@ describe("kyb ingest", () => {
         const total = yield* count("procurement_awards")
         // 2222 CSV awards + the OCDS award the CSV lacks (3t7hsh, value 0) + 4 from awards.csv above.
         assert.strictEqual(total, 2222 + 1 + 4)
-        const again = yield* ingestProcurementFile(path.join(shared, "data/procurement/awards_normalized.csv"))
+        const again = yield* ingestProcurementFile(path.join(repoRoot, "data/procurement/awards_normalized.csv"))
         assert.strictEqual(again.unchanged, 2222)
       }))
 
@@ -158,7 +158,7 @@ describe("kyb ingest", () => {
 
     it.effect("CAC PSC register: the real export's 10 companies and 18 owners; a rerun replaces them; another file is refused", () =>
       Effect.gen(function*() {
-        const file = path.join(shared, "data", "companies", "ng_cac_psc.json")
+        const file = path.join(repoRoot, "data", "companies", "ng_cac_psc.json")
         const first = yield* ingestCacPscFile(file)
         assert.deepStrictEqual([first.rows, first.inserted + first.updated + first.unchanged, first.rejected, first.matched], [10, 10, 0, 18])
         const again = yield* ingestCacPscFile(file)

@@ -17,12 +17,13 @@ import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { TestDatabase } from "../support/testDatabase.js"
 import { DyingWriter } from "./dyingWriter.js"
 
-const shared = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
+/** The repository: the generator reads the real name files under its data/. */
+const repoRoot = path.resolve(import.meta.dirname, "..", "..")
 const now = new Date("2026-11-01T00:00:00Z")
 
 /** Generated records, then a newer observation of record 5 (renamed) and a repeat of record 6, in a later batch. */
 const corpusFile = (rows: number) => {
-  const generator = makeCorpusGenerator({ seed: 11, sharedDir: shared })
+  const generator = makeCorpusGenerator({ seed: 11, sharedDir: repoRoot })
   const records = Array.from({ length: rows }, () => generator.next() as Record<string, unknown>)
   const renamed = { ...records[5]!, legal_name: `${String(records[5]!["legal_name"])} Renamed`, last_verified_at: "2026-10-30T00:00:00.000Z" }
   const lines = [...records, renamed, records[6]!].map((r) => JSON.stringify(r))
@@ -142,7 +143,7 @@ describe("initial bulk load", () => {
     it.effect("a load that fails with copies in flight leaves nothing, inside its transaction or after it", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
-        const generator = makeCorpusGenerator({ seed: 12, sharedDir: shared })
+        const generator = makeCorpusGenerator({ seed: 12, sharedDir: repoRoot })
         // Four batches of 5000 companies (without their alias and officer rows, so that each batch is one COPY): when
         // the load fails, two are still in flight, one copying and one waiting its turn.
         const batches = Array.from({ length: 4 }, () => {

@@ -12,11 +12,12 @@ import { IngestReporter } from "../../src/companies/ingest/IngestReporter.js"
 import { TestDatabase } from "../support/testDatabase.js"
 import { DyingWriter } from "./dyingWriter.js"
 
-const shared = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
+/** The repository: the generator reads the real name files under its data/. */
+const repoRoot = path.resolve(import.meta.dirname, "..", "..")
 
 const corpusFile = () => {
   const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kyb-kill-")), "corpus.jsonl")
-  const generator = makeCorpusGenerator({ seed: 5, sharedDir: shared })
+  const generator = makeCorpusGenerator({ seed: 5, sharedDir: repoRoot })
   fs.writeFileSync(file, Array.from({ length: 50 }, () => JSON.stringify(generator.next())).join("\n") + "\n")
   return file
 }

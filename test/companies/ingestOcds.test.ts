@@ -4,7 +4,7 @@ import * as path from "node:path"
 import type { Award } from "../../src/companies/ingest/procurement/award.js"
 import { awardsOfRelease, releasesOf } from "../../src/companies/ingest/procurement/ocds.js"
 
-const samples = path.resolve(import.meta.dirname, "..", "..", "..", "shared", "data/procurement/ocds_samples")
+const samples = path.resolve(import.meta.dirname, "..", "..", "data", "procurement", "ocds_samples")
 const sample = JSON.parse(
   fs.readFileSync(path.join(samples, "ng_ocds-gyl66f-borbda-27yetd-ocds-gyl66f-borbda-27yetd.json"), "utf8")
 ) as Record<string, unknown>

@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs"
+import { readdirSync, readFileSync } from "node:fs"
 import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
@@ -6,7 +6,7 @@ import { canonicalNumber, registryForCountry, registryIds } from "../../src/doma
 import { liveRegistryIds, registryById, registryCatalog } from "../../src/registries/catalog.js"
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")
-const shared = path.resolve(repoRoot, "..", "shared")
+const schemesDir = path.join(repoRoot, "data", "companies", "identifier_schemes")
 
 describe("registry catalog", () => {
   it("covers the 18 registries once each, in registryIds order", () => {
@@ -31,16 +31,19 @@ describe("registry catalog", () => {
     expect(registryById("nope")).toBeUndefined()
   })
 
-  it("uses the identifier schemes of REGISTRIES.md", () => {
-    const table = readFileSync(path.join(shared, "REGISTRIES.md"), "utf8")
+  it("uses org-id.guide's identifier scheme of its country wherever org-id lists that country (data/companies/identifier_schemes)", () => {
+    const files = readdirSync(schemesDir)
+    let checked = 0
     for (const r of registryCatalog) {
-      const row = table.split("\n").find((line) => line.startsWith(`| ${r.id} |`))
-      expect(row, r.id).toBeDefined()
-      const cells = row!.split("|").map((c) => c.trim())
-      expect(cells[2]).toBe(r.country)
-      expect(cells[4]).toBe(r.identifierScheme)
-      expect(cells[6]?.startsWith("yes")).toBe(r.live)
+      const file = `${r.identifierScheme.toLowerCase()}.json`
+      if (!files.some((f) => f.startsWith(`${r.country.toLowerCase()}-`))) continue
+      expect(files, r.id).toContain(file)
+      const scheme = JSON.parse(readFileSync(path.join(schemesDir, file), "utf8")) as { code: string; coverage: ReadonlyArray<string> }
+      expect(scheme.code, r.id).toBe(r.identifierScheme)
+      expect(scheme.coverage, r.id).toContain(r.country)
+      checked++
     }
+    expect(checked).toBe(16)
   })
 
   it("accepts every example number quoted in its own numberFormats", () => {

@@ -10,7 +10,7 @@ import { foldName, normalizeName } from "../../src/domain/normalize.js"
 import { canonicalNumber } from "../../src/domain/registrationNumbers.js"
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")
-const names = readFileSync(path.resolve(repoRoot, "..", "shared", "data", "companies", "african_entity_names.tsv"), "utf8")
+const names = readFileSync(path.resolve(repoRoot, "data", "companies", "african_entity_names.tsv"), "utf8")
   .split("\n")
   .slice(1)
   .map((line) => line.split("\t")[0] ?? "")

@@ -7,7 +7,7 @@ import { legalFormOf, legalFormTable, withoutCountryNames } from "../../src/doma
 import { normalizeName } from "../../src/domain/normalize.js"
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")
-const referenceDir = path.resolve(repoRoot, "..", "shared", "data", "reference")
+const referenceDir = path.resolve(repoRoot, "data", "reference")
 
 describe("legalFormOf", () => {
   it.each([

@@ -7,7 +7,7 @@ import { foldName, normalizeName } from "../../src/domain/normalize.js"
 import { canonicalNumber, registryForCountry } from "../../src/domain/registrationNumbers.js"
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")
-const companies = path.resolve(repoRoot, "..", "shared", "data", "companies")
+const companies = path.resolve(repoRoot, "data", "companies")
 const csv = (file: string): Array<Record<string, string>> =>
   parse(readFileSync(path.join(companies, file)), { columns: true, skip_empty_lines: true })
 const tsv = (file: string): Array<Record<string, string>> =>

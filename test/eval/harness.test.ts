@@ -4,7 +4,7 @@ import * as path from "node:path"
 import { evaluate, formatReport, type VerdictJson } from "../../scripts/eval/evaluate.js"
 import { entryCases, listEntities, negativeCases, positiveCases } from "../../scripts/eval/sets.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
-import { listsDir, sharedDir } from "../sanctions/paths.js"
+import { listsDir, repoRoot } from "../sanctions/paths.js"
 import { bearer } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 
@@ -24,10 +24,10 @@ describe("the verdict evaluation, small, through the real HTTP path", () => {
           Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("60 seconds"))),
           Effect.orDie
         )
-        const entities = yield* listEntities(sharedDir).pipe(Effect.orDie)
+        const entities = yield* listEntities(repoRoot).pipe(Effect.orDie)
         const originalScript = entryCases(entities, 0).filter((c) => c.kind === "original_script" && c.list === "un_sc")
         const positives = [...positiveCases(entities, 15), ...originalScript]
-        const negatives = negativeCases(sharedDir, entities).cases.filter((_, i) => i % 40 === 0)
+        const negatives = negativeCases(repoRoot, entities).cases.filter((_, i) => i % 40 === 0)
         const report = yield* Effect.promise(() => evaluate(verify, { positives, negatives, resolution: [] }, 4))
         for (const split of ["tune", "test"] as const) {
           for (const list of ["ofac_sdn", "ofac_consolidated", "un_sc"]) {

@@ -5,7 +5,7 @@ import { IngestReporter } from "../../src/companies/ingest/IngestReporter.js"
 import { ingestProcurementFile } from "../../src/companies/ingest/ProcurementIngest.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { call } from "../support/http.js"
-import { fixturesDir, sharedDir } from "../sanctions/paths.js"
+import { dataDir, fixturesDir } from "../sanctions/paths.js"
 
 const now = () => new Date().toISOString()
 
@@ -22,7 +22,7 @@ export const dangote = {
 /** Companies, the real award file (its DTEC awards then match the record above) and the OFAC SDN fixture. */
 export const seed = Effect.gen(function*() {
   yield* (yield* CompanyWriter).upsertBatch([dtec, dangote]).pipe(Effect.orDie)
-  yield* ingestProcurementFile(path.join(sharedDir, "data", "procurement", "awards_normalized.csv")).pipe(Effect.provide(IngestReporter.silent), Effect.orDie)
+  yield* ingestProcurementFile(path.join(dataDir, "procurement", "awards_normalized.csv")).pipe(Effect.provide(IngestReporter.silent), Effect.orDie)
   yield* ingestSanctions([path.join(fixturesDir, "ofac-sdn")], { publishedOn: "2024-05-03" }).pipe(Effect.orDie)
 })
 

@@ -136,7 +136,7 @@ describe("more lists: parsers on the real files", () => {
       expect(sets.map((s) => [s.list, "format" in s ? s.format : "files"])).toEqual([
         ["uk_ofsi", "xlsx"], ["uk_invban", "ofsi_csv"], ["eu_fsf", "eu_fsf_xml"], ["worldbank_debarred", "xlsx"]
       ])
-      expect(Exit.isFailure(yield* Effect.exit(detectListFiles([path.join(listsDir, "us-csl-excerpt", "csl.csv")])))).toBe(true)
+      expect(Exit.isFailure(yield* Effect.exit(detectListFiles([path.join(listsDir, "us-csl-excerpt", "csl.csv.gz")])))).toBe(true)
       // Two files of one list at once are refused.
       expect(Exit.isFailure(yield* Effect.exit(detectListFiles([euFsf, euLegacy])))).toBe(true)
     }), 300_000)

@@ -4,6 +4,7 @@ import { ConfigProvider, Context, Effect, Exit, Layer, TestServices } from "effe
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import { gunzipSync } from "node:zlib"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { activeVersions, allVersions, entriesOf } from "../../src/sanctions/lists/SanctionsStore.js"
 import { Screener } from "../../src/sanctions/Screener.js"
@@ -93,8 +94,8 @@ describe("sanctions versions", () => {
       Effect.gen(function*() {
         const before = yield* activeVersions
         const dir = tempDir("kyb-cut-")
-        for (const f of ["alt.csv", "add.csv", "sdn_comments.csv"]) fs.copyFileSync(path.join(realSdnDir, f), path.join(dir, f))
-        const lines = fs.readFileSync(path.join(realSdnDir, "sdn.csv"), "latin1").split("\r\n")
+        for (const f of ["alt.csv.gz", "add.csv.gz", "sdn_comments.csv"]) fs.copyFileSync(path.join(realSdnDir, f), path.join(dir, f))
+        const lines = gunzipSync(fs.readFileSync(path.join(realSdnDir, "sdn.csv.gz"))).toString("latin1").split("\r\n")
         fs.writeFileSync(path.join(dir, "sdn.csv"), lines.slice(0, 14_078).map((l) => `${l}\r\n`).join(""), "latin1")
         const exit = yield* Effect.exit(ingestSanctions([dir]))
         assert.isTrue(Exit.isFailure(exit))

@@ -1,6 +1,6 @@
 import type { FixtureCompany } from "./fixtures.js"
 
-/** Real names (from ../shared/data/companies) with illustrative numbers: one company per match tier. */
+/** Real names (from data/companies) with illustrative numbers: one company per match tier. */
 export const searchFixture: ReadonlyArray<FixtureCompany> = [
   {
     country: "NG", registration_no: "RC 208767", legal_name: "Dangote Cement PLC", listed_ticker: "DANGCEM",

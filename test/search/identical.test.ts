@@ -15,7 +15,8 @@ import { insertCompanies } from "./fixtures.js"
  * exactly those. Record again (after an intended ranking change) with UPDATE_SEARCH_ANSWERS=1.
  */
 const answersFile = fileURLToPath(new URL("../fixtures/search/answers.json", import.meta.url))
-const sharedDir = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
+/** The repository: the generator reads the real name files under its data/. */
+const repoRoot = path.resolve(import.meta.dirname, "..", "..")
 
 /** [query, country, offset]: "M" has more prefix matches than KYB_SEARCH_MAX_MATCHES (exact count, deep pages). */
 const queries: ReadonlyArray<readonly [string, (string | undefined)?, number?]> = [
@@ -47,7 +48,7 @@ describe("search answers", () => {
     it.effect(`are the recorded ones on ${serverUrl() === undefined ? "the embedded database" : "PostgreSQL"}`, () =>
       Effect.gen(function*() {
         yield* insertCompanies(searchFixture)
-        const generator = makeCorpusGenerator({ seed: 3, sharedDir })
+        const generator = makeCorpusGenerator({ seed: 3, sharedDir: repoRoot })
         yield* insertCompanies(Array.from({ length: 1500 }, () => {
           const r = generator.next()
           return { country: r.country, registration_no: r.registration_no, legal_name: r.legal_name, quality: 0.3 }

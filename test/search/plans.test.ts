@@ -19,10 +19,11 @@ import { TestDatabase } from "../support/testDatabase.js"
 import { type FixtureCompany, insertCompanies } from "./fixtures.js"
 
 const ROWS = 20_000
-const sharedDir = path.resolve(import.meta.dirname, "..", "..", "..", "shared")
+/** The repository: the generator reads the real name files under its data/. */
+const repoRoot = path.resolve(import.meta.dirname, "..", "..")
 
 const generated = (): ReadonlyArray<FixtureCompany> => {
-  const generator = makeCorpusGenerator({ seed: 7, sharedDir })
+  const generator = makeCorpusGenerator({ seed: 7, sharedDir: repoRoot })
   return Array.from({ length: ROWS }, () => {
     const r = generator.next()
     return {

@@ -12,7 +12,7 @@ import { ingestPscCompanies } from "../../src/companies/ingest/PscIngest.js"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { fixtureRecords } from "../registries/support.js"
-import { listsDir, sharedDir } from "../sanctions/paths.js"
+import { dataDir, listsDir } from "../sanctions/paths.js"
 import { bearer, call, isErrorBody, type Reply } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 import { recordTiming } from "../support/timings.js"
@@ -465,7 +465,7 @@ describe("/v1/verify over HTTP", () => {
       Effect.gen(function*() {
         const { verify } = yield* seeded
         const writer = yield* CompanyWriter
-        const real = Either.getOrThrow(cacPscRecords(JSON.parse(fs.readFileSync(path.join(sharedDir, "data", "companies", "ng_cac_psc.json"), "utf8"))))
+        const real = Either.getOrThrow(cacPscRecords(JSON.parse(fs.readFileSync(path.join(dataDir, "companies", "ng_cac_psc.json"), "utf8"))))
         yield* ingestPscCompanies(real).pipe(Effect.orDie)
         const dangote = yield* verify({ registration_no: "RC 208767", country: "NG" })
         assert.strictEqual((dangote["company"] as Body)["legal_name"], "DANGOTE CEMENT PLC")

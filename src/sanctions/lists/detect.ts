@@ -2,6 +2,7 @@ import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { SanctionsParseError } from "./errors.js"
+import { contentName, readContentHead } from "./listFile.js"
 import { ofacRoleOf, type OfacFileSet } from "./ofacCsv.js"
 import type { OfsiList } from "./ofsiConList.js"
 import { isZip, readFirstSheet } from "./xlsxSheet.js"
@@ -25,32 +26,23 @@ const expand = (p: string): ReadonlyArray<string> => {
   return stat.isDirectory() ? fs.readdirSync(p).sort().map((f) => path.join(p, f)).filter((f) => fs.statSync(f).isFile()) : [p]
 }
 
-const headOf = (file: string, bytes = 4096): string => {
-  const fd = fs.openSync(file, "r")
-  try {
-    const head = Buffer.alloc(bytes)
-    const n = fs.readSync(fd, head, 0, head.length, 0)
-    return head.subarray(0, n).toString("utf8")
-  } finally {
-    fs.closeSync(fd)
-  }
-}
+const headOf = async (file: string, bytes = 4096): Promise<string> => (await readContentHead(file, bytes)).toString("utf8")
 
 /** OFSI publishes the investment-ban list as InvBan.csv beside ConList.csv, in the same layout. */
-const ofsiListOf = (file: string): OfsiList => (path.basename(file).toLowerCase().startsWith("invban") ? "uk_invban" : "uk_ofsi")
+const ofsiListOf = (file: string): OfsiList => (contentName(file).toLowerCase().startsWith("invban") ? "uk_invban" : "uk_ofsi")
 
 type Single = Exclude<ListFiles, { readonly list: "ofac_sdn" | "ofac_consolidated" }>
 
 /** A single-file list recognised by its content: the root element of an XML, the first line of a CSV, cell A1 of a workbook. */
 const singleFileList = async (file: string): Promise<Single | null> => {
-  if (isZip(file)) {
+  if (await isZip(file)) {
     const sheet = await readFirstSheet(file)
     const a1 = (sheet[0]?.[0] ?? "").trim()
     if (a1 === "Last Updated") return { list: ofsiListOf(file), format: "xlsx", file, sheet }
     if (a1.startsWith("Downloaded on:")) return { list: "worldbank_debarred", format: "xlsx", file, sheet }
     return null
   }
-  const head = headOf(file).replace(/^\uFEFF/, "")
+  const head = (await headOf(file)).replace(/^\uFEFF/, "")
   if (head.includes("<CONSOLIDATED_LIST")) return { list: "un_sc", files: { xml: file } }
   if (/<export\b[^>]*fpi\/fsd\/export/.test(head)) return { list: "eu_fsf", format: "eu_fsf_xml", file }
   if (/<WHOLE\b/.test(head)) return { list: "eu_fsf", format: "eu_legacy_xml", file }
@@ -62,7 +54,7 @@ const singleFileList = async (file: string): Promise<Single | null> => {
  * Groups paths (files or directories) into list file sets: OFAC SDN by `sdn.csv`/`alt.csv`/`add.csv`/
  * `sdn_comments.csv`, OFAC Consolidated by `cons_prim.csv`/..., and single-file lists by their content: the UN
  * consolidated XML, the EU FSF XML 1.1 and the old EU global XML, OFSI's ConList (CSV or XLSX) and InvBan.csv, the
- * World Bank's debarment export. Unknown files, two files of one list and sets without their primary file are refused.
+ * World Bank's debarment export; any of them may be gzip-compressed (`sdn.csv.gz`). Unknown files, two files of one list and sets without their primary file are refused.
  */
 export const detectListFiles = (paths: ReadonlyArray<string>): Effect.Effect<ReadonlyArray<ListFiles>, SanctionsParseError> =>
   Effect.tryPromise({
@@ -75,7 +67,7 @@ export const detectListFiles = (paths: ReadonlyArray<string>): Effect.Effect<Rea
           ofac[role.list][role.role] = file
           continue
         }
-        if (path.basename(file).toLowerCase() === "readme.md") continue
+        if (contentName(file).toLowerCase() === "readme.md") continue
         const single = await singleFileList(file)
         if (single === null) {
           throw new Error(`${file}: not a known sanctions list file (expected OFAC sdn.csv/alt.csv/add.csv/sdn_comments.csv or cons_*.csv, the UN consolidated XML, the EU FSF XML, OFSI ConList.csv/.xlsx or InvBan.csv, or the World Bank debarment export)`)

@@ -6,7 +6,7 @@ import { SanctionsDownloadError } from "./errors.js"
 
 const OFAC_EXPORTS = "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports"
 
-/** The official files (shared/data/sanctions/README.md), saved under the names the ingest recognises. */
+/** The official files (data/sanctions/README.md), saved under the names the ingest recognises. */
 export const OFFICIAL_FILES: ReadonlyArray<{ readonly url: string; readonly file: string }> = [
   { url: `${OFAC_EXPORTS}/SDN.CSV`, file: "sdn.csv" },
   { url: `${OFAC_EXPORTS}/ALT.CSV`, file: "alt.csv" },

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
-import * as fs from "node:fs"
 import { SaxesParser, type SaxesTagPlain } from "saxes"
 import { SanctionsParseError } from "./errors.js"
+import { contentChunks } from "./listFile.js"
 import type { Alias, EntityType, EntryIdentifier, ParsedList, SanctionsEntry } from "../model.js"
 import { countAliases } from "../model.js"
 import { splitPackedName } from "../nameVariants.js"
@@ -88,7 +88,7 @@ const streamXml = async (
   parser.on("closetag", (tag) => handlers.close(tag.name))
   const onText = handlers.text
   if (onText !== undefined) parser.on("text", onText)
-  for await (const chunk of fs.createReadStream(file, { encoding: "utf8" })) parser.write(chunk as string)
+  for await (const chunk of contentChunks(file, "utf8")) parser.write(chunk)
   parser.close()
   return root
 }

@@ -2,10 +2,9 @@ import { SqlClient } from "@effect/sql"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect } from "effect"
 import { createHash } from "node:crypto"
-import * as fs from "node:fs"
-import * as path from "node:path"
 import { detectListFiles, filesOf, type ListFiles } from "./detect.js"
 import { SanctionsIngestRefused, SanctionsParseError } from "./errors.js"
+import { contentName, openContent } from "./listFile.js"
 import type { ListId, ParsedList } from "../model.js"
 import { parseListFiles } from "./parseFiles.js"
 import { activeVersions, insertAndActivate, type ListVersion } from "./SanctionsStore.js"
@@ -30,11 +29,12 @@ export interface IngestedList {
   readonly fileHashes: Readonly<Record<string, string>>
 }
 
+/** SHA-256 of the file's content (of what a `.gz` holds, so a list compressed or not is the same version). */
 export const sha256File = (file: string): Effect.Effect<string, SanctionsParseError> =>
   Effect.tryPromise({
     try: async () => {
       const hash = createHash("sha256")
-      for await (const chunk of fs.createReadStream(file)) hash.update(chunk as Buffer)
+      for await (const chunk of openContent(file)) hash.update(chunk as Buffer)
       return hash.digest("hex")
     },
     catch: (cause) => new SanctionsParseError({ file, message: cause instanceof Error ? cause.message : String(cause) })
@@ -111,7 +111,7 @@ export const ingestSanctions = (
       Effect.gen(function*() {
         const parsed = yield* parseListFiles(set)
         const fileHashes: Record<string, string> = {}
-        for (const file of filesOf(set)) fileHashes[path.basename(file).toLowerCase()] = yield* sha256File(file)
+        for (const file of filesOf(set)) fileHashes[contentName(file).toLowerCase()] = yield* sha256File(file)
         return { set, parsed, fileHashes } satisfies Prepared
       }))
     const maxDrop = options.maxDropRatio ?? 0.1

@@ -1,8 +1,7 @@
 import { parse } from "csv-parse"
 import { Effect } from "effect"
-import * as fs from "node:fs"
-import * as path from "node:path"
 import { SanctionsParseError } from "./errors.js"
+import { contentName, openContent, readContentTail } from "./listFile.js"
 import type { Alias, EntityType, ListId, ParsedList, SanctionsEntry } from "../model.js"
 import { splitPackedName } from "../nameVariants.js"
 
@@ -27,17 +26,8 @@ const nullable = (raw: string | undefined): string | null => {
  * as valid CSV, so that marker is the only sign that it is whole. (The real 2021-07 SDN comments file lacks it:
  * comments, which only add weak aliases, are not held to it.)
  */
-const endsWithMarker = async (file: string): Promise<boolean> => {
-  const handle = await fs.promises.open(file, "r")
-  try {
-    const { size } = await handle.stat()
-    const tail = Buffer.alloc(Math.min(size, 16))
-    await handle.read(tail, 0, tail.length, size - tail.length)
-    return /\n\x1a[\r\n\s]*$/.test(tail.toString("latin1"))
-  } finally {
-    await handle.close()
-  }
-}
+const endsWithMarker = async (file: string): Promise<boolean> =>
+  /\n\x1a[\r\n\s]*$/.test((await readContentTail(file, 16)).toString("latin1"))
 
 /** Streams one OFAC CSV file (CRLF, `-0- ` nulls, trailing 0x1A) and calls `onRow` with each row of `columns` fields. */
 export const streamOfacRows = (
@@ -51,7 +41,7 @@ export const streamOfacRows = (
       if (options.requireEndMarker && !(await endsWithMarker(file))) {
         throw new Error("the file does not end with OFAC's end-of-file marker (0x1A): it is incomplete or truncated")
       }
-      const parser = fs.createReadStream(file, { encoding: "latin1" }).pipe(
+      const parser = openContent(file).setEncoding("latin1").pipe(
         parse({ relax_column_count: true, skip_empty_lines: true, bom: true })
       )
       let rows = 0
@@ -172,9 +162,9 @@ export const parseOfacFileSet = (
     return { list, publishedOn: null, entries, aliasCount: entries.reduce((n, e) => n + e.aliases.length, 0) }
   })
 
-/** Recognises an OFAC file by its base name: sdn.csv, alt.csv, cons_prim.csv, cons_alt.csv ... */
+/** Recognises an OFAC file by its base name: sdn.csv, alt.csv, cons_prim.csv, cons_alt.csv ... (or sdn.csv.gz ...). */
 export const ofacRoleOf = (file: string): { list: "ofac_sdn" | "ofac_consolidated"; role: keyof OfacFileSet } | null => {
-  const base = path.basename(file).toLowerCase()
+  const base = contentName(file).toLowerCase()
   const sdn: Record<string, keyof OfacFileSet> = { "sdn.csv": "primary", "alt.csv": "alt", "add.csv": "add", "sdn_comments.csv": "comments" }
   const cons: Record<string, keyof OfacFileSet> = {
     "cons_prim.csv": "primary", "cons_alt.csv": "alt", "cons_add.csv": "add", "cons_comments.csv": "comments"

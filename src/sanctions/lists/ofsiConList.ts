@@ -1,7 +1,7 @@
 import { parse } from "csv-parse/sync"
 import { Effect } from "effect"
-import * as fs from "node:fs"
 import { SanctionsParseError } from "./errors.js"
+import { readContent } from "./listFile.js"
 import type { Alias, EntityType, EntryIdentifier, ParsedList, SanctionsEntry } from "../model.js"
 import { countAliases } from "../model.js"
 import { splitPackedName } from "../nameVariants.js"
@@ -132,7 +132,7 @@ const failure = (file: string) => (cause: unknown) =>
 export const parseOfsiCsv = (list: OfsiList, file: string): Effect.Effect<ParsedList, SanctionsParseError> =>
   Effect.tryPromise({
     try: async () => {
-      const text = await fs.promises.readFile(file, "utf8")
+      const text = (await readContent(file)).toString("utf8")
       const rows = parse(text, { relax_column_count: true, bom: true, skip_empty_lines: true }) as Array<Array<string>>
       return ofsiRowsToList(list, rows)
     },

@@ -1,7 +1,7 @@
 import { Effect } from "effect"
-import * as fs from "node:fs"
 import { SaxesParser } from "saxes"
 import { SanctionsParseError } from "./errors.js"
+import { contentChunks } from "./listFile.js"
 import type { Alias, ParsedList, SanctionsEntry } from "../model.js"
 import { splitPackedName } from "../nameVariants.js"
 
@@ -95,7 +95,7 @@ export const parseUnXml = (file: string): Effect.Effect<ParsedList, SanctionsPar
         }
         text = ""
       })
-      for await (const chunk of fs.createReadStream(file, { encoding: "utf8" })) parser.write(chunk as string)
+      for await (const chunk of contentChunks(file, "utf8")) parser.write(chunk)
       parser.close()
       if (root !== "CONSOLIDATED_LIST") throw new Error(`root element is ${root ?? "missing"}, expected CONSOLIDATED_LIST`)
       if (entries.length === 0) throw new Error("no INDIVIDUAL or ENTITY records")

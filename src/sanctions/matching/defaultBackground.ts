@@ -6,7 +6,7 @@ let cached: Background | null = null
 /**
  * Token document frequencies over legitimate African company names, shipped as data (backgroundTable.ts is generated
  * by `npx tsx scripts/sanctions-quality.ts --write-background` from the even rows of
- * shared/data/companies/african_entity_names.tsv; the odd rows are kept for the false-positive evaluation).
+ * data/companies/african_entity_names.tsv; the odd rows are kept for the false-positive evaluation).
  */
 export const defaultBackground = (): Background => {
   cached ??= decodeBackground(BACKGROUND_TABLE)
