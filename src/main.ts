@@ -3,15 +3,18 @@ import { Layer } from "effect"
 import { ServerDatabaseLive } from "./db/Database.js"
 import { GracefulShutdownLive, HttpAppLive, NodeServerLive } from "./http/Server.js"
 import { LoggingLive } from "./logging.js"
+import { MetricsPortLive } from "./metrics/MetricsServer.js"
+import { TracingLive } from "./metrics/tracing.js"
 
-GracefulShutdownLive.pipe(
-  Layer.provide(HttpAppLive),
-  Layer.provide(NodeServerLive),
+Layer.merge(
+  GracefulShutdownLive.pipe(Layer.provide(HttpAppLive), Layer.provide(NodeServerLive)),
+  // /metrics on KYB_METRICS_PORT when it is set (src/metrics).
+  MetricsPortLive
+).pipe(
   Layer.provide(ServerDatabaseLive),
+  // Spans are made only when they are exported (OTEL_EXPORTER_OTLP_ENDPOINT): otherwise the tracer is off.
+  Layer.provide(TracingLive),
   Layer.provide(LoggingLive),
-  // Spans have no consumer in this service (no exporter): off, each request would make a dozen for nothing. The
-  // request path's own services open none either: a span costs a context change per call even with the tracer off.
-  Layer.provide(Layer.setTracerEnabled(false)),
   Layer.launch,
   NodeRuntime.runMain({ disablePrettyLogger: true })
 )

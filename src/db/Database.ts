@@ -9,6 +9,7 @@ import { EmbeddedDatabase } from "./EmbeddedDatabase.js"
 import { EmbeddedPostgresError, embeddedSocketPath, startEmbeddedPostgres } from "./EmbeddedPostgres.js"
 import { migrate } from "./Migrations.js"
 import { nameRepeatedStatements } from "./namedStatements.js"
+import { unwatchPool, watchPool } from "../metrics/pools.js"
 
 const poolSize = Config.integer("DATABASE_POOL_SIZE").pipe(Config.withDefault(10))
 
@@ -16,16 +17,17 @@ const poolSize = Config.integer("DATABASE_POOL_SIZE").pipe(Config.withDefault(10
 const preparedStatements = Config.boolean("DATABASE_PREPARED_STATEMENTS").pipe(Config.withDefault(true))
 
 /** A PgClient over a `pg` pool made with `options`, its repeated statements named unless DATABASE_PREPARED_STATEMENTS is false. */
-export const pgLayer = (options: Pg.PoolConfig) =>
+export const pgLayer = (options: Pg.PoolConfig, role: "primary" | "replica" = "primary") =>
   Layer.unwrapEffect(Effect.map(preparedStatements, (named) =>
     PgClient.layerFromPool({
       acquire: Effect.acquireRelease(
         Effect.sync(() => {
           const pool = new Pg.Pool(options)
           pool.on("error", () => undefined)
+          watchPool(pool, role)
           return named ? nameRepeatedStatements(pool) : pool
         }),
-        (pool) => Effect.promise(() => pool.end()).pipe(Effect.timeoutOption("2 seconds"))
+        (pool) => Effect.promise(() => pool.end()).pipe(Effect.timeoutOption("2 seconds"), Effect.ensuring(Effect.sync(() => unwatchPool(pool))))
       )
     })))
 
@@ -122,7 +124,7 @@ const requestTimeouts = Config.all({
  * the database stalls, no connection comes back before a waiting request gives up), so a stalled database turns
  * into 503 answers within about two seconds instead of requests that hang for as long as it does.
  */
-export const servingPool = (url: Redacted.Redacted) =>
+export const servingPool = (url: Redacted.Redacted, role: "primary" | "replica" = "primary") =>
   Layer.unwrapEffect(Effect.gen(function*() {
     const { queryMs, acquireMs } = yield* requestTimeouts
     const max = yield* poolSize
@@ -134,7 +136,7 @@ export const servingPool = (url: Redacted.Redacted) =>
       query_timeout: queryMs,
       statement_timeout: queryMs,
       application_name: name
-    })
+    }, role)
   }))
 
 const startupRetry = Schedule.exponential("250 millis").pipe(

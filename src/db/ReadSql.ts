@@ -41,7 +41,7 @@ export class ReadSql extends Effect.Service<ReadSql>()("kyb/ReadSql", {
     const url = yield* Config.option(Config.redacted("DATABASE_READ_URL"))
     if (Option.isNone(url) || Redacted.value(url.value).trim() === "") return { sql: primary, state: Effect.succeed<ReplicaState>({ configured: false }) }
     const maxLag = yield* Config.duration("KYB_REPLICA_MAX_LAG").pipe(Config.withDefault(Duration.seconds(10)))
-    const replica = Context.get(yield* Layer.build(servingPool(url.value)), SqlClient.SqlClient)
+    const replica = Context.get(yield* Layer.build(servingPool(url.value, "replica")), SqlClient.SqlClient)
 
     let state: { inUse: boolean; reason: string | null; lagSeconds: number | null } = {
       inUse: false,

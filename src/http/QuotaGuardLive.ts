@@ -7,6 +7,7 @@ import { QuotaExceeded } from "../api/errors.js"
 import { QuotaGuard } from "../api/security.js"
 import { retryAfterSeconds, rfc3339 } from "../domain/quotaWindow.js"
 import { admissionOf } from "./AuthenticationLive.js"
+import { countQuotaRefusal } from "../metrics/series.js"
 
 // Unlimited keys still get integer headers, so clients that parse them keep working.
 const UNLIMITED = 2_147_483_647
@@ -29,6 +30,7 @@ export const QuotaGuardLive = Layer.succeed(
       const decision = admissionOf(request)
       if (decision === undefined) return Effect.dieMessage("quota guard ran before authentication")
       if (decision.allowed) return Effect.void
+      countQuotaRefusal()
       return Effect.fail(QuotaExceeded.of(
         `The monthly quota of ${decision.limit} requests is used up; it renews at ${rfc3339(decision.resetAt)}.`
       ))

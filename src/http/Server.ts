@@ -46,6 +46,8 @@ import { RegistriesHandlers } from "./handlers/registries.js"
 import { SearchHandlers } from "./handlers/search.js"
 import { VerifyHandlers } from "./handlers/verify.js"
 import { QuotaGuardLive } from "./QuotaGuardLive.js"
+import { tracingEnabled } from "../metrics/tracing.js"
+import { MetricsRouteLive } from "../metrics/MetricsServer.js"
 
 /** Every service the handlers need, over one SqlClient supplied by the caller (server database or test). */
 export const ServicesLive = Layer.mergeAll(
@@ -95,10 +97,11 @@ export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(wit
   Layer.provide(ErrorBodiesLive),
   Layer.provide(EdgeGuardLive),
   Layer.provide(ApiLive),
+  Layer.provide(MetricsRouteLive),
   Layer.provide(ServicesLive),
-  // Request spans have no consumer (no exporter, the tracer is off in main.ts): the server's tracing middleware
-  // would still parse each request's URL and copy its headers into a span's attributes for nothing.
-  HttpMiddleware.withTracerDisabledWhen(() => true),
+  // Without a trace exporter (src/metrics/tracing.ts) request spans have no consumer: the server's tracing
+  // middleware would still parse each request's URL and copy its headers into a span's attributes for nothing.
+  (layer) => Layer.unwrapEffect(Effect.map(tracingEnabled, (on) => (on ? layer : HttpMiddleware.withTracerDisabledWhen(layer, () => true)))),
   HttpServer.withLogAddress
 )
 

@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import type { Plan } from "../domain/quotaWindow.js"
+import { countEvent } from "../metrics/series.js"
 
 export interface MonitorRow {
   readonly id: string
@@ -126,7 +127,8 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
         SELECT ${event.id}, m.account_id, m.key_id, ${event.type}, ${JSON.stringify(event.data)}::jsonb FROM monitors m
         WHERE m.id = ${event.monitorId} AND ${running} FOR SHARE OF m
         RETURNING (SELECT a.plan FROM accounts a WHERE a.id = events.account_id) AS plan`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]?.plan))
+        Effect.map((rows) => Option.fromNullable(rows[0]?.plan)),
+        Effect.tap((made) => Option.isSome(made) ? Effect.sync(() => countEvent(event.type)) : Effect.void)
       )
 
     const events = (accountId: string, options: { readonly keyId: string | null; readonly since: Date | null; readonly after: After | null; readonly limit: number }) =>

@@ -43,7 +43,9 @@ const makeApi = (state: Ref.Ref<ScreenerState | null>, refresh: Effect.Effect<bo
    * individuals with `includeIndividuals`. No list loaded: `{ screened: false, result: "unavailable" }`, never clear.
    */
   screen: (names: ReadonlyArray<string | ScreenSubject>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
-    Effect.map(Ref.get(state), (s) => screenNames(s?.index ?? null, names, options ?? {})),
+    Effect.map(Ref.get(state), (s) => screenNames(s?.index ?? null, names, options ?? {})).pipe(
+      Effect.withSpan("Screener.screen", { attributes: { names: names.length, lists: options?.lists?.join(",") ?? "all" } })
+    ),
   /** Like `screen`, with a per-token explanation on each hit. */
   explain: (names: ReadonlyArray<string | ScreenSubject>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
     Effect.map(Ref.get(state), (s) => screenNames(s?.index ?? null, names, { ...options, explain: true })),

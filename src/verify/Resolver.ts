@@ -133,7 +133,12 @@ export class Resolver extends Effect.Service<Resolver>()("kyb/Resolver", {
         } satisfies Resolution
       })
 
-    return { byNumber, byName } as const
+    return {
+      byNumber: (raw: string, country: string | undefined, name: string | undefined) =>
+        Effect.withSpan(byNumber(raw, country, name), "Resolver.byNumber", { attributes: { country } }),
+      byName: (name: string, country: string | undefined) =>
+        Effect.withSpan(byName(name, country), "Resolver.byName", { attributes: { country } })
+    } as const
   }),
   dependencies: [CompanyRepo.Default, CompanySearch.Default, LiveFallback.Default]
 }) {}

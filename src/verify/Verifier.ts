@@ -13,6 +13,7 @@ import { mergeScreenings } from "../sanctions/matching/screen.js"
 import { Resolver } from "./Resolver.js"
 import { businessNames, corporateOwnerNames, establishedCompany, peopleNames } from "./subjects.js"
 import { verdictOf } from "./verdictOf.js"
+import { countVerdict } from "../metrics/series.js"
 
 /** What a caller's decisions are looked up by: the subjects in play and the entries hit. */
 export interface DecisionQuery {
@@ -90,8 +91,10 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const listSources = yield* screener.sourcesFor(lists)
         const now = new Date(yield* Clock.currentTimeMillis)
         const debarred = debarredSignal(debarmentHits, now.toISOString().slice(0, 10))
-        return verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit }, details, listSources, now, debarred)
-      }).pipe(Effect.orDie)
+        const verdict = verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit }, details, listSources, now, debarred)
+        countVerdict(verdict.result, verdict.review_reason, [...decided.filter((h) => !h.dismissed), ...debarmentHits].map((h) => h.list))
+        return verdict
+      }).pipe(Effect.orDie, Effect.withSpan("Verifier.verify"))
 
     return { verify } as const
   }),

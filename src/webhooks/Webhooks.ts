@@ -10,6 +10,7 @@ import type { Plan } from "../domain/quotaWindow.js"
 import { type AddressGuard, postDelivery, registrationProblem, systemResolver, WebhookResolver } from "./addresses.js"
 import { deriveSecret, retryDelaySeconds, sha256, signDelivery } from "./signature.js"
 import { type DueDelivery, type WebhookRow, WebhooksRepo } from "./WebhooksRepo.js"
+import { countWebhookAttempt } from "../metrics/series.js"
 
 const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, events: [...row.events] as Webhook["events"], created_at: row.created_at })
 
@@ -160,6 +161,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
         const outcome = refusal === null ? yield* post(delivery, secret) : { statusCode: null, error: refusal, durationMs: 0 }
         const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300
         const state = ok ? "delivered" as const : delivery.give_up ? "failed" as const : "pending" as const
+        countWebhookAttempt(state === "pending" ? "retrying" : state)
         yield* repo.recordAttempt(
           { webhookId: delivery.webhook_id, eventId: delivery.event_id, attempt },
           outcome,

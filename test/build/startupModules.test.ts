@@ -9,7 +9,8 @@ import { repoRoot } from "../sanctions/paths.js"
  * What the server holds before any request (issue 27, memory): a package's barrel module loads every module of the
  * package, @effect/platform's with the Scalar and Swagger bundles (about 5 MB of source, held as strings for the
  * process's life) and @effect/platform-node's with the cluster and RPC packages; the password checker's dictionaries
- * are loaded on the first password checked, the MCP SDK on the first /mcp request. The modules src/main.ts imports
+ * are loaded on the first password checked, the MCP SDK on the first /mcp request, the metrics exporter (OpenTelemetry)
+ * on the first scrape and the trace exporter only when traces are exported. The modules src/main.ts imports
  * are imported here in a process of their own.
  */
 const BARREL = /from "@effect\/(platform|platform-node)"/
@@ -17,7 +18,9 @@ const NOT_AT_START = [
   /@effect\/platform\/dist\/esm\/internal\/httpApi(Scalar|Swagger)\.js$/,
   /@zxcvbn-ts\/language-/,
   /@effect\/(cluster|rpc)\//,
-  /@modelcontextprotocol\/sdk\//
+  /@modelcontextprotocol\/sdk\//,
+  /@opentelemetry\//,
+  /@effect\/opentelemetry\//
 ]
 
 const sourceFiles = (dir: string): Array<string> =>
@@ -31,7 +34,7 @@ describe("the modules the server loads at start", () => {
     expect(barrels.map((f) => path.relative(repoRoot, f))).toEqual([])
   })
 
-  it("leave out the docs bundles, the password dictionaries, the cluster packages and the MCP SDK", () => {
+  it("leave out the docs bundles, the password dictionaries, the cluster packages, the MCP SDK and OpenTelemetry", () => {
     const record = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kyb-modules-")), "loaded.txt")
     const run = spawnSync(process.execPath, [
       "--import", "./test/support/recordModules.mjs", "--import", "tsx",

@@ -1,8 +1,9 @@
 import * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { Effect } from "effect"
+import { Effect, FiberRef } from "effect"
 import { randomUUID } from "node:crypto"
+import { recordRequest } from "../../metrics/requestMetrics.js"
 import { admissionOf } from "../AuthenticationLive.js"
 import { docsPageHeaders } from "../docs/docsPolicy.js"
 import { quotaHeaders } from "../QuotaGuardLive.js"
@@ -21,12 +22,15 @@ export const requestIdOf = (incoming: string | undefined): string =>
  * Headers on every response, set in one handler just before it is written (so error answers get them too): the
  * request id (also on the request's log lines), `nosniff`, no caching unless a route says otherwise, the quota's
  * X-RateLimit-* headers once the key was admitted, and the docs page's own policy; no CORS headers at all: the API
- * is for servers (a key in a web page is a leaked key), so browsers refuse cross-origin reads.
+ * is for servers (a key in a web page is a leaked key), so browsers refuse cross-origin reads. The same handler
+ * counts the request and its latency by route template (src/metrics).
  */
 export const withResponseHeaders = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const id = requestIdOf(request.headers["x-request-id"])
+    const startedAt = performance.now()
     return HttpApp.withPreResponseHandler(app, (_request, response) => {
+      recordRequest(request.method, request.originalUrl, response.status, startedAt)
       const decision = admissionOf(request)
       const docs = docsPageHeaders(request.url, response)
       return Effect.succeed(HttpServerResponse.setHeaders(response, {
@@ -37,5 +41,12 @@ export const withResponseHeaders = <E, R>(app: HttpApp.Default<E, R>): HttpApp.D
         ...(response.status === 401 && keyedPath(request.url) ? { "www-authenticate": API_KEY_CHALLENGE } : {}),
         ...docs
       }))
-    }).pipe(Effect.annotateLogs("request_id", id))
+    }).pipe(Effect.annotateLogs("request_id", id), withRequestIdOnSpans(id))
   })
+
+/** With traces exported, the request's span and every span under it (resolver, screener, SQL) carry its id. */
+const withRequestIdOnSpans = (id: string) => <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.flatMap(FiberRef.get(FiberRef.currentTracerEnabled), (traced) =>
+    traced
+      ? Effect.zipRight(Effect.annotateCurrentSpan("request_id", id), Effect.annotateSpans(self, "request_id", id))
+      : self)

@@ -1,4 +1,5 @@
-import { Duration, Effect, Schedule } from "effect"
+import { Cause, Duration, Effect, Exit, Option, Schedule } from "effect"
+import { countRegistryCall } from "../../metrics/series.js"
 import { isRetryable, RegistryUnavailable } from "../adapters/RegistryUnavailable.js"
 import type { GatewaySettings } from "../liveConfig.js"
 import { type CircuitBreaker } from "./CircuitBreaker.js"
@@ -35,21 +36,31 @@ const within = (registry: string, ms: number, reason: "timeout" | "budget_exceed
     })
   )
 
+/** `ok`, or why the call failed (RegistryUnavailable's reasons: a fixed vocabulary), or `interrupted`. */
+const outcomeOf = (exit: Exit.Exit<unknown, RegistryUnavailable>): string =>
+  Exit.isSuccess(exit) ? "ok" : Option.match(Cause.failureOption(exit.cause), { onNone: () => "interrupted", onSome: (e) => e.reason })
+
 export const makeGuard = ({ breaker, permits, registry, settings, timeoutMs }: GuardParts): Guard => {
   const retrySchedule = Schedule.spaced(Duration.millis(settings.retryDelayMs)).pipe(Schedule.jittered)
   return {
     run: (call, budgetMs = settings.budgetMs) =>
-      call.pipe(
-        within(registry, timeoutMs, "timeout"),
-        permits.withPermits(1),
-        Effect.retry({ schedule: retrySchedule, times: settings.retries, while: isRetryable }),
-        within(registry, budgetMs, "budget_exceeded"),
-        breaker.protect,
-        Effect.tapError((error) =>
-          Effect.logWarning("live registry call failed").pipe(
-            Effect.annotateLogs({ registry, reason: error.reason, detail: error.detail })
+      Effect.suspend(() => {
+        const startedAt = performance.now()
+        return call.pipe(
+          within(registry, timeoutMs, "timeout"),
+          permits.withPermits(1),
+          Effect.retry({ schedule: retrySchedule, times: settings.retries, while: isRetryable }),
+          within(registry, budgetMs, "budget_exceeded"),
+          breaker.protect,
+          Effect.tapError((error) =>
+            Effect.logWarning("live registry call failed").pipe(
+              Effect.annotateLogs({ registry, reason: error.reason, detail: error.detail })
+            )
+          ),
+          Effect.onExit((exit) =>
+            Effect.sync(() => countRegistryCall(registry, outcomeOf(exit), (performance.now() - startedAt) / 1000))
           )
         )
-      )
+      })
   }
 }
