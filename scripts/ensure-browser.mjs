@@ -1,4 +1,4 @@
-// Before the tests: the browser tests drive Debian's Chromium at /usr/bin/chromium, or CHROMIUM_PATH (playwright-core
+// Before the tests (then scripts/ensure-prometheus.mjs): the browser tests drive Debian's Chromium at /usr/bin/chromium, or CHROMIUM_PATH (playwright-core
 // downloads none).
 // Installs it when missing and this user may (root with apt-get), else stops at once saying what to run.
 import { spawnSync } from "node:child_process"
@@ -22,3 +22,6 @@ if (!existsSync(CHROMIUM)) {
     process.exit(1)
   }
 }
+
+// The metrics tests' Prometheus is provisioned the same way, in the same step.
+await import("./ensure-prometheus.mjs")

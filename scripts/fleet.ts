@@ -1,6 +1,6 @@
 import * as os from "node:os"
 import * as path from "node:path"
-import { down, readState, status, up } from "./fleet/fleet.js"
+import { down, prometheusConfigFile, readState, status, up } from "./fleet/fleet.js"
 
 /**
  * The fleet on this machine, one command:
@@ -26,7 +26,8 @@ const main = async () => {
       if (!Number.isInteger(count) || count < 1 || count > 8) throw new Error("--instances: must be 1 to 8")
       try {
         const fleet = await up({ dir, instances: count, replica: !rest.includes("--no-replica") })
-        process.stdout.write(`${await status(fleet)}\n\nThe API: http://127.0.0.1:${fleet.lbPort} (keys: npm run -s kyb -- keys create, with DATABASE_URL=postgres://postgres@127.0.0.1:${fleet.primary.port}/postgres)\n`)
+        process.stdout.write(`${await status(fleet)}\n\nThe API: http://127.0.0.1:${fleet.lbPort} (keys: npm run -s kyb -- keys create, with DATABASE_URL=postgres://postgres@127.0.0.1:${fleet.primary.port}/postgres)\n` +
+          `Metrics: each instance's /metrics on its KYB_METRICS_PORT; scrape them all with prometheus --config.file=${prometheusConfigFile(fleet)}\n`)
       } catch (error) {
         const partial = readState(dir)
         if (partial !== null) await down(partial)

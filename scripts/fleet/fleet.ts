@@ -7,6 +7,7 @@ import { connect } from "node:net"
 import * as path from "node:path"
 import { migrate } from "../../src/db/Migrations.js"
 import { startNodeFlags } from "../support/startFlags.js"
+import { prometheusConfig } from "../support/prometheusConfig.js"
 import {
   type ClusterInfo, clusterUrl, freePort, initPrimary, initReplica, isRunning, startCluster, stopCluster
 } from "./cluster.js"
@@ -19,6 +20,8 @@ import {
 export interface InstanceInfo {
   readonly name: string
   readonly port: number
+  /** Its /metrics listener (KYB_METRICS_PORT); scraped by the configuration in `<dir>/prometheus.yml`. */
+  readonly metricsPort: number
   pid: number
   readonly log: string
 }
@@ -46,6 +49,8 @@ export interface FleetOptions {
 const stateFile = (dir: string) => path.join(dir, "fleet.json")
 export const lbUrl = (s: FleetState) => `http://127.0.0.1:${s.lbPort}`
 export const primaryUrl = (s: FleetState) => clusterUrl(s.primary)
+/** A Prometheus configuration scraping every instance's /metrics, with the alert rules (`prometheus --config.file=...`). */
+export const prometheusConfigFile = (s: FleetState) => path.join(s.dir, "prometheus.yml")
 
 export const readState = (dir: string): FleetState | null =>
   fs.existsSync(stateFile(dir)) ? JSON.parse(fs.readFileSync(stateFile(dir), "utf8")) as FleetState : null
@@ -97,6 +102,7 @@ const instanceEnv = (s: FleetState, i: InstanceInfo): Record<string, string> => 
   DATABASE_URL: clusterUrl(s.primary),
   ...(s.replica === null ? {} : { DATABASE_READ_URL: clusterUrl(s.replica) }),
   KYB_INSTANCE_NAME: i.name,
+  KYB_METRICS_PORT: String(i.metricsPort),
   KYB_DATA_DIR: path.join(s.dir, i.name),
   KYB_REGISTRY_LIVE: "none",
   LOG_LEVEL: "warning",
@@ -227,7 +233,7 @@ export const up = async (options: FleetOptions): Promise<FleetState> => {
     log(`streaming replica on 127.0.0.1:${withReplica.replica.port}`)
   }
   for (let n = 1; n <= options.instances; n++) {
-    withReplica.instances.push({ name: `api${n}`, port: await freePort(), pid: 0, log: path.join(options.dir, `api${n}.log`) })
+    withReplica.instances.push({ name: `api${n}`, port: await freePort(), metricsPort: await freePort(), pid: 0, log: path.join(options.dir, `api${n}.log`) })
   }
   writeState(withReplica)
   for (const i of withReplica.instances) startInstance(withReplica, i)
@@ -236,6 +242,9 @@ export const up = async (options: FleetOptions): Promise<FleetState> => {
     log(`${i.name} (pid ${i.pid}) on 127.0.0.1:${i.port}`)
   }
   fs.writeFileSync(path.join(options.dir, "haproxy.cfg"), haproxyConfig(withReplica))
+  fs.writeFileSync(prometheusConfigFile(withReplica), prometheusConfig(
+    withReplica.instances.map((i) => ({ name: i.name, address: `127.0.0.1:${i.metricsPort}` }))
+  ))
   const haproxy = spawnSync("haproxy", ["-f", path.join(options.dir, "haproxy.cfg"), "-D", "-p", haproxyPidFile(withReplica)], { encoding: "utf8" })
   if (haproxy.status !== 0) throw new Error(`haproxy failed: ${haproxy.stderr}`)
   await waitForHealth(lbUrl(withReplica))
