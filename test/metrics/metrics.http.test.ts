@@ -45,6 +45,23 @@ describe("/metrics on the API port (KYB_METRICS_TOKEN)", () => {
         assert.notMatch(wrong.text, /kyb_/)
       }))
 
+    it.effect("a request refused for the quota is counted once", () =>
+      Effect.gen(function*() {
+        const server = yield* TestServer
+        const headers = bearer(yield* server.newKey({ quota: 1 }))
+        const before = yield* scrape(server.url)
+        const ask = promise(() => call(`${server.url}/v1/verify?country=ZA&registration_no=2011/000099/07`, { headers }))
+        assert.strictEqual((yield* ask).status, 200)
+        assert.strictEqual((yield* ask).status, 429)
+        const after = yield* scrape(server.url)
+        assert.strictEqual(sampleValue(after, "kyb_quota_refusals_total") - sampleValue(before, "kyb_quota_refusals_total"), 1)
+        assert.strictEqual(
+          sampleValue(after, "kyb_http_requests_total", { route: "/v1/verify", status_class: "4xx" }) -
+            sampleValue(before, "kyb_http_requests_total", { route: "/v1/verify", status_class: "4xx" }),
+          1
+        )
+      }))
+
     it.effect("after verifications, the requests, verdicts, hits, lists, pool and process series say what happened", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
