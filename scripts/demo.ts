@@ -10,7 +10,7 @@ import { IngestReporter } from "../src/companies/ingest/IngestReporter.js"
 import { ingestProcurementFile } from "../src/companies/ingest/ProcurementIngest.js"
 import { ingestCacPscFile } from "../src/companies/ingest/PscIngest.js"
 import type { FileSummary } from "../src/companies/ingest/runIngest.js"
-import { DatabaseLive } from "../src/db/Database.js"
+import { type NoRunningDatabase, RunningDatabaseLive } from "../src/db/RunningDatabase.js"
 import { ingestSanctions } from "../src/sanctions/lists/ingest.js"
 import { listDisplayName } from "../src/sanctions/model.js"
 import { eitiRecords } from "./corpus/eiti.js"
@@ -18,7 +18,8 @@ import { listedRecords } from "./corpus/listed.js"
 
 /**
  * npm run demo [-- --port N]: loads the real data shipped in the repository (data/, read where it lies) into the
- * database the server uses (DATABASE_URL, or the running embedded server's socket in KYB_DATA_DIR), idempotently (a
+ * database the running server uses (DATABASE_URL, or the running embedded server's socket in KYB_DATA_DIR; with
+ * neither answering it stops at once with one line saying to start the server, and creates nothing), idempotently (a
  * second run changes nothing), one progress line per step, then prints three requests whose verdicts are verified,
  * review with a sanctions hit, and not_found. Offline: nothing is fetched.
  */
@@ -111,10 +112,16 @@ const demo = Effect.gen(function*() {
   ].join("\n"))
 })
 
-const Live = Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, IngestReporter.silent).pipe(Layer.provideMerge(DatabaseLive))
+const Live = Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, IngestReporter.silent).pipe(Layer.provideMerge(RunningDatabaseLive))
+
+/** The one line said when no server's database answers: the demo loads into a running server's, never one of its own. */
+const startOneFirst = (e: NoRunningDatabase) =>
+  new Error(e.kind === "embedded"
+    ? `no server is running on the data directory ${e.where}: start one (npm start) in another terminal, then run npm run demo again; nothing was loaded or created`
+    : `the database at DATABASE_URL (${e.where}) does not answer (${e.cause ?? "no answer"}): start it and the server (npm start, with the same DATABASE_URL) in another terminal, then run npm run demo again; nothing was loaded`)
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  Effect.runPromise(demo.pipe(Effect.provide(Live))).catch((error: unknown) => {
+  Effect.runPromise(demo.pipe(Effect.provide(Live), Effect.catchTag("NoRunningDatabase", (e) => Effect.fail(startOneFirst(e))))).catch((error: unknown) => {
     process.stderr.write(`demo: ${error instanceof Error ? error.message : String(error)}\n`.replace(/\n(?!$)/g, " "))
     process.exitCode = 1
   })

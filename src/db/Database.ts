@@ -31,7 +31,8 @@ export const pgLayer = (options: Pg.PoolConfig, role: "primary" | "replica" = "p
       )
     })))
 
-const clientLayer = (connection: { readonly host: string; readonly port: number | null }, maxConnections: number) =>
+/** A client of a database another process serves (the embedded server's socket). */
+export const clientLayer = (connection: { readonly host: string; readonly port: number | null }, maxConnections: number) =>
   Layer.merge(Layer.succeed(EmbeddedDatabase, { copyFromStdin: false }), pgLayer({
     host: connection.host,
     ...(connection.port === null ? {} : { port: connection.port }),
@@ -45,7 +46,8 @@ const clientLayer = (connection: { readonly host: string; readonly port: number 
     application_name: "kyb-africa"
   }))
 
-const socketAnswers = (socketPath: string) =>
+/** Whether something accepts connections on the unix socket (a missing socket is not created). */
+export const socketAnswers = (socketPath: string) =>
   Effect.async<boolean>((resume) => {
     const socket = net.connect(socketPath)
     socket.once("connect", () => {

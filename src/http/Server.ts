@@ -19,6 +19,7 @@ import { CompanyLookup } from "../companies/CompanyLookup.js"
 import { CompanyRepo } from "../companies/CompanyRepo.js"
 import { Health } from "../health/Health.js"
 import { McpHttpLive } from "../mcp/http.js"
+import { logLiveRegistries } from "../registries/liveNotice.js"
 import { RegistryCoverageService } from "../registries/RegistryCoverageService.js"
 import { Screener } from "../sanctions/Screener.js"
 import { CompanySearchLive } from "../search/CompanySearch.js"
@@ -115,6 +116,7 @@ export class NodeListener extends Context.Tag("kyb/NodeListener")<NodeListener, 
 export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
   yield* Verifier
   yield* ApiKeys
+  yield* logLiveRegistries
   const port = yield* Config.port("PORT").pipe(Config.withDefault(8080))
   const host = yield* Config.string("HOST").pipe(Config.withDefault("0.0.0.0"))
   const server = createKybServer()

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { execFile } from "node:child_process"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
 import { type CliDatabase, cliDatabase, kyb, repoRoot } from "../support/cliProcess.js"
 import { type ServerProcess, startServerProcess } from "../support/serverProcess.js"
 
@@ -12,6 +15,36 @@ const demo = (env: Readonly<Record<string, string>>, port: number) =>
     execFile(process.execPath, ["--import", "tsx", "scripts/demo.ts", "--port", String(port)], { cwd: repoRoot, env: childEnv },
       (error, stdout, stderr) => resolve({ code: error === null ? 0 : Number(error.code ?? 1), stdout, stderr }))
   })
+
+describe("npm run demo with no server running", () => {
+  const oneLine = (stderr: string) => expect(stderr.trimEnd().split("\n")).toHaveLength(1)
+
+  it("on the data directory: stops at once with one line saying to start one, and creates nothing", async () => {
+    const parent = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-demo-none-"))
+    const dataDir = path.join(parent, "data")
+    try {
+      const r = await demo({ KYB_DATA_DIR: dataDir }, 9)
+      expect(r.code).toBe(1)
+      oneLine(r.stderr)
+      expect(r.stderr).toContain(`no server is running on the data directory ${dataDir}: start one (npm start) in another terminal`)
+      expect(r.stdout).toBe("")
+      // Before, it made a database of its own there and loaded the lists into it first.
+      expect(fs.readdirSync(parent)).toEqual([])
+    } finally {
+      fs.rmSync(parent, { recursive: true, force: true })
+    }
+  }, 120_000)
+
+  it("at an unreachable DATABASE_URL: one line naming it (no password) and saying to start it", async () => {
+    const r = await demo({ DATABASE_URL: "postgres://postgres:secret@127.0.0.1:9/kyb" }, 9)
+    expect(r.code).toBe(1)
+    oneLine(r.stderr)
+    expect(r.stderr).toContain("the database at DATABASE_URL (127.0.0.1:9/kyb) does not answer")
+    expect(r.stderr).toContain("npm start")
+    expect(r.stderr).not.toContain("secret")
+    expect(r.stdout).toBe("")
+  }, 120_000)
+})
 
 describe("npm run demo", () => {
   let db: CliDatabase

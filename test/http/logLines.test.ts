@@ -17,6 +17,8 @@ describe("log lines: one per event, in the configured format (issues 14, 18)", (
         const requestLines = lines.filter((line) => line.includes("trace-log-lines-1"))
         expect(requestLines, server.output()).toHaveLength(1)
         expect(lines.filter((line) => line.includes("Listening on"))).toHaveLength(1)
+        // What leaves the machine, said once at start (the test server runs with KYB_REGISTRY_LIVE=none).
+        expect(lines.filter((line) => line.includes("live registries off (KYB_REGISTRY_LIVE=none)"))).toHaveLength(1)
       } finally {
         await server.stop()
       }
