@@ -5,6 +5,7 @@ import { createHash, randomBytes } from "node:crypto"
 import { DEFAULT_KEY_SCOPE, type KeyScope } from "../domain/keyScope.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import { Ends } from "../tenancy/Ends.js"
+import { Fence } from "../tenancy/Fence.js"
 import { identityOf, keyIdentityColumns, type KeyIdentityRow } from "./keyIdentity.js"
 
 const SECRET_PREFIX = "kyb_live_"
@@ -36,10 +37,12 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const ends = yield* Ends
+    const fence = yield* Fence
 
     /**
-     * Issues a key for an account: the one named, or (an operator's key) one made for it. The secret is returned once
-     * and never stored, only its SHA-256 and its first characters.
+     * Issues a key for an account: the one named (held live by the fence: never for a deleted account), or (an
+     * operator's key) one made for it. The secret is returned once and never stored, only its SHA-256 and its first
+     * characters. In the caller's transaction when there is one (a rotation).
      */
     const create = (options: {
       readonly plan: Plan
@@ -54,6 +57,8 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
         const accountId = options.accountId ?? "acc_" + randomBytes(8).toString("hex")
         if (options.accountId === undefined) {
           yield* sql`INSERT INTO accounts (id, kind, plan, name) VALUES (${accountId}, 'operator', ${options.plan}, ${options.label})`
+        } else {
+          yield* fence.hold({ accountId, keyId: null })
         }
         const scope = options.scope ?? DEFAULT_KEY_SCOPE
         yield* sql`INSERT INTO api_keys (id, secret_sha256, secret_prefix, label, plan, quota_override, account_id, scope)
@@ -73,6 +78,9 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
     /** Stops the key at once; when it was its account's last live key, what the account runs ends with it (`Ends`). */
     const revoke = (id: string) =>
       sql.withTransaction(Effect.gen(function*() {
+        const [owner] = yield* sql<{ account_id: string }>`SELECT account_id FROM api_keys WHERE id = ${id}`
+        if (owner === undefined) return false
+        yield* fence.end(owner.account_id)
         const rows = yield* sql<{ account_id: string }>`UPDATE api_keys SET revoked_at = now(), end_applied_at = now()
           WHERE id = ${id} AND (revoked_at IS NULL OR revoked_at > now()) RETURNING account_id`
         const revoked = rows[0]
@@ -97,11 +105,12 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
         const value = Redacted.value(secret).trim()
         if (!looksLikeSecret(value)) return Option.none<ApiKeyIdentity>()
         const rows = yield* sql<KeyIdentityRow>`SELECT ${keyIdentityColumns(sql)} FROM api_keys k
-          WHERE k.secret_sha256 = ${hashSecret(value)} AND (k.revoked_at IS NULL OR k.revoked_at > now())`
+          WHERE k.secret_sha256 = ${hashSecret(value)} AND (k.revoked_at IS NULL OR k.revoked_at > now())
+            AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = k.account_id AND a.deleted_at IS NULL)`
         return Option.map(Option.fromNullable(rows[0]), identityOf)
       }).pipe(Effect.withSpan("ApiKeys.identify"))
 
     return { create, findAccount, revoke, list, identify } as const
   }),
-  dependencies: [Ends.Default]
+  dependencies: [Ends.Default, Fence.Default]
 }) {}

@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Clock, Effect, Option, Redacted } from "effect"
+import { QuotaExceeded } from "../api/errors.js"
 import type { ApiKeyIdentity } from "../api/security.js"
 import { dayOf, periodOf, planQuota, resetOf } from "../domain/quotaWindow.js"
 import { hashSecret, looksLikeSecret } from "./ApiKeys.js"
@@ -49,7 +50,8 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
           k AS (
             SELECT id, account_id, plan, scope, quota_override,
               ${ceiling} AS ceiling
-            FROM api_keys WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > ${now})),
+            FROM api_keys WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > ${now})
+              AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = api_keys.account_id AND a.deleted_at IS NULL)),
           counted AS (
             INSERT INTO account_usage (account_id, period, used)
             SELECT k.account_id, ${periodOf(now)}::date, 1 FROM k, async_commit
@@ -80,66 +82,61 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
       })
 
     /**
-     * Takes `extra` more units for a request already admitted (a batch: one unit per row verified), all or none, on
-     * the counter of the key's account; not taken when the month's quota has not that many
-     * left (the request is then refused whole, and its own unit given back with `refund`). `used`: the month's count
-     * after it (null when not taken, or when `extra` is 0).
+     * The one quota path for what is not a `/v1` request's own unit (issue 41): a batch's rows, and every console
+     * door (the monitor form and its CSV, verify again, the single verification form, a batch from the console).
+     * Takes `units` of the account's month, all or none, under the ceiling of the acting key (its plan or override)
+     * or, for a console session (`keyId` null), of the account's plan; the key's day counts them too. Not taken when
+     * the month has not that many left. `used`: the month's count after it (null when nothing was taken).
      */
-    const reserve = (keyId: string, extra: number) =>
+    const charge = (owner: { readonly accountId: string; readonly keyId: string | null }, units: number) =>
       Effect.gen(function*() {
-        if (extra <= 0) return { taken: true, used: null }
-        const now = new Date(yield* Clock.currentTimeMillis)
-        const period = periodOf(now)
-        const rows = yield* sql<{ used: string | null }>`
-          WITH k AS (
-            SELECT id, account_id,
-              coalesce(${ceiling}, ${Number.MAX_SAFE_INTEGER}::bigint) AS ceiling
-            FROM api_keys WHERE id = ${keyId}),
-          by_account AS (
-            UPDATE account_usage a SET used = a.used + ${extra} FROM k
-            WHERE a.account_id = k.account_id AND a.period = ${period}::date AND a.used + ${extra} <= k.ceiling
-            RETURNING a.used),
-          daily AS (
-            UPDATE usage_daily d SET requests = d.requests + ${extra}
-            WHERE d.key_id = ${keyId} AND d.day = ${dayOf(now)}::date
-              AND EXISTS (SELECT 1 FROM by_account))
-          SELECT (SELECT used FROM by_account)::text AS used`
-        const used = rows[0]?.used ?? null
-        if (used !== null) return { taken: true, used: Number(used) }
-        return { taken: false, used: null }
-      }).pipe(Effect.withSpan("Quota.reserve"))
-
-    /** Gives back the unit an admitted request took, when its handler refuses it whole (a batch too large). */
-    const refund = (keyId: string) =>
-      Effect.gen(function*() {
-        const now = new Date(yield* Clock.currentTimeMillis)
-        const period = periodOf(now)
-        yield* sql`
-          WITH k AS (SELECT id, account_id FROM api_keys WHERE id = ${keyId}),
-          account_refund AS (UPDATE account_usage a SET used = a.used - 1 FROM k
-            WHERE a.account_id = k.account_id AND a.period = ${period}::date AND a.used > 0)
-          UPDATE usage_daily SET requests = requests - 1 WHERE key_id = ${keyId} AND day = ${dayOf(now)}::date AND requests > 0`
-      }).pipe(Effect.withSpan("Quota.refund"))
-
-    /**
-     * One unit of the account's month for what the console does itself (verify again): the same counter its keys
-     * share, and the same ceiling, its plan's; false when the month has none left (nothing counted).
-     */
-    const admitAccount = (accountId: string) =>
-      Effect.gen(function*() {
+        if (units <= 0) return { taken: true, used: null }
         const now = new Date(yield* Clock.currentTimeMillis)
         const rows = yield* sql<{ used: string }>`
-          WITH a AS (
-            SELECT id, ${planCeiling} AS ceiling
-            FROM accounts WHERE id = ${accountId})
-          INSERT INTO account_usage (account_id, period, used)
-          SELECT a.id, ${periodOf(now)}::date, 1 FROM a WHERE a.ceiling IS NULL OR a.ceiling > 0
-          ON CONFLICT (account_id, period) DO UPDATE SET used = account_usage.used + 1
-          WHERE account_usage.used < coalesce((SELECT ceiling FROM a), ${Number.MAX_SAFE_INTEGER}::bigint)
-          RETURNING used::text AS used`
-        return rows.length > 0
-      }).pipe(Effect.withSpan("Quota.admitAccount"))
+          WITH c AS (
+            SELECT coalesce(${owner.keyId === null
+              ? sql`(SELECT ${planCeiling} FROM accounts WHERE id = ${owner.accountId})`
+              : sql`(SELECT ${ceiling} FROM api_keys WHERE id = ${owner.keyId} AND account_id = ${owner.accountId})`},
+              ${Number.MAX_SAFE_INTEGER}::bigint) AS ceiling),
+          taken AS (
+            INSERT INTO account_usage (account_id, period, used)
+            SELECT ${owner.accountId}, ${periodOf(now)}::date, ${units} FROM c WHERE ${units} <= c.ceiling
+            ON CONFLICT (account_id, period) DO UPDATE SET used = account_usage.used + ${units}
+            WHERE account_usage.used + ${units} <= (SELECT ceiling FROM c)
+            RETURNING used),
+          daily AS (
+            INSERT INTO usage_daily (key_id, day, requests)
+            SELECT ${owner.keyId}, ${dayOf(now)}::date, ${units} WHERE ${owner.keyId}::text IS NOT NULL AND EXISTS (SELECT 1 FROM taken)
+            ON CONFLICT (key_id, day) DO UPDATE SET requests = usage_daily.requests + ${units})
+          SELECT used::text AS used FROM taken`
+        const used = rows[0]?.used
+        return used === undefined ? { taken: false, used: null } : { taken: true, used: Number(used) }
+      }).pipe(Effect.withSpan("Quota.charge"))
 
-    return { admit, reserve, refund, admitAccount } as const
+    /**
+     * `charge`, or 429 quota_exceeded naming `what` (nothing taken, nothing to be done): what every console door calls
+     * before it verifies (`units`: one per verification it will make).
+     */
+    const spend = (owner: { readonly accountId: string; readonly keyId: string | null }, units: number, what: string) =>
+      Effect.flatMap(Effect.orDie(charge(owner, units)), (result) =>
+        result.taken ? Effect.succeed(result.used) : Effect.fail(QuotaExceeded.of(
+          `This account's monthly quota has fewer than ${units} request${units === 1 ? "" : "s"} left: ${what} counts against it like any verification; nothing was done.`
+        )))
+
+    /** Gives back `units` taken this month by `charge` (or by a request's admission) for what was not done. */
+    const giveBack = (owner: { readonly accountId: string; readonly keyId: string | null }, units: number) =>
+      Effect.gen(function*() {
+        if (units <= 0) return
+        const now = new Date(yield* Clock.currentTimeMillis)
+        yield* sql`UPDATE account_usage SET used = greatest(0, used - ${units}) WHERE account_id = ${owner.accountId} AND period = ${periodOf(now)}::date`
+        if (owner.keyId !== null) {
+          yield* sql`UPDATE usage_daily SET requests = greatest(0, requests - ${units}) WHERE key_id = ${owner.keyId} AND day = ${dayOf(now)}::date`
+        }
+      }).pipe(Effect.withSpan("Quota.giveBack"))
+
+    /** Gives back the unit an admitted request took, when its handler refuses it whole (a batch too large). */
+    const refund = (key: { readonly accountId: string; readonly keyId: string }) => giveBack(key, 1)
+
+    return { admit, charge, spend, giveBack, refund } as const
   })
 }) {}

@@ -1,11 +1,13 @@
+import { SqlClient } from "@effect/sql"
 import { Clock, Config, Duration, Effect, Option, Redacted } from "effect"
 import { randomBytes } from "node:crypto"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { checkEmail, checkGrace, checkLabel, checkPassword, ROTATION_GRACE } from "../domain/accountRules.js"
 import { checkScope } from "../domain/keyScope.js"
 import { dayOf, monthlyQuota, periodOf, resetOf } from "../domain/quotaWindow.js"
+import { Fence } from "../tenancy/Fence.js"
 import { type AccountRow, AccountsRepo } from "./AccountsRepo.js"
-import { InvalidAccountInput, InvalidCredentials, KeyNotFound, SignupDisabled, Throttled } from "./errors.js"
+import { AccountEnded, InvalidAccountInput, InvalidCredentials, KeyInGrace, KeyNotFound, SignupDisabled, Throttled } from "./errors.js"
 import { loggingMailer, Mailer } from "./Mailer.js"
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.js"
 import { Throttle } from "./Throttle.js"
@@ -39,6 +41,8 @@ const CHART_DAYS = 30
 export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
   effect: Effect.gen(function*() {
     const repo = yield* AccountsRepo
+    const sql = yield* SqlClient.SqlClient
+    const fence = yield* Fence
     const keys = yield* ApiKeys
     const throttle = yield* Throttle
     // A deployment (or a test) may provide its own Mailer; without one, the logging seam.
@@ -47,13 +51,18 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
     const sessionTtl = yield* Config.duration("KYB_SESSION_TTL").pipe(Config.withDefault(Duration.days(7)))
     const publicUrl = yield* Config.string("KYB_PUBLIC_URL").pipe(Config.withDefault("http://localhost:8080"))
     const decoy = yield* decoyHash
-    const issue = (options: Parameters<typeof keys.create>[0]) => Effect.orDie(keys.create(options))
+    const issue = (options: Parameters<typeof keys.create>[0]) =>
+      keys.create(options).pipe(
+        Effect.catchTag("SqlError", Effect.die),
+        Effect.catchTag("AccessEnded", (ended) => Effect.fail(new AccountEnded({ message: ended.message })))
+      )
 
-    const startSession = (accountId: string) =>
+    /** A session of the account's `generation` (the one its password was checked against); None when it moved on. */
+    const startSession = (accountId: string, generation: number) =>
       Effect.gen(function*() {
         const token = newToken()
-        yield* repo.insertSession(sha256(token), accountId, Duration.toSeconds(sessionTtl))
-        return Redacted.make(token)
+        const made = yield* repo.insertSession(sha256(token), accountId, generation, Duration.toSeconds(sessionTtl))
+        return made ? Option.some(Redacted.make(token)) : Option.none()
       })
 
     /**
@@ -106,10 +115,14 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         if (Option.isNone(found) || !matches) {
           return yield* new InvalidCredentials({ message: "The e-mail address or the password is wrong." })
         }
+        // The session is made only if the account is still live and its password still the one checked (a deletion or
+        // a password change that committed meanwhile wins): the same answer as a wrong password.
+        const session = yield* startSession(found.value.id, found.value.session_generation)
+        if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "The e-mail address or the password is wrong." })
         yield* throttle.giveBack("login_email", lower)
         yield* throttle.giveBack("login_client", form.client)
         yield* Effect.logInfo("signed in").pipe(Effect.annotateLogs({ account_id: found.value.id }))
-        return { account: accountOf(found.value), session: yield* startSession(found.value.id) }
+        return { account: accountOf(found.value), session: session.value }
       }).pipe(Effect.withSpan("Accounts.logIn"))
 
     const fromSession = (token: string) =>
@@ -117,7 +130,11 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
 
     const logOut = (token: string) => repo.deleteSession(sha256(token))
 
-    /** Every session of the account ends (the one in use too); a new one is returned. */
+    /**
+     * Every session of the account ends (the one in use too), and every session issued before the change commits
+     * (a log-in in flight with the old password) can never be used: the session generation moves on. A new one is
+     * returned.
+     */
     const changePassword = (accountId: string, form: { readonly current: string; readonly next: string }) =>
       Effect.gen(function*() {
         const account = yield* repo.byId(accountId)
@@ -125,10 +142,11 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
           return yield* new InvalidCredentials({ message: "The current password is wrong." })
         }
         const next = yield* input(checkPassword(form.next, account.value.email))
-        yield* repo.setPassword(accountId, yield* hashPassword(next))
-        yield* repo.deleteSessionsOf(accountId)
+        const generation = yield* repo.setPassword(accountId, yield* hashPassword(next))
+        const session = Option.isNone(generation) ? Option.none() : yield* startSession(accountId, generation.value)
+        if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "This account has been deleted." })
         yield* Effect.logInfo("password changed").pipe(Effect.annotateLogs({ account_id: accountId }))
-        return yield* startSession(accountId)
+        return session.value
       })
 
     const deleteAccount = (accountId: string, password: string) =>
@@ -158,14 +176,28 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         yield* Effect.logInfo("key revoked").pipe(Effect.annotateLogs({ account_id: account.id, key_id: keyId }))
       })
 
-    /** A new secret with the same label; the old one keeps working for the grace period the user picked. */
+    /**
+     * A new secret with the same label; the old one keeps working for the grace period the user picked. The grace is
+     * set once: a key already rotated (in its grace period) cannot be rotated again (409 key_in_grace; rotate the new
+     * key, or revoke this one). One transaction, the account row held first: two rotations of a key queue.
+     */
     const rotateKey = (account: Account, keyId: string, rawGrace: string | undefined) =>
       Effect.gen(function*() {
         const grace = yield* input(checkGrace(rawGrace))
-        const old = yield* repo.activeKey(account.id, keyId)
-        if (Option.isNone(old)) return yield* new KeyNotFound({ message: "No such active key on this account." })
-        const created = yield* issue({ plan: account.plan, quota: null, label: old.value.label, accountId: account.id, scope: old.value.scope })
-        yield* repo.revokeKey(account.id, keyId, ROTATION_GRACE[grace] / 1000)
+        const { created } = yield* sql.withTransaction(Effect.gen(function*() {
+          yield* fence.end(account.id).pipe(Effect.orDie)
+          const old = yield* repo.holdForRotation(account.id, keyId)
+          if (Option.isNone(old)) return yield* new KeyNotFound({ message: "No such active key on this account." })
+          if (old.value.in_grace) {
+            return yield* new KeyInGrace({
+              message: `This key was rotated already and stops at ${old.value.revoked_at ?? "the end of its grace period"}; ` +
+                "its grace period is not set again. Rotate the new key, or revoke this one now."
+            })
+          }
+          const created = yield* issue({ plan: account.plan, quota: null, label: old.value.label, accountId: account.id, scope: old.value.scope })
+          yield* repo.revokeKey(account.id, keyId, ROTATION_GRACE[grace] / 1000)
+          return { created }
+        })).pipe(Effect.catchTag("SqlError", Effect.die))
         yield* Effect.logInfo("key rotated").pipe(Effect.annotateLogs({ account_id: account.id, key_id: keyId, new_key_id: created.id, grace }))
         return { ...created, grace, replaced: keyId }
       })
@@ -192,5 +224,5 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
       createKey, revokeKey, rotateKey, overview
     } as const
   }),
-  dependencies: [AccountsRepo.Default, ApiKeys.Default, Throttle.Default]
+  dependencies: [AccountsRepo.Default, ApiKeys.Default, Throttle.Default, Fence.Default]
 }) {}

@@ -3,6 +3,7 @@ import { Effect, Option } from "effect"
 import type { KeyScope } from "../domain/keyScope.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import { Ends } from "../tenancy/Ends.js"
+import { Fence } from "../tenancy/Fence.js"
 
 export interface AccountRow {
   readonly id: string
@@ -10,6 +11,8 @@ export interface AccountRow {
   readonly plan: Plan
   readonly password_hash: string
   readonly email_verified: boolean
+  /** Moves on with every password change: a session is valid only with the generation its log-in saw. */
+  readonly session_generation: number
 }
 
 export interface AccountKeyRow {
@@ -37,7 +40,9 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const ends = yield* Ends
-    const accountColumns = sql`a.id, a.email, a.plan, a.password_hash, a.email_verified_at IS NOT NULL AS email_verified`
+    const fence = yield* Fence
+    const accountColumns = sql`a.id, a.email, a.plan, a.password_hash, a.email_verified_at IS NOT NULL AS email_verified,
+      a.session_generation`
 
     /** None when the address is taken. */
     /** The key the month's usage of a deleted address is kept under (its SHA-256, never the address). */
@@ -66,22 +71,40 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
     const byId = (id: string) =>
       sql<AccountRow>`SELECT ${accountColumns} FROM accounts a WHERE a.id = ${id} AND a.kind = 'self_serve' AND a.deleted_at IS NULL`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
 
-    const insertSession = (tokenHash: string, accountId: string, ttlSeconds: number) =>
-      sql`INSERT INTO account_sessions (token_sha256, account_id, expires_at)
-        VALUES (${tokenHash}, ${accountId}, now() + make_interval(secs => ${ttlSeconds}))`.pipe(Effect.asVoid)
+    /**
+     * A session for the account, behind the fence: only while the account is live and its session generation is the
+     * one its password was checked against (`generation`); false when either moved on meanwhile (deleted, or the
+     * password changed: the log-in was in flight), and nothing is made. The account row is held shared, so a deletion
+     * or a password change waits for this insert (and then ends the session) or this insert sees it.
+     */
+    const insertSession = (tokenHash: string, accountId: string, generation: number, ttlSeconds: number) =>
+      Effect.zipRight(fence.pause("session", accountId), sql<{ token_sha256: string }>`
+        INSERT INTO account_sessions (token_sha256, account_id, expires_at, generation)
+        SELECT ${tokenHash}, a.id, now() + make_interval(secs => ${ttlSeconds}), a.session_generation FROM accounts a
+        WHERE a.id = ${accountId} AND a.deleted_at IS NULL AND a.session_generation = ${generation} FOR SHARE OF a
+        RETURNING token_sha256`.pipe(Effect.map((rows) => rows.length > 0)))
 
-    /** The account of a live session (expired ones are gone for good). */
+    /** The account of a live session: not expired, its account not deleted, issued in the account's current session generation. */
     const bySession = (tokenHash: string) =>
       sql<AccountRow>`SELECT ${accountColumns} FROM account_sessions s JOIN accounts a ON a.id = s.account_id
-        WHERE s.token_sha256 = ${tokenHash} AND s.expires_at > now()`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+        WHERE s.token_sha256 = ${tokenHash} AND s.expires_at > now() AND a.deleted_at IS NULL
+          AND s.generation = a.session_generation`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
 
     const deleteSession = (tokenHash: string) => sql`DELETE FROM account_sessions WHERE token_sha256 = ${tokenHash}`.pipe(Effect.asVoid)
 
-    const deleteSessionsOf = (accountId: string) =>
-      sql`DELETE FROM account_sessions WHERE account_id = ${accountId} OR expires_at < now()`.pipe(Effect.asVoid)
-
+    /**
+     * The new password hash and the next session generation, and every session of the account gone, in one
+     * transaction: a session issued before it commits (a log-in in flight with the old password included) is never
+     * valid again. The new generation (None: the account is gone).
+     */
     const setPassword = (accountId: string, passwordHash: string) =>
-      sql`UPDATE accounts SET password_hash = ${passwordHash} WHERE id = ${accountId}`.pipe(Effect.asVoid)
+      sql.withTransaction(Effect.gen(function*() {
+        const [row] = yield* sql<{ session_generation: number }>`UPDATE accounts
+          SET password_hash = ${passwordHash}, session_generation = session_generation + 1
+          WHERE id = ${accountId} AND deleted_at IS NULL RETURNING session_generation`
+        yield* sql`DELETE FROM account_sessions WHERE account_id = ${accountId} OR expires_at < now()`
+        return Option.map(Option.fromNullable(row), (r) => r.session_generation)
+      }))
 
     /**
      * In one transaction: its keys stop at once, what it runs ends (`Ends`: monitors, batch jobs, pending deliveries,
@@ -122,9 +145,14 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
         FROM api_keys k WHERE k.account_id = ${accountId}
         ORDER BY (k.revoked_at IS NULL OR k.revoked_at > now()) DESC, k.created_at DESC, k.id`
 
-    const activeKey = (accountId: string, keyId: string) =>
-      sql<{ id: string; label: string | null; plan: Plan; scope: KeyScope }>`SELECT id, label, plan, scope FROM api_keys
-        WHERE id = ${keyId} AND account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now())`.pipe(
+    /**
+     * The live key to rotate, held (FOR UPDATE) to the end of the caller's transaction: two rotations of one key
+     * queue, and the second sees the first's grace period (`in_grace`: rotated already, stopping at `revoked_at`).
+     */
+    const holdForRotation = (accountId: string, keyId: string) =>
+      sql<{ id: string; label: string | null; plan: Plan; scope: KeyScope; in_grace: boolean; revoked_at: string | null }>`
+        SELECT id, label, plan, scope, revoked_at IS NOT NULL AS in_grace, ${sql.literal(ts("revoked_at"))} AS revoked_at FROM api_keys
+        WHERE id = ${keyId} AND account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now()) FOR UPDATE`.pipe(
         Effect.map((rows) => Option.fromNullable(rows[0]))
       )
 
@@ -134,6 +162,7 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
      */
     const revokeKey = (accountId: string, keyId: string, afterSeconds: number) =>
       sql.withTransaction(Effect.gen(function*() {
+        if (afterSeconds <= 0) yield* fence.end(accountId)
         const rows = yield* sql<{ id: string }>`UPDATE api_keys SET revoked_at = now() + make_interval(secs => ${afterSeconds}),
             end_applied_at = ${afterSeconds <= 0 ? sql`now()` : sql`NULL`}
           WHERE id = ${keyId} AND account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now()) RETURNING id`
@@ -161,17 +190,16 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
       insertSession: dieOnSql(insertSession),
       bySession: dieOnSql(bySession),
       deleteSession: dieOnSql(deleteSession),
-      deleteSessionsOf: dieOnSql(deleteSessionsOf),
       setPassword: dieOnSql(setPassword),
       deleteAccount: dieOnSql(deleteAccount),
       insertVerification: dieOnSql(insertVerification),
       verifyEmail: dieOnSql(verifyEmail),
       keysOf: dieOnSql(keysOf),
-      activeKey: dieOnSql(activeKey),
+      holdForRotation: dieOnSql(holdForRotation),
       revokeKey: dieOnSql(revokeKey),
       usedThisMonth: dieOnSql(usedThisMonth),
       daily: dieOnSql(daily)
     } as const
   }),
-  dependencies: [Ends.Default]
+  dependencies: [Ends.Default, Fence.Default]
 }) {}

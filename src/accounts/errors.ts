@@ -7,4 +7,9 @@ export class InvalidCredentials extends Data.TaggedError("InvalidCredentials")<{
 export class Throttled extends Data.TaggedError("Throttled")<{ readonly message: string; readonly retryAfterSeconds: number }> {}
 export class KeyNotFound extends Data.TaggedError("KeyNotFound")<{ readonly message: string }> {}
 
-export type AccountError = SignupDisabled | InvalidAccountInput | InvalidCredentials | Throttled | KeyNotFound
+/** A key already rotated: its grace period is set once. */
+export class KeyInGrace extends Data.TaggedError("KeyInGrace")<{ readonly message: string }> {}
+/** The account ended (deleted) while the request was on its way: nothing was made. */
+export class AccountEnded extends Data.TaggedError("AccountEnded")<{ readonly message: string }> {}
+
+export type AccountError = SignupDisabled | InvalidAccountInput | InvalidCredentials | Throttled | KeyNotFound | KeyInGrace | AccountEnded

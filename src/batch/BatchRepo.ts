@@ -38,15 +38,19 @@ export class BatchRepo extends Effect.Service<BatchRepo>()("kyb/BatchRepo", {
 
     /** The job and its rows; rows already refused are done from the start. None when the idempotency key is taken. */
     const insert = (
-      job: { readonly id: string; readonly accountId: string; readonly keyId: string | null; readonly idempotencyKey: string | null; readonly bodySha256: string },
+      job: {
+        readonly id: string; readonly accountId: string; readonly keyId: string | null; readonly idempotencyKey: string | null; readonly bodySha256: string
+        readonly charged: { readonly units: number; readonly period: string; readonly day: string }
+      },
       items: ReadonlyArray<NewItem>
     ) =>
       Effect.gen(function*() {
         // A job whose every row was refused is done from the start: nothing is left for a runner to take.
         const allRefused = items.every((i) => i.problem !== null)
-        const inserted = yield* sql<{ id: string }>`INSERT INTO batch_jobs (id, account_id, key_id, idempotency_key, body_sha256, status, total, finished_at)
+        const inserted = yield* sql<{ id: string }>`INSERT INTO batch_jobs (id, account_id, key_id, idempotency_key, body_sha256, status, total, finished_at,
+            charged_units, charged_period, charged_day)
           VALUES (${job.id}, ${job.accountId}, ${job.keyId}, ${job.idempotencyKey}, ${job.bodySha256}, ${allRefused ? "done" : "queued"}, ${items.length},
-            ${allRefused ? sql`now()` : null})
+            ${allRefused ? sql`now()` : null}, ${job.charged.units}, ${job.charged.period}::date, ${job.charged.day}::date)
           ON CONFLICT (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`
         if (inserted.length === 0) return false
         yield* sql`INSERT INTO batch_items (job_id, position, input, problem, done)

@@ -1,20 +1,24 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Either, Option, Schema } from "effect"
+import { Clock, Effect, Either, Option, Schema } from "effect"
 import { createHash, randomUUID } from "node:crypto"
 import type { KeyActor, PageParams } from "../access/actor.js"
 import { Quota } from "../access/Quota.js"
-import { IdempotencyKeyReused, InvalidRequest, JobNotDone, JobNotFound, QuotaExceeded } from "../api/errors.js"
+import { IdempotencyKeyReused, InvalidApiKey, InvalidRequest, JobNotDone, JobNotFound, QuotaExceeded } from "../api/errors.js"
 import { Job, JobPage, JobResult, JobRowError } from "../api/schemas/Job.js"
 import { readKeysetPage } from "../checks/cursor.js"
+import { Fence } from "../tenancy/Fence.js"
 import { Limits } from "../tenancy/Limits.js"
 import { Verdict } from "../api/schemas/Verdict.js"
 import { canonicalJson } from "../domain/canonicalJson.js"
+import { dayOf, periodOf } from "../domain/quotaWindow.js"
 import { BatchRepo, type ItemRow, type JobRow } from "./BatchRepo.js"
 import { checkRow, rowsOf } from "./batchRows.js"
 import { resultsCsv } from "./resultsCsv.js"
 import { JobRunner } from "./JobRunner.js"
 
 const decodeVerdict = Schema.decodeUnknownSync(Verdict)
+
+/** The month and the day a job's units are charged to (where a cancellation gives back the rows it never verified). */
+const chargedNow = (millis: number) => ({ period: periodOf(new Date(millis)), day: dayOf(new Date(millis)) })
 
 const resultOf = (item: ItemRow) =>
   new JobResult({
@@ -47,7 +51,8 @@ export interface Submitted {
  * Batch verification (issue 17): `POST /v1/verify/batch` takes up to 1,000 rows (JSON or CSV) and answers 202 with a
  * job at once; `JobRunner` verifies the rows in the background, each kept as a check. A job costs one unit of the
  * monthly quota per row verified (the request's own unit included), taken all at once before it is stored: a job
- * that would exceed the quota is refused whole (429) and nothing is kept. The same Idempotency-Key with the same body
+ * that would exceed the quota is refused whole (429) and nothing is kept; a job cancelled by an end gives back the
+ * rows it never verified (`Ends`). Taken in behind the fence: never for an ended account or key. The same Idempotency-Key with the same body
  * returns the same job (costing the request's unit only, as any read); with another body, 409.
  */
 export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
@@ -55,8 +60,8 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
     const repo = yield* BatchRepo
     const quota = yield* Quota
     const runner = yield* JobRunner
-    const sql = yield* SqlClient.SqlClient
     const limits = yield* Limits
+    const fence = yield* Fence
 
     const view = (row: JobRow) =>
       row.status === "done" ? Effect.map(repo.items(row.id), (items) => jobOf(row, items)) : Effect.succeed(jobOf(row, null))
@@ -88,17 +93,21 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
         })
         const verified = items.filter((i) => i.problem === null).length
         const id = randomUUID()
-        const stored = yield* sql.withTransaction(Effect.gen(function*() {
+        const stored = yield* fence.guarded("batch", key, "running", Effect.gen(function*() {
           yield* limits.admit(key.accountId, "jobs_in_flight")
-          if (!(yield* repo.insert({ id, accountId: key.accountId, keyId: key.keyId, idempotencyKey: idempotencyKey ?? null, bodySha256 }, items))) {
+          const charged = { units: verified, ...chargedNow(yield* Clock.currentTimeMillis) }
+          if (!(yield* repo.insert({ id, accountId: key.accountId, keyId: key.keyId, idempotencyKey: idempotencyKey ?? null, bodySha256, charged }, items))) {
             return { kind: "raced" as const }
           }
-          const reserved = yield* quota.reserve(key.keyId, verified - 1)
+          const reserved = yield* quota.charge(key, verified - 1)
           if (!reserved.taken) return yield* Effect.fail(QuotaExceeded.of(
             `This batch needs ${verified} requests of the monthly quota and fewer are left; nothing was verified or counted.`
           ))
           return { kind: "stored" as const, used: reserved.used }
-        })).pipe(Effect.tapError((error) => error instanceof QuotaExceeded ? quota.refund(key.keyId) : Effect.void))
+        })).pipe(
+          Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))),
+          Effect.tapError((error) => error instanceof QuotaExceeded ? quota.refund(key) : Effect.void)
+        )
         if (stored.kind === "raced" && idempotencyKey !== undefined) {
           const earlier = yield* replay(key.accountId, idempotencyKey, bodySha256)
           if (Option.isSome(earlier)) return earlier.value
@@ -143,5 +152,5 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
 
     return { submit, list, get, jsonLines, csv } as const
   }),
-  dependencies: [BatchRepo.Default, Quota.Default, JobRunner.Default, Limits.Default]
+  dependencies: [BatchRepo.Default, Quota.Default, JobRunner.Default, Limits.Default, Fence.Default]
 }) {}

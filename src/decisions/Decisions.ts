@@ -1,8 +1,7 @@
-import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import type { Actor, PageParams } from "../access/actor.js"
-import { ListEntryNotFound } from "../api/errors.js"
+import { InvalidApiKey, ListEntryNotFound } from "../api/errors.js"
 import { readKeysetPage } from "../checks/cursor.js"
 import { Decision, DecisionPage } from "../api/schemas/Decision.js"
 import type { DecisionBody } from "../api/schemas/Decision.js"
@@ -10,6 +9,7 @@ import { companySubjectKey, nameSubjectKey } from "../domain/decisions.js"
 import { normalizeName } from "../domain/normalize.js"
 import { numberKey } from "../domain/registrationNumbers.js"
 import { Screener } from "../sanctions/Screener.js"
+import { Fence } from "../tenancy/Fence.js"
 import { Limits } from "../tenancy/Limits.js"
 import type { DecisionQuery } from "../verify/Verifier.js"
 import { type DecisionRow, DecisionsRepo } from "./DecisionsRepo.js"
@@ -40,8 +40,8 @@ const decisionOf = (row: DecisionRow) =>
 export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
   effect: Effect.gen(function*() {
     const repo = yield* DecisionsRepo
-    const sql = yield* SqlClient.SqlClient
     const limits = yield* Limits
+    const fence = yield* Fence
     const screener = yield* Screener
 
     const record = (actor: Actor, body: typeof DecisionBody.Type) =>
@@ -55,7 +55,7 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
           ...(body.country === undefined ? {} : { country: body.country.toUpperCase() }),
           ...(body.registration_no === undefined ? {} : { registration_no: body.registration_no })
         }
-        const row = yield* sql.withTransaction(Effect.gen(function*() {
+        const row = yield* fence.guarded("decision", actor, "account", Effect.gen(function*() {
           yield* limits.admit(actor.accountId, "decisions")
           return yield* repo.insert({
           id: randomUUID(),
@@ -71,7 +71,7 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
           // a name's decision applies in the country it names; a company's subject names its country already
           scopeCountry: body.registration_no === undefined && body.country !== undefined ? body.country.toUpperCase() : null
           })
-        }))
+        })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))))
         yield* Effect.logInfo("decision recorded").pipe(Effect.annotateLogs({ decision_id: row.id, decision: row.decision, list: row.list, entry_id: row.entry_id }))
         return decisionOf(row)
       }).pipe(Effect.catchTag("SqlError", Effect.die))
@@ -88,5 +88,5 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
 
     return { record, list, lookupFor } as const
   }),
-  dependencies: [DecisionsRepo.Default, Limits.Default]
+  dependencies: [DecisionsRepo.Default, Limits.Default, Fence.Default]
 }) {}

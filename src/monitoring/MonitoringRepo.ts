@@ -49,9 +49,11 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
       hits: ReadonlyArray<Omit<HeldHit, "monitor_id">>
     ) =>
       sql.withTransaction(Effect.gen(function*() {
-        yield* sql`INSERT INTO monitors (id, account_id, key_id, name, country, registration_no, registration_key, screened_name)
-          VALUES (${row.id}, ${row.accountId}, ${row.keyId}, ${row.name}, ${row.country}, ${row.registrationNo}, ${row.registrationKey}, ${row.screenedName})`
+        const [made] = yield* sql<MonitorRow>`INSERT INTO monitors AS m (id, account_id, key_id, name, country, registration_no, registration_key, screened_name)
+          VALUES (${row.id}, ${row.accountId}, ${row.keyId}, ${row.name}, ${row.country}, ${row.registrationNo}, ${row.registrationKey}, ${row.screenedName})
+          RETURNING m.id, m.account_id, m.key_id, m.name, m.country, m.registration_no, m.screened_name, m.created_at`
         yield* setHits(row.id, hits)
+        return { ...made!, hits: new Set(hits.map((h) => `${h.list}:${h.entry_id}`)).size }
       }))
 
     const setHits = (monitorId: string, hits: ReadonlyArray<Omit<HeldHit, "monitor_id">>) =>
@@ -81,9 +83,9 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
         Effect.map((rows) => rows.length > 0)
       )
 
-    /** The monitors that run: not deleted, of an account that can read their events. */
+    /** The monitors that run: not deleted, of a live account with a live key (whichever door made them). */
     const running = sql`m.deleted_at IS NULL AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = m.account_id AND a.deleted_at IS NULL
-      AND (a.kind = 'self_serve' OR EXISTS (SELECT 1 FROM api_keys k WHERE k.account_id = a.id AND (k.revoked_at IS NULL OR k.revoked_at > now()))))`
+      AND EXISTS (SELECT 1 FROM api_keys k WHERE k.account_id = a.id AND (k.revoked_at IS NULL OR k.revoked_at > now())))`
 
     /** Holds the monitor shared to the end of the transaction while it runs (an end waits, or this sees it): false when ended. */
     const holdRunning = (monitorId: string) =>

@@ -3,7 +3,7 @@ import type { SqlError } from "@effect/sql/SqlError"
 import { Config, Duration, Effect, Option, Schedule } from "effect"
 import { randomUUID } from "node:crypto"
 import type { Actor, PageParams } from "../access/actor.js"
-import { MonitorNotFound } from "../api/errors.js"
+import { InvalidApiKey, MonitorNotFound } from "../api/errors.js"
 import type { Verdict, VerifyInput } from "../api/schemas/Verdict.js"
 import { Event, EventPage, Monitor, MonitorPage } from "../api/schemas/Webhook.js"
 import type { MonitorBody } from "../api/schemas/Webhook.js"
@@ -13,7 +13,9 @@ import { decodeCursor, keysetPage } from "../checks/cursor.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 import { isDebarmentList } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
+import { Fence } from "../tenancy/Fence.js"
 import { Limits } from "../tenancy/Limits.js"
+import { Quota } from "../access/Quota.js"
 import { Webhooks } from "../webhooks/Webhooks.js"
 import { changedEntries } from "./listChanges.js"
 import { type HeldHit, type MonitorRow, MonitoringRepo } from "./MonitoringRepo.js"
@@ -48,10 +50,15 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
     const webhooks = yield* Webhooks
     const sql = yield* SqlClient.SqlClient
     const limits = yield* Limits
+    const fence = yield* Fence
+    const quota = yield* Quota
     const poll = yield* Config.duration("KYB_MONITOR_POLL").pipe(Config.withDefault(Duration.seconds(5)))
     const actorOf = (m: MonitorRow): Actor => ({ accountId: m.account_id, keyId: m.key_id })
 
-    /** Refused (409 limit_reached) before anything is screened when the account is at its limit, and again at the insert. */
+    /**
+     * Refused (409 limit_reached) before anything is screened when the account is at its limit, and again at the
+     * insert; made behind the fence (`running`: never for an ended account or key, nor with no live key left).
+     */
     const create = (actor: Actor, body: typeof MonitorBody.Type) =>
       Effect.gen(function*() {
         yield* sql.withTransaction(limits.admit(actor.accountId, "monitors"))
@@ -61,14 +68,31 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
         const screenedName = verdict.company?.legal_name ?? body.name ?? body.registration_no ?? ""
         const registry = input.country === undefined ? null : registryForCountry(input.country)
         const registrationKey = body.registration_no === undefined || registry === null ? null : canonicalNumber(registry, body.registration_no).key
-        yield* sql.withTransaction(Effect.gen(function*() {
+        const made = yield* fence.guarded("monitor", actor, "running", Effect.gen(function*() {
           yield* limits.admit(actor.accountId, "monitors")
-          yield* repo.insert(
+          return yield* repo.insert(
             { id, accountId: actor.accountId, keyId: actor.keyId, name: body.name ?? null, country: input.country ?? null, registrationNo: body.registration_no ?? null, registrationKey, screenedName },
             [...verdict.sanctions.hits, ...(verdict.signals.debarred?.debarments ?? [])].map((h) => ({ list: h.list, entry_id: h.entry_id, entry_hash: h.entry_hash }))
           )
-        }))
-        return monitorOf(Option.getOrThrow(yield* repo.find(actor.accountId, id)))
+        })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))))
+        return monitorOf(made)
+      }).pipe(Effect.catchTag("SqlError", Effect.die))
+
+    /**
+     * Monitors added from the console (the form: one; a CSV: several), all or none of the month's quota first: each
+     * is a verification, counted as `/v1` counts its request (`Quota.spend`). Units of rows not reached (a limit or an
+     * end stopped the file part-way) are given back.
+     */
+    const createFromConsole = (accountId: string, bodies: ReadonlyArray<typeof MonitorBody.Type>) =>
+      Effect.gen(function*() {
+        const actor: Actor = { accountId, keyId: null }
+        yield* sql.withTransaction(fence.hold(actor, "running")).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))))
+        yield* quota.spend(actor, bodies.length, bodies.length === 1 ? "adding a monitor" : "adding the monitors of a file")
+        let made = 0
+        yield* Effect.forEach(bodies, (body) => Effect.tap(create(actor, body), () => Effect.sync(() => made++)), { discard: true }).pipe(
+          Effect.tapError(() => quota.giveBack(actor, bodies.length - made).pipe(Effect.orDie))
+        )
+        return made
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
     const owned = (accountId: string, id: string) =>
@@ -234,7 +258,7 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
       Schedule.spaced(poll)
     ))
 
-    return { create, list, get, remove, events, compare } as const
+    return { create, createFromConsole, list, get, remove, events, compare } as const
   }),
-  dependencies: [MonitoringRepo.Default, Webhooks.Default, Limits.Default]
+  dependencies: [MonitoringRepo.Default, Webhooks.Default, Limits.Default, Fence.Default, Quota.Default]
 }) {}

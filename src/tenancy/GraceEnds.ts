@@ -1,6 +1,7 @@
 import { SqlClient } from "@effect/sql"
 import { Config, Duration, Effect, Schedule } from "effect"
 import { Ends } from "./Ends.js"
+import { Fence } from "./Fence.js"
 
 /**
  * A key rotated with a grace period stops when the period is over, with no request to mark it: this sweep applies
@@ -12,6 +13,7 @@ export class GraceEnds extends Effect.Service<GraceEnds>()("kyb/GraceEnds", {
   scoped: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const ends = yield* Ends
+    const fence = yield* Fence
     const every = yield* Config.duration("KYB_GRACE_SWEEP").pipe(Config.withDefault(Duration.seconds(30)))
 
     /** The keys whose grace ended since the last sweep, their ends applied; how many accounts ended. */
@@ -23,6 +25,7 @@ export class GraceEnds extends Effect.Service<GraceEnds>()("kyb/GraceEnds", {
         RETURNING id, account_id`
       let ended = 0
       for (const accountId of new Set(keys.map((k) => k.account_id))) {
+        yield* fence.end(accountId)
         if (yield* ends.afterRevocation(accountId)) ended++
       }
       if (keys.length > 0) {
@@ -37,5 +40,5 @@ export class GraceEnds extends Effect.Service<GraceEnds>()("kyb/GraceEnds", {
     ))
     return { sweep } as const
   }),
-  dependencies: [Ends.Default]
+  dependencies: [Ends.Default, Fence.Default]
 }) {}

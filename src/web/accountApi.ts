@@ -22,7 +22,9 @@ const errorCode: Readonly<Record<AccountError["_tag"], readonly [number, string]
   InvalidAccountInput: [400, "invalid_request"],
   InvalidCredentials: [401, "invalid_credentials"],
   Throttled: [429, "too_many_attempts"],
-  KeyNotFound: [404, "key_not_found"]
+  KeyNotFound: [404, "key_not_found"],
+  KeyInGrace: [409, "key_in_grace"],
+  AccountEnded: [401, "not_signed_in"]
 }
 
 const failed = (error: AccountError) => {

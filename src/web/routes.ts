@@ -33,6 +33,10 @@ const statusOf = (error: AccountError) => {
       return 429
     case "KeyNotFound":
       return 404
+    case "KeyInGrace":
+      return 409
+    case "AccountEnded":
+      return 401
   }
 }
 

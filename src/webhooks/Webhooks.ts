@@ -1,8 +1,8 @@
 import { Config, Duration, Effect, Option, Queue, Redacted } from "effect"
 import { randomBytes, randomUUID } from "node:crypto"
 import type { Actor, PageParams } from "../access/actor.js"
-import { InvalidRequest, WebhookExists, WebhookNotFound } from "../api/errors.js"
-import { SqlClient } from "@effect/sql"
+import { InvalidApiKey, InvalidRequest, WebhookExists, WebhookNotFound } from "../api/errors.js"
+import { Fence } from "../tenancy/Fence.js"
 import { Limits } from "../tenancy/Limits.js"
 import { decodeCursor, encodeCursor, readKeysetPage } from "../checks/cursor.js"
 import { Webhook, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "../api/schemas/Webhook.js"
@@ -26,8 +26,8 @@ const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, e
 export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
   scoped: Effect.gen(function*() {
     const repo = yield* WebhooksRepo
-    const sql = yield* SqlClient.SqlClient
     const limits = yield* Limits
+    const fence = yield* Fence
     const allowPrivate = yield* Config.boolean("KYB_WEBHOOK_ALLOW_PRIVATE").pipe(Config.withDefault(false))
     const baseSeconds = yield* Config.number("KYB_WEBHOOK_RETRY_BASE_SECONDS").pipe(Config.withDefault(30))
     const retryHours = yield* Config.number("KYB_WEBHOOK_RETRY_HOURS").pipe(Config.withDefault(24))
@@ -62,7 +62,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
         const salt = randomBytes(16).toString("base64url")
         const secret = yield* secretOf(id, salt)
         const url = new URL(body.url).toString()
-        const row = yield* sql.withTransaction(Effect.gen(function*() {
+        const row = yield* fence.guarded("webhook", actor, "account", Effect.gen(function*() {
           yield* limits.admit(actor.accountId, "webhooks")
           if (yield* repo.hasUrl(actor.accountId, url)) {
             return yield* Effect.fail(WebhookExists.of(`url: this account already has a webhook for ${url}; delete it first or use it`))
@@ -70,7 +70,7 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
           return yield* repo.insert({
             id, accountId: actor.accountId, keyId: actor.keyId, url, events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
           })
-        }))
+        })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))))
         yield* Effect.logInfo("webhook registered").pipe(Effect.annotateLogs({ webhook_id: row.id }))
         return new WebhookCreated({ ...webhookOf(row), secret })
       }).pipe(Effect.catchTag("SqlError", Effect.die))
@@ -126,7 +126,11 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       Effect.gen(function*() {
         const webhook = yield* owned(accountId, id)
         const eventId = randomUUID()
-        yield* repo.enqueueTest(eventId, webhook, retryHours * 3600).pipe(Effect.orDie)
+        // A test event is a delivery like any other: only while the account runs (a live key), as monitors do.
+        yield* fence.guarded("test_event", { accountId, keyId: null }, "running", repo.enqueueTest(eventId, webhook, retryHours * 3600)).pipe(
+          Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))),
+          Effect.catchTag("SqlError", Effect.die)
+        )
         yield* Queue.offer(wakeups, undefined)
         yield* Effect.logInfo("webhook test event queued").pipe(Effect.annotateLogs({ webhook_id: webhook.id, event_id: eventId }))
         return eventId
@@ -190,6 +194,6 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
 
     return { register, list, remove, deliveries, sendTest, enqueue, wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
   }),
-  dependencies: [WebhooksRepo.Default, Limits.Default]
+  dependencies: [WebhooksRepo.Default, Limits.Default, Fence.Default]
 }) {}
 

@@ -5,7 +5,7 @@ import { MonitorBody } from "../../api/schemas/Webhook.js"
 import { rowsOf } from "../../batch/batchRows.js"
 import { Monitors } from "../../monitoring/Monitors.js"
 import { checkLink } from "../checks/view.js"
-import { type Console, consoleActor, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
+import { type Console, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
 import { statusOfError } from "../errorPages.js"
 import { decodeForm, present } from "../forms.js"
 import { dataTable, html, when } from "../html.js"
@@ -61,7 +61,7 @@ const list = consoleGet((c) => render(c))
 const add = consolePost((c, field) =>
   Effect.gen(function*() {
     const monitors = yield* Monitors
-    const created = Effect.flatMap(decodeForm(MonitorBody, present(field, ["name", "country", "registration_no"])), (body) => monitors.create(consoleActor(c), body))
+    const created = Effect.flatMap(decodeForm(MonitorBody, present(field, ["name", "country", "registration_no"])), (body) => monitors.createFromConsole(c.account.id, [body]))
     return yield* created.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitor_added")), Effect.catchAll((error) => render(c, error)))
   }))
 
@@ -74,7 +74,7 @@ const upload = consolePost((c, field) =>
       if (rows.right.length > MAX_UPLOAD) return yield* Effect.fail(InvalidRequest.of(`file: must have at most ${MAX_UPLOAD} rows`))
       const bodies = yield* Effect.forEach(rows.right, (row, i) =>
         decodeForm(MonitorBody, row).pipe(Effect.mapError((e) => InvalidRequest.of(`row ${i + 1}: ${e.message}`))))
-      yield* Effect.forEach(bodies, (body) => monitors.create(consoleActor(c), body), { discard: true })
+      yield* monitors.createFromConsole(c.account.id, bodies)
     })
     return yield* added.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitors_added")), Effect.catchAll((error) => render(c, error)))
   }), multipartFields)

@@ -1,0 +1,75 @@
+import { SqlClient } from "@effect/sql"
+import type { SqlError } from "@effect/sql/SqlError"
+import { Context, Data, Effect, Option } from "effect"
+import { liveKeyOf } from "./liveKeys.js"
+
+/** Who makes something an account owns: the account, and the key acting for it (null: a console session). */
+export interface Owner {
+  readonly accountId: string
+  readonly keyId: string | null
+}
+
+/**
+ * What a write needs of its owner: `account`, a live (not deleted) account and, when a key acts, that key live;
+ * `running`, also a live key of the account (what runs on its own: monitors, batch jobs, test events stop with the
+ * account's last key, whichever door makes them).
+ */
+export type Need = "account" | "running"
+
+/** The owner ended (account deleted, key revoked, last key gone) before the write could hold the fence: nothing made. */
+export class AccessEnded extends Data.TaggedError("AccessEnded")<{ readonly message: string; readonly reason: "account" | "key" | "no_live_key" }> {}
+
+/**
+ * A test's pause between the checks a request made earlier (its key's admission, a password) and its fenced write:
+ * a race made deterministic. Absent in a server: nothing pauses.
+ */
+export class FenceProbe extends Context.Tag("kyb/FenceProbe")<FenceProbe, {
+  readonly before: (point: string, accountId: string) => Effect.Effect<void>
+}>() {}
+
+/**
+ * Ends are fences (issue 41), one mechanism for every owned row and every end. A write that makes something an
+ * account owns first takes `hold`: the account row `FOR SHARE`, refused unless the account is live (and the acting
+ * key, and for `running` a live key of the account), in the write's own transaction. An end (account deletion, key
+ * revocation, a rotated key's grace running out) first takes `end`: the same row `FOR UPDATE`. So a write either
+ * commits before the end starts (and the end, reading after it, stops what it made) or waits and sees the end (and
+ * makes nothing); no interleaving leaves a survivor.
+ */
+export class Fence extends Effect.Service<Fence>()("kyb/Fence", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const probe = yield* Effect.serviceOption(FenceProbe)
+
+    /** In the caller's transaction: the owner held live to its end, or AccessEnded. */
+    const hold = (owner: Owner, need: Need = "account"): Effect.Effect<void, AccessEnded | SqlError> =>
+      Effect.gen(function*() {
+        const [row] = yield* sql<{ key_live: boolean; any_live: boolean }>`
+          SELECT ${owner.keyId === null ? sql`true` : sql`EXISTS (SELECT 1 FROM api_keys k WHERE k.id = ${owner.keyId}
+              AND k.account_id = a.id AND (k.revoked_at IS NULL OR k.revoked_at > now()))`} AS key_live,
+            ${need === "running" ? liveKeyOf(sql, sql`a.id`) : sql`true`} AS any_live
+          FROM accounts a WHERE a.id = ${owner.accountId} AND a.deleted_at IS NULL FOR SHARE OF a`
+        if (row === undefined) return yield* new AccessEnded({ reason: "account", message: "This account has been deleted; nothing was made." })
+        if (!row.key_live) {
+          return yield* new AccessEnded({ reason: "key", message: "This API key was revoked while the request was on its way; nothing was made." })
+        }
+        if (!row.any_live) {
+          return yield* new AccessEnded({
+            reason: "no_live_key",
+            message: "This account has no live API key: monitors, batch jobs and test events stopped with its last key. Create a key first."
+          })
+        }
+      })
+
+    /** In the end's transaction, before anything else: the account row held exclusively (every fenced write waits). */
+    const end = (accountId: string) => sql`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`.pipe(Effect.asVoid)
+
+    /** A test's pause point (no-op in a server): call it before the transaction that holds the fence. */
+    const pause = (point: string, accountId: string) => Option.match(probe, { onNone: () => Effect.void, onSome: (p) => p.before(point, accountId) })
+
+    /** `write` in a transaction that holds the fence first (after the test's pause point, if any). */
+    const guarded = <A, E, R>(point: string, owner: Owner, need: Need, write: Effect.Effect<A, E, R>) =>
+      Effect.zipRight(pause(point, owner.accountId), sql.withTransaction(Effect.zipRight(hold(owner, need), write)))
+
+    return { hold, end, pause, guarded } as const
+  })
+}) {}
