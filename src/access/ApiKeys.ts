@@ -51,7 +51,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       readonly accountId?: string
       readonly scope?: KeyScope
     }) =>
-      sql.withTransaction(Effect.gen(function*() {
+      Effect.zipRight(options.accountId === undefined ? Effect.void : fence.pause("key", options.accountId), sql.withTransaction(Effect.gen(function*() {
         const secret = SECRET_PREFIX + randomBytes(32).toString("base64url")
         const id = "key_" + randomBytes(6).toString("hex")
         const accountId = options.accountId ?? "acc_" + randomBytes(8).toString("hex")
@@ -65,7 +65,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
           VALUES (${id}, ${hashSecret(secret)}, ${secretPrefix(secret)}, ${options.label}, ${options.plan}, ${options.quota},
             ${accountId}, ${scope})`
         return { id, accountId, secret: Redacted.make(secret), scope }
-      })).pipe(Effect.withSpan("ApiKeys.create"))
+      }))).pipe(Effect.withSpan("ApiKeys.create"))
 
     /** A live account named by its id or its e-mail address. */
     const findAccount = (ref: string) =>

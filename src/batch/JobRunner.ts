@@ -3,6 +3,7 @@ import { randomBytes } from "node:crypto"
 import type { Actor } from "../access/actor.js"
 import { Verdict, VerifyBody } from "../api/schemas/Verdict.js"
 import { Checks } from "../checks/Checks.js"
+import { Fence } from "../tenancy/Fence.js"
 import { BatchRepo } from "./BatchRepo.js"
 
 const decodeInput = Schema.decodeUnknown(VerifyBody)
@@ -20,6 +21,7 @@ export class JobRunner extends Effect.Service<JobRunner>()("kyb/JobRunner", {
   scoped: Effect.gen(function*() {
     const repo = yield* BatchRepo
     const checks = yield* Checks
+    const fence = yield* Fence
     const concurrency = yield* Config.integer("KYB_BATCH_CONCURRENCY").pipe(Config.withDefault(4))
     const poll = yield* Config.duration("KYB_BATCH_POLL").pipe(Config.withDefault(Duration.seconds(2)))
     const staleSeconds = yield* Config.integer("KYB_BATCH_STALE_SECONDS").pipe(Config.withDefault(30))
@@ -28,6 +30,7 @@ export class JobRunner extends Effect.Service<JobRunner>()("kyb/JobRunner", {
 
     const verifyRow = (jobId: string, actor: Actor, row: { readonly position: number; readonly input: unknown }) =>
       Effect.gen(function*() {
+        yield* fence.pause("batch_row", actor.accountId)
         const input = yield* decodeInput(row.input).pipe(Effect.orDie)
         const kept = yield* checks.verifyIf(input, actor, repo.holdRunning(jobId), (verdict) =>
           Effect.flatMap(encodeVerdict(verdict).pipe(Effect.orDie), (encoded) => repo.answer(jobId, row.position, encoded)))
@@ -69,5 +72,5 @@ export class JobRunner extends Effect.Service<JobRunner>()("kyb/JobRunner", {
 
     return { wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
   }),
-  dependencies: [BatchRepo.Default]
+  dependencies: [BatchRepo.Default, Fence.Default]
 }) {}
