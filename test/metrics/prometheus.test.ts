@@ -1,5 +1,6 @@
 import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
+import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { alertRulesFile, prometheusConfig } from "../../scripts/support/prometheusConfig.js"
 import { cliDatabase, kyb } from "../support/cliProcess.js"
@@ -20,9 +21,11 @@ describe("metrics scraped by a real Prometheus", () => {
   it("after traffic, Prometheus reads the requests, statuses, verdicts and latency it was sent", async () => {
     const database = await cliDatabase()
     const metricsPort = await freePort()
-    const server = await startServerProcess({ ...database.env, KYB_METRICS_PORT: String(metricsPort), KYB_INSTANCE_NAME: "prom-test" })
+    const server = await startServerProcess({ ...database.env, KYB_METRICS_PORT: String(metricsPort), KYB_INSTANCE_NAME: "prom-test" }, { ready: false })
     const prometheus = await startPrometheus(prometheusConfig([{ name: "prom-test", address: `127.0.0.1:${metricsPort}` }], { intervalSeconds: 1 }))
     try {
+      // The embedded database's start and migrations are slow on a busy machine: more time than the default.
+      await server.waitFor(/Listening on/, 300_000)
       const created = await kyb(["keys", "create", "--plan", "unlimited"], database.env)
       const secret = /kyb_live_[A-Za-z0-9_-]+/.exec(`${created.stdout}${created.stderr}`)?.[0]
       expect(secret, created.stderr).toBeDefined()
@@ -63,6 +66,14 @@ describe("metrics scraped by a real Prometheus", () => {
       // Route templates only: the numbers asked about never become a label.
       expect(await value(`count({__name__=~"kyb_.*", route=~".*2011.*"}) or vector(0)`)).toBe(0)
 
+      // Every query of the Grafana dashboard is one Prometheus accepts.
+      const dashboard = JSON.parse(fs.readFileSync(path.join(path.dirname(alertRulesFile), "grafana-dashboard.json"), "utf8")) as {
+        panels: Array<{ targets: Array<{ expr: string }> }>
+      }
+      const exprs = dashboard.panels.flatMap((p) => p.targets.map((t) => t.expr))
+      expect(exprs.length).toBeGreaterThan(15)
+      for (const expr of exprs) await prometheus.query(expr)
+
       const rules = await (await fetch(`${prometheus.url}/api/v1/rules`)).json() as {
         data: { groups: Array<{ rules: Array<{ name: string; health: string; lastError?: string }> }> }
       }
@@ -79,5 +90,5 @@ describe("metrics scraped by a real Prometheus", () => {
       await database.close()
       expect(fs.existsSync(alertRulesFile)).toBe(true)
     }
-  }, 240_000)
+  }, 480_000)
 })

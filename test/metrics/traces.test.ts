@@ -37,8 +37,10 @@ describe("traces over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
   it("one verification: the request, resolver, screener and SQL spans, in one trace, each with the request id", async () => {
     const receiver = await startReceiver()
     const database = await cliDatabase()
-    const server = await startServerProcess({ ...database.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER_ARG: "1" })
+    const server = await startServerProcess({ ...database.env, OTEL_EXPORTER_OTLP_ENDPOINT: receiver.url, OTEL_TRACES_SAMPLER_ARG: "1" }, { ready: false })
     try {
+      // The embedded database's start and migrations are slow on a busy machine: more time than the default.
+      await server.waitFor(/Listening on/, 300_000)
       const created = await kyb(["keys", "create", "--plan", "unlimited"], database.env)
       const secret = /kyb_live_[A-Za-z0-9_-]+/.exec(`${created.stdout}${created.stderr}`)?.[0]
       expect(secret, created.stderr).toBeDefined()
@@ -74,5 +76,5 @@ describe("traces over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
       await database.close()
       await receiver.close()
     }
-  }, 240_000)
+  }, 480_000)
 })
