@@ -31,7 +31,10 @@ const startReceiver = async () => {
   return { url: `http://127.0.0.1:${port}`, spans, paths, close: () => new Promise<void>((r) => server.close(() => r())) }
 }
 
-const attribute = (span: OtlpSpan, key: string) => span.attributes.find((a) => a.key === key)?.value["stringValue"]
+const attribute = (span: OtlpSpan, key: string): string | undefined => {
+  const value = span.attributes.find((a) => a.key === key)?.value["stringValue"]
+  return typeof value === "string" ? value : undefined
+}
 
 describe("traces over OTLP (OTEL_EXPORTER_OTLP_ENDPOINT)", () => {
   it("one verification: the request, resolver, screener and SQL spans, in one trace, each with the request id", async () => {
