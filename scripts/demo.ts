@@ -63,12 +63,18 @@ const withTempFile = <A, E, R>(name: string, lines: ReadonlyArray<unknown>, use:
     (file) => Effect.sync(() => fs.rmSync(path.dirname(file), { recursive: true, force: true }))
   )
 
-/** The list versions the server on `port` screens with now; null when no server answers there. */
-const serverLists = Effect.tryPromise(async () => {
-  const response = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(5_000) })
-  const body = await response.json() as { lists?: ReadonlyArray<{ list: string; version: string }> }
-  return body.lists ?? []
-}).pipe(Effect.orElseSucceed(() => null))
+/** Whether a fetch gave up waiting (a busy server) rather than finding nothing there. */
+const timedOut = (error: unknown): boolean => error instanceof Error && error.name === "TimeoutError"
+
+/** The list versions the server on `port` screens with now (none yet while it is too busy to answer); null when none answers there. */
+const serverLists: Effect.Effect<ReadonlyArray<{ readonly list: string; readonly version: string }> | null> = Effect.tryPromise({
+  try: async () => {
+    const response = await fetch(`http://127.0.0.1:${port}/health`, { signal: AbortSignal.timeout(5_000) })
+    const body = await response.json() as { lists?: ReadonlyArray<{ list: string; version: string }> }
+    return body.lists ?? []
+  },
+  catch: (error) => error
+}).pipe(Effect.catchAll((error) => Effect.succeed(timedOut(error) ? [] : null)))
 
 /**
  * Waits (at most 5 minutes) until the running server screens with the versions just activated: it loads them at its
