@@ -12,5 +12,7 @@ export const mcp = (invocation: Invocation) =>
     Effect.gen(function*() {
       const secret = yield* Config.option(Config.redacted("KYB_API_KEY"))
       yield* serveStdio(Option.getOrUndefined(secret)).pipe(Effect.provide(McpServicesLive))
-    }).pipe(Effect.provide(logToStderr))
+    }).pipe(Effect.provide(logToStderr)),
+    undefined,
+    { prettyLogger: false }
   )

@@ -29,14 +29,24 @@ export const messageOf = (error: unknown): string => {
 export const runCli = <E>(
   command: string,
   program: Effect.Effect<void, E, DatabaseServices>,
-  hint: (error: unknown) => string | undefined = () => undefined
-): Promise<void> => runProgram(command, program.pipe(Effect.provide(DatabaseLive)), hint)
+  hint: (error: unknown) => string | undefined = () => undefined,
+  options: RunOptions = {}
+): Promise<void> => runProgram(command, program.pipe(Effect.provide(DatabaseLive)), hint, options)
+
+export interface RunOptions {
+  /**
+   * false: the runtime's pretty logger is not added (it writes to standard output, which `kyb mcp` keeps for the
+   * protocol alone; the program sets its own logger).
+   */
+  readonly prettyLogger?: boolean
+}
 
 /** `runCli` for a program that opens the database itself when it needs it (or never). */
 export const runProgram = <E>(
   command: string,
   program: Effect.Effect<void, E>,
-  hint: (error: unknown) => string | undefined = () => undefined
+  hint: (error: unknown) => string | undefined = () => undefined,
+  options: RunOptions = {}
 ): Promise<void> =>
   new Promise((resolve) => {
     const main = program.pipe(
@@ -57,6 +67,7 @@ export const runProgram = <E>(
     )
     runMain(main, {
       disableErrorReporting: true,
+      disablePrettyLogger: options.prettyLogger === false,
       teardown: (exit, onExit) => {
         resolve()
         onExit(Exit.isSuccess(exit) && typeof exit.value === "number" ? exit.value : 130)

@@ -17,7 +17,9 @@ const rejected = invalidKey("The API key is unknown or has been revoked.")
 
 /** The tool a JSON-RPC message calls, when it is a call of one of ours. */
 export const calledTool = (message: unknown) => {
+  // A tools/call sent as a notification (no id) runs nothing: it is not counted.
   if (typeof message !== "object" || message === null || (message as { method?: unknown }).method !== "tools/call") return undefined
+  if (!("id" in message)) return undefined
   const params = (message as { params?: { name?: unknown } }).params
   return typeof params?.name === "string" ? toolNamed(params.name) : undefined
 }

@@ -5,8 +5,10 @@ import { Effect, Either, Option, Redacted, Runtime } from "effect"
 import type { ApiKeys } from "../access/ApiKeys.js"
 import type { Quota } from "../access/Quota.js"
 import { quotaHeaders } from "../http/QuotaGuardLive.js"
-import { errorResponse, type JsonRpcId, type McpRefusal } from "./errors.js"
+import { idOf, INVALID_REQUEST, type JsonRpcError, PARSE_ERROR, readValue, rpcError } from "./envelope.js"
+import { errorResponse, type McpRefusal } from "./errors.js"
 import { admit } from "./gate.js"
+import { AllowedOrigins, originAllowed } from "./origins.js"
 import type { ToolServices } from "./tools.js"
 
 /** The key of a request, as /v1 reads it: `Authorization: Bearer <key>`, else `x-api-key: <key>`. */
@@ -16,16 +18,11 @@ export const secretOf = (headers: Readonly<Record<string, string | undefined>>):
   return value === undefined ? undefined : Redacted.make(value)
 }
 
-const idOf = (message: unknown): JsonRpcId => {
-  const id = typeof message === "object" && message !== null ? (message as { id?: unknown }).id : undefined
-  return typeof id === "string" || typeof id === "number" ? id : null
-}
+const reply = (status: number, error: JsonRpcError, headers: Readonly<Record<string, string>> = {}) =>
+  HttpServerResponse.unsafeJson(error, { status, headers })
 
-const rpcError = (status: number, id: JsonRpcId, code: number, message: string, headers: Readonly<Record<string, string>> = {}) =>
-  HttpServerResponse.unsafeJson({ jsonrpc: "2.0", id, error: { code, message } }, { status, headers })
-
-const refused = (id: JsonRpcId, refusal: McpRefusal) =>
-  HttpServerResponse.unsafeJson(errorResponse(id, refusal), { status: refusal.status, headers: refusal.headers })
+const refused = (message: unknown, refusal: McpRefusal) =>
+  HttpServerResponse.unsafeJson(errorResponse(idOf(message), refusal), { status: refusal.status, headers: refusal.headers })
 
 /**
  * The MCP SDK and the server made with it, imported on the first /mcp request: the SDK holds about 6.5 MB of heap
@@ -37,19 +34,27 @@ const loadSdk = Effect.promise(() =>
 type Sdk = Effect.Effect<Effect.Effect.Success<typeof loadSdk>>
 
 /**
- * One POST to /mcp (Streamable HTTP, stateless, JSON answers): the message is admitted (key, quota, scope) before
- * the protocol sees it, then answered by a server made for this request, so a tool call runs with its own key.
+ * One POST to /mcp (Streamable HTTP, stateless, JSON answers): the Origin is checked (a web page may not drive a local
+ * agent's server), the message read as stdio reads a line, its params checked, then it is admitted (key, quota,
+ * scope) and answered by a server made for this request, so a tool call runs with its own key.
  */
-const post = (sdk: Sdk) => Effect.gen(function*() {
+const post = (sdk: Sdk, origins: AllowedOrigins) => Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
+  const origin = request.headers["origin"]
+  if (origin !== undefined && !originAllowed(origins, origin)) {
+    return reply(403, rpcError(null, INVALID_REQUEST, "This Origin may not use /mcp (KYB_MCP_ALLOWED_ORIGINS lists the ones that may)."))
+  }
   const body = yield* request.json.pipe(Effect.option)
-  if (Option.isNone(body)) return rpcError(400, null, -32700, "The body is not JSON.")
-  if (Array.isArray(body.value)) return rpcError(400, null, -32600, "Send one JSON-RPC message per request (batches are not supported).")
-  const message = body.value
+  if (Option.isNone(body)) return reply(400, rpcError(null, PARSE_ERROR, "The body is not JSON."))
+  const reading = readValue(body.value)
+  if (reading._tag === "refused") return reply(reading.status, reading.reply)
+  const message = reading.message
+  const [{ WebStandardStreamableHTTPServerTransport }, { makeMcpServer, paramsProblem }] = yield* sdk
+  const problem = paramsProblem(message)
+  if (problem !== undefined) return reply(400, problem)
   const admitted = yield* admit(secretOf(request.headers), message).pipe(Effect.either)
-  if (Either.isLeft(admitted)) return refused(idOf(message), admitted.left)
+  if (Either.isLeft(admitted)) return refused(message, admitted.left)
   const { decision, identity } = admitted.right
-  const [{ WebStandardStreamableHTTPServerTransport }, { makeMcpServer }] = yield* sdk
   const runtime = yield* Effect.runtime<ToolServices>()
   const server = makeMcpServer((effect) => Runtime.runPromise(runtime)(effect), () => identity)
   const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
@@ -70,7 +75,7 @@ const post = (sdk: Sdk) => Effect.gen(function*() {
 
 const notAllowed = Effect.succeed(
   HttpServerResponse.unsafeJson(
-    { jsonrpc: "2.0", id: null, error: { code: -32000, message: "This server answers POST /mcp only (no server-sent event stream, no sessions)." } },
+    rpcError(null, -32000, "This server answers POST /mcp only (no server-sent event stream, no sessions)."),
     { status: 405, headers: { allow: "POST" } }
   )
 )
@@ -80,7 +85,8 @@ export const McpHttpLive = HttpApiBuilder.Router.use((router) =>
   Effect.gen(function*() {
     const context = yield* Effect.context<ApiKeys | Quota | ToolServices>()
     const sdk = yield* Effect.cached(loadSdk)
-    yield* router.post("/mcp", Effect.provide(post(sdk), context))
+    const origins = yield* AllowedOrigins
+    yield* router.post("/mcp", Effect.provide(post(sdk, origins), context))
     yield* router.get("/mcp", notAllowed)
     yield* router.del("/mcp", notAllowed)
     yield* router.put("/mcp", notAllowed)

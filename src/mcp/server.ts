@@ -1,16 +1,37 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js"
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type RequestId } from "@modelcontextprotocol/sdk/types.js"
+import {
+  CallToolRequestSchema,
+  InitializeRequestSchema,
+  ListToolsRequestSchema,
+  PingRequestSchema,
+  type RequestId
+} from "@modelcontextprotocol/sdk/types.js"
 import type { Effect } from "effect"
 import type { ApiKeyIdentity } from "../api/security.js"
+import { INVALID_PARAMS, type JsonRpcError, rpcError, idOf, RpcError } from "./envelope.js"
+import { instructions } from "./instructions.js"
 import { type ToolResult, type ToolServices, toolNamed, tools } from "./tools.js"
 
-const instructions = [
-  "KYB Africa answers \"is this African business real, registered, active and not sanctioned?\" over 18 official",
-  "registries, with the source, checked date and confidence of every value. Start with verify_business or",
-  "search_companies; every verdict is kept as a check (get_check). list_review_queue shows the hits waiting for a",
-  "reviewer and record_decision records one (a read_write key is needed). Each tool call counts as one request",
-  "against the key's monthly quota."
-].join(" ")
+const requestSchemas = {
+  initialize: InitializeRequestSchema,
+  ping: PingRequestSchema,
+  "tools/list": ListToolsRequestSchema,
+  "tools/call": CallToolRequestSchema
+} as const
+
+/**
+ * A request of ours whose params are not what the method takes: -32602 naming the first wrong place in words (the
+ * SDK would answer -32603 with its validator's dump), before the message is admitted or counted.
+ */
+export const paramsProblem = (message: Readonly<Record<string, unknown>>): JsonRpcError | undefined => {
+  const method = message["method"]
+  if (!("id" in message) || typeof method !== "string" || !(method in requestSchemas)) return undefined
+  const parsed = requestSchemas[method as keyof typeof requestSchemas].safeParse(message)
+  if (parsed.success) return undefined
+  const issue = parsed.error.issues[0]
+  const where = issue === undefined ? "params" : issue.path.map(String).join(".")
+  return rpcError(idOf(message), INVALID_PARAMS, `${where}: ${issue?.message.replace(/^Invalid input: /, "") ?? "invalid"}.`)
+}
 
 /**
  * The MCP server of one connection (a stdio process) or one HTTP request: the tools and their schemas, each call run
@@ -25,9 +46,9 @@ export const makeMcpServer = (
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: descriptors }))
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = toolNamed(request.params.name)
-    if (tool === undefined) throw new McpError(ErrorCode.InvalidParams, `No tool ${request.params.name}; tools/list names them.`)
+    if (tool === undefined) throw new RpcError(INVALID_PARAMS, `No tool ${request.params.name}; tools/list names them.`)
     const key = keyOf(extra.requestId)
-    if (key === undefined) throw new McpError(ErrorCode.InternalError, "The call was not admitted.")
+    if (key === undefined) throw new RpcError(-32603, "The call was not admitted.")
     return run(tool.call(key, request.params.arguments ?? {}))
   })
   return server

@@ -1,7 +1,7 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js"
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from "@modelcontextprotocol/sdk/types.js"
 import { Effect, Either, Layer, type Redacted, Runtime } from "effect"
+import type { Readable, Writable } from "node:stream"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { Quota } from "../access/Quota.js"
 import type { ApiKeyIdentity } from "../api/security.js"
@@ -13,9 +13,10 @@ import { Decisions } from "../decisions/Decisions.js"
 import { Screener } from "../sanctions/Screener.js"
 import { CompanySearchLive } from "../search/CompanySearch.js"
 import { Verifier } from "../verify/Verifier.js"
+import { idOf, type JsonRpcError, readText } from "./envelope.js"
 import { errorResponse } from "./errors.js"
 import { admit } from "./gate.js"
-import { makeMcpServer } from "./server.js"
+import { makeMcpServer, paramsProblem } from "./server.js"
 import type { ToolServices } from "./tools.js"
 
 /** What the tools and the admission need (over a SqlClient): the /v1 services, without the server's background work. */
@@ -25,57 +26,88 @@ export const McpServicesLive = Layer.mergeAll(ApiKeys.Default, Quota.Default, Co
   Layer.provideMerge(Layer.mergeAll(CompanyRepo.Default, CompanySearchLive, Screener.Default))
 )
 
-type Gate = (message: JSONRPCMessage) => Promise<JSONRPCMessage | "pass" | "drop">
+/** What becomes of one line: a message for the server, or the JSON-RPC answer given in its place (or nothing). */
+type Gate = (line: string) => Promise<{ readonly pass: JSONRPCMessage } | { readonly answer: JsonRpcError } | null>
 
-/** A transport whose every incoming message is admitted first, in arrival order; a refused request is answered here. */
-class AdmittingTransport implements Transport {
+/**
+ * Newline-delimited JSON-RPC on a pair of streams, each line read in arrival order through the gate. Unlike the SDK's
+ * stdio transport (which drops a line it cannot parse, leaving the client waiting), every line that is not a message
+ * is answered with a JSON-RPC error; nothing but JSON-RPC is ever written to the output.
+ */
+class LineTransport implements Transport {
   onclose?: () => void
   onerror?: (error: Error) => void
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void
   private queue: Promise<void> = Promise.resolve()
+  private pending = ""
 
-  constructor(private readonly inner: Transport, private readonly gate: Gate) {}
+  constructor(private readonly input: Readable, private readonly output: Writable, private readonly gate: Gate) {}
 
   start() {
-    this.inner.onclose = () => this.onclose?.()
-    this.inner.onerror = (error) => this.onerror?.(error)
-    this.inner.onmessage = (message, extra) => {
-      this.queue = this.queue.then(async () => {
-        const verdict = await this.gate(message)
-        if (verdict === "pass") this.onmessage?.(message, extra)
-        else if (verdict !== "drop") await this.inner.send(verdict)
-      }).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))))
-    }
-    return this.inner.start()
+    this.input.setEncoding("utf8")
+    this.input.on("data", (chunk: string) => {
+      this.pending += chunk
+      let end: number
+      while ((end = this.pending.indexOf("\n")) >= 0) {
+        const line = this.pending.slice(0, end).replace(/\r$/, "")
+        this.pending = this.pending.slice(end + 1)
+        if (line.trim() !== "") this.enqueue(line)
+      }
+    })
+    this.input.on("error", (error: Error) => this.onerror?.(error))
+    this.input.once("end", () => this.queue.then(() => this.onclose?.()))
+    return Promise.resolve()
   }
 
-  send(message: JSONRPCMessage, options?: TransportSendOptions) {
-    return this.inner.send(message, options)
+  private enqueue(line: string) {
+    this.queue = this.queue.then(async () => {
+      const outcome = await this.gate(line)
+      if (outcome === null) return
+      if ("pass" in outcome) this.onmessage?.(outcome.pass)
+      else await this.write(outcome.answer)
+    }).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))))
+  }
+
+  private write(message: unknown) {
+    return new Promise<void>((resolve) => {
+      if (this.output.write(`${JSON.stringify(message)}\n`)) resolve()
+      else this.output.once("drain", () => resolve())
+    })
+  }
+
+  send(message: JSONRPCMessage, _options?: TransportSendOptions) {
+    return this.write(message)
   }
 
   close() {
-    return this.inner.close()
+    this.input.pause()
+    this.onclose?.()
+    return Promise.resolve()
   }
 }
 
 /**
- * `kyb mcp`: the MCP server on standard input and output, for a desktop agent that starts it as a process. Each
- * message is admitted as over HTTP (the key in KYB_API_KEY; tool calls counted, writes need `read_write`). Ends when
- * standard input closes.
+ * `kyb mcp`: the MCP server on standard input and output, for a desktop agent that starts it as a process. Each line
+ * is read as /mcp reads a body (the same refusals, in the same words), then admitted as over HTTP (the key in
+ * KYB_API_KEY; tool calls counted, writes need `read_write`). Ends when standard input closes.
  */
 export const serveStdio = (secret: Redacted.Redacted<string> | undefined) =>
   Effect.gen(function*() {
     const runtime = yield* Effect.runtime<ApiKeys | Quota | ToolServices>()
     const run = Runtime.runPromise(runtime)
     const admitted = new Map<RequestId, ApiKeyIdentity>()
-    const gate: Gate = async (message) => {
-      const id = "id" in message ? message.id : undefined
-      const isRequest = "method" in message && id !== undefined
-      if (!("method" in message)) return "pass"
+    const gate: Gate = async (line) => {
+      const reading = readText(line)
+      if (reading._tag === "refused") return { answer: reading.reply }
+      const message = reading.message
+      if (!("method" in message)) return { pass: message as JSONRPCMessage }
+      const isRequest = "id" in message
+      const problem = paramsProblem(message)
+      if (problem !== undefined) return { answer: problem }
       const outcome = await run(Effect.either(admit(secret, message)))
-      if (Either.isLeft(outcome)) return isRequest ? errorResponse(id, outcome.left) as JSONRPCMessage : "drop"
-      if (isRequest) admitted.set(id, outcome.right.identity)
-      return "pass"
+      if (Either.isLeft(outcome)) return isRequest ? { answer: errorResponse(idOf(message), outcome.left) as JsonRpcError } : null
+      if (isRequest) admitted.set(message["id"] as RequestId, outcome.right.identity)
+      return { pass: message as JSONRPCMessage }
     }
     const server = makeMcpServer(run, (id) => {
       const key = admitted.get(id)
@@ -83,7 +115,7 @@ export const serveStdio = (secret: Redacted.Redacted<string> | undefined) =>
       return key
     })
     const stdin = process.stdin
-    const transport = new AdmittingTransport(new StdioServerTransport(stdin, process.stdout), gate)
+    const transport = new LineTransport(stdin, process.stdout, gate)
     yield* Effect.acquireRelease(Effect.promise(() => server.connect(transport)), () => Effect.promise(() => server.close()))
     yield* Effect.async<void>((resume) => {
       const done = () => resume(Effect.void)

@@ -4,7 +4,7 @@ import { AwardPage, AwardParams } from "../api/schemas/Award.js"
 import { Check, CheckListParams } from "../api/schemas/Check.js"
 import { CompanyRecord } from "../api/schemas/Company.js"
 import { Decision, DecisionBody } from "../api/schemas/Decision.js"
-import { CountryCode, TextInput } from "../api/schemas/params.js"
+import { CountryCode, IdParam, TextInput } from "../api/schemas/params.js"
 import { ReviewQueuePage } from "../api/schemas/ReviewQueue.js"
 import { SearchParams, SearchResponse } from "../api/schemas/Search.js"
 import { Verdict, VerifyBody } from "../api/schemas/Verdict.js"
@@ -56,9 +56,28 @@ const failed = (failure: ApiFailure): ToolResult => ({
 
 const unavailable = (message: string): ApiFailure => ({ error: "service_unavailable", message })
 
-// Query-string schemas read numbers from text (`limit=5`); an agent sends JSON numbers and booleans, read as their text.
+// Query-string schemas read numbers from text (`limit=5`); an agent sends JSON numbers, read as their text once their
+// JSON type is checked (`limit: "5"` and `q: 123` are refused, as a JSON body's would be).
 const asQueryString = (args: Readonly<Record<string, unknown>>) =>
-  Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === "number" || typeof v === "boolean" ? String(v) : v]))
+  Object.fromEntries(Object.entries(args).map(([k, v]) => [k, typeof v === "number" ? String(v) : v]))
+
+const typeWords: Readonly<Record<string, readonly [(v: unknown) => boolean, string]>> = {
+  integer: [(v) => typeof v === "number" && Number.isInteger(v), "must be an integer"],
+  number: [(v) => typeof v === "number", "must be a number"],
+  string: [(v) => typeof v === "string", "must be a string"],
+  boolean: [(v) => typeof v === "boolean", "must be true or false"]
+}
+
+/** Each argument of the JSON type the tool's input schema states, with no coercion: the first that is not, in words. */
+const wrongType = (inputSchema: Readonly<Record<string, unknown>>, args: Readonly<Record<string, unknown>>): string | undefined => {
+  const properties = (inputSchema["properties"] ?? {}) as Readonly<Record<string, { readonly type?: unknown }>>
+  for (const [name, value] of Object.entries(args)) {
+    const expected = properties[name]?.type
+    const check = typeof expected === "string" ? typeWords[expected] : undefined
+    if (check !== undefined && !check[0](value)) return `${name}: ${check[1]}`
+  }
+  return undefined
+}
 
 const make = <I, II, O, OI>(spec: {
   readonly name: string
@@ -69,10 +88,19 @@ const make = <I, II, O, OI>(spec: {
   readonly input: Schema.Schema<I, II>
   readonly output: Schema.Schema<O, OI>
   readonly queryString?: boolean
+  /** May ask a live registry (an outside system) when the store does not hold the answer. */
+  readonly openWorld?: boolean
   readonly run: (key: ApiKeyIdentity, input: I) => Effect.Effect<O, ApiFailure, ToolServices>
 }): Tool => {
   const decode = Schema.decodeUnknown(spec.input, { errors: "all", onExcessProperty: "error" })
   const encode = Schema.encode(spec.output)
+  const inputSchema = toolJsonSchema(spec.input)
+  const typed = (args: Readonly<Record<string, unknown>>): Effect.Effect<Readonly<Record<string, unknown>>, ApiFailure> => {
+    const problem = wrongType(inputSchema, args)
+    return problem === undefined
+      ? Effect.succeed(spec.queryString === true ? asQueryString(args) : args)
+      : Effect.fail<ApiFailure>({ error: "invalid_request", message: problem })
+  }
   return {
     name: spec.name,
     writes: spec.writes,
@@ -80,19 +108,19 @@ const make = <I, II, O, OI>(spec: {
       name: spec.name,
       title: spec.title,
       description: spec.description,
-      inputSchema: toolJsonSchema(spec.input),
+      inputSchema,
       outputSchema: toolJsonSchema(spec.output),
       annotations: {
         title: spec.title,
         readOnlyHint: !spec.writes,
         destructiveHint: false,
         idempotentHint: spec.idempotent,
-        openWorldHint: false
+        openWorldHint: spec.openWorld === true
       }
     },
     call: (key, args) =>
-      decode(spec.queryString === true ? asQueryString(args) : args).pipe(
-        Effect.mapError((e): ApiFailure => ({ error: "invalid_request", message: issuesMessage(e) })),
+      typed(args).pipe(
+        Effect.flatMap((input) => Effect.mapError(decode(input), (e): ApiFailure => ({ error: "invalid_request", message: issuesMessage(e, "the arguments must be an object") }))),
         Effect.flatMap((input) => spec.run(key, input)),
         Effect.flatMap((output) => Effect.orDie(encode(output))),
         Effect.map((encoded): ToolResult => ({
@@ -115,7 +143,6 @@ const company = {
   registration_no: TextInput("registration_no", 64).annotations({ description: "The registry number, any separator style" })
 }
 
-const checkId = Schema.String.pipe(Schema.pattern(/^[0-9a-f-]{36}$/i, { message: () => "id is not a check id" }))
 
 export const tools: ReadonlyArray<Tool> = [
   make({
@@ -128,6 +155,7 @@ export const tools: ReadonlyArray<Tool> = [
     input: SearchParams,
     output: SearchResponse,
     queryString: true,
+    openWorld: true,
     run: (_key, input) => Effect.flatMap(CompanySearch, (search) => Effect.orDie(search.search(input)))
   }),
   make({
@@ -139,6 +167,7 @@ export const tools: ReadonlyArray<Tool> = [
     idempotent: true,
     input: Schema.Struct(company),
     output: CompanyRecord,
+    openWorld: true,
     run: (_key, input) =>
       Effect.flatMap(CompanyLookup, (companies) =>
         companies.get(input.country, input.registration_no).pipe(
@@ -155,6 +184,7 @@ export const tools: ReadonlyArray<Tool> = [
     idempotent: false,
     input: VerifyBody,
     output: Verdict,
+    openWorld: true,
     run: (key, input) => Effect.flatMap(Checks, (checks) => checks.verify(input, actorOf(key)))
   }),
   make({
@@ -164,7 +194,7 @@ export const tools: ReadonlyArray<Tool> = [
       "verbatim, each list's version and SHA-256 and the policy version. Only the account's own checks.",
     writes: false,
     idempotent: true,
-    input: Schema.Struct({ id: checkId }),
+    input: Schema.Struct({ id: IdParam("check") }),
     output: Check,
     run: (key, input) => Effect.flatMap(Checks, (checks) => checks.get(key.accountId, input.id))
   }),

@@ -12,15 +12,24 @@ import {
   mediaType,
   type Refusal
 } from "../../domain/inputHygiene.js"
+import { edgeRefusal } from "../../mcp/envelope.js"
 import { bodyRuleFor } from "./bodyLimits.js"
 
 /** Longer request targets are refused with 414 (node's own header limit, 16 KiB, answers 431 above that). */
 export const MAX_URL_BYTES = 8 * 1024
 
-const answer = (status: number, error: string, message: string) =>
-  Effect.succeed(HttpServerResponse.unsafeJson({ error, message }, { status }))
+/** `/mcp` speaks JSON-RPC: its refusals are JSON-RPC errors with the same words (src/mcp/envelope.ts; stdio says the same). */
+const isMcp = (target: string) => target === "/mcp" || target.startsWith("/mcp?")
 
-const refused = (refusal: Refusal) => answer(400, "invalid_request", `${refusal.where} ${refusal.problem}.`)
+export const EdgeGuardLive = HttpApiBuilder.middleware((app) =>
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
+    const mcp = isMcp(request.originalUrl)
+    const answer = (status: number, error: string, message: string) =>
+      Effect.succeed(HttpServerResponse.unsafeJson(mcp ? edgeRefusal(message) : { error, message }, { status }))
+    return guard(app, request, answer)
+  }))
+
+type Answer = (status: number, error: string, message: string) => Effect.Effect<HttpServerResponse.HttpServerResponse>
 
 const hasBody = (headers: Readonly<Record<string, string | undefined>>) =>
   headers["transfer-encoding"] !== undefined || (headers["content-length"] !== undefined && headers["content-length"] !== "0")
@@ -30,9 +39,9 @@ const hasBody = (headers: Readonly<Record<string, string | undefined>>) =>
  * percent-decoded, no control characters), the headers, the body's media type and size, and a JSON body's
  * nesting and strings. What fails here never reaches a handler or the database.
  */
-export const EdgeGuardLive = HttpApiBuilder.middleware((app) =>
+const guard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>, request: HttpServerRequest.HttpServerRequest, answer: Answer) =>
   Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
+    const refused = (refusal: Refusal) => answer(400, "invalid_request", `${refusal.where} ${refusal.problem}.`)
     const target = request.originalUrl
     if (target.length > MAX_URL_BYTES) {
       return yield* answer(414, "invalid_request", `The request URL exceeds ${MAX_URL_BYTES} bytes.`)
@@ -77,7 +86,7 @@ export const EdgeGuardLive = HttpApiBuilder.middleware((app) =>
       return yield* answer(400, "invalid_request", "The request body contains a control character.")
     }
     return yield* limited
-  }))
+  })
 
 const parseJson = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
   try {
