@@ -1,6 +1,7 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
 import { BatchApi, ChecksApi, DecisionsApi, MonitoringApi, WebhooksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
+import { edgeResponses } from "./edgeResponses.js"
 import { operationExamples } from "./openapiExamples.js"
 
 const description = [
@@ -8,7 +9,8 @@ const description = [
   "registries, with the source, checked date and confidence of every value, and screening against OFAC SDN, OFAC",
   "Consolidated and the UN Security Council list. Every `/v1` route except this document and the docs page (`/v1/docs`",
   "and its script) needs an API key (`Authorization: Bearer <key>` or `x-api-key: <key>`) and counts against the",
-  "key's monthly quota. Every error is `{error, message}`."
+  "key's monthly quota. Every error is `{error, message}`; a JSON body's field the schema does not name is refused with 400,",
+  "and control characters are refused in every parameter, header and string."
 ].join(" ")
 
 type JsonObject = Record<string, unknown>
@@ -76,7 +78,9 @@ const completeSpec = (spec: JsonObject): JsonObject => {
       if (!isObject(operation) || !isObject(operation["responses"])) continue
       const secured = Array.isArray(operation["security"]) && operation["security"].length > 0
       const example = operationExamples[String(operation["operationId"])]
-      for (const [status, response] of Object.entries(operation["responses"])) {
+      const responses = { ...edgeResponses(operation["requestBody"] !== undefined), ...operation["responses"] }
+      operation["responses"] = responses
+      for (const [status, response] of Object.entries(responses)) {
         if (!isObject(response)) continue
         if (secured && status === "401") {
           response["headers"] = { "WWW-Authenticate": { description: "The scheme to authenticate with: `Bearer realm=\"KYB Africa\"`", schema: { type: "string" } } }
@@ -101,7 +105,11 @@ const completeSpec = (spec: JsonObject): JsonObject => {
   return {
     ...spec,
     servers: [{ url: "/", description: "This server" }],
-    info: { ...(isObject(spec["info"]) ? spec["info"] : {}), license: { name: "Proprietary", identifier: "LicenseRef-KYB-Africa" } },
+    info: {
+      ...(isObject(spec["info"]) ? spec["info"] : {}),
+      contact: { name: "KYB Africa API (reference and console: /v1/docs)" },
+      license: { name: "Proprietary", identifier: "LicenseRef-KYB-Africa" }
+    },
     tags: (Array.isArray(spec["tags"]) ? spec["tags"] : []).map((tag: unknown) =>
       isObject(tag) && typeof tag["name"] === "string" && tag["description"] === undefined
         ? { ...tag, description: tagDescriptions[tag["name"]] ?? tag["name"] }

@@ -46,7 +46,7 @@ const guarded = <Id extends string, Endpoints extends HttpApiEndpoint.HttpApiEnd
     .prefix("/v1")
 
 const country = HttpApiSchema.param("country", CountryCode)
-const registrationNo = HttpApiSchema.param("registration_no", TextInput("registration_no", 64))
+const registrationNo = HttpApiSchema.param("registration_no", TextInput("registration_no", 64, "The registration number; segments may be joined with `/` (URL-encoded), `.`, `-` or spaces"))
 
 export class SearchApi extends guarded(HttpApiGroup.make("search")
   .add(
@@ -92,13 +92,21 @@ export class VerifyApi extends guarded(HttpApiGroup.make("verify")
     HttpApiEndpoint.get("verifyByQuery", "/verify")
       .setUrlParams(VerifyQuery)
       .addSuccess(Verdict)
-      .annotateContext(OpenApi.annotations({ summary: "Verify a business (query parameters)" }))
+      .annotateContext(OpenApi.annotations({
+        summary: "Verify a business (query parameters)",
+        description: "The verdict for `name` or `registration_no` (one is required), narrowed by `country`: resolved against " +
+          "the registries, screened against the sanctions lists, kept as a check (`check_id`). The same as POST /v1/verify."
+      }))
   )
   .add(
     HttpApiEndpoint.post("verifyByBody", "/verify")
       .setPayload(VerifyBody)
       .addSuccess(Verdict)
-      .annotateContext(OpenApi.annotations({ summary: "Verify a business (JSON body)" }))
+      .annotateContext(OpenApi.annotations({
+        summary: "Verify a business (JSON body)",
+        description: "The verdict for a JSON body with `name` or `registration_no` (one is required) and optionally `country`; " +
+          "a field not named here is refused with 400. Kept as a check (`check_id`)."
+      }))
   )
 ) {}
 
@@ -152,7 +160,10 @@ export class ChecksApi extends guarded(HttpApiGroup.make("checks")
     HttpApiEndpoint.get("list", "/checks")
       .setUrlParams(CheckListParams)
       .addSuccess(CheckPage)
-      .annotateContext(OpenApi.annotations({ summary: "The account's checks, newest first, paged with a cursor (`key_id`: one key's)" }))
+      .annotateContext(OpenApi.annotations({
+        summary: "The account's checks, newest first, paged with a cursor (`key_id`: one key's)",
+        description: "Summaries of the account's stored verifications (`since` an instant), newest first; `next_cursor` pages on."
+      }))
   )
 ) {}
 
@@ -181,7 +192,10 @@ export class BatchApi extends guarded(HttpApiGroup.make("batch")
     HttpApiEndpoint.get("list", "/jobs")
       .setUrlParams(PageParams(25))
       .addSuccess(JobPage)
-      .annotateContext(OpenApi.annotations({ summary: "The account's batch jobs, newest first, paged with a cursor (without their results)" }))
+      .annotateContext(OpenApi.annotations({
+        summary: "The account's batch jobs, newest first, paged with a cursor (without their results)",
+        description: "Each job's status and progress (`done` of `total`, `failed`); read a job for its results."
+      }))
   )
   .add(
     HttpApiEndpoint.get("get")`/jobs/${jobId}`
@@ -197,14 +211,20 @@ export class BatchApi extends guarded(HttpApiGroup.make("batch")
       .addSuccess(JobResultsJsonl)
       .addError(JobNotFound)
       .addError(JobNotDone)
-      .annotateContext(OpenApi.annotations({ summary: "A done job's results as JSON Lines" }))
+      .annotateContext(OpenApi.annotations({
+        summary: "A done job's results as JSON Lines",
+        description: "One result per line in input order; 409 while the job is not done."
+      }))
   )
   .add(
     HttpApiEndpoint.get("resultsCsv")`/jobs/${jobId}/results.csv`
       .addSuccess(JobResultsCsv)
       .addError(JobNotFound)
       .addError(JobNotDone)
-      .annotateContext(OpenApi.annotations({ summary: "A done job's results as CSV" }))
+      .annotateContext(OpenApi.annotations({
+        summary: "A done job's results as CSV",
+        description: "One row per input row in input order, with a header row; 409 while the job is not done."
+      }))
   )
 ) {}
 
@@ -228,7 +248,10 @@ export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
     HttpApiEndpoint.get("list", "/decisions")
       .setUrlParams(DecisionListParams)
       .addSuccess(DecisionPage)
-      .annotateContext(OpenApi.annotations({ summary: "The account's decisions, newest first, paged with a cursor" }))
+      .annotateContext(OpenApi.annotations({
+        summary: "The account's decisions, newest first, paged with a cursor",
+        description: "Every decision recorded, superseded ones included (`in_force=true`: only those in force)."
+      }))
   )
 ) {}
 
@@ -250,16 +273,22 @@ export class MonitoringApi extends guarded(HttpApiGroup.make("monitoring")
       }))
   )
   .add(HttpApiEndpoint.get("list", "/monitors").setUrlParams(PageParams(50)).addSuccess(MonitorPage)
-    .annotateContext(OpenApi.annotations({ summary: "The account's monitors, newest first, paged with a cursor" })))
+    .annotateContext(OpenApi.annotations({
+      summary: "The account's monitors, newest first, paged with a cursor",
+      description: "Each monitor with the name it screens and how many list entries it hits now."
+    })))
   .add(HttpApiEndpoint.get("get")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound)
-    .annotateContext(OpenApi.annotations({ summary: "One monitor" })))
+    .annotateContext(OpenApi.annotations({ summary: "One monitor", description: "A monitor of the account; another account's is 404." })))
   .add(HttpApiEndpoint.del("delete")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound).addError(InsufficientScope)
-    .annotateContext(OpenApi.annotations({ summary: "Stop watching" })))
+    .annotateContext(OpenApi.annotations({ summary: "Stop watching", description: "Deletes the monitor and answers it as it was; its past events stay." })))
   .add(
     HttpApiEndpoint.get("events", "/events")
       .setUrlParams(CheckListParams)
       .addSuccess(EventPage)
-      .annotateContext(OpenApi.annotations({ summary: "The account's events, newest first, paged with a cursor (for clients that poll)" }))
+      .annotateContext(OpenApi.annotations({
+        summary: "The account's events, newest first, paged with a cursor (for clients that poll)",
+        description: "What the monitors found (`since` an instant): the same events webhooks deliver."
+      }))
   )
 ) {}
 
@@ -279,14 +308,20 @@ export class WebhooksApi extends guarded(HttpApiGroup.make("webhooks")
       }))
   )
   .add(HttpApiEndpoint.get("list", "/webhooks").setUrlParams(PageParams(50)).addSuccess(WebhookPage)
-    .annotateContext(OpenApi.annotations({ summary: "The account's webhooks, newest first, paged with a cursor" })))
+    .annotateContext(OpenApi.annotations({
+      summary: "The account's webhooks, newest first, paged with a cursor",
+      description: "Each endpoint with the event types it receives (never its secret)."
+    })))
   .add(HttpApiEndpoint.del("delete")`/webhooks/${webhookId}`.addSuccess(Webhook).addError(WebhookNotFound).addError(InsufficientScope)
-    .annotateContext(OpenApi.annotations({ summary: "Remove an endpoint" })))
+    .annotateContext(OpenApi.annotations({ summary: "Remove an endpoint", description: "Deletes the webhook; deliveries still pending are cancelled." })))
   .add(
     HttpApiEndpoint.get("deliveries")`/webhooks/${webhookId}/deliveries`
       .setUrlParams(PageParams(50))
       .addSuccess(WebhookDeliveryPage)
       .addError(WebhookNotFound)
-      .annotateContext(OpenApi.annotations({ summary: "Deliveries to an endpoint, newest event first, paged with a cursor, each attempt with its outcome" }))
+      .annotateContext(OpenApi.annotations({
+        summary: "Deliveries to an endpoint, newest event first, paged with a cursor, each attempt with its outcome",
+        description: "Each event sent to the endpoint, its state and every attempt (status code or error, duration)."
+      }))
   )
 ) {}

@@ -140,7 +140,7 @@ const make = <I, II, O, OI>(spec: {
 
 const company = {
   country: CountryCode,
-  registration_no: TextInput("registration_no", 64).annotations({ description: "The registry number, any separator style" })
+  registration_no: TextInput("registration_no", 64, "The registry number, any separator style")
 }
 
 

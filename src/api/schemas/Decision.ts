@@ -1,12 +1,12 @@
 import { Schema } from "effect"
 import { NextCursor, PageParams } from "./Paging.js"
-import { CountryCode, refuseUnknownFields, TextInput } from "./params.js"
+import { CountryCode, refuseUnknownFields, requiringOneOf, TextInput } from "./params.js"
 import { SanctionsList } from "./Verdict.js"
 
 const subjectFields = {
-  name: Schema.optional(TextInput("name")),
+  name: Schema.optional(TextInput("name", 200, "The subject's name as it was verified")),
   country: Schema.optional(CountryCode),
-  registration_no: Schema.optional(TextInput("registration_no", 64))
+  registration_no: Schema.optional(TextInput("registration_no", 64, "The company's registration number, with `country`"))
 }
 
 const oneSubject = (s: { readonly name?: string | undefined; readonly country?: string | undefined; readonly registration_no?: string | undefined }) =>
@@ -18,7 +18,7 @@ const oneSubject = (s: { readonly name?: string | undefined; readonly country?: 
 
 export const DecisionKind = Schema.Literal("false_positive", "confirmed")
 
-export const DecisionBody = Schema.Struct({
+const decisionFields = Schema.Struct({
   ...subjectFields,
   list: SanctionsList,
   entry_id: Schema.String.pipe(
@@ -30,7 +30,11 @@ export const DecisionBody = Schema.Struct({
   }),
   decision: DecisionKind,
   note: Schema.optional(Schema.String.pipe(Schema.maxLength(2000, { message: () => "must be at most 2000 characters" })).annotations({ description: "Why, for the audit trail (at most 2,000 characters)" }))
-}).pipe(Schema.filter(oneSubject)).annotations({
+})
+
+export const DecisionBody = decisionFields.pipe(Schema.filter(oneSubject, {
+  jsonSchema: requiringOneOf(decisionFields, [["name"], ["country", "registration_no"]])
+})).annotations({
   identifier: "DecisionRequest",
   ...refuseUnknownFields,
   description: "A reviewer's decision on a hit: the subject (a name, or a company by country and number), the list entry, and the decision."

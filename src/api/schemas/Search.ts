@@ -9,7 +9,7 @@ export const MatchedField = Schema.Literal("legal_name", "alias", "registration_
 export type MatchedField = typeof MatchedField.Type
 
 export const SearchParams = Schema.Struct({
-  q: TextInput("q").annotations({ description: "Name, registration number or tax id" }),
+  q: TextInput("q", 200, "Name, registration number or tax id"),
   country: Schema.optional(CountryCode),
   limit: Schema.optional(LimitParam),
   offset: Schema.optional(OffsetParam)

@@ -1,11 +1,11 @@
 import { Schema } from "effect"
 import { reviewReasonOrder } from "../../domain/reviewReasons.js"
 import { CompanyFields } from "./Company.js"
-import { CountryCode, refuseUnknownFields, TextInput } from "./params.js"
+import { CountryCode, refuseUnknownFields, requiringOneOf, TextInput } from "./params.js"
 
 const inputFields = {
-  name: Schema.optional(TextInput("name")),
-  registration_no: Schema.optional(TextInput("registration_no", 64)),
+  name: Schema.optional(TextInput("name", 200, "The business's name; give it or `registration_no` (or both)")),
+  registration_no: Schema.optional(TextInput("registration_no", 64, "The registration number, any separator style; give it or `name` (or both)")),
   country: Schema.optional(CountryCode)
 }
 const oneOfNameOrNumber = (input: { readonly name?: string | undefined; readonly registration_no?: string | undefined }) =>
@@ -14,8 +14,11 @@ const oneOfNameOrNumber = (input: { readonly name?: string | undefined; readonly
     : "one of name or registration_no is required"
 
 export const VerifyQuery = Schema.Struct(inputFields).pipe(Schema.filter(oneOfNameOrNumber))
-export const VerifyBody = Schema.Struct(inputFields).pipe(Schema.filter(oneOfNameOrNumber)).annotations({
+export const VerifyBody = Schema.Struct(inputFields).pipe(Schema.filter(oneOfNameOrNumber, {
+  jsonSchema: requiringOneOf(Schema.Struct(inputFields), [["name"], ["registration_no"]])
+})).annotations({
   identifier: "VerifyRequest",
+  description: "What to verify: `name` or `registration_no` (or both), and `country` to narrow it to one registry",
   ...refuseUnknownFields
 })
 export type VerifyInput = typeof VerifyBody.Type

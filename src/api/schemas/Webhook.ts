@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { NextCursor } from "./Paging.js"
-import { refuseUnknownFields } from "./params.js"
+import { refuseUnknownFields, requiringOneOf } from "./params.js"
 
 export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed", "debarment.added", "debarment.removed")
 
@@ -9,7 +9,13 @@ export const WebhookBody = Schema.Struct({
     Schema.minLength(1, { message: () => "must not be empty" }),
     Schema.maxLength(2048, { message: () => "must be at most 2048 characters" })
   ).annotations({
-    description: "Where events are POSTed: an http(s) URL of a publicly reachable host (at most 2,048 characters)",
+    jsonSchema: {
+      type: "string",
+      format: "uri",
+      minLength: 1,
+      maxLength: 2048,
+      description: "Where events are POSTed: an http(s) URL of a publicly reachable host, not port 0 (at most 2,048 characters)"
+    },
     examples: ["https://example.com/kyb-events"]
   }),
   events: Schema.Array(EventType).pipe(Schema.minItems(1, { message: () => "must name at least one event type" })).annotations({ description: "The event types to receive: one or more" })
@@ -77,7 +83,7 @@ export class EventPage extends Schema.Class<EventPage>("EventPage")({
   next_cursor: NextCursor
 }) {}
 
-export const MonitorBody = Schema.Struct({
+const monitorFields = Schema.Struct({
   name: Schema.optional(Schema.String.pipe(
     Schema.minLength(1, { message: () => "must not be empty" }),
     Schema.maxLength(300, { message: () => "must be at most 300 characters" })
@@ -87,10 +93,17 @@ export const MonitorBody = Schema.Struct({
     Schema.minLength(1, { message: () => "must not be empty" }),
     Schema.maxLength(64, { message: () => "must be at most 64 characters" })
   ).annotations({ description: "The company's registration number, with country (at most 64 characters)" }))
-}).pipe(Schema.filter((b) =>
+})
+
+export const MonitorBody = monitorFields.pipe(Schema.filter((b) =>
   b.registration_no !== undefined ? (b.country !== undefined ? true : "a company is watched by country and registration_no together")
-  : b.name !== undefined ? true : "watch a name, or a company by country and registration_no"
-)).annotations({ identifier: "MonitorRequest", ...refuseUnknownFields })
+  : b.name !== undefined ? true : "watch a name, or a company by country and registration_no",
+  { jsonSchema: requiringOneOf(monitorFields, [["name"], ["country", "registration_no"]]) }
+)).annotations({
+  identifier: "MonitorRequest",
+  description: "What to watch: a `name`, or a company by `country` and `registration_no`",
+  ...refuseUnknownFields
+})
 
 export class Monitor extends Schema.Class<Monitor>("Monitor")({
   id: Schema.String,

@@ -1,4 +1,14 @@
-import { Schema } from "effect"
+import { JSONSchema, Schema } from "effect"
+
+/**
+ * The JSON Schema of a body whose fields are each optional but which needs one of some sets of them ("name or
+ * registration_no"): the struct's own schema with `anyOf` the sets, as the refinement's whole schema (the generator
+ * would otherwise document only the struct, saying `{}` is valid).
+ */
+export const requiringOneOf = <A, I>(struct: Schema.Schema<A, I>, sets: ReadonlyArray<ReadonlyArray<string>>) => {
+  const { $schema: _draft, ...schema } = JSONSchema.make(struct) as unknown as Record<string, unknown>
+  return { ...schema, anyOf: sets.map((required) => ({ required })) }
+}
 
 /** A JSON body's annotation: a field the contract does not name is refused with 400 naming it (a misspelt field is never dropped). */
 export const refuseUnknownFields = { parseOptions: { onExcessProperty: "error" } } as const
@@ -7,12 +17,23 @@ export const CountryCode = Schema.String.pipe(
   Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be a two-letter ISO-3166 country code" })
 ).annotations({ description: "ISO-3166 alpha-2 code, case-insensitive", examples: ["NG"] })
 
-/** A bounded, non-blank text input (names, numbers, queries). The error body puts the field's name before the message. */
-export const TextInput = (_field: string, maxLength = 200) =>
+/**
+ * A bounded, non-blank text input (names, numbers, queries). The error body puts the field's name before the message;
+ * the contract states the limits and says what it is (`description`: the generator drops a description added later).
+ */
+export const TextInput = (_field: string, maxLength = 200, description = "") =>
   Schema.String.pipe(
     Schema.filter((s) => s.trim().length > 0, { message: () => "must not be empty" }),
     Schema.filter((s) => s.length <= maxLength, { message: () => `must be at most ${maxLength} characters` })
-  )
+  ).annotations({
+    jsonSchema: {
+      type: "string",
+      minLength: 1,
+      maxLength,
+      pattern: "\\S",
+      description: `${description}${description === "" ? "" : " "}(1 to ${maxLength} characters, not only spaces)`.trim()
+    }
+  })
 
 const integerFromQuery = Schema.NumberFromString.pipe(Schema.int({ message: () => "must be an integer" }))
 
@@ -57,7 +78,13 @@ export const instantOf = (text: string): Date | null => {
 
 export const SinceParam = Schema.String.pipe(
   Schema.filter((s) => instantOf(s) !== null, { message: () => "must be an RFC 3339 date or date-time from 1970 on" })
-).annotations({ jsonSchema: { type: "string", format: "date-time" } })
+).annotations({
+  jsonSchema: {
+    type: "string",
+    format: "date-time",
+    description: "Only what came after this instant: an RFC 3339 date (`2026-01-31`) or date-time, from 1970 to 9999"
+  }
+})
 
 /** A page position as an opaque URL-safe token (created_at and id), made by `encodeCursor`. */
 export const encodeCursor = (at: Date, id: string): string => Buffer.from(`${at.toISOString()}|${id}`, "utf8").toString("base64url")
@@ -73,4 +100,10 @@ export const decodeCursor = (token: string): { readonly at: Date; readonly id: s
 
 export const CursorParam = Schema.String.pipe(
   Schema.filter((s) => decodeCursor(s) !== null, { message: () => "must be a next_cursor this service gave" })
-)
+).annotations({
+  jsonSchema: {
+    type: "string",
+    minLength: 1,
+    description: "The `next_cursor` of the page before, as given (opaque: any other text is refused with 400)"
+  }
+})
