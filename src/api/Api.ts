@@ -66,6 +66,9 @@ const withoutInternalTitles = (value: unknown): void => {
   }
 }
 
+/** Statuses answered before a key is read (the edge's refusals): they carry no quota headers. */
+const BEFORE_ADMISSION = new Set(["401", "413", "414", "415", "431"])
+
 const completeSpec = (spec: JsonObject): JsonObject => {
   withoutUnknownIds(spec)
   withoutInternalTitles(spec)
@@ -84,7 +87,7 @@ const completeSpec = (spec: JsonObject): JsonObject => {
         if (!isObject(response)) continue
         if (secured && status === "401") {
           response["headers"] = { "WWW-Authenticate": { description: "The scheme to authenticate with: `Bearer realm=\"KYB Africa\"`", schema: { type: "string" } } }
-        } else if (secured) {
+        } else if (secured && !BEFORE_ADMISSION.has(status)) {
           response["headers"] = status === "429"
             ? { ...quotaHeaders, "Retry-After": integerHeader("Seconds until the quota renews") }
             : quotaHeaders
