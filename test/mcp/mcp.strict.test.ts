@@ -94,7 +94,7 @@ describe("MCP to the letter: the same answers on stdio and HTTP, malformed messa
           assert.strictEqual(parsed.jsonrpc, "2.0", line)
         }
         assert.match(stdio.stderr(), /MCP tool failed/)
-      }))
+      }), 300_000)
 
     it.scoped("one quota unit per executed tool call: a notification, bad params and an unknown tool are not counted", () =>
       Effect.gen(function*() {
@@ -115,7 +115,7 @@ describe("MCP to the letter: the same answers on stdio and HTTP, malformed messa
         yield* Effect.promise(() => stdio.exchange(toolCall(7, "search_companies", { q: "x" })))
         const after = yield* overHttp(server.url, secret, toolCall(8, "search_companies", { q: "x" }))
         assert.strictEqual(after.headers.get("x-ratelimit-remaining"), "7", "two more calls ran: two more units")
-      }))
+      }), 300_000)
 
     it.scoped("a browser Origin other than a local or listed one is 403 with a JSON-RPC error", () =>
       Effect.gen(function*() {
@@ -127,7 +127,7 @@ describe("MCP to the letter: the same answers on stdio and HTTP, malformed messa
         for (const origin of ["http://localhost:6274", "http://127.0.0.1", "https://agent.example.com"]) {
           assert.strictEqual((yield* overHttp(server.url, secret, rpc(1, "ping"), { origin })).status, 200, origin)
         }
-      }))
+      }), 300_000)
 
     it.scoped("what the edge refuses on /mcp (413, 415, depth) is a JSON-RPC error, not a REST body", () =>
       Effect.gen(function*() {
@@ -141,6 +141,6 @@ describe("MCP to the letter: the same answers on stdio and HTTP, malformed messa
           const body = reply.body as { jsonrpc: string; id: null; error: { code: number; message: string } }
           assert.deepStrictEqual([body.jsonrpc, body.id, body.error.code], ["2.0", null, -32600], reply.text)
         }
-      }))
+      }), 300_000)
   })
 })
