@@ -15,13 +15,15 @@ import { ingestSanctions } from "../src/sanctions/lists/ingest.js"
 import { listDisplayName } from "../src/sanctions/model.js"
 import { eitiRecords } from "./corpus/eiti.js"
 import { listedRecords } from "./corpus/listed.js"
+import { CompanyLinker, linkSummary } from "../src/companies/link/CompanyLinker.js"
 
 /**
  * npm run demo [-- --port N]: loads the real data shipped in the repository (data/, read where it lies) into the
  * database the running server uses (DATABASE_URL, or the running embedded server's socket in KYB_DATA_DIR; with
  * neither answering it stops at once with one line saying to start the server, and creates nothing), idempotently (a
- * second run changes nothing), one progress line per step, then prints three requests whose verdicts are verified,
- * review with a sanctions hit, and not_found. Offline: nothing is fetched.
+ * second run changes nothing), links the records of one business (CompanyLinker), one progress line per step, then
+ * prints three requests whose verdicts are verified, review with a sanctions hit, and review because no live registry
+ * covers the country (registry_not_covered). Offline: nothing is fetched.
  */
 const { values } = parseArgs({ options: { port: { type: "string" } } })
 /** The repository, whose data/ folder holds the files (data/README.md). */
@@ -39,12 +41,12 @@ const LISTS = [
 export const DEMO_REQUESTS = [
   { verdict: "verified", query: "name=Dangote%20Cement%20PLC&registration_no=RC%20208767&country=NG" },
   { verdict: "review (sanctions hit)", query: "name=Great%20Lakes%20Business%20Company&country=CD" },
-  { verdict: "not_found", query: "name=Kumasi%20Quantum%20Widgets%20Limited&country=GH" }
+  { verdict: "review (registry_not_covered: no live registry for Ghana, so absence proves nothing)", query: "name=Kumasi%20Quantum%20Widgets%20Limited&country=GH" }
 ] as const
 
 let step = 0
 const started = Date.now()
-const STEPS = 8
+const STEPS = 9
 const progress = (text: string) => Console.error(`[${++step}/${STEPS} ${((Date.now() - started) / 1000).toFixed(1)} s] ${text}`)
 
 const counts = (s: FileSummary) =>
@@ -108,6 +110,8 @@ const demo = Effect.gen(function*() {
   yield* progress(`EITI entities: ${counts(eitiSummary)}`)
   yield* progress(`CAC PSC register: ${counts(yield* ingestCacPscFile(data("companies", "ng_cac_psc.json")))}`)
   yield* progress(`procurement awards: ${counts(yield* ingestProcurementFile(data("procurement", "awards_normalized.csv")))}`)
+  const linker = yield* CompanyLinker
+  yield* progress(`one business, one record: ${linkSummary(yield* linker.relink)}`)
   yield* progress(yield* serverScreening(active))
   yield* Console.log([
     "",
@@ -118,7 +122,7 @@ const demo = Effect.gen(function*() {
   ].join("\n"))
 })
 
-const Live = Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, IngestReporter.silent).pipe(Layer.provideMerge(RunningDatabaseLive))
+const Live = Layer.mergeAll(CompanyWriter.Default, CompanyLinker.Default, BulkLoad.Default, IngestReporter.silent).pipe(Layer.provideMerge(RunningDatabaseLive))
 
 /** The one line said when no server's database answers: the demo loads into a running server's, never one of its own. */
 const startOneFirst = (e: NoRunningDatabase) =>

@@ -12,7 +12,7 @@ const at = "2026-11-20T08:00:00.000Z"
 const provenanceOf = (source: string) => ({ source, source_url: null, checked_at: at, confidence: 0.9 })
 const officer = (name: string) => ({ name, role: "director", appointed_on: "2001-02-03", resigned_on: null, nationality: "NG", source: "NG-CAC", last_verified_at: at })
 const fields = {
-  country: "NG", registration_no: "RC 208767", legal_name: "Benchmark Foods Nigeria Limited", status: "active" as const,
+  country: "NG", registration_no: "RC 208767", reference_id: null, identifiers: [], registry_evidence: null, source_kind: "registry" as const, linked_records: [], legal_name: "Benchmark Foods Nigeria Limited", status: "active" as const,
   entity_type: "private company limited by shares", entity_type_label: "Private limited company", incorporation_date: "1992-07-30",
   registered_address: "1 Marina, Lagos", tax_id: null, listed_ticker: null, source: "Corporate Affairs Commission (NG-CAC)",
   source_url: null, registry_url: "https://search.cac.gov.ng", last_verified_at: at, confidence: 0.9

@@ -1,13 +1,42 @@
 import { parse } from "csv-parse/sync"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import type { CanonicalCompany, CanonicalIdentifier } from "../../src/domain/CanonicalCompany.js"
+import { canonicalNumber } from "../../src/domain/registrationNumbers.js"
+import { canonicalTaxId, taxSchemeOf } from "../../src/domain/taxIds.js"
+import { slug } from "./listed.js"
 import { registrySpecs } from "./registries.js"
 
 /**
- * The EITI entities (companies named in extractive-industry reports) as canonical records: the 18 covered countries,
- * rows whose report gave an identifier (kept as given: a registry or a tax number, see the data's README), the newest
- * spelling per identifier. Status is not published by a report, so it stays null.
+ * What an EITI report's identifier is, per country (the data's README: "whatever the company filed: a tax number
+ * (TIN/NIF/NINEA), a registry number, or nothing"), read from its format and org-id.guide's schemes:
+ * - NG: `04059106-0001` is a FIRS TIN (NG-TIN); `208767` / `RC208767` is a CAC number as filed (ng-cac); anything
+ *   else ("Mining") is no identifier.
+ * - SN NINEA (SN-NINEA), MG NIF (MG-NIF), TZ TRA TIN (TZ-TRA), ZM ZRA TPIN (ZM-TPIN), CM NIU (CM-NIU), CI compte
+ *   contribuable (CI-NCC), GH GRA TIN (GH-TIN): tax numbers when they have the tax authority's format
+ *   (src/domain/taxIds.ts); otherwise kept as `<CC>-EITI`, the identifier as filed, scheme not stated.
+ * It is never taken as a registration number of the record: a report is not a registry.
+ */
+export const eitiIdentifier = (country: string, raw: string): CanonicalIdentifier & { readonly tax: boolean } | null => {
+  const value = raw.trim()
+  if (country === "NG") {
+    if (/^\d{8}\s*[-–]\s*\d{4}$/.test(value)) return { scheme: "NG-TIN", value: value.replace(/\s*[-–]\s*/, "-"), tax: true }
+    if (/^(?:RC)?\s*\d{3,8}$/i.test(value)) return { scheme: "ng-cac", value: canonicalNumber("ng-cac", value).display, tax: false }
+    return null
+  }
+  if (!/[0-9]/.test(value)) return null
+  if (canonicalTaxId(country, value).valid) return { scheme: taxSchemeOf(country), value, tax: true }
+  return { scheme: `${country}-EITI`, value, tax: false }
+}
+
+/** The reference id of an EITI entity: its country and the identifier its report gave. */
+export const eitiReferenceId = (country: string, identifier: string) => `ref-eiti-${country.toLowerCase()}-${slug(identifier)}`
+
+/**
+ * The EITI entities (companies named in extractive-industry reports) as canonical records without a registration
+ * number (a report is no registry): the 18 covered countries, rows whose report gave an identifier, the newest
+ * spelling per identifier, named by their reference id; the identifier kept as what it is (`eitiIdentifier`), a tax
+ * number also as `tax_id`. Status is not published by a report, so it stays null.
  */
 export const eitiRecords = (sharedDir: string): ReadonlyArray<CanonicalCompany> => {
   const file = path.join(sharedDir, "data", "companies", "eiti_african_entities.tsv")
@@ -20,15 +49,18 @@ export const eitiRecords = (sharedDir: string): ReadonlyArray<CanonicalCompany> 
     const name = row["name"]?.trim() ?? ""
     const year = Number(row["last_year"])
     if (!covered.has(country) || identifier === "" || name === "" || !Number.isInteger(year)) continue
-    const key = `${country}\u0000${identifier.toUpperCase()}`
-    if ((newest.get(key)?.year ?? 0) > year) continue
-    newest.set(key, {
+    const referenceId = eitiReferenceId(country, identifier)
+    if (referenceId.length <= `ref-eiti-${country}-`.length || (newest.get(referenceId)?.year ?? 0) > year) continue
+    const id = eitiIdentifier(country, identifier)
+    newest.set(referenceId, {
       year,
       country,
-      registration_no: identifier,
+      reference_id: referenceId,
+      identifiers: id === null ? [] : [{ scheme: id.scheme, value: id.value }],
+      ...(id?.tax === true ? { tax_id: id.value } : {}),
       legal_name: name,
       status: null,
-      source: `EITI report ${row["first_year"]}-${year} (identifier as filed with the report)`,
+      source: `EITI report ${row["first_year"]}-${year} (identifier as filed with the report: ${identifier})`,
       source_url: "https://eiti.org/api/v2.0",
       source_kind: "secondary",
       last_verified_at: `${year}-12-31T00:00:00Z`

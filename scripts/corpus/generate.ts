@@ -1,4 +1,4 @@
-import type { CanonicalCompany, CanonicalOfficer } from "../../src/domain/CanonicalCompany.js"
+import type { RegistryRecord, CanonicalOfficer } from "../../src/domain/CanonicalCompany.js"
 import { normalizeName } from "../../src/domain/normalize.js"
 import { coreName, loadNameModels } from "./names.js"
 import { realNameKeys } from "./realNames.js"
@@ -72,7 +72,7 @@ export const makeCorpusGenerator = (options: CorpusOptions) => {
     return list
   }
 
-  const next = (): CanonicalCompany => {
+  const next = (): RegistryRecord => {
     const spec = registries.pick(rng)
     const n = counters.get(spec.id) ?? 0
     counters.set(spec.id, n + 1)
@@ -103,7 +103,7 @@ export const makeCorpusGenerator = (options: CorpusOptions) => {
     const roll = rng.next()
     const status = roll < 0.04 ? "unknown" : roll < 0.11 ? "dormant" : roll < 0.11 + 0.04 + 0.2 * (age / 62) ? "dissolved" : "active"
     const verified = new Date(reference - Math.floor(rng.next() * 730 * 86400000)).toISOString()
-    const record: CanonicalCompany = {
+    const record: RegistryRecord = {
       country: spec.country,
       registration_no,
       legal_name,

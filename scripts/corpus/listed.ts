@@ -3,13 +3,13 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import type { CanonicalAlias, CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { registrySpecs } from "./registries.js"
-import { Rng } from "./rng.js"
 
 /**
  * The real listed-company files as canonical records: real legal names, tickers and aliases (aliases.tsv), the
- * real registration numbers of known_registration_numbers.csv where known, otherwise a synthetic number that
- * the record's `source` says is synthetic. Only the 18 covered countries; status and entity type are not
- * published by a listing, so they stay null.
+ * exchange ticker and ISIN as identifiers, and the real registration numbers of known_registration_numbers.csv where
+ * known (quoted public text, a secondary source). A listing publishes no registration number: a company without a
+ * known one has none (`registration_no` null) and is named by its reference id, `ref-listed-<cc>-<legal name>`. Only
+ * the 18 covered countries; status and entity type are not published by a listing, so they stay null.
  */
 
 type Row = Readonly<Record<string, string>>
@@ -32,8 +32,14 @@ const LISTINGS = [
   }
 ] as const
 
-/** Offset of the company counter for synthetic numbers, far from the corpus generator's own counters. */
-const LISTED_COUNTER_BASE = 987_000
+/** Lower-case letters and digits, each run of anything else one hyphen (sql/0200 computes the same in SQL). */
+export const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-+|-+$/g, "")
+
+/** The reference id of a listed company without a known registration number. */
+export const listedReferenceId = (country: string, legalName: string) => `ref-listed-${country.toLowerCase()}-${slug(legalName)}`
+
+/** The exchange's short name ("NGX (Nigerian Exchange)" -> "NGX"). */
+const exchangeCode = (exchange: string) => exchange.replace(/\s*\(.*$/, "").trim().toUpperCase()
 
 export interface ListedResult {
   readonly records: ReadonlyArray<CanonicalCompany>
@@ -41,7 +47,7 @@ export interface ListedResult {
   readonly skippedCountries: Readonly<Record<string, number>>
 }
 
-export const listedRecords = (sharedDir: string, seed: number): ListedResult => {
+export const listedRecords = (sharedDir: string, _seed: number): ListedResult => {
   const dir = path.join(sharedDir, "data/companies")
   const knownRows = readCsv(path.join(dir, "known_registration_numbers.csv"))
   const known = new Map(knownRows.filter((r) => r["linked_record_id"] !== "").map((r) => [r["linked_record_id"]!, r]))
@@ -53,8 +59,6 @@ export const listedRecords = (sharedDir: string, seed: number): ListedResult => 
     aliases.set(a["record_id"]!, list)
   }
   const specs = new Map(registrySpecs.map((s) => [s.country, s]))
-  const rng = new Rng(seed ^ 0x5eed)
-  const counters = new Map<string, number>()
   const seen = new Set<string>()
   const skippedCountries: Record<string, number> = {}
   const records: Array<CanonicalCompany> = []
@@ -68,11 +72,11 @@ export const listedRecords = (sharedDir: string, seed: number): ListedResult => 
         continue
       }
       const legalName = row["legal_name"]!.trim()
-      const identity = `${country}\u0000${legalName.toLowerCase()}`
+      const identity = listedReferenceId(country, legalName)
       if (legalName === "" || seen.has(identity)) continue
       seen.add(identity)
       const real = known.get(row["record_id"]!)
-      let registrationNo: string
+      let registrationNo: string | null = null
       let source: string = listing.source
       let registeredName = legalName
       if (real !== undefined && real["country"] === country) {
@@ -80,19 +84,20 @@ export const listedRecords = (sharedDir: string, seed: number): ListedResult => 
         registeredName = real["legal_name"]!.trim()
         source += "; registration number and name as printed in public text (unverified)"
         realNumbers++
-      } else {
-        const n = LISTED_COUNTER_BASE + (counters.get(country) ?? 0)
-        counters.set(country, n - LISTED_COUNTER_BASE + 1)
-        const form = spec.forms.pick(rng)
-        registrationNo = spec.number({ rng, n, year: rng.int(1960, 2015), form })
-        source += "; registration number synthetic (not from a registry)"
       }
       const ticker = row["ticker"]?.trim() ?? ""
+      const isin = row["isin"]?.trim() ?? ""
+      const exchange = exchangeCode(row["exchange"] ?? "")
+      const identifiers = [
+        ...(ticker === "" || exchange === "" ? [] : [{ scheme: "ticker", value: `${exchange}:${ticker}` }]),
+        ...(isin === "" ? [] : [{ scheme: "isin", value: isin }])
+      ]
       const recordAliases = [...(aliases.get(row["record_id"]!) ?? [])]
       if (registeredName !== legalName) recordAliases.push({ name: legalName, kind: "short" })
       records.push({
         country,
-        registration_no: registrationNo,
+        ...(registrationNo === null ? { reference_id: identity } : { registration_no: registrationNo }),
+        identifiers,
         legal_name: registeredName,
         status: null,
         ...(ticker === "" ? {} : { listed_ticker: ticker }),

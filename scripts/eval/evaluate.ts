@@ -5,7 +5,7 @@ import { VARIANT_KINDS } from "./variants.js"
 /** What the evaluation reads of a verdict (the JSON `POST /v1/verify` answers). */
 export interface VerdictJson {
   readonly registered: boolean
-  readonly company: { readonly registration_no: string } | null
+  readonly company: { readonly registration_no: string | null; readonly reference_id?: string | null } | null
   readonly sanctions: {
     readonly result: string
     readonly hits: ReadonlyArray<{ readonly list: string; readonly entry_id: string; readonly score: number; readonly name: string }>
@@ -114,7 +114,9 @@ export const evaluate = async (
     if (verdict === null) return
     const right = c.expected === null
       ? !verdict.registered
-      : verdict.registered && verdict.company !== null && plainKey(verdict.company.registration_no) === plainKey(c.expected)
+      : c.expected.startsWith("ref-")
+      ? !verdict.registered && verdict.company?.reference_id === c.expected
+      : verdict.registered && verdict.company !== null && plainKey(verdict.company.registration_no ?? "") === plainKey(c.expected)
     bump(resolution, `${c.split}|${c.kind}`, right)
     bump(resolution, `${c.split}|all`, right)
     if (c.split === "tune" && !right) misses.push(`resolution ${c.kind} ${JSON.stringify(c.input)} expected ${c.expected} got ${verdict.company?.registration_no ?? "none"}`)

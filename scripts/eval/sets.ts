@@ -45,7 +45,10 @@ export interface ResolutionCase {
   readonly split: Split
   readonly kind: "by_name" | "by_number" | "by_name_and_number" | "not_held"
   readonly input: { readonly name?: string; readonly registration_no?: string; readonly country?: string }
-  /** The registration number that must come back (registered: true), or null (registered: false). */
+  /**
+   * The registration number that must come back (registered: true); a reference id (`ref-...`) for a business known
+   * only from a listing (that record, registered: false); or null (nothing designated, registered: false).
+   */
   readonly expected: string | null
 }
 
@@ -261,8 +264,11 @@ export const resolutionCases = (
 ): ReadonlyArray<ResolutionCase> => {
   const cases: Array<ResolutionCase> = []
   for (const c of held) {
-    const split = splitOf(`held:${c.country}:${c.registration_no}`)
-    cases.push({ split, kind: "by_name", input: { name: c.legal_name, country: c.country }, expected: c.registration_no })
+    const id = c.registration_no ?? c.reference_id ?? null
+    if (id === null) continue
+    const split = splitOf(`held:${c.country}:${id}`)
+    cases.push({ split, kind: "by_name", input: { name: c.legal_name, country: c.country }, expected: id })
+    if (c.registration_no == null) continue
     cases.push({ split, kind: "by_number", input: { registration_no: c.registration_no, country: c.country }, expected: c.registration_no })
     cases.push({
       split,

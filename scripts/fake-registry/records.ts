@@ -1,9 +1,9 @@
 import { readFileSync } from "node:fs"
 import { Either, Schema } from "effect"
-import { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import { CanonicalCompany, type RegistryRecord } from "../../src/domain/CanonicalCompany.js"
 
 export interface LoadedRecords {
-  readonly records: ReadonlyArray<CanonicalCompany>
+  readonly records: ReadonlyArray<RegistryRecord>
   readonly rejected: ReadonlyArray<{ readonly line: number; readonly problem: string }>
 }
 
@@ -11,13 +11,16 @@ const decode = Schema.decodeUnknownEither(Schema.parseJson(CanonicalCompany))
 
 /** Canonical JSON Lines; a malformed line is reported with its number and skipped. */
 export const parseRecords = (jsonl: string): LoadedRecords => {
-  const records: Array<CanonicalCompany> = []
+  const records: Array<RegistryRecord> = []
   const rejected: Array<{ line: number; problem: string }> = []
   jsonl.split(/\r?\n/).forEach((text, index) => {
     if (text.trim().length === 0) return
     Either.match(decode(text), {
       onLeft: (error) => rejected.push({ line: index + 1, problem: error.message.split("\n")[0] ?? "invalid" }),
-      onRight: (record) => records.push(record)
+      onRight: (record) =>
+        record.registration_no == null
+          ? rejected.push({ line: index + 1, problem: "a registry's record carries its registration_no" })
+          : records.push({ ...record, registration_no: record.registration_no })
     })
   })
   return { records, rejected }

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http"
 import type { AddressInfo } from "node:net"
-import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../src/domain/CanonicalCompany.js"
 import { ngCacWire } from "./wire/ngCac.js"
 import { muCbrdWire } from "./wire/muCbrd.js"
 import { tnRneWire } from "./wire/tnRne.js"
@@ -30,7 +30,7 @@ const wires: Record<FakeRegistryId, WireHandler> = {
 
 export interface FakeRegistryOptions {
   readonly registry: FakeRegistryId
-  readonly records: ReadonlyArray<CanonicalCompany>
+  readonly records: ReadonlyArray<RegistryRecord>
   readonly port?: number
   readonly host?: string
   readonly fault?: Fault

@@ -1,6 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
-import { initialism, nameNorm, numberIdentity, taxKey } from "../../src/companies/write/identity.js"
+import { initialism, nameNorm, numberIdentity, referenceIdentity, taxKey } from "../../src/companies/write/identity.js"
 import { nameLower } from "../../src/companies/write/rows.js"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 
@@ -24,7 +24,7 @@ export const bulkInsert = (records: ReadonlyArray<CanonicalCompany>, now = Date.
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const cols = {
-      registry_id: [] as Array<string>, country: [] as Array<string>, registration_no: [] as Array<string>,
+      registry_id: [] as Array<string>, country: [] as Array<string>, registration_no: [] as Array<string | null>,
       registration_key: [] as Array<string>, number_valid: [] as Array<boolean>, legal_name: [] as Array<string>,
       name_lower: [] as Array<string>, name_norm: [] as Array<string>, status: [] as Array<string | null>,
       entity_type: [] as Array<string | null>, incorporation_date: [] as Array<string | null>,
@@ -33,10 +33,12 @@ export const bulkInsert = (records: ReadonlyArray<CanonicalCompany>, now = Date.
       source_kind: [] as Array<string>, last_verified_at: [] as Array<string>, quality: [] as Array<number>
     }
     for (const r of records) {
-      const number = numberIdentity(r.country.toUpperCase(), r.registration_no)
+      const number = r.registration_no == null
+        ? referenceIdentity(r.reference_id ?? "")
+        : numberIdentity(r.country.toUpperCase(), r.registration_no)
       cols.registry_id.push(number.registry_id)
       cols.country.push(r.country.toUpperCase())
-      cols.registration_no.push(number.display)
+      cols.registration_no.push(r.registration_no == null ? null : number.display)
       cols.registration_key.push(number.key)
       cols.number_valid.push(number.valid)
       cols.legal_name.push(r.legal_name)

@@ -100,7 +100,8 @@ export const buildEvalSet = (
     const lower = t.legal_name.toLowerCase()
     const core = nameTokens(norm)
     const words = t.legal_name.split(" ").filter((w) => w.length > 0)
-    if (/\d/.test(t.registration_no) && !t.registration_no.startsWith("Investment")) add("id", displayNumber(t.registration_no, rng), t)
+    const number = t.registration_no ?? ""
+    if (/\d/.test(number) && !number.startsWith("Investment")) add("id", displayNumber(number, rng), t)
     if (words.length >= 2 && words[1]!.length >= 3) {
       const prefix = `${words[0]} ${words[1]!.slice(0, 3)}`
       if (prefix.length >= 6 && uniquely((l) => l.startsWith(prefix.toLowerCase()), norm)) add("prefix", prefix, t)

@@ -84,13 +84,15 @@ export const shareClassListings = (
 ): ReadonlyArray<CanonicalCompany> => {
   const out: Array<CanonicalCompany> = []
   const used = new Set<number>()
-  const keyOf = (c: CanonicalCompany, no = c.registration_no) => {
+  const keyOf = (c: CanonicalCompany, no = c.registration_no ?? "") => {
     const id = numberIdentity(c.country.toUpperCase(), no)
     return `${id.registry_id} ${id.key}`
   }
   const keys = new Set(issuers.map((c) => keyOf(c)))
   /** A number of the issuer's shape that no stored company has (one company per number per registry). */
   const freshNumber = (c: CanonicalCompany) => {
+    // A business known only from a listing has no number to give a share class of.
+    if (c.registration_no == null) return null
     for (let k = 1; k < 100; k++) {
       const no = c.registration_no.replace(/\d+(?=\D*$)/, (d) => String(Number(d) + k).padStart(d.length, "0"))
       if (!keys.has(keyOf(c, no))) return no

@@ -8,6 +8,9 @@ import { canonicalNumber, countryOfRegistry, registryForCountry } from "../domai
 import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
 import type { OfficerRow } from "./write/state.js"
 import { decodeProvenance } from "./write/provenanceFormat.js"
+import { REFERENCE_REGISTRY } from "./write/identity.js"
+import { lendLinked, tickerLender } from "./link/lend.js"
+import type { LinkReason } from "./link/links.js"
 
 /**
  * A person the record names: a current officer, or a person with significant control (role says which; a register's
@@ -23,6 +26,22 @@ export interface HeldPerson {
 /** An owner row as the record's statement reads it. */
 type OwnerJson = ConstructorParameters<typeof Owner>[0]
 
+/** A record of the same business from another source, linked to the one resolved (src/companies/link). */
+export interface LinkedRecord {
+  readonly registration_no: string | null
+  readonly reference_id: string | null
+  readonly legal_name: string
+  readonly listed_ticker: string | null
+  readonly source: string
+  readonly source_url: string | null
+  readonly source_kind: "live" | "registry" | "secondary" | "synthetic"
+  readonly last_verified_at: string
+  readonly identifiers: ReadonlyArray<{ readonly scheme: string; readonly value: string; readonly source: string }>
+  /** Why it was linked: registration_no, tax_id, lei, isin, ticker, name. */
+  readonly reason: string
+  readonly detail: string
+}
+
 /** What a verdict needs of a company beyond its row. */
 export interface CompanyDetails {
   /** Stated names (brand, trading, former, short, parent), screened with the name: not exchange tickers or derived initialisms. */
@@ -35,6 +54,8 @@ export interface CompanyDetails {
   readonly contracts: boolean
   /** A matched trademark. */
   readonly trademarks: boolean
+  /** The records of other sources linked to this one (they lend it their aliases, ticker, identifiers and signals). */
+  readonly linked: ReadonlyArray<LinkedRecord>
 }
 
 interface DetailsRow {
@@ -43,16 +64,22 @@ interface DetailsRow {
   readonly people: ReadonlyArray<HeldPerson> | string | null
   readonly contracts: boolean
   readonly trademarks: boolean
+  readonly linked: string | null
 }
 
-const emptyDetailsRow: DetailsRow = { aliases: null, former_names: null, people: null, contracts: false, trademarks: false }
+const emptyDetailsRow: DetailsRow = { aliases: null, former_names: null, people: null, contracts: false, trademarks: false, linked: null }
 
 const detailsFrom = (row: DetailsRow): CompanyDetails => ({
   aliases: row.aliases ?? [],
   formerNames: row.former_names ?? [],
   people: typeof row.people === "string" ? JSON.parse(row.people) as ReadonlyArray<HeldPerson> : row.people ?? [],
   contracts: row.contracts === true,
-  trademarks: row.trademarks === true
+  trademarks: row.trademarks === true,
+  linked: row.linked === null ? [] : (JSON.parse(row.linked) as ReadonlyArray<LinkedRecord>).map((l) => ({
+    ...l,
+    last_verified_at: new Date(l.last_verified_at).toISOString(),
+    identifiers: l.identifiers ?? []
+  }))
 })
 
 /** Reads of stored records: the record endpoint and whatever needs a company by its number. */
@@ -60,8 +87,14 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
   effect: Effect.gen(function*() {
     const { sql } = yield* ReadSql
 
-    /** The registry of `country` and the lookup key of `raw` in it (any separator style); null: no registry. */
+    /**
+     * The registry of `country` and the lookup key of `raw` in it (any separator style); a reference id (`ref-...`)
+     * in the reference registry; null: no registry.
+     */
     const keyOf = (country: string, raw: string) => {
+      if (/^ref-/i.test(raw.trim())) {
+        return { registry: REFERENCE_REGISTRY, key: raw.trim().toLowerCase(), country: country.trim().toUpperCase() }
+      }
       const registry = registryForCountry(country)
       // The country as well as the registry: the store can be partitioned by country (docs/partitioning.md).
       return registry === null ? null : { registry, key: canonicalNumber(registry, raw).key, country: countryOfRegistry(registry) }
@@ -71,8 +104,8 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
     const findRowWithOfficers = (country: string, raw: string) =>
       Effect.gen(function*() {
         const target = keyOf(country, raw)
-        if (target === null) return Option.none<CompanyRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow>; owners: ReadonlyArray<OwnerJson> }>()
-        const rows = yield* sql<CompanyRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> | null; owners: ReadonlyArray<OwnerJson> | null }>`
+        if (target === null) return Option.none<CompanyRow & DetailsRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow>; owners: ReadonlyArray<OwnerJson> }>()
+        const rows = yield* sql<CompanyRow & DetailsRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> | null; owners: ReadonlyArray<OwnerJson> | null }>`
           SELECT ${sql.literal(companyColumns)}, c.provenance,
             (SELECT json_agg(json_build_object(
                 'name', o.name, 'role', o.role,
@@ -88,11 +121,17 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
                 'notified_on', to_char(w.notified_on, 'YYYY-MM-DD'), 'source', w.source,
                 'last_verified_at', to_char(w.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
               ORDER BY w.share_pct DESC NULLS LAST, w.name)
-             FROM company_owners w WHERE w.company_id = c.id) AS owners
+             FROM company_owners w WHERE w.company_id = c.id) AS owners,
+            ${detailsColumns(sql`c.id`)}
           FROM companies c
-          WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key} AND c.country = ${target.country}`
+          WHERE c.id = ${businessOf(target)}`
         return Option.map(Option.fromNullable(rows[0]), (row) => ({ ...row, officers: row.officers ?? [], owners: row.owners ?? [] }))
       })
+
+    /** The business a record belongs to: the primary record it is linked to, else itself. */
+    const businessOf = (target: { readonly registry: string; readonly key: string; readonly country: string }) => sql`(
+      SELECT COALESCE(l.primary_id, t.id) FROM companies t LEFT JOIN company_links l ON l.company_id = t.id
+      WHERE t.registry_id = ${target.registry} AND t.registration_key = ${target.key} AND t.country = ${target.country})`
 
     const findRecord = (country: string, raw: string) =>
       Effect.gen(function*() {
@@ -112,27 +151,60 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
             confidence: recordConfidence(row.source_kind, new Date(value.checked_at), now)
           }, typedValues)
         }
+        const { linked } = detailsFrom(row)
+        const lender = tickerLender(row.listed_ticker, linked)
+        if (lender !== null) {
+          provenance["listed_ticker"] = new FieldProvenance({
+            source: lender.source,
+            source_url: lender.source_url,
+            checked_at: lender.last_verified_at,
+            confidence: recordConfidence(lender.source_kind, new Date(lender.last_verified_at), now)
+          }, typedValues)
+        }
         return Option.some(new CompanyRecord({
-          ...companyJson(row, now),
+          ...lendLinked(companyJson(row, now), linked),
           officers: officers.map((o) => new Officer(o, typedValues)),
           owners: row.owners.map((o) => new Owner(o, typedValues)),
-          provenance
+          provenance,
+          linked_records: linked.map((l) => ({
+            registration_no: l.registration_no,
+            reference_id: l.reference_id,
+            legal_name: l.legal_name,
+            source: l.source,
+            source_url: l.source_url,
+            source_kind: l.source_kind,
+            last_verified_at: l.last_verified_at,
+            reason: l.reason as LinkReason,
+            detail: l.detail
+          }))
         }, typedValues))
       })
 
+    // A business's records: the one resolved and those linked to it (they lend it their aliases and signals).
+    const groupOf = (companyId: Statement.Fragment) =>
+      sql`(SELECT ${companyId} UNION ALL SELECT l.company_id FROM company_links l WHERE l.primary_id = ${companyId})`
+
     const detailsColumns = (companyId: Statement.Fragment) => sql`
-      (SELECT array_agg(a.name ORDER BY a.kind, a.name) FROM company_aliases a
-        WHERE a.company_id = ${companyId} AND a.kind NOT IN ('initialism', 'ticker')) AS aliases,
-      (SELECT array_agg(a.name ORDER BY a.name) FROM company_aliases a
-        WHERE a.company_id = ${companyId} AND a.kind = 'former') AS former_names,
+      (SELECT array_agg(DISTINCT a.name) FROM company_aliases a
+        WHERE a.company_id IN ${groupOf(companyId)} AND a.kind NOT IN ('initialism', 'ticker')) AS aliases,
+      (SELECT array_agg(DISTINCT a.name) FROM company_aliases a
+        WHERE a.company_id IN ${groupOf(companyId)} AND a.kind = 'former') AS former_names,
       (SELECT json_agg(json_build_object('name', p.name, 'role', p.role, 'kind', p.kind) ORDER BY p.held, p.id) FROM (
         SELECT 0 AS held, o.id, o.name, o.role, 'individual' AS kind FROM officers o
           WHERE o.company_id = ${companyId} AND o.resigned_on IS NULL
         UNION ALL
         SELECT 1, w.id, w.name, 'person with significant control', w.kind FROM company_owners w
           WHERE w.company_id = ${companyId}) p) AS people,
-      EXISTS (SELECT 1 FROM procurement_awards p WHERE p.matched_company_id = ${companyId}) AS contracts,
-      EXISTS (SELECT 1 FROM trademarks t WHERE t.matched_company_id = ${companyId}) AS trademarks`
+      EXISTS (SELECT 1 FROM procurement_awards p WHERE p.matched_company_id IN ${groupOf(companyId)}) AS contracts,
+      EXISTS (SELECT 1 FROM trademarks t WHERE t.matched_company_id IN ${groupOf(companyId)}) AS trademarks,
+      (SELECT json_agg(json_build_object(
+          'registration_no', m.registration_no,
+          'reference_id', CASE WHEN m.registry_id = 'reference' THEN m.registration_key END,
+          'legal_name', m.legal_name, 'listed_ticker', m.listed_ticker, 'source', m.source, 'source_url', m.source_url,
+          'source_kind', m.source_kind,
+          'last_verified_at', to_char(m.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+          'identifiers', m.identifiers, 'reason', l.reason, 'detail', l.detail) ORDER BY m.id)::text
+        FROM company_links l JOIN companies m ON m.id = l.company_id WHERE l.primary_id = ${companyId}) AS linked`
 
     /** A company's stated aliases and its evidence beyond the registry, in one round trip. */
     const detailsOf = (companyId: string) =>
@@ -146,10 +218,10 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
         const target = keyOf(country, raw)
         if (target === null) return Option.none<{ row: CompanyRow; details: CompanyDetails }>()
         const rows = yield* sql<CompanyRow & DetailsRow>`SELECT ${sql.literal(companyColumns)}, ${detailsColumns(sql`c.id`)}
-          FROM companies c WHERE c.registry_id = ${target.registry} AND c.registration_key = ${target.key} AND c.country = ${target.country}`
-        return Option.map(Option.fromNullable(rows[0]), ({ aliases, former_names, people, contracts, trademarks, ...row }) => ({
+          FROM companies c WHERE c.id = ${businessOf(target)}`
+        return Option.map(Option.fromNullable(rows[0]), ({ aliases, former_names, people, contracts, trademarks, linked, ...row }) => ({
           row,
-          details: detailsFrom({ aliases, former_names, people, contracts, trademarks })
+          details: detailsFrom({ aliases, former_names, people, contracts, trademarks, linked })
         }))
       })
 

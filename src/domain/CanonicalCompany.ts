@@ -32,9 +32,28 @@ export const CanonicalOfficer = Schema.Struct({
 })
 export type CanonicalOfficer = typeof CanonicalOfficer.Type
 
+/**
+ * Our stable id for a business known only from a secondary source, which publishes no registration number:
+ * `ref-<source>-<country>-<words>` (lower-case letters, digits and hyphens), e.g. `ref-listed-ke-safaricom-ltd`.
+ */
+export const ReferenceId = Schema.String.pipe(
+  Schema.pattern(/^ref-[a-z0-9]+(?:-[a-z0-9]+)+$/, { message: () => "must be ref-<source>-<words> (a-z, 0-9, hyphens)" }),
+  Schema.maxLength(160)
+)
+
+/** An identifier the record's source gives (tax number, LEI, ISIN, exchange ticker ...), with its scheme. */
+export const CanonicalIdentifier = Schema.Struct({
+  scheme: Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,39}$/, { message: () => "must be a scheme code such as NG-TIN, lei, isin" })),
+  value: NonBlank
+})
+export type CanonicalIdentifier = typeof CanonicalIdentifier.Type
+
 export const CanonicalCompany = Schema.Struct({
   country: Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be an ISO-3166 alpha-2 code" })),
-  registration_no: NonBlank,
+  /** Only as a registry publishes it; null when the source publishes none (then `reference_id` names the record). */
+  registration_no: Optional(NonBlank),
+  reference_id: Optional(ReferenceId),
+  identifiers: Schema.optional(Schema.Array(CanonicalIdentifier)),
   legal_name: NonBlank,
   status: Optional(CompanyStatus),
   entity_type: Optional(NonBlank),
@@ -54,3 +73,6 @@ export const CanonicalCompany = Schema.Struct({
   officers: Schema.optional(Schema.Array(CanonicalOfficer))
 })
 export type CanonicalCompany = typeof CanonicalCompany.Type
+
+/** A record with a registration number: what a registry (live or its published file) or a generated corpus gives. */
+export type RegistryRecord = CanonicalCompany & { readonly registration_no: string }

@@ -73,11 +73,20 @@ export const companySubjectKey = (country: string, numberKey: string) => `compan
  */
 export const decisionSubjectKeys = (
   name: string | undefined,
-  company: { readonly legal_name: string; readonly country: string; readonly registration_no: string } | null,
+  company: {
+    readonly legal_name: string
+    readonly country: string
+    readonly registration_no: string | null
+    readonly reference_id?: string | null
+  } | null,
   keys: { readonly normalize: (name: string) => string; readonly numberOf: (registrationNo: string) => string }
 ): ReadonlyArray<string> => [
   ...(name === undefined ? [] : [nameSubjectKey(keys.normalize(name))]),
   ...(company === null
     ? []
-    : [nameSubjectKey(keys.normalize(company.legal_name)), companySubjectKey(company.country, keys.numberOf(company.registration_no))])
+    : [
+      nameSubjectKey(keys.normalize(company.legal_name)),
+      // A reference entity (no registration number) is named by its reference id.
+      ...[company.registration_no ?? company.reference_id ?? null].flatMap((id) => id === null ? [] : [companySubjectKey(company.country, keys.numberOf(id))])
+    ])
 ]

@@ -98,3 +98,15 @@ export const canonicalTaxId = (country: string, raw: string): CanonicalTaxId => 
 
 /** Countries with a specific tax-id scheme. */
 export const taxIdCountries: ReadonlyArray<string> = Object.keys(schemes)
+
+/** The name of a country's tax-number scheme, as org-id.guide codes it where it lists one (NG-TIN, SN-NINEA ...). */
+const taxSchemeNames: Readonly<Record<string, string>> = {
+  NG: "NG-TIN", KE: "KE-KRA", MA: "MA-ICE", SN: "SN-NINEA", MG: "MG-NIF", AO: "AO-NIF", RW: "RW-RRA", GH: "GH-TIN",
+  ZA: "ZA-SARS", TZ: "TZ-TRA", UG: "UG-URA", ZM: "ZM-TPIN", CM: "CM-NIU", CI: "CI-NCC", TN: "TN-MF", EG: "EG-TRN",
+  ML: "ML-NIF", TG: "TG-NIF", BW: "BW-TIN", ET: "ET-TIN", MW: "MW-MRA", MZ: "MZ-NUIT", NE: "NE-DGI", SL: "SL-NRA"
+}
+
+export const taxSchemeOf = (country: string): string => {
+  const cc = country.trim().toUpperCase()
+  return taxSchemeNames[cc] ?? `${cc}-TAX`
+}

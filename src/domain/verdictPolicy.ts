@@ -15,7 +15,7 @@ export const VERIFIED_MIN_CONFIDENCE = 0.9
  * The version of the matcher and verdict policy a check was answered with: bump on any change to screening, scoring,
  * resolution or this policy, so a stored check says which rules produced it.
  */
-export const VERDICT_POLICY_VERSION = "2026-11-26.1"
+export const VERDICT_POLICY_VERSION = "2026-11-27.1"
 
 export interface VerdictEvidence {
   /** A company record was resolved from the inputs. */
@@ -31,6 +31,10 @@ export interface VerdictEvidence {
   readonly ambiguous: boolean
   /** A registry that had to be consulted could not be reached. */
   readonly registryUnreachable: boolean
+  /** The resolved record's registration is backed by a registry (a live answer or a registry's own published file). */
+  readonly registryConfirmed: boolean
+  /** Nothing a registry confirmed was found and no live registry covers the country: not looked at, not "absent". */
+  readonly registryNotCovered: boolean
 }
 
 export interface VerdictDecision {
@@ -46,10 +50,12 @@ const applies = (e: VerdictEvidence): Record<ReviewReason, boolean> => ({
   name_mismatch: e.resolved && e.nameMismatch,
   ambiguous_match: e.ambiguous,
   low_match_confidence: e.resolved && e.matchConfidence < VERIFIED_MIN_CONFIDENCE,
+  registration_unconfirmed: e.resolved && !e.registryConfirmed,
   status_dissolved: e.resolved && e.status === "dissolved",
   status_dormant: e.resolved && e.status === "dormant",
   status_unknown: e.resolved && (e.status === "unknown" || e.status === null),
-  registry_unreachable: e.registryUnreachable
+  registry_unreachable: e.registryUnreachable,
+  registry_not_covered: e.registryNotCovered
 })
 
 export const decideVerdict = (evidence: VerdictEvidence): VerdictDecision => {

@@ -1,7 +1,7 @@
 import * as HttpClient from "@effect/platform/HttpClient"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Array as Arr, Effect, Either, Fiber, Option } from "effect"
-import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../domain/CanonicalCompany.js"
 import type { RegistryId } from "../domain/registrationNumbers.js"
 import { isLiveRegistryId, type LiveRegistryId } from "./adapters/RegistryAdapter.js"
 import { RegistryUnavailable } from "./adapters/RegistryUnavailable.js"
@@ -13,7 +13,7 @@ export { RegistryUnavailable } from "./adapters/RegistryUnavailable.js"
 export type { LiveRegistryId } from "./adapters/RegistryAdapter.js"
 
 export interface LiveSearchResult {
-  readonly records: ReadonlyArray<CanonicalCompany>
+  readonly records: ReadonlyArray<RegistryRecord>
   /** Registries consulted (answered or not). */
   readonly checked: ReadonlyArray<LiveRegistryId>
   /** Consulted registries that gave no usable answer within the budget. */
@@ -25,7 +25,7 @@ export interface LiveSearchOptions {
    * Called with what a registry returns after the request's budget ran out (the call goes on in the
    * background, bounded by KYB_REGISTRY_BACKGROUND_MS), so the caller can store it for the next query.
    */
-  readonly onLate?: (registry: LiveRegistryId, records: ReadonlyArray<CanonicalCompany>) => Effect.Effect<void>
+  readonly onLate?: (registry: LiveRegistryId, records: ReadonlyArray<RegistryRecord>) => Effect.Effect<void>
 }
 
 export interface LiveRegistryStatus extends BreakerSnapshot {
@@ -111,7 +111,7 @@ export class LiveRegistries extends Effect.Service<LiveRegistries>()("LiveRegist
     const fetchByNumber = (
       registry: RegistryId,
       number: string
-    ): Effect.Effect<Option.Option<CanonicalCompany>, RegistryUnavailable> =>
+    ): Effect.Effect<Option.Option<RegistryRecord>, RegistryUnavailable> =>
       Option.match(liveOf(registry), {
         onNone: () => Effect.succeed(Option.none()),
         onSome: (live) =>

@@ -42,6 +42,7 @@ export class RegistryCoverageService extends Effect.Service<RegistryCoverageServ
             url: registry.publicUrl,
             live: registry.live,
             reachable: reachableOf(statuses.get(registry.id)),
+            coverage: statuses.has(registry.id) ? "live" : "registry_not_covered",
             record_count: rows.get(registry.id)?.record_count ?? 0,
             last_verified_at: rows.get(registry.id)?.last_verified_at ?? null
           })

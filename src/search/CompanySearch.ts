@@ -217,6 +217,29 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       })
 
     /**
+     * Hits as businesses: a record linked to another (src/companies/link) answers as its business's primary record,
+     * with the hit that found it (a listing's ticker finds the registry's record); each business once, at its best.
+     */
+    const asBusinesses = <H extends { readonly id: string }>(hits: ReadonlyArray<H>) =>
+      Effect.gen(function*() {
+        if (hits.length === 0) return hits
+        const links = yield* sql<{ readonly id: string; readonly primary_id: string }>`
+          SELECT company_id::text AS id, primary_id::text AS primary_id FROM company_links
+          WHERE company_id IN ${sql.in(hits.map((h) => h.id))}`
+        if (links.length === 0) return hits
+        const primaryOf = new Map(links.map((l) => [l.id, l.primary_id]))
+        const seen = new Set<string>()
+        const out: Array<H> = []
+        for (const hit of hits) {
+          const id = primaryOf.get(hit.id) ?? hit.id
+          if (seen.has(id)) continue
+          seen.add(id)
+          out.push(id === hit.id ? hit : { ...hit, id })
+        }
+        return out
+      })
+
+    /**
      * The first `want` companies of the ranking (all of them when no tier is larger than `maxMatches`) and how
      * many companies match in all (`count`, exact either way).
      */
@@ -245,7 +268,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         const relabel = (hits: ReadonlyArray<Hit>) =>
           label === undefined ? hits : hits.map((hit) => ({ ...hit, matchType: label }))
         if (literal.truncated.length === 0) {
-          const ranked = rankHits(relabel([...literal.hits, ...fuzzyHits]))
+          const ranked = yield* asBusinesses(rankHits(relabel([...literal.hits, ...fuzzyHits])))
           return { ranked, count: ranked.length, fuzzy, words }
         }
         // A tier larger than maxMatches: the best `want` companies by the tiers on `companies` with the exact count
@@ -261,7 +284,7 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
         const deep: Array<Hit> = literal.hits.filter((hit) => hit.matchType === "alias")
         for (const row of companies) if (row.tier !== null) deep.push(hitOfTierRow(q, { ...row, tier: row.tier }))
         for (const row of aliases) deep.push(hitOfTierRow(q, row))
-        const ranked = rankHits(relabel([...deep, ...fuzzyHits]))
+        const ranked = yield* asBusinesses(rankHits(relabel([...deep, ...fuzzyHits])))
         return { ranked: ranked.slice(0, want), count, fuzzy, words }
       })
 
@@ -396,13 +419,20 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
           const [whole, words] = yield* atOnce(wholeNameCandidates(sql, q), nearWords(q))
           if ((whole[0]?.score ?? 0) < WHOLE_NAME_SETTLES) return { settled: false, candidates: yield* cascadeCandidates(q, words) }
           const now = new Date(yield* Clock.currentTimeMillis)
-          const candidates = whole.map((w): ResolvedCandidate => ({
-            company: companyJson(w.row, now),
-            companyId: w.row.id,
-            match_type: w.matchType,
-            match_score: w.score,
-            listed: w.row.listed_ticker !== null
-          }))
+          // Each business once, as its primary record (the links of src/companies/link).
+          const hits = yield* asBusinesses(whole.map((w) => ({ id: w.row.id, w })))
+          const held = new Map(whole.map((w) => [w.row.id, w.row]))
+          const missing = yield* rowsById(hits.map((h) => h.id).filter((id) => !held.has(id)))
+          const candidates = hits.flatMap((h): Array<ResolvedCandidate> => {
+            const row = held.get(h.id) ?? missing.get(h.id)
+            return row === undefined ? [] : [{
+              company: companyJson(row, now),
+              companyId: row.id,
+              match_type: h.w.matchType,
+              match_score: h.w.score,
+              listed: row.listed_ticker !== null
+            }]
+          })
           return { settled: true, candidates }
         }
         return { settled: false, candidates: yield* cascadeCandidates(q) }

@@ -137,7 +137,9 @@ export class Resolver extends Effect.Service<Resolver>()("kyb/Resolver", {
       byNumber: (raw: string, country: string | undefined, name: string | undefined) =>
         Effect.withSpan(byNumber(raw, country, name), "Resolver.byNumber", { attributes: { country } }),
       byName: (name: string, country: string | undefined) =>
-        Effect.withSpan(byName(name, country), "Resolver.byName", { attributes: { country } })
+        Effect.withSpan(byName(name, country), "Resolver.byName", { attributes: { country } }),
+      /** The live registries switched on: a country outside them is not covered (nothing there is asked). */
+      liveRegistries: fallback.liveRegistries
     } as const
   }),
   dependencies: [CompanyRepo.Default, CompanySearch.Default, LiveFallback.Default]

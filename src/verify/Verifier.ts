@@ -14,6 +14,7 @@ import { Resolver } from "./Resolver.js"
 import { businessNames, corporateOwnerNames, establishedCompany, peopleNames } from "./subjects.js"
 import { verdictOf } from "./verdictOf.js"
 import { countVerdict } from "../metrics/series.js"
+import { knownFrom, lendLinked } from "../companies/link/lend.js"
 
 /** What a caller's decisions are looked up by: the subjects in play and the entries hit. */
 export interface DecisionQuery {
@@ -30,14 +31,16 @@ export interface VerifyOptions {
   readonly lists?: ReadonlyArray<ListId>
 }
 
-const noDetails: CompanyDetails = { aliases: [], formerNames: [], people: [], contracts: false, trademarks: false }
+const noDetails: CompanyDetails = { aliases: [], formerNames: [], people: [], contracts: false, trademarks: false, linked: [] }
 
 /**
  * resolve -> screen -> signals -> verdict (spec 4.3, DESIGN section 4). Usable without HTTP:
  * `Verifier.verify(input)` in any Effect program that provides `Verifier.Default` and a SqlClient.
  *
  * Resolution is the Resolver's (a name given with a number is then compared with the record). A registry that
- * could not be asked makes the verdict `review` (`registry_unreachable`), never `not_found`. Every name in play is
+ * could not be asked makes the verdict `review` (`registry_unreachable`), never `not_found`; so does a country no live
+ * registry covers when nothing a registry confirmed was found (`registry_not_covered`), and a business no registry
+ * confirms (`registration_unconfirmed`). Every name in play is
  * screened (`subjects.ts`); the verdict is assembled by `verdictOf` under the policy of `src/domain/verdictPolicy.ts`.
  */
 export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
@@ -52,11 +55,10 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const resolved = input.registration_no !== undefined
           ? yield* resolver.byNumber(input.registration_no, country, input.name)
           : yield* resolver.byName(input.name ?? "", country)
-        // A country none of the 18 registries covers could not be checked: review, never not_found.
-        const uncovered = country !== undefined && registryForCountry(country) === null
-        const resolution = uncovered && resolved.found === null ? { ...resolved, registryUnreachable: true } : resolved
-        const found = resolution.found
-        const details = found === null ? noDetails : found.details ?? (yield* repo.detailsOf(found.companyId))
+        const details = resolved.found === null ? noDetails : resolved.found.details ?? (yield* repo.detailsOf(resolved.found.companyId))
+        // The business: its record with what the records linked to it lend (identifiers, ticker).
+        const found = resolved.found === null ? null : { ...resolved.found, company: lendLinked(resolved.found.company, details.linked) }
+        const resolution = { ...resolved, found }
         // A name given with a number is compared with the record the number designates.
         const nameMismatch = found !== null && input.registration_no !== undefined && input.name !== undefined &&
           !namesAgree(input.name, found.company.legal_name, details.aliases, found.company.country)
@@ -91,7 +93,12 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const listSources = yield* screener.sourcesFor(lists)
         const now = new Date(yield* Clock.currentTimeMillis)
         const debarred = debarredSignal(debarmentHits, now.toISOString().slice(0, 10))
-        const verdict = verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit }, details, listSources, now, debarred)
+        // Nothing a registry confirmed, and no live registry covers the country: not looked at, never "absent".
+        const scope = found?.company.country ?? country
+        const notCovered = found?.company.registry_evidence == null &&
+          (scope === undefined ? resolver.liveRegistries.length === 0 : !resolver.liveRegistries.includes(registryForCountry(scope)!))
+        const coverage = { notCovered, knownFrom: found === null ? [] : knownFrom(found.company, details.linked) }
+        const verdict = verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit }, details, listSources, now, debarred, coverage)
         countVerdict(verdict.result, verdict.review_reason, [...decided.filter((h) => !h.dismissed), ...debarmentHits].map((h) => h.list))
         return verdict
       }).pipe(Effect.orDie, Effect.withSpan("Verifier.verify"))

@@ -2,6 +2,7 @@ import {
   SanctionsHit,
   SanctionsScreening,
   Signals,
+  KnownSource,
   Verdict,
   VerdictCandidate,
   VerdictCompany
@@ -13,6 +14,8 @@ import { isDebarmentList } from "../sanctions/model.js"
 import { decideVerdict } from "../domain/verdictPolicy.js"
 import type { ScreeningResult } from "../sanctions/matching/screen.js"
 import { type Resolution, round2 } from "./candidates.js"
+
+type KnownSourceJson = typeof KnownSource.Type
 
 interface DecidedFields {
   readonly decision: HitDecision | null
@@ -27,9 +30,13 @@ export const verdictOf = (
   evidence: { readonly contracts: boolean; readonly trademarks: boolean },
   listSources: ReadonlyArray<string>,
   now: Date,
-  debarred: DebarredSignal | null = null
+  debarred: DebarredSignal | null = null,
+  coverage: { readonly notCovered: boolean; readonly knownFrom: ReadonlyArray<KnownSourceJson> } = { notCovered: false, knownFrom: [] }
 ): Verdict => {
   const company = resolution.found?.company ?? null
+  // Registered only on a registry's word (a live answer or its published file): never a listing's, a report's, or
+  // a generated record's.
+  const registered = company !== null && company.registry_evidence !== null && company.source_kind !== "synthetic"
   const decision = decideVerdict({
     resolved: company !== null,
     matchConfidence: resolution.matchConfidence,
@@ -38,11 +45,13 @@ export const verdictOf = (
     debarred: debarred?.active ?? false,
     nameMismatch,
     ambiguous: resolution.ambiguous,
-    registryUnreachable: resolution.registryUnreachable
+    registryUnreachable: resolution.registryUnreachable,
+    registryConfirmed: registered,
+    registryNotCovered: coverage.notCovered
   })
   return new Verdict({
     result: decision.result,
-    registered: company !== null,
+    registered,
     match_confidence: resolution.matchConfidence,
     company: company === null ? null : new VerdictCompany(company, typedValues),
     candidates: resolution.candidates.map((c) =>
@@ -50,6 +59,7 @@ export const verdictOf = (
         legal_name: c.found.company.legal_name,
         country: c.found.company.country,
         registration_no: c.found.company.registration_no,
+        reference_id: c.found.company.reference_id,
         score: round2(c.score)
       }, typedValues)
     ),
@@ -91,6 +101,7 @@ export const verdictOf = (
       debarred
     }, typedValues),
     sources: [...(company === null ? [] : [company.source]), ...listSources],
+    known_from: coverage.knownFrom.map((k) => ({ ...k })),
     review_reason: decision.reviewReason,
     review_reasons: [...decision.reviewReasons],
     checked_at: now.toISOString(),

@@ -5,6 +5,7 @@ import * as os from "node:os"
 import * as path from "node:path"
 import { type CliDatabase, cliDatabase, kyb, repoRoot } from "../support/cliProcess.js"
 import { type ServerProcess, startServerProcess } from "../support/serverProcess.js"
+import { doneWhen } from "./demoFacts.js"
 
 /** `npm run demo` (issue 26 item 2): the shipped real data into a fresh database, then the three printed requests. */
 
@@ -59,11 +60,11 @@ describe("npm run demo", () => {
     await db?.close()
   })
 
-  it("loads the real data with a line per step, again without changes, and its three requests answer verified, review with a hit, not_found", async () => {
+  it("loads the real data with a line per step, again without changes, and its three requests answer verified, review with a hit, review not covered; no invented number, one business one record", async () => {
     const first = await demo(db.env, server.port)
     expect(first.code, first.stderr).toBe(0)
-    const steps = first.stderr.trimEnd().split("\n").filter((l) => /^\[\d\/8 /.test(l))
-    expect(steps).toHaveLength(8)
+    const steps = first.stderr.trimEnd().split("\n").filter((l) => /^\[\d\/9 /.test(l))
+    expect(steps).toHaveLength(9)
     expect(steps.at(-1)).toContain(`the server on port ${server.port} screens with these lists`)
     expect(first.stderr).toContain("OFAC SDN 2024-05-03: activated")
     expect(first.stderr).toContain("CAC PSC register: 10 rows")
@@ -87,6 +88,7 @@ describe("npm run demo", () => {
       const body = await response.json() as { result: string; review_reason: string | null; sanctions: { hits: Array<unknown> } }
       verdicts.push([body.result, body.review_reason, body.sanctions.hits.length > 0])
     }
-    expect(verdicts).toEqual([["verified", null, false], ["review", "sanctions_match", true], ["not_found", null, false]])
+    expect(verdicts).toEqual([["verified", null, false], ["review", "sanctions_match", true], ["review", "registry_not_covered", false]])
+    await doneWhen(`http://127.0.0.1:${server.port}`, key, first.stderr)
   }, 600_000)
 })

@@ -9,7 +9,9 @@ const clean: VerdictEvidence = {
   debarred: false,
   nameMismatch: false,
   ambiguous: false,
-  registryUnreachable: false
+  registryUnreachable: false,
+  registryConfirmed: true,
+  registryNotCovered: false
 }
 const nothing: VerdictEvidence = { ...clean, resolved: false, matchConfidence: 0, status: null }
 

@@ -1,6 +1,6 @@
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../src/domain/CanonicalCompany.js"
 import { bearer, call } from "../support/http.js"
 import { TestServer } from "../support/server.js"
 import { fake, liveTimings, serverWithFakes, timedCall } from "./support.js"
@@ -12,7 +12,7 @@ import { fake, liveTimings, serverWithFakes, timedCall } from "./support.js"
 const measuring = process.env["KYB_LIVE_MEASURE"] === "1"
 
 const COUNT = 100
-const records: ReadonlyArray<CanonicalCompany> = Array.from({ length: COUNT + 40 }, (_, i) => ({
+const records: ReadonlyArray<RegistryRecord> = Array.from({ length: COUNT + 40 }, (_, i) => ({
   country: "NG",
   registration_no: `RC ${3_000_001 + i}`,
   legal_name: `MEASURE TRADING ${i + 1} LIMITED`,

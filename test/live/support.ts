@@ -1,7 +1,7 @@
 import { Context, Effect, Layer } from "effect"
 import { type FakeRegistry, type FakeRegistryId, fakeRegistryScoped } from "../../scripts/fake-registry/index.js"
-import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { envPrefix } from "../../src/registries/liveConfig.js"
+import type { RegistryRecord } from "../../src/domain/CanonicalCompany.js"
 import { fixtureRecords } from "../registries/support.js"
 import { makeTestServer } from "../support/server.js"
 
@@ -34,7 +34,7 @@ export interface ServerWithFakesOptions {
   readonly off?: ReadonlyArray<FakeRegistryId>
   readonly config?: Readonly<Record<string, string>>
   /** Records a fake serves instead of its fixture file. */
-  readonly records?: Readonly<Partial<Record<FakeRegistryId, ReadonlyArray<CanonicalCompany>>>>
+  readonly records?: Readonly<Partial<Record<FakeRegistryId, ReadonlyArray<RegistryRecord>>>>
 }
 
 /**

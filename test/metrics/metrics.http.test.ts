@@ -2,7 +2,7 @@ import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import * as path from "node:path"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
-import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../src/domain/CanonicalCompany.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { fixturesDir } from "../sanctions/paths.js"
 import { bearer, call } from "../support/http.js"
@@ -14,11 +14,11 @@ const TOKEN = "metrics-token-for-tests-0123456789"
 const DAY = 86_400
 
 /** Synthetic test companies (not real registry records). */
-const clean: CanonicalCompany = {
+const clean: RegistryRecord = {
   country: "ZA", registration_no: "2011/000045/07", legal_name: "Synthetic Metrics Clean Trading (Pty) Ltd", status: "active",
   source: "Synthetic test record", source_kind: "registry", last_verified_at: new Date().toISOString()
 }
-const listed: CanonicalCompany = {
+const listed: RegistryRecord = {
   country: "ZA", registration_no: "2011/000046/07", legal_name: "Al-Shamal Islamic Bank", status: "active",
   source: "Synthetic test record", source_kind: "registry", last_verified_at: new Date().toISOString()
 }

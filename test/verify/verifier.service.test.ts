@@ -53,7 +53,9 @@ describe("Verifier as a service layer (no HTTP)", () => {
         assert.strictEqual(sanctioned.result, "review")
         assert.strictEqual(sanctioned.review_reason, "sanctions_match")
         assert.strictEqual(sanctioned.sanctions.hits[0]?.entry_id, "7157")
-        assert.strictEqual(unknown.result, "not_found")
+        // KE has no live registry: nothing found there is not looked at, never not_found.
+        assert.strictEqual(unknown.result, "review")
+        assert.strictEqual(unknown.review_reason, "registry_not_covered")
       }))
   })
 })

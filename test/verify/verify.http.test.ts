@@ -220,19 +220,21 @@ describe("/v1/verify over HTTP", () => {
         assert.strictEqual(signals(body)["active"], false)
       }))
 
-    it.effect("unknown number (no live registry for the country) -> not_found; unknown name -> not_found", () =>
+    it.effect("unknown number or name where no live registry covers the country -> review/registry_not_covered; asked everywhere -> not_found", () =>
       Effect.gen(function*() {
         const { verify } = yield* seeded
+        // Nothing held and no live registry for ZA: not looked at, which is not "not registered".
         const body = yield* verify({ registration_no: "2001/999999/07", country: "ZA" })
-        assert.strictEqual(body["result"], "not_found")
-        assert.strictEqual(body["review_reason"], null)
+        assert.strictEqual(body["result"], "review")
+        assert.strictEqual(body["review_reason"], "registry_not_covered")
+        assert.notInclude(body["review_reasons"] as ReadonlyArray<string>, "registry_unreachable")
         assert.strictEqual(body["registered"], false)
         assert.strictEqual(body["company"], null)
         assert.strictEqual(body["data_confidence"], null)
         assert.strictEqual(sanctions(body)["result"], "clear")
         assert.strictEqual((body["sources"] as ReadonlyArray<string>).length, 3)
         const byName = yield* verify({ name: "Zzyzx Quantum Bakery", country: "ZA" })
-        assert.strictEqual(byName["result"], "not_found")
+        assert.strictEqual(byName["review_reason"], "registry_not_covered")
         // No country: every live registry (the fake CAC) was asked and answered nothing.
         const calls = cac.stats().requests
         const everywhere = yield* verify({ name: "Zzyzx Quantum Bakery" })

@@ -1,9 +1,9 @@
-import type { CanonicalCompany } from "../../../src/domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../../src/domain/CanonicalCompany.js"
 import { dayFirst, field, internalId, matches, stringField, type WireHandler } from "./types.js"
 
 const statusWord = { active: "Live", dormant: "Dormant", dissolved: "Defunct", unknown: "Unknown" } as const
 
-const row = (record: CanonicalCompany) => ({
+const row = (record: RegistryRecord) => ({
   orgNo: internalId(record),
   companyName: record.legal_name,
   fileNumber: record.registration_no,

@@ -1,4 +1,4 @@
-import type { CanonicalCompany } from "../../../src/domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../../src/domain/CanonicalCompany.js"
 import { matches, stringField, internalId, type WireHandler } from "./types.js"
 
 const classes: Record<string, { id: number; name: string }> = {
@@ -8,12 +8,12 @@ const classes: Record<string, { id: number; name: string }> = {
 }
 const statusWord = { active: "ACTIVE", dormant: "INACTIVE", dissolved: "STRUCK OFF", unknown: "UNKNOWN" } as const
 
-const classPrefixOf = (record: CanonicalCompany) => /^[A-Z]+/.exec(record.registration_no.toUpperCase())?.[0] ?? "RC"
-const classOf = (record: CanonicalCompany) => classes[classPrefixOf(record)] ?? classes["RC"]!
+const classPrefixOf = (record: RegistryRecord) => /^[A-Z]+/.exec(record.registration_no.toUpperCase())?.[0] ?? "RC"
+const classOf = (record: RegistryRecord) => classes[classPrefixOf(record)] ?? classes["RC"]!
 const digitsOf = (raw: string) => raw.replace(/\D+/g, "")
 
 /** Legacy rows print the class and a space ("RC 613"); current ones the digits alone. */
-const row = (prefixed: boolean) => (record: CanonicalCompany) => ({
+const row = (prefixed: boolean) => (record: RegistryRecord) => ({
   companyId: internalId(record),
   approvedName: record.legal_name,
   rcNumber: prefixed ? `${classPrefixOf(record)} ${digitsOf(record.registration_no)}` : digitsOf(record.registration_no),

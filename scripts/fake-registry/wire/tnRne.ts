@@ -1,13 +1,13 @@
-import type { CanonicalCompany } from "../../../src/domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../../src/domain/CanonicalCompany.js"
 import { matches, numberKey, type WireHandler } from "./types.js"
 
 const listPath = "/api/rne-api/front-office/shortEntites"
 const detailPrefix = "/api/rne-api/front-office/entites/short-details/"
 const statusWord = { active: "Actif", dormant: "Suspendu", dissolved: "Radié", unknown: "Inconnu" } as const
 
-const tradingName = (record: CanonicalCompany) => record.aliases?.find((alias) => alias.kind === "trading")?.name ?? null
+const tradingName = (record: RegistryRecord) => record.aliases?.find((alias) => alias.kind === "trading")?.name ?? null
 
-const shortRow = (record: CanonicalCompany) => ({
+const shortRow = (record: RegistryRecord) => ({
   identifiantUnique: record.registration_no,
   denominationLatin: record.legal_name,
   denomination: null,
@@ -15,7 +15,7 @@ const shortRow = (record: CanonicalCompany) => ({
   nomCommercialAr: null
 })
 
-const detail = (record: CanonicalCompany) => ({
+const detail = (record: RegistryRecord) => ({
   typeRegistre: "PM",
   categorieRegistre: "M",
   idUnique: record.registration_no,

@@ -1,4 +1,4 @@
-import type { CanonicalCompany } from "../../../src/domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../../src/domain/CanonicalCompany.js"
 
 export interface FakeRequest {
   readonly method: string
@@ -20,7 +20,7 @@ export interface FakeReply {
  */
 export type WireHandler = (
   request: FakeRequest,
-  records: ReadonlyArray<CanonicalCompany>,
+  records: ReadonlyArray<RegistryRecord>,
   variant?: string
 ) => FakeReply | undefined
 
@@ -28,7 +28,7 @@ export type WireHandler = (
 export const numberKey = (raw: string): string => raw.trim().toUpperCase().replace(/[\s./-]+/g, "")
 
 /** The registries' approximated search: case-insensitive contains on the name, or the exact number. */
-export const matches = (record: CanonicalCompany, term: string): boolean => {
+export const matches = (record: RegistryRecord, term: string): boolean => {
   const needle = term.trim().toLowerCase()
   return needle.length > 0 &&
     (record.legal_name.toLowerCase().includes(needle) || numberKey(record.registration_no) === numberKey(term))
@@ -43,7 +43,7 @@ export const stringField = (body: unknown, name: string): string => {
 }
 
 /** A stable small integer id per record, like the registries' internal ids. */
-export const internalId = (record: CanonicalCompany): number => {
+export const internalId = (record: RegistryRecord): number => {
   let hash = 7
   for (const char of `${record.country}:${record.registration_no}`) hash = (hash * 31 + char.charCodeAt(0)) % 9_000_000
   return 1_000_000 + hash

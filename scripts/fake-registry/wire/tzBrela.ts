@@ -1,4 +1,4 @@
-import type { CanonicalCompany } from "../../../src/domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../../src/domain/CanonicalCompany.js"
 import { field, internalId, numberKey, stringField, type WireHandler } from "./types.js"
 
 const columns = [
@@ -8,7 +8,7 @@ const columns = [
 ] as const
 const statusWord = { active: "Registered", dormant: "Dormant", dissolved: "Closed", unknown: "Pending" } as const
 
-const values = (record: CanonicalCompany) => {
+const values = (record: RegistryRecord) => {
   const row: Record<(typeof columns)[number], string | number | null> = {
     id: internalId(record),
     last_change_tracking_no: `TR-${internalId(record)}`,

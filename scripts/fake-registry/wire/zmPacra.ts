@@ -1,9 +1,9 @@
-import type { CanonicalCompany } from "../../../src/domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../../src/domain/CanonicalCompany.js"
 import { dayFirst, matches, type WireHandler } from "./types.js"
 
 const statusWord = { active: "Active", dormant: "Inactive", dissolved: "Removed", unknown: "Pending" } as const
 
-const entity = (record: CanonicalCompany) => ({
+const entity = (record: RegistryRecord) => ({
   entityName: record.legal_name,
   entityNumber: record.registration_no,
   registrationDate: dayFirst(record.incorporation_date),

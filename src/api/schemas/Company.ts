@@ -6,10 +6,30 @@ const DateString = Schema.String.annotations({ format: "date", examples: ["1992-
 const DateTimeString = Schema.String.annotations({ format: "date-time", examples: ["2026-11-20T08:00:00.000Z"] })
 const Confidence = Schema.Number.pipe(Schema.between(0, 1))
 
+export const Identifier = Schema.Struct({
+  scheme: Schema.String.annotations({
+    description: "The identifier's scheme: a registry id (ng-cac), a tax scheme (NG-TIN, SN-NINEA), lei, isin, ticker (EXCHANGE:SYMBOL) or reference (our id)"
+  }),
+  value: Schema.String.annotations({ description: "The identifier as its source gives it" }),
+  source: Schema.String.annotations({ description: "The source that gave it" })
+}).annotations({ identifier: "Identifier" })
+
+export const RegistryEvidence = Schema.Struct({
+  source: Schema.String.annotations({ description: "The registry source: a live registry answer or a registry's own published file" }),
+  source_url: Schema.NullOr(Schema.String),
+  checked_at: DateTimeString.annotations({ description: "When the registry gave it" }),
+  kind: Schema.Literal("registry", "live").annotations({ description: "live: a registry's live answer; registry: a registry's published file" })
+}).annotations({ identifier: "RegistryEvidence" })
+
 /** Spec 2.1, with the extra fields seen in sample payloads. Values a registry does not publish are null. */
 export const CompanyFields = {
   country: Schema.String.annotations({ description: "ISO-3166 alpha-2", examples: ["NG"] }),
-  registration_no: Schema.String.annotations({ description: "Registry number in the registry's canonical form" }),
+  registration_no: Schema.NullOr(Schema.String).annotations({
+    description: "Registry number in the registry's canonical form, only as a registry or a source quoting it publishes it; null when the business is known only from a source that publishes none (never made up)"
+  }),
+  reference_id: Schema.NullOr(Schema.String).annotations({
+    description: "Our stable id of a business known only from a secondary source (a stock listing, an EITI report), null for a record with a registration number; GET /v1/company/{country}/{reference_id} serves it"
+  }),
   legal_name: Schema.String,
   status: Schema.NullOr(CompanyStatus),
   entity_type: Schema.NullOr(Schema.String),
@@ -20,9 +40,18 @@ export const CompanyFields = {
   listed_ticker: Schema.NullOr(Schema.String),
   source: Schema.String.annotations({ description: "The official registry or source of record" }),
   source_url: Schema.NullOr(Schema.String),
+  source_kind: Schema.Literal("live", "registry", "secondary", "synthetic").annotations({
+    description: "How the record was obtained: live (a registry's live answer), registry (a registry's published file), secondary (a stock listing, an EITI report, public text), synthetic (a generated benchmark record: never a fact)"
+  }),
   registry_url: Schema.NullOr(Schema.String).annotations({ description: "Public site of the registry" }),
   last_verified_at: DateTimeString,
-  confidence: Schema.NullOr(Confidence)
+  confidence: Schema.NullOr(Confidence),
+  identifiers: Schema.Array(Identifier).annotations({
+    description: "Every identifier the business's sources give (registration number, tax number, LEI, ISIN, exchange ticker, reference id), each with its scheme and source; a verdict's and the record's company include its linked records'"
+  }),
+  registry_evidence: Schema.NullOr(RegistryEvidence).annotations({
+    description: "The registry's word that the business is registered (source and date); null: no registry said so (registered is then false)"
+  })
 }
 
 export class Company extends Schema.Class<Company>("Company")(CompanyFields) {}
@@ -57,6 +86,20 @@ export class FieldProvenance extends Schema.Class<FieldProvenance>("FieldProvena
   confidence: Confidence
 }) {}
 
+export const LinkedRecordJson = Schema.Struct({
+  registration_no: Schema.NullOr(Schema.String),
+  reference_id: Schema.NullOr(Schema.String),
+  legal_name: Schema.String,
+  source: Schema.String,
+  source_url: Schema.NullOr(Schema.String),
+  source_kind: Schema.Literal("live", "registry", "secondary", "synthetic"),
+  last_verified_at: DateTimeString,
+  reason: Schema.Literal("registration_no", "tax_id", "lei", "isin", "ticker", "name").annotations({
+    description: "What the two records share: a registration number, a tax number, an LEI, an ISIN, a ticker on one exchange, or the same name in the same country after legal-form and spelling normalisation"
+  }),
+  detail: Schema.String.annotations({ description: "The shared value, e.g. NG-TIN 04059106-0001" })
+}).annotations({ identifier: "LinkedRecord" })
+
 /** The record endpoint's answer: the Company, its officers, its owners and where each value came from. */
 export class CompanyRecord extends Schema.Class<CompanyRecord>("CompanyRecord")({
   ...CompanyFields,
@@ -66,5 +109,8 @@ export class CompanyRecord extends Schema.Class<CompanyRecord>("CompanyRecord")(
   }),
   provenance: Schema.Record({ key: Schema.String, value: FieldProvenance }).annotations({
     description: "Per field that has a value: its source, source page, checked date and confidence"
+  }),
+  linked_records: Schema.Array(LinkedRecordJson).annotations({
+    description: "Records of the same business from other sources, linked to this one, each with why the link was made; they lend it their identifiers and ticker"
   })
 }) {}

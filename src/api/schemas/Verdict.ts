@@ -126,13 +126,25 @@ export class VerdictCompany extends Schema.Class<VerdictCompany>("VerdictCompany
 export class VerdictCandidate extends Schema.Class<VerdictCandidate>("VerdictCandidate")({
   legal_name: Schema.String,
   country: Schema.String,
-  registration_no: Schema.String,
+  registration_no: Schema.NullOr(Schema.String).annotations({ description: "null: known only from a secondary source (see reference_id)" }),
+  reference_id: Schema.NullOr(Schema.String).annotations({ description: "our id of a business known only from a secondary source" }),
   score: Schema.Number
 }) {}
 
+export const KnownSource = Schema.Struct({
+  source: Schema.String.annotations({ description: "a source that names the business: a registry, a stock listing, an EITI report ..." }),
+  source_url: Schema.NullOr(Schema.String),
+  kind: Schema.Literal("live", "registry", "secondary", "synthetic").annotations({
+    description: "live or registry: a registry's answer or published file; secondary: a listing, a report; synthetic: a generated test record (never a fact)"
+  }),
+  as_of: Schema.String.annotations({ format: "date-time", description: "when that source last said so" })
+}).annotations({ identifier: "KnownSource" })
+
 export class Verdict extends Schema.Class<Verdict>("Verdict")({
   result: VerdictResult,
-  registered: Schema.Boolean,
+  registered: Schema.Boolean.annotations({
+    description: "true only when a registry said so (a live registry answer or a registry's own published file), named in company.registry_evidence with its source and date; a business known only from secondary sources is false, with review_reason registration_unconfirmed"
+  }),
   match_confidence: Schema.Number,
   company: Schema.NullOr(VerdictCompany),
   candidates: Schema.Array(VerdictCandidate).annotations({
@@ -142,6 +154,9 @@ export class Verdict extends Schema.Class<Verdict>("Verdict")({
   data_confidence: Schema.NullOr(Schema.Number),
   signals: Signals,
   sources: Schema.Array(Schema.String),
+  known_from: Schema.Array(KnownSource).annotations({
+    description: "Every source the resolved business is known from (its record and the records linked to it), with its kind and date; empty when none was resolved"
+  }),
   review_reason: Schema.NullOr(ReviewReason),
   review_reasons: Schema.Array(ReviewReason),
   checked_at: Schema.String.annotations({ format: "date-time" }),

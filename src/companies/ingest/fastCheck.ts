@@ -28,7 +28,9 @@ const aliasOk = (u: unknown): boolean => isObject(u) && nonBlank(u["name"]) && A
 export const fastCanonical = (u: unknown): CanonicalCompany | null => {
   if (!isObject(u)) return null
   const ok = typeof u["country"] === "string" && COUNTRY.test(u["country"]) &&
-    nonBlank(u["registration_no"]) && nonBlank(u["legal_name"]) &&
+    // Records without a number (reference entities) or with identifiers go through the schema.
+    nonBlank(u["registration_no"]) && u["reference_id"] === undefined && u["identifiers"] === undefined &&
+    nonBlank(u["legal_name"]) &&
     (u["status"] === undefined || u["status"] === null || STATUSES.has(u["status"])) &&
     optionalNonBlank(u["entity_type"]) && optionalNonBlank(u["entity_type_label"]) &&
     optionalDate(u["incorporation_date"]) && optionalNonBlank(u["registered_address"]) &&

@@ -1,7 +1,7 @@
 import type { SqlError } from "@effect/sql/SqlError"
 import { Config, Duration, Effect, Option } from "effect"
 import { readOwnWrites } from "../../db/ReadSql.js"
-import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../domain/CanonicalCompany.js"
 import { canonicalNumber, registryForCountry, type RegistryId, registryIds } from "../../domain/registrationNumbers.js"
 import { RegistryUnavailable } from "../../registries/adapters/RegistryUnavailable.js"
 import { LiveRegistries } from "../../registries/LiveRegistries.js"
@@ -55,7 +55,7 @@ export class LiveFallback extends Effect.Service<LiveFallback>()("kyb/LiveFallba
     const nameFlight = makeSingleFlight<Option.Option<LiveOutcome>, SqlError>()
     const liveRegistries: ReadonlyArray<RegistryId> = live.liveRegistries
 
-    const store = (records: ReadonlyArray<CanonicalCompany>) =>
+    const store = (records: ReadonlyArray<RegistryRecord>) =>
       records.length === 0
         ? Effect.succeed(0)
         : writer.upsertBatch(records.map((r) => ({ ...r, source_kind: "live" as const }))).pipe(

@@ -19,7 +19,7 @@ export const columnsOf = (states: ReadonlyArray<CompanyState>, now: Date) => {
     const legalName = s.values.legal_name ?? ""
     c.registry_id.push(s.registry_id)
     c.country.push(s.country)
-    c.registration_no.push(s.values.registration_no ?? s.registration_key)
+    c.registration_no.push(s.values.registration_no)
     c.registration_key.push(s.registration_key)
     c.number_valid.push(s.number_valid)
     c.legal_name.push(legalName)
@@ -43,6 +43,8 @@ export const columnsOf = (states: ReadonlyArray<CompanyState>, now: Date) => {
     c.content_hash.push(s.content_hash)
     c.aliases_digest.push(s.aliases_digest)
     c.officers_digest.push(s.officers_digest)
+    c.identifiers.push(JSON.stringify(s.identifiers))
+    c.registry_evidence.push(s.registry_evidence === null ? null : JSON.stringify(s.registry_evidence))
   }
   return c
 }

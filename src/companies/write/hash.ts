@@ -24,6 +24,7 @@ export const contentHash = (state: Omit<CompanyState, "content_hash">) => {
   const r = state.record
   text += SEP + r.source + SEP + part(r.source_url) + SEP + r.source_kind + SEP + r.last_verified_at
   text += SEP + part(state.registry_url) + SEP + part(state.aliases_digest) + SEP + part(state.officers_digest)
+  text += SEP + JSON.stringify(state.identifiers) + SEP + JSON.stringify(state.registry_evidence)
   return sha1(text)
 }
 

@@ -24,6 +24,16 @@ export const numberIdentity = (country: string, raw: string): NumberIdentity => 
   return { registry_id: registry, display: canonical.display, key: canonical.key, valid: canonical.valid }
 }
 
+/** The registry of records that publish no registration number (reference entities), keyed by their reference id. */
+export const REFERENCE_REGISTRY = "reference"
+
+export const referenceIdentity = (referenceId: string): NumberIdentity => ({
+  registry_id: REFERENCE_REGISTRY,
+  display: referenceId,
+  key: referenceId.trim().toLowerCase(),
+  valid: false
+})
+
 export const taxKey = (country: string, taxId: string | null): string | null => {
   if (taxId === null) return null
   return canonicalTaxId(country, taxId).key

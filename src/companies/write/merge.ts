@@ -1,5 +1,5 @@
 import { contentHash } from "./hash.js"
-import type { CompanyState, FieldProvenance, Observation, TrackedField, TrackedList } from "./state.js"
+import type { CompanyState, FieldProvenance, IdentifierRow, Observation, RegistryEvidence, TrackedField, TrackedList } from "./state.js"
 import { trackedFields } from "./state.js"
 
 export type Confidence = (observation: Observation) => number
@@ -26,6 +26,20 @@ const provenanceOf = (observation: Observation, confidence: number): FieldProven
 const tie = (value: string, p: { readonly source: string; readonly source_url: string | null }) =>
   `${value}\u0000${p.source}\u0000${p.source_url ?? ""}`
 
+/** Held identifiers and incoming ones, each (scheme, value) once (the first source that gave it), sorted. */
+export const unionIdentifiers = (held: ReadonlyArray<IdentifierRow>, incoming: ReadonlyArray<IdentifierRow>) => {
+  const out = new Map<string, IdentifierRow>()
+  for (const i of [...held, ...incoming]) {
+    const key = `${i.scheme}\u0000${i.value}`
+    if (!out.has(key)) out.set(key, i)
+  }
+  return [...out.values()].sort((a, b) => a.scheme < b.scheme ? -1 : a.scheme > b.scheme ? 1 : a.value < b.value ? -1 : a.value > b.value ? 1 : 0)
+}
+
+/** The newer registry evidence (a tie keeps the held one); a source that is no registry never replaces it. */
+const newerEvidence = (held: RegistryEvidence | null, incoming: RegistryEvidence | null) =>
+  incoming === null ? held : held === null || instant(incoming.checked_at) > instant(held.checked_at) ? incoming : held
+
 /** A company as first observed. */
 export const fromObservation = (observation: Observation, confidence: Confidence): CompanyState => {
   const p = provenanceOf(observation, confidence(observation))
@@ -47,6 +61,8 @@ export const fromObservation = (observation: Observation, confidence: Confidence
     officers_digest: observation.officers_digest,
     aliases: observation.aliases,
     officers: observation.officers,
+    identifiers: unionIdentifiers([], observation.identifiers),
+    registry_evidence: observation.registry_evidence,
     content_hash: ""
   }
   return { ...state, content_hash: contentHash(state) }
@@ -100,7 +116,9 @@ export const mergeObservation = (held: CompanyState, observation: Observation, c
     aliases_digest: aliasesWin ? observation.aliases_digest : held.aliases_digest,
     officers_digest: officersWin ? observation.officers_digest : held.officers_digest,
     aliases: aliasesWin ? observation.aliases : held.aliases,
-    officers: officersWin ? observation.officers : held.officers
+    officers: officersWin ? observation.officers : held.officers,
+    identifiers: unionIdentifiers(held.identifiers, observation.identifiers),
+    registry_evidence: newerEvidence(held.registry_evidence, observation.registry_evidence)
   }
   return { ...state, content_hash: contentHash(state) }
 }

@@ -1,8 +1,10 @@
 import { Either } from "effect"
 import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
 import { aliasesDigest, officersDigest } from "./hash.js"
-import { nameNorm, numberIdentity } from "./identity.js"
-import type { AliasRow, Observation, OfficerRow, TrackedField } from "./state.js"
+import { nameNorm, numberIdentity, referenceIdentity } from "./identity.js"
+import { unionIdentifiers } from "./merge.js"
+import type { AliasRow, IdentifierRow, Observation, OfficerRow, TrackedField } from "./state.js"
+import { taxSchemeOf } from "../../domain/taxIds.js"
 
 const text = (value: string | null | undefined): string | null => {
   if (value === null || value === undefined) return null
@@ -36,16 +38,44 @@ const officersOf = (record: CanonicalCompany, checkedAt: string): ReadonlyArray<
     last_verified_at: checkedAt
   }))
 
+/**
+ * The identifiers a record gives: its registration number (scheme: the registry), its tax number (the country's tax
+ * scheme, unless the source named it), those the source listed, and its reference id; each with the record's source.
+ */
+const identifiersOf = (
+  record: CanonicalCompany,
+  country: string,
+  number: { readonly registry_id: string; readonly display: string } | null
+): ReadonlyArray<IdentifierRow> => {
+  const source = record.source.trim()
+  const given = (record.identifiers ?? []).map((i) => ({ scheme: i.scheme, value: i.value.trim(), source }))
+  const taxId = text(record.tax_id)
+  const out: Array<IdentifierRow> = [...given]
+  if (number !== null) out.push({ scheme: number.registry_id, value: number.display, source })
+  if (taxId !== null && !given.some((i) => i.value === taxId)) out.push({ scheme: taxSchemeOf(country), value: taxId, source })
+  const reference = text(record.reference_id)
+  if (reference !== null) out.push({ scheme: "reference", value: reference, source })
+  return unionIdentifiers([], out)
+}
+
 /** A decoded canonical record as an observation: canonical number, registry, normalised aliases and officers. */
 export const observe = (record: CanonicalCompany): Either.Either<Observation, string> => {
   const country = record.country.toUpperCase()
-  const number = numberIdentity(country, record.registration_no)
+  const raw = text(record.registration_no)
+  const kind = record.source_kind ?? "registry"
+  if (raw === null && record.reference_id == null) {
+    return Either.left("a record without registration_no needs a reference_id (a secondary source's business)")
+  }
+  if (raw === null && (kind === "registry" || kind === "live")) {
+    return Either.left("a registry's record carries its registration_no")
+  }
+  const number = raw === null ? referenceIdentity(record.reference_id!) : numberIdentity(country, raw)
   if (number.key === "") return Either.left(`registration_no ${JSON.stringify(record.registration_no)} has no digits or letters`)
   const verifiedAt = new Date(record.last_verified_at)
   if (Number.isNaN(verifiedAt.getTime())) return Either.left("last_verified_at is not a date-time")
   const checkedAt = verifiedAt.toISOString()
   const values: Record<TrackedField, string | null> = {
-    registration_no: number.display,
+    registration_no: raw === null ? null : number.display,
     legal_name: record.legal_name.trim(),
     status: record.status ?? null,
     entity_type: text(record.entity_type),
@@ -66,9 +96,13 @@ export const observe = (record: CanonicalCompany): Either.Either<Observation, st
     record: {
       source: record.source.trim(),
       source_url: text(record.source_url),
-      source_kind: record.source_kind ?? "registry",
+      source_kind: kind,
       last_verified_at: checkedAt
     },
+    identifiers: identifiersOf(record, country, raw === null ? null : number),
+    registry_evidence: raw !== null && (kind === "registry" || kind === "live")
+      ? { source: record.source.trim(), source_url: text(record.source_url), checked_at: checkedAt, kind }
+      : null,
     registry_url: null,
     aliases,
     aliases_digest: aliases === null ? null : aliasesDigest(aliases),

@@ -1,13 +1,15 @@
 import type { CompanyRow } from "../companyRow.js"
 import { decodeProvenance } from "./provenanceFormat.js"
 import type { CompanyState, TrackedField } from "./state.js"
-import type { AliasRow } from "./state.js"
+import type { AliasRow, IdentifierRow, RegistryEvidence } from "./state.js"
 import { initialism, nameNorm, taxKey } from "./identity.js"
 import { trackedFields } from "./state.js"
 import type { SourceKind } from "../../domain/CanonicalCompany.js"
 
 /** A companies row as read back for merging: the read columns plus identity, provenance and digests. */
-export interface HeldRow extends CompanyRow {
+export interface HeldRow extends Omit<CompanyRow, "identifiers" | "registry_evidence"> {
+  readonly identifiers: unknown
+  readonly registry_evidence: unknown
   readonly registration_key: string
   readonly number_valid: boolean
   readonly provenance: string
@@ -17,6 +19,32 @@ export interface HeldRow extends CompanyRow {
 }
 
 const sourceKinds: ReadonlyArray<string> = ["live", "registry", "secondary", "synthetic"]
+
+const parsed = (stored: unknown): unknown => typeof stored === "string" ? JSON.parse(stored) : stored
+const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
+
+/** The identifiers column (jsonb, as text or parsed), entries that are not identifiers left out. */
+export const identifiersOfStored = (stored: unknown): ReadonlyArray<IdentifierRow> => {
+  const u = parsed(stored)
+  if (!Array.isArray(u)) return []
+  return u.flatMap((i: unknown) =>
+    isObject(i) && typeof i["scheme"] === "string" && typeof i["value"] === "string"
+      ? [{ scheme: i["scheme"], value: i["value"], source: typeof i["source"] === "string" ? i["source"] : "" }]
+      : [])
+}
+
+/** The registry_evidence column (jsonb, as text or parsed); null when absent or not evidence. */
+export const registryEvidenceOfStored = (stored: unknown): RegistryEvidence | null => {
+  const u = parsed(stored)
+  if (!isObject(u) || typeof u["source"] !== "string" || typeof u["checked_at"] !== "string") return null
+  if (u["kind"] !== "registry" && u["kind"] !== "live") return null
+  return {
+    source: u["source"],
+    source_url: typeof u["source_url"] === "string" ? u["source_url"] : null,
+    checked_at: new Date(u["checked_at"]).toISOString(),
+    kind: u["kind"]
+  }
+}
 
 export const stateOfRow = (row: HeldRow): CompanyState => {
   const values = {} as Record<TrackedField, string | null>
@@ -40,6 +68,8 @@ export const stateOfRow = (row: HeldRow): CompanyState => {
     officers_digest: row.officers_digest,
     aliases: null,
     officers: null,
+    identifiers: identifiersOfStored(row.identifiers),
+    registry_evidence: registryEvidenceOfStored(row.registry_evidence),
     content_hash: row.content_hash ?? ""
   }
 }

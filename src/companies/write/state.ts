@@ -43,6 +43,21 @@ export interface OfficerRow {
   readonly last_verified_at: string
 }
 
+/** An identifier a source gave for the company, with its scheme (NG-TIN, lei, isin, ticker, reference ...). */
+export interface IdentifierRow {
+  readonly scheme: string
+  readonly value: string
+  readonly source: string
+}
+
+/** A registry's word that the company is registered: a live answer or a registry's own published file. */
+export interface RegistryEvidence {
+  readonly source: string
+  readonly source_url: string | null
+  readonly checked_at: string
+  readonly kind: "registry" | "live"
+}
+
 export interface RecordSource {
   readonly source: string
   readonly source_url: string | null
@@ -50,7 +65,10 @@ export interface RecordSource {
   readonly last_verified_at: string
 }
 
-/** Identity of a company: one row per (registry_id, registration_key). */
+/**
+ * Identity of a company: one row per (registry_id, registration_key). A record without a registration number (a
+ * reference entity) is in the registry `reference`, keyed by its reference id.
+ */
 export interface CompanyIdentity {
   readonly registry_id: string
   readonly country: string
@@ -71,6 +89,9 @@ export interface CompanyState extends CompanyIdentity {
   readonly aliases: ReadonlyArray<AliasRow> | null
   /** Officers to write, when this state replaced them. */
   readonly officers: ReadonlyArray<OfficerRow> | null
+  /** Every identifier its sources gave, sorted by scheme and value (kept when a source stops giving one). */
+  readonly identifiers: ReadonlyArray<IdentifierRow>
+  readonly registry_evidence: RegistryEvidence | null
   readonly content_hash: string
 }
 
@@ -83,4 +104,7 @@ export interface Observation extends CompanyIdentity {
   readonly aliases_digest: string | null
   readonly officers: ReadonlyArray<OfficerRow> | null
   readonly officers_digest: string | null
+  readonly identifiers: ReadonlyArray<IdentifierRow>
+  /** Set when the observation is a registry's (source kind registry or live) and carries a number. */
+  readonly registry_evidence: RegistryEvidence | null
 }

@@ -7,7 +7,7 @@ import type { HeldRow } from "./rows.js"
 export interface CompanyColumns {
   readonly registry_id: Array<string>
   readonly country: Array<string>
-  readonly registration_no: Array<string>
+  readonly registration_no: Array<string | null>
   readonly registration_key: Array<string>
   readonly number_valid: Array<boolean>
   readonly legal_name: Array<string>
@@ -31,6 +31,10 @@ export interface CompanyColumns {
   readonly content_hash: Array<string>
   readonly aliases_digest: Array<string | null>
   readonly officers_digest: Array<string | null>
+  /** JSON text: [{scheme, value, source}]. */
+  readonly identifiers: Array<string>
+  /** JSON text or null: {source, source_url, checked_at, kind}. */
+  readonly registry_evidence: Array<string | null>
 }
 
 export const emptyCompanyColumns = (): CompanyColumns => ({
@@ -38,7 +42,7 @@ export const emptyCompanyColumns = (): CompanyColumns => ({
   name_lower: [], name_norm: [], status: [], entity_type: [], entity_type_label: [], incorporation_date: [],
   registered_address: [], tax_id: [], tax_key: [], listed_ticker: [], source: [], source_url: [], source_kind: [],
   registry_url: [], last_verified_at: [], provenance: [], quality: [], content_hash: [], aliases_digest: [],
-  officers_digest: []
+  officers_digest: [], identifiers: [], registry_evidence: []
 })
 
 export const selectHeld = (sql: SqlClient.SqlClient, registries: ReadonlyArray<string>, keys: ReadonlyArray<string>) =>
@@ -56,22 +60,23 @@ export const insertCompanies = (sql: SqlClient.SqlClient, c: CompanyColumns) =>
     INSERT INTO companies (registry_id, country, registration_no, registration_key, number_valid, legal_name,
       name_lower, name_norm, status, entity_type, entity_type_label, incorporation_date, registered_address, tax_id,
       tax_key, listed_ticker, source, source_url, source_kind, registry_url, last_verified_at, provenance, quality,
-      content_hash, aliases_digest, officers_digest)
+      content_hash, aliases_digest, officers_digest, identifiers, registry_evidence)
     SELECT registry_id, country, registration_no, registration_key, number_valid, legal_name, name_lower, name_norm,
       status, entity_type, entity_type_label, incorporation_date::date, registered_address, tax_id, tax_key,
       listed_ticker, source, source_url, source_kind, registry_url, last_verified_at::timestamptz, provenance::json,
-      quality, content_hash, aliases_digest, officers_digest
+      quality, content_hash, aliases_digest, officers_digest, identifiers::jsonb, registry_evidence::jsonb
     FROM unnest(${c.registry_id}::text[], ${c.country}::text[], ${c.registration_no}::text[],
       ${c.registration_key}::text[], ${c.number_valid}::boolean[], ${c.legal_name}::text[], ${c.name_lower}::text[],
       ${c.name_norm}::text[], ${c.status}::text[], ${c.entity_type}::text[], ${c.entity_type_label}::text[],
       ${c.incorporation_date}::text[], ${c.registered_address}::text[], ${c.tax_id}::text[], ${c.tax_key}::text[],
       ${c.listed_ticker}::text[], ${c.source}::text[], ${c.source_url}::text[], ${c.source_kind}::text[],
       ${c.registry_url}::text[], ${c.last_verified_at}::text[], ${c.provenance}::text[], ${c.quality}::real[],
-      ${c.content_hash}::text[], ${c.aliases_digest}::text[], ${c.officers_digest}::text[])
+      ${c.content_hash}::text[], ${c.aliases_digest}::text[], ${c.officers_digest}::text[], ${c.identifiers}::text[],
+      ${c.registry_evidence}::text[])
       AS u(registry_id, country, registration_no, registration_key, number_valid, legal_name, name_lower, name_norm,
         status, entity_type, entity_type_label, incorporation_date, registered_address, tax_id, tax_key,
         listed_ticker, source, source_url, source_kind, registry_url, last_verified_at, provenance, quality,
-        content_hash, aliases_digest, officers_digest)
+        content_hash, aliases_digest, officers_digest, identifiers, registry_evidence)
     ON CONFLICT (registry_id, registration_key) DO NOTHING
     RETURNING id::text AS id, registry_id, registration_key`
 
@@ -84,18 +89,19 @@ export const updateCompanies = (sql: SqlClient.SqlClient, ids: ReadonlyArray<str
       tax_key = u.tax_key, listed_ticker = u.listed_ticker, source = u.source, source_url = u.source_url,
       source_kind = u.source_kind, registry_url = u.registry_url, last_verified_at = u.last_verified_at::timestamptz,
       provenance = u.provenance::json, quality = u.quality, content_hash = u.content_hash,
-      aliases_digest = u.aliases_digest, officers_digest = u.officers_digest, updated_at = now()
+      aliases_digest = u.aliases_digest, officers_digest = u.officers_digest, identifiers = u.identifiers::jsonb,
+      registry_evidence = u.registry_evidence::jsonb, updated_at = now()
     FROM unnest(${ids}::bigint[], ${c.registration_no}::text[], ${c.number_valid}::boolean[], ${c.legal_name}::text[],
       ${c.name_lower}::text[], ${c.name_norm}::text[], ${c.status}::text[], ${c.entity_type}::text[],
       ${c.entity_type_label}::text[], ${c.incorporation_date}::text[], ${c.registered_address}::text[],
       ${c.tax_id}::text[], ${c.tax_key}::text[], ${c.listed_ticker}::text[], ${c.source}::text[],
       ${c.source_url}::text[], ${c.source_kind}::text[], ${c.registry_url}::text[], ${c.last_verified_at}::text[],
       ${c.provenance}::text[], ${c.quality}::real[], ${c.content_hash}::text[], ${c.aliases_digest}::text[],
-      ${c.officers_digest}::text[])
+      ${c.officers_digest}::text[], ${c.identifiers}::text[], ${c.registry_evidence}::text[])
       AS u(id, registration_no, number_valid, legal_name, name_lower, name_norm, status, entity_type,
         entity_type_label, incorporation_date, registered_address, tax_id, tax_key, listed_ticker, source, source_url,
         source_kind, registry_url, last_verified_at, provenance, quality, content_hash, aliases_digest,
-        officers_digest)
+        officers_digest, identifiers, registry_evidence)
     WHERE c.id = u.id`
 
 export interface AliasColumns {

@@ -1,6 +1,6 @@
 import type * as HttpClient from "@effect/platform/HttpClient"
 import type { Effect, Option } from "effect"
-import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../domain/CanonicalCompany.js"
 import type { RegistryUnavailable } from "./RegistryUnavailable.js"
 
 export const liveRegistryIds = ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne"] as const
@@ -21,6 +21,6 @@ export interface RegistryAdapter {
   readonly registry: LiveRegistryId
   /** False when the registry cannot run this name search at all (it is then not consulted). */
   readonly supportsTerm: (term: string) => boolean
-  readonly searchByName: (term: string) => Effect.Effect<ReadonlyArray<CanonicalCompany>, RegistryUnavailable>
-  readonly fetchByNumber: (number: string) => Effect.Effect<Option.Option<CanonicalCompany>, RegistryUnavailable>
+  readonly searchByName: (term: string) => Effect.Effect<ReadonlyArray<RegistryRecord>, RegistryUnavailable>
+  readonly fetchByNumber: (number: string) => Effect.Effect<Option.Option<RegistryRecord>, RegistryUnavailable>
 }

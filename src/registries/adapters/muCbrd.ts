@@ -1,6 +1,6 @@
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Array as Arr, Effect, Option, Schema } from "effect"
-import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../domain/CanonicalCompany.js"
 import { decodeJsonBody, fetchedAt, joinUrl, readText, send, withHeaders } from "./http.js"
 import { isoDate, statusFrom, text, typeSlug } from "./mapping.js"
 import { displayNumber, numberKeyOf } from "./numbers.js"
@@ -40,7 +40,7 @@ const cbrdStatus = statusFrom({
   dissolved: ["defunct", "removed", "struck", "dissolved", "wound", "liquidat", "amalgamated", "closed"]
 })
 
-const toCanonical = (extractUrl: string, verifiedAt: string) => (row: Row): Option.Option<CanonicalCompany> => {
+const toCanonical = (extractUrl: string, verifiedAt: string) => (row: Row): Option.Option<RegistryRecord> => {
   const fileNumber = text(row.fileNumber)
   const legalName = text(row.companyName)
   if (fileNumber === null || legalName === null) return Option.none()

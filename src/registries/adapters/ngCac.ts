@@ -1,6 +1,6 @@
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Array as Arr, Effect, Option, Schema } from "effect"
-import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../domain/CanonicalCompany.js"
 import { cacNumberFromSearch } from "../../domain/registrationNumbers.js"
 import { decodeJsonBody, fetchedAt, joinUrl, readText, send, withHeaders } from "./http.js"
 import { isoDate, statusFrom, text, typeSlug } from "./mapping.js"
@@ -48,7 +48,7 @@ const registrationNumber = (row: Row): string | null => {
   return raw === null ? null : cacNumberFromSearch(raw, row.classificationId).display
 }
 
-const toCanonical = (url: string, verifiedAt: string) => (row: Row): Option.Option<CanonicalCompany> => {
+const toCanonical = (url: string, verifiedAt: string) => (row: Row): Option.Option<RegistryRecord> => {
   const registrationNo = registrationNumber(row)
   const legalName = text(row.approvedName)
   if (registrationNo === null || legalName === null) return Option.none()

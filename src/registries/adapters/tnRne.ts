@@ -1,6 +1,6 @@
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Array as Arr, Effect, Option, Schema } from "effect"
-import type { CanonicalAlias, CanonicalCompany } from "../../domain/CanonicalCompany.js"
+import type { CanonicalAlias, RegistryRecord } from "../../domain/CanonicalCompany.js"
 import { decodeJsonBody, fetchedAt, joinUrl, readText, send, withHeaders } from "./http.js"
 import { statusFrom, text, typeSlug } from "./mapping.js"
 import { displayNumber, numberKeyOf } from "./numbers.js"
@@ -57,7 +57,7 @@ const hasLatinLetters = (term: string): boolean => /[A-Za-z]/.test(term)
 const tradingAlias = (name: string | null, legalName: string): ReadonlyArray<CanonicalAlias> =>
   name !== null && name.toUpperCase() !== legalName.toUpperCase() ? [{ name, kind: "trading" }] : []
 
-const fromShort = (sourceUrl: string, verifiedAt: string) => (row: ShortEntity): Option.Option<CanonicalCompany> => {
+const fromShort = (sourceUrl: string, verifiedAt: string) => (row: ShortEntity): Option.Option<RegistryRecord> => {
   const number = text(row.identifiantUnique)
   const legalName = text(row.denominationLatin) ?? text(row.denomination)
   if (number === null || legalName === null) return Option.none()
@@ -76,7 +76,7 @@ const fromShort = (sourceUrl: string, verifiedAt: string) => (row: ShortEntity):
 const postalCode = (value: string | number | null | undefined): string | null =>
   value === undefined || value === null ? null : text(String(value))
 
-const withDetail = (company: CanonicalCompany, detail: RneDetail, detailUrl: string): CanonicalCompany => {
+const withDetail = (company: RegistryRecord, detail: RneDetail, detailUrl: string): RegistryRecord => {
   const label = text(detail.formeJuridiqueFr)
   const address = [text(detail.rueFr), postalCode(detail.codePostal), text(detail.villeFr)]
     .filter((part) => part !== null)
@@ -119,7 +119,7 @@ export const makeTnRne = (ctx: AdapterContext): RegistryAdapter => {
     })
 
   /** The detail call enriches a found row (status, legal form, address); if it fails the short row stands. */
-  const enrich = (company: CanonicalCompany) => {
+  const enrich = (company: RegistryRecord) => {
     const detailUrl = detailBase.replace(/\/?$/, "/") + encodeURIComponent(company.registration_no)
     return send(registry, ctx, HttpClientRequest.get(detailUrl).pipe(withHeaders(ctx, headers))).pipe(
       Effect.flatMap((response) => readText(registry, response)),
@@ -139,7 +139,7 @@ export const makeTnRne = (ctx: AdapterContext): RegistryAdapter => {
       return search(number).pipe(
         Effect.map(Arr.findFirst((company) => numberKeyOf(registry, company.registration_no) === key)),
         Effect.flatMap(Option.match({
-          onNone: () => Effect.succeed(Option.none<CanonicalCompany>()),
+          onNone: () => Effect.succeed(Option.none<RegistryRecord>()),
           onSome: (company) => Effect.map(enrich(company), Option.some)
         }))
       )

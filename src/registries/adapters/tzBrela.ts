@@ -1,6 +1,6 @@
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Array as Arr, Effect, Option, Schema } from "effect"
-import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../domain/CanonicalCompany.js"
 import { decodeJsonBody, fetchedAt, joinUrl, readText, send, withHeaders } from "./http.js"
 import { isoDate, statusFrom, text, typeSlug } from "./mapping.js"
 import { displayNumber, numberKeyOf } from "./numbers.js"
@@ -52,7 +52,7 @@ const rowsOf = (table: typeof BrelaTable.Type) =>
     Effect.mapError((error) => new RegistryUnavailable({ registry, reason: "decode", detail: error.message.slice(0, 500) }))
   )
 
-const toCanonical = (url: string, verifiedAt: string) => (row: BrelaRow): Option.Option<CanonicalCompany> => {
+const toCanonical = (url: string, verifiedAt: string) => (row: BrelaRow): Option.Option<RegistryRecord> => {
   const number = text(String(row.cert_number))
   const legalName = text(row.legal_name)
   if (number === null || legalName === null) return Option.none()

@@ -1,6 +1,6 @@
 import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
 import { Array as Arr, Effect, Option, Schema } from "effect"
-import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../domain/CanonicalCompany.js"
 import { decodeJsonBody, fetchedAt, joinUrl, readText, send, withHeaders } from "./http.js"
 import { isoDate, statusFrom, text, typeSlug } from "./mapping.js"
 import { displayNumber, numberKeyOf } from "./numbers.js"
@@ -34,7 +34,7 @@ const pacraStatus = statusFrom({
 /** An "&" inside the term breaks PACRA's search. */
 const searchText = (term: string): string => term.replace(/&/g, " ").replace(/\s+/g, " ").trim()
 
-const toCanonical = (url: string, verifiedAt: string) => (entity: Entity): Option.Option<CanonicalCompany> => {
+const toCanonical = (url: string, verifiedAt: string) => (entity: Entity): Option.Option<RegistryRecord> => {
   const number = text(String(entity.entityNumber))
   const legalName = text(entity.entityName)
   if (number === null || legalName === null) return Option.none()

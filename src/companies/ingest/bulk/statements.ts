@@ -59,7 +59,7 @@ export const companyCopyColumns: ReadonlyArray<keyof CompanyColumns> = [
   "registry_id", "country", "registration_no", "registration_key", "number_valid", "legal_name", "name_lower",
   "name_norm", "status", "entity_type", "entity_type_label", "incorporation_date", "registered_address", "tax_id",
   "tax_key", "listed_ticker", "source", "source_url", "source_kind", "registry_url", "last_verified_at", "provenance",
-  "quality", "content_hash", "aliases_digest", "officers_digest"
+  "quality", "content_hash", "aliases_digest", "officers_digest", "identifiers", "registry_evidence"
 ]
 export const aliasCopyColumns: ReadonlyArray<Exclude<keyof AliasColumns, "company_id">> = ["name", "name_norm", "kind", "source"]
 export const officerCopyColumns: ReadonlyArray<Exclude<keyof OfficerColumns, "company_id">> = [

@@ -1,5 +1,5 @@
 import { Either, ParseResult, Schema } from "effect"
-import type { CanonicalCompany } from "../../../domain/CanonicalCompany.js"
+import type { RegistryRecord } from "../../../domain/CanonicalCompany.js"
 
 /**
  * The Corporate Affairs Commission's Persons-with-Significant-Control register as its public search exports it
@@ -42,7 +42,7 @@ export interface Owner {
 
 /** One company of the register: its record (without officers: the register names owners, not directors) and owners. */
 export interface PscCompanyRecord {
-  readonly record: CanonicalCompany
+  readonly record: RegistryRecord
   readonly owners: ReadonlyArray<Owner>
 }
 
@@ -55,7 +55,7 @@ const kindOf = (kind: string): OwnerKind => {
   return "unknown"
 }
 
-const statusOf = (status: string | null | undefined): CanonicalCompany["status"] => {
+const statusOf = (status: string | null | undefined): RegistryRecord["status"] => {
   const s = (status ?? "").trim().toUpperCase()
   if (s === "ACTIVE") return "active"
   if (s === "INACTIVE" || s === "STRUCK OFF" || s === "DISSOLVED" || s === "WOUND UP") return "dissolved"

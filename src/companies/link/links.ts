@@ -1,0 +1,1 @@
+export { type LinkReason, linkReasons } from "../../domain/companyLinks.js"
