@@ -18,6 +18,8 @@ import { decodeCursor, keysetPage } from "./cursor.js"
 import { makeReviewQueue } from "./reviewQueuePage.js"
 import { ReviewRepo } from "./ReviewRepo.js"
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
+
 const retention = Config.integer("KYB_CHECK_RETENTION_DAYS").pipe(Config.withDefault(2557))
 
 /** The inputs as the service reads them. */
@@ -104,8 +106,9 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
           return Option.some(yield* then(verdict))
         })).pipe(Effect.catchTag("SqlError", Effect.die)))
 
+    /** A check by id: an id that is not a UUID (36 dashes, zeros in the wrong places) names none (never a failed cast). */
     const get = (accountId: string, id: string) =>
-      repo.find(accountId, id.toLowerCase()).pipe(
+      (UUID.test(id.toLowerCase()) ? repo.find(accountId, id.toLowerCase()) : Effect.succeed(Option.none())).pipe(
         Effect.orDie,
         Effect.flatMap(Option.match({
           onNone: () => Effect.fail(CheckNotFound.of(`No check ${id} for this account.`)),

@@ -30,7 +30,9 @@ const countryOf = (value: unknown): string | null => typeof value === "string" &
  * what a new verification would still report as undecided.
  */
 export const makeReviewQueue = (repo: ReviewRepo, decisions: Decisions) =>
-(accountId: string, params: { readonly since?: string | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined }) =>
+(accountId: string, params: {
+  readonly since?: string | undefined; readonly key_id?: string | undefined; readonly limit?: number | undefined; readonly cursor?: string | undefined
+}) =>
   Effect.gen(function*() {
     const limit = params.limit ?? 25
     const since = params.since === undefined ? null : new Date(params.since)
@@ -40,7 +42,7 @@ export const makeReviewQueue = (repo: ReviewRepo, decisions: Decisions) =>
     let exhausted = false
     let scanned = 0
     while (items.length <= limit && !exhausted && scanned < MAX_SCAN) {
-      const rows = yield* repo.candidates(accountId, { since, after, limit: SCAN }).pipe(Effect.orDie)
+      const rows = yield* repo.candidates(accountId, { since, keyId: params.key_id ?? null, after, limit: SCAN }).pipe(Effect.orDie)
       exhausted = rows.length < SCAN
       for (const row of rows) {
         after = { at: row.created_at, id: row.id }

@@ -203,3 +203,18 @@ describe("ends are fences (issue 41)", () => {
       }))
   })
 })
+
+describe("crafted values are 400, never a database error (issue 41 item 8)", () => {
+  layer(makeTestServer({ KYB_SIGNUPS_PER_CLIENT: "1000" }), { timeout: "240 seconds", excludeTestServices: true })((it) => {
+    it.effect("the console's date filters: years 0001-9999 only; the last day has no upper bound", () =>
+      Effect.gen(function*() {
+        const { url } = yield* TestServer
+        const web = yield* promise(() => signUpAndLogIn(url, "dates@example.com", PASSWORD))
+        assert.strictEqual((yield* promise(() => web.get("/dashboard/checks?to=9999-12-31"))).status, 200)
+        assert.strictEqual((yield* promise(() => web.get("/dashboard/checks?from=0001-01-01"))).status, 200)
+        for (const query of ["from=0000-01-01", "to=2024-02-30", "from=10000-01-01", "to=2024-13-01"]) {
+          assert.strictEqual((yield* promise(() => web.get(`/dashboard/checks?${query}`))).status, 400, query)
+        }
+      }))
+  })
+})

@@ -1,12 +1,15 @@
 import { Effect } from "effect"
 import { AccountChecks } from "../../checks/AccountChecks.js"
+import { isCalendarDate } from "../../domain/calendarDate.js"
 import type { CheckFilters } from "../../checks/AccountChecksRepo.js"
 import { type Console, consoleGet, consolePost, idAfter } from "../console.js"
 import { statusOfError } from "../errorPages.js"
 import { htmlResponse, seeOther } from "../responses.js"
 import { checkPage, checksPage } from "./pages.js"
 
-const day = /^\d{4}-\d{2}-\d{2}$/
+/** A calendar date of the years 0001-9999 (what a timestamp column holds): anything else is the caller's 400. */
+const isDay = (s: string) => isCalendarDate(s) && s >= "0001-01-01"
+const LAST_DAY = "9999-12-31"
 
 /** The listing's filters from the query, or the first bad one as `{field}: {what it must be}`. */
 const filtersOf = (c: Console): { readonly filters: CheckFilters } | { readonly problem: string } => {
@@ -16,15 +19,16 @@ const filtersOf = (c: Console): { readonly filters: CheckFilters } | { readonly 
   }
   const from = c.query("from")
   const to = c.query("to")
-  if (from !== undefined && (!day.test(from) || Number.isNaN(Date.parse(from)))) return { problem: "from: must be a date (YYYY-MM-DD)" }
-  if (to !== undefined && (!day.test(to) || Number.isNaN(Date.parse(to)))) return { problem: "to: must be a date (YYYY-MM-DD)" }
+  if (from !== undefined && !isDay(from)) return { problem: "from: must be a date (YYYY-MM-DD) of the years 0001-9999" }
+  if (to !== undefined && !isDay(to)) return { problem: "to: must be a date (YYYY-MM-DD) of the years 0001-9999" }
   const name = c.query("name")
   if (name !== undefined && name.length > 200) return { problem: "name: must be at most 200 characters" }
   return {
     filters: {
       result,
       from: from === undefined ? undefined : new Date(`${from}T00:00:00Z`),
-      until: to === undefined ? undefined : new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000),
+      // the day after `to`; through the last day there is no bound at all (year 10000 is no timestamp)
+      until: to === undefined || to === LAST_DAY ? undefined : new Date(Date.parse(`${to}T00:00:00Z`) + 86_400_000),
       keyId: c.query("key"),
       name
     }
