@@ -6,6 +6,7 @@ import { DEFAULT_KEY_SCOPE, type KeyScope } from "../domain/keyScope.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import { Ends } from "../tenancy/Ends.js"
 import { Fence } from "../tenancy/Fence.js"
+import type { Attribution } from "./actor.js"
 import { identityOf, keyIdentityColumns, type KeyIdentityRow } from "./keyIdentity.js"
 
 const SECRET_PREFIX = "kyb_live_"
@@ -50,6 +51,8 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       readonly label: string | null
       readonly accountId?: string
       readonly scope?: KeyScope
+      /** Who made it (a member, from the dashboard); absent: the operator's CLI. */
+      readonly createdBy?: Attribution
     }) =>
       Effect.zipRight(options.accountId === undefined ? Effect.void : fence.pause("key", options.accountId), sql.withTransaction(Effect.gen(function*() {
         const secret = SECRET_PREFIX + randomBytes(32).toString("base64url")
@@ -61,9 +64,9 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
           yield* fence.hold({ accountId, keyId: null })
         }
         const scope = options.scope ?? DEFAULT_KEY_SCOPE
-        yield* sql`INSERT INTO api_keys (id, secret_sha256, secret_prefix, label, plan, quota_override, account_id, scope)
+        yield* sql`INSERT INTO api_keys (id, secret_sha256, secret_prefix, label, plan, quota_override, account_id, scope, created_by)
           VALUES (${id}, ${hashSecret(secret)}, ${secretPrefix(secret)}, ${options.label}, ${options.plan}, ${options.quota},
-            ${accountId}, ${scope})`
+            ${accountId}, ${scope}, ${options.createdBy === undefined ? null : JSON.stringify(options.createdBy)}::jsonb)`
         return { id, accountId, secret: Redacted.make(secret), scope }
       }))).pipe(Effect.withSpan("ApiKeys.create"))
 

@@ -48,7 +48,7 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         const rows = yield* sql<KeyIdentityRow & { readonly used: string | null }>`
           WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
           k AS (
-            SELECT id, account_id, plan, scope, quota_override,
+            SELECT id, label, account_id, plan, scope, quota_override,
               ${ceiling} AS ceiling
             FROM api_keys WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > ${now})
               AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = api_keys.account_id AND a.deleted_at IS NULL)),

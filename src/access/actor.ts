@@ -2,10 +2,27 @@ import type { ApiKeyIdentity } from "../api/security.js"
 import type { ListId } from "../sanctions/model.js"
 import { effectiveLists } from "../screeningLists/ScreeningLists.js"
 
-/** Who acts: the account that owns what is made, and the key that made it (null: the dashboard, with a session). */
+/**
+ * Who did something, as API objects carry it (`decided_by`, `created_by` ...): a member (their name as of the
+ * action) or a key (its label as of the action). Stored as it was, so a later rename or removal changes nothing.
+ */
+export type Attribution =
+  | { readonly type: "member"; readonly id: string; readonly name: string }
+  | { readonly type: "key"; readonly id: string; readonly label: string | null }
+
+/** Where a request came from, for the audit log (null: not known, e.g. a job or a monitor run). */
+export interface Origin {
+  readonly address: string | null
+  readonly client: string | null
+}
+
+/** Who acts: the account that owns what is made, the key that made it (null: the console, with a session), and the person or key to credit. */
 export interface Actor {
   readonly accountId: string
   readonly keyId: string | null
+  /** Null: not recorded (a job or a monitor made before attribution existed). */
+  readonly by: Attribution | null
+  readonly origin?: Origin
   /**
    * The lists the account screens against, when this request already read them with its key (the admission
    * statement); absent (a session, a job, a monitor run), they are read when a verification needs them.
@@ -20,9 +37,14 @@ export interface KeyActor extends Actor {
   readonly keyId: string
 }
 
-export const actorOf = (key: ApiKeyIdentity): KeyActor => ({
+export const keyAttribution = (key: { readonly id: string; readonly label: string | null }): Attribution =>
+  ({ type: "key", id: key.id, label: key.label })
+
+export const actorOf = (key: ApiKeyIdentity, origin?: Origin): KeyActor => ({
   accountId: key.accountId,
   keyId: key.id,
+  by: keyAttribution(key),
+  ...(origin === undefined ? {} : { origin }),
   lists: effectiveLists(key.screeningLists),
   decisionsRecorded: key.decisionsRecorded
 })

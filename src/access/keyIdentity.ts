@@ -6,6 +6,7 @@ import { monthlyQuota, type Plan } from "../domain/quotaWindow.js"
 /** A key as the statements that identify one read it (aliased `k`), with its account's settings. */
 export interface KeyIdentityRow {
   readonly id: string
+  readonly label: string | null
   readonly account_id: string
   readonly plan: Plan
   readonly scope: KeyScope
@@ -20,12 +21,13 @@ export interface KeyIdentityRow {
  * decision in force.
  */
 export const keyIdentityColumns = (sql: SqlClient.SqlClient) =>
-  sql`k.id, k.account_id, k.plan, k.scope, k.quota_override::text AS quota_override,
+  sql`k.id, k.label, k.account_id, k.plan, k.scope, k.quota_override::text AS quota_override,
     (SELECT a.screening_lists FROM accounts a WHERE a.id = k.account_id) AS screening_lists,
     EXISTS (SELECT 1 FROM decisions d WHERE d.account_id = k.account_id AND d.superseded_by IS NULL) AS decisions_recorded`
 
 export const identityOf = (row: KeyIdentityRow): ApiKeyIdentity => ({
   id: row.id,
+  label: row.label,
   accountId: row.account_id,
   plan: row.plan,
   scope: row.scope,

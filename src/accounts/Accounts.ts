@@ -2,26 +2,44 @@ import { SqlClient } from "@effect/sql"
 import { Clock, Config, Duration, Effect, Option, Redacted } from "effect"
 import { randomBytes } from "node:crypto"
 import { ApiKeys } from "../access/ApiKeys.js"
+import type { Attribution, Origin } from "../access/actor.js"
+import { Audit, type AuditActor } from "../audit/Audit.js"
+import { can, type Power, refusalOf, type Role } from "../domain/roles.js"
 import { checkEmail, checkGrace, checkLabel, checkPassword, ROTATION_GRACE } from "../domain/accountRules.js"
 import { checkScope } from "../domain/keyScope.js"
 import { dayOf, monthlyQuota, periodOf, resetOf } from "../domain/quotaWindow.js"
 import { Fence } from "../tenancy/Fence.js"
 import { type AccountRow, AccountsRepo } from "./AccountsRepo.js"
-import { AccountEnded, InvalidAccountInput, InvalidCredentials, KeyInGrace, KeyNotFound, SignupDisabled, Throttled } from "./errors.js"
+import { AccountEnded, InvalidAccountInput, InvalidCredentials, KeyInGrace, KeyNotFound, RoleForbids, SignupDisabled, Throttled } from "./errors.js"
 import { loggingMailer, Mailer } from "./Mailer.js"
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.js"
 import { Throttle } from "./Throttle.js"
 import { newToken, sha256 } from "./tokens.js"
 
-/** The signed-in account as pages and answers show it (never its password hash). */
+/** The signed-in member and their account as pages and answers show them (never a password hash). */
 export interface Account {
   readonly id: string
+  /** The signed-in member's address. */
   readonly email: string
   readonly plan: AccountRow["plan"]
   readonly emailVerified: boolean
+  readonly member: { readonly id: string; readonly name: string; readonly role: Role }
 }
 
-const accountOf = (row: AccountRow): Account => ({ id: row.id, email: row.email, plan: row.plan, emailVerified: row.email_verified })
+const accountOf = (row: AccountRow): Account => ({
+  id: row.id,
+  email: row.email,
+  plan: row.plan,
+  emailVerified: row.email_verified,
+  member: { id: row.member_id, name: row.member_name, role: row.role }
+})
+
+/** The member acting, credited as API objects carry it. */
+export const memberAttribution = (account: Account): Attribution => ({ type: "member", id: account.member.id, name: account.member.name })
+
+/** Refused unless the signed-in member's role has the power. */
+export const requirePower = (account: Account, power: Power) =>
+  can(account.member.role, power) ? Effect.void : Effect.fail(new RoleForbids({ message: refusalOf(account.member.role, power) }))
 
 const input = <A>(checked: { readonly ok: true; readonly value: A } | { readonly ok: false; readonly problem: string }) =>
   checked.ok ? Effect.succeed(checked.value) : Effect.fail(new InvalidAccountInput({ message: checked.problem }))
@@ -44,6 +62,7 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
     const sql = yield* SqlClient.SqlClient
     const fence = yield* Fence
     const keys = yield* ApiKeys
+    const audit = yield* Audit
     const throttle = yield* Throttle
     // A deployment (or a test) may provide its own Mailer; without one, the logging seam.
     const mailer = Option.getOrElse(yield* Effect.serviceOption(Mailer), () => Mailer.make(loggingMailer))
@@ -57,11 +76,11 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         Effect.catchTag("AccessEnded", (ended) => Effect.fail(new AccountEnded({ message: ended.message })))
       )
 
-    /** A session of the account's `generation` (the one its password was checked against); None when it moved on. */
-    const startSession = (accountId: string, generation: number) =>
+    /** A session of the member's `generation` (the one their password was checked against); None when it moved on. */
+    const startSession = (accountId: string, memberId: string, generation: number) =>
       Effect.gen(function*() {
         const token = newToken()
-        const made = yield* repo.insertSession(sha256(token), accountId, generation, Duration.toSeconds(sessionTtl))
+        const made = yield* repo.insertSession(sha256(token), accountId, memberId, generation, Duration.toSeconds(sessionTtl))
         return made ? Option.some(Redacted.make(token)) : Option.none()
       })
 
@@ -78,9 +97,10 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         const wait = yield* throttle.take("signup_client", form.client)
         if (wait > 0) return yield* throttled(wait)
         yield* throttle.prune
-        const id = "acc_" + randomBytes(8).toString("hex")
+        const suffix = randomBytes(8).toString("hex")
+        const id = "acc_" + suffix
         const period = periodOf(new Date(yield* Clock.currentTimeMillis))
-        const created = yield* repo.insertAccount({ id, email: email.email, lower: email.lower, passwordHash: yield* hashPassword(password), plan: "free" }, period)
+        const created = yield* repo.insertAccount({ id, memberId: "mem_" + suffix, email: email.email, lower: email.lower, passwordHash: yield* hashPassword(password), plan: "free" }, period)
         if (created) {
           const verification = newToken()
           yield* repo.insertVerification(sha256(verification), id)
@@ -117,7 +137,7 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         }
         // The session is made only if the account is still live and its password still the one checked (a deletion or
         // a password change that committed meanwhile wins): the same answer as a wrong password.
-        const session = yield* startSession(found.value.id, found.value.session_generation)
+        const session = yield* startSession(found.value.id, found.value.member_id, found.value.session_generation)
         if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "The e-mail address or the password is wrong." })
         yield* throttle.giveBack("login_email", lower)
         yield* throttle.giveBack("login_client", form.client)
@@ -131,48 +151,72 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
     const logOut = (token: string) => repo.deleteSession(sha256(token))
 
     /**
-     * Every session of the account ends (the one in use too), and every session issued before the change commits
-     * (a log-in in flight with the old password) can never be used: the session generation moves on. A new one is
-     * returned.
+     * Every session of the member ends (the one in use too), and every session issued before the change commits (a
+     * log-in in flight with the old password) can never be used: the member's session generation moves on. A new one
+     * is returned.
      */
-    const changePassword = (accountId: string, form: { readonly current: string; readonly next: string }) =>
+    const changePassword = (signedIn: Account, form: { readonly current: string; readonly next: string }) =>
       Effect.gen(function*() {
-        const account = yield* repo.byId(accountId)
+        const memberId = signedIn.member.id
+        const account = yield* repo.byMember(memberId)
         if (Option.isNone(account) || !(yield* verifyPassword(form.current, account.value.password_hash))) {
           return yield* new InvalidCredentials({ message: "The current password is wrong." })
         }
         const next = yield* input(checkPassword(form.next, account.value.email))
-        const generation = yield* repo.setPassword(accountId, yield* hashPassword(next))
-        const session = Option.isNone(generation) ? Option.none() : yield* startSession(accountId, generation.value)
-        if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "This account has been deleted." })
-        yield* Effect.logInfo("password changed").pipe(Effect.annotateLogs({ account_id: accountId }))
+        const hash = yield* hashPassword(next)
+        const generation = yield* sql.withTransaction(Effect.zipLeft(
+          repo.setPassword(memberId, hash),
+          audit.record({ accountId: signedIn.id, by: memberAttribution(signedIn) }, { action: "member.password_changed", object: { type: "member", id: memberId } })
+        )).pipe(Effect.orDie)
+        const session = Option.isNone(generation) ? Option.none() : yield* startSession(signedIn.id, memberId, generation.value)
+        if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "This member or account has been removed." })
+        yield* Effect.logInfo("password changed").pipe(Effect.annotateLogs({ account_id: signedIn.id, member_id: memberId }))
         return session.value
       })
 
-    const deleteAccount = (accountId: string, password: string) =>
+    /** The owner's own password confirms it; every member's sessions end with it. */
+    const deleteAccount = (signedIn: Account, password: string) =>
       Effect.gen(function*() {
-        const account = yield* repo.byId(accountId)
+        yield* requirePower(signedIn, "own")
+        const accountId = signedIn.id
+        const account = yield* repo.byMember(signedIn.member.id)
         if (Option.isNone(account) || !(yield* verifyPassword(password, account.value.password_hash))) {
           return yield* new InvalidCredentials({ message: "The password is wrong." })
         }
-        yield* repo.deleteAccount(accountId, periodOf(new Date(yield* Clock.currentTimeMillis)))
+        const period = periodOf(new Date(yield* Clock.currentTimeMillis))
+        yield* sql.withTransaction(Effect.zipRight(
+          repo.deleteAccount(accountId, period),
+          audit.record({ accountId, by: memberAttribution(signedIn) }, { action: "account.deleted", object: { type: "account", id: accountId } })
+        )).pipe(Effect.orDie)
         yield* Effect.logInfo("account deleted; its keys revoked").pipe(Effect.annotateLogs({ account_id: accountId }))
       })
 
     const verifyEmail = (token: string) => repo.verifyEmail(sha256(token))
 
-    const createKey = (account: Account, rawLabel: string | undefined, rawScope?: unknown) =>
+    const actorOf = (account: Account, origin?: Origin): AuditActor => ({ accountId: account.id, by: memberAttribution(account), origin })
+
+    const createKey = (account: Account, rawLabel: string | undefined, rawScope?: unknown, origin?: Origin) =>
       Effect.gen(function*() {
+        yield* requirePower(account, "manage")
         const label = yield* input(checkLabel(rawLabel))
         const scope = yield* input(checkScope(rawScope))
-        const created = yield* issue({ plan: account.plan, quota: null, label, accountId: account.id, scope })
+        const created = yield* sql.withTransaction(Effect.tap(
+          issue({ plan: account.plan, quota: null, label, accountId: account.id, scope, createdBy: memberAttribution(account) }),
+          (made) => audit.record(actorOf(account, origin), { action: "key.created", object: { type: "key", id: made.id }, details: { label, scope } })
+        )).pipe(Effect.orDie)
         yield* Effect.logInfo("key created").pipe(Effect.annotateLogs({ account_id: account.id, key_id: created.id }))
         return created
       })
 
-    const revokeKey = (account: Account, keyId: string) =>
+    const revokeKey = (account: Account, keyId: string, origin?: Origin) =>
       Effect.gen(function*() {
-        if (!(yield* repo.revokeKey(account.id, keyId, 0))) return yield* new KeyNotFound({ message: "No such active key on this account." })
+        yield* requirePower(account, "manage")
+        const revoked = yield* sql.withTransaction(Effect.gen(function*() {
+          if (!(yield* repo.revokeKey(account.id, keyId, 0, memberAttribution(account)))) return false
+          yield* audit.record(actorOf(account, origin), { action: "key.revoked", object: { type: "key", id: keyId } })
+          return true
+        })).pipe(Effect.orDie)
+        if (!revoked) return yield* new KeyNotFound({ message: "No such active key on this account." })
         yield* Effect.logInfo("key revoked").pipe(Effect.annotateLogs({ account_id: account.id, key_id: keyId }))
       })
 
@@ -181,8 +225,9 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
      * set once: a key already rotated (in its grace period) cannot be rotated again (409 key_in_grace; rotate the new
      * key, or revoke this one). One transaction, the account row held first: two rotations of a key queue.
      */
-    const rotateKey = (account: Account, keyId: string, rawGrace: string | undefined) =>
+    const rotateKey = (account: Account, keyId: string, rawGrace: string | undefined, origin?: Origin) =>
       Effect.gen(function*() {
+        yield* requirePower(account, "manage")
         const grace = yield* input(checkGrace(rawGrace))
         const { created } = yield* sql.withTransaction(Effect.gen(function*() {
           yield* fence.end(account.id).pipe(Effect.orDie)
@@ -194,8 +239,9 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
                 "its grace period is not set again. Rotate the new key, or revoke this one now."
             })
           }
-          const created = yield* issue({ plan: account.plan, quota: null, label: old.value.label, accountId: account.id, scope: old.value.scope })
-          yield* repo.revokeKey(account.id, keyId, ROTATION_GRACE[grace] / 1000)
+          const created = yield* issue({ plan: account.plan, quota: null, label: old.value.label, accountId: account.id, scope: old.value.scope, createdBy: memberAttribution(account) })
+          yield* repo.revokeKey(account.id, keyId, ROTATION_GRACE[grace] / 1000, memberAttribution(account))
+          yield* audit.record(actorOf(account, origin), { action: "key.rotated", object: { type: "key", id: keyId }, details: { new_key_id: created.id, grace } })
           return { created }
         })).pipe(Effect.catchTag("SqlError", Effect.die))
         yield* Effect.logInfo("key rotated").pipe(Effect.annotateLogs({ account_id: account.id, key_id: keyId, new_key_id: created.id, grace }))
@@ -221,8 +267,8 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
 
     return {
       sessionTtl, signupEnabled, signUp, logIn, fromSession, logOut, changePassword, deleteAccount, verifyEmail,
-      createKey, revokeKey, rotateKey, overview
+      createKey, revokeKey, rotateKey, overview, startSession
     } as const
   }),
-  dependencies: [AccountsRepo.Default, ApiKeys.Default, Throttle.Default, Fence.Default]
+  dependencies: [AccountsRepo.Default, ApiKeys.Default, Throttle.Default, Fence.Default, Audit.Default]
 }) {}

@@ -1,18 +1,24 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
+import type { Attribution } from "../access/actor.js"
 import type { KeyScope } from "../domain/keyScope.js"
 import type { Plan } from "../domain/quotaWindow.js"
+import type { Role } from "../domain/roles.js"
 import { Ends } from "../tenancy/Ends.js"
 import { Fence } from "../tenancy/Fence.js"
 
+/** A live member's log-in and its account (`email` and `password_hash` are the member's). */
 export interface AccountRow {
   readonly id: string
   readonly email: string
   readonly plan: Plan
   readonly password_hash: string
   readonly email_verified: boolean
-  /** Moves on with every password change: a session is valid only with the generation its log-in saw. */
+  /** Moves on with every password change of the member: a session is valid only with the generation its log-in saw. */
   readonly session_generation: number
+  readonly member_id: string
+  readonly member_name: string
+  readonly role: Role
 }
 
 export interface AccountKeyRow {
@@ -41,68 +47,78 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
     const sql = yield* SqlClient.SqlClient
     const ends = yield* Ends
     const fence = yield* Fence
-    const accountColumns = sql`a.id, a.email, a.plan, a.password_hash, a.email_verified_at IS NOT NULL AS email_verified,
-      a.session_generation`
+    const accountColumns = sql`a.id, m.email, a.plan, m.password_hash, a.email_verified_at IS NOT NULL AS email_verified,
+      m.id AS member_id, m.name AS member_name, m.role, m.session_generation`
+    /** A live member of a live account. */
+    const liveMember = sql`m.removed_at IS NULL AND a.deleted_at IS NULL AND a.kind = 'self_serve'`
 
     /** None when the address is taken. */
     /** The key the month's usage of a deleted address is kept under (its SHA-256, never the address). */
     const addressKey = (lower: unknown) => sql`encode(sha256(convert_to(${lower}, 'UTF8')), 'hex')`
 
     /**
-     * A new account, starting its month from the usage of an account deleted this month with the same address (no
-     * second free quota); false when the address has an account.
+     * A new account and its owner member, starting its month from the usage of an account deleted this month with the
+     * same address (no second free quota); false when the address has an account or is a member's log-in.
      */
-    const insertAccount = (row: { id: string; email: string; lower: string; passwordHash: string; plan: Plan }, period: string) =>
+    const insertAccount = (row: { id: string; memberId: string; email: string; lower: string; passwordHash: string; plan: Plan }, period: string) =>
       sql.withTransaction(Effect.gen(function*() {
-        const created = yield* sql<{ id: string }>`INSERT INTO accounts (id, email, email_lower, password_hash, plan)
-          VALUES (${row.id}, ${row.email}, ${row.lower}, ${row.passwordHash}, ${row.plan})
+        const taken = yield* sql`SELECT 1 FROM members WHERE email_lower = ${row.lower} AND removed_at IS NULL`
+        if (taken.length > 0) return false
+        const created = yield* sql<{ id: string }>`INSERT INTO accounts (id, email, email_lower, plan)
+          VALUES (${row.id}, ${row.email}, ${row.lower}, ${row.plan})
           ON CONFLICT (email_lower) DO NOTHING RETURNING id`
         if (created.length === 0) return false
+        yield* sql`INSERT INTO members (id, account_id, email, email_lower, name, role, password_hash)
+          VALUES (${row.memberId}, ${row.id}, ${row.email}, ${row.lower}, ${row.email}, 'owner', ${row.passwordHash})`
         yield* sql`INSERT INTO account_usage (account_id, period, used)
           SELECT ${row.id}, period, used FROM departed_usage WHERE address_sha256 = ${addressKey(row.lower)} AND period = ${period}::date`
         return true
       }))
 
+    /** The live member whose log-in this address is. */
     const byEmail = (lower: string) =>
-      sql<AccountRow>`SELECT ${accountColumns} FROM accounts a WHERE a.email_lower = ${lower}`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]))
-      )
+      sql<AccountRow>`SELECT ${accountColumns} FROM members m JOIN accounts a ON a.id = m.account_id
+        WHERE m.email_lower = ${lower} AND ${liveMember}`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
 
-    const byId = (id: string) =>
-      sql<AccountRow>`SELECT ${accountColumns} FROM accounts a WHERE a.id = ${id} AND a.kind = 'self_serve' AND a.deleted_at IS NULL`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+    /** A live member, by id. */
+    const byMember = (memberId: string) =>
+      sql<AccountRow>`SELECT ${accountColumns} FROM members m JOIN accounts a ON a.id = m.account_id
+        WHERE m.id = ${memberId} AND ${liveMember}`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
 
     /**
-     * A session for the account, behind the fence: only while the account is live and its session generation is the
-     * one its password was checked against (`generation`); false when either moved on meanwhile (deleted, or the
-     * password changed: the log-in was in flight), and nothing is made. The account row is held shared, so a deletion
-     * or a password change waits for this insert (and then ends the session) or this insert sees it.
+     * A session for the member, behind the fence: only while the account and the member are live and the member's
+     * session generation is the one their password was checked against (`generation`); false when any moved on
+     * meanwhile (the account deleted, the member removed, or the password changed: the log-in was in flight), and
+     * nothing is made. The account and member rows are held shared, so an end waits for this insert (and then ends
+     * the session) or this insert sees it.
      */
-    const insertSession = (tokenHash: string, accountId: string, generation: number, ttlSeconds: number) =>
+    const insertSession = (tokenHash: string, accountId: string, memberId: string, generation: number, ttlSeconds: number) =>
       Effect.zipRight(fence.pause("session", accountId), sql<{ token_sha256: string }>`
-        INSERT INTO account_sessions (token_sha256, account_id, expires_at, generation)
-        SELECT ${tokenHash}, a.id, now() + make_interval(secs => ${ttlSeconds}), a.session_generation FROM accounts a
-        WHERE a.id = ${accountId} AND a.deleted_at IS NULL AND a.session_generation = ${generation} FOR SHARE OF a
+        INSERT INTO account_sessions (token_sha256, account_id, member_id, expires_at, generation)
+        SELECT ${tokenHash}, a.id, m.id, now() + make_interval(secs => ${ttlSeconds}), m.session_generation
+        FROM members m JOIN accounts a ON a.id = m.account_id
+        WHERE a.id = ${accountId} AND m.id = ${memberId} AND ${liveMember} AND m.session_generation = ${generation} FOR SHARE OF a, m
         RETURNING token_sha256`.pipe(Effect.map((rows) => rows.length > 0)))
 
-    /** The account of a live session: not expired, its account not deleted, issued in the account's current session generation. */
+    /** The member of a live session: not expired, the account and the member live, issued in the member's current session generation. */
     const bySession = (tokenHash: string) =>
-      sql<AccountRow>`SELECT ${accountColumns} FROM account_sessions s JOIN accounts a ON a.id = s.account_id
-        WHERE s.token_sha256 = ${tokenHash} AND s.expires_at > now() AND a.deleted_at IS NULL
-          AND s.generation = a.session_generation`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+      sql<AccountRow>`SELECT ${accountColumns} FROM account_sessions s JOIN members m ON m.id = s.member_id JOIN accounts a ON a.id = s.account_id
+        WHERE s.token_sha256 = ${tokenHash} AND s.expires_at > now() AND ${liveMember}
+          AND s.generation = m.session_generation`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
 
     const deleteSession = (tokenHash: string) => sql`DELETE FROM account_sessions WHERE token_sha256 = ${tokenHash}`.pipe(Effect.asVoid)
 
     /**
-     * The new password hash and the next session generation, and every session of the account gone, in one
+     * The member's new password hash and next session generation, and every session of the member gone, in one
      * transaction: a session issued before it commits (a log-in in flight with the old password included) is never
-     * valid again. The new generation (None: the account is gone).
+     * valid again. The new generation (None: the member or the account is gone).
      */
-    const setPassword = (accountId: string, passwordHash: string) =>
+    const setPassword = (memberId: string, passwordHash: string) =>
       sql.withTransaction(Effect.gen(function*() {
-        const [row] = yield* sql<{ session_generation: number }>`UPDATE accounts
+        const [row] = yield* sql<{ session_generation: number }>`UPDATE members
           SET password_hash = ${passwordHash}, session_generation = session_generation + 1
-          WHERE id = ${accountId} AND deleted_at IS NULL RETURNING session_generation`
-        yield* sql`DELETE FROM account_sessions WHERE account_id = ${accountId} OR expires_at < now()`
+          WHERE id = ${memberId} AND removed_at IS NULL RETURNING session_generation`
+        yield* sql`DELETE FROM account_sessions WHERE member_id = ${memberId} OR expires_at < now()`
         return Option.map(Option.fromNullable(row), (r) => r.session_generation)
       }))
 
@@ -122,6 +138,9 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
           ON CONFLICT (address_sha256, period) DO UPDATE SET used = greatest(departed_usage.used, excluded.used)`
         yield* sql`DELETE FROM account_sessions WHERE account_id = ${accountId}`
         yield* sql`DELETE FROM email_verifications WHERE account_id = ${accountId}`
+        yield* sql`UPDATE members SET email = NULL, email_lower = NULL, password_hash = NULL, removed_at = coalesce(removed_at, now())
+          WHERE account_id = ${accountId}`
+        yield* sql`UPDATE invitations SET withdrawn_at = now() WHERE account_id = ${accountId} AND accepted_at IS NULL AND withdrawn_at IS NULL`
         yield* sql`UPDATE accounts SET email = NULL, email_lower = NULL, password_hash = NULL, deleted_at = now() WHERE id = ${accountId}`
       }))
 
@@ -160,10 +179,11 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
      * Stops the key after `afterSeconds` (0: now); false when it is not this account's or already stopped. Stopped now
      * and the account's last live key: what the account runs ends in the same transaction (`Ends`).
      */
-    const revokeKey = (accountId: string, keyId: string, afterSeconds: number) =>
+    const revokeKey = (accountId: string, keyId: string, afterSeconds: number, by: Attribution) =>
       sql.withTransaction(Effect.gen(function*() {
         if (afterSeconds <= 0) yield* fence.end(accountId)
         const rows = yield* sql<{ id: string }>`UPDATE api_keys SET revoked_at = now() + make_interval(secs => ${afterSeconds}),
+            revoked_by = ${JSON.stringify(by)}::jsonb,
             end_applied_at = ${afterSeconds <= 0 ? sql`now()` : sql`NULL`}
           WHERE id = ${keyId} AND account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now()) RETURNING id`
         if (rows.length === 0) return false
@@ -186,7 +206,7 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
     return {
       insertAccount: dieOnSql(insertAccount),
       byEmail: dieOnSql(byEmail),
-      byId: dieOnSql(byId),
+      byMember: dieOnSql(byMember),
       insertSession: dieOnSql(insertSession),
       bySession: dieOnSql(bySession),
       deleteSession: dieOnSql(deleteSession),

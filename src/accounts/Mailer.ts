@@ -14,7 +14,14 @@ export const loggingMailer = {
   sendAccountExists: (message: { readonly accountId: string; readonly to: string; readonly link: string }): Effect.Effect<void> =>
     Effect.logInfo("e-mail about a sign-up with an existing address not sent: no mail server configured").pipe(
       Effect.annotateLogs({ account_id: message.accountId })
-    )
+    ),
+  /** An invitation to join an account; without a mail server the console shows the inviter the link to hand over. */
+  sendInvitation: (message: { readonly accountId: string; readonly to: string; readonly link: string; readonly role: string }): Effect.Effect<void> =>
+    Effect.logInfo("invitation e-mail not sent: no mail server configured; the link is shown to the inviter once").pipe(
+      Effect.annotateLogs({ account_id: message.accountId })
+    ),
+  /** Whether messages really go out (false: this logging seam). */
+  delivers: false as boolean
 }
 
 export class Mailer extends Effect.Service<Mailer>()("kyb/Mailer", { succeed: loggingMailer }) {}

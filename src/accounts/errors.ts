@@ -12,4 +12,7 @@ export class KeyInGrace extends Data.TaggedError("KeyInGrace")<{ readonly messag
 /** The account ended (deleted) while the request was on its way: nothing was made. */
 export class AccountEnded extends Data.TaggedError("AccountEnded")<{ readonly message: string }> {}
 
-export type AccountError = SignupDisabled | InvalidAccountInput | InvalidCredentials | Throttled | KeyNotFound | KeyInGrace | AccountEnded
+/** The member's role lacks the power (403 `forbidden`). */
+export class RoleForbids extends Data.TaggedError("RoleForbids")<{ readonly message: string }> {}
+
+export type AccountError = SignupDisabled | InvalidAccountInput | InvalidCredentials | Throttled | KeyNotFound | KeyInGrace | AccountEnded | RoleForbids

@@ -7,6 +7,8 @@ import { InvalidApiKey, QuotaExceeded } from "./errors.js"
 
 export interface ApiKeyIdentity {
   readonly id: string
+  /** The label its maker gave it (credited with what it does, as of then). */
+  readonly label: string | null
   /** The account the key belongs to: the tenant that owns what the key makes and sees. */
   readonly accountId: string
   readonly plan: "free" | "starter" | "growth" | "unlimited"

@@ -1,3 +1,4 @@
+import { Audit } from "../audit/Audit.js"
 import { Clock, Effect, Either, Option, Schema } from "effect"
 import { createHash, randomUUID } from "node:crypto"
 import type { KeyActor, PageParams } from "../access/actor.js"
@@ -57,6 +58,7 @@ export interface Submitted {
  */
 export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
   effect: Effect.gen(function*() {
+    const audit = yield* Audit
     const repo = yield* BatchRepo
     const quota = yield* Quota
     const runner = yield* JobRunner
@@ -96,13 +98,14 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
         const stored = yield* fence.guarded("batch", key, "running", Effect.gen(function*() {
           yield* limits.admit(key.accountId, "jobs_in_flight")
           const charged = { units: verified, ...chargedNow(yield* Clock.currentTimeMillis) }
-          if (!(yield* repo.insert({ id, accountId: key.accountId, keyId: key.keyId, idempotencyKey: idempotencyKey ?? null, bodySha256, charged }, items))) {
+          if (!(yield* repo.insert({ id, accountId: key.accountId, keyId: key.keyId, createdBy: key.by, idempotencyKey: idempotencyKey ?? null, bodySha256, charged }, items))) {
             return { kind: "raced" as const }
           }
           const reserved = yield* quota.charge(key, verified - 1)
           if (!reserved.taken) return yield* Effect.fail(QuotaExceeded.of(
             `This batch needs ${verified} requests of the monthly quota and fewer are left; nothing was verified or counted.`
           ))
+          yield* audit.record(key, { action: "batch.submitted", object: { type: "batch_job", id }, details: { rows: items.length, verified, key_id: key.keyId } })
           return { kind: "stored" as const, used: reserved.used }
         })).pipe(
           Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))),
@@ -152,5 +155,5 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
 
     return { submit, list, get, jsonLines, csv } as const
   }),
-  dependencies: [BatchRepo.Default, Quota.Default, JobRunner.Default, Limits.Default, Fence.Default]
+  dependencies: [BatchRepo.Default, Quota.Default, JobRunner.Default, Limits.Default, Fence.Default, Audit.Default]
 }) {}

@@ -1,6 +1,6 @@
 import { Config, Data, Duration, Effect, Fiber, Option, Queue, Schedule, Schema } from "effect"
 import { randomBytes } from "node:crypto"
-import type { Actor } from "../access/actor.js"
+import type { Actor, Attribution } from "../access/actor.js"
 import { Verdict, VerifyBody } from "../api/schemas/Verdict.js"
 import { Checks } from "../checks/Checks.js"
 import { Fence } from "../tenancy/Fence.js"
@@ -38,11 +38,11 @@ export class JobRunner extends Effect.Service<JobRunner>()("kyb/JobRunner", {
         if (Option.isNone(kept)) return yield* new JobStopped()
       })
 
-    const runJob = (job: { readonly id: string; readonly account_id: string; readonly key_id: string | null }) =>
+    const runJob = (job: { readonly id: string; readonly account_id: string; readonly key_id: string | null; readonly created_by: Attribution | null }) =>
       Effect.gen(function*() {
         const beat = yield* Effect.fork(Effect.repeat(repo.heartbeat(job.id, runner).pipe(Effect.ignore), Schedule.spaced(Duration.seconds(Math.max(1, staleSeconds / 3)))))
         const pending = yield* repo.pending(job.id)
-        yield* Effect.forEach(pending, (row) => verifyRow(job.id, { accountId: job.account_id, keyId: job.key_id }, row), { concurrency, discard: true }).pipe(
+        yield* Effect.forEach(pending, (row) => verifyRow(job.id, { accountId: job.account_id, keyId: job.key_id, by: job.created_by }, row), { concurrency, discard: true }).pipe(
           Effect.ensuring(Fiber.interrupt(beat))
         )
         yield* repo.finish(job.id, runner)

@@ -4,7 +4,7 @@ import { neutralised } from "../domain/csvCell.js"
 const HEADER = ["position", "name", "registration_no", "country", "result", "registered", "sanctions", "review_reason", "check_id", "error"]
 
 /** RFC 4180 quoting; a cell that a spreadsheet would run as a formula gets a leading apostrophe (`neutralised`). */
-const cell = (value: unknown): string => {
+export const cell = (value: unknown): string => {
   const text = value === null || value === undefined ? "" : String(value)
   const safe = neutralised(text)
   return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, "\"\"")}"` : safe

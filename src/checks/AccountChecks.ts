@@ -1,6 +1,8 @@
 import { Effect, Option, Schema } from "effect"
 import { CheckNotFound, InvalidRequest } from "../api/errors.js"
 import { Quota } from "../access/Quota.js"
+import type { Actor } from "../access/actor.js"
+import { Audit } from "../audit/Audit.js"
 import { VerifyBody } from "../api/schemas/Verdict.js"
 import { DecisionKind, DecisionBody } from "../api/schemas/Decision.js"
 import { SanctionsList } from "../api/schemas/Verdict.js"
@@ -29,6 +31,7 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
     const checks = yield* Checks
     const decisions = yield* Decisions
     const quota = yield* Quota
+    const audit = yield* Audit
 
     const search = (accountId: string, filters: CheckFilters, cursor: string | undefined, limit = 25) =>
       Effect.gen(function*() {
@@ -50,22 +53,26 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
      * A verification made from the console (no key): one unit of the account's month first (`Quota.spend`, the path
      * every console door takes; 429 when none is left), then the same verifier as `/v1`. `what` names the door.
      */
-    const verifyFromConsole = (accountId: string, input: typeof VerifyBody.Type, what = "a verification") =>
-      Effect.zipRight(quota.spend({ accountId, keyId: null }, 1, what), checks.verify(input, { accountId, keyId: null }))
+    const verifyFromConsole = (actor: Actor, input: typeof VerifyBody.Type, what = "a verification") =>
+      Effect.zipRight(quota.spend({ accountId: actor.accountId, keyId: null }, 1, what), checks.verify(input, { ...actor, keyId: null }))
 
-    /** The check's inputs, as sent, verified again now: a new check of the account, made from the console (no key). */
-    const verifyAgain = (accountId: string, id: string) =>
+    /** The check's inputs, as sent, verified again now: a new check of the account, made from the console (no key), in the audit log with it. */
+    const verifyAgain = (actor: Actor, id: string) =>
       Effect.gen(function*() {
+        const accountId = actor.accountId
         const row = yield* find(accountId, id)
         const input = yield* Schema.decodeUnknown(VerifyBody)(row.input).pipe(
           Effect.mapError(() => InvalidRequest.of("This check's inputs can no longer be verified as they were sent."))
         )
-        return yield* verifyFromConsole(accountId, input, "verifying again")
+        yield* quota.spend({ accountId, keyId: null }, 1, "verifying again")
+        const made = yield* checks.verifyIf(input, { ...actor, keyId: null }, Effect.succeed(true), (verdict) =>
+          Effect.as(audit.record(actor, { action: "check.reverified", object: { type: "check", id: verdict.check_id ?? "" }, details: { previous_check_id: row.id } }), verdict))
+        return Option.getOrThrow(made)
       })
 
-    const decide = (accountId: string, id: string, input: HitDecisionInput) =>
+    const decide = (actor: Actor, id: string, input: HitDecisionInput) =>
       Effect.gen(function*() {
-        const row = yield* find(accountId, id)
+        const row = yield* find(actor.accountId, id)
         const reason = input.reason.trim()
         if (reason === "") return yield* Effect.fail(InvalidRequest.of("reason: is required: say why the hit is decided so"))
         if (!Schema.is(DecisionKind)(input.decision)) return yield* Effect.fail(InvalidRequest.of("decision: must be false_positive or confirmed"))
@@ -73,7 +80,7 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
         const body = yield* Schema.decodeUnknown(DecisionBody)({ ...row.input, list: input.list, entry_id: input.entryId, decision: input.decision, note: reason }).pipe(
           Effect.mapError(() => InvalidRequest.of("reason: must be at most 2000 characters"))
         )
-        return yield* decisions.record({ accountId, keyId: null }, body)
+        return yield* decisions.record({ ...actor, keyId: null }, body)
       })
 
     /** Decisions on this check's subject (its name as sent), newest first. */
@@ -91,5 +98,5 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
 
     return { search, get, find, verifyFromConsole, verifyAgain, decide, history } as const
   }),
-  dependencies: [AccountChecksRepo.Default, Decisions.Default, Quota.Default]
+  dependencies: [AccountChecksRepo.Default, Decisions.Default, Quota.Default, Audit.Default]
 }) {}

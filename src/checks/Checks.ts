@@ -74,6 +74,7 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
           id: verdict.check_id!,
           account_id: actor.accountId,
           key_id: actor.keyId,
+          performed_by: actor.by,
           created_at: new Date(yield* Clock.currentTimeMillis),
           input: sentInput(input),
           input_normalized: normalisedInput(input),

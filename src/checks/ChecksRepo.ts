@@ -1,10 +1,13 @@
 import { SqlClient } from "@effect/sql"
+import type { Attribution } from "../access/actor.js"
 import { Effect, Option } from "effect"
 
 export interface CheckRow {
   readonly id: string
   readonly account_id: string
   readonly key_id: string | null
+  /** Who asked for it (stored on insert only; null: not recorded). */
+  readonly performed_by?: Attribution | null
   readonly created_at: Date
   readonly input: Readonly<Record<string, string>>
   readonly input_normalized: Readonly<Record<string, string>>
@@ -36,8 +39,8 @@ export class ChecksRepo extends Effect.Service<ChecksRepo>()("kyb/ChecksRepo", {
     const sql = yield* SqlClient.SqlClient
 
     const insert = (row: CheckRow) =>
-      sql`INSERT INTO checks (id, account_id, key_id, created_at, input, input_normalized, verdict, lists, policy_version)
-        VALUES (${row.id}::uuid, ${row.account_id}, ${row.key_id}, ${row.created_at.toISOString()}::timestamptz, ${JSON.stringify(row.input)}::jsonb,
+      sql`INSERT INTO checks (id, account_id, key_id, performed_by, created_at, input, input_normalized, verdict, lists, policy_version)
+        VALUES (${row.id}::uuid, ${row.account_id}, ${row.key_id}, ${row.performed_by == null ? null : JSON.stringify(row.performed_by)}::jsonb, ${row.created_at.toISOString()}::timestamptz, ${JSON.stringify(row.input)}::jsonb,
           ${JSON.stringify(row.input_normalized)}::jsonb, ${JSON.stringify(row.verdict)}::jsonb,
           ${JSON.stringify(row.lists)}::jsonb, ${row.policy_version})`.pipe(Effect.asVoid)
 

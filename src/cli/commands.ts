@@ -96,6 +96,22 @@ export const kyb: GroupSpec = {
       ]
     },
     {
+      name: "audit",
+      summary: "The audit log: verify every account's hash chain",
+      subcommands: [
+        {
+          name: "verify",
+          summary: "Recompute the audit chains; exit 1 naming the first bad entry of each broken one",
+          description: "Recomputes every account's audit chain (or one account's): entries numbered without a gap, each " +
+            "naming the hash of the one before, each hash recomputed from its content, the last one the chain's recorded " +
+            "end. Prints the first bad entry of each broken chain and exits 1; exits 0 when every chain verifies.",
+          args: [],
+          options: [{ name: "account", kind: "text", value: "ID", description: "Verify this account's chain only" }],
+          run: run(() => import("./auditCommand.js").then((m) => m.verify))
+        }
+      ]
+    },
+    {
       name: "registries",
       summary: "The 18 registries with live capability and coverage counts",
       args: [],

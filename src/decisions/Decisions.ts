@@ -11,6 +11,7 @@ import { numberKey } from "../domain/registrationNumbers.js"
 import { Screener } from "../sanctions/Screener.js"
 import { Fence } from "../tenancy/Fence.js"
 import { Limits } from "../tenancy/Limits.js"
+import { Audit } from "../audit/Audit.js"
 import type { DecisionQuery } from "../verify/Verifier.js"
 import { type DecisionRow, DecisionsRepo } from "./DecisionsRepo.js"
 
@@ -29,7 +30,8 @@ const decisionOf = (row: DecisionRow) =>
     decision: row.decision,
     note: row.note,
     created_at: row.created_at,
-    superseded_by: row.superseded_by
+    superseded_by: row.superseded_by,
+    decided_by: row.decided_by
   })
 
 /**
@@ -40,6 +42,7 @@ const decisionOf = (row: DecisionRow) =>
 export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
   effect: Effect.gen(function*() {
     const repo = yield* DecisionsRepo
+    const audit = yield* Audit
     const limits = yield* Limits
     const fence = yield* Fence
     const screener = yield* Screener
@@ -57,10 +60,17 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
         }
         const row = yield* fence.guarded("decision", actor, "account", Effect.gen(function*() {
           yield* limits.admit(actor.accountId, "decisions")
+          const id = randomUUID()
+          yield* audit.record(actor, {
+            action: "decision.recorded",
+            object: { type: "decision", id },
+            details: { decision: body.decision, list: body.list, entry_id: body.entry_id, subject: body.name ?? `${body.country ?? ""} ${body.registration_no ?? ""}`.trim() }
+          })
           return yield* repo.insert({
-          id: randomUUID(),
+          id,
           accountId: actor.accountId,
           keyId: actor.keyId,
+          decidedBy: actor.by,
           subject,
           subjectKey: subjectKeyOf(body),
           list: body.list,
@@ -88,5 +98,5 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
 
     return { record, list, lookupFor } as const
   }),
-  dependencies: [DecisionsRepo.Default, Limits.Default, Fence.Default]
+  dependencies: [DecisionsRepo.Default, Limits.Default, Fence.Default, Audit.Default]
 }) {}

@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import type { Attribution } from "../access/actor.js"
 import type { DecisionRule } from "../domain/decisions.js"
 
 export interface DecisionRow extends DecisionRule {
@@ -7,6 +8,7 @@ export interface DecisionRow extends DecisionRule {
   readonly note: string | null
   readonly account_id: string
   readonly key_id: string | null
+  readonly decided_by: Attribution | null
   readonly superseded_by: string | null
 }
 
@@ -14,18 +16,18 @@ export interface DecisionRow extends DecisionRule {
 export class DecisionsRepo extends Effect.Service<DecisionsRepo>()("kyb/DecisionsRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const columns = sql`id, account_id, key_id, subject, list, entry_id, entry_hash, decision, note, scope_country, superseded_by,
+    const columns = sql`id, account_id, key_id, decided_by, subject, list, entry_id, entry_hash, decision, note, scope_country, superseded_by,
       to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`
 
     const insert = (row: {
-      readonly id: string; readonly accountId: string; readonly keyId: string | null; readonly subject: unknown; readonly subjectKey: string
+      readonly id: string; readonly accountId: string; readonly keyId: string | null; readonly decidedBy: Attribution | null; readonly subject: unknown; readonly subjectKey: string
       readonly list: string; readonly entryId: string; readonly entryHash: string; readonly decision: string; readonly note: string | null
       readonly scopeCountry: string | null
     }) =>
       Effect.gen(function*() {
-        const [inserted] = yield* sql<DecisionRow>`INSERT INTO decisions (id, account_id, key_id, subject, subject_key, list, entry_id, entry_hash,
+        const [inserted] = yield* sql<DecisionRow>`INSERT INTO decisions (id, account_id, key_id, decided_by, subject, subject_key, list, entry_id, entry_hash,
             decision, note, scope_country)
-          VALUES (${row.id}, ${row.accountId}, ${row.keyId}, ${JSON.stringify(row.subject)}::jsonb, ${row.subjectKey}, ${row.list},
+          VALUES (${row.id}, ${row.accountId}, ${row.keyId}, ${row.decidedBy === null ? null : JSON.stringify(row.decidedBy)}::jsonb, ${JSON.stringify(row.subject)}::jsonb, ${row.subjectKey}, ${row.list},
             ${row.entryId}, ${row.entryHash}, ${row.decision}, ${row.note}, ${row.scopeCountry})
           RETURNING ${columns}`
         // the one in force on the same subject, scope and entry is superseded (kept, as history)

@@ -1,3 +1,5 @@
+import { Audit } from "../audit/Audit.js"
+import { Members } from "../members/Members.js"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
@@ -66,7 +68,9 @@ export const ServicesLive = Layer.mergeAll(
   ScreeningLists.Default,
   AccountChecks.Default,
   ReviewQueue.Default,
-  GraceEnds.Default
+  GraceEnds.Default,
+  Audit.Default,
+  Members.Default
 ).pipe(
   Layer.provideMerge(Checks.Default),
   Layer.provideMerge(Verifier.Default),

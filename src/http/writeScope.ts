@@ -1,4 +1,6 @@
-import { Effect } from "effect"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { Effect, Option } from "effect"
+import { actorOf, type KeyActor } from "../access/actor.js"
 import { InsufficientScope } from "../api/errors.js"
 import { type ApiKeyIdentity, CurrentApiKey } from "../api/security.js"
 import { scopeAllows } from "../domain/keyScope.js"
@@ -7,9 +9,14 @@ export const readOnlyKey = InsufficientScope.of(
   "This API key is read-only (scope read); changing something needs a key with scope read_write."
 )
 
-/** An operation that changes something: only for keys with scope `read_write` (403 insufficient_scope otherwise). */
+/**
+ * An operation that changes something: only for keys with scope `read_write` (403 insufficient_scope otherwise).
+ * It is given the key and the key as the actor, with the request's address and user agent for the audit log.
+ */
 export const writing = <A, E, R>(
-  operation: (key: ApiKeyIdentity) => Effect.Effect<A, E, R>
-): Effect.Effect<A, E | InsufficientScope, R | CurrentApiKey> =>
-  Effect.flatMap(CurrentApiKey, (key): Effect.Effect<A, E | InsufficientScope, R> =>
-    scopeAllows(key.scope, true) ? operation(key) : Effect.fail(readOnlyKey))
+  operation: (key: ApiKeyIdentity, actor: KeyActor) => Effect.Effect<A, E, R>
+): Effect.Effect<A, E | InsufficientScope, R | CurrentApiKey | HttpServerRequest.HttpServerRequest> =>
+  Effect.flatMap(Effect.all([CurrentApiKey, HttpServerRequest.HttpServerRequest]), ([key, request]): Effect.Effect<A, E | InsufficientScope, R> =>
+    scopeAllows(key.scope, true)
+      ? operation(key, actorOf(key, { address: Option.getOrNull(request.remoteAddress), client: request.headers["user-agent"]?.slice(0, 200) ?? null }))
+      : Effect.fail(readOnlyKey))

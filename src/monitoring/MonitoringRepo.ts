@@ -1,5 +1,6 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
+import type { Attribution } from "../access/actor.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import { countEvent } from "../metrics/series.js"
 
@@ -7,6 +8,7 @@ export interface MonitorRow {
   readonly id: string
   readonly account_id: string
   readonly key_id: string | null
+  readonly created_by: Attribution | null
   readonly name: string | null
   readonly country: string | null
   readonly registration_no: string | null
@@ -41,17 +43,17 @@ export interface EventRow {
 export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/MonitoringRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const columns = sql`m.id, m.account_id, m.key_id, m.name, m.country, m.registration_no, m.screened_name, m.created_at,
+    const columns = sql`m.id, m.account_id, m.key_id, m.created_by, m.name, m.country, m.registration_no, m.screened_name, m.created_at,
       (SELECT count(*) FROM monitor_hits h WHERE h.monitor_id = m.id)::int AS hits`
 
     const insert = (
-      row: { id: string; accountId: string; keyId: string | null; name: string | null; country: string | null; registrationNo: string | null; registrationKey: string | null; screenedName: string },
+      row: { id: string; accountId: string; keyId: string | null; createdBy: Attribution | null; name: string | null; country: string | null; registrationNo: string | null; registrationKey: string | null; screenedName: string },
       hits: ReadonlyArray<Omit<HeldHit, "monitor_id">>
     ) =>
       sql.withTransaction(Effect.gen(function*() {
-        const [made] = yield* sql<MonitorRow>`INSERT INTO monitors AS m (id, account_id, key_id, name, country, registration_no, registration_key, screened_name)
-          VALUES (${row.id}, ${row.accountId}, ${row.keyId}, ${row.name}, ${row.country}, ${row.registrationNo}, ${row.registrationKey}, ${row.screenedName})
-          RETURNING m.id, m.account_id, m.key_id, m.name, m.country, m.registration_no, m.screened_name, m.created_at`
+        const [made] = yield* sql<MonitorRow>`INSERT INTO monitors AS m (id, account_id, key_id, created_by, name, country, registration_no, registration_key, screened_name)
+          VALUES (${row.id}, ${row.accountId}, ${row.keyId}, ${row.createdBy === null ? null : JSON.stringify(row.createdBy)}::jsonb, ${row.name}, ${row.country}, ${row.registrationNo}, ${row.registrationKey}, ${row.screenedName})
+          RETURNING m.id, m.account_id, m.key_id, m.created_by, m.name, m.country, m.registration_no, m.screened_name, m.created_at`
         yield* setHits(row.id, hits)
         return { ...made!, hits: new Set(hits.map((h) => `${h.list}:${h.entry_id}`)).size }
       }))

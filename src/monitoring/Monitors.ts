@@ -16,6 +16,7 @@ import { Screener } from "../sanctions/Screener.js"
 import { Fence } from "../tenancy/Fence.js"
 import { Limits } from "../tenancy/Limits.js"
 import { Quota } from "../access/Quota.js"
+import { Audit } from "../audit/Audit.js"
 import { Webhooks } from "../webhooks/Webhooks.js"
 import { changedEntries } from "./listChanges.js"
 import { type HeldHit, type MonitorRow, MonitoringRepo } from "./MonitoringRepo.js"
@@ -45,6 +46,7 @@ const inputOf = (m: Pick<MonitorRow, "name" | "country" | "registration_no">): V
 export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
   scoped: Effect.gen(function*() {
     const repo = yield* MonitoringRepo
+    const audit = yield* Audit
     const checks = yield* Checks
     const screener = yield* Screener
     const webhooks = yield* Webhooks
@@ -53,7 +55,7 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
     const fence = yield* Fence
     const quota = yield* Quota
     const poll = yield* Config.duration("KYB_MONITOR_POLL").pipe(Config.withDefault(Duration.seconds(5)))
-    const actorOf = (m: MonitorRow): Actor => ({ accountId: m.account_id, keyId: m.key_id })
+    const actorOf = (m: MonitorRow): Actor => ({ accountId: m.account_id, keyId: m.key_id, by: m.created_by })
 
     /**
      * Refused (409 limit_reached) before anything is screened when the account is at its limit, and again at the
@@ -70,8 +72,9 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
         const registrationKey = body.registration_no === undefined || registry === null ? null : canonicalNumber(registry, body.registration_no).key
         const made = yield* fence.guarded("monitor", actor, "running", Effect.gen(function*() {
           yield* limits.admit(actor.accountId, "monitors")
+          yield* audit.record(actor, { action: "monitor.created", object: { type: "monitor", id }, details: { name: body.name ?? null, country: input.country ?? null, registration_no: body.registration_no ?? null } })
           return yield* repo.insert(
-            { id, accountId: actor.accountId, keyId: actor.keyId, name: body.name ?? null, country: input.country ?? null, registrationNo: body.registration_no ?? null, registrationKey, screenedName },
+            { id, accountId: actor.accountId, keyId: actor.keyId, createdBy: actor.by, name: body.name ?? null, country: input.country ?? null, registrationNo: body.registration_no ?? null, registrationKey, screenedName },
             [...verdict.sanctions.hits, ...(verdict.signals.debarred?.debarments ?? [])].map((h) => ({ list: h.list, entry_id: h.entry_id, entry_hash: h.entry_hash }))
           )
         })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))))
@@ -83,9 +86,9 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
      * is a verification, counted as `/v1` counts its request (`Quota.spend`). Units of rows not reached (a limit or an
      * end stopped the file part-way) are given back.
      */
-    const createFromConsole = (accountId: string, bodies: ReadonlyArray<typeof MonitorBody.Type>) =>
+    const createFromConsole = (member: Actor, bodies: ReadonlyArray<typeof MonitorBody.Type>) =>
       Effect.gen(function*() {
-        const actor: Actor = { accountId, keyId: null }
+        const actor: Actor = { ...member, keyId: null }
         yield* sql.withTransaction(fence.hold(actor, "running")).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))))
         yield* quota.spend(actor, bodies.length, bodies.length === 1 ? "adding a monitor" : "adding the monitors of a file")
         let made = 0
@@ -113,8 +116,12 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
         })
       }).pipe(Effect.orDie)
     const get = (accountId: string, id: string) => Effect.map(owned(accountId, id), monitorOf)
-    const remove = (accountId: string, id: string) =>
-      Effect.flatMap(owned(accountId, id), (row) => Effect.as(repo.remove(accountId, id).pipe(Effect.orDie), monitorOf(row)))
+    const remove = (actor: Actor, id: string) =>
+      Effect.flatMap(owned(actor.accountId, id), (row) =>
+        Effect.as(sql.withTransaction(Effect.zipRight(
+          repo.remove(actor.accountId, id),
+          audit.record(actor, { action: "monitor.removed", object: { type: "monitor", id: row.id }, details: { name: row.name, country: row.country, registration_no: row.registration_no } })
+        )).pipe(Effect.orDie), monitorOf(row)))
 
     const events = (accountId: string, params: PageParams & { readonly since?: string | undefined }) =>
       Effect.gen(function*() {
@@ -260,5 +267,5 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
 
     return { create, createFromConsole, list, get, remove, events, compare } as const
   }),
-  dependencies: [MonitoringRepo.Default, Webhooks.Default, Limits.Default, Fence.Default, Quota.Default]
+  dependencies: [MonitoringRepo.Default, Webhooks.Default, Limits.Default, Fence.Default, Quota.Default, Audit.Default]
 }) {}

@@ -1,4 +1,7 @@
+import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
+import type { AuditActor } from "../audit/Audit.js"
+import { Audit } from "../audit/Audit.js"
 import { isDebarmentList, type ListId, listDisplayName, listOrder } from "../sanctions/model.js"
 import { ScreeningListsRepo } from "./ScreeningListsRepo.js"
 
@@ -36,13 +39,22 @@ export const describeLists = (lists: ReadonlyArray<ListId>, custom: boolean) => 
 export class ScreeningLists extends Effect.Service<ScreeningLists>()("kyb/ScreeningLists", {
   effect: Effect.gen(function*() {
     const repo = yield* ScreeningListsRepo
+    const audit = yield* Audit
+    const sql = yield* SqlClient.SqlClient
     return {
       /** The lists the account screens against. */
       listsOf: (accountId: string) => Effect.map(repo.ofAccount(accountId), effectiveLists),
       forAccount: (accountId: string) => Effect.map(repo.ofAccount(accountId), (stored) => describeLists(effectiveLists(stored), stored !== null)),
-      set: (accountId: string, lists: ReadonlyArray<ListId> | null) =>
-        Effect.zipRight(repo.set(accountId, lists), Effect.map(repo.ofAccount(accountId), (stored) => describeLists(effectiveLists(stored), stored !== null)))
+      /** The account's choice, recorded in the audit log with it. */
+      set: (actor: AuditActor, lists: ReadonlyArray<ListId> | null) => {
+        const accountId = actor.accountId
+        const stored = sql.withTransaction(Effect.zipRight(
+          repo.set(accountId, lists),
+          audit.record(actor, { action: "lists.changed", object: { type: "account", id: accountId }, details: { lists: lists === null ? "every list" : lists.join(",") } })
+        )).pipe(Effect.orDie)
+        return Effect.zipRight(stored, Effect.map(repo.ofAccount(accountId), (stored) => describeLists(effectiveLists(stored), stored !== null)))
+      }
     } as const
   }),
-  dependencies: [ScreeningListsRepo.Default]
+  dependencies: [ScreeningListsRepo.Default, Audit.Default]
 }) {}

@@ -2,11 +2,12 @@ import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect, Option, Redacted } from "effect"
-import { type Account, Accounts } from "../accounts/Accounts.js"
+import { type Account, Accounts, memberAttribution } from "../accounts/Accounts.js"
 import type { AccountError } from "../accounts/errors.js"
 import { readChoice, ScreeningLists } from "../screeningLists/ScreeningLists.js"
+import { can, refusalOf } from "../domain/roles.js"
 import { dailySeries } from "./usageChart.js"
-import { csrfMatches, csrfOf, currentAccount, withCsrfCookie } from "./session.js"
+import { csrfMatches, csrfOf, currentAccount, originOf, withCsrfCookie } from "./session.js"
 
 /**
  * The dashboard's operations as JSON, for automation from a signed-in browser session (issue 16 item 3): the
@@ -24,7 +25,8 @@ const errorCode: Readonly<Record<AccountError["_tag"], readonly [number, string]
   Throttled: [429, "too_many_attempts"],
   KeyNotFound: [404, "key_not_found"],
   KeyInGrace: [409, "key_in_grace"],
-  AccountEnded: [401, "not_signed_in"]
+  AccountEnded: [401, "not_signed_in"],
+  RoleForbids: [403, "forbidden"]
 }
 
 const failed = (error: AccountError) => {
@@ -83,7 +85,7 @@ const usage: Handler = signedIn((account) =>
     })))
 
 const createKey: Handler = changing((account, body) =>
-  Effect.flatMap(Accounts, (a) => a.createKey(account, text(body["label"]), body["scope"])).pipe(
+  Effect.flatMap(Effect.all([Accounts, HttpServerRequest.HttpServerRequest]), ([a, request]) => a.createKey(account, text(body["label"]), body["scope"], originOf(request))).pipe(
     Effect.map((created) => json({ id: created.id, secret: Redacted.value(created.secret), scope: created.scope }, 201)),
     Effect.catchAll((error) => Effect.succeed(failed(error)))
   ))
@@ -91,7 +93,8 @@ const createKey: Handler = changing((account, body) =>
 const revokeKey: Handler = changing((account) =>
   Effect.gen(function*() {
     const keyId = yield* keyIdOf
-    return yield* (yield* Accounts).revokeKey(account, keyId).pipe(
+    const request = yield* HttpServerRequest.HttpServerRequest
+    return yield* (yield* Accounts).revokeKey(account, keyId, originOf(request)).pipe(
       Effect.as(json({ revoked: keyId })),
       Effect.catchAll((error) => Effect.succeed(failed(error)))
     )
@@ -100,7 +103,8 @@ const revokeKey: Handler = changing((account) =>
 const rotateKey: Handler = changing((account, body) =>
   Effect.gen(function*() {
     const keyId = yield* keyIdOf
-    return yield* (yield* Accounts).rotateKey(account, keyId, text(body["grace"])).pipe(
+    const request = yield* HttpServerRequest.HttpServerRequest
+    return yield* (yield* Accounts).rotateKey(account, keyId, text(body["grace"]), originOf(request)).pipe(
       Effect.map((rotated) => json({ id: rotated.id, secret: Redacted.value(rotated.secret), replaced: rotated.replaced, grace: rotated.grace }, 201)),
       Effect.catchAll((error) => Effect.succeed(failed(error)))
     )
@@ -110,10 +114,11 @@ const rotateKey: Handler = changing((account, body) =>
 const screeningListsApi = (service: ScreeningLists) => ({
   get: signedIn((account) => Effect.map(service.forAccount(account.id), (lists) => json(lists))),
   put: changing((account, body) => {
+    if (!can(account.member.role, "manage")) return Effect.succeed(refusal(403, "forbidden", refusalOf(account.member.role, "manage")))
     const choice = readChoice(body["lists"])
     return "error" in choice
       ? Effect.succeed(refusal(400, "invalid_request", choice.error))
-      : Effect.map(service.set(account.id, choice.lists), (lists) => json(lists))
+      : Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => Effect.map(service.set({ accountId: account.id, by: memberAttribution(account), origin: originOf(request) }, choice.lists), (lists) => json(lists)))
   })
 })
 

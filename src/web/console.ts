@@ -1,13 +1,15 @@
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect, Option } from "effect"
-import { type Account, Accounts } from "../accounts/Accounts.js"
+import { type Account, Accounts, memberAttribution } from "../accounts/Accounts.js"
 import type { AccountKeyRow } from "../accounts/AccountsRepo.js"
-import type { Actor, KeyActor } from "../access/actor.js"
+import type { Actor, KeyActor, Origin } from "../access/actor.js"
 import { ReviewQueue } from "../checks/reviewQueue.js"
+import { Audit } from "../audit/Audit.js"
+import { can, type Power, refusalOf } from "../domain/roles.js"
 import { html, type Html, page } from "./html.js"
 import { formFields, htmlResponse, queryOf, seeOther } from "./responses.js"
-import { csrfMatches, csrfOf, currentAccount, withCsrfCookie } from "./session.js"
+import { csrfMatches, csrfOf, currentAccount, originOf, withCsrfCookie } from "./session.js"
 
 /** What every console page knows: the signed-in account, its keys, the CSRF token, the review count, the query. */
 export interface Console {
@@ -16,6 +18,8 @@ export interface Console {
   readonly csrf: string
   readonly reviewCount: string
   readonly query: (name: string) => string | undefined
+  /** Where the request came from, for the audit log. */
+  readonly origin: Origin
 }
 
 /** Notices after an action, named in the redirect (`?notice=`): never text taken from the request. */
@@ -27,7 +31,11 @@ const NOTICES: Readonly<Record<string, string>> = {
   monitor_removed: "The monitor is removed: nothing more is watched for it.",
   webhook_removed: "The webhook is removed: nothing more is sent to it.",
   test_sent: "A test event is queued for this webhook: its delivery appears below.",
-  job_started: "The batch job is queued: its progress shows below."
+  job_started: "The batch job is queued: its progress shows below.",
+  invited: "The invitation is sent by e-mail: it works once, until it expires.",
+  invitation_withdrawn: "The invitation is withdrawn: its link no longer works.",
+  role_changed: "The role is changed: it applies from the member's next page.",
+  member_removed: "The member is removed: their sessions have ended; what they did keeps their name."
 }
 
 export const flash = (text: string | undefined, kind: "error" | "notice" = "error") =>
@@ -42,20 +50,20 @@ export const consolePage = (c: Console, title: string, current: string, body: Ht
   })
 
 /** The console acts for the account, with no key (what it makes is the account's, "made by" the console). */
-export const consoleActor = (c: Console): Actor => ({ accountId: c.account.id, keyId: null })
+export const consoleActor = (c: Console): Actor => ({ accountId: c.account.id, keyId: null, by: memberAttribution(c.account), origin: c.origin })
 
 /** Where a service needs a key (a batch job counts against a key's quota): the newest active key of the account. */
 export const actingKey = (c: Console): Option.Option<KeyActor> =>
-  Option.map(Option.fromNullable(c.keys.find((k) => k.active && k.revoked_at === null)), (k) => ({ accountId: c.account.id, keyId: k.id }))
+  Option.map(Option.fromNullable(c.keys.find((k) => k.active && k.revoked_at === null)), (k) => ({ accountId: c.account.id, keyId: k.id, by: memberAttribution(c.account), origin: c.origin }))
 
-export type Page = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue>
+export type Page = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue | Audit>
 
 const contextOf = (account: Account, csrf: string) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const overview = yield* (yield* Accounts).overview(account)
     const reviewCount = yield* (yield* ReviewQueue).count(account.id)
-    return { account, keys: overview.keys, csrf, reviewCount, query: queryOf(request) } satisfies Console
+    return { account, keys: overview.keys, csrf, reviewCount, query: queryOf(request), origin: originOf(request) } satisfies Console
   })
 
 /** A page for a signed-in account; anyone else is sent to the log-in page. */
@@ -68,10 +76,35 @@ export const consoleGet = <R>(build: (c: Console) => Effect.Effect<HttpServerRes
     return withCsrfCookie(request, csrf)(yield* build(yield* contextOf(account.value, csrf.token)))
   })
 
-/** A form post from a signed-in account: refused (403) without the browser's CSRF token, before anything is read. */
+/** Whether the signed-in member's role has the power (pages hide what it has not). */
+export const may = (c: Console, power: Power) => can(c.account.member.role, power)
+
+/**
+ * A post the member's role may not send: 403 with `{error, message}` (JSON when the client asks for it, else a page
+ * that says it), recorded in the audit log as refused.
+ */
+export const refused = (c: Console, power: Power) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const message = refusalOf(c.account.member.role, power)
+    yield* (yield* Audit).record(consoleActor(c), {
+      action: "access.refused", outcome: "refused", details: { path: new URL(request.url, "http://x").pathname, role: c.account.member.role }
+    })
+    return (request.headers["accept"] ?? "").includes("application/json")
+      ? HttpServerResponse.unsafeJson({ error: "forbidden", message }, { status: 403 })
+      : htmlResponse(page("Not allowed", html`<h1>Not allowed</h1><p role="alert">${message}</p><p><a href="/dashboard">Back to the dashboard</a></p>`, {
+        signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current: ""
+      }), 403)
+  })
+
+/**
+ * A form post from a signed-in member: refused (403) without the browser's CSRF token, before anything is read, and
+ * (403) when the member's role lacks `power` (an analyst's work unless said otherwise).
+ */
 export const consolePost = <R>(
   build: (c: Console, field: (name: string) => string | undefined) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>,
-  fields: Effect.Effect<(name: string) => string | undefined, never, HttpServerRequest.HttpServerRequest> = formFields
+  fields: Effect.Effect<(name: string) => string | undefined, never, HttpServerRequest.HttpServerRequest> = formFields,
+  power: Power = "work"
 ) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
@@ -81,9 +114,16 @@ export const consolePost = <R>(
     }
     const account = yield* currentAccount
     if (Option.isNone(account)) return seeOther("/login")
-    return yield* build(yield* contextOf(account.value, csrfOf(request).token), field)
+    const c = yield* contextOf(account.value, csrfOf(request).token)
+    if (!may(c, power)) return yield* refused(c, power)
+    return yield* build(c, field)
   })
 
 /** The path segment after `prefix` (an id in the URL). */
 export const idAfter = (prefix: string) =>
   Effect.map(HttpServerRequest.HttpServerRequest, (request) => new URL(request.url, "http://x").pathname.slice(prefix.length).split("/")[0] ?? "")
+
+/** A form post only admins and owners may send (webhooks). */
+export const consoleManagePost = <R>(
+  build: (c: Console, field: (name: string) => string | undefined) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>
+) => consolePost(build, formFields, "manage")

@@ -3,6 +3,7 @@ import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { Effect } from "effect"
 import { Accounts } from "../accounts/Accounts.js"
+import { Audit } from "../audit/Audit.js"
 import { Batches } from "../batch/Batches.js"
 import { AccountChecks } from "../checks/AccountChecks.js"
 import { ReviewQueue } from "../checks/reviewQueue.js"
@@ -13,11 +14,17 @@ import { checksRoutes } from "./checks/routes.js"
 import { monitorsRoutes } from "./monitors/routes.js"
 import { reviewRoutes } from "./review/routes.js"
 import { webhooksRoutes } from "./webhooks/routes.js"
+import { auditRoutes } from "./audit/routes.js"
+import { acceptRoutes } from "./members/accept.js"
+import { membersRoutes } from "./members/routes.js"
+import { Members } from "../members/Members.js"
 
-type Services = Accounts | ReviewQueue | AccountChecks | Batches | Monitors | Webhooks
+type Services = Accounts | ReviewQueue | AccountChecks | Batches | Monitors | Webhooks | Audit | Members
 type Route = readonly ["GET" | "POST", `/${string}`, Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Services>]
 
-const routes: ReadonlyArray<Route> = [...checksRoutes, ...reviewRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes]
+const routes: ReadonlyArray<Route> = [
+  ...checksRoutes, ...reviewRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes
+]
 
 /**
  * The analyst's console (issue 29): checks and their evidence, the review queue, batch jobs, monitors and webhooks,

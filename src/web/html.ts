@@ -70,6 +70,8 @@ const consoleLinks: ReadonlyArray<readonly [string, string]> = [
   ["/dashboard/batch", "Batch"],
   ["/dashboard/monitors", "Monitors"],
   ["/dashboard/webhooks", "Webhooks"],
+  ["/dashboard/members", "Members"],
+  ["/dashboard/audit", "Audit log"],
   ["/dashboard/account", "Account"]
 ]
 

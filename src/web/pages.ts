@@ -1,3 +1,4 @@
+import { can } from "../domain/roles.js"
 import type { Account } from "../accounts/Accounts.js"
 import type { AccountKeyRow } from "../accounts/AccountsRepo.js"
 import { ROTATION_GRACE } from "../domain/accountRules.js"
@@ -71,7 +72,7 @@ const graceOptions = Object.keys(ROTATION_GRACE).map((g) =>
 
 const keyName = (key: AccountKeyRow) => `${key.prefix ?? key.id}…`
 
-const keyCells = (key: AccountKeyRow, csrf: string) => [
+const keyCells = (key: AccountKeyRow, csrf: string, manages: boolean) => [
   html`<code>${keyName(key)}</code>`,
   key.label ?? "—",
   key.scope === "read" ? "read only" : "read and write",
@@ -79,7 +80,7 @@ const keyCells = (key: AccountKeyRow, csrf: string) => [
   key.last_used ?? "never",
   key.requests_this_month,
   key.active ? (key.revoked_at === null ? "active" : html`rotated: works until ${when(key.revoked_at)}`) : html`revoked ${when(key.revoked_at)}`,
-  key.active
+  key.active && manages
     ? html`<div class="actions"><a class="button" href="/dashboard/keys/${key.id}/revoke" aria-label="Revoke key ${key.prefix ?? key.id}">Revoke…</a>
 <form method="post" action="/dashboard/keys/${key.id}/rotate" class="inline">${csrfField(csrf)}
 <label for="grace-${key.id}" class="inline">Old secret stops</label><select id="grace-${key.id}" name="grace">${graceOptions}</select>
@@ -99,7 +100,7 @@ export const dashboardPage = (o: Overview, csrf: string, options: { readonly not
   const series = dailySeries(o.chartFrom, o.chartDays, o.daily)
   const quotaText = o.quota === null ? "unlimited" : `${o.quota.toLocaleString("en")} requests`
   return page("Dashboard", html`${flash(options.notice, "notice")}${flash(options.error)}
-<p>Signed in as <strong>${o.account.email}</strong>${o.account.emailVerified ? "" : " (address not verified yet; your keys work anyway)"}.</p>
+<p>Signed in as <strong>${o.account.member.name}</strong> (${o.account.email}, ${o.account.member.role})${o.account.emailVerified ? "" : " (address not verified yet; your keys work anyway)"}.</p>
 <section aria-labelledby="usage"><h2 id="usage">This month</h2>
 <p><strong id="used">${o.used}</strong> of ${quotaText} used on the <strong>${o.account.plan}</strong> plan (every key of the account counts
 against it); the quota renews on ${when(o.resetsAt)}.</p>
@@ -108,12 +109,12 @@ ${o.quota === null ? "" : html`<meter class="meter" min="0" max="${o.quota}" val
 <details><summary>The same figures as a table</summary>${usageTable(series)}</details>
 <p>To raise the quota, move to the starter (10,000 a month) or growth (100,000) plan: write to the operator of this server.</p></section>
 <section aria-labelledby="keys"><h2 id="keys">API keys</h2>
-<form method="post" action="/dashboard/keys">${csrfField(csrf)}<label for="label">Label (optional)</label>
+${can(o.account.member.role, "manage") ? html`<form method="post" action="/dashboard/keys">${csrfField(csrf)}<label for="label">Label (optional)</label>
 <input id="label" name="label" type="text" maxlength="80">
 <label for="scope">Access</label><select id="scope" name="scope"><option value="read_write" selected>read and write</option><option value="read">read only (search, records, verify)</option></select>
-<button type="submit">Create a key</button></form>
+<button type="submit">Create a key</button></form>` : html`<p>Your role uses the account's keys; admins and owners make, rotate and revoke them.</p>`}
 ${dataTable("Your keys (the secret is shown once, when a key is made)", ["Key", "Label", "Access", "Created", "Last used", "Requests this month", "State", "Actions"],
-    o.keys.map((k) => keyCells(k, csrf)), { empty: "No key yet." })}
+    o.keys.map((k) => keyCells(k, csrf, can(o.account.member.role, "manage"))), { empty: "No key yet." })}
 </section><p><a href="/v1/docs">API documentation</a> · <a href="/v1/openapi.json">OpenAPI document</a></p>`,
     { signedIn: true, csrf, current: "/dashboard", ...(options.reviewCount === undefined ? {} : { reviewCount: options.reviewCount }) })
 }
@@ -126,15 +127,16 @@ export const keyCreatedPage = (secret: string, baseUrl: string, csrf: string, ti
     { signedIn: true, csrf })
 
 export const accountPage = (account: Account, csrf: string, options: { readonly error?: string; readonly notice?: string } = {}) =>
-  page("Account", html`${flash(options.notice, "notice")}${flash(options.error)}<p>${account.email}, ${account.plan} plan.</p>
+  page("Account", html`${flash(options.notice, "notice")}${flash(options.error)}<p>${account.member.name} (${account.email}), ${account.member.role} of an account on the ${account.plan} plan.</p>
 <section aria-labelledby="pw"><h2 id="pw">Change the password</h2><form method="post" action="/dashboard/password">${csrfField(csrf)}
 <label for="current">Current password</label><input id="current" name="current" type="password" autocomplete="current-password" required>
 <label for="next">New password (at least 10 characters)</label><input id="next" name="next" type="password" autocomplete="new-password" required minlength="10">
 <p><button type="submit">Change the password</button></p></form></section>
-<section aria-labelledby="del"><h2 id="del">Delete the account</h2><p>Its keys stop working at once. This cannot be undone.</p>
+${can(account.member.role, "own") ? html`<section aria-labelledby="del"><h2 id="del">Delete the account</h2><p>Its keys stop working at once, and every member's
+sessions end. This cannot be undone.</p>
 <form method="post" action="/dashboard/delete">${csrfField(csrf)}<label for="confirm">Password</label>
 <input id="confirm" name="password" type="password" autocomplete="current-password" required>
-<p><button type="submit">Delete my account</button></p></form></section>`, { signedIn: true, csrf })
+<p><button type="submit">Delete my account</button></p></form></section>` : ""}`, { signedIn: true, csrf })
 
 export const messagePage = (title: string, text: string, signedIn: boolean, csrf: string) =>
   page(title, html`<p>${text}</p><p><a href="${signedIn ? "/dashboard" : "/"}">Continue</a></p>`, { signedIn, csrf })

@@ -15,6 +15,7 @@ import {
   csrfMatches,
   csrfOf,
   currentAccount,
+  originOf,
   sessionTokenOf,
   withCsrfCookie,
   withoutSessionCookie,
@@ -37,6 +38,8 @@ const statusOf = (error: AccountError) => {
       return 409
     case "AccountEnded":
       return 401
+    case "RoleForbids":
+      return 403
   }
 }
 
@@ -140,7 +143,7 @@ const logOut = formPost(() =>
 const createKey = accountPost(({ account, csrf, field }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
-    return yield* (yield* Accounts).createKey(account, field("label"), field("scope")).pipe(
+    return yield* (yield* Accounts).createKey(account, field("label"), field("scope"), originOf(request)).pipe(
       Effect.map((created) => htmlResponse(keyCreatedPage(Redacted.value(created.secret), baseUrlOf(request), csrf))),
       Effect.catchAll((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
     )
@@ -151,7 +154,8 @@ const keyIdOf = Effect.map(HttpServerRequest.HttpServerRequest, (request) => /\/
 const revokeKey = accountPost(({ account, csrf }) =>
   Effect.gen(function*() {
     const keyId = yield* keyIdOf
-    return yield* (yield* Accounts).revokeKey(account, keyId).pipe(
+    const request = yield* HttpServerRequest.HttpServerRequest
+    return yield* (yield* Accounts).revokeKey(account, keyId, originOf(request)).pipe(
       Effect.flatMap(() => dashboard(account, csrf, { notice: "The key is revoked: it stops working now." })),
       Effect.catchAll((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
     )
@@ -161,7 +165,7 @@ const rotateKey = accountPost(({ account, csrf, field }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const keyId = yield* keyIdOf
-    return yield* (yield* Accounts).rotateKey(account, keyId, field("grace")).pipe(
+    return yield* (yield* Accounts).rotateKey(account, keyId, field("grace"), originOf(request)).pipe(
       Effect.map((rotated) => htmlResponse(keyCreatedPage(Redacted.value(rotated.secret), baseUrlOf(request), csrf, "Your rotated API key"))),
       Effect.catchAll((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
     )
@@ -171,7 +175,7 @@ const changePassword = accountPost(({ account, csrf, field }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const accounts = yield* Accounts
-    return yield* accounts.changePassword(account.id, { current: field("current") ?? "", next: field("next") ?? "" }).pipe(
+    return yield* accounts.changePassword(account, { current: field("current") ?? "", next: field("next") ?? "" }).pipe(
       Effect.map((session) =>
         withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(
           htmlResponse(accountPage(account, csrfForSession(Redacted.value(session)), { notice: "The password is changed; every other session has ended." }))
@@ -183,7 +187,7 @@ const changePassword = accountPost(({ account, csrf, field }) =>
 const deleteAccount = accountPost(({ account, csrf, field }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
-    return yield* (yield* Accounts).deleteAccount(account.id, field("password") ?? "").pipe(
+    return yield* (yield* Accounts).deleteAccount(account, field("password") ?? "").pipe(
       Effect.map(() => withoutSessionCookie(request)(htmlResponse(messagePage("Account deleted", "Your account is deleted and its keys are revoked.", false, csrf)))),
       Effect.catchAll((error) => Effect.succeed(htmlResponse(accountPage(account, csrf, { error: error.message }), statusOf(error))))
     )

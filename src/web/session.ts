@@ -37,6 +37,12 @@ const cookieOptions = (request: HttpServerRequest.HttpServerRequest, maxAge?: Du
 /** The client's address, for throttling. */
 export const clientOf = (request: HttpServerRequest.HttpServerRequest) => Option.getOrElse(request.remoteAddress, () => "unknown")
 
+/** Where a request came from, for the audit log: the client's address and its user agent (cut to 200 characters). */
+export const originOf = (request: HttpServerRequest.HttpServerRequest) => ({
+  address: Option.getOrNull(request.remoteAddress),
+  client: request.headers["user-agent"]?.slice(0, 200) ?? null
+})
+
 /** The session token the browser holds ("" when none). */
 export const sessionTokenOf = (request: HttpServerRequest.HttpServerRequest) => request.cookies[cookieName(request, SESSION_COOKIE)] ?? ""
 

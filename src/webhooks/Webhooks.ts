@@ -1,9 +1,11 @@
+import { SqlClient } from "@effect/sql"
 import { Config, Duration, Effect, Option, Queue, Redacted } from "effect"
 import { randomBytes, randomUUID } from "node:crypto"
 import type { Actor, PageParams } from "../access/actor.js"
 import { InvalidApiKey, InvalidRequest, WebhookExists, WebhookNotFound } from "../api/errors.js"
 import { Fence } from "../tenancy/Fence.js"
 import { Limits } from "../tenancy/Limits.js"
+import { Audit } from "../audit/Audit.js"
 import { decodeCursor, encodeCursor, readKeysetPage } from "../checks/cursor.js"
 import { Webhook, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "../api/schemas/Webhook.js"
 import type { Plan } from "../domain/quotaWindow.js"
@@ -25,6 +27,8 @@ const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, e
  */
 export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
   scoped: Effect.gen(function*() {
+    const audit = yield* Audit
+    const sql = yield* SqlClient.SqlClient
     const repo = yield* WebhooksRepo
     const limits = yield* Limits
     const fence = yield* Fence
@@ -67,8 +71,9 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
           if (yield* repo.hasUrl(actor.accountId, url)) {
             return yield* Effect.fail(WebhookExists.of(`url: this account already has a webhook for ${url}; delete it first or use it`))
           }
+          yield* audit.record(actor, { action: "webhook.created", object: { type: "webhook", id }, details: { url, events: [...new Set(body.events)].join(",") } })
           return yield* repo.insert({
-            id, accountId: actor.accountId, keyId: actor.keyId, url, events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
+            id, accountId: actor.accountId, keyId: actor.keyId, createdBy: actor.by, url, events: [...new Set(body.events)], secretSalt: salt, secretSha256: sha256(secret)
           })
         })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))))
         yield* Effect.logInfo("webhook registered").pipe(Effect.annotateLogs({ webhook_id: row.id }))
@@ -88,8 +93,12 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       )
 
     /** Deletes the webhook; its pending deliveries are cancelled in the same transaction. */
-    const remove = (accountId: string, id: string) =>
-      Effect.flatMap(owned(accountId, id), (row) => repo.remove(accountId, id).pipe(Effect.orDie, Effect.as(webhookOf(row))))
+    const remove = (actor: Actor, id: string) =>
+      Effect.flatMap(owned(actor.accountId, id), (row) =>
+        sql.withTransaction(Effect.zipRight(
+          repo.remove(actor.accountId, id),
+          audit.record(actor, { action: "webhook.removed", object: { type: "webhook", id: row.id }, details: { url: row.url } })
+        )).pipe(Effect.orDie, Effect.as(webhookOf(row))))
 
     const deliveries = (accountId: string, id: string, params: Omit<PageParams, "key_id">) =>
       Effect.flatMap(owned(accountId, id), (row) =>
@@ -122,12 +131,15 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       })
 
     /** A `webhook.test` event for this endpoint only, delivered now. */
-    const sendTest = (accountId: string, id: string) =>
+    const sendTest = (actor: Actor, id: string) =>
       Effect.gen(function*() {
-        const webhook = yield* owned(accountId, id)
+        const webhook = yield* owned(actor.accountId, id)
         const eventId = randomUUID()
         // A test event is a delivery like any other: only while the account runs (a live key), as monitors do.
-        yield* fence.guarded("test_event", { accountId, keyId: null }, "running", repo.enqueueTest(eventId, webhook, retryHours * 3600)).pipe(
+        yield* fence.guarded("test_event", { accountId: actor.accountId, keyId: null }, "running", Effect.zipRight(
+          repo.enqueueTest(eventId, webhook, retryHours * 3600),
+          audit.record(actor, { action: "webhook.tested", object: { type: "webhook", id: webhook.id }, details: { event_id: eventId } })
+        )).pipe(
           Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))),
           Effect.catchTag("SqlError", Effect.die)
         )
@@ -194,6 +206,6 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
 
     return { register, list, remove, deliveries, sendTest, enqueue, wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
   }),
-  dependencies: [WebhooksRepo.Default, Limits.Default, Fence.Default]
+  dependencies: [WebhooksRepo.Default, Limits.Default, Fence.Default, Audit.Default]
 }) {}
 

@@ -1,10 +1,12 @@
 import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
+import type { Attribution } from "../access/actor.js"
 
 export interface WebhookRow {
   readonly id: string
   readonly account_id: string
   readonly key_id: string | null
+  readonly created_by: Attribution | null
   readonly url: string
   readonly events: ReadonlyArray<string>
   readonly created_at: string
@@ -27,13 +29,13 @@ const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-D
 export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRepo", {
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const columns = sql`id, account_id, key_id, url, events, ${sql.literal(ts("created_at"))} AS created_at`
+    const columns = sql`id, account_id, key_id, created_by, url, events, ${sql.literal(ts("created_at"))} AS created_at`
 
     const insert = (row: {
-      id: string; accountId: string; keyId: string | null; url: string; events: ReadonlyArray<string>; secretSalt: string; secretSha256: string
+      id: string; accountId: string; keyId: string | null; createdBy: Attribution | null; url: string; events: ReadonlyArray<string>; secretSalt: string; secretSha256: string
     }) =>
-      sql<WebhookRow>`INSERT INTO webhooks (id, account_id, key_id, url, events, secret_salt, secret_sha256)
-        VALUES (${row.id}, ${row.accountId}, ${row.keyId}, ${row.url}, ${row.events as Array<string>}::text[], ${row.secretSalt}, ${row.secretSha256})
+      sql<WebhookRow>`INSERT INTO webhooks (id, account_id, key_id, created_by, url, events, secret_salt, secret_sha256)
+        VALUES (${row.id}, ${row.accountId}, ${row.keyId}, ${row.createdBy === null ? null : JSON.stringify(row.createdBy)}::jsonb, ${row.url}, ${row.events as Array<string>}::text[], ${row.secretSalt}, ${row.secretSha256})
         RETURNING ${columns}`.pipe(
         Effect.map((rows) => rows[0]!)
       )

@@ -36,7 +36,7 @@ describe("accounts over HTTP (issue 16)", () => {
         assert.match(secret, /^kyb_live_/)
         assert.strictEqual((yield* search(url, secret)).status, 200)
 
-        const [account] = yield* sql<{ password_hash: string; email_lower: string }>`SELECT password_hash, email_lower FROM accounts WHERE email_lower = 'ada@example.com'`
+        const [account] = yield* sql<{ password_hash: string; email_lower: string }>`SELECT password_hash, email_lower FROM members WHERE email_lower = 'ada@example.com'`
         assert.match(account!.password_hash, /^scrypt\$15\$8\$1\$/)
         assert.notInclude(account!.password_hash, PASSWORD)
         const sessions = yield* sql<{ token_sha256: string }>`SELECT token_sha256 FROM account_sessions`

@@ -24,7 +24,9 @@ describe("no secret of the self-serve flow is logged or stored in clear (issue 1
       // The seam: a mailer that records what it would send (the default one only logs that it could not).
       const recordingMailer = Layer.succeed(Mailer, Mailer.make({
         sendVerification: ({ link }) => Effect.sync(() => void links.push(link)),
-        sendAccountExists: () => Effect.void
+        sendAccountExists: () => Effect.void,
+        sendInvitation: () => Effect.void,
+        delivers: true
       }))
       const runtime = yield* Layer.toRuntime(
         HttpAppLive.pipe(

@@ -25,7 +25,9 @@ const serverWithMailbox = (config: Readonly<Record<string, string>> = {}) =>
     const mails: Array<Mail> = []
     const mailer = Layer.succeed(Mailer, Mailer.make({
       sendVerification: ({ to }) => Effect.sync(() => void mails.push({ kind: "verification", to })),
-      sendAccountExists: ({ to }) => Effect.sync(() => void mails.push({ kind: "exists", to }))
+      sendAccountExists: ({ to }) => Effect.sync(() => void mails.push({ kind: "exists", to })),
+      sendInvitation: () => Effect.void,
+      delivers: true
     }))
     const runtime = yield* Layer.toRuntime(
       HttpAppLive.pipe(

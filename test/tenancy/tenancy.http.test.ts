@@ -169,7 +169,7 @@ describe("tenancy (issue 25)", () => {
         const { id: keyId, account_id: accountId } = yield* keyIdOf(key)
         const record = (id: string, scopeCountry: string | null, decision: string) =>
           repo.insert({
-            id, accountId, keyId, subject: { name: "Acme" }, subjectKey: "name:acme", list: "ofac_sdn", entryId: "7",
+            id, accountId, keyId, decidedBy: null, subject: { name: "Acme" }, subjectKey: "name:acme", list: "ofac_sdn", entryId: "7",
             entryHash: "h", decision, note: null, scopeCountry
           }).pipe(Effect.orDie)
         const inForce = (country: string | null) =>

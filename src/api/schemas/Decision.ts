@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AttributionOrNull } from "./Attribution.js"
 import { NextCursor, PageParams } from "./Paging.js"
 import { CountryCode, refuseUnknownFields, requiringOneOf, TextInput } from "./params.js"
 import { SanctionsList } from "./Verdict.js"
@@ -51,7 +52,8 @@ export class Decision extends Schema.Class<Decision>("Decision")({
   created_at: Schema.String.annotations({ format: "date-time" }),
   superseded_by: Schema.NullOr(Schema.String).annotations({
     description: "the newer decision on the same subject (and country) and entry that replaced this one; null: in force"
-  })
+  }),
+  decided_by: AttributionOrNull("who decided: a member (id, name) or an API key (id, label), as of the decision; null: not recorded (decided before attribution existed)")
 }) {}
 
 export const DecisionListParams = Schema.Struct({

@@ -1,6 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect } from "effect"
-import { actorOf } from "../../access/actor.js"
 import { KybApi } from "../../api/Api.js"
 import { QuotaExceeded } from "../../api/errors.js"
 import { CurrentApiKey } from "../../api/security.js"
@@ -12,8 +11,8 @@ export const BatchHandlers = HttpApiBuilder.group(KybApi, "batch", (handlers) =>
   Effect.map(Batches, (batches) =>
     handlers
       .handle("submit", ({ headers, payload }) =>
-        writing((key) =>
-          batches.submit(actorOf(key), payload, headers["idempotency-key"]).pipe(
+        writing((key, actor) =>
+          batches.submit(actor, payload, headers["idempotency-key"]).pipe(
             Effect.tap((submitted) => reportQuotaUsed(key.monthlyQuota, submitted.used)),
             Effect.map((submitted) => submitted.job),
             Effect.tapError((error) => error instanceof QuotaExceeded ? retryAfterQuota : Effect.void)

@@ -1,6 +1,5 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect } from "effect"
-import { actorOf } from "../../access/actor.js"
 import { KybApi } from "../../api/Api.js"
 import { CurrentApiKey } from "../../api/security.js"
 import { Decisions } from "../../decisions/Decisions.js"
@@ -9,5 +8,5 @@ import { writing } from "../writeScope.js"
 export const DecisionsHandlers = HttpApiBuilder.group(KybApi, "decisions", (handlers) =>
   Effect.map(Decisions, (decisions) =>
     handlers
-      .handle("record", ({ payload }) => writing((key) => decisions.record(actorOf(key), payload)))
+      .handle("record", ({ payload }) => writing((_key, actor) => decisions.record(actor, payload)))
       .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => decisions.list(key.accountId, { ...urlParams, in_force: urlParams.in_force === "true" })))))

@@ -5,7 +5,7 @@ import type { Job, JobPage } from "../../api/schemas/Job.js"
 import { Batches } from "../../batch/Batches.js"
 import { decodeCursor } from "../../checks/cursor.js"
 import { badge, checkLink } from "../checks/view.js"
-import { actingKey, type Console, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
+import { actingKey, type Console, consoleGet, consolePage, consolePost, csrfField, idAfter, may } from "../console.js"
 import { statusOfError } from "../errorPages.js"
 import { dataTable, html, when } from "../html.js"
 import { htmlResponse, multipartFields, seeOther } from "../responses.js"
@@ -29,10 +29,10 @@ const uploadPage = (c: Console, error?: string, jobs?: JobPage) =>
 row naming columns among <code>name</code>, <code>registration_no</code> and <code>country</code>. Each row becomes a check; the job
 costs one request of the monthly quota per row verified.</p>
 ${actingKey(c)._tag === "None" ? html`<p class="error" role="alert">Make an API key on the <a href="/dashboard">dashboard</a> first: a job is made by one of your keys.</p>` : ""}
-<form method="post" action="/dashboard/batch" enctype="multipart/form-data">${csrfField(c.csrf)}
+${may(c, "work") ? html`<form method="post" action="/dashboard/batch" enctype="multipart/form-data">${csrfField(c.csrf)}
 <label for="file">CSV file</label><input id="file" name="file" type="file" accept=".csv,text/csv">
 <label for="csv">Or paste the CSV here</label><textarea id="csv" name="csv" rows="6" placeholder="name,country&#10;Dangote Cement,NG"></textarea>
-<p><button type="submit" class="primary">Start the job</button></p></form>
+<p><button type="submit" class="primary">Start the job</button></p></form>` : ""}
 ${jobs === undefined ? "" : pastJobs(jobs)}`, error)
 
 const upload = consoleGet((c) =>

@@ -1,6 +1,7 @@
 import type { Check } from "../../api/schemas/Check.js"
 import type { Decision } from "../../api/schemas/Decision.js"
-import { type Console, consolePage, csrfField } from "../console.js"
+import { may, type Console, consolePage, csrfField } from "../console.js"
+import { attributionWords } from "../attribution.js"
 import { dataTable, html, type Html, when } from "../html.js"
 import { badge, checkLink, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
 
@@ -66,7 +67,7 @@ type Hit = StoredVerdict["sanctions"]["hits"][number]
 
 const hitCard = (c: Console, checkId: string, hit: Hit, index: number, decided: Decision | undefined) => {
   const state = hit.decision === null
-    ? decided === undefined ? html`<strong>undecided</strong>` : html`decided since: <strong>${decided.decision.replace("_", " ")}</strong> (${decided.note ?? ""}), ${when(decided.created_at)}`
+    ? decided === undefined ? html`<strong>undecided</strong>` : html`decided since: <strong>${decided.decision.replace("_", " ")}</strong> (${decided.note ?? ""}), ${when(decided.created_at)} by ${attributionWords(decided.decided_by)}`
     : html`<strong>${hit.decision.decision.replace("_", " ")}</strong>${hit.dismissed ? ": dismissed, not counted in the verdict" : ""}`
   const id = `hit-${index}`
   return html`<section class="card" aria-labelledby="${id}"><h3 id="${id}">${hit.name} <small>(${hit.list}, entry ${hit.entry_id})</small></h3>
@@ -77,7 +78,7 @@ ${facts([
     ["Decision", state]
   ])}
 <p>${hit.explanation.summary}</p><ul>${hit.explanation.factors.map(factorWords)}</ul>
-${hit.decision === null && decided === undefined ? decideForm(c, checkId, hit, index) : ""}</section>`
+${hit.decision === null && decided === undefined && may(c, "work") ? decideForm(c, checkId, hit, index) : ""}</section>`
 }
 
 const decideForm = (c: Console, checkId: string, hit: Hit, index: number) =>
@@ -109,7 +110,7 @@ export const checkPage = (
 ${previous === null ? "" : html`<section aria-labelledby="compare"><h2 id="compare">Verified again</h2><div class="pair">${verdictSummary("Before", previous)}${verdictSummary("Now", check)}</div></section>`}
 <p>${badge(verdict.result)} ${verdict.review_reasons.length === 0 ? "" : html`because of ${verdict.review_reasons.join(", ")}`}</p>
 ${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.created_at)], ["Made by key", keyLabel(view.keyId, c.keys)], ["Policy version", check.policy_version]])}
-<div class="actions no-print"><form method="post" action="/dashboard/checks/${check.id}/verify-again">${csrfField(c.csrf)}<button type="submit">Verify again</button></form>
+<div class="actions no-print">${may(c, "work") ? html`<form method="post" action="/dashboard/checks/${check.id}/verify-again">${csrfField(c.csrf)}<button type="submit">Verify again</button></form>` : ""}
 <a href="/v1/checks/${check.id}">As JSON (with an API key)</a><span>Printing this page gives a clean record for the case file.</span></div>
 <div class="pair"><section aria-labelledby="sent"><h2 id="sent">Inputs as sent</h2>${facts(Object.entries(check.input))}</section>
 <section aria-labelledby="read"><h2 id="read">Inputs as read</h2>${facts(Object.entries(check.input_normalized))}</section></div>
@@ -119,6 +120,6 @@ ${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.crea
 ${verdict.sanctions.hits.length === 0 ? html`<p>No hit.</p>` : verdict.sanctions.hits.map((hit, i) => hitCard(c, check.id, hit, i, hit.decision === null ? laterDecision(hit) : undefined))}</section>
 <section aria-labelledby="lists"><h2 id="lists">Lists checked</h2>${dataTable("List versions and their SHA-256", ["List", "Version", "SHA-256"],
     check.lists.map((l) => [l.list, l.version, l.sha256 === null ? null : html`<code>${l.sha256}</code>`]), { empty: "No list was loaded." })}</section>
-<section aria-labelledby="history"><h2 id="history">Decisions on this subject</h2>${dataTable("Decision history, newest first", ["When", "Decision", "List entry", "Reason"],
-    history.map((d) => [when(d.created_at), d.decision.replace("_", " "), `${d.list} ${d.entry_id}`, d.note]), { empty: "No decision yet." })}</section>`, error)
+<section aria-labelledby="history"><h2 id="history">Decisions on this subject</h2>${dataTable("Decision history, newest first", ["When", "Decision", "List entry", "Reason", "Decided by"],
+    history.map((d) => [when(d.created_at), d.decision.replace("_", " "), `${d.list} ${d.entry_id}`, d.note, attributionWords(d.decided_by)]), { empty: "No decision yet." })}</section>`, error)
 }

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { AccountChecks } from "../../checks/AccountChecks.js"
 import { isCalendarDate } from "../../domain/calendarDate.js"
 import type { CheckFilters } from "../../checks/AccountChecksRepo.js"
-import { type Console, consoleGet, consolePost, idAfter } from "../console.js"
+import { type Console, consoleActor, consoleGet, consolePost, idAfter } from "../console.js"
 import { statusOfError } from "../errorPages.js"
 import { htmlResponse, seeOther } from "../responses.js"
 import { checkPage, checksPage } from "./pages.js"
@@ -66,7 +66,7 @@ const decide = consolePost((c, field) =>
   Effect.gen(function*() {
     const id = yield* idAfter(PREFIX)
     const checks = yield* AccountChecks
-    return yield* checks.decide(c.account.id, id, {
+    return yield* checks.decide(consoleActor(c), id, {
       list: field("list") ?? "", entryId: field("entry_id") ?? "", decision: field("decision") ?? "", reason: field("reason") ?? ""
     }).pipe(
       Effect.as(seeOther(`${PREFIX}${id}?notice=decided`)),
@@ -77,7 +77,7 @@ const decide = consolePost((c, field) =>
 const verifyAgain = consolePost((c) =>
   Effect.gen(function*() {
     const id = yield* idAfter(PREFIX)
-    return yield* (yield* AccountChecks).verifyAgain(c.account.id, id).pipe(
+    return yield* (yield* AccountChecks).verifyAgain(consoleActor(c), id).pipe(
       Effect.map((verdict) => seeOther(`${PREFIX}${verdict.check_id}?previous=${id}&notice=reverified`)),
       Effect.catchAll((error) => show(c, id, error).pipe(Effect.catchAll(notFound(c))))
     )

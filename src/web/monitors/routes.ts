@@ -5,7 +5,7 @@ import { MonitorBody } from "../../api/schemas/Webhook.js"
 import { rowsOf } from "../../batch/batchRows.js"
 import { Monitors } from "../../monitoring/Monitors.js"
 import { checkLink } from "../checks/view.js"
-import { type Console, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
+import { type Console, consoleActor, consoleGet, consolePage, consolePost, csrfField, idAfter, may } from "../console.js"
 import { statusOfError } from "../errorPages.js"
 import { decodeForm, present } from "../forms.js"
 import { dataTable, html, when } from "../html.js"
@@ -29,18 +29,18 @@ const eventText = (event: Event) => {
 const monitorsPage = (c: Console, monitors: ReadonlyArray<Monitor>, events: ReadonlyArray<Event>, error?: string) =>
   consolePage(c, "Monitors and events", "/dashboard/monitors", html`<p>Watch names and companies: when a sanctions list or a registry
 changes what they show, an event is raised (and sent to your webhooks).</p>
-<div class="pair"><form method="post" action="/dashboard/monitors" class="card">${csrfField(c.csrf)}<h2>Watch one</h2>
+${may(c, "work") ? html`<div class="pair"><form method="post" action="/dashboard/monitors" class="card">${csrfField(c.csrf)}<h2>Watch one</h2>
 <label for="m-name">Name</label><input id="m-name" name="name" type="text" maxlength="300">
 <label for="m-country">Country (two letters)</label><input id="m-country" name="country" type="text" maxlength="2" autocomplete="off">
 <label for="m-number">Registration number (with a country)</label><input id="m-number" name="registration_no" type="text" maxlength="64">
 <p><button type="submit" class="primary">Add the monitor</button></p></form>
 <form method="post" action="/dashboard/monitors/upload" enctype="multipart/form-data" class="card">${csrfField(c.csrf)}<h2>Watch many</h2>
 <label for="m-file">CSV file (columns name, registration_no, country; at most ${MAX_UPLOAD} rows)</label><input id="m-file" name="file" type="file" accept=".csv,text/csv">
-<p><button type="submit">Add the monitors in the file</button></p></form></div>
+<p><button type="submit">Add the monitors in the file</button></p></form></div>` : ""}
 <section aria-labelledby="watched"><h2 id="watched">Watched</h2>${dataTable("Monitors, newest first", ["Subject", "Screened as", "Hits now", "Since", "Actions"],
     monitors.map((m) => [
       [m.name, m.country, m.registration_no].filter((v) => v !== null).join(", "), m.screened_name, m.hits, when(m.created_at),
-      html`<form method="post" action="${PREFIX}${m.id}/remove">${csrfField(c.csrf)}<button type="submit" aria-label="${`Stop watching ${m.screened_name}`}">Stop watching</button></form>`
+      may(c, "work") ? html`<form method="post" action="${PREFIX}${m.id}/remove">${csrfField(c.csrf)}<button type="submit" aria-label="${`Stop watching ${m.screened_name}`}">Stop watching</button></form>` : "—"
     ]), { empty: "Nothing is watched yet.", id: "monitors" })}</section>
 <section aria-labelledby="events"><h2 id="events">Events</h2>${events.length === 0
     ? html`<p>No event yet: they come when a list or a registry changes.</p>`
@@ -61,7 +61,7 @@ const list = consoleGet((c) => render(c))
 const add = consolePost((c, field) =>
   Effect.gen(function*() {
     const monitors = yield* Monitors
-    const created = Effect.flatMap(decodeForm(MonitorBody, present(field, ["name", "country", "registration_no"])), (body) => monitors.createFromConsole(c.account.id, [body]))
+    const created = Effect.flatMap(decodeForm(MonitorBody, present(field, ["name", "country", "registration_no"])), (body) => monitors.createFromConsole(consoleActor(c), [body]))
     return yield* created.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitor_added")), Effect.catchAll((error) => render(c, error)))
   }))
 
@@ -74,7 +74,7 @@ const upload = consolePost((c, field) =>
       if (rows.right.length > MAX_UPLOAD) return yield* Effect.fail(InvalidRequest.of(`file: must have at most ${MAX_UPLOAD} rows`))
       const bodies = yield* Effect.forEach(rows.right, (row, i) =>
         decodeForm(MonitorBody, row).pipe(Effect.mapError((e) => InvalidRequest.of(`row ${i + 1}: ${e.message}`))))
-      yield* monitors.createFromConsole(c.account.id, bodies)
+      yield* monitors.createFromConsole(consoleActor(c), bodies)
     })
     return yield* added.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitors_added")), Effect.catchAll((error) => render(c, error)))
   }), multipartFields)
@@ -83,7 +83,7 @@ const remove = consolePost((c) =>
   Effect.gen(function*() {
     const id = (yield* idAfter(PREFIX)).toLowerCase()
     const monitors = yield* Monitors
-    return yield* monitors.remove(c.account.id, id).pipe(
+    return yield* monitors.remove(consoleActor(c), id).pipe(
       Effect.as(seeOther("/dashboard/monitors?notice=monitor_removed")),
       Effect.catchAll((error) => render(c, error))
     )

@@ -3,7 +3,7 @@ import { WebhookNotFound } from "../../api/errors.js"
 import { EventType, type Webhook, WebhookBody, type WebhookDeliveryPage } from "../../api/schemas/Webhook.js"
 import { Webhooks } from "../../webhooks/Webhooks.js"
 import { badge } from "../checks/view.js"
-import { type Console, consoleActor, consoleGet, consolePage, consolePost, csrfField, idAfter } from "../console.js"
+import { type Console, consoleActor, consoleGet, consoleManagePost, consolePage, csrfField, idAfter, may } from "../console.js"
 import { statusOfError } from "../errorPages.js"
 import { decodeForm } from "../forms.js"
 import { dataTable, html, when } from "../html.js"
@@ -24,7 +24,7 @@ const listPage = (c: Console, webhooks: ReadonlyArray<Webhook>, error?: string) 
 ${dataTable("Your webhooks", ["URL", "Events", "Added", "Deliveries"], webhooks.map((w) => [
     w.url, w.events.join(", "), when(w.created_at), html`<a href="${PREFIX}${w.id}">Deliveries of ${w.url}</a>`
   ]), { empty: "No webhook yet.", id: "webhooks" })}
-${addForm(c)}`, error)
+${may(c, "manage") ? addForm(c) : html`<p>Your role reads webhooks; admins and owners add and remove them.</p>`}`, error)
 
 type Delivery = WebhookDeliveryPage["deliveries"][number]
 
@@ -43,9 +43,9 @@ const webhookPage = (c: Console, webhook: Webhook, deliveries: ReadonlyArray<Del
 ${secret === undefined ? "" : html`<div class="card"><h2>Its signing secret</h2><p>Copy it now: it is shown this once.</p>
 <p class="secret" id="secret">${secret}</p><p><button type="button" data-copy="secret">Copy the secret</button></p></div>`}
 <p>Sends ${webhook.events.join(", ")}; added ${when(webhook.created_at)}.</p>
-<div class="actions"><form method="post" action="${PREFIX}${webhook.id}/test">${csrfField(c.csrf)}<button type="submit" class="primary">Send a test event</button></form>
+<div class="actions">${may(c, "manage") ? html`<form method="post" action="${PREFIX}${webhook.id}/test">${csrfField(c.csrf)}<button type="submit" class="primary">Send a test event</button></form>` : ""}
 <a class="button" href="${PREFIX}${webhook.id}">Refresh the deliveries</a>
-<form method="post" action="${PREFIX}${webhook.id}/remove">${csrfField(c.csrf)}<button type="submit" class="danger">Remove this webhook</button></form></div>
+${may(c, "manage") ? html`<form method="post" action="${PREFIX}${webhook.id}/remove">${csrfField(c.csrf)}<button type="submit" class="danger">Remove this webhook</button></form>` : ""}</div>
 <section aria-labelledby="deliveries"><h2 id="deliveries">Deliveries</h2>${dataTable("Deliveries, newest first", ["Event", "Status", "Attempts", "Last attempt", "Next retry", "Event id"],
     deliveries.map(deliveryRow), { empty: "Nothing sent yet.", id: "delivery-list" })}</section>
 <p><a href="/dashboard/webhooks">All webhooks</a></p>`)
@@ -59,7 +59,7 @@ const renderList = (c: Console, error?: { readonly error: string; readonly messa
 
 const list = consoleGet((c) => renderList(c))
 
-const add = consolePost((c, field) =>
+const add = consoleManagePost((c, field) =>
   Effect.gen(function*() {
     const webhooks = yield* Webhooks
     const events = yield* formValues("events")
@@ -84,21 +84,21 @@ const show = consoleGet((c) =>
     )
   }))
 
-const test = consolePost((c) =>
+const test = consoleManagePost((c) =>
   Effect.gen(function*() {
     const id = (yield* idAfter(PREFIX)).toLowerCase()
     const webhooks = yield* Webhooks
-    return yield* webhooks.sendTest(c.account.id, id).pipe(
+    return yield* webhooks.sendTest(consoleActor(c), id).pipe(
       Effect.as(seeOther(`${PREFIX}${id}?notice=test_sent`)),
       Effect.catchAll((error) => renderList(c, error))
     )
   }))
 
-const remove = consolePost((c) =>
+const remove = consoleManagePost((c) =>
   Effect.gen(function*() {
     const id = (yield* idAfter(PREFIX)).toLowerCase()
     const webhooks = yield* Webhooks
-    return yield* webhooks.remove(c.account.id, id).pipe(
+    return yield* webhooks.remove(consoleActor(c), id).pipe(
       Effect.as(seeOther("/dashboard/webhooks?notice=webhook_removed")),
       Effect.catchAll((error) => renderList(c, error))
     )

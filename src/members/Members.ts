@@ -1,0 +1,162 @@
+import { SqlClient } from "@effect/sql"
+import { Config, Duration, Effect, Option, Redacted } from "effect"
+import { randomBytes } from "node:crypto"
+import type { Origin } from "../access/actor.js"
+import { type Account, memberAttribution, requirePower } from "../accounts/Accounts.js"
+import { InvalidAccountInput, RoleForbids } from "../accounts/errors.js"
+import { loggingMailer, Mailer } from "../accounts/Mailer.js"
+import { hashPassword } from "../accounts/passwords.js"
+import { newToken, sha256 } from "../accounts/tokens.js"
+import { Audit } from "../audit/Audit.js"
+import { checkEmail, checkPassword } from "../domain/accountRules.js"
+import { canAssign, isRole, type Role } from "../domain/roles.js"
+import { MembersRepo } from "./MembersRepo.js"
+
+const invalid = (message: string) => new InvalidAccountInput({ message })
+const forbidden = (message: string) => new RoleForbids({ message })
+
+const NAME_MAX = 120
+
+/** A member's name as typed: trimmed, 1 to 120 characters, no control characters. */
+const checkName = (raw: string | undefined) => {
+  const name = (raw ?? "").trim().replace(/\s+/g, " ")
+  if (name.length === 0 || name.length > NAME_MAX || /\p{Cc}/u.test(name)) {
+    return Effect.fail(invalid(`name: must be 1 to ${NAME_MAX} characters`))
+  }
+  return Effect.succeed(name)
+}
+
+const checkRole = (raw: string | undefined) =>
+  isRole(raw) ? Effect.succeed(raw) : Effect.fail(invalid("role: must be owner, admin, analyst or viewer"))
+
+const fromCheck = <A>(checked: { readonly ok: true; readonly value: A } | { readonly ok: false; readonly problem: string }) =>
+  checked.ok ? Effect.succeed(checked.value) : Effect.fail(invalid(checked.problem))
+
+/**
+ * An account's members (issue 39): invited by address and role by an admin or an owner (owners only by owners),
+ * through the Mailer seam (without a mail server the inviter is shown the link once); an invitation expires after
+ * KYB_INVITATION_TTL (7 days), can be withdrawn, and is accepted once by choosing a name and a password. A member's
+ * role can change and a member can be removed (their sessions end at once; what they did keeps their name). An
+ * account always keeps an owner. Every change goes into the audit log in its transaction.
+ */
+export class Members extends Effect.Service<Members>()("kyb/Members", {
+  effect: Effect.gen(function*() {
+    const repo = yield* MembersRepo
+    const audit = yield* Audit
+    const sql = yield* SqlClient.SqlClient
+    const mailer = Option.getOrElse(yield* Effect.serviceOption(Mailer), () => Mailer.make(loggingMailer))
+    const ttl = yield* Config.duration("KYB_INVITATION_TTL").pipe(Config.withDefault(Duration.days(7)))
+    const publicUrl = yield* Config.string("KYB_PUBLIC_URL").pipe(Config.withDefault("http://localhost:8080"))
+    const actor = (account: Account, origin?: Origin) => ({ accountId: account.id, by: memberAttribution(account), origin })
+    const inTransaction = <A, E>(effect: Effect.Effect<A, E>) => sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
+
+    const overview = (account: Account) =>
+      Effect.all({ members: repo.members(account.id), invitations: repo.pendingInvitations(account.id) }).pipe(Effect.orDie)
+
+    /** The link is returned to show the inviter only when no mail server sends it (`shown`). */
+    const invite = (account: Account, form: { readonly email: string | undefined; readonly role: string | undefined }, origin?: Origin) =>
+      Effect.gen(function*() {
+        yield* requirePower(account, "manage")
+        const email = yield* fromCheck(checkEmail(form.email ?? ""))
+        const role = yield* checkRole(form.role)
+        if (!canAssign(account.member.role, role)) return yield* forbidden("Only an owner can invite an owner.")
+        const token = newToken()
+        const id = "inv_" + randomBytes(8).toString("hex")
+        yield* inTransaction(Effect.gen(function*() {
+          if (yield* repo.addressTaken(email.lower)) {
+            return yield* invalid("email: this address already signs in to an account (a person has one log-in)")
+          }
+          yield* repo.insertInvitation({
+            id, tokenHash: sha256(token), accountId: account.id, email: email.email, lower: email.lower, role, invitedBy: memberAttribution(account),
+            ttlSeconds: Duration.toSeconds(ttl)
+          })
+          yield* audit.record(actor(account, origin), { action: "member.invited", object: { type: "invitation", id }, details: { email: email.email, role } })
+        }))
+        const link = `${publicUrl}/invitations/accept?token=${token}`
+        yield* mailer.sendInvitation({ accountId: account.id, to: email.email, link, role })
+        return { id, email: email.email, role, link: mailer.delivers ? null : Redacted.make(link) }
+      })
+
+    const withdraw = (account: Account, invitationId: string, origin?: Origin) =>
+      Effect.gen(function*() {
+        yield* requirePower(account, "manage")
+        const done = yield* inTransaction(Effect.gen(function*() {
+          const withdrawn = yield* repo.withdraw(account.id, invitationId)
+          if (Option.isNone(withdrawn)) return false
+          yield* audit.record(actor(account, origin), { action: "invitation.withdrawn", object: { type: "invitation", id: invitationId }, details: { email: withdrawn.value.email } })
+          return true
+        }))
+        if (!done) return yield* invalid("No open invitation with this id on your account.")
+      })
+
+    /** Accepts an open invitation: the new member (the caller signs them in). */
+    const accept = (token: string, form: { readonly name: string | undefined; readonly password: string | undefined }, origin?: Origin) =>
+      Effect.gen(function*() {
+        const name = yield* checkName(form.name)
+        const joined = yield* inTransaction(Effect.gen(function*() {
+          const invitation = yield* repo.openInvitation(sha256(token))
+          if (Option.isNone(invitation)) return yield* invalid("This invitation is not valid: it was used, withdrawn or has expired.")
+          const { account_id: accountId, email, email_lower: lower, role } = invitation.value
+          const password = yield* fromCheck(checkPassword(form.password ?? "", email))
+          if (yield* repo.addressTaken(lower)) return yield* invalid("This address already signs in to an account.")
+          const memberId = "mem_" + randomBytes(8).toString("hex")
+          yield* repo.insertMember({ id: memberId, accountId, email, lower, name, role, passwordHash: yield* hashPassword(password) })
+          yield* repo.markAccepted(invitation.value.id, memberId)
+          yield* audit.record({ accountId, by: { type: "member", id: memberId, name }, origin }, {
+            action: "member.joined", object: { type: "member", id: memberId }, details: { invitation_id: invitation.value.id, role }
+          })
+          return { accountId, memberId }
+        }))
+        return joined
+      })
+
+    /** The target's current and new role must both be the actor's to give; the last owner stays an owner. */
+    const changeRole = (account: Account, memberId: string, rawRole: string | undefined, origin?: Origin) =>
+      Effect.gen(function*() {
+        yield* requirePower(account, "manage")
+        const role = yield* checkRole(rawRole)
+        yield* inTransaction(Effect.gen(function*() {
+          const target = yield* found(account, memberId)
+          if (!canAssign(account.member.role, target.role) || !canAssign(account.member.role, role)) {
+            return yield* forbidden("Only an owner can make or unmake an owner.")
+          }
+          if (target.role === "owner" && role !== "owner" && (yield* repo.owners(account.id)) <= 1) {
+            return yield* invalid("The account must keep an owner: make another member owner first.")
+          }
+          yield* repo.setRole(memberId, role)
+          yield* audit.record(actor(account, origin), {
+            action: "member.role_changed", object: { type: "member", id: memberId }, details: { name: target.name, from: target.role, to: role }
+          })
+        }))
+      })
+
+    /** Their sessions end in the same transaction; what they did keeps their name. */
+    const remove = (account: Account, memberId: string, origin?: Origin) =>
+      Effect.gen(function*() {
+        yield* requirePower(account, "manage")
+        yield* inTransaction(Effect.gen(function*() {
+          const target = yield* found(account, memberId)
+          if (!canAssign(account.member.role, target.role)) return yield* forbidden("Only an owner can remove an owner.")
+          if (target.role === "owner" && (yield* repo.owners(account.id)) <= 1) {
+            return yield* invalid("The account's last owner cannot be removed: make another member owner first, or delete the account.")
+          }
+          yield* repo.remove(memberId)
+          yield* audit.record(actor(account, origin), {
+            action: "member.removed", object: { type: "member", id: memberId }, details: { name: target.name, role: target.role }
+          })
+        }))
+        yield* Effect.logInfo("member removed; their sessions ended").pipe(Effect.annotateLogs({ account_id: account.id, member_id: memberId }))
+      })
+
+    const found = (account: Account, memberId: string) =>
+      Effect.flatMap(repo.liveMember(account.id, memberId), Option.match({
+        onNone: () => Effect.fail(invalid("No such member on your account.")),
+        onSome: (row) => Effect.succeed(row)
+      }))
+
+    return { overview, invite, withdraw, accept, changeRole, remove, invitationTtl: ttl } as const
+  }),
+  dependencies: [MembersRepo.Default, Audit.Default]
+}) {}
+
+export type { Role }

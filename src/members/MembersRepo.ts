@@ -1,0 +1,102 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Option } from "effect"
+import type { Attribution } from "../access/actor.js"
+import type { Role } from "../domain/roles.js"
+
+export interface MemberRow {
+  readonly id: string
+  readonly email: string | null
+  readonly name: string
+  readonly role: Role
+  readonly created_at: string
+  readonly removed_at: string | null
+}
+
+export interface InvitationRow {
+  readonly id: string
+  readonly email: string
+  readonly role: Role
+  readonly invited_by: Attribution
+  readonly created_at: string
+  readonly expires_at: string
+}
+
+const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
+
+/** SQL of an account's members and invitations. */
+export class MembersRepo extends Effect.Service<MembersRepo>()("kyb/MembersRepo", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const memberColumns = sql.literal(`id, email, name, role, ${ts("created_at")} AS created_at, ${ts("removed_at")} AS removed_at`)
+    const invitationColumns = sql.literal(`id, email, role, invited_by, ${ts("created_at")} AS created_at, ${ts("expires_at")} AS expires_at`)
+
+    /** The account's members, live first (oldest first), then the removed. */
+    const members = (accountId: string) =>
+      sql<MemberRow>`SELECT ${memberColumns} FROM members WHERE account_id = ${accountId}
+        ORDER BY removed_at IS NOT NULL, created_at, id`
+
+    /** A live member of the account, locked to the end of the transaction. */
+    const liveMember = (accountId: string, memberId: string) =>
+      sql<MemberRow>`SELECT ${memberColumns} FROM members WHERE account_id = ${accountId} AND id = ${memberId} AND removed_at IS NULL FOR UPDATE`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]))
+      )
+
+    /** How many live owners the account has, its owners locked (two changes cannot both remove the second-to-last). */
+    const owners = (accountId: string) =>
+      sql<{ id: string }>`SELECT id FROM members WHERE account_id = ${accountId} AND role = 'owner' AND removed_at IS NULL FOR UPDATE`.pipe(
+        Effect.map((rows) => rows.length)
+      )
+
+    const addressTaken = (lower: string) =>
+      sql`SELECT 1 FROM members WHERE email_lower = ${lower} AND removed_at IS NULL`.pipe(Effect.map((rows) => rows.length > 0))
+
+    const pendingInvitations = (accountId: string) =>
+      sql<InvitationRow>`SELECT ${invitationColumns} FROM invitations WHERE account_id = ${accountId}
+        AND accepted_at IS NULL AND withdrawn_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id`
+
+    const insertInvitation = (row: {
+      readonly id: string; readonly tokenHash: string; readonly accountId: string; readonly email: string; readonly lower: string
+      readonly role: Role; readonly invitedBy: Attribution; readonly ttlSeconds: number
+    }) =>
+      sql`INSERT INTO invitations (id, token_sha256, account_id, email, email_lower, role, invited_by, expires_at)
+        VALUES (${row.id}, ${row.tokenHash}, ${row.accountId}, ${row.email}, ${row.lower}, ${row.role}, ${JSON.stringify(row.invitedBy)}::jsonb,
+          now() + make_interval(secs => ${row.ttlSeconds}))`.pipe(Effect.asVoid)
+
+    const withdraw = (accountId: string, id: string) =>
+      sql<{ id: string; email: string }>`UPDATE invitations SET withdrawn_at = now()
+        WHERE account_id = ${accountId} AND id = ${id} AND accepted_at IS NULL AND withdrawn_at IS NULL RETURNING id, email`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]))
+      )
+
+    /** A usable invitation by its token's hash, locked (one acceptance): not accepted, withdrawn or expired; its account live. */
+    const openInvitation = (tokenHash: string) =>
+      sql<{ id: string; account_id: string; email: string; email_lower: string; role: Role }>`SELECT i.id, i.account_id, i.email, i.email_lower, i.role
+        FROM invitations i JOIN accounts a ON a.id = i.account_id
+        WHERE i.token_sha256 = ${tokenHash} AND i.accepted_at IS NULL AND i.withdrawn_at IS NULL AND i.expires_at > now() AND a.deleted_at IS NULL
+        FOR UPDATE OF i`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+
+    const insertMember = (row: {
+      readonly id: string; readonly accountId: string; readonly email: string; readonly lower: string; readonly name: string
+      readonly role: Role; readonly passwordHash: string
+    }) =>
+      sql`INSERT INTO members (id, account_id, email, email_lower, name, role, password_hash)
+        VALUES (${row.id}, ${row.accountId}, ${row.email}, ${row.lower}, ${row.name}, ${row.role}, ${row.passwordHash})`.pipe(Effect.asVoid)
+
+    const markAccepted = (invitationId: string, memberId: string) =>
+      sql`UPDATE invitations SET accepted_at = now(), member_id = ${memberId} WHERE id = ${invitationId}`.pipe(Effect.asVoid)
+
+    const setRole = (memberId: string, role: Role) => sql`UPDATE members SET role = ${role} WHERE id = ${memberId}`.pipe(Effect.asVoid)
+
+    /** The member can no longer sign in: address and password go, every session ends at once; the name stays. */
+    const remove = (memberId: string) =>
+      Effect.gen(function*() {
+        yield* sql`UPDATE members SET removed_at = now(), email = NULL, email_lower = NULL, password_hash = NULL WHERE id = ${memberId}`
+        yield* sql`DELETE FROM account_sessions WHERE member_id = ${memberId}`
+      })
+
+    return {
+      members, liveMember, owners, addressTaken, pendingInvitations, insertInvitation, withdraw, openInvitation, insertMember,
+      markAccepted, setRole, remove
+    } as const
+  })
+}) {}

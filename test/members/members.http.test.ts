@@ -1,0 +1,135 @@
+import { SqlClient } from "@effect/sql"
+import { assert, describe, layer } from "@effect/vitest"
+import { Effect } from "effect"
+import * as path from "node:path"
+import { Audit } from "../../src/audit/Audit.js"
+import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
+import { fixturesDir } from "../sanctions/paths.js"
+import { call, isErrorBody } from "../support/http.js"
+import { makeTestServer, TestServer } from "../support/server.js"
+import { makeWebClient, secretIn, signUpAndLogIn } from "../support/webClient.js"
+
+const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
+const PASSWORD = "a long enough passphrase"
+
+const verify = (url: string, secret: string, name: string) =>
+  promise(() => call(`${url}/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify({ name }) })).pipe(
+    Effect.map((r) => r.body as { result: string; check_id: string; sanctions: { hits: ReadonlyArray<{ entry_id: string; list: string }> } })
+  )
+
+/** Invites by the members page; without a mail server the page shows the one-time link. */
+const invite = (owner: ReturnType<typeof makeWebClient>, email: string, role: string) =>
+  Effect.gen(function*() {
+    const reply = yield* promise(() => owner.submit("/dashboard/members", "/dashboard/members/invite", { email, role }))
+    assert.strictEqual(reply.status, 201, reply.text)
+    const link = /id="invitation-link">([^<]+)</.exec(reply.text)?.[1] ?? ""
+    assert.match(link, /\/invitations\/accept\?token=[A-Za-z0-9_-]{43}$/)
+    return new URL(link.replace(/&amp;/g, "&"))
+  })
+
+const accept = (url: string, link: URL, name: string) =>
+  Effect.gen(function*() {
+    const web = makeWebClient(url)
+    const token = link.searchParams.get("token") ?? ""
+    const joined = yield* promise(() => web.submit(`/invitations/accept?token=${token}`, "/invitations/accept", { token, name, password: PASSWORD }))
+    assert.strictEqual(joined.status, 303, joined.text)
+    assert.strictEqual(joined.headers.get("location"), "/dashboard")
+    return web
+  })
+
+/** Members, roles, attribution and the audit trail (issue 39), through the same pages and API a team uses. */
+describe("members, roles and the audit log", () => {
+  layer(makeTestServer({ KYB_SIGNUPS_PER_CLIENT: "1000", SANCTIONS_POLL_INTERVAL: "200 millis" }), { timeout: "240 seconds", excludeTestServices: true })((it) => {
+    it.effect("an owner invites an analyst and a viewer; the viewer cannot decide (403); the analyst's decision names them; the audit log holds it all and verifies", () =>
+      Effect.gen(function*() {
+        const { url } = yield* TestServer
+        const sql = yield* SqlClient.SqlClient
+        yield* ingestSanctions([path.join(fixturesDir, "ofac-sdn")], { publishedOn: "2024-05-03" }).pipe(Effect.orDie)
+        const owner = yield* promise(() => signUpAndLogIn(url, "owner@example.com", PASSWORD))
+        const secret = secretIn((yield* promise(() => owner.submit("/dashboard", "/dashboard/keys", { label: "ci" }))).text)
+        let verdict = yield* verify(url, secret, "Banco Nacional de Cuba")
+        for (let i = 0; i < 100 && !verdict.sanctions.hits.some((h) => h.entry_id === "306"); i++) {
+          yield* Effect.sleep("200 millis")
+          verdict = yield* verify(url, secret, "Banco Nacional de Cuba")
+        }
+        assert.strictEqual(verdict.result, "review")
+        const checkPath = `/dashboard/checks/${verdict.check_id}`
+
+        const analyst = yield* accept(url, yield* invite(owner, "ana@example.com", "analyst"), "Ana Analyst")
+        const viewer = yield* accept(url, yield* invite(owner, "vic@example.com", "viewer"), "Vic Viewer")
+
+        // The viewer sees the check but no decide form, no key form; a forged post is 403 and changes nothing.
+        const seen = yield* promise(() => viewer.get(checkPath))
+        assert.strictEqual(seen.status, 200)
+        assert.notInclude(seen.text, "/decisions\"")
+        assert.notInclude((yield* promise(() => viewer.get("/dashboard"))).text, "action=\"/dashboard/keys\"")
+        const forged = { _csrf: viewer.csrfIn(seen.text), list: "ofac_sdn", entry_id: "306", decision: "false_positive", reason: "forged" }
+        const refused = yield* promise(() => viewer.post(`${checkPath}/decisions`, forged, { accept: "application/json" }))
+        assert.strictEqual(refused.status, 403)
+        assert.isTrue(isErrorBody(JSON.parse(refused.text), "forbidden"), refused.text)
+        assert.strictEqual((yield* promise(() => viewer.post(`${checkPath}/decisions`, forged))).status, 403)
+        const keyRefused = yield* promise(() => viewer.post("/dashboard/keys", { _csrf: forged._csrf, label: "mine" }))
+        assert.strictEqual(keyRefused.status, 403)
+        const [{ n }] = (yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM decisions`) as unknown as [{ n: number }]
+        assert.strictEqual(n, 0)
+
+        // The analyst decides: the API and the check's page name them.
+        const decided = yield* promise(() => analyst.submit(checkPath, `${checkPath}/decisions`, {
+          list: "ofac_sdn", entry_id: "306", decision: "false_positive", reason: "a different bank"
+        }))
+        assert.strictEqual(decided.status, 303, decided.text)
+        const decisions = yield* promise(() => call(`${url}/v1/decisions`, { headers: { authorization: `Bearer ${secret}` } }))
+        const [decision] = (decisions.body as { decisions: ReadonlyArray<{ decided_by: { type: string; id: string; name: string } }> }).decisions
+        assert.deepInclude(decision!.decided_by, { type: "member", name: "Ana Analyst" })
+        assert.include((yield* promise(() => owner.get(checkPath))).text, "Ana Analyst")
+
+        // Removed: her session ends at once; her decision keeps her name.
+        const members = (yield* promise(() => owner.get("/dashboard/members"))).text
+        const anaId = decision!.decided_by.id
+        assert.include(members, `/dashboard/members/${anaId}/remove`)
+        assert.strictEqual((yield* promise(() => owner.submit("/dashboard/members", `/dashboard/members/${anaId}/remove`, {}))).status, 303)
+        const after = yield* promise(() => analyst.get("/dashboard"))
+        assert.strictEqual(after.status, 303)
+        assert.strictEqual(after.headers.get("location"), "/login")
+        const still = yield* promise(() => call(`${url}/v1/decisions`, { headers: { authorization: `Bearer ${secret}` } }))
+        assert.include(still.text, "Ana Analyst")
+
+        // The audit page lists each action in order with its actor; the exports hold them too.
+        const log = (yield* promise(() => viewer.get("/dashboard/audit"))).text
+        const order = ["key.created", "member.invited", "member.joined", "member.invited", "member.joined", "access.refused", "access.refused", "decision.recorded", "member.removed"]
+        let at = 0
+        for (const action of order) {
+          const found = log.indexOf(`>${action}<`, at)
+          assert.isAbove(found, -1, `${action} after position ${at}`)
+          at = found + 1
+        }
+        assert.include(log, "Vic Viewer")
+        const jsonl = (yield* promise(() => viewer.get("/dashboard/audit/export.jsonl"))).text.trim().split("\n").map((l) => JSON.parse(l) as { action: string; actor: { name?: string } | null })
+        assert.deepStrictEqual(jsonl.map((e) => e.action), order)
+        assert.strictEqual(jsonl.find((e) => e.action === "decision.recorded")?.actor?.name, "Ana Analyst")
+        const csv = (yield* promise(() => owner.get("/dashboard/audit/export.csv?action=decision.recorded"))).text
+        assert.match(csv, /^seq,at,actor_type/)
+        assert.include(csv, "Ana Analyst")
+        assert.strictEqual(csv.trim().split("\r\n").length, 2)
+
+        // Another account sees nothing of it.
+        const other = yield* promise(() => signUpAndLogIn(url, "other@example.com", PASSWORD))
+        const theirs = (yield* promise(() => other.get("/dashboard/audit"))).text
+        assert.notInclude(theirs, "Ana Analyst")
+        assert.notInclude((yield* promise(() => other.get("/dashboard/members"))).text, "vic@example.com")
+
+        // The chain verifies untouched, and names the first bad entry after one row is changed behind the service's back.
+        const audit = yield* Audit
+        assert.deepStrictEqual((yield* audit.verify(null)).broken, [])
+        yield* sql`ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update`
+        yield* sql`UPDATE audit_log SET actor = jsonb_set(actor, '{name}', '"Someone Else"') WHERE action = 'decision.recorded'`
+        yield* sql`ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update`
+        const [edited] = yield* sql<{ account_id: string; seq: number }>`SELECT account_id, seq::int AS seq FROM audit_log WHERE action = 'decision.recorded'`
+        const broken = (yield* audit.verify(null)).broken
+        assert.deepStrictEqual(broken.map((b) => [b.accountId, b.seq, b.problem]), [[edited!.account_id, edited!.seq, "hash"]])
+        // Nothing the service runs can change an entry: the database refuses it.
+        const refusedUpdate = yield* sql`UPDATE audit_log SET outcome = 'refused'`.pipe(Effect.flip)
+        assert.include(String(refusedUpdate.cause ?? refusedUpdate), "append-only")
+      }).pipe(Effect.provide(Audit.Default)))
+  })
+})
