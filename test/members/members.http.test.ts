@@ -130,6 +130,6 @@ describe("members, roles and the audit log", () => {
         // Nothing the service runs can change an entry: the database refuses it.
         const refusedUpdate = yield* sql`UPDATE audit_log SET outcome = 'refused'`.pipe(Effect.flip)
         assert.include(String(refusedUpdate.cause ?? refusedUpdate), "append-only")
-      }).pipe(Effect.provide(Audit.Default)))
+      }).pipe(Effect.provide(Audit.Default)), 300_000)
   })
 })
