@@ -125,10 +125,21 @@ export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
   .add(
     HttpApiEndpoint.get("health", "/health")
       .addSuccess(Schema.Struct({
-        status: Schema.Literal("ok"),
+        status: Schema.Literal("ok", "degraded").annotations({
+          description: "degraded: a list screened is older than KYB_LISTS_MAX_AGE_DAYS (named in stale_lists); verdicts are then review (lists_stale)"
+        }),
         database: Schema.Literal("reachable"),
-        lists: Schema.Array(Schema.Struct({ list: Schema.String, version: Schema.String })).annotations({
+        lists: Schema.Array(Schema.Struct({
+          list: Schema.String,
+          version: Schema.String,
+          as_of: Schema.NullOr(Schema.String).annotations({ format: "date", description: "The day the version is known current on; null: unknown" }),
+          age_days: Schema.NullOr(Schema.Int.pipe(Schema.nonNegative())).annotations({ description: "Whole days since as_of (UTC)" }),
+          stale: Schema.Boolean.annotations({ description: "Past KYB_LISTS_MAX_AGE_DAYS, or of unknown date" })
+        })).annotations({
           description: "The list versions this instance screens with now (a version activated a moment ago is here once loaded)"
+        }),
+        stale_lists: Schema.Array(Schema.String).annotations({
+          description: "Each stale list in words: its name, version, age and the limit; empty when every list is current"
         }),
         replica: Schema.optional(Schema.Struct({
           state: Schema.Literal("in_use", "bypassed"),
@@ -139,7 +150,7 @@ export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
       .addError(ServiceUnavailable)
       .annotateContext(OpenApi.annotations({
         summary: "Liveness and database reachability (no key needed)",
-        description: "With a read replica configured, `replica` says whether reads are served by it or bypass it for the primary (and why)."
+        description: "200 while the database answers; `status` is degraded (still 200) when a screened list is past the age limit. With a read replica configured, `replica` says whether reads are served by it or bypass it for the primary (and why)."
       }))
   ) {}
 

@@ -107,6 +107,10 @@ const examples: Record<string, unknown> = {
       "Corporate Affairs Commission (NG-CAC)", "OFAC SDN (2024-05-03)", "OFAC Consolidated (2025-12-19)", "UN SC (2026-02-27)",
       "UK OFSI Consolidated (2025-04-14)", "EU Financial Sanctions Files (2026-08-05)", "World Bank Debarred (2025-01-07)"
     ],
+    lists: [
+      { list: "ofac_sdn", name: "OFAC SDN", version: "2026-11-21", published_on: "2026-11-21", as_of: "2026-11-22", age_days: 0, stale: false },
+      { list: "un_sc", name: "UN SC Consolidated", version: "2026-11-20", published_on: "2026-11-20", as_of: "2026-11-20", age_days: 2, stale: false }
+    ],
     review_reason: null,
     review_reasons: [],
     checked_at: "2026-11-22T10:00:00.000Z",
@@ -125,7 +129,15 @@ const examples: Record<string, unknown> = {
       last_verified_at: "2026-11-20T08:00:00.000Z"
     }]
   },
-  "health": { status: "ok", database: "reachable", lists: [{ list: "ofac_sdn", version: "2024-05-03" }, { list: "un_sc", version: "2026-11-20" }] }
+  "health": {
+    status: "ok",
+    database: "reachable",
+    lists: [
+      { list: "ofac_sdn", version: "2026-11-21", as_of: "2026-11-22", age_days: 0, stale: false },
+      { list: "un_sc", version: "2026-11-20", as_of: "2026-11-20", age_days: 2, stale: false }
+    ],
+    stale_lists: []
+  }
 }
 examples["verify.verifyByBody"] = examples["verify.verifyByQuery"]
 examples["checks.get"] = {

@@ -112,6 +112,23 @@ export const kyb: GroupSpec = {
       ]
     },
     {
+      name: "lists",
+      summary: "Keep the screening lists current: fetch the official files and activate them",
+      subcommands: [
+        {
+          name: "update",
+          summary: "Fetch every official list (OFAC, UN, UK, EU, World Bank), check it as any ingest does, activate it",
+          description: "Fetch every official list from its address (KYB_LISTS_OFAC_URL, KYB_LISTS_UN_URL, KYB_LISTS_UK_URL, " +
+            "KYB_LISTS_EU_URL, KYB_LISTS_WORLDBANK_URL), check it as `kyb ingest sanctions` does and activate it; the same " +
+            "files again confirm the active version current today. A list whose download fails, is cut short or is refused " +
+            "keeps its last good version, said on stderr; exits 1 then. Needs internet (or the addresses pointed elsewhere).",
+          args: [],
+          options: [],
+          run: run(() => import("./listsCommand.js").then((m) => m.update))
+        }
+      ]
+    },
+    {
       name: "registries",
       summary: "The 18 registries with live capability and coverage counts",
       args: [],

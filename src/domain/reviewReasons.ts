@@ -5,6 +5,7 @@
 export const reviewReasonOrder = [
   "sanctions_match",
   "sanctions_unavailable",
+  "lists_stale",
   "debarred",
   "name_mismatch",
   "ambiguous_match",
@@ -23,6 +24,7 @@ export type ReviewReason = (typeof reviewReasonOrder)[number]
 export const reviewReasonWords: Readonly<Record<ReviewReason, string>> = {
   sanctions_match: "A name in play matches a sanctions list entry",
   sanctions_unavailable: "The sanctions lists could not be screened",
+  lists_stale: "A sanctions list screened is older than the operator's limit: the screening may miss recent listings",
   debarred: "A debarment is in force",
   name_mismatch: "The name given does not match the record found by number",
   ambiguous_match: "Several companies match and cannot be told apart",

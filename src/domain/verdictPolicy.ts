@@ -23,6 +23,8 @@ export interface VerdictEvidence {
   readonly matchConfidence: number
   readonly status: CompanyStatus
   readonly sanctions: SanctionsOutcome
+  /** A list screened is past KYB_LISTS_MAX_AGE_DAYS or of unknown date: a clear screening is not evidence of clear. */
+  readonly listsStale: boolean
   /** A debarment in force (World Bank ...) was found for the names screened; an ended one does not count. */
   readonly debarred: boolean
   /** A name was given with a registration number and does not match the record found by number. */
@@ -46,6 +48,7 @@ export interface VerdictDecision {
 const applies = (e: VerdictEvidence): Record<ReviewReason, boolean> => ({
   sanctions_match: e.sanctions === "match" || e.sanctions === "potential_match",
   sanctions_unavailable: e.sanctions === "unavailable",
+  lists_stale: e.listsStale && e.sanctions !== "unavailable",
   debarred: e.debarred,
   name_mismatch: e.resolved && e.nameMismatch,
   ambiguous_match: e.ambiguous,

@@ -16,11 +16,14 @@ export class Health extends Effect.Service<Health>()("kyb/Health", {
       Effect.catchAll(() => Effect.fail(ServiceUnavailable.of("The database is unreachable.")))
     )
     // A bypassed replica leaves the instance healthy: the primary serves its reads.
-    const check = Effect.zipRight(primary, Effect.all([reads.state, screener.versions])).pipe(
-      Effect.map(([replica, versions]) => ({
-        status: "ok" as const,
+    // A stale list degrades the instance without taking it out of service: it answers, every verdict saying review.
+    const check = Effect.zipRight(primary, Effect.all([reads.state, screener.currency()])).pipe(
+      Effect.map(([replica, lists]) => ({
+        status: lists.some((l) => l.stale) ? "degraded" as const : "ok" as const,
         database: "reachable" as const,
-        lists: versions.map((v) => ({ list: v.list, version: v.label })),
+        lists: lists.map((l) => ({ list: l.list, version: l.version, as_of: l.asOf, age_days: l.ageDays, stale: l.stale })),
+        stale_lists: lists.filter((l) => l.stale).map((l) =>
+          `${l.name} (${l.version}): ${l.ageDays === null ? "date unknown" : `${l.ageDays} days old`}, limit ${screener.maxAgeDays ?? "off"} days`),
         ...(replica.configured
           ? { replica: { state: replica.inUse ? "in_use" as const : "bypassed" as const, reason: replica.reason, lag_seconds: replica.lagSeconds } }
           : {})

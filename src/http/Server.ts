@@ -45,6 +45,7 @@ import { DecisionsHandlers } from "./handlers/decisions.js"
 import { MonitoringHandlers, WebhooksHandlers } from "./handlers/monitoring.js"
 import { CompaniesHandlers } from "./handlers/companies.js"
 import { HealthHandlers } from "./handlers/health.js"
+import { ListUpdater } from "../listUpdates/ListUpdater.js"
 import { RegistriesHandlers } from "./handlers/registries.js"
 import { SearchHandlers } from "./handlers/search.js"
 import { VerifyHandlers } from "./handlers/verify.js"
@@ -70,7 +71,8 @@ export const ServicesLive = Layer.mergeAll(
   ReviewQueue.Default,
   GraceEnds.Default,
   Audit.Default,
-  Members.Default
+  Members.Default,
+  ListUpdater.Default
 ).pipe(
   Layer.provideMerge(Checks.Default),
   Layer.provideMerge(Verifier.Default),

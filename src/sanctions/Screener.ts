@@ -1,7 +1,8 @@
 import { SqlClient } from "@effect/sql"
 import { createHash } from "node:crypto"
 import { canonicalJson } from "../domain/canonicalJson.js"
-import { Config, Duration, Effect, Layer, Option, Ref, Schedule } from "effect"
+import { Clock, Config, ConfigError, Duration, Either, Effect, Layer, Option, Ref, Schedule } from "effect"
+import { DEFAULT_LISTS_MAX_AGE_DAYS, freshnessOf, parseMaxAgeDays, utcDay } from "../domain/listFreshness.js"
 import { buildMatchIndex, buildMatchIndexEffect, type LoadedList, parseListPaths, versionLabel } from "./buildIndex.js"
 import type { SanctionsParseError } from "./lists/errors.js"
 import type { MatchIndex } from "./matching/matchIndex.js"
@@ -17,6 +18,21 @@ export interface LoadedVersion {
   readonly sha256: string | null
   /** `sanctions_versions.id`, or null for lists loaded straight from files. */
   readonly id: number | null
+  /** Publication date (YYYY-MM-DD), when the files or the operator gave one. */
+  readonly publishedOn: string | null
+  /** The last day an official download found this version still published. */
+  readonly confirmedOn: string | null
+}
+
+/** A loaded list version with how current it is today (the verdict's `lists`, /health, the console's banner). */
+export interface ListCurrency {
+  readonly list: ListId
+  readonly name: string
+  readonly version: string
+  readonly publishedOn: string | null
+  readonly asOf: string | null
+  readonly ageDays: number | null
+  readonly stale: boolean
 }
 
 export interface ScreenerState {
@@ -30,14 +46,38 @@ const sourcesOf = (state: ScreenerState | null, lists: ReadonlyArray<ListId> = s
   state === null ? [] : state.versions.filter((v) => lists.includes(v.list)).map((v) => `${listDisplayName[v.list]} (${v.label})`)
 
 const versionKey = (versions: ReadonlyArray<{ readonly id: number | null }>) => versions.map((v) => v.id).join(",")
+const confirmedKey = (versions: ReadonlyArray<{ readonly confirmedOn: string | null }>) => versions.map((v) => v.confirmedOn).join(",")
+
+/**
+ * KYB_LISTS_MAX_AGE_DAYS (default 7): past this many days a list is stale and verdicts screened with it are `review`;
+ * "off" reports ages without a limit (the test suites, whose shipped lists are years old, run so).
+ */
+export const listsMaxAgeDays: Config.Config<number | null> = Config.string("KYB_LISTS_MAX_AGE_DAYS").pipe(
+  Config.withDefault(String(DEFAULT_LISTS_MAX_AGE_DAYS)),
+  Config.mapOrFail((text) => {
+    const parsed = parseMaxAgeDays(text)
+    return "error" in parsed ? Either.left(ConfigError.InvalidData([], parsed.error)) : Either.right(parsed.days)
+  })
+)
 
 const stateFromLists = (lists: ReadonlyArray<LoadedList>, ids: ReadonlyArray<number | null>): ScreenerState => ({
   index: buildMatchIndex(lists),
-  versions: lists.map((l, i) => ({ list: l.parsed.list, label: l.version, id: ids[i] ?? null, sha256: null })),
+  versions: lists.map((l, i) => ({
+    list: l.parsed.list, label: l.version, id: ids[i] ?? null, sha256: null, publishedOn: l.parsed.publishedOn, confirmedOn: null
+  })),
   loadedAt: new Date()
 })
 
-const makeApi = (state: Ref.Ref<ScreenerState | null>, refresh: Effect.Effect<boolean>) => ({
+const currencyOf = (state: ScreenerState | null, lists: ReadonlyArray<ListId>, maxAgeDays: number | null) =>
+  Effect.map(Clock.currentTimeMillis, (now): ReadonlyArray<ListCurrency> => {
+    const today = utcDay(new Date(now))
+    return (state?.versions ?? []).filter((v) => lists.includes(v.list)).map((v) => {
+      const f = freshnessOf(v, today, maxAgeDays)
+      return { list: v.list, name: listDisplayName[v.list], version: v.label, publishedOn: v.publishedOn, asOf: f.asOf, ageDays: f.ageDays, stale: f.stale }
+    })
+  })
+
+const makeApi = (state: Ref.Ref<ScreenerState | null>, refresh: Effect.Effect<boolean>, maxAgeDays: number | null) => ({
   /**
    * Screens the names of one business (legal name first, then aliases). Entities and vessels by default,
    * individuals with `includeIndividuals`. No list loaded: `{ screened: false, result: "unavailable" }`, never clear.
@@ -53,6 +93,10 @@ const makeApi = (state: Ref.Ref<ScreenerState | null>, refresh: Effect.Effect<bo
   sources: Effect.map(Ref.get(state), (s) => sourcesOf(s)),
   /** The same for the lists named (an account's choice), debarment lists included when named. */
   sourcesFor: (lists: ReadonlyArray<ListId>) => Effect.map(Ref.get(state), (s) => sourcesOf(s, lists)),
+  /** The loaded versions of the lists named (default: every list), each with its age today and whether it is stale. */
+  currency: (lists: ReadonlyArray<ListId> = listOrder) => Effect.flatMap(Ref.get(state), (s) => currencyOf(s, lists, maxAgeDays)),
+  /** KYB_LISTS_MAX_AGE_DAYS as this instance reads it (null: off). */
+  maxAgeDays,
   /** The loaded versions (empty when nothing is loaded). */
   versions: Effect.map(Ref.get(state), (s): ReadonlyArray<LoadedVersion> => s?.versions ?? []),
   /** A listed entry of the active versions, with the hash of its content now (a reviewer's decision is taken on it). */
@@ -77,7 +121,14 @@ const refreshFromSql = (state: Ref.Ref<ScreenerState | null>) => {
   return Effect.gen(function*() {
     const versions = yield* activeVersions
     const current = yield* Ref.get(state)
-    if (versions.length === 0 || (current !== null && versionKey(current.versions) === versionKey(versions))) return false
+    if (versions.length === 0) return false
+    if (current !== null && versionKey(current.versions) === versionKey(versions)) {
+      // Only a confirmation date moved (an update found the same files): the index stands, the dates change.
+      if (confirmedKey(current.versions) !== confirmedKey(versions)) {
+        yield* Ref.set(state, { ...current, versions: current.versions.map((v, i) => ({ ...v, confirmedOn: versions[i]!.confirmedOn })) })
+      }
+      return false
+    }
     const lists = yield* Effect.forEach(versions, (v) => {
       const kept = held.get(v.id)
       return kept !== undefined ? Effect.succeed(kept) : Effect.map(entriesOf(v.id), (entries): LoadedList => ({
@@ -92,6 +143,8 @@ const refreshFromSql = (state: Ref.Ref<ScreenerState | null>) => {
         list: l.parsed.list,
         label: l.version,
         id: versions[i]!.id,
+        publishedOn: versions[i]!.publishedOn,
+        confirmedOn: versions[i]!.confirmedOn,
         sha256: createHash("sha256").update(canonicalJson(versions[i]!.fileHashes)).digest("hex")
       })),
       loadedAt: new Date()
@@ -116,6 +169,7 @@ export class Screener extends Effect.Service<Screener>()("kyb/sanctions/Screener
   scoped: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const interval = yield* pollInterval
+    const maxAgeDays = yield* listsMaxAgeDays
     const state = yield* Ref.make<ScreenerState | null>(null)
     const refresh = refreshFromSql(state).pipe(
       Effect.provideService(SqlClient.SqlClient, sql),
@@ -127,17 +181,17 @@ export class Screener extends Effect.Service<Screener>()("kyb/sanctions/Screener
     )
     yield* refresh
     yield* Effect.forkScoped(Effect.repeat(refresh, Schedule.spaced(interval)))
-    return makeApi(state, refresh)
+    return makeApi(state, refresh, maxAgeDays)
   })
 }) {
   /** A Screener over lists already parsed (tests, benchmarks, tools without a database). */
   static fromLists(lists: ReadonlyArray<LoadedList>): Layer.Layer<Screener> {
     return Layer.effect(
       Screener,
-      Effect.map(
-        Ref.make<ScreenerState | null>(lists.length === 0 ? null : stateFromLists(lists, lists.map(() => null))),
-        (state) => Screener.make(makeApi(state, Effect.succeed(false)))
-      )
+      Effect.gen(function*() {
+        const state = yield* Ref.make<ScreenerState | null>(lists.length === 0 ? null : stateFromLists(lists, lists.map(() => null)))
+        return Screener.make(makeApi(state, Effect.succeed(false), yield* Effect.orDie(listsMaxAgeDays)))
+      })
     )
   }
 

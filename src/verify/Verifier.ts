@@ -91,6 +91,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const screening = merged.screened ? { ...merged, hits: decided, result: outcomeOf(decided, THRESHOLDS.match) } : { ...merged, hits: decided }
         const peopleHit = decided.some((h) => (h.screened_from === "officer" || h.screened_from === "owner") && !h.dismissed)
         const listSources = yield* screener.sourcesFor(lists)
+        const listCurrency = yield* screener.currency(lists)
         const now = new Date(yield* Clock.currentTimeMillis)
         const debarred = debarredSignal(debarmentHits, now.toISOString().slice(0, 10))
         // Nothing a registry confirmed, and no live registry covers the country: not looked at, never "absent".
@@ -98,7 +99,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const notCovered = found?.company.registry_evidence == null &&
           (scope === undefined ? resolver.liveRegistries.length === 0 : !resolver.liveRegistries.includes(registryForCountry(scope)!))
         const coverage = { notCovered, knownFrom: found === null ? [] : knownFrom(found.company, details.linked) }
-        const verdict = verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit }, details, listSources, now, debarred, coverage)
+        const verdict = verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit }, details, listSources, listCurrency, now, debarred, coverage)
         countVerdict(verdict.result, verdict.review_reason, [...decided.filter((h) => !h.dismissed), ...debarmentHits].map((h) => h.list))
         return verdict
       }).pipe(Effect.orDie, Effect.withSpan("Verifier.verify"))

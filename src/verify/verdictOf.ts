@@ -13,6 +13,7 @@ import type { HitDecision } from "../domain/decisions.js"
 import { isDebarmentList } from "../sanctions/model.js"
 import { decideVerdict } from "../domain/verdictPolicy.js"
 import type { ScreeningResult } from "../sanctions/matching/screen.js"
+import type { ListCurrency } from "../sanctions/Screener.js"
 import { type Resolution, round2 } from "./candidates.js"
 
 type KnownSourceJson = typeof KnownSource.Type
@@ -29,6 +30,7 @@ export const verdictOf = (
   people: { readonly screened: number; readonly hit: boolean },
   evidence: { readonly contracts: boolean; readonly trademarks: boolean },
   listSources: ReadonlyArray<string>,
+  lists: ReadonlyArray<ListCurrency>,
   now: Date,
   debarred: DebarredSignal | null = null,
   coverage: { readonly notCovered: boolean; readonly knownFrom: ReadonlyArray<KnownSourceJson> } = { notCovered: false, knownFrom: [] }
@@ -42,6 +44,7 @@ export const verdictOf = (
     matchConfidence: resolution.matchConfidence,
     status: company?.status ?? null,
     sanctions: screening.result,
+    listsStale: lists.some((l) => l.stale),
     debarred: debarred?.active ?? false,
     nameMismatch,
     ambiguous: resolution.ambiguous,
@@ -102,6 +105,9 @@ export const verdictOf = (
     }, typedValues),
     sources: [...(company === null ? [] : [company.source]), ...listSources],
     known_from: coverage.knownFrom.map((k) => ({ ...k })),
+    lists: lists.map((l) => ({
+      list: l.list, name: l.name, version: l.version, published_on: l.publishedOn, as_of: l.asOf, age_days: l.ageDays, stale: l.stale
+    })),
     review_reason: decision.reviewReason,
     review_reasons: [...decision.reviewReasons],
     checked_at: now.toISOString(),

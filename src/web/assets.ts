@@ -33,6 +33,7 @@ th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid #ddd; 
 pre { background: #f0f0f0; padding: .75rem; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
 .error { color: #a00; border-left: 4px solid #a00; padding-left: .75rem; }
 .notice { border-left: 4px solid #063; padding-left: .75rem; }
+.banner.stale { background: #fff1c7; color: #3d2a00; border: 2px solid #a06b00; border-radius: 6px; padding: .6rem 1rem; margin: 0 0 1rem; }
 .meter, progress { width: 100%; max-width: 24rem; height: 1.2rem; }
 .verdict { display: inline-block; padding: .05rem .5rem; border-radius: 4px; font-weight: 700; }
 .verdict.verified, .verdict.clear, .verdict.delivered { background: #dff3e4; color: #063; }

@@ -7,6 +7,7 @@ import type { Actor, KeyActor, Origin } from "../access/actor.js"
 import { ReviewQueue } from "../checks/reviewQueue.js"
 import { Audit } from "../audit/Audit.js"
 import { can, type Power, refusalOf } from "../domain/roles.js"
+import { Screener } from "../sanctions/Screener.js"
 import { html, type Html, page } from "./html.js"
 import { formFields, htmlResponse, queryOf, seeOther } from "./responses.js"
 import { csrfMatches, csrfOf, currentAccount, originOf, withCsrfCookie } from "./session.js"
@@ -17,6 +18,8 @@ export interface Console {
   readonly keys: ReadonlyArray<AccountKeyRow>
   readonly csrf: string
   readonly reviewCount: string
+  /** The lists past KYB_LISTS_MAX_AGE_DAYS, in words (the page's banner). */
+  readonly staleLists: ReadonlyArray<string>
   readonly query: (name: string) => string | undefined
   /** Where the request came from, for the audit log. */
   readonly origin: Origin
@@ -46,8 +49,14 @@ export const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf
 /** A console page around `body`, with the menu and the notice named in the query. */
 export const consolePage = (c: Console, title: string, current: string, body: Html, error?: string) =>
   page(title, html`${flash(NOTICES[c.query("notice") ?? ""], "notice")}${flash(error)}${body}`, {
-    signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current
+    signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current, staleLists: c.staleLists
   })
+
+/** The screening lists past the age limit, in words, for the console's banner. */
+export const staleListWords = Effect.flatMap(Screener, (screener) =>
+  Effect.map(screener.currency(), (lists) =>
+    lists.filter((l) => l.stale).map((l) =>
+      `${l.name} (${l.version}) is ${l.ageDays === null ? "of unknown date" : `${l.ageDays} days old`}, past the limit of ${screener.maxAgeDays} days`)))
 
 /** The console acts for the account, with no key (what it makes is the account's, "made by" the console). */
 export const consoleActor = (c: Console): Actor => ({ accountId: c.account.id, keyId: null, by: memberAttribution(c.account), origin: c.origin })
@@ -56,14 +65,15 @@ export const consoleActor = (c: Console): Actor => ({ accountId: c.account.id, k
 export const actingKey = (c: Console): Option.Option<KeyActor> =>
   Option.map(Option.fromNullable(c.keys.find((k) => k.active && k.revoked_at === null)), (k) => ({ accountId: c.account.id, keyId: k.id, by: memberAttribution(c.account), origin: c.origin }))
 
-export type Page = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue | Audit>
+export type Page = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue | Audit | Screener>
 
 const contextOf = (account: Account, csrf: string) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const overview = yield* (yield* Accounts).overview(account)
     const reviewCount = yield* (yield* ReviewQueue).count(account.id)
-    return { account, keys: overview.keys, csrf, reviewCount, query: queryOf(request), origin: originOf(request) } satisfies Console
+    const staleLists = yield* staleListWords
+    return { account, keys: overview.keys, csrf, reviewCount, staleLists, query: queryOf(request), origin: originOf(request) } satisfies Console
   })
 
 /** A page for a signed-in account; anyone else is sent to the log-in page. */

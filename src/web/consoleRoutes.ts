@@ -8,6 +8,7 @@ import { Batches } from "../batch/Batches.js"
 import { AccountChecks } from "../checks/AccountChecks.js"
 import { ReviewQueue } from "../checks/reviewQueue.js"
 import { Monitors } from "../monitoring/Monitors.js"
+import type { Screener } from "../sanctions/Screener.js"
 import { Webhooks } from "../webhooks/Webhooks.js"
 import { batchRoutes } from "./batch/routes.js"
 import { checksRoutes } from "./checks/routes.js"
@@ -19,7 +20,7 @@ import { acceptRoutes } from "./members/accept.js"
 import { membersRoutes } from "./members/routes.js"
 import { Members } from "../members/Members.js"
 
-type Services = Accounts | ReviewQueue | AccountChecks | Batches | Monitors | Webhooks | Audit | Members
+type Services = Accounts | ReviewQueue | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener
 type Route = readonly ["GET" | "POST", `/${string}`, Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Services>]
 
 const routes: ReadonlyArray<Route> = [

@@ -61,7 +61,14 @@ export interface PageOptions {
   readonly reviewCount?: string
   /** The menu entry to mark as the current page. */
   readonly current?: string
+  /** The screening lists past the operator's age limit, in words (signed in): a banner says so on every page. */
+  readonly staleLists?: ReadonlyArray<string>
 }
+
+const staleBanner = (stale: ReadonlyArray<string> | undefined) =>
+  stale === undefined || stale.length === 0 ? "" : html`<div class="banner stale" role="alert"><strong>Sanctions lists out of date.</strong>
+${stale.map((s) => html`${s}. `)}Verifications screened with ${stale.length === 1 ? "it" : "them"} are review (the lists may miss recent
+listings) until the lists are updated (<code>kyb lists update</code>).</div>`
 
 const consoleLinks: ReadonlyArray<readonly [string, string]> = [
   ["/dashboard", "Dashboard"],
@@ -93,4 +100,4 @@ export const page = (title: string, body: Html, options: PageOptions = {}): stri
 <title>${title} · KYB Africa</title><link rel="stylesheet" href="/assets/dashboard.css"><script src="/assets/dashboard.js" defer></script></head>
 <body><a class="skip" href="#main">Skip to the content</a><header><a class="brand" href="/">KYB Africa</a><nav aria-label="Main">
 ${menu(options)}
-</nav></header><main id="main" tabindex="-1"><h1>${title}</h1>${body}</main></body></html>`.text
+</nav></header><main id="main" tabindex="-1">${options.signedIn === true ? staleBanner(options.staleLists) : ""}<h1>${title}</h1>${body}</main></body></html>`.text

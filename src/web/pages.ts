@@ -96,7 +96,11 @@ request made with it is refused from now on. This cannot be undone; to replace a
 <button type="submit" class="danger">Yes, revoke key ${key.prefix ?? key.id}</button><a href="/dashboard">No, keep it</a></form>`,
     { signedIn: true, csrf, reviewCount, current: "/dashboard" })
 
-export const dashboardPage = (o: Overview, csrf: string, options: { readonly notice?: string; readonly error?: string; readonly reviewCount?: string } = {}) => {
+export const dashboardPage = (
+  o: Overview,
+  csrf: string,
+  options: { readonly notice?: string; readonly error?: string; readonly reviewCount?: string; readonly staleLists?: ReadonlyArray<string> } = {}
+) => {
   const series = dailySeries(o.chartFrom, o.chartDays, o.daily)
   const quotaText = o.quota === null ? "unlimited" : `${o.quota.toLocaleString("en")} requests`
   return page("Dashboard", html`${flash(options.notice, "notice")}${flash(options.error)}
@@ -116,7 +120,10 @@ ${can(o.account.member.role, "manage") ? html`<form method="post" action="/dashb
 ${dataTable("Your keys (the secret is shown once, when a key is made)", ["Key", "Label", "Access", "Created", "Last used", "Requests this month", "State", "Actions"],
     o.keys.map((k) => keyCells(k, csrf, can(o.account.member.role, "manage"))), { empty: "No key yet." })}
 </section><p><a href="/v1/docs">API documentation</a> · <a href="/v1/openapi.json">OpenAPI document</a></p>`,
-    { signedIn: true, csrf, current: "/dashboard", ...(options.reviewCount === undefined ? {} : { reviewCount: options.reviewCount }) })
+    {
+      signedIn: true, csrf, current: "/dashboard", ...(options.reviewCount === undefined ? {} : { reviewCount: options.reviewCount }),
+      ...(options.staleLists === undefined ? {} : { staleLists: options.staleLists })
+    })
 }
 
 export const keyCreatedPage = (secret: string, baseUrl: string, csrf: string, title = "Your new API key") =>

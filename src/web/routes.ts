@@ -7,6 +7,8 @@ import { type Account, Accounts } from "../accounts/Accounts.js"
 import type { AccountError } from "../accounts/errors.js"
 import { dashboardCss, dashboardJs } from "./assets.js"
 import { ReviewQueue } from "../checks/reviewQueue.js"
+import { Screener } from "../sanctions/Screener.js"
+import { staleListWords } from "./console.js"
 import { formFields, htmlResponse, queryOf, seeOther } from "./responses.js"
 import { accountPage, dashboardPage, homePage, keyCreatedPage, loginPage, messagePage, revokeConfirmPage, signupPage } from "./pages.js"
 import {
@@ -93,7 +95,7 @@ const dashboard = (account: Account, csrf: string, flash: { readonly notice?: st
   Effect.gen(function*() {
     const overview = yield* (yield* Accounts).overview(account)
     const reviewCount = yield* (yield* ReviewQueue).count(account.id)
-    return htmlResponse(dashboardPage(overview, csrf, { ...flash, reviewCount }), status)
+    return htmlResponse(dashboardPage(overview, csrf, { ...flash, reviewCount, staleLists: yield* staleListWords }), status)
   })
 
 /** Revoking asks first (GET shows the question, the form posts the answer). */
@@ -213,8 +215,9 @@ const verifyEmail = openPage(({ account, csrf }) =>
  * (keys and usage) and the account page. Server-rendered HTML, one stylesheet and one small script of our own.
  */
 export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
-  Effect.flatMap(Effect.all([Accounts, ReviewQueue]), ([accounts, reviewQueue]) => {
-    const provide = (handler: Handler) => handler.pipe(Effect.provideService(Accounts, accounts), Effect.provideService(ReviewQueue, reviewQueue))
+  Effect.flatMap(Effect.all([Accounts, ReviewQueue, Screener]), ([accounts, reviewQueue, screener]) => {
+    const provide = (handler: Handler) =>
+      handler.pipe(Effect.provideService(Accounts, accounts), Effect.provideService(ReviewQueue, reviewQueue), Effect.provideService(Screener, screener))
     const get = (path: `/${string}`, handler: Handler) => router.get(path, provide(handler))
     const post = (path: `/${string}`, handler: Handler) => router.post(path, provide(handler))
     return Effect.all([
@@ -247,4 +250,4 @@ export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
     ], { discard: true })
   }))
 
-type Handler = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue>
+type Handler = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue | Screener>

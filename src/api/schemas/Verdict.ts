@@ -140,6 +140,24 @@ export const KnownSource = Schema.Struct({
   as_of: Schema.String.annotations({ format: "date-time", description: "when that source last said so" })
 }).annotations({ identifier: "KnownSource" })
 
+const Day = Schema.String.annotations({ format: "date", examples: ["2026-11-20"] })
+
+export const ScreenedList = Schema.Struct({
+  list: Schema.Literal("ofac_sdn", "ofac_consolidated", "un_sc", "uk_ofsi", "uk_invban", "eu_fsf", "worldbank_debarred"),
+  name: Schema.String.annotations({ description: "The list's name, e.g. OFAC SDN" }),
+  version: Schema.String.annotations({ description: "The version screened: its publication date, or a hash label when none is known" }),
+  published_on: Schema.NullOr(Day).annotations({ description: "The day the list's source published this version; null: the files give none" }),
+  as_of: Schema.NullOr(Day).annotations({
+    description: "The day this version is known current on: its publication, or the last official download that found it still published"
+  }),
+  age_days: Schema.NullOr(Schema.Int.pipe(Schema.nonNegative())).annotations({
+    description: "Whole days from as_of to the check (UTC); null when no date is known"
+  }),
+  stale: Schema.Boolean.annotations({
+    description: "Older than the operator's KYB_LISTS_MAX_AGE_DAYS (or of unknown date): the verdict is review with lists_stale"
+  })
+}).annotations({ identifier: "ScreenedList", description: "A list version screened, with how current it was at the check" })
+
 export class Verdict extends Schema.Class<Verdict>("Verdict")({
   result: VerdictResult,
   registered: Schema.Boolean.annotations({
@@ -156,6 +174,9 @@ export class Verdict extends Schema.Class<Verdict>("Verdict")({
   sources: Schema.Array(Schema.String),
   known_from: Schema.Array(KnownSource).annotations({
     description: "Every source the resolved business is known from (its record and the records linked to it), with its kind and date; empty when none was resolved"
+  }),
+  lists: Schema.Array(ScreenedList).annotations({
+    description: "Each list screened (the account's choice) with its publication date and age; any stale one makes the verdict review (lists_stale)"
   }),
   review_reason: Schema.NullOr(ReviewReason),
   review_reasons: Schema.Array(ReviewReason),

@@ -8,6 +8,8 @@ export interface ListVersion {
   readonly id: number
   readonly list: ListId
   readonly publishedOn: string | null
+  /** The last day an official download found this version still published; null: never confirmed. */
+  readonly confirmedOn: string | null
   readonly label: string
   readonly fileHashes: Readonly<Record<string, string>>
   readonly entryCount: number
@@ -20,6 +22,7 @@ interface VersionRow {
   readonly id: string | number
   readonly list: ListId
   readonly published_on: string | Date | null
+  readonly confirmed_on: string | Date | null
   readonly label: string
   readonly file_hashes: unknown
   readonly entry_count: number
@@ -35,6 +38,7 @@ const toVersion = (row: VersionRow): ListVersion => ({
   id: Number(row.id),
   list: row.list,
   publishedOn: isoDate(row.published_on),
+  confirmedOn: isoDate(row.confirmed_on),
   label: row.label,
   fileHashes: (typeof row.file_hashes === "string" ? JSON.parse(row.file_hashes) : row.file_hashes) as Record<string, string>,
   entryCount: row.entry_count,
@@ -43,7 +47,7 @@ const toVersion = (row: VersionRow): ListVersion => ({
   active: row.active
 })
 
-const VERSION_COLUMNS = "id, list, published_on::text AS published_on, label, file_hashes, entry_count, alias_count, loaded_at, active"
+const VERSION_COLUMNS = "id, list, published_on::text AS published_on, confirmed_on::text AS confirmed_on, label, file_hashes, entry_count, alias_count, loaded_at, active"
 
 export const activeVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -110,3 +114,9 @@ export const insertAndActivate = (version: NewVersion): Effect.Effect<number, Sq
     yield* sql`UPDATE sanctions_versions SET active = true WHERE id = ${id}`
     return id
   })
+
+/** Records that an official download found the version `id` still published on `day` (YYYY-MM-DD). */
+export const confirmVersion = (id: number, day: string): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) =>
+    sql`UPDATE sanctions_versions SET confirmed_on = ${day}::date
+      WHERE id = ${id} AND (confirmed_on IS NULL OR confirmed_on < ${day}::date)`.pipe(Effect.asVoid))

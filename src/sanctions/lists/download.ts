@@ -26,12 +26,21 @@ export interface Downloaded {
   readonly ofacPublishedOn: string | null
 }
 
-const fetchTo = (url: string, target: string, timeoutMs: number) =>
+/**
+ * Saves one official file; its Last-Modified header when sent. A body shorter than its Content-Length (a cut
+ * connection) is refused, never saved as if whole.
+ */
+export const fetchTo = (url: string, target: string, timeoutMs: number) =>
   Effect.tryPromise({
     try: async () => {
       const response = await fetch(url, { signal: AbortSignal.timeout(timeoutMs) })
       if (!response.ok) throw new Error(`HTTP ${response.status} ${response.statusText}`)
-      fs.writeFileSync(target, Buffer.from(await response.arrayBuffer()))
+      const body = Buffer.from(await response.arrayBuffer())
+      const declared = Number(response.headers.get("content-length") ?? Number.NaN)
+      if (Number.isFinite(declared) && response.headers.get("content-encoding") === null && body.length !== declared) {
+        throw new Error(`truncated: ${body.length} of ${declared} bytes`)
+      }
+      fs.writeFileSync(target, body)
       return response.headers.get("last-modified")
     },
     catch: (cause) => {

@@ -1,0 +1,111 @@
+import { SqlClient } from "@effect/sql"
+import { Clock, Config, Duration, Effect, Option, Schedule } from "effect"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { utcDay } from "../domain/listFreshness.js"
+import { fetchTo } from "../sanctions/lists/download.js"
+import { ingestSanctions } from "../sanctions/lists/ingest.js"
+import { activeVersions, confirmVersion } from "../sanctions/lists/SanctionsStore.js"
+import { type ListId, listDisplayName } from "../sanctions/model.js"
+import { type OfficialSource, officialSources, sourceAddresses } from "./officialSources.js"
+
+/** What an update did with one list. */
+export interface ListUpdate {
+  readonly list: ListId
+  /** activated: a new version is active; unchanged: the same files, confirmed current today; kept: the download or its check failed. */
+  readonly status: "activated" | "unchanged" | "kept"
+  /** The active version after the update (null: none was ever loaded). */
+  readonly version: string | null
+  readonly entries: number | null
+  /** Why a list was kept, in words (the download's or the ingest's error). */
+  readonly message: string | null
+}
+
+const messageOf = (error: unknown) =>
+  typeof error === "object" && error !== null && "message" in error && typeof error.message === "string" ? error.message : String(error)
+
+const lastModifiedDay = (header: string | null) =>
+  header === null || Number.isNaN(Date.parse(header)) ? null : utcDay(new Date(header))
+
+/** KYB_LISTS_REFRESH: a duration ("6 hours"), or unset / "off". */
+const refreshEvery = Config.duration("KYB_LISTS_REFRESH").pipe(
+  Config.map(Option.some),
+  Config.orElse(() => Config.map(Config.literal("off")("KYB_LISTS_REFRESH"), () => Option.none<Duration.Duration>())),
+  Config.withDefault(Option.none<Duration.Duration>())
+)
+
+const timeoutMs = Config.integer("KYB_LISTS_DOWNLOAD_TIMEOUT_MS").pipe(Config.withDefault(120_000))
+
+/**
+ * Fetches one list's official files into a folder of its own and ingests them as `kyb ingest sanctions` would (the
+ * same parse, the same refusals: a list that would lose more than 10% of its entries, an older publication). The
+ * files' date is the source's when they carry one, else the primary file's Last-Modified, else today (the day the
+ * official source published them as current). The version is then confirmed current today.
+ */
+const updateOne = (source: OfficialSource, today: string, timeout: number) =>
+  Effect.acquireUseRelease(
+    Effect.sync(() => fs.mkdtempSync(path.join(os.tmpdir(), `kyb-lists-${source.list}-`))),
+    (dir) =>
+      Effect.gen(function*() {
+        let published: string | null = null
+        for (const [i, { file, url }] of source.files.entries()) {
+          const modified = yield* fetchTo(url, path.join(dir, file), timeout)
+          if (i === 0) published = lastModifiedDay(modified)
+        }
+        const [result] = yield* ingestSanctions([dir], { publishedOn: published ?? today })
+        if (result === undefined) return yield* Effect.fail(new Error(`${source.list}: the files fetched hold no list`))
+        yield* confirmVersion(result.versionId, today)
+        return { list: source.list, status: result.status, version: result.label, entries: result.entries, message: null } satisfies ListUpdate
+      }),
+    (dir) => Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true }))
+  )
+
+/**
+ * Keeps the screening lists current without a person: `update` fetches every configured official list (README,
+ * KYB_LISTS_*_URL), checks each as any ingest does and activates it; a list whose download or check fails keeps its
+ * last good version, and the update says so (and logs it). With KYB_LISTS_REFRESH (a duration, e.g. "6 hours"; off
+ * by default) the server runs it at start and then on that schedule; every instance may, the versions table's lock serialises them
+ * and a second fetch of the same files changes nothing but the confirmation date.
+ */
+export class ListUpdater extends Effect.Service<ListUpdater>()("kyb/ListUpdater", {
+  scoped: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const sources = officialSources(yield* sourceAddresses)
+    const timeout = yield* timeoutMs
+    const refresh = yield* refreshEvery
+
+    const update = Effect.gen(function*() {
+      const today = utcDay(new Date(yield* Clock.currentTimeMillis))
+      const held = new Map((yield* Effect.orDie(activeVersions)).map((v) => [v.list, v.label]))
+      const outcomes: Array<ListUpdate> = []
+      for (const source of sources) {
+        const outcome = yield* updateOne(source, today, timeout).pipe(
+          Effect.catchAll((error) =>
+            Effect.succeed<ListUpdate>({
+              list: source.list,
+              status: "kept",
+              version: held.get(source.list) ?? null,
+              entries: null,
+              message: `${messageOf(error)}; the last good version ${held.get(source.list) ?? "(none)"} stays active`
+            }))
+        )
+        if (outcome.status === "kept") {
+          yield* Effect.logWarning("list update kept the last good version").pipe(Effect.annotateLogs({ list: source.list, reason: outcome.message }))
+        } else {
+          yield* Effect.logInfo(`list ${outcome.status}`).pipe(Effect.annotateLogs({ list: listDisplayName[source.list], version: outcome.version }))
+        }
+        outcomes.push(outcome)
+      }
+      return outcomes as ReadonlyArray<ListUpdate>
+    }).pipe(Effect.provideService(SqlClient.SqlClient, sql))
+
+    // At start (a server that comes up with old lists updates them now), then every KYB_LISTS_REFRESH.
+    if (Option.isSome(refresh) && Duration.toMillis(refresh.value) > 0) {
+      yield* Effect.forkScoped(
+        Effect.repeat(update.pipe(Effect.catchAllCause((cause) => Effect.logWarning("list update failed", cause))), Schedule.spaced(refresh.value))
+      )
+    }
+    return { update, sources } as const
+  })
+}) {}

@@ -1,0 +1,131 @@
+import { assert, describe, layer } from "@effect/vitest"
+import { ConfigProvider, Effect, Schedule } from "effect"
+import * as fs from "node:fs"
+import * as os from "node:os"
+import * as path from "node:path"
+import { afterAll } from "vitest"
+import { type Publication, startFakeListServer } from "../../scripts/fake-lists/index.js"
+import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
+import { ListUpdater } from "../../src/listUpdates/ListUpdater.js"
+import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
+import { allVersions } from "../../src/sanctions/lists/SanctionsStore.js"
+import { call } from "../support/http.js"
+import { makeTestServer, TestServer } from "../support/server.js"
+import { fixturesDir, listsDir } from "./paths.js"
+
+type Body = Record<string, unknown>
+const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
+const today = new Date().toISOString().slice(0, 10)
+
+const clean = {
+  country: "KE", registration_no: "PVT-AB12CD34", legal_name: "Savannah Tea Exporters Limited", status: "active" as const,
+  source: "Registry of KE (test)", source_kind: "registry" as const, last_verified_at: new Date(Date.now() - 86_400_000).toISOString()
+}
+
+/** The OFAC export names of an SDN file set in a folder, as the fake official server publishes them. */
+const ofacSet = (dir: string, options: Omit<Publication, "file">): Record<string, Publication> => ({
+  "/ofac/SDN.CSV": { file: path.join(dir, "sdn.csv"), ...options },
+  "/ofac/ALT.CSV": { file: path.join(dir, "alt.csv"), ...options },
+  "/ofac/ADD.CSV": { file: path.join(dir, "add.csv"), ...options },
+  "/ofac/SDN_COMMENTS.CSV": { file: path.join(dir, "sdn_comments.csv"), ...options }
+})
+
+// Publishes nothing at first (every download a 404): the refresh at the server's start keeps what is there.
+const fake = await startFakeListServer()
+afterAll(() => fake.close())
+
+/** Only OFAC is published by the fake; the other lists' addresses are emptied (never a real host). */
+const officialAt = { KYB_LISTS_OFAC_URL: `${fake.url}/ofac`, KYB_LISTS_UN_URL: "", KYB_LISTS_UK_URL: "", KYB_LISTS_EU_URL: "", KYB_LISTS_WORLDBANK_URL: "" }
+
+const session = Effect.gen(function*() {
+  const server = yield* TestServer
+  const key = yield* server.newKey()
+  yield* Effect.flatMap(CompanyWriter, (w) => w.upsertBatch([clean])).pipe(Effect.orDie)
+  const verify = promise(() => call(`${server.url}/v1/verify?name=Savannah%20Tea%20Exporters%20Limited&country=KE`, { headers: { "x-api-key": key } }))
+    .pipe(Effect.map((r) => r.body as Body))
+  const health = promise(() => call(`${server.url}/health`)).pipe(Effect.map((r) => r.body as Body))
+  /** Waits until the server screens with this version of OFAC SDN. */
+  const screening = (version: string) =>
+    health.pipe(
+      Effect.tap((h) => Effect.sync(() => process.env["DEBUG_H"] && console.log(JSON.stringify(h)))),
+      Effect.filterOrFail((h) => (h["lists"] as ReadonlyArray<Body>).some((l) => l["list"] === "ofac_sdn" && l["version"] === version)),
+      Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("90 seconds"))),
+      Effect.orDie
+    )
+  return { verify, health, screening }
+})
+
+describe("lists past KYB_LISTS_MAX_AGE_DAYS", () => {
+  layer(makeTestServer({ KYB_LISTS_MAX_AGE_DAYS: "7", SANCTIONS_POLL_INTERVAL: "200 millis" }), { timeout: "180 seconds", excludeTestServices: true })((it) => {
+    it.effect("a verification is review (lists_stale), its lists say their date and age, /health is degraded", () =>
+      Effect.gen(function*() {
+        yield* ingestSanctions([path.join(fixturesDir, "ofac-sdn")], { publishedOn: "2024-05-03" }).pipe(Effect.orDie)
+        const { health, screening, verify } = yield* session
+        yield* screening("2024-05-03")
+        const verdict = yield* verify
+        assert.strictEqual(verdict["result"], "review")
+        assert.strictEqual(verdict["review_reason"], "lists_stale")
+        assert.deepStrictEqual((verdict["sanctions"] as Body)["result"], "clear")
+        const [sdn] = verdict["lists"] as ReadonlyArray<Body>
+        const age = Math.round((Date.parse(today) - Date.parse("2024-05-03")) / 86_400_000)
+        assert.deepStrictEqual(sdn, {
+          list: "ofac_sdn", name: "OFAC SDN", version: "2024-05-03", published_on: "2024-05-03", as_of: "2024-05-03", age_days: age, stale: true
+        })
+        const h = yield* health
+        assert.strictEqual(h["status"], "degraded")
+        assert.match((h["stale_lists"] as ReadonlyArray<string>)[0] ?? "", new RegExp(`^OFAC SDN \\(2024-05-03\\): ${age} days old, limit 7 days$`))
+      }))
+  })
+})
+
+describe("lists kept current without a person (the fake official server on 127.0.0.1)", () => {
+  layer(
+    makeTestServer({ ...officialAt, KYB_LISTS_MAX_AGE_DAYS: "7", SANCTIONS_POLL_INTERVAL: "200 millis", KYB_LISTS_REFRESH: "1 second" }),
+    { timeout: "240 seconds", excludeTestServices: true }
+  )((it) => {
+    it.effect("the scheduled refresh activates a newer official file; a truncated download keeps the last good version", () =>
+      Effect.gen(function*() {
+        const { health, screening, verify } = yield* session
+        yield* ingestSanctions([path.join(fixturesDir, "ofac-sdn")], { publishedOn: "2024-05-03" }).pipe(Effect.orDie)
+        yield* screening("2024-05-03")
+        assert.strictEqual((yield* verify)["review_reason"], "lists_stale")
+        assert.isTrue(fake.requests.includes("/ofac/SDN.CSV"), "the refresh has asked the official server (404 so far)")
+
+        // OFAC publishes a newer file: no person acts, the next refresh activates it.
+        for (const [p, pub] of Object.entries(ofacSet(path.join(listsDir, "ofac-sdn"), { lastModified: new Date() }))) fake.publish(p, pub)
+        yield* screening(today)
+        const current = yield* verify
+        assert.strictEqual(current["result"], "verified", JSON.stringify(current["review_reasons"]))
+        const [sdn] = current["lists"] as ReadonlyArray<Body>
+        assert.deepInclude(sdn, { version: today, published_on: today, age_days: 0, stale: false })
+        assert.strictEqual((yield* health)["status"], "ok")
+
+        const updateNow = Effect.flatMap(ListUpdater, (u) => u.update).pipe(
+          Effect.provide(ListUpdater.Default),
+          Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(officialAt))))
+        )
+        const before = (yield* allVersions.pipe(Effect.orDie)).length
+        // A connection cut half way (another file, the 2021 set, so that only the cut can keep it out).
+        const older = path.join(listsDir, "ofac-sdn-2021-07")
+        fake.publish("/ofac/SDN.CSV", { file: path.join(older, "sdn.csv"), lastModified: new Date(), cutAt: 0.5 })
+        const cut = (yield* updateNow).find((o) => o.list === "ofac_sdn")
+        assert.strictEqual(cut?.status, "kept")
+        assert.match(cut?.message ?? "", /truncated: \d+ of \d+ bytes.*the last good version \d{4}-\d{2}-\d{2} stays active/)
+        // A file cut short but served whole (a publisher's broken upload): refused by the ingest's own check.
+        const half = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kyb-half-")), "sdn.csv")
+        const lines = fs.readFileSync(path.join(listsDir, "ofac-sdn", "sdn.csv"), "latin1").split("\r\n")
+        fs.writeFileSync(half, lines.slice(0, Math.floor(lines.length / 2)).join("\r\n") + "\r\n", "latin1")
+        fake.publish("/ofac/SDN.CSV", { file: half, lastModified: new Date() })
+        const refused = (yield* updateNow).find((o) => o.list === "ofac_sdn")
+        assert.strictEqual(refused?.status, "kept")
+        assert.match(refused?.message ?? "", /entries would replace/)
+        const consolidated = (yield* updateNow).find((o) => o.list === "ofac_consolidated")
+        assert.strictEqual(consolidated?.status, "kept", "not published by the fake: HTTP 404")
+        assert.match(consolidated?.message ?? "", /HTTP 404/)
+        assert.strictEqual((yield* allVersions.pipe(Effect.orDie)).length, before, "no version stored from a cut or refused download")
+        const [still] = (yield* verify)["lists"] as ReadonlyArray<Body>
+        assert.strictEqual(still?.["version"], today)
+        assert.isTrue(fake.requests.every((r) => r.startsWith("/ofac/")))
+      }))
+  })
+})
