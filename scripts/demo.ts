@@ -117,6 +117,10 @@ const demo = Effect.gen(function*() {
     "",
     `Loaded in ${((Date.now() - started) / 1000).toFixed(1)} s. With the server running (npm start) and a key:`,
     "",
+    "The shipped lists are old (OFAC SDN of 2024-05-03): under the default KYB_LISTS_MAX_AGE_DAYS of 7 every verdict is",
+    "review (lists_stale) until `npm run -s kyb -- lists update` fetches the current files. The answers below are those of",
+    "a server started with KYB_LISTS_MAX_AGE_DAYS=off (each verdict's `lists` still gives every list's age).",
+    "",
     "KEY=$(npm run -s kyb -- keys create --label demo | tail -n 1)",
     ...DEMO_REQUESTS.map((r) => `curl -s -H "x-api-key: $KEY" "http://localhost:${port}/v1/verify?${r.query}"   # ${r.verdict}`)
   ].join("\n"))

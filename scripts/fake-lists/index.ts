@@ -1,9 +1,11 @@
 import * as fs from "node:fs"
 import * as http from "node:http"
 import type { AddressInfo } from "node:net"
+import * as zlib from "node:zlib"
 
 /** What the fake serves at one path: a file's bytes as published, its Last-Modified, or a connection cut short. */
 export interface Publication {
+  /** The file served, as the publisher publishes it (a `.gz` copy is served decompressed). */
   readonly file: string
   /** The Last-Modified header (an HTTP date) the official server would send; none when omitted. */
   readonly lastModified?: Date
@@ -37,7 +39,9 @@ export const startFakeListServer = (initial: Readonly<Record<string, Publication
       response.writeHead(404, { "content-type": "text/plain" }).end("not found")
       return
     }
-    const bytes = fs.readFileSync(publication.file)
+    // The repository keeps large list files gzip-compressed (data/README.md); the publisher serves them as published.
+    const stored = fs.readFileSync(publication.file)
+    const bytes = publication.file.endsWith(".gz") ? zlib.gunzipSync(stored) : stored
     const headers: Record<string, string> = { "content-type": "application/octet-stream", "content-length": String(bytes.length) }
     if (publication.lastModified !== undefined) headers["last-modified"] = publication.lastModified.toUTCString()
     response.writeHead(200, headers)

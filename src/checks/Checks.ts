@@ -3,6 +3,8 @@ import { Clock, Config, Duration, Effect, Option, Schedule, Schema } from "effec
 import { randomUUID } from "node:crypto"
 import { CheckNotFound } from "../api/errors.js"
 import { Check, CheckedList, CheckPage, CheckSummary } from "../api/schemas/Check.js"
+import { FieldProvenance } from "../api/schemas/Company.js"
+import { CompanyRepo } from "../companies/CompanyRepo.js"
 import { Verdict, type VerifyInput } from "../api/schemas/Verdict.js"
 import { typedValues } from "../api/schemas/trusted.js"
 import type { Actor, PageParams } from "../access/actor.js"
@@ -40,10 +42,13 @@ export const toCheck = (row: CheckRow) =>
     input_normalized: row.input_normalized,
     verdict: row.verdict,
     lists: (row.lists as ReadonlyArray<CheckedList>).map((l) => new CheckedList(l)),
+    provenance: decodeProvenance(row.provenance),
     policy_version: row.policy_version
   })
 
 const encodeVerdict = Schema.encodeSync(Verdict)
+const ProvenanceMap = Schema.Record({ key: Schema.String, value: FieldProvenance })
+const decodeProvenance = (stored: unknown) => stored === null ? null : Schema.decodeUnknownSync(ProvenanceMap)(stored)
 
 /**
  * Verifications kept as evidence: each verdict answered over the API is stored, immutable, with the inputs as sent
@@ -58,6 +63,7 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
     const decisions = yield* Decisions
     const screener = yield* Screener
     const screeningLists = yield* ScreeningLists
+    const companies = yield* CompanyRepo
     const days = yield* retention
 
     const answer = (input: VerifyInput, actor: Actor) =>
@@ -70,6 +76,9 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
         // Only the id is new; the verdict is checked against its schema as it is encoded for the check below.
         const verdict = new Verdict({ ...answered, check_id: randomUUID() }, typedValues)
         const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
+        // Each field's own source, date and confidence, read as the record route reads them, kept with the check.
+        const company = verdict.company
+        const record = company === null ? Option.none() : yield* companies.findRecord(company.country, company.registration_no).pipe(Effect.orDie)
         const row: CheckRow = {
           id: verdict.check_id!,
           account_id: actor.accountId,
@@ -80,6 +89,7 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
           input_normalized: normalisedInput(input),
           verdict: encodeVerdict(verdict),
           lists: versions.map((v) => ({ list: listDisplayName[v.list], version: v.label, sha256: v.sha256 })),
+          provenance: Option.match(record, { onNone: () => null, onSome: (r) => Schema.encodeSync(ProvenanceMap)(r.provenance) }),
           policy_version: VERDICT_POLICY_VERSION
         }
         return { verdict, row }

@@ -13,6 +13,8 @@ export interface CheckRow {
   readonly input_normalized: Readonly<Record<string, string>>
   readonly verdict: unknown
   readonly lists: unknown
+  /** Per field of the company: source, source_url, checked_at, confidence (the record route's `provenance`); null: none. */
+  readonly provenance: unknown
   readonly policy_version: string
 }
 
@@ -30,7 +32,8 @@ export const toRow = (row: StoredRow): CheckRow => ({
   input: parsed(row.input) as Record<string, string>,
   input_normalized: parsed(row.input_normalized) as Record<string, string>,
   verdict: parsed(row.verdict),
-  lists: parsed(row.lists)
+  lists: parsed(row.lists),
+  provenance: row.provenance === undefined || row.provenance === null ? null : parsed(row.provenance)
 })
 
 /** The `checks` table: written once per verification, read by its key, deleted by retention. */
@@ -39,14 +42,14 @@ export class ChecksRepo extends Effect.Service<ChecksRepo>()("kyb/ChecksRepo", {
     const sql = yield* SqlClient.SqlClient
 
     const insert = (row: CheckRow) =>
-      sql`INSERT INTO checks (id, account_id, key_id, performed_by, created_at, input, input_normalized, verdict, lists, policy_version)
+      sql`INSERT INTO checks (id, account_id, key_id, performed_by, created_at, input, input_normalized, verdict, lists, provenance, policy_version)
         VALUES (${row.id}::uuid, ${row.account_id}, ${row.key_id}, ${row.performed_by == null ? null : JSON.stringify(row.performed_by)}::jsonb, ${row.created_at.toISOString()}::timestamptz, ${JSON.stringify(row.input)}::jsonb,
           ${JSON.stringify(row.input_normalized)}::jsonb, ${JSON.stringify(row.verdict)}::jsonb,
-          ${JSON.stringify(row.lists)}::jsonb, ${row.policy_version})`.pipe(Effect.asVoid)
+          ${JSON.stringify(row.lists)}::jsonb, ${row.provenance === null ? null : JSON.stringify(row.provenance)}::jsonb, ${row.policy_version})`.pipe(Effect.asVoid)
 
     /** The check, only when this account owns it. */
     const find = (accountId: string, id: string) =>
-      sql<StoredRow>`SELECT id::text AS id, account_id, key_id, created_at, input, input_normalized, verdict, lists, policy_version
+      sql<StoredRow>`SELECT id::text AS id, account_id, key_id, created_at, input, input_normalized, verdict, lists, provenance, policy_version
         FROM checks WHERE id = ${id}::uuid AND account_id = ${accountId}`.pipe(
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toRow))
       )

@@ -91,7 +91,7 @@ describe("check retention", () => {
         const repo = yield* ChecksRepo
         const row = (id: string, daysAgo: number) => ({
           id, account_id: "acc-retention", key_id: "key-retention", created_at: new Date(Date.now() - daysAgo * 86_400_000), input: { name: "x" },
-          input_normalized: { name: "x" }, verdict: { result: "not_found" }, lists: [], policy_version: "test"
+          input_normalized: { name: "x" }, verdict: { result: "not_found" }, lists: [], provenance: null, policy_version: "test"
         })
         yield* repo.insert(row("11111111-1111-4111-8111-111111111111", 40))
         yield* repo.insert(row("22222222-2222-4222-8222-222222222222", 5))

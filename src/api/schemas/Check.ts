@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { FieldProvenance } from "./Company.js"
 import { KeyIdParam } from "./Paging.js"
 import { CursorParam, SinceParam } from "./params.js"
 
@@ -19,6 +20,9 @@ export class Check extends Schema.Class<Check>("Check")({
   // Verbatim: a check keeps the verdict exactly as it was answered, in the shape of its policy version (today's: Verdict).
   verdict: Schema.Unknown.annotations({ description: "The verdict exactly as answered (see Verdict)", title: "Verdict" }),
   lists: Schema.Array(CheckedList),
+  provenance: Schema.NullOr(Schema.Record({ key: Schema.String, value: FieldProvenance })).annotations({
+    description: "Each field of the verdict's company with its own source, source page, checked date and confidence, as GET /v1/company gave them when the check was made; null when no company was resolved"
+  }),
   policy_version: Schema.String.annotations({ description: "The matcher and verdict policy version that answered" })
 }) {}
 
