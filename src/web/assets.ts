@@ -66,6 +66,9 @@ ol.timeline li { margin: 0 0 1rem; padding-left: 1rem; }
   main { max-width: none; margin: 0; padding: 0; }
   .card { border: 1px solid #999; break-inside: avoid; }
   a { color: inherit; text-decoration: none; }
+  main a[href^="http"]::after { content: " (" attr(href) ")"; overflow-wrap: anywhere; }
+  table, tr, dl.facts { break-inside: avoid; }
+  thead { display: table-header-group; }
   time[data-local]::after { content: " (" attr(title) ")"; }
   pre { white-space: pre-wrap; }
 }

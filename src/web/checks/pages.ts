@@ -3,9 +3,12 @@ import type { Decision } from "../../api/schemas/Decision.js"
 import { may, type Console, consolePage, csrfField } from "../console.js"
 import { attributionWords } from "../attribution.js"
 import { dataTable, html, type Html, when } from "../html.js"
+import { reviewReasonWords } from "../../domain/reviewReasons.js"
 import { badge, checkLink, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
 
 const RESULTS = ["verified", "review", "not_found"] as const
+
+const reasonWords = (reason: string) => (reviewReasonWords as Readonly<Record<string, string>>)[reason] ?? reason.replace(/_/g, " ")
 
 const option = (value: string, label: string, selected: string | undefined) =>
   html`<option value="${value}"${selected === value ? html` selected` : ""}>${label}</option>`
@@ -45,7 +48,20 @@ const COMPANY_FIELDS = [
   ["tax_id", "Tax id"], ["listed_ticker", "Listed ticker"]
 ] as const
 
-const companySection = (verdict: StoredVerdict) => {
+type Provenance = NonNullable<Check["provenance"]>
+
+/** A registry's date is a date: a value checked "at" midnight UTC exactly was dated by its source, not timed. */
+const dayOrTime = (iso: string) =>
+  /T00:00:00(\.000)?Z$/.test(iso) ? html`<time datetime="${iso.slice(0, 10)}">${iso.slice(0, 10)}</time>` : when(iso)
+
+const fieldSource = (p: Provenance[string] | undefined) =>
+  p === undefined ? [null, null, null] as const : [
+    p.source_url === null ? html`${p.source}` : html`<a href="${p.source_url}">${p.source}</a>`,
+    dayOrTime(p.checked_at),
+    p.confidence.toFixed(2)
+  ] as const
+
+const companySection = (verdict: StoredVerdict, provenance: Provenance | null) => {
   const company = verdict.company
   if (company === null) {
     return html`<h2 id="company">Company</h2><p>No company was resolved from the inputs.</p>${
@@ -53,9 +69,14 @@ const companySection = (verdict: StoredVerdict) => {
         verdict.candidates.map((cand) => [cand.legal_name, cand.country, cand.registration_no, cand.score.toFixed(2)]), { empty: "No candidate either." })
     }`
   }
-  const source = company.source_url === null ? html`${company.source}` : html`<a href="${company.source_url}">${company.source}</a>`
-  return html`<h2 id="company">Company</h2>${dataTable(`${company.legal_name}: each field with its source and date`, ["Field", "Value", "Source", "As of"],
-    COMPANY_FIELDS.map(([field, label]) => [label, company[field] ?? null, source, when(company.last_verified_at)]))}
+  // Each field with its own source, date and confidence as kept with the check; a field without a value has none.
+  // A check made before fields were kept with their sources shows the record's source for the fields it holds.
+  const recordSource = { source: company.source, source_url: company.source_url, checked_at: company.last_verified_at, confidence: company.confidence ?? 0 }
+  const sourceOf = (field: string, value: unknown) =>
+    value === null || value === undefined ? undefined : provenance === null ? recordSource : provenance[field]
+  return html`<h2 id="company">Company</h2>${dataTable(`${company.legal_name}: each field with its own source, date and confidence`,
+    ["Field", "Value", "Source", "As of", "Confidence"],
+    COMPANY_FIELDS.map(([field, label]) => [label, company[field] ?? null, ...fieldSource(sourceOf(field, company[field]))]))}
 <p>Match confidence ${verdict.match_confidence.toFixed(2)}; data confidence ${verdict.data_confidence === null ? "—" : verdict.data_confidence.toFixed(2)}.
 Sources: ${verdict.sources.join(", ") || "—"}.</p>`
 }
@@ -108,18 +129,21 @@ export const checkPage = (
   const laterDecision = (hit: Hit) => history.find((d) => d.list === hit.list && d.entry_id === hit.entry_id && d.entry_hash === hit.entry_hash)
   return consolePage(c, `Check of ${subjectOf(check.input)}`, "/dashboard/checks", html`
 ${previous === null ? "" : html`<section aria-labelledby="compare"><h2 id="compare">Verified again</h2><div class="pair">${verdictSummary("Before", previous)}${verdictSummary("Now", check)}</div></section>`}
-<p>${badge(verdict.result)} ${verdict.review_reasons.length === 0 ? "" : html`because of ${verdict.review_reasons.join(", ")}`}</p>
+<p>${badge(verdict.result)} ${verdict.review_reasons.length === 0 ? "" : html`because ${verdict.review_reasons.map(reasonWords).join("; ")}`}</p>
 ${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.created_at)], ["Made by key", keyLabel(view.keyId, c.keys)], ["Policy version", check.policy_version]])}
 <div class="actions no-print">${may(c, "work") ? html`<form method="post" action="/dashboard/checks/${check.id}/verify-again">${csrfField(c.csrf)}<button type="submit">Verify again</button></form>` : ""}
 <a href="/v1/checks/${check.id}">As JSON (with an API key)</a><span>Printing this page gives a clean record for the case file.</span></div>
 <div class="pair"><section aria-labelledby="sent"><h2 id="sent">Inputs as sent</h2>${facts(Object.entries(check.input))}</section>
 <section aria-labelledby="read"><h2 id="read">Inputs as read</h2>${facts(Object.entries(check.input_normalized))}</section></div>
-<section aria-labelledby="company">${companySection(verdict)}</section>
+<section aria-labelledby="company">${companySection(verdict, check.provenance)}</section>
 <section aria-labelledby="hits"><h2 id="hits">Sanctions hits</h2>
 <p>Screening ${badge(verdict.sanctions.result)}${verdict.sanctions.screened ? "" : " (the lists could not be screened)"}.</p>
 ${verdict.sanctions.hits.length === 0 ? html`<p>No hit.</p>` : verdict.sanctions.hits.map((hit, i) => hitCard(c, check.id, hit, i, hit.decision === null ? laterDecision(hit) : undefined))}</section>
 <section aria-labelledby="lists"><h2 id="lists">Lists checked</h2>${dataTable("List versions and their SHA-256", ["List", "Version", "SHA-256"],
-    check.lists.map((l) => [l.list, l.version, l.sha256 === null ? null : html`<code>${l.sha256}</code>`]), { empty: "No list was loaded." })}</section>
+    check.lists.map((l) => [l.list, l.version, l.sha256 === null ? null : html`<code>${l.sha256}</code>`]), { empty: "No list was loaded." })}
+${dataTable("How current each list was at the check", ["List", "Published", "Known current on", "Age (days)", "Within the limit"],
+    (verdict.lists ?? []).map((l) => [l.name, l.published_on, l.as_of, l.age_days, l.stale ? "no: stale" : "yes"]),
+    { empty: "This check predates the lists' dates being kept." })}</section>
 <section aria-labelledby="history"><h2 id="history">Decisions on this subject</h2>${dataTable("Decision history, newest first", ["When", "Decision", "List entry", "Reason", "Decided by"],
     history.map((d) => [when(d.created_at), d.decision.replace("_", " "), `${d.list} ${d.entry_id}`, d.note, attributionWords(d.decided_by)]), { empty: "No decision yet." })}</section>`, error)
 }
