@@ -119,7 +119,7 @@ describe("lists kept current without a person (the fake official server on 127.0
         fake.publish("/ofac/SDN.CSV", { file: half, lastModified: new Date() })
         const refused = (yield* updateNow).find((o) => o.list === "ofac_sdn")
         assert.strictEqual(refused?.status, "kept")
-        assert.match(refused?.message ?? "", /entries would replace/)
+        assert.match(refused?.message ?? "", /does not end with OFAC|entries would replace/)
         const consolidated = (yield* updateNow).find((o) => o.list === "ofac_consolidated")
         assert.strictEqual(consolidated?.status, "kept", "not published by the fake: HTTP 404")
         assert.match(consolidated?.message ?? "", /HTTP 404/)
