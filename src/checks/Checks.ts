@@ -78,7 +78,9 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
         const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
         // Each field's own source, date and confidence, read as the record route reads them, kept with the check.
         const company = verdict.company
-        const record = company === null ? Option.none() : yield* companies.findRecord(company.country, company.registration_no).pipe(Effect.orDie)
+        const record = company === null || company.registration_no === null
+          ? Option.none()
+          : yield* companies.findRecord(company.country, company.registration_no).pipe(Effect.orDie)
         const row: CheckRow = {
           id: verdict.check_id!,
           account_id: actor.accountId,
