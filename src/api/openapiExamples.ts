@@ -2,6 +2,7 @@
 const company = {
   country: "NG",
   registration_no: "RC 208767",
+  reference_id: null,
   legal_name: "Dangote Cement PLC",
   status: "active",
   entity_type: "public_limited_company",
@@ -12,9 +13,20 @@ const company = {
   listed_ticker: "DANGCEM",
   source: "Corporate Affairs Commission (NG-CAC)",
   source_url: "https://search.cac.gov.ng/",
+  source_kind: "registry",
   registry_url: "https://search.cac.gov.ng/",
   last_verified_at: "2026-11-20T08:00:00.000Z",
-  confidence: 0.9
+  confidence: 0.9,
+  identifiers: [
+    { scheme: "NG-CAC", value: "RC 208767", source: "Corporate Affairs Commission (NG-CAC)" },
+    { scheme: "NG-TIN", value: "04059106-0001", source: "EITI report (NEITI)" }
+  ],
+  registry_evidence: {
+    source: "Corporate Affairs Commission (NG-CAC)",
+    source_url: "https://search.cac.gov.ng/",
+    checked_at: "2026-11-20T08:00:00.000Z",
+    kind: "registry"
+  }
 }
 
 const examples: Record<string, unknown> = {
@@ -58,7 +70,8 @@ const examples: Record<string, unknown> = {
         checked_at: "2026-11-20T08:00:00.000Z",
         confidence: 0.9
       }
-    }
+    },
+    linked_records: []
   },
   "companies.awards": {
     country: "NG",
@@ -107,6 +120,12 @@ const examples: Record<string, unknown> = {
       "Corporate Affairs Commission (NG-CAC)", "OFAC SDN (2024-05-03)", "OFAC Consolidated (2025-12-19)", "UN SC (2026-02-27)",
       "UK OFSI Consolidated (2025-04-14)", "EU Financial Sanctions Files (2026-08-05)", "World Bank Debarred (2025-01-07)"
     ],
+    known_from: [{
+      source: "Corporate Affairs Commission (NG-CAC)",
+      source_url: "https://search.cac.gov.ng/",
+      kind: "registry",
+      as_of: "2026-11-20T08:00:00.000Z"
+    }],
     lists: [
       { list: "ofac_sdn", name: "OFAC SDN", version: "2026-11-21", published_on: "2026-11-21", as_of: "2026-11-22", age_days: 0, stale: false },
       { list: "un_sc", name: "UN SC Consolidated", version: "2026-11-20", published_on: "2026-11-20", as_of: "2026-11-20", age_days: 2, stale: false }
@@ -125,6 +144,7 @@ const examples: Record<string, unknown> = {
       url: "https://search.cac.gov.ng/",
       live: true,
       reachable: true,
+      coverage: "live",
       record_count: 132,
       last_verified_at: "2026-11-20T08:00:00.000Z"
     }]
@@ -151,6 +171,14 @@ examples["checks.get"] = {
     { list: "OFAC Consolidated (non-SDN)", version: "2025-12-19", sha256: "1b3d5f7a9c0e2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a1c" },
     { list: "UN SC Consolidated", version: "2026-02-27", sha256: "7e9a1c3e5b7d9f1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b" }
   ],
+  provenance: {
+    legal_name: {
+      source: "Corporate Affairs Commission (NG-CAC)",
+      source_url: "https://search.cac.gov.ng/",
+      checked_at: "2026-11-20T08:00:00.000Z",
+      confidence: 0.9
+    }
+  },
   policy_version: "2026-11-24.2"
 }
 examples["checks.list"] = {
@@ -201,7 +229,8 @@ examples["decisions.record"] = {
   decision: "false_positive",
   note: "our customer is the Panamanian namesake",
   created_at: "2026-11-24T10:00:00.000Z",
-  superseded_by: null
+  superseded_by: null,
+  decided_by: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" }
 }
 examples["decisions.list"] = { decisions: [examples["decisions.record"]], next_cursor: null }
 
