@@ -203,7 +203,7 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         const created = yield* sql.withTransaction(Effect.tap(
           issue({ plan: account.plan, quota: null, label, accountId: account.id, scope, createdBy: memberAttribution(account) }),
           (made) => audit.record(actorOf(account, origin), { action: "key.created", object: { type: "key", id: made.id }, details: { label, scope } })
-        )).pipe(Effect.orDie)
+        )).pipe(Effect.catchTag("SqlError", Effect.die)) // an ended account stays AccountEnded (401), not a defect
         yield* Effect.logInfo("key created").pipe(Effect.annotateLogs({ account_id: account.id, key_id: created.id }))
         return created
       })
