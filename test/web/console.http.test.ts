@@ -106,7 +106,7 @@ describe("the analyst's console over HTTP", () => {
         const [before] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM checks`
         const refused = yield* promise(() => web.submit(`/dashboard/checks/${first.check_id}`, `/dashboard/checks/${first.check_id}/verify-again`, {}))
         assert.strictEqual(refused.status, 429)
-        assert.include(refused.text, "monthly quota is used up")
+        assert.include(refused.text, "monthly quota has fewer than 1 request left")
         const [after] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM checks`
         assert.strictEqual(after!.n, before!.n)
         assert.strictEqual(yield* usedOf, 100)
