@@ -46,8 +46,8 @@ describe("prepareLoadBatch", () => {
     expect(dangoteAliases).toStrictEqual(["initialism", "short", "ticker"])
     expect([...batch.officerRows.owner!]).toStrictEqual([other])
     expect(linesOf(batch.officerRows)[0]!.startsWith("Ada Obi\tDirector\t")).toBe(true)
-    // Tabs and backslashes inside values are escaped, so every line has the table's 26 fields after the id.
-    for (const line of companyLines) expect(line.split("\t")).toHaveLength(26)
+    // Tabs and backslashes inside values are escaped, so every line has the table's 28 fields after the id (identifiers and registry evidence among them, issue 38).
+    for (const line of companyLines) expect(line.split("\t")).toHaveLength(28)
     expect(companyLines[other]).toContain("Tab\\tand\\\\slash Ltd")
   })
 
