@@ -200,6 +200,7 @@ examples["batch.submit"] = {
   failed: 1,
   created_at: "2026-11-24T10:00:00.000Z",
   finished_at: null,
+  created_by: { type: "key", id: "key_5b7d9f1a3c5e", label: "onboarding service" },
   results: null
 }
 examples["batch.get"] = {
@@ -241,7 +242,8 @@ const monitor = {
   registration_no: null,
   screened_name: "New Horizon Maritime Trading",
   hits: 0,
-  created_at: "2026-11-24T10:00:00.000Z"
+  created_at: "2026-11-24T10:00:00.000Z",
+  created_by: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" }
 }
 examples["monitoring.create"] = monitor
 examples["monitoring.get"] = monitor
@@ -266,7 +268,8 @@ const webhook = {
   id: "6b8d0f2a-4c6e-4a8b-9d0f-2a4c6e8b0d2f",
   url: "https://hooks.example.com/kyb",
   events: ["sanctions.hit_added", "sanctions.hit_removed"],
-  created_at: "2026-11-24T10:00:00.000Z"
+  created_at: "2026-11-24T10:00:00.000Z",
+  created_by: { type: "member", id: "mem_7a9c1e3b5d7f9a1c", name: "Ade Admin" }
 }
 examples["webhooks.create"] = { ...webhook, secret: "whsec_7fQ2mS9xKp4rT8vB1nL6yH3cW5dZ0gJa" }
 examples["webhooks.list"] = { webhooks: [webhook], next_cursor: null }

@@ -38,6 +38,7 @@ const jobOf = (row: JobRow, items: ReadonlyArray<ItemRow> | null) =>
     failed: row.failed,
     created_at: row.created_at.toISOString(),
     finished_at: row.finished_at === null ? null : row.finished_at.toISOString(),
+    created_by: row.created_by,
     results: items === null ? null : items.map(resultOf)
   })
 

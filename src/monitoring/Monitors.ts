@@ -24,7 +24,7 @@ import { type HeldHit, type MonitorRow, MonitoringRepo } from "./MonitoringRepo.
 const monitorOf = (row: MonitorRow) =>
   new Monitor({
     id: row.id, name: row.name, country: row.country, registration_no: row.registration_no, screened_name: row.screened_name,
-    hits: row.hits, created_at: row.created_at.toISOString()
+    hits: row.hits, created_at: row.created_at.toISOString(), created_by: row.created_by
   })
 
 const inputOf = (m: Pick<MonitorRow, "name" | "country" | "registration_no">): VerifyInput => ({

@@ -14,7 +14,7 @@ import { deriveSecret, retryDelaySeconds, sha256, signDelivery } from "./signatu
 import { type DueDelivery, type WebhookRow, WebhooksRepo } from "./WebhooksRepo.js"
 import { countWebhookAttempt } from "../metrics/series.js"
 
-const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, events: [...row.events] as Webhook["events"], created_at: row.created_at })
+const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, events: [...row.events] as Webhook["events"], created_at: row.created_at, created_by: row.created_by })
 
 /**
  * Signed webhooks (issue 17): endpoints registered per key, each event delivered as JSON with an HMAC-SHA256

@@ -83,6 +83,17 @@ describe("members, roles and the audit log", () => {
         assert.deepInclude(decision!.decided_by, { type: "member", name: "Ana Analyst" })
         assert.include((yield* promise(() => owner.get(checkPath))).text, "Ana Analyst")
 
+        // What a member makes in the console names them; what a key makes names the key (API and pages alike).
+        assert.strictEqual((yield* promise(() => analyst.submit("/dashboard/monitors", "/dashboard/monitors", { name: "Watched By Ana Ltd" }))).status, 303)
+        const bearer = { authorization: `Bearer ${secret}`, "content-type": "application/json" }
+        const monitorsNow = (yield* promise(() => call(`${url}/v1/monitors`, { headers: bearer }))).body as { monitors: ReadonlyArray<{ name: string; created_by: unknown }> }
+        assert.deepInclude(monitorsNow.monitors.find((m) => m.name === "Watched By Ana Ltd")?.created_by, { type: "member", name: "Ana Analyst" })
+        assert.match((yield* promise(() => viewer.get("/dashboard/monitors"))).text, /Watched By Ana Ltd[\s\S]*Ana Analyst/)
+        const job = yield* promise(() => call(`${url}/v1/verify/batch`, { method: "POST", headers: bearer, body: JSON.stringify([{ name: "Dangote Cement" }]) }))
+        const jobBody = job.body as { id: string; created_by: { type: string; label: string } }
+        assert.deepInclude(jobBody.created_by, { type: "key", label: "ci" }, job.text)
+        assert.include((yield* promise(() => viewer.get(`/dashboard/batch/${jobBody.id}`))).text, "by API key ci")
+
         // Removed: her session ends at once; her decision keeps her name.
         const members = (yield* promise(() => owner.get("/dashboard/members"))).text
         const anaId = decision!.decided_by.id
@@ -96,7 +107,7 @@ describe("members, roles and the audit log", () => {
 
         // The audit page lists each action in order with its actor; the exports hold them too.
         const log = (yield* promise(() => viewer.get("/dashboard/audit"))).text
-        const order = ["key.created", "member.invited", "member.joined", "member.invited", "member.joined", "access.refused", "access.refused", "decision.recorded", "member.removed"]
+        const order = ["key.created", "member.invited", "member.joined", "member.invited", "member.joined", "access.refused", "access.refused", "decision.recorded", "monitor.created", "batch.submitted", "member.removed"]
         let at = 0
         for (const action of order) {
           const found = log.indexOf(`>${action}<`, at)

@@ -1,5 +1,6 @@
 import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
 import { Schema } from "effect"
+import { AttributionOrNull } from "./Attribution.js"
 import { NextCursor } from "./Paging.js"
 import { Verdict } from "./Verdict.js"
 
@@ -59,6 +60,7 @@ export class Job extends Schema.Class<Job>("Job")({
   failed: Schema.Number.annotations({ description: "rows refused (not a verification request): not verified, not counted" }),
   created_at: Schema.String.annotations({ format: "date-time" }),
   finished_at: Schema.NullOr(Schema.String.annotations({ format: "date-time" })),
+  created_by: AttributionOrNull("who submitted it: a member (id, name) or an API key (id, label), as of the submission; null: not recorded (submitted before attribution existed)"),
   results: Schema.NullOr(Schema.Array(JobResult)).annotations({ description: "in input order, once the job is done" })
 }) {}
 

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AttributionOrNull } from "./Attribution.js"
 import { NextCursor } from "./Paging.js"
 import { refuseUnknownFields, requiringOneOf } from "./params.js"
 
@@ -25,7 +26,8 @@ export class Webhook extends Schema.Class<Webhook>("Webhook")({
   id: Schema.String,
   url: Schema.String,
   events: Schema.Array(EventType),
-  created_at: Schema.String
+  created_at: Schema.String,
+  created_by: AttributionOrNull("who made it: a member (id, name) or an API key (id, label), as of its creation; null: not recorded (made before attribution existed)")
 }) {}
 
 export class WebhookCreated extends Schema.Class<WebhookCreated>("WebhookCreated")({
@@ -33,6 +35,7 @@ export class WebhookCreated extends Schema.Class<WebhookCreated>("WebhookCreated
   url: Schema.String,
   events: Schema.Array(EventType),
   created_at: Schema.String,
+  created_by: AttributionOrNull("who made it: a member (id, name) or an API key (id, label), as of its creation; null: not recorded (made before attribution existed)"),
   secret: Schema.String.annotations({ description: "the signing secret, shown this once: verify `KYB-Signature` with it" })
 }) {}
 
@@ -112,7 +115,8 @@ export class Monitor extends Schema.Class<Monitor>("Monitor")({
   registration_no: Schema.NullOr(Schema.String),
   screened_name: Schema.String.annotations({ description: "the name screened: the one given, or the company's legal name" }),
   hits: Schema.Number.annotations({ description: "list entries it hits now" }),
-  created_at: Schema.String
+  created_at: Schema.String,
+  created_by: AttributionOrNull("who made it: a member (id, name) or an API key (id, label), as of its creation; null: not recorded (made before attribution existed)")
 }) {}
 
 export class MonitorPage extends Schema.Class<MonitorPage>("MonitorPage")({ monitors: Schema.Array(Monitor), next_cursor: NextCursor }) {}

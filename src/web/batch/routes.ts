@@ -7,6 +7,7 @@ import { decodeCursor } from "../../checks/cursor.js"
 import { badge, checkLink } from "../checks/view.js"
 import { actingKey, type Console, consoleGet, consolePage, consolePost, csrfField, idAfter, may } from "../console.js"
 import { statusOfError } from "../errorPages.js"
+import { attributionWords } from "../attribution.js"
 import { dataTable, html, when } from "../html.js"
 import { htmlResponse, multipartFields, seeOther } from "../responses.js"
 
@@ -14,8 +15,9 @@ const PREFIX = "/dashboard/batch/"
 
 /** The account's jobs, newest first, a page at a time (the same list as GET /v1/jobs). */
 const pastJobs = (page: JobPage) =>
-  html`${dataTable("Your jobs, newest first", ["Started", "Job", "Status", "Rows", "Refused", "Finished"], page.jobs.map((job) => [
+  html`${dataTable("Your jobs, newest first", ["Started", "By", "Job", "Status", "Rows", "Refused", "Finished"], page.jobs.map((job) => [
     when(job.created_at),
+    attributionWords(job.created_by),
     html`<a href="${PREFIX}${job.id}">${job.id.slice(0, 8)}</a>`,
     job.status,
     `${job.done} of ${job.total}`,
@@ -74,7 +76,7 @@ const jobPage = (c: Console, job: Job) => {
   return consolePage(c, `Batch job ${job.id.slice(0, 8)}`, "/dashboard/batch", html`
 <p id="job-status" role="status">${job.status}: ${finished} of ${job.total} rows</p>
 <progress max="${Math.max(job.total, 1)}" value="${finished}" aria-labelledby="job-status"${job.status === "done" ? "" : html` data-job="${PREFIX}${job.id}/progress"`}>${finished} of ${job.total}</progress>
-<p>Started ${when(job.created_at)}${job.finished_at === null ? "" : html`, finished ${when(job.finished_at)}`}.</p>
+<p>Started ${when(job.created_at)} by ${attributionWords(job.created_by)}${job.finished_at === null ? "" : html`, finished ${when(job.finished_at)}`}.</p>
 ${job.status === "done"
     ? html`<p class="actions"><a class="button" href="${PREFIX}${job.id}/results.csv" download>Download CSV</a><a class="button" href="${PREFIX}${job.id}/results.jsonl" download>Download JSON lines</a></p>
 ${dataTable("Results, in the order sent", ["Row", "Input", "Result", "Check", "Problem"], rows, { id: "results" })}`

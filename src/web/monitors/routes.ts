@@ -6,6 +6,7 @@ import { rowsOf } from "../../batch/batchRows.js"
 import { Monitors } from "../../monitoring/Monitors.js"
 import { checkLink } from "../checks/view.js"
 import { type Console, consoleActor, consoleGet, consolePage, consolePost, csrfField, idAfter, may } from "../console.js"
+import { attributionWords } from "../attribution.js"
 import { statusOfError } from "../errorPages.js"
 import { decodeForm, present } from "../forms.js"
 import { dataTable, html, when } from "../html.js"
@@ -37,9 +38,9 @@ ${may(c, "work") ? html`<div class="pair"><form method="post" action="/dashboard
 <form method="post" action="/dashboard/monitors/upload" enctype="multipart/form-data" class="card">${csrfField(c.csrf)}<h2>Watch many</h2>
 <label for="m-file">CSV file (columns name, registration_no, country; at most ${MAX_UPLOAD} rows)</label><input id="m-file" name="file" type="file" accept=".csv,text/csv">
 <p><button type="submit">Add the monitors in the file</button></p></form></div>` : ""}
-<section aria-labelledby="watched"><h2 id="watched">Watched</h2>${dataTable("Monitors, newest first", ["Subject", "Screened as", "Hits now", "Since", "Actions"],
+<section aria-labelledby="watched"><h2 id="watched">Watched</h2>${dataTable("Monitors, newest first", ["Subject", "Screened as", "Hits now", "Since", "By", "Actions"],
     monitors.map((m) => [
-      [m.name, m.country, m.registration_no].filter((v) => v !== null).join(", "), m.screened_name, m.hits, when(m.created_at),
+      [m.name, m.country, m.registration_no].filter((v) => v !== null).join(", "), m.screened_name, m.hits, when(m.created_at), attributionWords(m.created_by),
       may(c, "work") ? html`<form method="post" action="${PREFIX}${m.id}/remove">${csrfField(c.csrf)}<button type="submit" aria-label="${`Stop watching ${m.screened_name}`}">Stop watching</button></form>` : "—"
     ]), { empty: "Nothing is watched yet.", id: "monitors" })}</section>
 <section aria-labelledby="events"><h2 id="events">Events</h2>${events.length === 0

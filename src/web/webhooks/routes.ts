@@ -4,6 +4,7 @@ import { EventType, type Webhook, WebhookBody, type WebhookDeliveryPage } from "
 import { Webhooks } from "../../webhooks/Webhooks.js"
 import { badge } from "../checks/view.js"
 import { type Console, consoleActor, consoleGet, consoleManagePost, consolePage, csrfField, idAfter, may } from "../console.js"
+import { attributionWords } from "../attribution.js"
 import { statusOfError } from "../errorPages.js"
 import { decodeForm } from "../forms.js"
 import { dataTable, html, when } from "../html.js"
@@ -21,8 +22,8 @@ const addForm = (c: Console) =>
 const listPage = (c: Console, webhooks: ReadonlyArray<Webhook>, error?: string) =>
   consolePage(c, "Webhooks", "/dashboard/webhooks", html`<p>Events from your monitors are sent to these URLs, signed
 (<code>KYB-Signature</code>) with the secret shown when each is added.</p>
-${dataTable("Your webhooks", ["URL", "Events", "Added", "Deliveries"], webhooks.map((w) => [
-    w.url, w.events.join(", "), when(w.created_at), html`<a href="${PREFIX}${w.id}">Deliveries of ${w.url}</a>`
+${dataTable("Your webhooks", ["URL", "Events", "Added", "By", "Deliveries"], webhooks.map((w) => [
+    w.url, w.events.join(", "), when(w.created_at), attributionWords(w.created_by), html`<a href="${PREFIX}${w.id}">Deliveries of ${w.url}</a>`
   ]), { empty: "No webhook yet.", id: "webhooks" })}
 ${may(c, "manage") ? addForm(c) : html`<p>Your role reads webhooks; admins and owners add and remove them.</p>`}`, error)
 
@@ -42,7 +43,7 @@ const webhookPage = (c: Console, webhook: Webhook, deliveries: ReadonlyArray<Del
   consolePage(c, `Webhook ${webhook.url}`, "/dashboard/webhooks", html`
 ${secret === undefined ? "" : html`<div class="card"><h2>Its signing secret</h2><p>Copy it now: it is shown this once.</p>
 <p class="secret" id="secret">${secret}</p><p><button type="button" data-copy="secret">Copy the secret</button></p></div>`}
-<p>Sends ${webhook.events.join(", ")}; added ${when(webhook.created_at)}.</p>
+<p>Sends ${webhook.events.join(", ")}; added ${when(webhook.created_at)} by ${attributionWords(webhook.created_by)}.</p>
 <div class="actions">${may(c, "manage") ? html`<form method="post" action="${PREFIX}${webhook.id}/test">${csrfField(c.csrf)}<button type="submit" class="primary">Send a test event</button></form>` : ""}
 <a class="button" href="${PREFIX}${webhook.id}">Refresh the deliveries</a>
 ${may(c, "manage") ? html`<form method="post" action="${PREFIX}${webhook.id}/remove">${csrfField(c.csrf)}<button type="submit" class="danger">Remove this webhook</button></form>` : ""}</div>
