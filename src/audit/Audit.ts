@@ -4,16 +4,8 @@ import type { Actor, Attribution, Origin } from "../access/actor.js"
 import { type AuditEntry, breakWords, type ChainBreak, entryHash, firstBreak, GENESIS } from "../domain/auditChain.js"
 import { type AuditFilters, AuditRepo } from "./AuditRepo.js"
 
-/** What the audit log records: every change of state an account's members or keys make. */
-export const auditActions = [
-  "decision.recorded", "check.reverified", "batch.submitted",
-  "monitor.created", "monitor.removed", "webhook.created", "webhook.removed", "webhook.tested",
-  "key.created", "key.rotated", "key.revoked", "lists.changed",
-  "member.invited", "invitation.withdrawn", "member.joined", "member.role_changed", "member.removed",
-  "member.password_changed", "member.second_factor_on", "member.second_factor_off", "account.policy_changed", "account.deleted",
-  "access.refused"
-] as const
-export type AuditAction = typeof auditActions[number]
+export { type AuditAction, auditActions } from "../domain/auditActions.js"
+import type { AuditAction } from "../domain/auditActions.js"
 
 export interface AuditEvent {
   readonly action: AuditAction

@@ -1,0 +1,10 @@
+/** What the audit log records: every change of state an account's members or keys make. */
+export const auditActions = [
+  "decision.recorded", "check.reverified", "batch.submitted",
+  "monitor.created", "monitor.removed", "webhook.created", "webhook.removed", "webhook.tested",
+  "key.created", "key.rotated", "key.revoked", "lists.changed",
+  "member.invited", "invitation.withdrawn", "member.joined", "member.role_changed", "member.removed",
+  "member.password_changed", "member.second_factor_on", "member.second_factor_off", "account.policy_changed", "account.deleted",
+  "access.refused"
+] as const
+export type AuditAction = typeof auditActions[number]
