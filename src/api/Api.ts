@@ -1,6 +1,6 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
-import { BatchApi, ChecksApi, DecisionsApi, MonitoringApi, WebhooksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
+import { AuditApi, BatchApi, ChecksApi, DecisionsApi, MonitoringApi, WebhooksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
 import { edgeResponses } from "./edgeResponses.js"
 import { operationExamples } from "./openapiExamples.js"
 
@@ -40,6 +40,7 @@ const tagDescriptions: Readonly<Record<string, string>> = {
   batch: "Up to 1,000 verifications in one job, run in the background, with results as JSON, JSON Lines or CSV",
   monitoring: "Names and companies watched: list changes that concern them become events",
   webhooks: "Signed deliveries of events to your endpoints, retried for 24 hours",
+  audit: "The account's append-only, hash-chained audit log: who did what, when, from where (keys with scope audit)",
   decisions: "Reviewers' decisions on sanctions hits: a dismissed false positive stays out of later verdicts until its entry changes"
 }
 
@@ -131,6 +132,7 @@ export class KybApi extends HttpApi.make("kyb")
   .add(DecisionsApi)
   .add(MonitoringApi)
   .add(WebhooksApi)
+  .add(AuditApi)
   .add(RegistriesApi)
   .add(HealthApi)
   .annotateContext(OpenApi.annotations({

@@ -135,7 +135,7 @@ export class InsufficientScope extends Schema.Class<InsufficientScope>("Insuffic
   { error: Schema.Literal("insufficient_scope"), message: Schema.String },
   HttpApiSchema.annotations({
     status: 403,
-    description: "The API key is read-only (scope `read`): this operation changes something and needs a `read_write` key."
+    description: "The API key's scope does not allow this: an operation that changes something needs a `read_write` key; the audit log needs an `audit` key."
   })
 ) {
   static of = (message: string) => new InsufficientScope({ error: "insufficient_scope", message })

@@ -20,6 +20,7 @@ import {
   QuotaExceeded,
   ServiceUnavailable
 } from "./errors.js"
+import { AuditListParams, AuditPage } from "./schemas/Audit.js"
 import { AwardPage, AwardParams } from "./schemas/Award.js"
 import { Check, CheckListParams, CheckPage } from "./schemas/Check.js"
 import { PageParams } from "./schemas/Paging.js"
@@ -333,6 +334,23 @@ export class WebhooksApi extends guarded(HttpApiGroup.make("webhooks")
       .annotateContext(OpenApi.annotations({
         summary: "Deliveries to an endpoint, newest event first, paged with a cursor, each attempt with its outcome",
         description: "Each event sent to the endpoint, its state and every attempt (status code or error, duration)."
+      }))
+  )
+) {}
+
+export class AuditApi extends guarded(HttpApiGroup.make("audit")
+  .add(
+    HttpApiEndpoint.get("list", "/audit")
+      .setUrlParams(AuditListParams)
+      .addSuccess(AuditPage)
+      .addError(InsufficientScope)
+      .annotateContext(OpenApi.annotations({
+        summary: "The account's audit log, oldest first, filtered and paged with a cursor (keys with scope audit)",
+        description: "Every change of state in the account (decisions, verifying again, batch jobs, monitors, webhooks, keys, " +
+          "list choice, members and roles, second factors, the account's policy) and every refused post: who (a member or a key, " +
+          "as of the action), what, which object, when, from which address and client, and the outcome. Each entry carries the " +
+          "hash of the one before (a chain per account, checked by `kyb audit verify`). Only a key with scope `audit` reads it " +
+          "(403 insufficient_scope otherwise). Filters: `actor_id`, `action`, `object_id`, `day` (UTC)."
       }))
   )
 ) {}

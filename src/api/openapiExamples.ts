@@ -288,4 +288,21 @@ examples["webhooks.deliveries"] = {
   next_cursor: null
 }
 
+examples["audit.list"] = {
+  entries: [{
+    seq: 41,
+    at: "2026-11-24T10:00:00.120Z",
+    actor: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" },
+    action: "decision.recorded",
+    object: { type: "decision", id: "2c4e6f8a-0b2d-4f6a-8c0e-2b4d6f8a0c2e" },
+    address: "198.51.100.23",
+    client: "Mozilla/5.0 (X11; Linux x86_64)",
+    outcome: "succeeded",
+    details: { list: "ofac_sdn", entry_id: "306", decision: "false_positive" },
+    prev_hash: "5d1f0c7a9e3b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a1c3e5b7d9f1a3c5e7b9d1f",
+    hash: "8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a1c3e5b7d9f1a3c5e7b9d"
+  }],
+  next_cursor: "YXVkaXR8NDE"
+}
+
 export const operationExamples: Readonly<Record<string, unknown>> = examples

@@ -4,7 +4,8 @@ import type { AuditEntry } from "../domain/auditChain.js"
 
 /** Filters of an account's audit log; every one optional. */
 export interface AuditFilters {
-  readonly memberId?: string | undefined
+  /** A member's or an API key's id (their ids never meet: mem_..., key_...). */
+  readonly actorId?: string | undefined
   readonly action?: string | undefined
   readonly objectId?: string | undefined
   /** UTC day, YYYY-MM-DD. */
@@ -39,7 +40,7 @@ export class AuditRepo extends Effect.Service<AuditRepo>()("kyb/AuditRepo", {
 
     const where = (accountId: string, filters: AuditFilters) =>
       sql`account_id = ${accountId}
-        ${filters.memberId === undefined ? sql`` : sql`AND actor->>'type' = 'member' AND actor->>'id' = ${filters.memberId}`}
+        ${filters.actorId === undefined ? sql`` : sql`AND actor->>'id' = ${filters.actorId}`}
         ${filters.action === undefined ? sql`` : sql`AND action = ${filters.action}`}
         ${filters.objectId === undefined ? sql`` : sql`AND object_id = ${filters.objectId}`}
         ${filters.day === undefined ? sql`` : sql`AND at >= ${filters.day}::date AND at < ${filters.day}::date + 1`}`

@@ -14,7 +14,7 @@ const quota = Options.integer("quota").pipe(
 )
 const scope = Options.choice("scope", keyScopes).pipe(
   Options.withDefault(DEFAULT_KEY_SCOPE),
-  Options.withDescription("read: search, fetch, verify and read only; read_write: may also record decisions, monitors, webhooks, batch jobs")
+  Options.withDescription("read: search, fetch, verify and read only; read_write: may also record decisions, monitors, webhooks, batch jobs; audit: what read does, and the audit log (GET /v1/audit)")
 )
 const label = Options.text("label").pipe(Options.optional, Options.withDescription("Who or what the key is for"))
 const account = Options.text("account").pipe(

@@ -39,6 +39,7 @@ import { createKybServer, drainServer } from "./edge/nodeServer.js"
 import { DocsPageLive } from "./docs/docsPage.js"
 import { withResponseHeaders } from "./edge/responseHeaders.js"
 import { ErrorBodiesLive } from "./errorBodies.js"
+import { AuditHandlers } from "./handlers/audit.js"
 import { BatchHandlers } from "./handlers/batch.js"
 import { ChecksHandlers } from "./handlers/checks.js"
 import { DecisionsHandlers } from "./handlers/decisions.js"
@@ -80,7 +81,7 @@ export const ServicesLive = Layer.mergeAll(
 )
 
 const ApiLive = HttpApiBuilder.api(KybApi).pipe(
-  Layer.provide([SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, BatchHandlers, DecisionsHandlers, MonitoringHandlers, WebhooksHandlers, RegistriesHandlers, HealthHandlers]),
+  Layer.provide([AuditHandlers, SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, BatchHandlers, DecisionsHandlers, MonitoringHandlers, WebhooksHandlers, RegistriesHandlers, HealthHandlers]),
   Layer.provide([AuthenticationLive, QuotaGuardLive])
 )
 

@@ -3,10 +3,10 @@ import { Effect, Option } from "effect"
 import { actorOf, type KeyActor } from "../access/actor.js"
 import { InsufficientScope } from "../api/errors.js"
 import { type ApiKeyIdentity, CurrentApiKey } from "../api/security.js"
-import { scopeAllows } from "../domain/keyScope.js"
+import { scopeAllows, scopeReadsAudit } from "../domain/keyScope.js"
 
 export const readOnlyKey = InsufficientScope.of(
-  "This API key is read-only (scope read); changing something needs a key with scope read_write."
+  "This API key is read-only (scope read or audit); changing something needs a key with scope read_write."
 )
 
 /**
@@ -20,3 +20,11 @@ export const writing = <A, E, R>(
     scopeAllows(key.scope, true)
       ? operation(key, actorOf(key, { address: Option.getOrNull(request.remoteAddress), client: request.headers["user-agent"]?.slice(0, 200) ?? null }))
       : Effect.fail(readOnlyKey))
+
+export const noAuditScope = InsufficientScope.of(
+  "Reading the audit log needs an API key with scope audit (made by an admin or an owner on the dashboard)."
+)
+
+/** Reading the account's audit log: only for keys with scope `audit` (403 insufficient_scope otherwise). */
+export const auditing = <A, E, R>(operation: (key: ApiKeyIdentity) => Effect.Effect<A, E, R>): Effect.Effect<A, E | InsufficientScope, R | CurrentApiKey> =>
+  Effect.flatMap(CurrentApiKey, (key): Effect.Effect<A, E | InsufficientScope, R> => scopeReadsAudit(key.scope) ? operation(key) : Effect.fail(noAuditScope))

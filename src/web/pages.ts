@@ -75,7 +75,7 @@ const keyName = (key: AccountKeyRow) => `${key.prefix ?? key.id}…`
 const keyCells = (key: AccountKeyRow, csrf: string, manages: boolean) => [
   html`<code>${keyName(key)}</code>`,
   key.label ?? "—",
-  key.scope === "read" ? "read only" : "read and write",
+  key.scope === "read" ? "read only" : key.scope === "audit" ? "read and audit log" : "read and write",
   when(key.created_at),
   key.last_used ?? "never",
   key.requests_this_month,
@@ -115,7 +115,7 @@ ${o.quota === null ? "" : html`<meter class="meter" min="0" max="${o.quota}" val
 <section aria-labelledby="keys"><h2 id="keys">API keys</h2>
 ${can(o.account.member.role, "manage") ? html`<form method="post" action="/dashboard/keys">${csrfField(csrf)}<label for="label">Label (optional)</label>
 <input id="label" name="label" type="text" maxlength="80">
-<label for="scope">Access</label><select id="scope" name="scope"><option value="read_write" selected>read and write</option><option value="read">read only (search, records, verify)</option></select>
+<label for="scope">Access</label><select id="scope" name="scope"><option value="read_write" selected>read and write</option><option value="read">read only (search, records, verify)</option><option value="audit">read and the audit log (an auditor)</option></select>
 <button type="submit">Create a key</button></form>` : html`<p>Your role uses the account's keys; admins and owners make, rotate and revoke them.</p>`}
 ${dataTable("Your keys (the secret is shown once, when a key is made)", ["Key", "Label", "Access", "Created", "Last used", "Requests this month", "State", "Actions"],
     o.keys.map((k) => keyCells(k, csrf, can(o.account.member.role, "manage"))), { empty: "No key yet." })}

@@ -205,7 +205,7 @@ describe("accounts over HTTP (issue 16)", () => {
         assert.match(dashboard.text, /<td data-label="Label">reader<\/td><td data-label="Access">read only<\/td>/)
         const bad = yield* promise(() => web.submit("/dashboard", "/dashboard/keys", { label: "x", scope: "admin" }))
         assert.strictEqual(bad.status, 400)
-        assert.include(bad.text, "scope: must be read or read_write")
+        assert.include(bad.text, "scope: must be read, read_write or audit")
       }))
 
     it.effect("the same operations as JSON under the session: CSRF header required, keys made, rotated, revoked; usage", () =>
@@ -229,7 +229,7 @@ describe("accounts over HTTP (issue 16)", () => {
         const reader = yield* post("/account/api/keys", { label: "agent", scope: "read" })
         assert.strictEqual((reader.body as { scope: string }).scope, "read")
         assert.deepStrictEqual(yield* post("/account/api/keys", { scope: "admin" }).pipe(Effect.map((r) => [r.status, r.body])), [
-          400, { error: "invalid_request", message: "scope: must be read or read_write" }
+          400, { error: "invalid_request", message: "scope: must be read, read_write or audit" }
         ])
         const { id, secret } = created.body as { id: string; secret: string }
         assert.strictEqual((yield* search(url, secret)).status, 200)

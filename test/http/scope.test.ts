@@ -50,7 +50,7 @@ describe("key scopes on /v1 (issue 32)", () => {
         assert.deepStrictEqual(monitors.monitors, [], "nothing was created by the refused requests")
       }))
 
-    it.effect("the OpenAPI document says 403 insufficient_scope on exactly the operations that change something", () =>
+    it.effect("the OpenAPI document says 403 insufficient_scope on exactly the operations that change something, and the audit log (scope audit)", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         const doc = (yield* Effect.promise(() => call(`${server.url}/v1/openapi.json`))).body as { paths: Record<string, Record<string, Operation>> }
@@ -59,7 +59,7 @@ describe("key scopes on /v1 (issue 32)", () => {
           for (const [method, operation] of Object.entries(item)) if ("403" in operation.responses) documented.push(`${method.toUpperCase()} ${path}`)
         }
         assert.deepStrictEqual(documented.sort(), [
-          "DELETE /v1/monitors/{id}", "DELETE /v1/webhooks/{id}", "POST /v1/decisions", "POST /v1/monitors", "POST /v1/verify/batch", "POST /v1/webhooks"
+          "DELETE /v1/monitors/{id}", "DELETE /v1/webhooks/{id}", "GET /v1/audit", "POST /v1/decisions", "POST /v1/monitors", "POST /v1/verify/batch", "POST /v1/webhooks"
         ])
       }))
   })

@@ -26,7 +26,7 @@ const filtersOf = (c: Console): { readonly filters: AuditFilters; readonly after
   if (object !== undefined && !ID.test(object)) return { problem: "object: must be an id (letters, digits, - _ . :)" }
   if (day !== undefined && (!DAY.test(day) || Number.isNaN(Date.parse(day)))) return { problem: "day: must be a date (YYYY-MM-DD)" }
   if (after !== undefined && !/^\d{1,15}$/.test(after)) return { problem: "after: must be a sequence number" }
-  return { filters: { memberId: member, action, objectId: object, day }, after: after === undefined ? 0 : Number(after) }
+  return { filters: { actorId: member, action, objectId: object, day }, after: after === undefined ? 0 : Number(after) }
 }
 
 const detailWords = (details: unknown) =>
@@ -36,7 +36,7 @@ const detailWords = (details: unknown) =>
 
 const queryString = (filters: AuditFilters, extra: Record<string, string> = {}) => {
   const params = new URLSearchParams()
-  if (filters.memberId !== undefined) params.set("member", filters.memberId)
+  if (filters.actorId !== undefined) params.set("member", filters.actorId)
   if (filters.action !== undefined) params.set("action", filters.action)
   if (filters.objectId !== undefined) params.set("object", filters.objectId)
   if (filters.day !== undefined) params.set("day", filters.day)
@@ -48,7 +48,7 @@ const queryString = (filters: AuditFilters, extra: Record<string, string> = {}) 
 const filterForm = (filters: AuditFilters, people: ReadonlyArray<{ readonly id: string; readonly name: string }>) =>
   html`<form method="get" action="/dashboard/audit" class="filters" role="search" aria-label="Filter the audit log">
 <div><label for="a-member">Person</label><select id="a-member" name="member"><option value="">anyone</option>${people.map((p) =>
-    html`<option value="${p.id}"${filters.memberId === p.id ? html` selected` : ""}>${p.name}</option>`)}</select></div>
+    html`<option value="${p.id}"${filters.actorId === p.id ? html` selected` : ""}>${p.name}</option>`)}</select></div>
 <div><label for="a-action">Action</label><select id="a-action" name="action"><option value="">any</option>${auditActions.map((a: AuditAction) =>
     html`<option value="${a}"${filters.action === a ? html` selected` : ""}>${a}</option>`)}</select></div>
 <div><label for="a-object">Object id</label><input id="a-object" name="object" type="text" maxlength="100" value="${filters.objectId ?? ""}"></div>

@@ -1,0 +1,35 @@
+import { Effect } from "effect"
+import type { Attribution } from "../access/actor.js"
+import { AuditEntry, AuditPage, decodeAuditCursor, encodeAuditCursor } from "../api/schemas/Audit.js"
+import type { AuditAction } from "../domain/auditActions.js"
+import type { AuditEntry as StoredEntry } from "../domain/auditChain.js"
+import { Audit } from "./Audit.js"
+
+type Details = AuditEntry["details"]
+
+const entryOf = (e: StoredEntry) =>
+  new AuditEntry({
+    seq: e.seq,
+    at: e.at,
+    actor: e.actor as Attribution | null,
+    action: e.action as AuditAction,
+    object: e.object_id === null ? null : { type: e.object_type ?? "", id: e.object_id },
+    address: e.address,
+    client: e.client,
+    outcome: e.outcome as AuditEntry["outcome"],
+    details: e.details as Details,
+    prev_hash: e.prev_hash,
+    hash: e.hash
+  })
+
+/** GET /v1/audit: a page of the account's log as the API gives it (the params checked by the route's schema). */
+export const auditPageFor = (accountId: string, params: {
+  readonly limit?: number | undefined; readonly cursor?: string | undefined; readonly actor_id?: string | undefined
+  readonly action?: AuditAction | undefined; readonly object_id?: string | undefined; readonly day?: string | undefined
+}) =>
+  Effect.flatMap(Audit, (audit) =>
+    Effect.map(
+      audit.page(accountId, { actorId: params.actor_id, action: params.action, objectId: params.object_id, day: params.day },
+        params.cursor === undefined ? 0 : decodeAuditCursor(params.cursor) ?? 0, params.limit ?? 50),
+      ({ entries, next }) => new AuditPage({ entries: entries.map(entryOf), next_cursor: next === null ? null : encodeAuditCursor(next) })
+    ))
