@@ -54,7 +54,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       /** Who made it (a member, from the dashboard); absent: the operator's CLI. */
       readonly createdBy?: Attribution
     }) =>
-      Effect.zipRight(options.accountId === undefined ? Effect.void : fence.pause("key", options.accountId), sql.withTransaction(Effect.gen(function*() {
+      sql.withTransaction(Effect.gen(function*() {
         const secret = SECRET_PREFIX + randomBytes(32).toString("base64url")
         const id = "key_" + randomBytes(6).toString("hex")
         const accountId = options.accountId ?? "acc_" + randomBytes(8).toString("hex")
@@ -68,7 +68,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
           VALUES (${id}, ${hashSecret(secret)}, ${secretPrefix(secret)}, ${options.label}, ${options.plan}, ${options.quota},
             ${accountId}, ${scope}, ${options.createdBy === undefined ? null : JSON.stringify(options.createdBy)}::jsonb)`
         return { id, accountId, secret: Redacted.make(secret), scope }
-      }))).pipe(Effect.withSpan("ApiKeys.create"))
+      })).pipe(Effect.withSpan("ApiKeys.create"))
 
     /** A live account named by its id or its e-mail address. */
     const findAccount = (ref: string) =>

@@ -200,6 +200,8 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         yield* requirePower(account, "manage")
         const label = yield* input(checkLabel(rawLabel))
         const scope = yield* input(checkScope(rawScope))
+        // a test's pause point before the transaction (a pause inside it would hold the embedded database's one connection)
+        yield* fence.pause("key", account.id)
         const created = yield* sql.withTransaction(Effect.tap(
           issue({ plan: account.plan, quota: null, label, accountId: account.id, scope, createdBy: memberAttribution(account) }),
           (made) => audit.record(actorOf(account, origin), { action: "key.created", object: { type: "key", id: made.id }, details: { label, scope } })

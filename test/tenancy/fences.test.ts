@@ -4,7 +4,6 @@ import { Effect, Fiber, Layer } from "effect"
 import { periodOf } from "../../src/domain/quotaWindow.js"
 import { call } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
-import { serverUrl } from "../support/testDatabase.js"
 import { makeWebClient, signUpAndLogIn } from "../support/webClient.js"
 import { makeFenceProbe } from "./fenceProbe.js"
 import { keyIdOf, post, promise } from "./support.js"
@@ -37,9 +36,7 @@ const count = (query: (sql: SqlClient.SqlClient) => Effect.Effect<ReadonlyArray<
  * fence's pause point (after its own earlier checks, before its write); the end commits there; then it goes on.
  * Without the fence each would leave a survivor; with it, nothing is made and nothing is billed beyond what was done.
  */
-// Known failure on the embedded database since members' sessions landed (issue 39): the log-in racing a deletion gets
-// "Form expired", and a request left paused then holds the one connection. Run on the server until fixed (issue 41).
-describe.skipIf(serverUrl() === undefined)("ends are fences (issue 41)", () => {
+describe("ends are fences (issue 41)", () => {
   layer(makeTestServer({ KYB_SIGNUPS_PER_CLIENT: "1000", KYB_BATCH_CONCURRENCY: "1" }).pipe(Layer.provide(probe.layer)),
     { timeout: "240 seconds", excludeTestServices: true })((it) => {
     it.effect("a log-in in flight while the account is deleted makes no session", () =>
