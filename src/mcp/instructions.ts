@@ -1,8 +1,12 @@
 /** What the server tells an agent at initialize: where to start, how a job is finished, what is counted. */
 export const instructions = [
   "KYB Africa answers \"is this African business real, registered, active and not sanctioned?\" over 18 official",
-  "registries, with the source, checked date and confidence of every value. Start with verify_business or",
-  "search_companies; every verdict is kept as a check (get_check). list_review_queue shows the hits waiting for a",
-  "reviewer and record_decision records one (a read_write key is needed). Each tool call counts as one request",
-  "against the key's monthly quota."
+  "registries (list_registries says which are covered live), with the source, checked date and confidence of every value.",
+  "Start with verify_business (or search_companies). A verdict in review says why in `review_reasons`; on",
+  "ambiguous_match, call verify_business again with the `registration_no` and `country` of the intended candidate.",
+  "Every verdict is kept as a check (get_check, list_checks). list_review_queue shows the sanctions hits waiting for a",
+  "reviewer and record_decision decides one. Many businesses at once: submit_batch, then get_batch until `status` is",
+  "done. To be told of changes: create_monitor, then list_events. Tools that change something need a read_write key.",
+  "Each tool call counts as one request against the key's monthly quota (submit_batch: one per row verified); a tool",
+  "error is a JSON object {error, message} as the REST API answers it."
 ].join(" ")

@@ -3,22 +3,50 @@ import { JSONSchema, type Schema } from "effect"
 type Json = Record<string, unknown>
 const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
 
-/** The generator marks every `unknown` with the same `$id`, which a validator would read as a document address. */
-const withoutIds = (value: unknown): unknown =>
-  Array.isArray(value)
-    ? value.map(withoutIds)
-    : isObject(value)
-    ? Object.fromEntries(Object.entries(value).filter(([k]) => k !== "$id").map(([k, v]) => [k, withoutIds(v)]))
-    : value
+/** Keys an agent does not need: the generator's `$id` marks, titles naming refinements ("maxLength(64)"), examples. */
+const dropped = new Set(["$id", "$schema", "title", "examples"])
+
+/** Every `$ref` replaced by its definition (tool schemas are not recursive), the noise keys dropped. */
+const inline = (value: unknown, definitions: Json): unknown => {
+  if (Array.isArray(value)) return value.map((v) => inline(v, definitions))
+  if (!isObject(value)) return value
+  const { $ref, ...rest } = value
+  const target = typeof $ref === "string" ? definitions[$ref.replace("#/$defs/", "")] : undefined
+  const merged = isObject(target) ? { ...target, ...rest } : rest
+  const out: Json = {}
+  for (const [k, v] of Object.entries(merged)) {
+    if (dropped.has(k) || k === "$defs") continue
+    if (k === "required" && Array.isArray(v) && v.length === 0) continue
+    out[k] = k === "properties" && isObject(v)
+      ? Object.fromEntries(Object.entries(v).map(([name, p]) => [name, inline(p, definitions)]))
+      : inline(v, definitions)
+  }
+  return out
+}
+
+const rooted = <A, I>(schema: Schema.Schema<A, I>): { readonly root: Json; readonly definitions: Json } => {
+  const { $defs, ...rest } = JSONSchema.make(schema) as unknown as Json
+  const definitions = isObject($defs) ? $defs : {}
+  return { root: inline(rest, definitions) as Json, definitions }
+}
 
 /**
- * A tool's input or output JSON Schema, made from the API's own Effect schema: MCP wants an object schema at the
- * root, so a root `$ref` to a definition is replaced by that definition, the definitions kept beside it.
+ * A tool's input schema, made from the API's own Effect schema: every limit and pattern the route enforces, each
+ * property's description, the definitions inlined (MCP wants an object at the root; a `$defs` copy of the root would
+ * double it).
  */
-export const toolJsonSchema = <A, I>(schema: Schema.Schema<A, I>): Json => {
-  const { $schema: _draft, $defs, $ref, ...rest } = JSONSchema.make(schema) as unknown as Json
-  const definitions = isObject($defs) ? $defs : {}
-  const named = typeof $ref === "string" ? definitions[$ref.replace("#/$defs/", "")] : undefined
-  const root = isObject(named) ? { ...named, ...rest } : rest
-  return withoutIds({ ...root, type: "object", ...(Object.keys(definitions).length === 0 ? {} : { $defs: definitions }) }) as Json
+export const inputJsonSchema = <A, I>(schema: Schema.Schema<A, I>): Json => {
+  const { root } = rooted(schema)
+  // A struct of no fields is generated as "an object or an array": a tool with no arguments takes an empty object.
+  return "properties" in root ? { ...root, type: "object" } : { type: "object", properties: {}, additionalProperties: false }
+}
+
+/**
+ * A tool's output schema: an object with the fields the route's body always has (their shapes are the OpenAPI
+ * document's schema of that body), so that `tools/list` stays small; MCP clients validate results with it.
+ */
+export const outputJsonSchema = <A, I>(schema: Schema.Schema<A, I>): Json => {
+  const { root } = rooted(schema)
+  const required = Array.isArray(root["required"]) ? root["required"] : []
+  return { type: "object", required }
 }

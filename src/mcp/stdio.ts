@@ -6,10 +6,13 @@ import { ApiKeys } from "../access/ApiKeys.js"
 import { Quota } from "../access/Quota.js"
 import type { ApiKeyIdentity } from "../api/security.js"
 import { Awards } from "../awards/Awards.js"
+import { Batches } from "../batch/Batches.js"
 import { Checks } from "../checks/Checks.js"
 import { CompanyLookup } from "../companies/CompanyLookup.js"
 import { CompanyRepo } from "../companies/CompanyRepo.js"
 import { Decisions } from "../decisions/Decisions.js"
+import { Monitors } from "../monitoring/Monitors.js"
+import { RegistryCoverageService } from "../registries/RegistryCoverageService.js"
 import { Screener } from "../sanctions/Screener.js"
 import { CompanySearchLive } from "../search/CompanySearch.js"
 import { Verifier } from "../verify/Verifier.js"
@@ -19,8 +22,13 @@ import { admit } from "./gate.js"
 import { makeMcpServer, paramsProblem } from "./server.js"
 import type { ToolServices } from "./tools.js"
 
-/** What the tools and the admission need (over a SqlClient): the /v1 services, without the server's background work. */
-export const McpServicesLive = Layer.mergeAll(ApiKeys.Default, Quota.Default, CompanyLookup.Default, Awards.Default).pipe(
+/**
+ * What the tools and the admission need (over a SqlClient): the /v1 services. Batches and Monitors bring their
+ * workers (batch jobs, re-screening, webhook deliveries), which share their work with any server on the same database.
+ */
+export const McpServicesLive = Layer.mergeAll(
+  ApiKeys.Default, Quota.Default, CompanyLookup.Default, Awards.Default, Batches.Default, Monitors.Default, RegistryCoverageService.Default
+).pipe(
   Layer.provideMerge(Checks.Default),
   Layer.provideMerge(Layer.merge(Verifier.Default, Decisions.Default)),
   Layer.provideMerge(Layer.mergeAll(CompanyRepo.Default, CompanySearchLive, Screener.Default))

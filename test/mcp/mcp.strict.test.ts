@@ -38,6 +38,13 @@ const messages: ReadonlyArray<readonly [string, string]> = [
   ["limit as text", toolCall(12, "list_review_queue", { limit: "5" })],
   ["an unknown argument", toolCall(13, "verify_business", { name: "Dangote", registraton_no: "RC 1" })],
   ["a search", toolCall(14, "search_companies", { q: "nothing held", limit: 5 })],
+  ["an empty batch", toolCall(16, "submit_batch", { rows: [] })],
+  ["a batch of text", toolCall(17, "submit_batch", { rows: "name;Dangote" })],
+  ["a monitor of nothing", toolCall(18, "create_monitor", {})],
+  ["a monitor id not a UUID", toolCall(19, "delete_monitor", { id: "42" })],
+  ["an events cursor not given", toolCall(20, "list_events", { cursor: "bm90IGEgY3Vyc29y" })],
+  ["registries with an argument", toolCall(21, "list_registries", { country: "NG" })],
+  ["decisions in_force as a boolean", toolCall(22, "list_decisions", { in_force: true })],
   ["ping", rpc(15, "ping")]
 ]
 
@@ -69,6 +76,7 @@ describe("MCP to the letter: the same answers on stdio and HTTP, malformed messa
         assert.notMatch(JSON.stringify(byWhat.get("arguments as an array")), /ZodError|"code":"invalid_type"|\[\s*\{/)
         const toolError = (what: string) => {
           const result = byWhat.get(what)!["result"] as { isError: boolean; content: ReadonlyArray<{ text: string }> }
+          assert.isDefined(result, `${what}: ${JSON.stringify(byWhat.get(what))}`)
           assert.isTrue(result.isError, what)
           return JSON.parse(result.content[0]!.text) as { error: string; message: string }
         }
@@ -77,6 +85,13 @@ describe("MCP to the letter: the same answers on stdio and HTTP, malformed messa
         assert.deepStrictEqual(toolError("q as a number"), { error: "invalid_request", message: "q: must be a string" })
         assert.deepStrictEqual(toolError("limit as text"), { error: "invalid_request", message: "limit: must be an integer" })
         assert.deepStrictEqual(toolError("an unknown argument"), { error: "invalid_request", message: "registraton_no: is not a field of this request" })
+        assert.deepStrictEqual(toolError("an empty batch"), { error: "invalid_request", message: "rows: must hold 1 to 1000 rows" })
+        assert.deepStrictEqual(toolError("a batch of text"), { error: "invalid_request", message: "rows: must be an array" })
+        assert.strictEqual(toolError("a monitor of nothing").error, "invalid_request")
+        assert.deepStrictEqual(toolError("a monitor id not a UUID"), { error: "invalid_request", message: "id: must be a monitor id (a UUID)" })
+        assert.deepStrictEqual(toolError("an events cursor not given"), { error: "invalid_request", message: "cursor: must be a next_cursor this service gave" })
+        assert.deepStrictEqual(toolError("registries with an argument"), { error: "invalid_request", message: "country: is not a field of this request" })
+        assert.deepStrictEqual(toolError("decisions in_force as a boolean"), { error: "invalid_request", message: "in_force: must be a string" })
 
         // An unexpected failure inside a tool (the checks table gone for a moment): an internal_error result, and its
         // log line on standard error; standard output still holds nothing but JSON-RPC.

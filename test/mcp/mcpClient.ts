@@ -1,15 +1,48 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { assert } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schedule } from "effect"
 import { call } from "../support/http.js"
 
 /** A process started on a busy machine may take long to answer its first request: no test depends on a deadline. */
 export const LONG = 240_000
 
 export const toolNames = [
-  "get_check", "get_company", "get_company_awards", "list_review_queue", "record_decision", "search_companies", "verify_business"
+  "create_monitor", "delete_monitor", "get_batch", "get_check", "get_company", "get_company_awards", "list_checks", "list_decisions",
+  "list_events", "list_monitors", "list_registries", "list_review_queue", "record_decision", "search_companies", "submit_batch",
+  "verify_business"
 ]
+
+const writers = ["create_monitor", "delete_monitor", "record_decision", "submit_batch"]
+/** The tools that may ask a live registry (an outside system) when the store does not hold the answer. */
+const openWorld = ["get_company", "search_companies", "submit_batch", "verify_business"]
+
+/**
+ * What an agent pays for the list (at most 12 KB), and what it can rely on: every argument described with its limits
+ * as keywords, no definitions repeated under `$defs`, no generated titles ("maxLength(64)").
+ */
+export const affordableList = (tools: ReadonlyArray<{ name: string; inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown> | undefined; annotations?: Record<string, unknown> | undefined }>) => {
+  const bytes = Buffer.byteLength(JSON.stringify({ tools }), "utf8")
+  assert.isAtMost(bytes, 12 * 1024, `tools/list is ${bytes} bytes`)
+  const text = JSON.stringify(tools)
+  assert.notInclude(text, "$defs")
+  assert.notInclude(text, "\"title\"")
+  for (const tool of tools) {
+    assert.strictEqual(tool.inputSchema["type"], "object")
+    assert.strictEqual(tool.inputSchema["additionalProperties"], false, tool.name)
+    assert.strictEqual(tool.outputSchema?.["type"], "object")
+    for (const [name, property] of Object.entries(tool.inputSchema["properties"] as Record<string, Record<string, unknown>>)) {
+      assert.isString(property["description"], `${tool.name}.${name} is described`)
+      if (property["type"] === "string" && property["enum"] === undefined && property["format"] === undefined) {
+        assert.isTrue("maxLength" in property || "pattern" in property, `${tool.name}.${name} states its limit`)
+      }
+      if (property["type"] === "integer") assert.isTrue("minimum" in property && "maximum" in property, `${tool.name}.${name} states its range`)
+    }
+    assert.strictEqual(tool.annotations?.["readOnlyHint"], !writers.includes(tool.name), tool.name)
+    assert.strictEqual(tool.annotations?.["openWorldHint"], openWorld.includes(tool.name), tool.name)
+  }
+  return bytes
+}
 
 export const connect = (transport: Transport) =>
   Effect.acquireRelease(
@@ -57,11 +90,7 @@ export const sameFactsAsRest = (client: Client, url: string, secret: string, com
   Effect.gen(function*() {
     const { tools } = yield* Effect.promise(() => client.listTools(undefined, { timeout: LONG }))
     assert.deepStrictEqual(tools.map((t) => t.name).sort(), toolNames)
-    for (const tool of tools) {
-      assert.strictEqual(tool.inputSchema.type, "object")
-      assert.strictEqual(tool.outputSchema?.type, "object")
-      assert.strictEqual(tool.annotations?.readOnlyHint, tool.name !== "record_decision", tool.name)
-    }
+    affordableList(tools)
 
     const search = yield* callTool(client, "search_companies", { q: "dangote", country: "NG", limit: 5 })
     assert.deepStrictEqual(search, (yield* rest(url, secret, "/v1/search?q=dangote&country=NG&limit=5")).body)
@@ -104,4 +133,44 @@ export const sameFactsAsRest = (client: Client, url: string, secret: string, com
     assert.deepStrictEqual((yield* callTool(client, "list_review_queue", {}))["checks"], [], "every hit decided: the queue is empty")
     const after = yield* callTool(client, "verify_business", { name: "Banco Nacional de Cuba" })
     assert.isTrue((after["sanctions"] as { hits: ReadonlyArray<{ dismissed: boolean }> }).hits.every((h) => h.dismissed))
+    yield* workflowTools(client, url, secret)
+  })
+
+const sameAsRest = (client: Client, url: string, secret: string, tool: string, args: Record<string, unknown>, route: string) =>
+  Effect.gen(function*() {
+    const answer = yield* callTool(client, tool, args)
+    const twin = yield* rest(url, secret, route)
+    assert.strictEqual(twin.status, 200, route)
+    assert.deepStrictEqual(answer, twin.body, tool)
+    return answer
+  })
+
+/** The rest of a KYB job: registries, checks and decisions listed, a batch run to its end, a monitor and its events. */
+const workflowTools = (client: Client, url: string, secret: string) =>
+  Effect.gen(function*() {
+    const registries = yield* sameAsRest(client, url, secret, "list_registries", {}, "/v1/registries")
+    assert.isAbove((registries["registries"] as ReadonlyArray<unknown>).length, 10)
+    const checks = yield* sameAsRest(client, url, secret, "list_checks", { limit: 2 }, "/v1/checks?limit=2")
+    yield* sameAsRest(client, url, secret, "list_checks", { limit: 2, cursor: checks["next_cursor"] }, `/v1/checks?limit=2&cursor=${String(checks["next_cursor"])}`)
+    yield* sameAsRest(client, url, secret, "list_decisions", { in_force: "true" }, "/v1/decisions?in_force=true")
+
+    const job = yield* callTool(client, "submit_batch", { rows: [{ name: "Dangote Cement PLC", country: "NG" }, { nom: "x" }] })
+    assert.strictEqual(job["total"], 2)
+    const done = yield* callTool(client, "get_batch", { id: job["id"] }).pipe(
+      Effect.filterOrFail((j) => j["status"] === "done"),
+      Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("60 seconds"))),
+      Effect.orDie
+    )
+    assert.deepStrictEqual(done, (yield* rest(url, secret, `/v1/jobs/${String(job["id"])}`)).body)
+    const results = done["results"] as ReadonlyArray<{ verdict: { result: string } | null; error: { error: string } | null }>
+    assert.strictEqual(results[0]!.verdict?.result, "verified")
+    assert.strictEqual(results[1]!.error?.error, "invalid_request")
+
+    const monitor = yield* callTool(client, "create_monitor", { name: "Banco Nacional de Cuba" })
+    assert.deepStrictEqual(monitor, (yield* rest(url, secret, `/v1/monitors/${String(monitor["id"])}`)).body)
+    assert.isAbove(monitor["hits"] as number, 0)
+    yield* sameAsRest(client, url, secret, "list_monitors", {}, "/v1/monitors")
+    yield* sameAsRest(client, url, secret, "list_events", { limit: 5 }, "/v1/events?limit=5")
+    assert.deepStrictEqual(yield* callTool(client, "delete_monitor", { id: monitor["id"] }), monitor)
+    assert.strictEqual((yield* rest(url, secret, `/v1/monitors/${String(monitor["id"])}`)).status, 404)
   })

@@ -43,7 +43,7 @@ const integerFromQuery = (_name: string, min: number, max: number, fallback: num
   Schema.NumberFromString.pipe(
     Schema.int({ message: () => "must be an integer" }),
     Schema.between(min, max, { message: () => `must be between ${min} and ${max}` })
-  ).annotations({ jsonSchema: { type: "integer", minimum: min, maximum: max, default: fallback } })
+  ).annotations({ jsonSchema: { type: "integer", minimum: min, maximum: max, default: fallback, description: "Page size" } })
 
 export const CheckListParams = Schema.Struct({
   since: Schema.optional(SinceParam),

@@ -21,16 +21,16 @@ export const DecisionKind = Schema.Literal("false_positive", "confirmed")
 
 const decisionFields = Schema.Struct({
   ...subjectFields,
-  list: SanctionsList,
+  list: SanctionsList.annotations({ description: "The hit's `list`" }),
   entry_id: Schema.String.pipe(
     Schema.minLength(1, { message: () => "must not be empty" }),
     Schema.maxLength(64, { message: () => "must be at most 64 characters" })
   ).annotations({
-    description: "The hit's `entry_id` in `sanctions.hits` (at most 64 characters), e.g. `10118`",
+    description: "The hit's `entry_id`, e.g. `10118`",
     examples: ["10118"]
   }),
-  decision: DecisionKind,
-  note: Schema.optional(Schema.String.pipe(Schema.maxLength(2000, { message: () => "must be at most 2000 characters" })).annotations({ description: "Why, for the audit trail (at most 2,000 characters)" }))
+  decision: DecisionKind.annotations({ description: "false_positive: not this subject (dismissed); confirmed: a true match" }),
+  note: Schema.optional(Schema.String.pipe(Schema.maxLength(2000, { message: () => "must be at most 2000 characters" })).annotations({ description: "Why, for the audit trail" }))
 })
 
 export const DecisionBody = decisionFields.pipe(Schema.filter(oneSubject, {

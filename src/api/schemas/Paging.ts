@@ -4,13 +4,13 @@ import { CursorParam } from "./params.js"
 /** `?key_id=`: an account's list narrowed to what one of its keys made. */
 export const KeyIdParam = Schema.String.pipe(
   Schema.pattern(/^key_[0-9a-f]{12}$/, { message: () => "must be the id of one of this account's keys (key_ and 12 hex digits)" })
-).annotations({ description: "Only what this key of the account made" })
+).annotations({ description: "Only this key's" })
 
 const limitParam = (fallback: number) =>
   Schema.NumberFromString.pipe(
     Schema.int({ message: () => "must be an integer" }),
     Schema.between(1, 100, { message: () => "must be between 1 and 100" })
-  ).annotations({ jsonSchema: { type: "integer", minimum: 1, maximum: 100, default: fallback } })
+  ).annotations({ jsonSchema: { type: "integer", minimum: 1, maximum: 100, default: fallback, description: "Page size" } })
 
 const cursorParam = CursorParam.annotations({ description: "The `next_cursor` of the page before" })
 

@@ -90,12 +90,12 @@ const monitorFields = Schema.Struct({
   name: Schema.optional(Schema.String.pipe(
     Schema.minLength(1, { message: () => "must not be empty" }),
     Schema.maxLength(300, { message: () => "must be at most 300 characters" })
-  ).annotations({ description: "A name to watch (at most 300 characters)" })),
+  ).annotations({ description: "A name to watch" })),
   country: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be a two-letter ISO-3166 country code" })).annotations({ description: "ISO-3166 alpha-2 code of the company's registry", examples: ["NG"] })),
   registration_no: Schema.optional(Schema.String.pipe(
     Schema.minLength(1, { message: () => "must not be empty" }),
     Schema.maxLength(64, { message: () => "must be at most 64 characters" })
-  ).annotations({ description: "The company's registration number, with country (at most 64 characters)" }))
+  ).annotations({ description: "The company's registration number, with country" }))
 })
 
 export const MonitorBody = monitorFields.pipe(Schema.filter((b) =>

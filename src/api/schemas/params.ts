@@ -15,7 +15,7 @@ export const refuseUnknownFields = { parseOptions: { onExcessProperty: "error" }
 
 export const CountryCode = Schema.String.pipe(
   Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be a two-letter ISO-3166 country code" })
-).annotations({ description: "ISO-3166 alpha-2 code, case-insensitive", examples: ["NG"] })
+).annotations({ description: "ISO 3166 alpha-2 country, any case", examples: ["NG"] })
 
 /**
  * A bounded, non-blank text input (names, numbers, queries). The error body puts the field's name before the message;
@@ -28,10 +28,10 @@ export const TextInput = (_field: string, maxLength = 200, description = "") =>
   ).annotations({
     jsonSchema: {
       type: "string",
-      minLength: 1,
       maxLength,
       pattern: "\\S",
-      description: `${description}${description === "" ? "" : " "}(1 to ${maxLength} characters, not only spaces)`.trim()
+      // The limits are the keywords beside it (minLength, maxLength, a non-space character): not repeated in words.
+      ...(description === "" ? {} : { description })
     }
   })
 
@@ -42,15 +42,15 @@ const integerFromQuery = Schema.NumberFromString.pipe(Schema.int({ message: () =
 export const LimitParam = integerFromQuery.pipe(
   Schema.between(1, 100, { message: () => "must be between 1 and 100" })
 ).annotations({
-  description: "Page size: default 25, maximum 100 (larger values are rejected)",
-  jsonSchema: { type: "integer", minimum: 1, maximum: 100, default: 25, description: "Page size: default 25, maximum 100 (larger values are rejected)" }
+  description: "Page size",
+  jsonSchema: { type: "integer", minimum: 1, maximum: 100, default: 25, description: "Page size" }
 })
 
 export const OffsetParam = integerFromQuery.pipe(
   Schema.between(0, 10_000, { message: () => "must be between 0 and 10000" })
 ).annotations({
-  description: "Results to skip: default 0, at most 10000",
-  jsonSchema: { type: "integer", minimum: 0, maximum: 10_000, default: 0, description: "Results to skip: default 0, at most 10000" }
+  description: "Results to skip",
+  jsonSchema: { type: "integer", minimum: 0, maximum: 10_000, default: 0, description: "Results to skip" }
 })
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
@@ -58,7 +58,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 /** A path id this service made (a UUID, any case): anything else is a 400 naming the field, never a database error. */
 export const IdParam = (what: string) =>
   Schema.String.pipe(Schema.pattern(UUID, { message: () => `must be a ${what} id (a UUID)` }))
-    .annotations({ description: `The ${what}'s id (a UUID)`, jsonSchema: { type: "string", format: "uuid" } })
+    .annotations({ description: `The ${what}'s id (a UUID)`, jsonSchema: { type: "string", format: "uuid", description: `The ${what}'s id` } })
 
 /** The earliest and latest instants a date parameter or a cursor may name (PostgreSQL's range is wider; ours is plain). */
 const EARLIEST = Date.UTC(1970, 0, 1)
@@ -82,7 +82,7 @@ export const SinceParam = Schema.String.pipe(
   jsonSchema: {
     type: "string",
     format: "date-time",
-    description: "Only what came after this instant: an RFC 3339 date (`2026-01-31`) or date-time, from 1970 to 9999"
+    description: "Only after this RFC 3339 date or date-time (1970 to 9999)"
   }
 })
 
@@ -103,7 +103,8 @@ export const CursorParam = Schema.String.pipe(
 ).annotations({
   jsonSchema: {
     type: "string",
-    minLength: 1,
-    description: "The `next_cursor` of the page before, as given (opaque: any other text is refused with 400)"
+    maxLength: 200,
+    pattern: "^[\\w-]+$",
+    description: "A page's `next_cursor`, as given"
   }
 })

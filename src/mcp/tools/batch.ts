@@ -1,0 +1,43 @@
+import { Effect, Schema } from "effect"
+import { actorOf } from "../../access/actor.js"
+import { Job, MAX_BATCH_ITEMS } from "../../api/schemas/Job.js"
+import { IdParam } from "../../api/schemas/params.js"
+import { Batches } from "../../batch/Batches.js"
+import { makeTool } from "../tool.js"
+
+/** The batch route's JSON body as a tool's arguments (an object at the root), with its Idempotency-Key header. */
+const BatchArguments = Schema.Struct({
+  rows: Schema.Array(Schema.Unknown).pipe(
+    Schema.minItems(1, { message: () => `must hold 1 to ${MAX_BATCH_ITEMS} rows` }),
+    Schema.maxItems(MAX_BATCH_ITEMS, { message: () => `must hold 1 to ${MAX_BATCH_ITEMS} rows` })
+  ).annotations({
+    description: "Objects like verify_business's arguments"
+  }),
+  idempotency_key: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)).annotations({
+    description: "The same key and rows give the same job"
+  }))
+})
+
+export const batchTools = [
+  makeTool({
+    name: "submit_batch",
+    description: "POST /v1/verify/batch: verifies the rows in the background, one request of quota per row verified. " +
+      "Poll get_batch until status is done.",
+    writes: true,
+    idempotent: false,
+    input: BatchArguments,
+    output: Job,
+    openWorld: true,
+    run: (key, input) => Effect.flatMap(Batches, (batches) =>
+      Effect.map(batches.submit(actorOf(key), input.rows, input.idempotency_key), (submitted) => submitted.job))
+  }),
+  makeTool({
+    name: "get_batch",
+    description: "GET /v1/jobs/{id}: progress; once done, each row's verdict or error in input order.",
+    writes: false,
+    idempotent: true,
+    input: Schema.Struct({ id: IdParam("job") }),
+    output: Job,
+    run: (key, input) => Effect.flatMap(Batches, (batches) => batches.get(key.accountId, input.id))
+  })
+]

@@ -1,0 +1,52 @@
+import { Effect, Schema } from "effect"
+import { actorOf } from "../../access/actor.js"
+import { Check, CheckListParams, CheckPage } from "../../api/schemas/Check.js"
+import { IdParam } from "../../api/schemas/params.js"
+import { ReviewQueuePage } from "../../api/schemas/ReviewQueue.js"
+import { Verdict, VerifyBody } from "../../api/schemas/Verdict.js"
+import { Checks } from "../../checks/Checks.js"
+import { makeTool } from "../tool.js"
+
+export const checkTools = [
+  makeTool({
+    name: "verify_business",
+    description: "POST /v1/verify: is the business registered, active and not sanctioned, with the company, sources, " +
+      "signals and each sanctions hit explained; kept as a check. On review ambiguous_match: call again with a " +
+      "candidate's registration_no and country.",
+    writes: false,
+    idempotent: false,
+    input: VerifyBody,
+    output: Verdict,
+    openWorld: true,
+    run: (key, input) => Effect.flatMap(Checks, (checks) => checks.verify(input, actorOf(key)))
+  }),
+  makeTool({
+    name: "get_check",
+    description: "GET /v1/checks/{id}: a verification as asked and answered, with the list versions screened.",
+    writes: false,
+    idempotent: true,
+    input: Schema.Struct({ id: IdParam("check") }),
+    output: Check,
+    run: (key, input) => Effect.flatMap(Checks, (checks) => checks.get(key.accountId, input.id))
+  }),
+  makeTool({
+    name: "list_checks",
+    description: "GET /v1/checks: the account's checks, newest first; page with `cursor`.",
+    writes: false,
+    idempotent: true,
+    input: CheckListParams,
+    output: CheckPage,
+    queryString: true,
+    run: (key, input) => Effect.flatMap(Checks, (checks) => checks.list(key.accountId, input))
+  }),
+  makeTool({
+    name: "list_review_queue",
+    description: "Checks in review with undecided sanctions hits, oldest first; decide one with record_decision.",
+    writes: false,
+    idempotent: true,
+    input: CheckListParams,
+    output: ReviewQueuePage,
+    queryString: true,
+    run: (key, input) => Effect.flatMap(Checks, (checks) => checks.reviewQueue(key.accountId, input))
+  })
+]

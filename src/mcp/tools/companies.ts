@@ -1,0 +1,63 @@
+import { Effect, Schema } from "effect"
+import { AwardPage, AwardParams } from "../../api/schemas/Award.js"
+import { CompanyRecord } from "../../api/schemas/Company.js"
+import { CountryCode, TextInput } from "../../api/schemas/params.js"
+import { RegistriesResponse } from "../../api/schemas/Registry.js"
+import { SearchParams, SearchResponse } from "../../api/schemas/Search.js"
+import { Awards } from "../../awards/Awards.js"
+import { CompanyLookup } from "../../companies/CompanyLookup.js"
+import { RegistryCoverageService } from "../../registries/RegistryCoverageService.js"
+import { CompanySearch } from "../../search/CompanySearch.js"
+import { makeTool, unavailable } from "../tool.js"
+
+const company = {
+  country: CountryCode,
+  registration_no: TextInput("registration_no", 64, "The registry number, any separator style")
+}
+
+export const companyTools = [
+  makeTool({
+    name: "search_companies",
+    description: "GET /v1/search: companies by name, registration number or tax id, best first.",
+    writes: false,
+    idempotent: true,
+    input: SearchParams,
+    output: SearchResponse,
+    queryString: true,
+    openWorld: true,
+    run: (_key, input) => Effect.flatMap(CompanySearch, (search) => Effect.orDie(search.search(input)))
+  }),
+  makeTool({
+    name: "get_company",
+    description: "GET /v1/company/{country}/{registration_no}: the record, each field with its source and date.",
+    writes: false,
+    idempotent: true,
+    input: Schema.Struct(company),
+    output: CompanyRecord,
+    openWorld: true,
+    run: (_key, input) =>
+      Effect.flatMap(CompanyLookup, (companies) =>
+        companies.get(input.country, input.registration_no).pipe(
+          Effect.catchTag("RecordUnavailable", (e) => Effect.fail(unavailable(e.message)))
+        ))
+  }),
+  makeTool({
+    name: "get_company_awards",
+    description: "GET /v1/company/{country}/{registration_no}/awards: public-procurement awards, newest first.",
+    writes: false,
+    idempotent: true,
+    input: Schema.Struct({ ...company, ...AwardParams.fields }),
+    output: AwardPage,
+    queryString: true,
+    run: (_key, input) => Effect.flatMap(Awards, (awards) => awards.page(input.country, input.registration_no, input))
+  }),
+  makeTool({
+    name: "list_registries",
+    description: "GET /v1/registries: each registry, its record count and whether it is searched live.",
+    writes: false,
+    idempotent: true,
+    input: Schema.Struct({}),
+    output: RegistriesResponse,
+    run: () => Effect.flatMap(RegistryCoverageService, (registries) => registries.list)
+  })
+]

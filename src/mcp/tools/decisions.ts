@@ -1,0 +1,29 @@
+import { Effect } from "effect"
+import { actorOf } from "../../access/actor.js"
+import { Decision, DecisionBody, DecisionListParams, DecisionPage } from "../../api/schemas/Decision.js"
+import { Decisions } from "../../decisions/Decisions.js"
+import { makeTool } from "../tool.js"
+
+export const decisionTools = [
+  makeTool({
+    name: "record_decision",
+    description: "POST /v1/decisions: false_positive dismisses the hit in this subject's later verdicts while the entry " +
+      "is unchanged.",
+    writes: true,
+    idempotent: false,
+    input: DecisionBody,
+    output: Decision,
+    run: (key, input) => Effect.flatMap(Decisions, (decisions) => decisions.record(actorOf(key), input))
+  }),
+  makeTool({
+    name: "list_decisions",
+    description: "GET /v1/decisions: the account's decisions, newest first; page with `cursor`.",
+    writes: false,
+    idempotent: true,
+    input: DecisionListParams,
+    output: DecisionPage,
+    queryString: true,
+    run: (key, input) =>
+      Effect.flatMap(Decisions, (decisions) => decisions.list(key.accountId, { ...input, in_force: input.in_force === "true" }))
+  })
+]

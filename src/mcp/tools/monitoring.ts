@@ -1,0 +1,50 @@
+import { Effect, Schema } from "effect"
+import { actorOf } from "../../access/actor.js"
+import { CheckListParams } from "../../api/schemas/Check.js"
+import { PageParams } from "../../api/schemas/Paging.js"
+import { IdParam } from "../../api/schemas/params.js"
+import { EventPage, Monitor, MonitorBody, MonitorPage } from "../../api/schemas/Webhook.js"
+import { Monitors } from "../../monitoring/Monitors.js"
+import { makeTool } from "../tool.js"
+
+export const monitoringTools = [
+  makeTool({
+    name: "create_monitor",
+    description: "POST /v1/monitors: screened now and on every list change; changes are events.",
+    writes: true,
+    idempotent: false,
+    input: MonitorBody,
+    output: Monitor,
+    run: (key, input) => Effect.flatMap(Monitors, (monitors) => monitors.create(actorOf(key), input))
+  }),
+  makeTool({
+    name: "list_monitors",
+    description: "GET /v1/monitors: the account's monitors, newest first; page with `cursor`.",
+    writes: false,
+    idempotent: true,
+    input: PageParams(50),
+    output: MonitorPage,
+    queryString: true,
+    run: (key, input) => Effect.flatMap(Monitors, (monitors) => monitors.list(key.accountId, input))
+  }),
+  makeTool({
+    name: "delete_monitor",
+    description: "DELETE /v1/monitors/{id}: its events stay.",
+    writes: true,
+    idempotent: false,
+    destructive: true,
+    input: Schema.Struct({ id: IdParam("monitor") }),
+    output: Monitor,
+    run: (key, input) => Effect.flatMap(Monitors, (monitors) => monitors.remove(actorOf(key), input.id.toLowerCase()))
+  }),
+  makeTool({
+    name: "list_events",
+    description: "GET /v1/events: what the monitors found, newest first.",
+    writes: false,
+    idempotent: true,
+    input: CheckListParams,
+    output: EventPage,
+    queryString: true,
+    run: (key, input) => Effect.flatMap(Monitors, (monitors) => monitors.events(key.accountId, input))
+  })
+]
