@@ -218,9 +218,9 @@ examples["batch.list"] = { jobs: [{ ...(examples["batch.get"] as object), result
 examples["batch.resultsJsonl"] =
   "{\"position\":0,\"input\":{\"name\":\"Dangote Cement\",\"country\":\"NG\"},\"verdict\":{\"result\":\"verified\",\"...\":\"...\"},\"error\":null}\n" +
   "{\"position\":1,\"input\":{\"country\":\"NG\"},\"verdict\":null,\"error\":{\"error\":\"invalid_request\",\"message\":\"one of name or registration_no is required\"}}\n"
-examples["batch.resultsCsv"] = "position,name,registration_no,country,result,registered,sanctions,review_reason,check_id,error\r\n" +
-  "0,Dangote Cement,,NG,verified,true,clear,,0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10,\r\n" +
-  "1,,,NG,,,,,,one of name or registration_no is required\r\n"
+examples["batch.resultsCsv"] = "row,name,registration_no,country,result,registered,sanctions,review_reason,check_id,error\r\n" +
+  "1,Dangote Cement,,NG,verified,true,clear,,0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10,\r\n" +
+  "2,,,NG,,,,,,one of name or registration_no is required\r\n"
 examples["decisions.record"] = {
   id: "2c4e6f8a-0b2d-4f6a-8c0e-2b4d6f8a0c2e",
   subject: { name: "Banco Nacional de Cuba" },

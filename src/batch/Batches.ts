@@ -79,7 +79,11 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
         return Option.some<Submitted>({ job: yield* view(held.value), created: false, used: null })
       })
 
-    const submit = (key: KeyActor, payload: ReadonlyArray<unknown> | string, idempotencyKey: string | undefined) =>
+    /**
+     * `door`: a `/v1` request took one unit on admission (the batch takes the rest); the console's form took none
+     * (the batch takes one per row it will verify, and gives back nothing it did not take).
+     */
+    const submit = (key: KeyActor, payload: ReadonlyArray<unknown> | string, idempotencyKey: string | undefined, door: "api" | "console" = "api") =>
       Effect.gen(function*() {
         const rows = yield* Either.match(rowsOf(payload), {
           onLeft: (message) => Effect.fail(InvalidRequest.of(message)),
@@ -102,7 +106,7 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
           if (!(yield* repo.insert({ id, accountId: key.accountId, keyId: key.keyId, createdBy: key.by, idempotencyKey: idempotencyKey ?? null, bodySha256, charged }, items))) {
             return { kind: "raced" as const }
           }
-          const reserved = yield* quota.charge(key, verified - 1)
+          const reserved = yield* quota.charge(key, verified - (door === "api" ? 1 : 0))
           if (!reserved.taken) return yield* Effect.fail(QuotaExceeded.of(
             `This batch needs ${verified} requests of the monthly quota and fewer are left; nothing was verified or counted.`
           ))
@@ -110,7 +114,7 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
           return { kind: "stored" as const, used: reserved.used }
         })).pipe(
           Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))),
-          Effect.tapError((error) => error instanceof QuotaExceeded ? quota.refund(key) : Effect.void)
+          Effect.tapError((error) => error instanceof QuotaExceeded && door === "api" ? quota.refund(key) : Effect.void)
         )
         if (stored.kind === "raced" && idempotencyKey !== undefined) {
           const earlier = yield* replay(key.accountId, idempotencyKey, bodySha256)

@@ -1,7 +1,8 @@
 import type { JobResult } from "../api/schemas/Job.js"
 import { neutralised } from "../domain/csvCell.js"
 
-const HEADER = ["position", "name", "registration_no", "country", "result", "registered", "sanctions", "review_reason", "check_id", "error"]
+/** `row` counts from 1 like the console's results and a spreadsheet (the JSON's `position` is 0-based). */
+const HEADER = ["row", "name", "registration_no", "country", "result", "registered", "sanctions", "review_reason", "check_id", "error"]
 
 /** RFC 4180 quoting; a cell that a spreadsheet would run as a formula gets a leading apostrophe (`neutralised`). */
 export const cell = (value: unknown): string => {
@@ -19,7 +20,7 @@ export const resultsCsv = (results: ReadonlyArray<JobResult>): string =>
     HEADER.join(","),
     ...results.map((r) =>
       [
-        r.position,
+        r.position + 1,
         field(r.input, "name"),
         field(r.input, "registration_no"),
         field(r.input, "country"),

@@ -66,3 +66,19 @@ export const countryCodeOfName = (name: string): string | null => {
   const reordered = comma === null ? undefined : table.get(foldCountry(`${comma[2]} ${comma[1]}`))
   return reordered ?? table.get(foldCountry(trimmed.replace(/\(.*\)/, ""))) ?? null
 }
+
+/**
+ * ICU's region codes that ISO 3166-1 does not assign as countries: exceptionally reserved (Ascension, Clipperton,
+ * Sark, Diego Garcia, Ceuta and Melilla, the Canary Islands, Tristan da Cunha), user-assigned (Kosovo, the
+ * pseudo-locales) and "unknown".
+ */
+const NOT_ASSIGNED = new Set(["AC", "CP", "CQ", "DG", "EA", "IC", "TA", "XA", "XB", "XK", "ZZ"])
+
+let assigned: ReadonlySet<string> | null = null
+
+/** Whether `code` (any case) is an ISO 3166-1 alpha-2 country code in use (the 249 of the standard). */
+export const isIsoCountry = (code: string): boolean => {
+  table ??= buildTable()
+  assigned ??= new Set([...table.values()].filter((c) => !NOT_ASSIGNED.has(c)))
+  return assigned.has(code.trim().toUpperCase())
+}

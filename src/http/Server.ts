@@ -9,6 +9,7 @@ import { Config, Context, Effect, FiberRef, Layer, LogLevel } from "effect"
 import type { Server } from "node:http"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { Accounts } from "../accounts/Accounts.js"
+import { SessionFlash } from "../accounts/SessionFlash.js"
 import { Awards } from "../awards/Awards.js"
 import { Batches } from "../batch/Batches.js"
 import { Decisions } from "../decisions/Decisions.js"
@@ -58,6 +59,7 @@ import { MetricsRouteLive } from "../metrics/MetricsServer.js"
 export const ServicesLive = Layer.mergeAll(
   ApiKeys.Default,
   Accounts.Default,
+  SessionFlash.Default,
   Quota.Default,
   Health.Default,
   CompanyLookup.Default,

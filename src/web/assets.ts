@@ -28,7 +28,8 @@ fieldset { border: 1px solid #ccc; margin: 1rem 0; }
 .filters div { min-width: 10rem; }
 table { border-collapse: collapse; width: 100%; margin: 1rem 0; }
 caption { text-align: left; font-weight: 600; padding: .25rem 0; }
-th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid #ddd; vertical-align: top; overflow-wrap: anywhere; }
+th, td { text-align: left; padding: .4rem .5rem; border-bottom: 1px solid #ddd; vertical-align: top; overflow-wrap: break-word; hyphens: manual; }
+td code, td a { overflow-wrap: anywhere; }
 .secret { font-family: ui-monospace, monospace; background: #fff8d6; padding: .5rem; border: 1px solid #e0c200; word-break: break-all; }
 pre { background: #f0f0f0; padding: .75rem; overflow-x: auto; white-space: pre-wrap; word-break: break-word; }
 .error { color: #a00; border-left: 4px solid #a00; padding-left: .75rem; }
@@ -56,7 +57,7 @@ ol.timeline li { margin: 0 0 1rem; padding-left: 1rem; }
   .pair { grid-template-columns: 1fr; }
   table.stack thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
   table.stack tr { display: block; border-bottom: 2px solid #ccc; padding: .25rem 0; }
-  table.stack td { display: grid; grid-template-columns: 8rem 1fr; gap: .5rem; border: 0; padding: .2rem 0; }
+  table.stack td { display: grid; grid-template-columns: 8rem 1fr; gap: .5rem; border: 0; padding: .2rem 0; overflow-wrap: anywhere; }
   table.stack td::before { content: attr(data-label); font-weight: 600; }
   dl.facts { grid-template-columns: 1fr; }
 }
@@ -91,7 +92,7 @@ document.addEventListener("click", async (event) => {
   }
 })
 const localTimes = () => {
-  const format = new Intl.DateTimeFormat(undefined, { dateStyle: "medium", timeStyle: "short" })
+  const format = new Intl.DateTimeFormat(undefined, { year: "numeric", month: "short", day: "numeric", hour: "2-digit", minute: "2-digit", timeZoneName: "short" })
   for (const t of document.querySelectorAll("time[data-local]")) {
     const date = new Date(t.getAttribute("datetime"))
     if (!Number.isNaN(date.getTime())) t.textContent = format.format(date)
@@ -108,7 +109,7 @@ const followJob = () => {
       bar.max = Math.max(job.total, 1)
       bar.value = job.done
       if (status) status.textContent = job.status + ": " + job.done + " of " + job.total + " rows"
-      if (job.status === "done") return window.location.reload()
+      if (job.status === "done") return window.location.replace(window.location.pathname)
     } catch {}
     setTimeout(tick, 500)
   }

@@ -25,12 +25,15 @@ export interface Console {
   readonly origin: Origin
 }
 
-/** Notices after an action, named in the redirect (`?notice=`): never text taken from the request. */
-const NOTICES: Readonly<Record<string, string>> = {
+/**
+ * Notices after an action, named in the redirect (`?notice=`): never text taken from the request, at most a count
+ * (`&count=`, a whole number).
+ */
+const NOTICES: Readonly<Record<string, string | ((count: number) => string)>> = {
   decided: "The decision is recorded: it applies to every later verification of this subject until the listing changes.",
   reverified: "Verified again: the new verdict is shown beside the old one.",
   monitor_added: "The monitor is added: a change on the lists or at the registry raises an event.",
-  monitors_added: "The monitors in the file are added.",
+  monitors_added: (count) => `${count} monitor${count === 1 ? " is" : "s are"} added from the file: each is screened now and watched from now on.`,
   monitor_removed: "The monitor is removed: nothing more is watched for it.",
   webhook_removed: "The webhook is removed: nothing more is sent to it.",
   test_sent: "A test event is queued for this webhook: its delivery appears below.",
@@ -46,9 +49,15 @@ export const flash = (text: string | undefined, kind: "error" | "notice" = "erro
 
 export const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`
 
+const noticeOf = (c: Console) => {
+  const notice = NOTICES[c.query("notice") ?? ""]
+  const count = Number(c.query("count") ?? "")
+  return typeof notice !== "function" ? notice : Number.isSafeInteger(count) && count >= 0 ? notice(count) : undefined
+}
+
 /** A console page around `body`, with the menu and the notice named in the query. */
 export const consolePage = (c: Console, title: string, current: string, body: Html, error?: string) =>
-  page(title, html`${flash(NOTICES[c.query("notice") ?? ""], "notice")}${flash(error)}${body}`, {
+  page(title, html`${flash(noticeOf(c), "notice")}${flash(error)}${body}`, {
     signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current, staleLists: c.staleLists
   })
 

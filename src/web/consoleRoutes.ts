@@ -19,8 +19,9 @@ import { auditRoutes } from "./audit/routes.js"
 import { acceptRoutes } from "./members/accept.js"
 import { membersRoutes } from "./members/routes.js"
 import { Members } from "../members/Members.js"
+import type { SessionFlash } from "../accounts/SessionFlash.js"
 
-type Services = Accounts | ReviewQueue | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener
+type Services = Accounts | ReviewQueue | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash
 type Route = readonly ["GET" | "POST", `/${string}`, Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Services>]
 
 const routes: ReadonlyArray<Route> = [

@@ -77,7 +77,7 @@ const keyCells = (key: AccountKeyRow, csrf: string, manages: boolean) => [
   key.label ?? "—",
   key.scope === "read" ? "read only" : key.scope === "audit" ? "read and audit log" : "read and write",
   when(key.created_at),
-  key.last_used ?? "never",
+  key.last_used === null ? "never" : `${key.last_used} (UTC day)`,
   key.requests_this_month,
   key.active ? (key.revoked_at === null ? "active" : html`rotated: works until ${when(key.revoked_at)}`) : html`revoked ${when(key.revoked_at)}`,
   key.active && manages
@@ -126,14 +126,14 @@ ${dataTable("Your keys (the secret is shown once, when a key is made)", ["Key", 
     })
 }
 
-export const keyCreatedPage = (secret: string, baseUrl: string, csrf: string, title = "Your new API key") =>
+export const keyCreatedPage = (secret: string, baseUrl: string, csrf: string, reviewCount: string, title = "Your new API key") =>
   page(title, html`<p>Copy it now: it is shown this once and never stored (only its hash is).</p>
 <p class="secret" id="secret">${secret}</p><p><button type="button" data-copy="secret">Copy the key</button></p>
 <h2>Try it</h2><pre id="curl">curl -s -H "Authorization: Bearer ${secret}" "${baseUrl}/v1/search?q=dangote%20cement&amp;country=NG&amp;limit=5"</pre>
 <p><button type="button" data-copy="curl">Copy the command</button></p><p><a href="/dashboard">Back to the dashboard</a></p>`,
-    { signedIn: true, csrf })
+    { signedIn: true, csrf, reviewCount, current: "/dashboard" })
 
-export const accountPage = (account: Account, csrf: string, options: { readonly error?: string; readonly notice?: string } = {}) =>
+export const accountPage = (account: Account, csrf: string, reviewCount: string, options: { readonly error?: string; readonly notice?: string } = {}) =>
   page("Account", html`${flash(options.notice, "notice")}${flash(options.error)}<p>${account.member.name} (${account.email}), ${account.member.role} of an account on the ${account.plan} plan.</p>
 <section aria-labelledby="pw"><h2 id="pw">Change the password</h2><form method="post" action="/dashboard/password">${csrfField(csrf)}
 <label for="current">Current password</label><input id="current" name="current" type="password" autocomplete="current-password" required>
@@ -143,7 +143,7 @@ ${can(account.member.role, "own") ? html`<section aria-labelledby="del"><h2 id="
 sessions end. This cannot be undone.</p>
 <form method="post" action="/dashboard/delete">${csrfField(csrf)}<label for="confirm">Password</label>
 <input id="confirm" name="password" type="password" autocomplete="current-password" required>
-<p><button type="submit">Delete my account</button></p></form></section>` : ""}`, { signedIn: true, csrf })
+<p><button type="submit">Delete my account</button></p></form></section>` : ""}`, { signedIn: true, csrf, reviewCount, current: "/dashboard/account" })
 
-export const messagePage = (title: string, text: string, signedIn: boolean, csrf: string) =>
-  page(title, html`<p>${text}</p><p><a href="${signedIn ? "/dashboard" : "/"}">Continue</a></p>`, { signedIn, csrf })
+export const messagePage = (title: string, text: string, signedIn: boolean, csrf: string, reviewCount?: string) =>
+  page(title, html`<p>${text}</p><p><a href="${signedIn ? "/dashboard" : "/"}">Continue</a></p>`, { signedIn, csrf, ...(reviewCount === undefined ? {} : { reviewCount }) })

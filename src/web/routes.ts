@@ -6,8 +6,10 @@ import { Effect, Option, Redacted } from "effect"
 import { type Account, Accounts } from "../accounts/Accounts.js"
 import type { AccountError } from "../accounts/errors.js"
 import { dashboardCss, dashboardJs } from "./assets.js"
+import { faviconIco } from "./favicon.js"
 import { ReviewQueue } from "../checks/reviewQueue.js"
 import { Screener } from "../sanctions/Screener.js"
+import { SessionFlash } from "../accounts/SessionFlash.js"
 import { staleListWords } from "./console.js"
 import { formFields, htmlResponse, queryOf, seeOther } from "./responses.js"
 import { accountPage, dashboardPage, homePage, keyCreatedPage, loginPage, messagePage, revokeConfirmPage, signupPage } from "./pages.js"
@@ -91,6 +93,8 @@ const accountPost = <E, R>(
     Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 ) => formPost(({ account, csrf, field }) => Option.isNone(account) ? Effect.succeed(seeOther("/login")) : build({ field, csrf, account: account.value }))
 
+const reviewCountOf = (account: Account) => Effect.flatMap(ReviewQueue, (queue) => queue.count(account.id))
+
 const dashboard = (account: Account, csrf: string, flash: { readonly notice?: string; readonly error?: string } = {}, status = 200) =>
   Effect.gen(function*() {
     const overview = yield* (yield* Accounts).overview(account)
@@ -142,13 +146,32 @@ const logOut = formPost(() =>
     return withoutSessionCookie(request)(seeOther("/login?logged_out=1"))
   }))
 
+/** The new secret waits, sealed, for the page the form redirects to (a reload of that page makes no other key). */
+const showKeyOnce = (secret: Redacted.Redacted<string>, rotated: boolean) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    yield* (yield* SessionFlash).put(sessionTokenOf(request), { kind: "api_key", secret: Redacted.value(secret), rotated })
+    return seeOther("/dashboard/keys/new")
+  })
+
 const createKey = accountPost(({ account, csrf, field }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     return yield* (yield* Accounts).createKey(account, field("label"), field("scope"), originOf(request)).pipe(
-      Effect.map((created) => htmlResponse(keyCreatedPage(Redacted.value(created.secret), baseUrlOf(request), csrf))),
+      Effect.flatMap((created) => showKeyOnce(created.secret, false)),
       Effect.catchAll((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
     )
+  }))
+
+const newKeyPage = accountPageRoute(({ account, csrf }) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const flash = yield* (yield* SessionFlash).take(sessionTokenOf(request))
+    const reviewCount = yield* reviewCountOf(account)
+    return Option.isSome(flash) && flash.value.kind === "api_key"
+      ? htmlResponse(keyCreatedPage(flash.value.secret, baseUrlOf(request), csrf, reviewCount, flash.value.rotated ? "Your rotated API key" : undefined))
+      : htmlResponse(messagePage("Key already shown", "A key's secret is shown once, on the page after it is made, and is not kept. If you did not " +
+        "copy it, revoke that key on the dashboard and make another.", true, csrf, reviewCount))
   }))
 
 const keyIdOf = Effect.map(HttpServerRequest.HttpServerRequest, (request) => /\/dashboard\/keys\/([^/]+)\//.exec(request.url)?.[1] ?? "")
@@ -168,7 +191,7 @@ const rotateKey = accountPost(({ account, csrf, field }) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     const keyId = yield* keyIdOf
     return yield* (yield* Accounts).rotateKey(account, keyId, field("grace"), originOf(request)).pipe(
-      Effect.map((rotated) => htmlResponse(keyCreatedPage(Redacted.value(rotated.secret), baseUrlOf(request), csrf, "Your rotated API key"))),
+      Effect.flatMap((rotated) => showKeyOnce(rotated.secret, true)),
       Effect.catchAll((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
     )
   }))
@@ -177,12 +200,13 @@ const changePassword = accountPost(({ account, csrf, field }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const accounts = yield* Accounts
+    const reviewCount = yield* reviewCountOf(account)
     return yield* accounts.changePassword(account, { current: field("current") ?? "", next: field("next") ?? "" }).pipe(
       Effect.map((session) =>
         withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(
-          htmlResponse(accountPage(account, csrfForSession(Redacted.value(session)), { notice: "The password is changed; every other session has ended." }))
+          htmlResponse(accountPage(account, csrfForSession(Redacted.value(session)), reviewCount, { notice: "The password is changed; every other session has ended." }))
         )),
-      Effect.catchAll((error) => Effect.succeed(htmlResponse(accountPage(account, csrf, { error: error.message }), statusOf(error))))
+      Effect.catchAll((error) => Effect.succeed(htmlResponse(accountPage(account, csrf, reviewCount, { error: error.message }), statusOf(error))))
     )
   }))
 
@@ -191,7 +215,7 @@ const deleteAccount = accountPost(({ account, csrf, field }) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     return yield* (yield* Accounts).deleteAccount(account, field("password") ?? "").pipe(
       Effect.map(() => withoutSessionCookie(request)(htmlResponse(messagePage("Account deleted", "Your account is deleted and its keys are revoked.", false, csrf)))),
-      Effect.catchAll((error) => Effect.succeed(htmlResponse(accountPage(account, csrf, { error: error.message }), statusOf(error))))
+      Effect.catchAll((error) => Effect.map(reviewCountOf(account), (count) => htmlResponse(accountPage(account, csrf, count, { error: error.message }), statusOf(error))))
     )
   }))
 
@@ -214,14 +238,22 @@ const verifyEmail = openPage(({ account, csrf }) =>
  * The self-serve pages (issue 16), served by the API's own server beside `/v1`: sign-up, log-in, the dashboard
  * (keys and usage) and the account page. Server-rendered HTML, one stylesheet and one small script of our own.
  */
+const icon = faviconIco()
+
 export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
-  Effect.flatMap(Effect.all([Accounts, ReviewQueue, Screener]), ([accounts, reviewQueue, screener]) => {
+  Effect.flatMap(Effect.all([Accounts, ReviewQueue, Screener, SessionFlash]), ([accounts, reviewQueue, screener, sessionFlash]) => {
     const provide = (handler: Handler) =>
-      handler.pipe(Effect.provideService(Accounts, accounts), Effect.provideService(ReviewQueue, reviewQueue), Effect.provideService(Screener, screener))
+      handler.pipe(
+        Effect.provideService(Accounts, accounts), Effect.provideService(ReviewQueue, reviewQueue), Effect.provideService(Screener, screener),
+        Effect.provideService(SessionFlash, sessionFlash)
+      )
     const get = (path: `/${string}`, handler: Handler) => router.get(path, provide(handler))
     const post = (path: `/${string}`, handler: Handler) => router.post(path, provide(handler))
     return Effect.all([
       get("/assets/dashboard.css", Effect.succeed(HttpServerResponse.text(dashboardCss, { contentType: "text/css; charset=utf-8" }))),
+      get("/favicon.ico", Effect.succeed(HttpServerResponse.uint8Array(icon, {
+        contentType: "image/x-icon", headers: { "cache-control": "public, max-age=86400" }
+      }))),
       get("/assets/dashboard.js", Effect.succeed(HttpServerResponse.text(dashboardJs, { contentType: "text/javascript; charset=utf-8" }))),
       get("/", openPage(({ account, csrf }) => Effect.succeed(htmlResponse(homePage(Option.isSome(account), csrf))))),
       get("/signup", openPage(({ account, csrf }) =>
@@ -241,13 +273,14 @@ export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
       get("/verify-email", verifyEmail),
       get("/dashboard", accountPageRoute(({ account, csrf }) => dashboard(account, csrf))),
       post("/dashboard/keys", createKey),
+      get("/dashboard/keys/new", newKeyPage),
       get("/dashboard/keys/:id/revoke", confirmRevoke),
       post("/dashboard/keys/:id/revoke", revokeKey),
       post("/dashboard/keys/:id/rotate", rotateKey),
-      get("/dashboard/account", accountPageRoute(({ account, csrf }) => Effect.succeed(htmlResponse(accountPage(account, csrf))))),
+      get("/dashboard/account", accountPageRoute(({ account, csrf }) => Effect.map(reviewCountOf(account), (count) => htmlResponse(accountPage(account, csrf, count))))),
       post("/dashboard/password", changePassword),
       post("/dashboard/delete", deleteAccount)
     ], { discard: true })
   }))
 
-type Handler = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue | Screener>
+type Handler = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue | Screener | SessionFlash>

@@ -6,6 +6,8 @@ const PLOT_WIDTH = 580
 const PLOT_HEIGHT = 100
 const BOTTOM = 30
 const DAY_MS = 86_400_000
+/** The width of a digit at the chart's 11 px type: a figure wider than its bar is left to the tooltip and the table. */
+const DIGIT_WIDTH = 7
 
 export type DailySeries = ReadonlyArray<{ readonly day: string; readonly requests: number }>
 
@@ -24,9 +26,9 @@ const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "
 export const shortDay = (day: string) => `${Number(day.slice(8, 10))} ${MONTHS[Number(day.slice(5, 7)) - 1] ?? ""}`
 
 /**
- * Requests per day as a server-rendered SVG bar chart: a value axis (0, half, most), a date axis (every seventh day
- * and the last), each day's figure above its bar and in its tooltip, and a text summary for screen readers; the same
- * figures are in the table beside it.
+ * Requests per day as a server-rendered SVG bar chart: a value axis (0, half, most), a date axis (the last day and
+ * every seventh before it, so no two labels meet), each day's figure above its bar when it fits the bar's width (and
+ * always in its tooltip), and a text summary for screen readers; the same figures are in the table beside it.
  */
 export const usageChartSvg = (series: DailySeries): string => {
   const max = Math.max(1, ...series.map((d) => d.requests))
@@ -44,10 +46,10 @@ export const usageChartSvg = (series: DailySeries): string => {
     const h = d.requests === 0 ? 0 : Math.max(2, Math.round((d.requests / max) * PLOT_HEIGHT))
     const x = LEFT + i * slot + 1
     const centre = (x + (slot - 2) / 2).toFixed(1)
-    const dateLabel = i % 7 === 0 || i === series.length - 1
+    const dateLabel = (series.length - 1 - i) % 7 === 0
       ? `<text x="${centre}" y="${base + 16}" text-anchor="middle">${escapeHtml(shortDay(d.day))}</text>`
       : ""
-    const value = d.requests === 0 ? "" : `<text x="${centre}" y="${base - h - 3}" text-anchor="middle">${d.requests}</text>`
+    const value = d.requests === 0 || String(d.requests).length * DIGIT_WIDTH > slot - 2 ? "" : `<text x="${centre}" y="${base - h - 3}" text-anchor="middle">${d.requests}</text>`
     return `<rect x="${x.toFixed(1)}" y="${base - h}" width="${Math.max(1, slot - 2).toFixed(1)}" height="${h}" fill="#2a5db0">` +
       `<title>${escapeHtml(d.day)}: ${d.requests} requests</title></rect>${value}${dateLabel}`
   }).join("")

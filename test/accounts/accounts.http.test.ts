@@ -14,7 +14,7 @@ const PASSWORD = "correct horse battery staple"
 const signedUp = (url: string, email: string) => promise(() => signUpAndLogIn(url, email, PASSWORD))
 
 const newKey = (web: ReturnType<typeof makeWebClient>, label = "test") =>
-  promise(async () => secretIn((await web.submit("/dashboard", "/dashboard/keys", { label })).text))
+  promise(async () => secretIn((await web.submitFollowing("/dashboard", "/dashboard/keys", { label })).text))
 
 const search = (url: string, secret: string) => promise(() => call(`${url}/v1/search?q=acme`, { headers: { authorization: `Bearer ${secret}` } }))
 
@@ -129,20 +129,20 @@ describe("accounts over HTTP (issue 16)", () => {
 
         const keyIdOf = (html: string, prefix: string, action = "rotate") =>
           new RegExp(`/dashboard/keys/(key_[0-9a-f]+)/${action}"(?:(?!/dashboard/keys/)[\\s\\S])*?aria-label="\\w+ key ${prefix}"`).exec(html)?.[1] ?? ""
-        const rotatedPage = yield* promise(() => web.submit("/dashboard", `/dashboard/keys/${keyIdOf(dashboard.text, a.slice(0, 13))}/rotate`, { grace: "1h" }))
+        const rotatedPage = yield* promise(() => web.submitFollowing("/dashboard", `/dashboard/keys/${keyIdOf(dashboard.text, a.slice(0, 13))}/rotate`, { grace: "1h" }))
         const a2 = secretIn(rotatedPage.text)
         assert.notStrictEqual(a2, a)
         assert.strictEqual((yield* search(url, a)).status, 200, "the old secret works during the grace period")
         assert.strictEqual((yield* search(url, a2)).status, 200)
         const now = yield* promise(() => web.get("/dashboard"))
-        const bRotated = yield* promise(() => web.submit("/dashboard", `/dashboard/keys/${keyIdOf(now.text, b.slice(0, 13))}/rotate`, { grace: "immediately" }))
+        const bRotated = yield* promise(() => web.submitFollowing("/dashboard", `/dashboard/keys/${keyIdOf(now.text, b.slice(0, 13))}/rotate`, { grace: "immediately" }))
         assert.strictEqual((yield* search(url, b)).status, 401)
         assert.strictEqual((yield* search(url, secretIn(bRotated.text))).status, 200)
         const page = yield* promise(() => web.get("/dashboard"))
         const a2Id = keyIdOf(page.text, a2.slice(0, 13), "revoke")
         assert.strictEqual((yield* promise(() => web.submit("/dashboard", `/dashboard/keys/${a2Id}/revoke`, {}))).status, 200)
         assert.strictEqual((yield* search(url, a2)).status, 401)
-        const bad = yield* promise(() => web.submit("/dashboard", `/dashboard/keys/${a2Id}/rotate`, { grace: "forever" }))
+        const bad = yield* promise(() => web.submitFollowing("/dashboard", `/dashboard/keys/${a2Id}/rotate`, { grace: "forever" }))
         assert.strictEqual(bad.status, 400)
       }))
 
@@ -193,7 +193,7 @@ describe("accounts over HTTP (issue 16)", () => {
       Effect.gen(function*() {
         const { url } = yield* TestServer
         const web = yield* signedUp(url, "scoped@example.com")
-        const page = yield* promise(() => web.submit("/dashboard", "/dashboard/keys", { label: "reader", scope: "read" }))
+        const page = yield* promise(() => web.submitFollowing("/dashboard", "/dashboard/keys", { label: "reader", scope: "read" }))
         const reader = secretIn(page.text)
         assert.strictEqual((yield* search(url, reader)).status, 200)
         const monitor = yield* promise(() => call(`${url}/v1/monitors`, {
@@ -203,7 +203,7 @@ describe("accounts over HTTP (issue 16)", () => {
         assert.include(monitor.text, "insufficient_scope")
         const dashboard = yield* promise(() => web.get("/dashboard"))
         assert.match(dashboard.text, /<td data-label="Label">reader<\/td><td data-label="Access">read only<\/td>/)
-        const bad = yield* promise(() => web.submit("/dashboard", "/dashboard/keys", { label: "x", scope: "admin" }))
+        const bad = yield* promise(() => web.submitFollowing("/dashboard", "/dashboard/keys", { label: "x", scope: "admin" }))
         assert.strictEqual(bad.status, 400)
         assert.include(bad.text, "scope: must be read, read_write or audit")
       }))

@@ -45,7 +45,7 @@ describe("no secret of the self-serve flow is logged or stored in clear (issue 1
       const secrets = yield* Effect.promise(async () => {
         const signup = await web.submit("/signup", "/signup", { email: "quiet@example.com", password: PASSWORD })
         await web.post("/login", { _csrf: web.csrfIn(signup.text), email: "quiet@example.com", password: PASSWORD })
-        const key = secretIn((await web.submit("/dashboard", "/dashboard/keys", { label: "logs" })).text)
+        const key = secretIn((await web.submitFollowing("/dashboard", "/dashboard/keys", { label: "logs" })).text)
         await call(`${url}/v1/search?q=acme`, { headers: { authorization: `Bearer ${key}` } })
         await makeWebClient(url).submit("/login", "/login", { email: "quiet@example.com", password: `${PASSWORD} wrong` })
         await web.submit("/dashboard/account", "/dashboard/password", { current: PASSWORD, next: `${PASSWORD} renewed` })

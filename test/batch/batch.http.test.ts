@@ -154,9 +154,9 @@ describe("batch verification (issue 17)", () => {
         const table = yield* promise(() => call(`${server.url}/v1/jobs/${job.id}/results.csv`, { headers: key }))
         assert.match(table.headers.get("content-type") ?? "", /text\/csv/)
         const csvLines = table.text.trim().split("\r\n")
-        assert.strictEqual(csvLines[0], "position,name,registration_no,country,result,registered,sanctions,review_reason,check_id,error")
-        assert.match(csvLines[1]!, /^0,"Dangote Cement, PLC",,NG,review,true,unavailable,sanctions_unavailable,[0-9a-f-]{36},$/)
-        assert.match(csvLines[3]!, /^2,'=cmd,/, "a formula is never written as one")
+        assert.strictEqual(csvLines[0], "row,name,registration_no,country,result,registered,sanctions,review_reason,check_id,error")
+        assert.match(csvLines[1]!, /^1,"Dangote Cement, PLC",,NG,review,true,unavailable,sanctions_unavailable,[0-9a-f-]{36},$/)
+        assert.match(csvLines[3]!, /^3,'=cmd,/, "a formula is never written as one")
         for (const bad of ["", "nom,pays\nx,y\n", "name\n"]) {
           const reply = yield* submit(server.url, key, bad, "text/csv")
           assert.strictEqual(reply.status, 400, `${JSON.stringify(bad)}: ${reply.text}`)

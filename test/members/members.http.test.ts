@@ -46,7 +46,7 @@ describe("members, roles and the audit log", () => {
         const sql = yield* SqlClient.SqlClient
         yield* ingestSanctions([path.join(fixturesDir, "ofac-sdn")], { publishedOn: "2024-05-03" }).pipe(Effect.orDie)
         const owner = yield* promise(() => signUpAndLogIn(url, "owner@example.com", PASSWORD))
-        const secret = secretIn((yield* promise(() => owner.submit("/dashboard", "/dashboard/keys", { label: "ci" }))).text)
+        const secret = secretIn((yield* promise(() => owner.submitFollowing("/dashboard", "/dashboard/keys", { label: "ci" }))).text)
         let verdict = yield* verify(url, secret, "Banco Nacional de Cuba")
         for (let i = 0; i < 100 && !verdict.sanctions.hits.some((h) => h.entry_id === "306"); i++) {
           yield* Effect.sleep("200 millis")

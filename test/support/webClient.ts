@@ -51,9 +51,28 @@ export const makeWebClient = (baseUrl: string) => {
     submit: async (pagePath: string, action: string, form: Record<string, string>) => {
       const page = await send(pagePath)
       return send(action, { form: { _csrf: csrfIn(page.text), ...form } })
+    },
+    /** GET `pagePath`, then POST a CSV as the form's `file` field (multipart), with the page's CSRF token. */
+    upload: async (pagePath: string, action: string, csv: string) => {
+      const page = await send(pagePath)
+      const form = new FormData()
+      form.set("_csrf", csrfIn(page.text))
+      form.set("file", new Blob([csv], { type: "text/csv" }), "upload.csv")
+      const response = await fetch(baseUrl + action, { method: "POST", redirect: "manual", headers: jar.size > 0 ? { cookie: cookieHeader() } : {}, body: form })
+      const setCookies = remember(response)
+      return { status: response.status, headers: response.headers, text: await response.text(), setCookies } satisfies WebReply
+    },
+    /** `submit`, then the GET a 303 sends the browser to (what a browser shows after a form that makes something). */
+    submitFollowing: async (pagePath: string, action: string, form: Record<string, string>) => {
+      const page = await send(pagePath)
+      const posted = await send(action, { form: { _csrf: csrfIn(page.text), ...form } })
+      const location = posted.headers.get("location")
+      return posted.status === 303 && location !== null && location.startsWith("/") ? send(location) : posted
     }
   }
 }
+
+export type WebClient = ReturnType<typeof makeWebClient>
 
 /** The secret shown once on a key page. */
 export const secretIn = (html: string) => /kyb_live_[A-Za-z0-9_-]{43}/.exec(html)?.[0] ?? ""

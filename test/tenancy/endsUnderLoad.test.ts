@@ -83,7 +83,7 @@ describe("ends under load (issue 25)", () => {
 
         // "deleted" is a self-serve account (deleted through its dashboard); the others are operators' accounts.
         const web = yield* promise(() => signUpAndLogIn(server.url, "ends-under-load@example.com", "correct horse battery staple"))
-        const webSecret = secretIn((yield* promise(() => web.submit("/dashboard", "/dashboard/keys", { label: "load" }))).text)
+        const webSecret = secretIn((yield* promise(() => web.submitFollowing("/dashboard", "/dashboard/keys", { label: "load" }))).text)
         const tenants: Record<string, Tenant> = {}
         for (const label of ["revoked", "graced", "unhooked", "deleted", "control"]) {
           const secret = label === "deleted" ? webSecret : yield* server.newKey({ plan: "unlimited" })

@@ -26,7 +26,7 @@ describe("the analyst's console over HTTP", () => {
         yield* ingestSanctions([path.join(fixturesDir, "ofac-sdn")], { publishedOn: "2024-05-03" }).pipe(Effect.orDie)
         const mine = yield* signedUp(url, "mine@example.com")
         const theirs = yield* signedUp(url, "theirs@example.com")
-        const secret = secretIn((yield* promise(() => mine.submit("/dashboard", "/dashboard/keys", { label: "k" }))).text)
+        const secret = secretIn((yield* promise(() => mine.submitFollowing("/dashboard", "/dashboard/keys", { label: "k" }))).text)
         let verdict = yield* verify(url, secret, "Banco Nacional de Cuba")
         // Until the screener answers from the list just ingested (it loads new versions on its poll).
         for (let i = 0; i < 100 && !verdict.sanctions.hits.some((h) => h.entry_id === "306"); i++) {
@@ -91,7 +91,7 @@ describe("the analyst's console over HTTP", () => {
         const { url } = yield* TestServer
         const sql = yield* SqlClient.SqlClient
         const web = yield* signedUp(url, "again-quota@example.com")
-        const secret = secretIn((yield* promise(() => web.submit("/dashboard", "/dashboard/keys", { label: "k" }))).text)
+        const secret = secretIn((yield* promise(() => web.submitFollowing("/dashboard", "/dashboard/keys", { label: "k" }))).text)
         const first = yield* verify(url, secret, "Quota Again Trading")
         const usedOf = Effect.map(
           sql<{ used: number }>`SELECT coalesce(sum(u.used), 0)::int AS used FROM account_usage u JOIN api_keys k ON k.account_id = u.account_id
@@ -116,7 +116,7 @@ describe("the analyst's console over HTTP", () => {
       Effect.gen(function*() {
         const { url } = yield* TestServer
         const web = yield* signedUp(url, "jobs-list@example.com")
-        const secret = secretIn((yield* promise(() => web.submit("/dashboard", "/dashboard/keys", { label: "k" }))).text)
+        const secret = secretIn((yield* promise(() => web.submitFollowing("/dashboard", "/dashboard/keys", { label: "k" }))).text)
         const submit = (name: string) => promise(() => call(`${url}/v1/verify/batch`, {
           method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify([{ name }])
         })).pipe(Effect.map((r) => (r.body as { id: string }).id))

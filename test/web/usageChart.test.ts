@@ -23,6 +23,16 @@ describe("usage chart", () => {
     expect(svg).toContain('aria-label="Requests per day from 2026-11-01 to 2026-11-03: 150 in all, at most 100 in one day"')
   })
 
+  it("no two labels overlap: dates every seventh day back from the last, a figure only where it fits its bar", () => {
+    const svg = usageChartSvg(dailySeries("2026-10-29", 30, [{ day: "2026-11-26", requests: 123 }, { day: "2026-11-27", requests: 45 }]))
+    const dates = [...svg.matchAll(/<text x="([\d.]+)" y="\d+" text-anchor="middle">(\d+ [A-Z][a-z]{2})<\/text>/g)].map((m) => Number(m[1]))
+    expect(dates).toHaveLength(5)
+    for (let i = 1; i < dates.length; i++) expect(dates[i]! - dates[i - 1]!).toBeGreaterThan(60)
+    expect(svg).toContain(">45</text>")
+    expect(svg).not.toContain("text-anchor=\"middle\">123</text>")
+    expect(svg).toContain("<title>2026-11-26: 123 requests</title>")
+  })
+
   it("an empty month is a flat chart, not a division by zero", () => {
     const svg = usageChartSvg(dailySeries("2026-11-01", 30, []))
     expect(svg).toContain("0 in all, at most 0 in one day")

@@ -73,5 +73,5 @@ export const JobResultsJsonl = HttpApiSchema.Text({ contentType: "application/x-
   description: "One JobResult per line, in input order (the job must be done)."
 })
 export const JobResultsCsv = HttpApiSchema.Text({ contentType: "text/csv" }).annotations({
-  description: "position,name,registration_no,country,result,registered,sanctions,review_reason,check_id,error"
+  description: "row,name,registration_no,country,result,registered,sanctions,review_reason,check_id,error (row counts from 1: the first row after the header; the JSON lines' position is 0-based)"
 })

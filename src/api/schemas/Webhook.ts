@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { AttributionOrNull } from "./Attribution.js"
 import { NextCursor } from "./Paging.js"
-import { refuseUnknownFields, requiringOneOf } from "./params.js"
+import { IsoCountryCode, refuseUnknownFields, requiringOneOf } from "./params.js"
 
 export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed", "debarment.added", "debarment.removed")
 
@@ -91,7 +91,7 @@ const monitorFields = Schema.Struct({
     Schema.minLength(1, { message: () => "must not be empty" }),
     Schema.maxLength(300, { message: () => "must be at most 300 characters" })
   ).annotations({ description: "A name to watch" })),
-  country: Schema.optional(Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be a two-letter ISO-3166 country code" })).annotations({ description: "ISO-3166 alpha-2 code of the company's registry", examples: ["NG"] })),
+  country: Schema.optional(IsoCountryCode.annotations({ description: "ISO-3166-1 alpha-2 code of the company's registry", examples: ["NG"] })),
   registration_no: Schema.optional(Schema.String.pipe(
     Schema.minLength(1, { message: () => "must not be empty" }),
     Schema.maxLength(64, { message: () => "must be at most 64 characters" })

@@ -1,4 +1,5 @@
 import { JSONSchema, Schema } from "effect"
+import { isIsoCountry } from "../../domain/countryNames.js"
 
 /**
  * The JSON Schema of a body whose fields are each optional but which needs one of some sets of them ("name or
@@ -16,6 +17,12 @@ export const refuseUnknownFields = { parseOptions: { onExcessProperty: "error" }
 export const CountryCode = Schema.String.pipe(
   Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be a two-letter ISO-3166 country code" })
 ).annotations({ description: "ISO 3166 alpha-2 country, any case", examples: ["NG"] })
+
+/** A country that ISO 3166-1 assigns (not only two letters): what is kept and watched (monitors). */
+export const IsoCountryCode = Schema.String.pipe(
+  Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be a two-letter ISO-3166 country code" }),
+  Schema.filter((code) => isIsoCountry(code), { message: (issue) => `${String(issue.actual)} is not an ISO 3166-1 country code` })
+).annotations({ description: "ISO-3166-1 alpha-2 code of a country, case-insensitive", examples: ["NG"] })
 
 /**
  * A bounded, non-blank text input (names, numbers, queries). The error body puts the field's name before the message;

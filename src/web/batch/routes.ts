@@ -52,7 +52,7 @@ const submit = consolePost((c, field) =>
     const file = field("file") ?? ""
     const csv = file.trim() === "" ? field("csv") ?? "" : file
     if (csv.trim() === "") return htmlResponse(uploadPage(c, "file: choose a CSV file or paste its rows"), 400)
-    return yield* (yield* Batches).submit(key.value, csv, undefined).pipe(
+    return yield* (yield* Batches).submit(key.value, csv, undefined, "console").pipe(
       Effect.map((submitted) => seeOther(`${PREFIX}${submitted.job.id}?notice=job_started`)),
       Effect.catchAll((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
     )
@@ -73,7 +73,9 @@ const jobPage = (c: Console, job: Job) => {
     r.verdict === null || r.verdict.check_id === null ? "—" : checkLink(r.verdict.check_id),
     r.error?.message ?? null
   ])
-  return consolePage(c, `Batch job ${job.id.slice(0, 8)}`, "/dashboard/batch", html`
+  // "Queued" is news only while the job runs: once done, the page says done (a reload keeps the redirect's query).
+  const current = job.status === "done" ? { ...c, query: (name: string) => name === "notice" ? undefined : c.query(name) } : c
+  return consolePage(current, `Batch job ${job.id.slice(0, 8)}`, "/dashboard/batch", html`
 <p id="job-status" role="status">${job.status}: ${finished} of ${job.total} rows</p>
 <progress max="${Math.max(job.total, 1)}" value="${finished}" aria-labelledby="job-status"${job.status === "done" ? "" : html` data-job="${PREFIX}${job.id}/progress"`}>${finished} of ${job.total}</progress>
 <p>Started ${when(job.created_at)} by ${attributionWords(job.created_by)}${job.finished_at === null ? "" : html`, finished ${when(job.finished_at)}`}.</p>

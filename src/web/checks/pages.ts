@@ -132,7 +132,7 @@ ${previous === null ? "" : html`<section aria-labelledby="compare"><h2 id="compa
 <p>${badge(verdict.result)} ${verdict.review_reasons.length === 0 ? "" : html`because ${verdict.review_reasons.map(reasonWords).join("; ")}`}</p>
 ${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.created_at)], ["Made by key", keyLabel(view.keyId, c.keys)], ["Policy version", check.policy_version]])}
 <div class="actions no-print">${may(c, "work") ? html`<form method="post" action="/dashboard/checks/${check.id}/verify-again">${csrfField(c.csrf)}<button type="submit">Verify again</button></form>` : ""}
-<a href="/v1/checks/${check.id}">As JSON (with an API key)</a><span>Printing this page gives a clean record for the case file.</span></div>
+<span>As JSON: <code>GET /v1/checks/${check.id}</code> with an API key (<a href="/v1/docs#checks.get">how</a>).</span><span>Printing this page gives a clean record for the case file.</span></div>
 <div class="pair"><section aria-labelledby="sent"><h2 id="sent">Inputs as sent</h2>${facts(Object.entries(check.input))}</section>
 <section aria-labelledby="read"><h2 id="read">Inputs as read</h2>${facts(Object.entries(check.input_normalized))}</section></div>
 <section aria-labelledby="company">${companySection(verdict, check.provenance)}</section>

@@ -32,7 +32,7 @@ const monitorsPage = (c: Console, monitors: ReadonlyArray<Monitor>, events: Read
 changes what they show, an event is raised (and sent to your webhooks).</p>
 ${may(c, "work") ? html`<div class="pair"><form method="post" action="/dashboard/monitors" class="card">${csrfField(c.csrf)}<h2>Watch one</h2>
 <label for="m-name">Name</label><input id="m-name" name="name" type="text" maxlength="300">
-<label for="m-country">Country (two letters)</label><input id="m-country" name="country" type="text" maxlength="2" autocomplete="off">
+<label for="m-country">Country (ISO 3166 code, two letters: NG, KE, ZA…)</label><input id="m-country" name="country" type="text" maxlength="2" autocomplete="off">
 <label for="m-number">Registration number (with a country)</label><input id="m-number" name="registration_no" type="text" maxlength="64">
 <p><button type="submit" class="primary">Add the monitor</button></p></form>
 <form method="post" action="/dashboard/monitors/upload" enctype="multipart/form-data" class="card">${csrfField(c.csrf)}<h2>Watch many</h2>
@@ -40,7 +40,8 @@ ${may(c, "work") ? html`<div class="pair"><form method="post" action="/dashboard
 <p><button type="submit">Add the monitors in the file</button></p></form></div>` : ""}
 <section aria-labelledby="watched"><h2 id="watched">Watched</h2>${dataTable("Monitors, newest first", ["Subject", "Screened as", "Hits now", "Since", "By", "Actions"],
     monitors.map((m) => [
-      [m.name, m.country, m.registration_no].filter((v) => v !== null).join(", "), m.screened_name, m.hits, when(m.created_at), attributionWords(m.created_by),
+      [m.name, m.country, m.registration_no].filter((v) => v !== null).join(", "),
+      html`<a href="/dashboard/checks?name=${encodeURIComponent(m.screened_name)}">${m.screened_name}<span class="vh"> (its checks)</span></a>`, m.hits, when(m.created_at), attributionWords(m.created_by),
       may(c, "work") ? html`<form method="post" action="${PREFIX}${m.id}/remove">${csrfField(c.csrf)}<button type="submit" aria-label="${`Stop watching ${m.screened_name}`}">Stop watching</button></form>` : "—"
     ]), { empty: "Nothing is watched yet.", id: "monitors" })}</section>
 <section aria-labelledby="events"><h2 id="events">Events</h2>${events.length === 0
@@ -75,9 +76,9 @@ const upload = consolePost((c, field) =>
       if (rows.right.length > MAX_UPLOAD) return yield* Effect.fail(InvalidRequest.of(`file: must have at most ${MAX_UPLOAD} rows`))
       const bodies = yield* Effect.forEach(rows.right, (row, i) =>
         decodeForm(MonitorBody, row).pipe(Effect.mapError((e) => InvalidRequest.of(`row ${i + 1}: ${e.message}`))))
-      yield* monitors.createFromConsole(consoleActor(c), bodies)
+      return yield* monitors.createFromConsole(consoleActor(c), bodies)
     })
-    return yield* added.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitors_added")), Effect.catchAll((error) => render(c, error)))
+    return yield* added.pipe(Effect.map((count) => seeOther(`/dashboard/monitors?notice=monitors_added&count=${count}`)), Effect.catchAll((error) => render(c, error)))
   }), multipartFields)
 
 const remove = consolePost((c) =>

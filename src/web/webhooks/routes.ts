@@ -1,4 +1,6 @@
-import { Effect } from "effect"
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { Effect, Option } from "effect"
+import { SessionFlash } from "../../accounts/SessionFlash.js"
 import { WebhookNotFound } from "../../api/errors.js"
 import { EventType, type Webhook, WebhookBody, type WebhookDeliveryPage } from "../../api/schemas/Webhook.js"
 import { Webhooks } from "../../webhooks/Webhooks.js"
@@ -9,23 +11,27 @@ import { statusOfError } from "../errorPages.js"
 import { decodeForm } from "../forms.js"
 import { dataTable, html, when } from "../html.js"
 import { formValues, htmlResponse, seeOther } from "../responses.js"
+import { sessionTokenOf } from "../session.js"
 
 const PREFIX = "/dashboard/webhooks/"
 
-const addForm = (c: Console) =>
+/** What was typed comes back after an error (`typed`), as the API would take it: an http or https URL. */
+const addForm = (c: Console, typed?: { readonly url: string; readonly events: ReadonlyArray<string> }) =>
   html`<form method="post" action="/dashboard/webhooks" class="card">${csrfField(c.csrf)}<h2>Add a webhook</h2>
-<label for="w-url">URL (https)</label><input id="w-url" name="url" type="url" required maxlength="2048" placeholder="https://example.com/kyb-events">
+<label for="w-url">URL (http or https; use https outside a test)</label><input id="w-url" name="url" type="url" required maxlength="2048"
+placeholder="https://example.com/kyb-events" value="${typed?.url ?? ""}" aria-describedby="w-url-help">
+<p id="w-url-help" class="help">A publicly reachable host (not a private or loopback address), no user name or password in it.</p>
 <fieldset><legend>Events to send</legend>${EventType.literals.map((type, i) =>
-    html`<div><input type="checkbox" id="w-ev-${i}" name="events" value="${type}" checked><label class="inline" for="w-ev-${i}">${type}</label></div>`)}</fieldset>
+    html`<div><input type="checkbox" id="w-ev-${i}" name="events" value="${type}"${typed === undefined || typed.events.includes(type) ? html` checked` : ""}><label class="inline" for="w-ev-${i}">${type}</label></div>`)}</fieldset>
 <p><button type="submit" class="primary">Add the webhook</button></p></form>`
 
-const listPage = (c: Console, webhooks: ReadonlyArray<Webhook>, error?: string) =>
+const listPage = (c: Console, webhooks: ReadonlyArray<Webhook>, error?: string, typed?: { readonly url: string; readonly events: ReadonlyArray<string> }) =>
   consolePage(c, "Webhooks", "/dashboard/webhooks", html`<p>Events from your monitors are sent to these URLs, signed
 (<code>KYB-Signature</code>) with the secret shown when each is added.</p>
 ${dataTable("Your webhooks", ["URL", "Events", "Added", "By", "Deliveries"], webhooks.map((w) => [
     w.url, w.events.join(", "), when(w.created_at), attributionWords(w.created_by), html`<a href="${PREFIX}${w.id}">Deliveries of ${w.url}</a>`
   ]), { empty: "No webhook yet.", id: "webhooks" })}
-${may(c, "manage") ? addForm(c) : html`<p>Your role reads webhooks; admins and owners add and remove them.</p>`}`, error)
+${may(c, "manage") ? addForm(c, typed) : html`<p>Your role reads webhooks; admins and owners add and remove them.</p>`}`, error)
 
 type Delivery = WebhookDeliveryPage["deliveries"][number]
 
@@ -51,11 +57,15 @@ ${may(c, "manage") ? html`<form method="post" action="${PREFIX}${webhook.id}/rem
     deliveries.map(deliveryRow), { empty: "Nothing sent yet.", id: "delivery-list" })}</section>
 <p><a href="/dashboard/webhooks">All webhooks</a></p>`)
 
-const renderList = (c: Console, error?: { readonly error: string; readonly message: string }) =>
+const renderList = (
+  c: Console,
+  error?: { readonly error: string; readonly message: string },
+  typed?: { readonly url: string; readonly events: ReadonlyArray<string> }
+) =>
   Effect.gen(function*() {
     const webhooks = yield* Webhooks
     const all = yield* webhooks.list(c.account.id, { limit: 200 })
-    return htmlResponse(listPage(c, all.webhooks, error?.message), error === undefined ? 200 : statusOfError(error))
+    return htmlResponse(listPage(c, all.webhooks, error?.message, typed), error === undefined ? 200 : statusOfError(error))
   })
 
 const list = consoleGet((c) => renderList(c))
@@ -64,23 +74,30 @@ const add = consoleManagePost((c, field) =>
   Effect.gen(function*() {
     const webhooks = yield* Webhooks
     const events = yield* formValues("events")
-    return yield* decodeForm(WebhookBody, { url: (field("url") ?? "").trim(), events }).pipe(
+    const typed = { url: (field("url") ?? "").trim(), events }
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const flash = yield* SessionFlash
+    return yield* decodeForm(WebhookBody, typed).pipe(
       Effect.flatMap((body) => webhooks.register(consoleActor(c), body)),
-      Effect.map((created) => htmlResponse(webhookPage(c, created, [], created.secret), 201)),
-      Effect.catchAll((error) => renderList(c, error))
+      // The signing secret waits, sealed, for the webhook's page: a reload there adds no other webhook.
+      Effect.tap((created) => flash.put(sessionTokenOf(request), { kind: "webhook_secret", secret: created.secret, webhookId: created.id })),
+      Effect.map((created) => seeOther(`${PREFIX}${created.id}`)),
+      Effect.catchAll((error) => renderList(c, error, typed))
     )
   }))
-
 
 const show = consoleGet((c) =>
   Effect.gen(function*() {
     const id = (yield* idAfter(PREFIX)).toLowerCase()
     const webhooks = yield* Webhooks
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const flash = yield* (yield* SessionFlash).take(sessionTokenOf(request))
+    const secret = Option.isSome(flash) && flash.value.kind === "webhook_secret" && flash.value.webhookId === id ? flash.value.secret : undefined
     return yield* webhooks.deliveries(c.account.id, id, { limit: 50 }).pipe(
       Effect.flatMap((page) =>
         Effect.map(webhooks.list(c.account.id, { limit: 200 }), (all) => ({ webhook: all.webhooks.find((w) => w.id === id), deliveries: page.deliveries }))),
       Effect.flatMap(({ webhook, deliveries }) =>
-        webhook === undefined ? Effect.fail(WebhookNotFound.of(`No webhook ${id} for this account.`)) : Effect.succeed(htmlResponse(webhookPage(c, webhook, deliveries)))),
+        webhook === undefined ? Effect.fail(WebhookNotFound.of(`No webhook ${id} for this account.`)) : Effect.succeed(htmlResponse(webhookPage(c, webhook, deliveries, secret)))),
       Effect.catchAll((error) => renderList(c, error))
     )
   }))
