@@ -1,5 +1,5 @@
 import { SqlClient } from "@effect/sql"
-import { Clock, Config, Duration, Effect, Option, Redacted } from "effect"
+import { Cause, Clock, Config, Duration, Effect, Option, Redacted } from "effect"
 import { randomBytes } from "node:crypto"
 import { ApiKeys } from "../access/ApiKeys.js"
 import type { Attribution, Origin } from "../access/actor.js"
@@ -87,7 +87,8 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
     /**
      * The answer is the same whether or not the address has an account (no enumeration): the account is made if it
      * had none, and the rest is said by e-mail (a verification link, or "you already have an account"). The client's
-     * sign-up unit is taken before the work, whatever the outcome; bad input is refused before that.
+     * sign-up unit is taken before the work, whatever the outcome, and given back only when the database could not do
+     * the work; bad input is refused before that.
      */
     const signUp = (form: { readonly email: string; readonly password: string; readonly client: string }) =>
       Effect.gen(function*() {
@@ -96,6 +97,16 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         const password = yield* input(checkPassword(form.password, email.email))
         const wait = yield* throttle.take("signup_client", form.client)
         if (wait > 0) return yield* throttled(wait)
+        return yield* createAccount(email, password).pipe(
+          // a unit pays for an attempt processed: one the database could not finish (a 503 page) is given back; a
+          // client hanging up is not (what it started may have been made)
+          Effect.onError((cause) =>
+            Cause.isInterruptedOnly(cause) ? Effect.void : Effect.ignore(Effect.sandbox(throttle.giveBack("signup_client", form.client))))
+        )
+      }).pipe(Effect.withSpan("Accounts.signUp"))
+
+    const createAccount = (email: { readonly email: string; readonly lower: string }, password: string) =>
+      Effect.gen(function*() {
         yield* throttle.prune
         const suffix = randomBytes(8).toString("hex")
         const id = "acc_" + suffix
@@ -113,7 +124,7 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
           }
         }
         return { email: email.email }
-      }).pipe(Effect.withSpan("Accounts.signUp"))
+      })
 
     /**
      * A unit of the address's and of the client's failure budget is taken before the password is checked (one

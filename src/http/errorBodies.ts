@@ -6,7 +6,7 @@ import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
 import { SqlError } from "@effect/sql/SqlError"
 import { Cause, Effect } from "effect"
 import { issuesMessage } from "../domain/fieldMessages.js"
-import { errorPage, wantsPage } from "../web/errorPages.js"
+import { errorPage, pageRequest, wantsPage } from "../web/errorPages.js"
 import { allowedMethods } from "./edge/allowedMethods.js"
 
 const body = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
@@ -56,12 +56,15 @@ export const ErrorBodiesLive = HttpApiBuilder.middleware((app) =>
     }
     if (defect instanceof SqlError && databaseUnavailable(defect)) {
       return Effect.logWarning("database unavailable", defect.message).pipe(
-        Effect.zipRight(body(503, "service_unavailable", "The database is unreachable; retry shortly.", { "retry-after": "5" }))
+        Effect.zipRight(Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+          pageRequest(request)
+            ? Effect.succeed(HttpServerResponse.setHeader(errorPage(503, ""), "retry-after", "5"))
+            : body(503, "service_unavailable", "The database is unreachable; retry shortly.", { "retry-after": "5" })))
       )
     }
     return Effect.logError("unexpected failure", cause).pipe(
       Effect.zipRight(Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
-        wantsPage(request.url.split("?")[0] ?? "", request.headers["accept"])
+        pageRequest(request)
           ? Effect.succeed(errorPage(500, ""))
           : body(500, "internal_error", "An unexpected error occurred; it has been logged.")))
     )

@@ -20,3 +20,10 @@ export const errorPage = (status: number, path: string) => {
 /** Whether a request comes from a browser wanting a page: not the API, and HTML accepted. */
 export const wantsPage = (path: string, accept: string | undefined) =>
   !(path === "/v1" || path.startsWith("/v1/") || path.startsWith("/account/api/")) && (accept ?? "").includes("text/html")
+
+/** A browser's request: a page asked for, or a console form posted (a form route answers a page, never JSON). */
+export const pageRequest = (request: { readonly url: string; readonly headers: Readonly<Record<string, string | undefined>> }) => {
+  const path = request.url.split("?")[0] ?? ""
+  return wantsPage(path, request.headers["accept"]) ||
+    (wantsPage(path, "text/html") && /^(application\/x-www-form-urlencoded|multipart\/form-data)/.test(request.headers["content-type"] ?? ""))
+}

@@ -282,6 +282,27 @@ describe("sign-ups per client", () => {
   })
 })
 
+describe("a burst of sign-ups from one client (issue 41 item 6)", () => {
+  layer(makeTestServer({ KYB_SIGNUPS_PER_CLIENT: "5" }), { timeout: "180 seconds", excludeTestServices: true })((it) => {
+    it.effect("30 at once: 5 accounts, the rest 429 pages, never a 503; exactly 5 units taken", () =>
+      Effect.gen(function*() {
+        const { url } = yield* TestServer
+        const sql = yield* SqlClient.SqlClient
+        const clients = Array.from({ length: 30 }, () => makeWebClient(url))
+        const forms = yield* promise(() => Promise.all(clients.map((web) => web.get("/signup"))))
+        const replies = yield* promise(() =>
+          Promise.all(clients.map((web, i) => web.post("/signup", { _csrf: web.csrfIn(forms[i]!.text), email: `burst${i}@example.com`, password: PASSWORD }))))
+        const statuses = replies.map((reply) => reply.status)
+        assert.deepStrictEqual([...statuses].sort(), [...Array(5).fill(200), ...Array(25).fill(429)], statuses.join(","))
+        for (const reply of replies) assert.include(reply.headers.get("content-type") ?? "", "text/html")
+        const [accounts] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM accounts WHERE email_lower LIKE 'burst%'`
+        assert.strictEqual(accounts!.n, 5)
+        const [units] = yield* sql<{ n: number }>`SELECT coalesce(sum(taken), 0)::int AS n FROM auth_throttle WHERE scope = 'signup_client'`
+        assert.strictEqual(units!.n, 5)
+      }))
+  })
+})
+
 describe("sign-up closed by the operator", () => {
   layer(makeTestServer({ KYB_SIGNUP_ENABLED: "false" }), { timeout: "120 seconds", excludeTestServices: true })((it) => {
     it.effect("KYB_SIGNUP_ENABLED=false: the page says so (403) and a posted form creates nothing", () =>

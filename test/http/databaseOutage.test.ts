@@ -13,6 +13,7 @@ import { migrate } from "../../src/db/Migrations.js"
 import { HttpAppLive } from "../../src/http/Server.js"
 import { testConfig } from "../support/server.js"
 import { apiKeyHeader, call, isErrorBody } from "../support/http.js"
+import { makeWebClient } from "../support/webClient.js"
 
 describe("a lost database", () => {
   it.live("gives 503 service_unavailable and recovers without a restart", () =>
@@ -44,12 +45,24 @@ describe("a lost database", () => {
 
       assert.strictEqual((yield* Effect.promise(() => call(`${url}/v1/registries`, { headers }))).status, 200)
 
+      const web = makeWebClient(url)
+      const signupPage = yield* Effect.promise(() => web.get("/signup"))
       yield* Scope.close(databaseScope, Exit.void)
       for (const target of ["/health", "/v1/registries", "/v1/search?q=acme", "/v1/company/NG/RC1"]) {
         const reply = yield* Effect.promise(() => call(url + target, { headers }))
         assert.strictEqual(reply.status, 503, `${target}: ${reply.text}`)
         assert.isTrue(isErrorBody(reply.body, "service_unavailable"), reply.text)
       }
+
+      // a console form posted (sign-up, as in a burst) or a page asked for: a page, never a JSON body
+      const form = yield* Effect.promise(() => web.post("/signup", { _csrf: web.csrfIn(signupPage.text), email: "outage@example.com", password: "correct horse battery staple" }))
+      assert.strictEqual(form.status, 503, form.text)
+      assert.include(form.headers.get("content-type") ?? "", "text/html")
+      assert.include(form.text, "Service unavailable")
+      assert.strictEqual(form.headers.get("retry-after"), "5")
+      const page = yield* Effect.promise(() => call(`${url}/dashboard`, { headers: { accept: "text/html", cookie: "kyb_session=x" } }))
+      assert.strictEqual(page.status, 503, page.text)
+      assert.include(page.headers.get("content-type") ?? "", "text/html")
 
       const again = yield* Scope.make()
       yield* startEmbeddedPostgres({ dataDir, maxConnections: 8, tcpPort: port }).pipe(Scope.extend(again))
