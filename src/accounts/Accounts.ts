@@ -8,6 +8,7 @@ import { can, type Power, refusalOf, type Role } from "../domain/roles.js"
 import { checkEmail, checkGrace, checkLabel, checkPassword, ROTATION_GRACE } from "../domain/accountRules.js"
 import { checkScope } from "../domain/keyScope.js"
 import { dayOf, monthlyQuota, periodOf, resetOf } from "../domain/quotaWindow.js"
+import { SecondFactor } from "../secondFactor/SecondFactor.js"
 import { Fence } from "../tenancy/Fence.js"
 import { type AccountRow, AccountsRepo } from "./AccountsRepo.js"
 import { AccountEnded, InvalidAccountInput, InvalidCredentials, KeyInGrace, KeyNotFound, RoleForbids, SignupDisabled, Throttled } from "./errors.js"
@@ -64,6 +65,7 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
     const keys = yield* ApiKeys
     const audit = yield* Audit
     const throttle = yield* Throttle
+    const secondFactor = yield* SecondFactor
     // A deployment (or a test) may provide its own Mailer; without one, the logging seam.
     const mailer = Option.getOrElse(yield* Effect.serviceOption(Mailer), () => Mailer.make(loggingMailer))
     const signupEnabled = yield* Config.boolean("KYB_SIGNUP_ENABLED").pipe(Config.withDefault(true))
@@ -146,6 +148,14 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         if (Option.isNone(found) || !matches) {
           return yield* new InvalidCredentials({ message: "The e-mail address or the password is wrong." })
         }
+        // A member with a second factor (or one the account requires) meets a challenge first: the password's units go
+        // back, and each code typed takes its own (SecondFactor.complete).
+        const challenge = yield* secondFactor.challengeFor({ accountId: found.value.id, memberId: found.value.member_id, generation: found.value.session_generation, email: found.value.email })
+        if (Option.isSome(challenge)) {
+          yield* throttle.giveBack("login_email", lower)
+          yield* throttle.giveBack("login_client", form.client)
+          return { kind: "challenge" as const, challenge: challenge.value }
+        }
         // The session is made only if the account is still live and its password still the one checked (a deletion or
         // a password change that committed meanwhile wins): the same answer as a wrong password.
         const session = yield* startSession(found.value.id, found.value.member_id, found.value.session_generation)
@@ -153,8 +163,18 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         yield* throttle.giveBack("login_email", lower)
         yield* throttle.giveBack("login_client", form.client)
         yield* Effect.logInfo("signed in").pipe(Effect.annotateLogs({ account_id: found.value.id }))
-        return { account: accountOf(found.value), session: session.value }
+        return { kind: "session" as const, account: accountOf(found.value), session: session.value }
       }).pipe(Effect.withSpan("Accounts.logIn"))
+
+    /** The second step of a log-in: a right code starts the session (and an enrolment's recovery codes are shown once). */
+    const completeLogIn = (form: { readonly challenge: string; readonly code: string | undefined; readonly client: string; readonly origin?: Origin }) =>
+      Effect.gen(function*() {
+        const done = yield* secondFactor.complete(form.challenge, form.code, form.client, form.origin)
+        const session = yield* startSession(done.accountId, done.memberId, done.generation)
+        if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "This log-in has expired or was already used: log in again." })
+        yield* Effect.logInfo("signed in with a second factor").pipe(Effect.annotateLogs({ account_id: done.accountId, member_id: done.memberId }))
+        return { session: session.value, recoveryCodes: done.recoveryCodes }
+      }).pipe(Effect.withSpan("Accounts.completeLogIn"))
 
     const fromSession = (token: string) =>
       token === "" ? Effect.succeed(Option.none<Account>()) : Effect.map(repo.bySession(sha256(token)), Option.map(accountOf))
@@ -279,9 +299,9 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
       })
 
     return {
-      sessionTtl, signupEnabled, signUp, logIn, fromSession, logOut, changePassword, deleteAccount, verifyEmail,
+      sessionTtl, signupEnabled, signUp, logIn, completeLogIn, fromSession, logOut, changePassword, deleteAccount, verifyEmail,
       createKey, revokeKey, rotateKey, overview, startSession
     } as const
   }),
-  dependencies: [AccountsRepo.Default, ApiKeys.Default, Throttle.Default, Fence.Default, Audit.Default]
+  dependencies: [AccountsRepo.Default, ApiKeys.Default, Throttle.Default, Fence.Default, Audit.Default, SecondFactor.Default]
 }) {}

@@ -1,5 +1,6 @@
 import { Audit } from "../audit/Audit.js"
 import { Members } from "../members/Members.js"
+import { SecondFactor } from "../secondFactor/SecondFactor.js"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import type * as HttpApp from "@effect/platform/HttpApp"
 import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
@@ -75,6 +76,7 @@ export const ServicesLive = Layer.mergeAll(
   GraceEnds.Default,
   Audit.Default,
   Members.Default,
+  SecondFactor.Default,
   ListUpdater.Default
 ).pipe(
   Layer.provideMerge(Checks.Default),

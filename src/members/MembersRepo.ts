@@ -90,7 +90,8 @@ export class MembersRepo extends Effect.Service<MembersRepo>()("kyb/MembersRepo"
     /** The member can no longer sign in: address and password go, every session ends at once; the name stays. */
     const remove = (memberId: string) =>
       Effect.gen(function*() {
-        yield* sql`UPDATE members SET removed_at = now(), email = NULL, email_lower = NULL, password_hash = NULL WHERE id = ${memberId}`
+        yield* sql`UPDATE members SET removed_at = now(), email = NULL, email_lower = NULL, password_hash = NULL,
+          totp_secret = NULL, totp_pending = NULL, totp_enabled_at = NULL WHERE id = ${memberId}`
         yield* sql`DELETE FROM account_sessions WHERE member_id = ${memberId}`
       })
 

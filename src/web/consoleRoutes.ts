@@ -20,12 +20,14 @@ import { acceptRoutes } from "./members/accept.js"
 import { membersRoutes } from "./members/routes.js"
 import { Members } from "../members/Members.js"
 import type { SessionFlash } from "../accounts/SessionFlash.js"
+import { SecondFactor } from "../secondFactor/SecondFactor.js"
+import { securityRoutes } from "./security/routes.js"
 
-type Services = Accounts | ReviewQueue | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash
+type Services = Accounts | ReviewQueue | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | SecondFactor
 type Route = readonly ["GET" | "POST", `/${string}`, Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Services>]
 
 const routes: ReadonlyArray<Route> = [
-  ...checksRoutes, ...reviewRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes
+  ...checksRoutes, ...reviewRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes, ...securityRoutes
 ]
 
 /**

@@ -12,6 +12,7 @@ import { Screener } from "../sanctions/Screener.js"
 import { SessionFlash } from "../accounts/SessionFlash.js"
 import { staleListWords } from "./console.js"
 import { formFields, htmlResponse, queryOf, seeOther } from "./responses.js"
+import { challengePage } from "./security/pages.js"
 import { accountPage, dashboardPage, homePage, keyCreatedPage, loginPage, messagePage, revokeConfirmPage, signupPage } from "./pages.js"
 import {
   clientOf,
@@ -134,7 +135,9 @@ const logIn = formPost(({ csrf, field }) =>
     const accounts = yield* Accounts
     const email = field("email") ?? ""
     return yield* accounts.logIn({ email, password: field("password") ?? "", client: clientOf(request) }).pipe(
-      Effect.map(({ session }) => withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(seeOther("/dashboard"))),
+      Effect.map((done) => done.kind === "challenge"
+        ? htmlResponse(challengePage(csrf, Redacted.value(done.challenge.token), done.challenge.enrolment))
+        : withSessionCookie(request, Redacted.value(done.session), accounts.sessionTtl)(seeOther("/dashboard"))),
       Effect.catchAll((error) => Effect.succeed(retryAfter(error)(htmlResponse(loginPage(csrf, { error: error.message, email }), statusOf(error)))))
     )
   }))

@@ -1,0 +1,76 @@
+import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { Effect, Redacted } from "effect"
+import { Accounts } from "../../accounts/Accounts.js"
+import type { AccountError } from "../../accounts/errors.js"
+import type { Power } from "../../domain/roles.js"
+import { SecondFactor } from "../../secondFactor/SecondFactor.js"
+import { type Console, consoleGet, consolePost } from "../console.js"
+import { html, page } from "../html.js"
+import { formFields, htmlResponse, seeOther } from "../responses.js"
+import { clientOf, csrfForSession, csrfMatches, csrfOf, originOf, withSessionCookie } from "../session.js"
+import { challengePage, recoveryPage, securityPage } from "./pages.js"
+
+const TOKEN = /^[A-Za-z0-9_-]{43}$/
+
+const statusOf = (error: AccountError) =>
+  error._tag === "RoleForbids" ? 403 : error._tag === "Throttled" ? 429 : error._tag === "InvalidCredentials" ? 401 : 400
+
+const retryAfter = (error: AccountError) => (response: HttpServerResponse.HttpServerResponse) =>
+  error._tag === "Throttled" ? HttpServerResponse.setHeader(response, "retry-after", String(error.retryAfterSeconds)) : response
+
+const render = (c: Console, extra: Parameters<typeof securityPage>[2] = {}, status = 200) =>
+  Effect.map(Effect.flatMap(SecondFactor, (f) => f.status(c.account)), (view) => htmlResponse(securityPage(c, view, extra), status)).pipe(Effect.orDie)
+
+const show = consoleGet((c) => render(c, c.query("notice") === "off" ? { notice: "Your second factor is off." } : {}))
+
+/** The member's own factor: every role may set up, confirm and (unless required) turn off their own; the policy is an admin's or an owner's. */
+const own = (
+  act: (f: SecondFactor, c: Console, field: (name: string) => string | undefined) => Effect.Effect<unknown, AccountError>,
+  done: (c: Console, result: unknown) => ReturnType<typeof render>,
+  power: Power = "read"
+) =>
+  consolePost((c, field) =>
+    Effect.flatMap(SecondFactor, (f) => act(f, c, field)).pipe(
+      Effect.flatMap((result) => done(c, result)),
+      Effect.catchAll((error) => render(c, { error: error.message }, statusOf(error)))
+    ), formFields, power)
+
+const start = own((f, c) => f.start(c.account), (c) => render(c))
+const confirm = own((f, c, field) => f.confirm(c.account, field("code"), c.origin), (c, codes) =>
+  render(c, { recoveryCodes: codes as ReadonlyArray<string>, notice: "Your second factor is on." }))
+const off = own((f, c, field) => f.turnOff(c.account, field("password"), c.origin), () => Effect.succeed(seeOther("/dashboard/security?notice=off")))
+const policy = own((f, c, field) => f.setPolicy(c.account, field("require") === "yes", c.origin), (c, ended) =>
+  render(c, { notice: `Policy saved.${typeof ended === "number" && ended > 0 ? ` ${ended} sessions of members without a second factor ended.` : ""}` }), "manage")
+
+/** The log-in's second step (no session yet): a right code starts one; an enrolment shows its recovery codes once. */
+const secondStep = Effect.gen(function*() {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const field = yield* formFields
+  const csrf = csrfOf(request).token
+  if (!csrfMatches(request, field("_csrf"))) {
+    return htmlResponse(page("Form expired", html`<p>This form could not be checked (CSRF). Log in again.</p><p><a href="/login">Log in</a></p>`), 403)
+  }
+  const challenge = field("challenge") ?? ""
+  if (!TOKEN.test(challenge)) return seeOther("/login")
+  const accounts = yield* Accounts
+  const factor = yield* SecondFactor
+  return yield* accounts.completeLogIn({ challenge, code: field("code"), client: clientOf(request), origin: originOf(request) }).pipe(
+    Effect.map(({ session, recoveryCodes }) =>
+      withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(
+        recoveryCodes === null ? seeOther("/dashboard") : htmlResponse(recoveryPage(csrfForSession(Redacted.value(session)), recoveryCodes))
+      )),
+    Effect.catchAll((error) =>
+      Effect.map(factor.challengeEnrolment(challenge), (enrolment) =>
+        retryAfter(error)(htmlResponse(challengePage(csrf, challenge, enrolment, error.message), statusOf(error)))))
+  )
+})
+
+export const securityRoutes = [
+  ["GET", "/dashboard/security", show],
+  ["POST", "/dashboard/security/start", start],
+  ["POST", "/dashboard/security/confirm", confirm],
+  ["POST", "/dashboard/security/off", off],
+  ["POST", "/dashboard/security/policy", policy],
+  ["POST", "/login/second-factor", secondStep]
+] as const
