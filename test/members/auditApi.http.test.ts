@@ -17,7 +17,7 @@ describe("the audit log through the API", () => {
       Effect.gen(function*() {
         const { url } = yield* TestServer
         const owner = yield* promise(() => signUpAndLogIn(url, "auditor-owner@example.com", PASSWORD))
-        const key = (label: string, scope: string) => promise(async () => secretIn((await owner.submit("/dashboard", "/dashboard/keys", { label, scope })).text))
+        const key = (label: string, scope: string) => promise(async () => secretIn((await owner.submitFollowing("/dashboard", "/dashboard/keys", { label, scope })).text))
         const writer = yield* key("backend", "read_write")
         const reader = yield* key("agent", "read")
         const auditor = yield* key("auditor", "audit")
@@ -70,7 +70,7 @@ describe("the audit log through the API", () => {
 
         // Another account's audit key sees only its own log.
         const other = yield* promise(() => signUpAndLogIn(url, "someone-else@example.com", PASSWORD))
-        const theirs = secretIn((yield* promise(() => other.submit("/dashboard", "/dashboard/keys", { label: "theirs", scope: "audit" }))).text)
+        const theirs = secretIn((yield* promise(() => other.submitFollowing("/dashboard", "/dashboard/keys", { label: "theirs", scope: "audit" }))).text)
         const seen = (yield* get(theirs)).body as Page
         assert.deepStrictEqual(seen.entries.map((e) => [e.action, e.actor?.name]), [["key.created", "someone-else@example.com"]])
       }))
