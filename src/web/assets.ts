@@ -48,6 +48,13 @@ dl.facts dd { margin: 0; overflow-wrap: anywhere; }
 ol.timeline { list-style: none; padding: 0; border-left: 3px solid #ccd; }
 ol.timeline li { margin: 0 0 1rem; padding-left: 1rem; }
 .chart text { font-size: 11px; fill: #333; }
+.method { display: inline-block; min-width: 3.2em; padding: 0 .35em; border-radius: 4px; background: #113; color: #fff; font-size: .85em; font-weight: 700; text-align: center; }
+.operation, .schema { border-top: 1px solid #ccd; margin: 1.5rem 0; padding-top: .5rem; }
+.toc ul { padding-left: 1.2rem; }
+.toc li { margin: .15rem 0; }
+.limits { color: #444; }
+details { margin: .5rem 0; }
+summary { cursor: pointer; font-weight: 600; }
 .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 :focus-visible { outline: 3px solid #fa0; outline-offset: 2px; }
 @media (max-width: 40rem) {

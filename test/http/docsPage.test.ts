@@ -1,49 +1,42 @@
 import { OpenApi } from "@effect/platform"
-import { readFile } from "node:fs/promises"
 import { describe, expect, it } from "vitest"
 import { KybApi } from "../../src/api/Api.js"
-import { docsPageHtml } from "../../src/http/docs/docsPage.js"
-import { docsPolicyOf } from "../../src/http/docs/docsPolicy.js"
-import { bundleFromModuleText, bundleModuleUrl } from "../../src/http/docs/scalarBundle.js"
+import { referencePage, type Spec } from "../../src/http/docs/reference.js"
 
-describe("Scalar's bundle, read from @effect/platform's module without importing it", () => {
-  it("is the module's own string, character for character", async () => {
-    const text = await readFile(bundleModuleUrl(), "utf8")
-    const imported = (await import(bundleModuleUrl().href)) as { readonly javascript: string }
-    const read = bundleFromModuleText(text)
-    expect(read.length).toBeGreaterThan(1_000_000)
-    expect(read === imported.javascript).toBe(true)
+const spec = OpenApi.fromApi(KybApi) as Spec
+
+describe("the docs page, rendered from the OpenAPI document", () => {
+  const html = referencePage(spec)
+
+  it("has every operation under its tag, with its parameters, body, answers and examples, and every named schema", () => {
+    for (const [path, item] of Object.entries(spec.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        expect(html, `${method} ${path}`).toContain(`<article class="operation" id="${op.operationId}"`)
+        for (const p of op.parameters ?? []) expect(html).toContain(`<code>${p.name}</code>`)
+      }
+    }
+    for (const tag of spec.tags ?? []) expect(html).toContain(`<h2 id="tag-${tag.name}">${tag.name}</h2>`)
+    for (const name of Object.keys(spec.components?.schemas ?? {})) expect(html).toContain(`id="schema-${name}"`)
+    expect(html).toContain("<summary>Example answer (200)</summary>")
+    expect(html).toContain("Dangote Cement PLC")
+    expect(html).toContain(`<a href="#schema-Verdict">Verdict</a>`)
   })
 
-  it("refuses a module of another shape rather than serving something else", () => {
-    expect(() => bundleFromModuleText("export const other = 1")).toThrow(/expected shape/)
-    expect(() => bundleFromModuleText("export const javascript=12\";")).toThrow()
-  })
-})
-
-describe("the docs page", () => {
-  const spec = OpenApi.fromApi(KybApi)
-
-  it("carries the OpenAPI document and loads the bundle from the path given", () => {
-    const html = docsPageHtml(spec, "/v1/docs/scalar.js")
-    const inline = /<script id="api-reference" type="application\/json">([\s\S]*?)<\/script>/.exec(html)?.[1]
-    expect(JSON.parse(inline!)).toEqual(JSON.parse(JSON.stringify(spec)))
-    expect(html).toContain(`<script src="/v1/docs/scalar.js"></script>`)
-    expect(html).toContain(`<title>${spec.info.title}</title>`)
+  it("links only to its own anchors, the OpenAPI document and the site's pages; loads nothing but the site's stylesheet and script", () => {
+    const anchors = new Set([...html.matchAll(/ id="([^"]+)"/g)].map((m) => m[1]))
+    for (const [, href] of html.matchAll(/ href="([^"]+)"/g)) {
+      if (href!.startsWith("#")) expect(anchors.has(href!.slice(1)), href).toBe(true)
+      else expect(href, href).toMatch(/^\/(?!\/)/)
+    }
+    expect([...html.matchAll(/<script[^>]*>/g)].map((m) => m[0])).toEqual([`<script src="/assets/dashboard.js" defer>`])
+    expect(html).not.toMatch(/ style=/)
   })
 
-  it("keeps a hostile description inside its elements", () => {
-    const hostile = { ...spec, info: { ...spec.info, title: "A</title><script>x()</script>", description: "\"'><script>y()</script>\u2028" } }
-    const html = docsPageHtml(hostile, "/v1/docs/scalar.js")
-    expect(html.match(/<script/g)).toHaveLength(3)
-    const json = /type="application\/json">([\s\S]*?)<\/script>/.exec(html)![1]!
-    expect(json).not.toContain("\u2028")
-    expect(JSON.parse(json).info.description).toBe(hostile.info.description)
-  })
-
-  it("is allowed its inline configuration by hash and nothing inline besides", () => {
-    const policy = docsPolicyOf(docsPageHtml(spec, "/v1/docs/scalar.js"))
-    expect(policy.match(/'sha256-[^']+'/g)).toHaveLength(1)
-    expect(policy).toContain("script-src 'self' 'wasm-unsafe-eval'")
+  it("keeps a hostile description as text", () => {
+    const hostile = { ...spec, info: { ...spec.info, title: "A</title><script>x()</script>", description: "\"'><img src=x onerror=y()> `<b>`" } }
+    const page = referencePage(hostile)
+    expect(page).not.toContain("<script>x()")
+    expect(page).not.toContain("<img")
+    expect(page).toContain("<code>&lt;b&gt;</code>")
   })
 })

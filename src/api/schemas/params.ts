@@ -20,8 +20,10 @@ export const CountryCode = Schema.String.pipe(
 
 /** A country that ISO 3166-1 assigns (not only two letters): what is kept and watched (monitors). */
 export const IsoCountryCode = Schema.String.pipe(
-  Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be a two-letter ISO-3166 country code" }),
-  Schema.filter((code) => isIsoCountry(code), { message: (issue) => `${String(issue.actual)} is not an ISO 3166-1 country code` })
+  Schema.filter((code) =>
+    !/^[A-Za-z]{2}$/.test(code) ? "must be a two-letter ISO-3166 country code" : isIsoCountry(code) || `${code} is not an ISO 3166-1 country code`, {
+    jsonSchema: { pattern: "^[A-Za-z]{2}$" }
+  })
 ).annotations({ description: "ISO-3166-1 alpha-2 code of a country, case-insensitive", examples: ["NG"] })
 
 /**
