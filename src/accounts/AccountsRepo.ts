@@ -33,6 +33,9 @@ export interface AccountKeyRow {
   /** The last UTC day it was used; null: never. */
   readonly last_used: string | null
   readonly requests_this_month: number
+  /** Who made it and who revoked or rotated it (a member, as of then); null: not recorded, or not revoked. */
+  readonly created_by: Attribution | null
+  readonly revoked_by: Attribution | null
 }
 
 /** A database failure is not the user's: it surfaces as 503 service_unavailable (the error-body layer), not a typed refusal. */
@@ -156,7 +159,7 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
 
     const keysOf = (accountId: string, period: string) =>
       sql<AccountKeyRow>`
-        SELECT k.id, k.secret_prefix AS prefix, k.label, k.scope, ${sql.literal(ts("k.created_at"))} AS created_at,
+        SELECT k.id, k.secret_prefix AS prefix, k.label, k.scope, ${sql.literal(ts("k.created_at"))} AS created_at, k.created_by, k.revoked_by,
           ${sql.literal(ts("k.revoked_at"))} AS revoked_at, (k.revoked_at IS NULL OR k.revoked_at > now()) AS active,
           (SELECT to_char(max(d.day), 'YYYY-MM-DD') FROM usage_daily d WHERE d.key_id = k.id) AS last_used,
           coalesce((SELECT sum(d.requests) FROM usage_daily d WHERE d.key_id = k.id AND d.day >= ${period}::date), 0)::float8

@@ -4,6 +4,7 @@ import type { AccountKeyRow } from "../accounts/AccountsRepo.js"
 import { ROTATION_GRACE } from "../domain/accountRules.js"
 import { operationExamples } from "../api/openapiExamples.js"
 import { planQuota, plans } from "../domain/quotaWindow.js"
+import { attributionWords } from "./attribution.js"
 import { dataTable, Html, html, page, when } from "./html.js"
 import { dailySeries, usageChartSvg, usageTable } from "./usageChart.js"
 
@@ -77,9 +78,10 @@ const keyCells = (key: AccountKeyRow, csrf: string, manages: boolean) => [
   key.label ?? "—",
   key.scope === "read" ? "read only" : key.scope === "audit" ? "read and audit log" : "read and write",
   when(key.created_at),
+  attributionWords(key.created_by),
   key.last_used === null ? "never" : `${key.last_used} (UTC day)`,
   key.requests_this_month,
-  key.active ? (key.revoked_at === null ? "active" : html`rotated: works until ${when(key.revoked_at)}`) : html`revoked ${when(key.revoked_at)}`,
+  key.active ? (key.revoked_at === null ? "active" : html`rotated${key.revoked_by === null ? "" : ` by ${attributionWords(key.revoked_by)}`}: works until ${when(key.revoked_at)}`) : html`revoked ${when(key.revoked_at)}${key.revoked_by === null ? "" : ` by ${attributionWords(key.revoked_by)}`}`,
   key.active && manages
     ? html`<div class="actions"><a class="button" href="/dashboard/keys/${key.id}/revoke" aria-label="Revoke key ${key.prefix ?? key.id}">Revoke…</a>
 <form method="post" action="/dashboard/keys/${key.id}/rotate" class="inline">${csrfField(csrf)}
@@ -117,7 +119,7 @@ ${can(o.account.member.role, "manage") ? html`<form method="post" action="/dashb
 <input id="label" name="label" type="text" maxlength="80">
 <label for="scope">Access</label><select id="scope" name="scope"><option value="read_write" selected>read and write</option><option value="read">read only (search, records, verify)</option><option value="audit">read and the audit log (an auditor)</option></select>
 <button type="submit">Create a key</button></form>` : html`<p>Your role uses the account's keys; admins and owners make, rotate and revoke them.</p>`}
-${dataTable("Your keys (the secret is shown once, when a key is made)", ["Key", "Label", "Access", "Created", "Last used", "Requests this month", "State", "Actions"],
+${dataTable("Your keys (the secret is shown once, when a key is made)", ["Key", "Label", "Access", "Created", "Made by", "Last used", "Requests this month", "State", "Actions"],
     o.keys.map((k) => keyCells(k, csrf, can(o.account.member.role, "manage"))), { empty: "No key yet." })}
 </section><p><a href="/v1/docs">API documentation</a> · <a href="/v1/openapi.json">OpenAPI document</a></p>`,
     {

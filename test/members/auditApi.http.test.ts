@@ -21,7 +21,9 @@ describe("the audit log through the API", () => {
         const writer = yield* key("backend", "read_write")
         const reader = yield* key("agent", "read")
         const auditor = yield* key("auditor", "audit")
-        assert.match((yield* promise(() => owner.get("/dashboard"))).text, /auditor<\/td><td data-label="Access">read and audit log</)
+        const dashboard = (yield* promise(() => owner.get("/dashboard"))).text
+        assert.match(dashboard, /auditor<\/td><td data-label="Access">read and audit log</)
+        assert.match(dashboard, /data-label="Made by">auditor-owner@example.com</)
         const get = (secret: string, query = "") => promise(() => call(`${url}/v1/audit${query}`, { headers: { authorization: `Bearer ${secret}` } }))
 
         for (const secret of [writer, reader]) {
