@@ -7,7 +7,8 @@ import { type Browser, type BrowserContext, chromium, type Page } from "playwrig
 import { afterAll, beforeAll, describe, expect, it } from "vitest"
 import { scratchDatabaseUrl } from "../../scripts/support/scratchDatabase.js"
 import { fixturesDir } from "../sanctions/paths.js"
-import { press, typeInto } from "../support/browserPages.js"
+import { Secret, TOTP } from "otpauth"
+import { axeViolations, press, typeInto } from "../support/browserPages.js"
 import { kyb } from "../support/cliProcess.js"
 import { startServerProcess, type ServerProcess } from "../support/serverProcess.js"
 import { serverUrl } from "../support/testDatabase.js"
@@ -19,7 +20,8 @@ const PASSWORD = "a long enough passphrase"
  * Issue 39's "done when", in Chromium, from the keyboard only (focus, type, Enter, Space; no click): a team of three,
  * roles enforced on the page and on a forged post, the decision named after its analyst on the page and in the API,
  * the audit page and its export in order with each actor; then the operator's `kyb audit verify` on the same
- * database, before and after a superuser changes one entry with psql (the append-only trigger turned off).
+ * database, before and after a superuser changes one entry with psql (the append-only trigger turned off); and a
+ * second factor set up and used from the keyboard.
  */
 describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("a team in a real browser (issue 39)", () => {
   let server: ServerProcess
@@ -167,5 +169,41 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("a tea
     const broken = await kyb(["audit", "verify"], database)
     expect(broken.code).toBe(1)
     expect(broken.stdout).toContain(`account ${accountId}: entry 7 is bad`)
+  }, 180_000)
+  it("from the keyboard, a member sets up TOTP (recovery codes shown once), then signs in with password and code; both pages pass axe-core", async () => {
+    const context = await browser.newContext({ baseURL: server.url })
+    const page = await context.newPage()
+    await page.goto("/login")
+    await typeInto(page.getByLabel("E-mail address"), "owner@example.com")
+    await typeInto(page.getByLabel("Password"), PASSWORD)
+    await page.keyboard.press("Enter")
+    await page.waitForURL("**/dashboard")
+    await page.goto("/dashboard/account")
+    await press(page.getByRole("link", { name: /Second factor/ }))
+    await page.waitForURL("**/dashboard/security")
+    await press(page.getByRole("button", { name: "Set up a second factor" }))
+    const secret = (await page.locator("#totp-secret").textContent())?.trim() ?? ""
+    expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+    expect(await axeViolations(page)).toEqual([])
+    const totp = new TOTP({ secret: Secret.fromBase32(secret) })
+    await typeInto(page.getByLabel("The 6-digit code your app shows"), totp.generate())
+    await page.keyboard.press("Enter")
+    await page.getByText("Your second factor is on.").waitFor()
+    expect((await page.locator("#recovery-codes").textContent())?.trim().split("\n")).toHaveLength(10)
+    expect(await axeViolations(page)).toEqual([])
+
+    const next = await browser.newContext({ baseURL: server.url })
+    const login = await next.newPage()
+    await login.goto("/login")
+    await typeInto(login.getByLabel("E-mail address"), "owner@example.com")
+    await typeInto(login.getByLabel("Password"), PASSWORD)
+    await login.keyboard.press("Enter")
+    await login.getByRole("heading", { name: "Second factor" }).waitFor()
+    expect(await axeViolations(login)).toEqual([])
+    await typeInto(login.getByLabel(/6-digit code/), totp.generate({ timestamp: Date.now() + 30_000 }))
+    await login.keyboard.press("Enter")
+    await login.waitForURL("**/dashboard")
+    await context.close()
+    await next.close()
   }, 180_000)
 })
