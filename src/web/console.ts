@@ -31,6 +31,8 @@ export interface Console {
  */
 const NOTICES: Readonly<Record<string, string | ((count: number) => string)>> = {
   decided: "The decision is recorded: it applies to every later verification of this subject until the listing changes.",
+  verified: "Verified: the verdict is kept as a check, shown here with its evidence.",
+  lists_changed: "The choice of lists is saved: every later verification, batch row and monitor screening uses it.",
   reverified: "Verified again: the new verdict is shown beside the old one.",
   monitor_added: "The monitor is added: a change on the lists or at the registry raises an event.",
   monitors_added: (count) => `${count} monitor${count === 1 ? " is" : "s are"} added from the file: each is screened now and watched from now on.`,

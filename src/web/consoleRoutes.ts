@@ -11,6 +11,9 @@ import { Monitors } from "../monitoring/Monitors.js"
 import type { Screener } from "../sanctions/Screener.js"
 import { Webhooks } from "../webhooks/Webhooks.js"
 import { batchRoutes } from "./batch/routes.js"
+import { listsRoutes } from "./lists/routes.js"
+import { verifyRoutes } from "./verify/routes.js"
+import type { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { checksRoutes } from "./checks/routes.js"
 import { monitorsRoutes } from "./monitors/routes.js"
 import { reviewRoutes } from "./review/routes.js"
@@ -23,11 +26,11 @@ import type { SessionFlash } from "../accounts/SessionFlash.js"
 import { SecondFactor } from "../secondFactor/SecondFactor.js"
 import { securityRoutes } from "./security/routes.js"
 
-type Services = Accounts | ReviewQueue | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | SecondFactor
+type Services = Accounts | ReviewQueue | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | ScreeningLists | SecondFactor
 type Route = readonly ["GET" | "POST", `/${string}`, Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Services>]
 
 const routes: ReadonlyArray<Route> = [
-  ...checksRoutes, ...reviewRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes, ...securityRoutes
+  ...checksRoutes, ...verifyRoutes, ...listsRoutes, ...reviewRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes, ...securityRoutes
 ]
 
 /**

@@ -72,6 +72,7 @@ listings) until the lists are updated (<code>kyb lists update</code>).</div>`
 
 const consoleLinks: ReadonlyArray<readonly [string, string]> = [
   ["/dashboard", "Dashboard"],
+  ["/dashboard/verify", "Verify"],
   ["/dashboard/checks", "Checks"],
   ["/dashboard/review", "Review"],
   ["/dashboard/batch", "Batch"],
@@ -79,6 +80,7 @@ const consoleLinks: ReadonlyArray<readonly [string, string]> = [
   ["/dashboard/webhooks", "Webhooks"],
   ["/dashboard/members", "Members"],
   ["/dashboard/audit", "Audit log"],
+  ["/dashboard/lists", "Lists"],
   ["/dashboard/account", "Account"]
 ]
 

@@ -1,6 +1,9 @@
 import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
+import * as path from "node:path"
+import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
+import { fixturesDir } from "../sanctions/paths.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 import { secretIn, signUpAndLogIn, type WebClient } from "../support/webClient.js"
 
@@ -10,7 +13,7 @@ const signedUp = (url: string, email: string) => promise(() => signUpAndLogIn(ur
 
 /** The first hour's stumbles in the console (issue 42), each over HTTP as a browser without script sends it. */
 describe("the console's first hour over HTTP", () => {
-  layer(makeTestServer({ KYB_SIGNUPS_PER_CLIENT: "1000" }), { timeout: "120 seconds", excludeTestServices: true })((it) => {
+  layer(makeTestServer({ KYB_SIGNUPS_PER_CLIENT: "1000", SANCTIONS_POLL_INTERVAL: "200 millis" }), { timeout: "120 seconds", excludeTestServices: true })((it) => {
     it.effect("a new key: POST, 303, GET shows the secret once; a reload shows it no more and makes no other key", () =>
       Effect.gen(function*() {
         const { url } = yield* TestServer
@@ -69,7 +72,7 @@ describe("the console's first hour over HTTP", () => {
       Effect.gen(function*() {
         const { url } = yield* TestServer
         const web = yield* signedUp(url, "counted@example.com")
-        for (const path of ["/dashboard", "/dashboard/account", "/dashboard/checks", "/dashboard/review", "/dashboard/batch", "/dashboard/monitors", "/dashboard/webhooks", "/dashboard/members", "/dashboard/audit"]) {
+        for (const path of ["/dashboard", "/dashboard/account", "/dashboard/verify", "/dashboard/lists", "/dashboard/checks", "/dashboard/review", "/dashboard/batch", "/dashboard/monitors", "/dashboard/webhooks", "/dashboard/members", "/dashboard/audit"]) {
           const page = yield* promise(() => web.get(path))
           assert.strictEqual(page.status, 200, path)
           assert.match(page.text, /class="count">0</, path)
@@ -142,6 +145,65 @@ describe("the console's first hour over HTTP", () => {
         assert.strictEqual(page.status, 200)
         assert.notInclude(page.text, `href="/v1/checks/${verified.check_id}"`)
         assert.include(page.text, `GET /v1/checks/${verified.check_id}`)
+      }))
+
+    it.effect("verify one business from a form: the same verifier, one request of the month, the check's page after a redirect; words for codes and list names", () =>
+      Effect.gen(function*() {
+        const { url } = yield* TestServer
+        const sql = yield* SqlClient.SqlClient
+        yield* ingestSanctions([path.join(fixturesDir, "ofac-sdn")], { publishedOn: "2024-05-03" }).pipe(Effect.orDie)
+        const web = yield* signedUp(url, "single@example.com")
+        const secret = yield* newKeyOf(web)
+        // Until the screener answers from the list just ingested (it loads new versions on its poll).
+        for (let i = 0; i < 100; i++) {
+          const answer = yield* promise(() => fetch(`${url}/v1/verify`, {
+            method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Banco Nacional de Cuba" })
+          }).then((r) => r.json() as Promise<{ sanctions: { hits: ReadonlyArray<unknown> } }>))
+          if (answer.sanctions.hits.length > 0) break
+          yield* Effect.sleep("200 millis")
+        }
+        const usedOf = Effect.map(sql<{ used: number }>`SELECT u.used::int AS used FROM account_usage u JOIN accounts a ON a.id = u.account_id
+          WHERE a.email = 'single@example.com'`, (rows) => rows[0]!.used)
+        const before = yield* usedOf
+        const empty = yield* promise(() => web.submit("/dashboard/verify", "/dashboard/verify", { name: " ", country: "XX" }))
+        assert.strictEqual(empty.status, 400)
+        assert.include(empty.text, "value=\"XX\"")
+        assert.strictEqual(yield* usedOf, before, "a refused form costs nothing")
+        const posted = yield* promise(() => web.submit("/dashboard/verify", "/dashboard/verify", { name: "Banco Nacional de Cuba" }))
+        assert.strictEqual(posted.status, 303, posted.text)
+        assert.strictEqual(yield* usedOf, before + 1)
+        const location = posted.headers.get("location") ?? ""
+        assert.match(location, /^\/dashboard\/checks\/[0-9a-f-]{36}\?notice=verified$/)
+        const check = yield* promise(() => web.get(location))
+        assert.include(check.text, "Verified: the verdict is kept")
+        const visible = (text: string) => text.replace(/<[^>]+>/g, " ")
+        const review = (yield* promise(() => web.get("/dashboard/review"))).text
+        for (const page of [check.text, review]) assert.include(visible(page), "OFAC SDN")
+        for (const page of [check.text, review, (yield* promise(() => web.get("/dashboard/checks"))).text]) {
+          assert.notMatch(visible(page), /ofac_sdn|sanctions_match|registry_not_covered/)
+        }
+        assert.include(visible(check.text), "A name in play matches a sanctions list entry")
+      }))
+
+    it.effect("the lists page chooses what the account screens, through the service of PUT /account/api/lists", () =>
+      Effect.gen(function*() {
+        const { url } = yield* TestServer
+        const web = yield* signedUp(url, "lists@example.com")
+        const page = yield* promise(() => web.get("/dashboard/lists"))
+        assert.include(page.text, "every list (the default)")
+        assert.include(page.text, "OFAC SDN")
+        const none = yield* promise(() => web.submit("/dashboard/lists", "/dashboard/lists", { choice: "chosen" }))
+        assert.strictEqual(none.status, 400)
+        const chosen = yield* promise(() => web.submit("/dashboard/lists", "/dashboard/lists", { choice: "chosen", lists: "ofac_sdn" }))
+        assert.strictEqual(chosen.status, 303)
+        assert.strictEqual(chosen.headers.get("location"), "/dashboard/lists?notice=lists_changed")
+        const api = yield* promise(() => web.get("/account/api/lists"))
+        const lists = JSON.parse(api.text) as { custom: boolean; lists: ReadonlyArray<{ id: string; screened: boolean }> }
+        assert.isTrue(lists.custom)
+        assert.deepStrictEqual(lists.lists.filter((l) => l.screened).map((l) => l.id), ["ofac_sdn"])
+        const every = yield* promise(() => web.submit("/dashboard/lists", "/dashboard/lists", { choice: "every" }))
+        assert.strictEqual(every.status, 303)
+        assert.isFalse((JSON.parse((yield* promise(() => web.get("/account/api/lists"))).text) as { custom: boolean }).custom)
       }))
   })
 })

@@ -3,12 +3,11 @@ import type { Decision } from "../../api/schemas/Decision.js"
 import { may, type Console, consolePage, csrfField } from "../console.js"
 import { attributionWords } from "../attribution.js"
 import { dataTable, html, type Html, when } from "../html.js"
-import { reviewReasonWords } from "../../domain/reviewReasons.js"
+import { listWords, reasonWords } from "../words.js"
 import { badge, checkLink, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
 
 const RESULTS = ["verified", "review", "not_found"] as const
 
-const reasonWords = (reason: string) => (reviewReasonWords as Readonly<Record<string, string>>)[reason] ?? reason.replace(/_/g, " ")
 
 const option = (value: string, label: string, selected: string | undefined) =>
   html`<option value="${value}"${selected === value ? html` selected` : ""}>${label}</option>`
@@ -23,7 +22,7 @@ export const checksPage = (
     .filter((e): e is [string, string] => e[1] !== undefined))
   const rows = listed.checks.map(({ check, keyId }) => {
     const verdict = verdictOf(check)
-    return [when(check.created_at), checkLink(check.id, subjectOf(check.input)), badge(verdict.result), verdict.review_reasons.join(", ") || "—", keyLabel(keyId, c.keys)]
+    return [when(check.created_at), checkLink(check.id, subjectOf(check.input)), badge(verdict.result), verdict.review_reasons.map(reasonWords).join("; ") || "—", keyLabel(keyId, c.keys)]
   })
   if (listed.nextCursor !== null) kept.set("cursor", listed.nextCursor)
   return consolePage(c, "Checks", "/dashboard/checks", html`<p>Every verification your keys made, newest first: open one for its evidence.</p>
@@ -91,9 +90,9 @@ const hitCard = (c: Console, checkId: string, hit: Hit, index: number, decided: 
     ? decided === undefined ? html`<strong>undecided</strong>` : html`decided since: <strong>${decided.decision.replace("_", " ")}</strong> (${decided.note ?? ""}), ${when(decided.created_at)} by ${attributionWords(decided.decided_by)}`
     : html`<strong>${hit.decision.decision.replace("_", " ")}</strong>${hit.dismissed ? ": dismissed, not counted in the verdict" : ""}`
   const id = `hit-${index}`
-  return html`<section class="card" aria-labelledby="${id}"><h3 id="${id}">${hit.name} <small>(${hit.list}, entry ${hit.entry_id})</small></h3>
+  return html`<section class="card" aria-labelledby="${id}"><h3 id="${id}">${hit.name} <small>(${listWords(hit.list)}, entry ${hit.entry_id})</small></h3>
 ${facts([
-    ["List", `${hit.list} version ${hit.list_version}`], ["Entry", hit.entry_id], ["Entry hash", html`<code>${hit.entry_hash}</code>`],
+    ["List", `${listWords(hit.list)} version ${hit.list_version}`], ["Entry", hit.entry_id], ["Entry hash", html`<code>${hit.entry_hash}</code>`],
     ["Listed name matched", hit.matched_name], ["Name screened", `${hit.screened_name} (${hit.screened_from.replace("_", " ")})`],
     ["Score", hit.score.toFixed(2)], ["Programs", hit.programs.join(", ") || "—"], ["Entity type", hit.entity_type], ["Listed on", hit.listed_on],
     ["Decision", state]
@@ -114,7 +113,7 @@ const decideForm = (c: Console, checkId: string, hit: Hit, index: number) =>
 const verdictSummary = (title: string, check: Check) => {
   const v = verdictOf(check)
   return html`<div class="card"><h3>${title}</h3>${facts([
-    ["Result", badge(v.result)], ["Sanctions", badge(v.sanctions.result)], ["Review reasons", v.review_reasons.join(", ") || "none"],
+    ["Result", badge(v.result)], ["Sanctions", badge(v.sanctions.result)], ["Review reasons", v.review_reasons.map(reasonWords).join("; ") || "none"],
     ["Dismissed hits", String(v.sanctions.hits.filter((h) => h.dismissed).length)], ["Checked", when(check.created_at)], ["Check", checkLink(check.id, check.id)]
   ])}</div>`
 }
@@ -140,10 +139,10 @@ ${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.crea
 <p>Screening ${badge(verdict.sanctions.result)}${verdict.sanctions.screened ? "" : " (the lists could not be screened)"}.</p>
 ${verdict.sanctions.hits.length === 0 ? html`<p>No hit.</p>` : verdict.sanctions.hits.map((hit, i) => hitCard(c, check.id, hit, i, hit.decision === null ? laterDecision(hit) : undefined))}</section>
 <section aria-labelledby="lists"><h2 id="lists">Lists checked</h2>${dataTable("List versions and their SHA-256", ["List", "Version", "SHA-256"],
-    check.lists.map((l) => [l.list, l.version, l.sha256 === null ? null : html`<code>${l.sha256}</code>`]), { empty: "No list was loaded." })}
+    check.lists.map((l) => [listWords(l.list), l.version, l.sha256 === null ? null : html`<code>${l.sha256}</code>`]), { empty: "No list was loaded." })}
 ${dataTable("How current each list was at the check", ["List", "Published", "Known current on", "Age (days)", "Within the limit"],
     (verdict.lists ?? []).map((l) => [l.name, l.published_on, l.as_of, l.age_days, l.stale ? "no: stale" : "yes"]),
     { empty: "This check predates the lists' dates being kept." })}</section>
 <section aria-labelledby="history"><h2 id="history">Decisions on this subject</h2>${dataTable("Decision history, newest first", ["When", "Decision", "List entry", "Reason", "Decided by"],
-    history.map((d) => [when(d.created_at), d.decision.replace("_", " "), `${d.list} ${d.entry_id}`, d.note, attributionWords(d.decided_by)]), { empty: "No decision yet." })}</section>`, error)
+    history.map((d) => [when(d.created_at), d.decision.replace("_", " "), `${listWords(d.list)} ${d.entry_id}`, d.note, attributionWords(d.decided_by)]), { empty: "No decision yet." })}</section>`, error)
 }

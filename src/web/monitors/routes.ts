@@ -11,6 +11,7 @@ import { statusOfError } from "../errorPages.js"
 import { decodeForm, present } from "../forms.js"
 import { dataTable, html, when } from "../html.js"
 import { htmlResponse, multipartFields, seeOther } from "../responses.js"
+import { listWords } from "../words.js"
 
 const PREFIX = "/dashboard/monitors/"
 const MAX_UPLOAD = 200
@@ -19,9 +20,9 @@ const eventText = (event: Event) => {
   const who = event.data.subject.name ?? `${event.data.subject.country ?? ""} ${event.data.subject.registration_no ?? ""}`.trim()
   switch (event.type) {
     case "sanctions.hit_added":
-      return `${who} now hits ${event.data.listed_name ?? "an entry"} (${event.data.list ?? ""} ${event.data.entry_id ?? ""}, version ${event.data.list_version ?? ""})`
+      return `${who} now hits ${event.data.listed_name ?? "an entry"} (${listWords(event.data.list ?? "")} ${event.data.entry_id ?? ""}, version ${event.data.list_version ?? ""})`
     case "sanctions.hit_removed":
-      return `${who} no longer hits ${event.data.listed_name ?? "an entry"} (${event.data.list ?? ""} ${event.data.entry_id ?? ""})`
+      return `${who} no longer hits ${event.data.listed_name ?? "an entry"} (${listWords(event.data.list ?? "")} ${event.data.entry_id ?? ""})`
     case "company.status_changed":
       return `${who}: status ${event.data.from ?? "unknown"} → ${event.data.to ?? "unknown"} at the registry`
   }

@@ -5,6 +5,7 @@ import { checkLink, subjectOf } from "../checks/view.js"
 import { consoleGet, consolePage } from "../console.js"
 import { dataTable, html, when } from "../html.js"
 import { htmlResponse } from "../responses.js"
+import { listWords, reasonWords } from "../words.js"
 
 /** The review queue: verdicts in review with hits nobody has decided, oldest first, a page at a time. */
 const queue = consoleGet((c) =>
@@ -18,8 +19,8 @@ const queue = consoleGet((c) =>
       when(item.created_at),
       checkLink(item.check_id, subjectOf(item.input)),
       item.undecided_hits.length,
-      [...new Set(item.undecided_hits.map((h) => h.list))].join(", "),
-      item.review_reasons.join(", ")
+      [...new Set(item.undecided_hits.map((h) => listWords(h.list)))].join(", "),
+      item.review_reasons.map(reasonWords).join("; ")
     ])
     return htmlResponse(consolePage(c, "Review queue", "/dashboard/review", html`<p>Verdicts in <strong>review</strong> with a sanctions hit nobody
 has decided yet, oldest first. Open one, read the evidence, and decide on each hit with a reason.</p>
