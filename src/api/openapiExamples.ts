@@ -179,7 +179,8 @@ examples["checks.get"] = {
       confidence: 0.9
     }
   },
-  policy_version: "2026-11-24.2"
+  policy_version: "2026-11-24.2",
+  performed_by: { type: "key", id: "key_5b7d9f1a3c5e", label: "onboarding service" }
 }
 examples["checks.list"] = {
   checks: [{

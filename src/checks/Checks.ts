@@ -43,7 +43,8 @@ export const toCheck = (row: CheckRow) =>
     verdict: row.verdict,
     lists: (row.lists as ReadonlyArray<CheckedList>).map((l) => new CheckedList(l)),
     provenance: decodeProvenance(row.provenance),
-    policy_version: row.policy_version
+    policy_version: row.policy_version,
+    performed_by: row.performed_by ?? null
   })
 
 const encodeVerdict = Schema.encodeSync(Verdict)

@@ -49,7 +49,7 @@ export class ChecksRepo extends Effect.Service<ChecksRepo>()("kyb/ChecksRepo", {
 
     /** The check, only when this account owns it. */
     const find = (accountId: string, id: string) =>
-      sql<StoredRow>`SELECT id::text AS id, account_id, key_id, created_at, input, input_normalized, verdict, lists, provenance, policy_version
+      sql<StoredRow>`SELECT id::text AS id, account_id, key_id, performed_by, created_at, input, input_normalized, verdict, lists, provenance, policy_version
         FROM checks WHERE id = ${id}::uuid AND account_id = ${accountId}`.pipe(
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toRow))
       )
@@ -61,7 +61,7 @@ export class ChecksRepo extends Effect.Service<ChecksRepo>()("kyb/ChecksRepo", {
     const page = (accountId: string, options: {
       readonly keyId: string | null; readonly since: Date | null; readonly after: { at: Date; id: string } | null; readonly limit: number
     }) =>
-      sql<StoredRow>`SELECT id::text AS id, account_id, key_id, created_at, input, input_normalized, verdict, lists, policy_version
+      sql<StoredRow>`SELECT id::text AS id, account_id, key_id, performed_by, created_at, input, input_normalized, verdict, lists, policy_version
         FROM checks WHERE account_id = ${accountId}
         ${options.keyId === null ? sql`` : sql`AND key_id = ${options.keyId}`}
         ${options.since === null ? sql`` : sql`AND created_at >= ${options.since.toISOString()}::timestamptz`}

@@ -82,6 +82,9 @@ describe("members, roles and the audit log", () => {
         const [decision] = (decisions.body as { decisions: ReadonlyArray<{ decided_by: { type: string; id: string; name: string } }> }).decisions
         assert.deepInclude(decision!.decided_by, { type: "member", name: "Ana Analyst" })
         assert.include((yield* promise(() => owner.get(checkPath))).text, "Ana Analyst")
+        const check = yield* promise(() => call(`${url}/v1/checks/${verdict.check_id}`, { headers: { authorization: `Bearer ${secret}` } }))
+        assert.deepInclude((check.body as { performed_by: object }).performed_by, { type: "key", label: "ci" }, check.text)
+        assert.match((yield* promise(() => viewer.get(checkPath))).text, /Asked by<\/dt>\s*<dd>API key ci</)
 
         // What a member makes in the console names them; what a key makes names the key (API and pages alike).
         assert.strictEqual((yield* promise(() => analyst.submit("/dashboard/monitors", "/dashboard/monitors", { name: "Watched By Ana Ltd" }))).status, 303)

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { AttributionOrNull } from "./Attribution.js"
 import { FieldProvenance } from "./Company.js"
 import { KeyIdParam } from "./Paging.js"
 import { CursorParam, SinceParam } from "./params.js"
@@ -23,7 +24,8 @@ export class Check extends Schema.Class<Check>("Check")({
   provenance: Schema.NullOr(Schema.Record({ key: Schema.String, value: FieldProvenance })).annotations({
     description: "Each field of the verdict's company with its own source, source page, checked date and confidence, as GET /v1/company gave them when the check was made; null when no company was resolved"
   }),
-  policy_version: Schema.String.annotations({ description: "The matcher and verdict policy version that answered" })
+  policy_version: Schema.String.annotations({ description: "The matcher and verdict policy version that answered" }),
+  performed_by: AttributionOrNull("who asked for it: a member (id, name; a verification again from the console) or an API key (id, label), as of then; null: not recorded (made before attribution existed)")
 }) {}
 
 export class CheckSummary extends Schema.Class<CheckSummary>("CheckSummary")({

@@ -129,7 +129,7 @@ export const checkPage = (
   return consolePage(c, `Check of ${subjectOf(check.input)}`, "/dashboard/checks", html`
 ${previous === null ? "" : html`<section aria-labelledby="compare"><h2 id="compare">Verified again</h2><div class="pair">${verdictSummary("Before", previous)}${verdictSummary("Now", check)}</div></section>`}
 <p>${badge(verdict.result)} ${verdict.review_reasons.length === 0 ? "" : html`because ${verdict.review_reasons.map(reasonWords).join("; ")}`}</p>
-${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.created_at)], ["Made by key", keyLabel(view.keyId, c.keys)], ["Policy version", check.policy_version]])}
+${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.created_at)], ["Made by key", keyLabel(view.keyId, c.keys)], ["Asked by", attributionWords(check.performed_by)], ["Policy version", check.policy_version]])}
 <div class="actions no-print">${may(c, "work") ? html`<form method="post" action="/dashboard/checks/${check.id}/verify-again">${csrfField(c.csrf)}<button type="submit">Verify again</button></form>` : ""}
 <span>As JSON: <code>GET /v1/checks/${check.id}</code> with an API key (<a href="/v1/docs#checks.get">how</a>).</span><span>Printing this page gives a clean record for the case file.</span></div>
 <div class="pair"><section aria-labelledby="sent"><h2 id="sent">Inputs as sent</h2>${facts(Object.entries(check.input))}</section>
