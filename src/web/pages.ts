@@ -98,6 +98,18 @@ request made with it is refused from now on. This cannot be undone; to replace a
 <button type="submit" class="danger">Yes, revoke key ${key.prefix ?? key.id}</button><a href="/dashboard">No, keep it</a></form>`,
     { signedIn: true, csrf, reviewCount, current: "/dashboard" })
 
+/**
+ * The month's total split as the chart draws it: what the keys asked, by day, and what the console's forms used
+ * (verify, verify again, monitors: counted in the month, made with no key, so not in a key's day).
+ */
+const monthSplit = (o: Overview, series: ReadonlyArray<{ readonly day: string; readonly requests: number }>) => {
+  const monthStart = new Date(Date.UTC(o.resetsAt.getUTCFullYear(), o.resetsAt.getUTCMonth() - 1, 1)).toISOString().slice(0, 10)
+  const byKeys = series.filter((d) => d.day >= monthStart).reduce((sum, d) => sum + d.requests, 0)
+  const fromConsole = Math.max(0, o.used - byKeys)
+  return html`<p id="month-split">This month: ${byKeys} with keys (in the chart)${fromConsole === 0 ? "" : html` and ${fromConsole} from the console's forms
+(verify, verify again, monitors; not drawn by day)`}, ${o.used} in all.</p>`
+}
+
 export const dashboardPage = (
   o: Overview,
   csrf: string,
@@ -111,8 +123,9 @@ export const dashboardPage = (
 <p><strong id="used">${o.used}</strong> of ${quotaText} used on the <strong>${o.account.plan}</strong> plan (every key of the account counts
 against it); the quota renews on ${when(o.resetsAt)}.</p>
 ${o.quota === null ? "" : html`<meter class="meter" min="0" max="${o.quota}" value="${Math.min(o.used, o.quota)}" aria-label="Share of the monthly quota used">${o.used}</meter>`}
-<h3>Requests per day, last ${o.chartDays} days</h3>${new Html(usageChartSvg(series))}
+<h3>Requests per day with the account's keys, last ${o.chartDays} days (UTC)</h3>${new Html(usageChartSvg(series))}
 <details><summary>The same figures as a table</summary>${usageTable(series)}</details>
+${monthSplit(o, series)}
 <p>To raise the quota, move to the starter (10,000 a month) or growth (100,000) plan: write to the operator of this server.</p></section>
 <section aria-labelledby="keys"><h2 id="keys">API keys</h2>
 ${can(o.account.member.role, "manage") ? html`<form method="post" action="/dashboard/keys">${csrfField(csrf)}<label for="label">Label (optional)</label>
