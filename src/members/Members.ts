@@ -105,7 +105,7 @@ export class Members extends Effect.Service<Members>()("kyb/Members", {
           yield* audit.record({ accountId, by: { type: "member", id: memberId, name }, origin }, {
             action: "member.joined", object: { type: "member", id: memberId }, details: { invitation_id: invitation.value.id, role }
           })
-          return { accountId, memberId }
+          return { accountId, memberId, email }
         }))
         return joined
       })

@@ -98,6 +98,18 @@ describe("a second factor", () => {
           ["account.policy_changed", "totp-owner@example.com"], ["member.second_factor_on", "Vera Viewer"]
         ])
 
+        // A member who joins while the policy holds sets up a factor before their first session.
+        const second = yield* promise(() => owner.submit("/dashboard/members", "/dashboard/members/invite", { email: "nia@example.com", role: "analyst" }))
+        const token2 = new URL((/id="invitation-link">([^<]+)</.exec(second.text)?.[1] ?? "").replace(/&amp;/g, "&")).searchParams.get("token") ?? ""
+        const newcomer = makeWebClient(url)
+        const joined = yield* promise(() => newcomer.submit(`/invitations/accept?token=${token2}`, "/invitations/accept", { token: token2, name: "Nia New", password: PASSWORD }))
+        assert.strictEqual(joined.status, 200, joined.text)
+        assert.include(joined.text, "Set up a second factor")
+        assert.strictEqual((yield* promise(() => newcomer.get("/dashboard"))).status, 303, "no session before the factor")
+        const set = yield* secondStep(newcomer, joined.text, codeOf(secretIn(joined.text)))
+        assert.strictEqual(recoveryIn(set.text).length, 10, set.text)
+        assert.strictEqual((yield* promise(() => newcomer.get("/dashboard"))).status, 200)
+
         // Wrong codes count against the address's log-in budget (4 here, 3 spent): then even a right code waits.
         const guesser = makeWebClient(url)
         const page = (yield* logIn(guesser, "totp-owner@example.com")).text

@@ -3,6 +3,8 @@ import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import { Effect, Option, Redacted } from "effect"
 import { Accounts } from "../../accounts/Accounts.js"
 import { Members } from "../../members/Members.js"
+import { SecondFactor } from "../../secondFactor/SecondFactor.js"
+import { challengePage } from "../security/pages.js"
 import { csrfField } from "../console.js"
 import { html, page } from "../html.js"
 import { formFields, htmlResponse, queryOf, seeOther } from "../responses.js"
@@ -33,7 +35,7 @@ const show = Effect.gen(function*() {
   Effect.tap((response) => Effect.logInfo("Sent HTTP response").pipe(Effect.annotateLogs({ "http.status": response.status, "http.url": "/invitations/accept" })))
 )
 
-/** Accepting signs the new member in: their dashboard follows. */
+/** Accepting signs the new member in: their dashboard follows (first their second factor, when the account requires one). */
 const accept = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   const field = yield* formFields
@@ -44,13 +46,17 @@ const accept = Effect.gen(function*() {
   const token = field("token") ?? ""
   if (!TOKEN.test(token)) return htmlResponse(page("Link not valid", html`<p>This invitation link is not valid.</p>`, { csrf }), 404)
   const accounts = yield* Accounts
+  const factor = yield* SecondFactor
   return yield* (yield* Members).accept(token, { name: field("name"), password: field("password") }, originOf(request)).pipe(
-    Effect.flatMap((joined) => accounts.startSession(joined.accountId, joined.memberId, 0)),
-    // None: the account ended while the invitation was accepted; the member must log in (and will be refused).
-    Effect.map(Option.match({
-      onNone: () => seeOther("/login"),
-      onSome: (session) => withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(seeOther("/dashboard"))
-    })),
+    Effect.flatMap((joined) =>
+      Effect.flatMap(factor.challengeFor({ ...joined, generation: 0 }), Option.match({
+        onSome: (challenge) => Effect.succeed(htmlResponse(challengePage(csrf, Redacted.value(challenge.token), challenge.enrolment))),
+        // None from startSession: the account ended while the invitation was accepted; the member must log in (and will be refused).
+        onNone: () => Effect.map(accounts.startSession(joined.accountId, joined.memberId, 0), Option.match({
+          onNone: () => seeOther("/login"),
+          onSome: (session) => withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(seeOther("/dashboard"))
+        }))
+      }))),
     Effect.catchAll((error) => Effect.succeed(htmlResponse(acceptPage(csrf, token, error.message), 400)))
   )
 })
