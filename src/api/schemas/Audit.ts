@@ -19,10 +19,10 @@ export const AuditListParams = Schema.Struct({
   limit: Schema.optional(Schema.NumberFromString.pipe(
     Schema.int({ message: () => "must be an integer" }),
     Schema.between(1, 100, { message: () => "must be between 1 and 100" })
-  ).annotations({ jsonSchema: { type: "integer", minimum: 1, maximum: 100, default: 50 } })),
+  ).annotations({ jsonSchema: { type: "integer", minimum: 1, maximum: 100, default: 50, description: "Page size" } })),
   cursor: Schema.optional(Schema.String.pipe(
     Schema.filter((s) => decodeAuditCursor(s) !== null, { message: () => "must be a next_cursor this service gave" })
-  ).annotations({ jsonSchema: { type: "string", minLength: 1, description: "The `next_cursor` of the page before, as given (opaque: any other text is refused with 400)" } })),
+  ).annotations({ jsonSchema: { type: "string", maxLength: 40, pattern: "^[\\w-]+$", description: "A page's `next_cursor`, as given (opaque: any other text is refused with 400)" } })),
   actor_id: Schema.optional(Schema.String.pipe(Schema.pattern(/^(mem|key)_[0-9a-f]{12,16}$/, { message: () => "must be a member's id (mem_...) or a key's id (key_...)" }))
     .annotations({ description: "Only what this person (a member's id) or this API key did" })),
   action: Schema.optional(Schema.Literal(...auditActions).annotations({ message: () => `must be one of ${auditActions.join(", ")}` }))

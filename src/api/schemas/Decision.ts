@@ -34,7 +34,7 @@ const decisionFields = Schema.Struct({
 })
 
 export const DecisionBody = decisionFields.pipe(Schema.filter(oneSubject, {
-  jsonSchema: requiringOneOf(decisionFields, [["name"], ["country", "registration_no"]])
+  jsonSchema: requiringOneOf(decisionFields, [["name"], ["country", "registration_no"]], { registration_no: ["country"] })
 })).annotations({
   identifier: "DecisionRequest",
   ...refuseUnknownFields,

@@ -101,7 +101,7 @@ const monitorFields = Schema.Struct({
 export const MonitorBody = monitorFields.pipe(Schema.filter((b) =>
   b.registration_no !== undefined ? (b.country !== undefined ? true : "a company is watched by country and registration_no together")
   : b.name !== undefined ? true : "watch a name, or a company by country and registration_no",
-  { jsonSchema: requiringOneOf(monitorFields, [["name"], ["country", "registration_no"]]) }
+  { jsonSchema: requiringOneOf(monitorFields, [["name"], ["country", "registration_no"]], { registration_no: ["country"] }) }
 )).annotations({
   identifier: "MonitorRequest",
   description: "What to watch: a `name`, or a company by `country` and `registration_no`",

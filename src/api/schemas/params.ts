@@ -6,9 +6,14 @@ import { isIsoCountry } from "../../domain/countryNames.js"
  * registration_no"): the struct's own schema with `anyOf` the sets, as the refinement's whole schema (the generator
  * would otherwise document only the struct, saying `{}` is valid).
  */
-export const requiringOneOf = <A, I>(struct: Schema.Schema<A, I>, sets: ReadonlyArray<ReadonlyArray<string>>) => {
+export const requiringOneOf = <A, I>(
+  struct: Schema.Schema<A, I>,
+  sets: ReadonlyArray<ReadonlyArray<string>>,
+  /** Fields that need others beside them whatever else is given (`registration_no` needs `country`). */
+  dependentRequired?: Readonly<Record<string, ReadonlyArray<string>>>
+) => {
   const { $schema: _draft, ...schema } = JSONSchema.make(struct) as unknown as Record<string, unknown>
-  return { ...schema, anyOf: sets.map((required) => ({ required })) }
+  return { ...schema, anyOf: sets.map((required) => ({ required })), ...(dependentRequired === undefined ? {} : { dependentRequired }) }
 }
 
 /** A JSON body's annotation: a field the contract does not name is refused with 400 naming it (a misspelt field is never dropped). */

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Schema } from "effect"
 import { actorOf } from "../../access/actor.js"
 import { Decision, DecisionBody, DecisionListParams, DecisionPage } from "../../api/schemas/Decision.js"
 import { Decisions } from "../../decisions/Decisions.js"
@@ -20,7 +20,8 @@ export const decisionTools = [
     description: "GET /v1/decisions: the account's decisions, newest first; page with `cursor`.",
     writes: false,
     idempotent: true,
-    input: DecisionListParams,
+    // key_id (one key's decisions) is a report's filter, left to GET /v1/decisions: tools/list stays within its budget.
+    input: DecisionListParams.pipe(Schema.omit("key_id")),
     output: DecisionPage,
     queryString: true,
     run: (key, input) =>

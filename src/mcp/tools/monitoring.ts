@@ -22,7 +22,8 @@ export const monitoringTools = [
     description: "GET /v1/monitors: the account's monitors, newest first; page with `cursor`.",
     writes: false,
     idempotent: true,
-    input: PageParams(50),
+    // key_id (one key's monitors or events) is a report's filter, left to the REST routes: tools/list stays within its budget.
+    input: PageParams(50).pipe(Schema.omit("key_id")),
     output: MonitorPage,
     queryString: true,
     run: (key, input) => Effect.flatMap(Monitors, (monitors) => monitors.list(key.accountId, input))
@@ -42,7 +43,7 @@ export const monitoringTools = [
     description: "GET /v1/events: what the monitors found, newest first.",
     writes: false,
     idempotent: true,
-    input: CheckListParams,
+    input: CheckListParams.pipe(Schema.omit("key_id")),
     output: EventPage,
     queryString: true,
     run: (key, input) => Effect.flatMap(Monitors, (monitors) => monitors.events(key.accountId, input))
