@@ -44,9 +44,9 @@ export const valid = (resolve: (s: unknown) => Json, schema: unknown, name = "",
   const s = resolve(schema)
   if (Array.isArray(s["enum"])) return fc.constantFrom(...s["enum"] as Array<unknown>)
   if ("const" in s) return fc.constant(s["const"])
-  if (Array.isArray(s["type"])) return fc.oneof(...(s["type"] as Array<string>).map((type) => valid(resolve, { ...s, type }, name)))
+  if (Array.isArray(s["type"])) return fc.oneof(...(s["type"] as Array<string>).map((type) => valid(resolve, { ...s, type }, name, override)))
   if (Array.isArray(s["anyOf"]) && s["type"] === undefined && s["properties"] === undefined) {
-    return fc.oneof(...(s["anyOf"] as Array<unknown>).map((member) => valid(resolve, member, name)))
+    return fc.oneof(...(s["anyOf"] as Array<unknown>).map((member) => valid(resolve, member, name, override)))
   }
   switch (s["type"]) {
     case "string": {
@@ -71,14 +71,14 @@ export const valid = (resolve: (s: unknown) => Json, schema: unknown, name = "",
       const minLength = typeof s["minItems"] === "number" ? s["minItems"] : 0
       const maxLength = Math.max(minLength, Math.min(typeof s["maxItems"] === "number" ? s["maxItems"] : 5, 5))
       return fc.array(s["items"] === undefined || Object.keys(resolve(s["items"])).filter((k) => k !== "description").length === 0
-        ? anyValue : valid(resolve, s["items"]), { minLength, maxLength })
+        ? anyValue : valid(resolve, s["items"], "", override), { minLength, maxLength })
     }
     case "object": {
       const properties = isObject(s["properties"]) ? s["properties"] : {}
       // "name or registration_no": one of the anyOf's required sets is required too.
       const sets = Array.isArray(s["anyOf"]) ? (s["anyOf"] as Array<Json>).map((m) => (m["required"] ?? []) as Array<string>) : [[]]
       return fc.constantFrom(...sets).chain((set) =>
-        fc.record(Object.fromEntries(Object.entries(properties).map(([k, p]) => [k, valid(resolve, p, k)])), {
+        fc.record(Object.fromEntries(Object.entries(properties).map(([k, p]) => [k, valid(resolve, p, k, override)])), {
           requiredKeys: [...new Set([...(s["required"] ?? []) as Array<string>, ...set])]
         })
       )
