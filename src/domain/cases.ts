@@ -1,0 +1,151 @@
+/**
+ * Cases (issue 40), pure: what a verdict in `review` becomes for the team that works the queue. One case per subject
+ * of an account (the business resolved, or the name and country given); its status moves open → in progress →
+ * (escalated) → closed with an outcome, and a closed case opens again when a later check brings something new.
+ * Four eyes: which decisions need a second member, and who may give it.
+ */
+export const caseStatuses = ["open", "in_progress", "escalated", "closed"] as const
+export type CaseStatus = typeof caseStatuses[number]
+
+export const caseOutcomes = ["cleared", "confirmed_match", "rejected_business", "other"] as const
+export type CaseOutcome = typeof caseOutcomes[number]
+
+export const isCaseStatus = (raw: unknown): raw is CaseStatus => typeof raw === "string" && (caseStatuses as ReadonlyArray<string>).includes(raw)
+export const isCaseOutcome = (raw: unknown): raw is CaseOutcome => typeof raw === "string" && (caseOutcomes as ReadonlyArray<string>).includes(raw)
+
+/** What a member does to a case's status (assigning and commenting leave it where it is, taking starts the work). */
+export type CaseMove =
+  | { readonly type: "start" }
+  | { readonly type: "escalate" }
+  | { readonly type: "close"; readonly outcome: CaseOutcome; readonly text: string | null }
+  | { readonly type: "reopen" }
+
+export type MoveResult =
+  | { readonly ok: true; readonly status: CaseStatus; readonly outcome: CaseOutcome | null; readonly outcomeText: string | null }
+  | { readonly ok: false; readonly message: string }
+
+const refused = (message: string): MoveResult => ({ ok: false, message })
+const to = (status: CaseStatus, outcome: CaseOutcome | null = null, outcomeText: string | null = null): MoveResult =>
+  ({ ok: true, status, outcome, outcomeText })
+
+export const OUTCOME_TEXT_MAX = 2000
+
+/** The status a move leads to from `status`, or why it cannot be made. */
+export const moveCase = (status: CaseStatus, move: CaseMove): MoveResult => {
+  switch (move.type) {
+    case "start":
+      return status === "open" ? to("in_progress")
+        : status === "closed" ? refused("The case is closed; it opens again when a check brings something new.")
+        : refused(`The case is already ${statusWords[status].toLowerCase()}.`)
+    case "escalate":
+      return status === "open" || status === "in_progress" ? to("escalated")
+        : refused(status === "closed" ? "A closed case cannot be escalated." : "The case is already escalated.")
+    case "close": {
+      if (status === "closed") return refused("The case is already closed.")
+      const text = move.text?.trim() ?? ""
+      if (move.outcome === "other" && text === "") return refused("An outcome of other needs a text saying what it was.")
+      if (text.length > OUTCOME_TEXT_MAX) return refused(`The outcome's text is ${text.length} characters; at most ${OUTCOME_TEXT_MAX}.`)
+      return to("closed", move.outcome, text === "" ? null : text)
+    }
+    case "reopen":
+      return status === "closed" ? to("open") : refused("Only a closed case opens again.")
+  }
+}
+
+export const statusWords: Readonly<Record<CaseStatus, string>> = {
+  open: "Open",
+  in_progress: "In progress",
+  escalated: "Escalated",
+  closed: "Closed"
+}
+
+export const outcomeWords: Readonly<Record<CaseOutcome, string>> = {
+  cleared: "Cleared: no match, the business may proceed",
+  confirmed_match: "Confirmed match",
+  rejected_business: "Business rejected",
+  other: "Other"
+}
+
+/**
+ * The subject a case is about, as a key: the business resolved (country and number), else the name as read (the
+ * service's normalised name) with the country given (none: "-").
+ */
+export const caseSubjectKey = (subject: {
+  readonly company: { readonly country: string; readonly numberKey: string } | null
+  readonly normalizedName: string | null
+  readonly country: string | null
+}): string | null =>
+  subject.company !== null
+    ? `company:${subject.company.country.toUpperCase()}:${subject.company.numberKey}`
+    : subject.normalizedName === null || subject.normalizedName === ""
+    ? null
+    : `name:${(subject.country ?? "-").toUpperCase()}:${subject.normalizedName}`
+
+/** What a check brings to its case: the reasons it is in review and the hits (list and entry) it reports undecided. */
+export interface CaseFindings {
+  readonly reasons: ReadonlyArray<string>
+  readonly hits: ReadonlyArray<string>
+}
+
+/** A hit as a case remembers it. */
+export const hitKey = (hit: { readonly list: string; readonly entry_id: string }) => `${hit.list}:${hit.entry_id}`
+
+/** A new check of a closed case's subject opens it again when it brings a hit or a reason the case has not seen. */
+export const reopens = (seen: CaseFindings, check: CaseFindings): boolean =>
+  check.hits.some((h) => !seen.hits.includes(h)) || check.reasons.some((r) => !seen.reasons.includes(r))
+
+/** The findings of a case after a check joins it: everything seen so far (in first-seen order). */
+export const mergeFindings = (seen: CaseFindings, check: CaseFindings): CaseFindings => ({
+  reasons: [...new Set([...seen.reasons, ...check.reasons])],
+  hits: [...new Set([...seen.hits, ...check.hits])]
+})
+
+/** An account's four-eyes policy: on by default; which false positives need a second member. */
+export interface FourEyesPolicy {
+  readonly enabled: boolean
+  /** A false positive on a hit scored at or above this needs a second member. */
+  readonly threshold: number
+}
+
+export const DEFAULT_FOUR_EYES: FourEyesPolicy = { enabled: true, threshold: 0.95 }
+
+/** The hit a decision is proposed on, as far as the policy looks at it. */
+export interface ProposedOn {
+  readonly score: number
+  /** The name screened and the entry's name that matched, both normalised the same way. */
+  readonly screenedName: string
+  readonly matchedName: string
+}
+
+/**
+ * Whether a decision needs a second member: a `false_positive` on a hit scored at or above the threshold, or on an
+ * exact name match (whatever its score). A `confirmed` match never waits: it only makes the verdict stricter.
+ */
+export const needsSecondLook = (policy: FourEyesPolicy, decision: "false_positive" | "confirmed", hit: ProposedOn): boolean =>
+  policy.enabled && decision === "false_positive" &&
+  (hit.score >= policy.threshold || (hit.screenedName !== "" && hit.screenedName === hit.matchedName))
+
+export const approvalStates = ["not_needed", "pending", "approved", "rejected"] as const
+export type ApprovalState = typeof approvalStates[number]
+
+/** Whether a decision in this state counts (dismisses a hit): one that needed no approval, or was approved. */
+export const inForceApproval = (state: ApprovalState): boolean => state === "not_needed" || state === "approved"
+
+/**
+ * Whether `reviewer` may approve or reject a decision `proposer` proposed, in state `state`: only a pending one,
+ * never by the member who proposed it (nor by an API key: a second look is a person's), and only with the power to
+ * decide hits.
+ */
+export const mayReview = (
+  state: ApprovalState,
+  proposer: { readonly type: string; readonly id: string } | null,
+  reviewer: { readonly type: "member" | "key"; readonly id: string; readonly canDecide: boolean }
+): { readonly ok: true } | { readonly ok: false; readonly reason: "not_pending" | "own" | "not_a_member" | "role"; readonly message: string } => {
+  if (state !== "pending") return { ok: false, reason: "not_pending", message: `The decision is ${state.replace("_", " ")}, not waiting for a second look.` }
+  if (reviewer.type !== "member") return { ok: false, reason: "not_a_member", message: "A second look is a member's: approve or reject in the console." }
+  if (proposer !== null && proposer.type === "member" && proposer.id === reviewer.id) {
+    return { ok: false, reason: "own", message: "You proposed this decision; another member must approve or reject it." }
+  }
+  if (!reviewer.canDecide) return { ok: false, reason: "role", message: "Your role cannot decide hits (analysts, admins and owners can)." }
+  return { ok: true }
+}

@@ -1,0 +1,95 @@
+import { describe, expect, it } from "vitest"
+import {
+  caseOutcomes, caseStatuses, caseSubjectKey, DEFAULT_FOUR_EYES, hitKey, inForceApproval, mayReview, mergeFindings, moveCase, needsSecondLook, reopens
+} from "../../src/domain/cases.js"
+
+describe("the case status machine", () => {
+  it("open → in progress → escalated → closed, and a closed case only reopens", () => {
+    expect(moveCase("open", { type: "start" })).toMatchObject({ ok: true, status: "in_progress" })
+    expect(moveCase("in_progress", { type: "escalate" })).toMatchObject({ ok: true, status: "escalated" })
+    expect(moveCase("open", { type: "escalate" })).toMatchObject({ ok: true, status: "escalated" })
+    expect(moveCase("escalated", { type: "close", outcome: "confirmed_match", text: null }))
+      .toEqual({ ok: true, status: "closed", outcome: "confirmed_match", outcomeText: null })
+    expect(moveCase("closed", { type: "reopen" })).toMatchObject({ ok: true, status: "open", outcome: null })
+  })
+
+  it("every status and move: what is refused says why", () => {
+    const moves = [
+      { type: "start" }, { type: "escalate" }, { type: "reopen" }, { type: "close", outcome: "cleared", text: null }
+    ] as const
+    const allowed = caseStatuses.flatMap((s) => moves.filter((m) => moveCase(s, m).ok).map((m) => `${s}:${m.type}`))
+    expect(allowed).toEqual([
+      "open:start", "open:escalate", "open:close",
+      "in_progress:escalate", "in_progress:close",
+      "escalated:close",
+      "closed:reopen"
+    ])
+    for (const s of caseStatuses) {
+      for (const m of moves) {
+        const result = moveCase(s, m)
+        if (!result.ok) expect(result.message.length).toBeGreaterThan(10)
+      }
+    }
+  })
+
+  it("an outcome of other needs its text; every outcome closes; a text past the limit is refused", () => {
+    expect(moveCase("open", { type: "close", outcome: "other", text: "  " })).toMatchObject({ ok: false })
+    expect(moveCase("open", { type: "close", outcome: "other", text: " duplicate customer " }))
+      .toEqual({ ok: true, status: "closed", outcome: "other", outcomeText: "duplicate customer" })
+    for (const outcome of caseOutcomes.filter((o) => o !== "other")) {
+      expect(moveCase("in_progress", { type: "close", outcome, text: null })).toMatchObject({ ok: true, outcome })
+    }
+    expect(moveCase("open", { type: "close", outcome: "cleared", text: "x".repeat(2001) })).toMatchObject({ ok: false })
+  })
+})
+
+describe("a case's subject and reopening", () => {
+  it("a business by country and number, else the name read with its country", () => {
+    expect(caseSubjectKey({ company: { country: "ng", numberKey: "208767" }, normalizedName: "dangote", country: "NG" })).toBe("company:NG:208767")
+    expect(caseSubjectKey({ company: null, normalizedName: "great lakes business", country: "cd" })).toBe("name:CD:great lakes business")
+    expect(caseSubjectKey({ company: null, normalizedName: "acme", country: null })).toBe("name:-:acme")
+    expect(caseSubjectKey({ company: null, normalizedName: "", country: "NG" })).toBeNull()
+    expect(caseSubjectKey({ company: null, normalizedName: null, country: "NG" })).toBeNull()
+  })
+
+  it("a new hit or a new reason reopens; the same findings again do not", () => {
+    const seen = { reasons: ["sanctions_match"], hits: [hitKey({ list: "ofac_sdn", entry_id: "1" })] }
+    expect(reopens(seen, { reasons: ["sanctions_match"], hits: ["ofac_sdn:1"] })).toBe(false)
+    expect(reopens(seen, { reasons: [], hits: [] })).toBe(false)
+    expect(reopens(seen, { reasons: ["sanctions_match"], hits: ["un_sc:9"] })).toBe(true)
+    expect(reopens(seen, { reasons: ["status_unknown"], hits: ["ofac_sdn:1"] })).toBe(true)
+    expect(mergeFindings(seen, { reasons: ["status_unknown", "sanctions_match"], hits: ["un_sc:9"] }))
+      .toEqual({ reasons: ["sanctions_match", "status_unknown"], hits: ["ofac_sdn:1", "un_sc:9"] })
+  })
+})
+
+describe("four eyes", () => {
+  const on = { score: 0.8, screenedName: "acme trading", matchedName: "acme holdings" }
+
+  it("a false positive at or above the threshold, or on an exact name, needs a second member", () => {
+    expect(needsSecondLook(DEFAULT_FOUR_EYES, "false_positive", { ...on, score: 0.95 })).toBe(true)
+    expect(needsSecondLook(DEFAULT_FOUR_EYES, "false_positive", { ...on, score: 0.9499 })).toBe(false)
+    expect(needsSecondLook(DEFAULT_FOUR_EYES, "false_positive", { ...on, matchedName: "acme trading" })).toBe(true)
+    expect(needsSecondLook(DEFAULT_FOUR_EYES, "confirmed", { ...on, score: 1 })).toBe(false)
+    expect(needsSecondLook({ enabled: false, threshold: 0.95 }, "false_positive", { ...on, score: 1 })).toBe(false)
+    expect(needsSecondLook({ enabled: true, threshold: 0.7 }, "false_positive", on)).toBe(true)
+    expect(needsSecondLook(DEFAULT_FOUR_EYES, "false_positive", { score: 0.5, screenedName: "", matchedName: "" })).toBe(false)
+  })
+
+  it("only a pending decision, by another member with the power to decide", () => {
+    const alice = { type: "member", id: "mem_a" } as const
+    expect(mayReview("pending", alice, { type: "member", id: "mem_b", canDecide: true })).toEqual({ ok: true })
+    expect(mayReview("pending", alice, { type: "member", id: "mem_a", canDecide: true })).toMatchObject({ ok: false, reason: "own" })
+    expect(mayReview("pending", alice, { type: "member", id: "mem_b", canDecide: false })).toMatchObject({ ok: false, reason: "role" })
+    expect(mayReview("pending", alice, { type: "key", id: "key_1", canDecide: true })).toMatchObject({ ok: false, reason: "not_a_member" })
+    for (const state of ["approved", "rejected", "not_needed"] as const) {
+      expect(mayReview(state, alice, { type: "member", id: "mem_b", canDecide: true })).toMatchObject({ ok: false, reason: "not_pending" })
+    }
+    expect(mayReview("pending", { type: "key", id: "key_1" }, { type: "member", id: "mem_b", canDecide: true })).toEqual({ ok: true })
+  })
+
+  it("only decisions that needed no approval, or got it, are in force", () => {
+    expect([inForceApproval("not_needed"), inForceApproval("approved"), inForceApproval("pending"), inForceApproval("rejected")])
+      .toEqual([true, true, false, false])
+  })
+})
