@@ -59,7 +59,8 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
         const id = "key_" + randomBytes(6).toString("hex")
         const accountId = options.accountId ?? "acc_" + randomBytes(8).toString("hex")
         if (options.accountId === undefined) {
-          yield* sql`INSERT INTO accounts (id, kind, plan, name) VALUES (${accountId}, 'operator', ${options.plan}, ${options.label})`
+          // an operator's key account has no members: nobody to give a second look, so no four-eyes policy
+          yield* sql`INSERT INTO accounts (id, kind, plan, name, four_eyes) VALUES (${accountId}, 'operator', ${options.plan}, ${options.label}, false)`
         } else {
           yield* fence.hold({ accountId, keyId: null })
         }

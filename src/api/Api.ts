@@ -1,6 +1,7 @@
 import * as HttpApi from "@effect/platform/HttpApi"
 import * as OpenApi from "@effect/platform/OpenApi"
 import { AuditApi, BatchApi, ChecksApi, DecisionsApi, MonitoringApi, WebhooksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
+import { CasesApi } from "./casesGroup.js"
 import { edgeResponses } from "./edgeResponses.js"
 import { operationExamples } from "./openapiExamples.js"
 
@@ -41,7 +42,8 @@ const tagDescriptions: Readonly<Record<string, string>> = {
   monitoring: "Names and companies watched: list changes that concern them become events",
   webhooks: "Signed deliveries of events to your endpoints, retried for 24 hours",
   audit: "The account's append-only, hash-chained audit log: who did what, when, from where (keys with scope audit)",
-  decisions: "Reviewers' decisions on sanctions hits: a dismissed false positive stays out of later verdicts until its entry changes"
+  decisions: "Reviewers' decisions on sanctions hits: a dismissed false positive stays out of later verdicts until its entry changes",
+  cases: "The review queue: every verdict in review opens or joins its subject's case, owned, discussed, decided and closed"
 }
 
 /**
@@ -130,6 +132,7 @@ export class KybApi extends HttpApi.make("kyb")
   .add(ChecksApi)
   .add(BatchApi)
   .add(DecisionsApi)
+  .add(CasesApi)
   .add(MonitoringApi)
   .add(WebhooksApi)
   .add(AuditApi)

@@ -140,3 +140,27 @@ export class InsufficientScope extends Schema.Class<InsufficientScope>("Insuffic
 ) {
   static of = (message: string) => new InsufficientScope({ error: "insufficient_scope", message })
 }
+
+export class CaseNotFound extends Schema.Class<CaseNotFound>("CaseNotFound")(
+  { error: Schema.Literal("case_not_found"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 404, description: "No case with this id for this account." })
+) {
+  static of = (message: string) => new CaseNotFound({ error: "case_not_found", message })
+}
+
+export class CaseConflict extends Schema.Class<CaseConflict>("CaseConflict")(
+  { error: Schema.Literal("case_conflict"), message: Schema.String },
+  HttpApiSchema.annotations({
+    status: 409,
+    description: "The change does not fit the case or decision as it is now (a closed case, an assignee who is not a member, a decision no longer pending); nothing changed."
+  })
+) {
+  static of = (message: string) => new CaseConflict({ error: "case_conflict", message })
+}
+
+export class DecisionNotFound extends Schema.Class<DecisionNotFound>("DecisionNotFound")(
+  { error: Schema.Literal("decision_not_found"), message: Schema.String },
+  HttpApiSchema.annotations({ status: 404, description: "No decision with this id for this account." })
+) {
+  static of = (message: string) => new DecisionNotFound({ error: "decision_not_found", message })
+}

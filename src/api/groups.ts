@@ -35,7 +35,7 @@ import { Verdict, VerifyBody, VerifyQuery } from "./schemas/Verdict.js"
 import { Authentication, QuotaGuard } from "./security.js"
 
 /** Every group under /v1 answers the same errors and is behind the key and the quota (added last, so it covers all endpoints). */
-const guarded = <Id extends string, Endpoints extends HttpApiEndpoint.HttpApiEndpoint.Any, Error, R>(
+export const guarded = <Id extends string, Endpoints extends HttpApiEndpoint.HttpApiEndpoint.Any, Error, R>(
   group: HttpApiGroup.HttpApiGroup<Id, Endpoints, Error, R, false>
 ) =>
   group

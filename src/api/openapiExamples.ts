@@ -232,9 +232,43 @@ examples["decisions.record"] = {
   note: "our customer is the Panamanian namesake",
   created_at: "2026-11-24T10:00:00.000Z",
   superseded_by: null,
-  decided_by: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" }
+  decided_by: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" },
+  approval: "not_needed",
+  reviewed_by: null,
+  reviewed_at: null,
+  case_id: null
 }
 examples["decisions.list"] = { decisions: [examples["decisions.record"]], next_cursor: null }
+const caseSummary = {
+  id: "case_3f5a7c9e1b3d4f5a6b7c",
+  subject: { name_given: "Banco Nacional de Cuba", country: "PA" },
+  status: "in_progress",
+  outcome: null,
+  outcome_text: null,
+  reasons: ["sanctions_match"],
+  reasons_in_words: ["A name in play matches a sanctions list entry"],
+  best_hit: { score: 1, list: "ofac_sdn", name: "BANCO NACIONAL DE CUBA" },
+  hits: ["ofac_sdn:306"],
+  check_count: 2,
+  pending_decisions: 1,
+  assignee: { id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" },
+  opened_at: "2026-11-24T09:58:00.000Z",
+  age_days: 3,
+  last_check_at: "2026-11-24T10:05:00.000Z",
+  closed_at: null,
+  closed_by: null
+}
+examples["cases.list"] = { cases: [caseSummary], next_cursor: null }
+examples["cases.get"] = {
+  case: caseSummary,
+  checks: [{ id: "0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10", created_at: "2026-11-24T10:05:00.000Z", result: "review", review_reasons: ["sanctions_match"], hits: [] }],
+  decisions: [{ ...(examples["decisions.record"] as object), approval: "pending", case_id: caseSummary.id }],
+  history: [
+    { at: "2026-11-24T09:58:00.000Z", actor: null, kind: "opened", body: null, details: { check_id: "5c1d3e5f-7a9b-4c1d-8e2f-4a6b8c0d2e4f" } },
+    { at: "2026-11-24T10:02:00.000Z", actor: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" }, kind: "commented", body: "the Panamanian bank, RUC 155612345", details: {} }
+  ]
+}
+for (const change of ["assign", "comment", "escalate", "close", "decide"]) examples[`cases.${change}`] = examples["cases.get"]
 
 const monitor = {
   id: "8e0a2c4e-6f8a-4b2d-9f6a-8c0e2b4d6f8a",

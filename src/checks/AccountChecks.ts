@@ -6,7 +6,10 @@ import { Audit } from "../audit/Audit.js"
 import { VerifyBody } from "../api/schemas/Verdict.js"
 import { DecisionKind, DecisionBody } from "../api/schemas/Decision.js"
 import { SanctionsList } from "../api/schemas/Verdict.js"
-import { Decisions } from "../decisions/Decisions.js"
+import { Decisions, decisionOf } from "../decisions/Decisions.js"
+import { CasesRepo } from "../cases/CasesRepo.js"
+import { hitsOf } from "../cases/caseViews.js"
+import { needsSecondLook, proposedOn } from "../domain/cases.js"
 import { type CheckFilters, AccountChecksRepo } from "./AccountChecksRepo.js"
 import { Checks, toCheck } from "./Checks.js"
 import { decodeCursor, keysetPage } from "./cursor.js"
@@ -30,6 +33,7 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
     const repo = yield* AccountChecksRepo
     const checks = yield* Checks
     const decisions = yield* Decisions
+    const cases = yield* CasesRepo
     const quota = yield* Quota
     const audit = yield* Audit
 
@@ -80,7 +84,16 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
         const body = yield* Schema.decodeUnknown(DecisionBody)({ ...row.input, list: input.list, entry_id: input.entryId, decision: input.decision, note: reason }).pipe(
           Effect.mapError(() => InvalidRequest.of("reason: must be at most 2000 characters"))
         )
-        return yield* decisions.record({ ...actor, keyId: null }, body)
+        // Four eyes judged on the hit as this check reported it (its score and names).
+        const hit = hitsOf(row.verdict).find((h) => h.list === input.list && h.entry_id === input.entryId)
+        const { policy } = yield* decisions.policyOf(actor.accountId)
+        const pending = hit === undefined ? policy.enabled && body.decision === "false_positive" : needsSecondLook(policy, body.decision, proposedOn(hit))
+        const entry = [{ list: body.list, entry_id: body.entry_id }]
+        const [made] = yield* decisions.take({ ...actor, keyId: null }, {
+          subject: body, entries: pending ? [] : entry, waiting: pending ? entry : [], decision: body.decision, note: reason,
+          caseId: Option.getOrNull(yield* cases.forCheck(actor.accountId, id).pipe(Effect.orDie))
+        })
+        return decisionOf(made!)
       })
 
     /** Decisions on this check's subject (its name as sent), newest first. */
@@ -98,5 +111,5 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
 
     return { search, get, find, verifyFromConsole, verifyAgain, decide, history } as const
   }),
-  dependencies: [AccountChecksRepo.Default, Decisions.Default, Quota.Default, Audit.Default]
+  dependencies: [AccountChecksRepo.Default, CasesRepo.Default, Decisions.Default, Quota.Default, Audit.Default]
 }) {}

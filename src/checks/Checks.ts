@@ -17,8 +17,8 @@ import { Decisions } from "../decisions/Decisions.js"
 import { Verifier } from "../verify/Verifier.js"
 import { type CheckRow, ChecksRepo } from "./ChecksRepo.js"
 import { decodeCursor, keysetPage } from "./cursor.js"
-import { makeReviewQueue } from "./reviewQueuePage.js"
-import { ReviewRepo } from "./ReviewRepo.js"
+import { caseOfCheck } from "../cases/caseOfCheck.js"
+import { CasesRepo } from "../cases/CasesRepo.js"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -65,6 +65,7 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
     const screener = yield* Screener
     const screeningLists = yield* ScreeningLists
     const companies = yield* CompanyRepo
+    const cases = yield* CasesRepo
     const days = yield* retention
 
     const answer = (input: VerifyInput, actor: Actor) =>
@@ -99,8 +100,16 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
       })
 
     /** Verifies and keeps the check for the account (made by `keyId`): the verdict answered carries its `check_id`. */
+    /** The check kept, and (a verdict in review) its subject's case opened or joined, in the caller's transaction. */
+    const keep = (row: CheckRow, by: Actor["by"]) =>
+      Effect.gen(function*() {
+        yield* repo.insert(row)
+        const intake = caseOfCheck(row)
+        if (intake !== null) yield* cases.intake(intake, by)
+      })
+
     const verify = (input: VerifyInput, actor: Actor) =>
-      Effect.flatMap(answer(input, actor), ({ row, verdict }) => Effect.as(repo.insert(row).pipe(Effect.orDie), verdict))
+      Effect.flatMap(answer(input, actor), ({ row, verdict }) => Effect.as(sql.withTransaction(keep(row, actor.by)).pipe(Effect.orDie), verdict))
 
     /**
      * Verifies, then keeps the check and runs `then` in one transaction, only if `guard` (run first in it) holds:
@@ -116,7 +125,7 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
       Effect.flatMap(answer(input, actor), ({ row, verdict }) =>
         sql.withTransaction(Effect.gen(function*() {
           if (!(yield* guard)) return Option.none<A>()
-          yield* repo.insert(row)
+          yield* keep(row, actor.by)
           return Option.some(yield* then(verdict))
         })).pipe(Effect.catchTag("SqlError", Effect.die)))
 
@@ -161,10 +170,7 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
       Effect.repeat(purge.pipe(Effect.catchAllCause((cause) => Effect.logWarning("check retention failed", cause))), Schedule.spaced(Duration.hours(1)))
     )
 
-    /** Checks in review with hits nobody has decided, oldest first, paged (src/checks/reviewQueuePage.ts). */
-    const reviewQueue = makeReviewQueue(yield* ReviewRepo, decisions)
-
-    return { verify, verifyIf, get, list, purge, reviewQueue } as const
+    return { verify, verifyIf, get, list, purge } as const
   }),
-  dependencies: [ChecksRepo.Default, ReviewRepo.Default, Decisions.Default, ScreeningLists.Default]
+  dependencies: [ChecksRepo.Default, CasesRepo.Default, Decisions.Default, ScreeningLists.Default]
 }) {}

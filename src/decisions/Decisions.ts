@@ -1,11 +1,13 @@
+import type { SqlError } from "@effect/sql/SqlError"
 import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
-import type { Actor, PageParams } from "../access/actor.js"
-import { InvalidApiKey, ListEntryNotFound } from "../api/errors.js"
+import type { Actor, Attribution, PageParams } from "../access/actor.js"
+import { CaseConflict, DecisionNotFound, InvalidApiKey, ListEntryNotFound } from "../api/errors.js"
 import { readKeysetPage } from "../checks/cursor.js"
 import { Decision, DecisionPage } from "../api/schemas/Decision.js"
 import type { DecisionBody } from "../api/schemas/Decision.js"
-import { companySubjectKey, nameSubjectKey } from "../domain/decisions.js"
+import { mayReview } from "../domain/cases.js"
+import { companySubjectKey, type DecisionKind, nameSubjectKey } from "../domain/decisions.js"
 import { normalizeName } from "../domain/normalize.js"
 import { numberKey } from "../domain/registrationNumbers.js"
 import { Screener } from "../sanctions/Screener.js"
@@ -13,14 +15,22 @@ import { Fence } from "../tenancy/Fence.js"
 import { Limits } from "../tenancy/Limits.js"
 import { Audit } from "../audit/Audit.js"
 import type { DecisionQuery } from "../verify/Verifier.js"
+import { WebhookEvents } from "../webhooks/WebhookEvents.js"
 import { type DecisionRow, DecisionsRepo } from "./DecisionsRepo.js"
 
-const subjectKeyOf = (body: typeof DecisionBody.Type) =>
-  body.registration_no !== undefined && body.country !== undefined
-    ? companySubjectKey(body.country, numberKey(body.registration_no))
-    : nameSubjectKey(normalizeName(body.name ?? "", body.country))
+/** A decision's subject: a name (in a country, or everywhere) or a company by country and number. */
+export interface DecisionSubject {
+  readonly name?: string | undefined
+  readonly country?: string | undefined
+  readonly registration_no?: string | undefined
+}
 
-const decisionOf = (row: DecisionRow) =>
+const subjectKeyOf = (s: DecisionSubject) =>
+  s.registration_no !== undefined && s.country !== undefined
+    ? companySubjectKey(s.country, numberKey(s.registration_no))
+    : nameSubjectKey(normalizeName(s.name ?? "", s.country))
+
+export const decisionOf = (row: DecisionRow) =>
   new Decision({
     id: row.id,
     subject: row.subject as Decision["subject"],
@@ -31,13 +41,36 @@ const decisionOf = (row: DecisionRow) =>
     note: row.note,
     created_at: row.created_at,
     superseded_by: row.superseded_by,
-    decided_by: row.decided_by
+    decided_by: row.decided_by,
+    approval: row.approval,
+    reviewed_by: row.reviewed_by,
+    reviewed_at: row.reviewed_at,
+    case_id: row.case_id
   })
+
+type Entry = { readonly list: string; readonly entry_id: string }
+
+/** What `take` records: one decision per entry, on one subject; those of `waiting` wait for a second member. */
+export interface Taking {
+  readonly subject: DecisionSubject
+  readonly entries: ReadonlyArray<Entry>
+  /** The entries the account's four-eyes policy holds back (the caller judged their hits against `policyOf`). */
+  readonly waiting: ReadonlyArray<Entry>
+  readonly decision: DecisionKind
+  readonly note: string | null
+  readonly caseId: string | null
+}
+
+/** What a caller adds to a decision's transaction (a case's history). */
+type Within = (row: DecisionRow) => Effect.Effect<unknown, SqlError>
+const nothing: Within = () => Effect.void
 
 /**
  * Reviewers' decisions on hits (issue 17): recorded against the entry as it is listed now (its content hash), they
  * belong to the key's account (or the key) and apply to every later verification of the same subject by that account:
  * a dismissed hit is still reported, marked, and no longer makes the verdict review, until the entry changes.
+ * Four eyes (issue 40): a decision the account's policy holds back is `pending`, dismisses nothing and replaces
+ * nothing until another member approves it (`review`).
  */
 export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
   effect: Effect.gen(function*() {
@@ -46,45 +79,106 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
     const limits = yield* Limits
     const fence = yield* Fence
     const screener = yield* Screener
+    const webhooks = yield* WebhookEvents
 
+    const policyOf = (accountId: string) => repo.policy(accountId).pipe(Effect.orDie)
+
+    const announce = (actor: Actor, type: "decision.pending" | "decision.approved" | "decision.rejected", row: DecisionRow, plan: Parameters<typeof webhooks.enqueue>[0]["plan"]) =>
+      Effect.gen(function*() {
+        const id = randomUUID()
+        yield* repo.event({ id, accountId: actor.accountId, keyId: actor.keyId, type, data: { decision: decisionOf(row), case_id: row.case_id } })
+        yield* webhooks.enqueue({ id, accountId: actor.accountId, plan, type })
+      })
+
+    /** Records the decisions in one transaction (all or none), each in the audit trail; pending ones announced. */
+    const take = (actor: Actor, t: Taking, within: Within = nothing) =>
+      Effect.gen(function*() {
+        const all = [...t.entries.map((e) => ({ ...e, pending: false })), ...t.waiting.map((e) => ({ ...e, pending: true }))]
+        const entries = yield* Effect.forEach(all, (e) =>
+          Effect.flatMap(screener.entry(e.list, e.entry_id), Option.match({
+            onNone: () => Effect.fail(ListEntryNotFound.of(`No entry ${e.entry_id} on the active version of ${e.list}.`)),
+            onSome: (found) => Effect.succeed({ ...e, entry_hash: found.entry_hash })
+          })))
+        const subject = {
+          ...(t.subject.name === undefined ? {} : { name: t.subject.name }),
+          ...(t.subject.country === undefined ? {} : { country: t.subject.country.toUpperCase() }),
+          ...(t.subject.registration_no === undefined ? {} : { registration_no: t.subject.registration_no })
+        }
+        const rows = yield* fence.guarded("decision", actor, "account", Effect.gen(function*() {
+          const { plan } = yield* repo.policy(actor.accountId)
+          const made: Array<DecisionRow> = []
+          for (const entry of entries) {
+            yield* limits.admit(actor.accountId, "decisions")
+            const id = randomUUID()
+            yield* audit.record(actor, {
+              action: "decision.recorded",
+              object: { type: "decision", id },
+              details: {
+                decision: t.decision, list: entry.list, entry_id: entry.entry_id, approval: entry.pending ? "pending" : "not_needed", case_id: t.caseId,
+                subject: t.subject.name ?? `${t.subject.country ?? ""} ${t.subject.registration_no ?? ""}`.trim()
+              }
+            })
+            const row = yield* repo.insert({
+              id, accountId: actor.accountId, keyId: actor.keyId, decidedBy: actor.by, subject, subjectKey: subjectKeyOf(t.subject),
+              list: entry.list, entryId: entry.entry_id, entryHash: entry.entry_hash, decision: t.decision, note: t.note,
+              // a name's decision applies in the country it names; a company's subject names its country already
+              scopeCountry: t.subject.registration_no === undefined && t.subject.country !== undefined ? t.subject.country.toUpperCase() : null,
+              approval: entry.pending ? "pending" : "not_needed",
+              caseId: t.caseId
+            })
+            if (entry.pending) yield* announce(actor, "decision.pending", row, plan)
+            yield* within(row)
+            made.push(row)
+          }
+          return made
+        })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))))
+        yield* Effect.logInfo("decisions recorded").pipe(Effect.annotateLogs({ decisions: rows.length, decision: t.decision, pending: t.waiting.length }))
+        return rows
+      }).pipe(Effect.catchTag("SqlError", Effect.die))
+
+    /**
+     * A decision recorded directly (POST /v1/decisions): the hit's score is not known here, so under a four-eyes
+     * policy a false positive recorded this way always waits for a second member.
+     */
     const record = (actor: Actor, body: typeof DecisionBody.Type) =>
       Effect.gen(function*() {
-        const entry = yield* screener.entry(body.list, body.entry_id)
-        if (Option.isNone(entry)) {
-          return yield* Effect.fail(ListEntryNotFound.of(`No entry ${body.entry_id} on the active version of ${body.list}.`))
-        }
-        const subject = {
-          ...(body.name === undefined ? {} : { name: body.name }),
-          ...(body.country === undefined ? {} : { country: body.country.toUpperCase() }),
-          ...(body.registration_no === undefined ? {} : { registration_no: body.registration_no })
-        }
-        const row = yield* fence.guarded("decision", actor, "account", Effect.gen(function*() {
-          yield* limits.admit(actor.accountId, "decisions")
-          const id = randomUUID()
-          yield* audit.record(actor, {
-            action: "decision.recorded",
+        const { policy } = yield* policyOf(actor.accountId)
+        const entry = [{ list: body.list, entry_id: body.entry_id }]
+        const pending = policy.enabled && body.decision === "false_positive"
+        const rows = yield* take(actor, {
+          subject: body, entries: pending ? [] : entry, waiting: pending ? entry : [], decision: body.decision, note: body.note ?? null, caseId: null
+        })
+        return decisionOf(rows[0]!)
+      })
+
+    /**
+     * A second member's approval or rejection of a pending decision: refused for its proposer, a key, or a role
+     * that cannot decide; of two reviewers at once exactly one changes it (the other is told it is no longer pending).
+     */
+    const review = (reviewer: Actor & { readonly by: Attribution }, id: string, outcome: "approved" | "rejected", canDecide: boolean, within: Within = nothing) =>
+      Effect.gen(function*() {
+        const found = yield* repo.find(reviewer.accountId, id).pipe(Effect.orDie)
+        if (Option.isNone(found)) return yield* Effect.fail(DecisionNotFound.of(`No decision ${id} for this account.`))
+        const allowed = mayReview(found.value.approval, found.value.decided_by, { type: reviewer.by.type, id: reviewer.by.id, canDecide })
+        if (!allowed.ok) return yield* Effect.fail(CaseConflict.of(allowed.message))
+        const row = yield* fence.guarded("decision_review", reviewer, "account", Effect.gen(function*() {
+          const changed = yield* repo.review(reviewer.accountId, id, outcome, reviewer.by)
+          if (Option.isNone(changed)) return changed
+          const { plan } = yield* repo.policy(reviewer.accountId)
+          yield* audit.record(reviewer, {
+            action: outcome === "approved" ? "decision.approved" : "decision.rejected",
             object: { type: "decision", id },
-            details: { decision: body.decision, list: body.list, entry_id: body.entry_id, subject: body.name ?? `${body.country ?? ""} ${body.registration_no ?? ""}`.trim() }
+            details: { list: changed.value.list, entry_id: changed.value.entry_id, case_id: changed.value.case_id }
           })
-          return yield* repo.insert({
-          id,
-          accountId: actor.accountId,
-          keyId: actor.keyId,
-          decidedBy: actor.by,
-          subject,
-          subjectKey: subjectKeyOf(body),
-          list: body.list,
-          entryId: body.entry_id,
-          entryHash: entry.value.entry_hash,
-          decision: body.decision,
-          note: body.note ?? null,
-          // a name's decision applies in the country it names; a company's subject names its country already
-          scopeCountry: body.registration_no === undefined && body.country !== undefined ? body.country.toUpperCase() : null
-          })
-        })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))))
-        yield* Effect.logInfo("decision recorded").pipe(Effect.annotateLogs({ decision_id: row.id, decision: row.decision, list: row.list, entry_id: row.entry_id }))
-        return decisionOf(row)
-      }).pipe(Effect.catchTag("SqlError", Effect.die))
+          yield* announce(reviewer, outcome === "approved" ? "decision.approved" : "decision.rejected", changed.value, plan)
+          yield* within(changed.value)
+          return changed
+        })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))), Effect.catchTag("SqlError", Effect.die))
+        if (Option.isNone(row)) return yield* Effect.fail(CaseConflict.of("Another member reviewed this decision first; it is no longer pending."))
+        return row.value
+      })
+
+    const ofCase = (accountId: string, caseId: string) => repo.ofCase(accountId, caseId).pipe(Effect.orDie)
 
     const list = (accountId: string, params: PageParams & { readonly in_force?: boolean | undefined }) =>
       readKeysetPage(params, 50, (query) => repo.list(accountId, { ...query, inForce: params.in_force ?? false })).pipe(
@@ -96,7 +190,7 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
     const lookupFor = (accountId: string) => (query: DecisionQuery) =>
       repo.applicable(accountId, query.subjectKeys, [...new Set(query.entries.map((e) => e.entry_id))], query.country).pipe(Effect.orDie)
 
-    return { record, list, lookupFor } as const
+    return { record, take, review, policyOf, ofCase, list, lookupFor } as const
   }),
-  dependencies: [DecisionsRepo.Default, Limits.Default, Fence.Default, Audit.Default]
+  dependencies: [DecisionsRepo.Default, Limits.Default, Fence.Default, Audit.Default, WebhookEvents.Default]
 }) {}

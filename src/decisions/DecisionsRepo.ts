@@ -1,6 +1,8 @@
 import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { Effect, Option } from "effect"
 import type { Attribution } from "../access/actor.js"
+import type { Plan } from "../domain/quotaWindow.js"
+import type { ApprovalState } from "../domain/cases.js"
 import type { DecisionRule } from "../domain/decisions.js"
 
 export interface DecisionRow extends DecisionRule {
@@ -10,6 +12,10 @@ export interface DecisionRow extends DecisionRule {
   readonly key_id: string | null
   readonly decided_by: Attribution | null
   readonly superseded_by: string | null
+  readonly approval: ApprovalState
+  readonly reviewed_by: Attribution | null
+  readonly reviewed_at: string | null
+  readonly case_id: string | null
 }
 
 /** SQL of reviewers' decisions. */
@@ -17,32 +23,62 @@ export class DecisionsRepo extends Effect.Service<DecisionsRepo>()("kyb/Decision
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql`id, account_id, key_id, decided_by, subject, list, entry_id, entry_hash, decision, note, scope_country, superseded_by,
+      approval, reviewed_by, case_id, to_char(reviewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS reviewed_at,
       to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at`
+
+    /** The one in force on the same subject, scope and entry is superseded by `id` (kept, as history). */
+    const supersede = (row: { readonly id: string; readonly accountId: string; readonly subjectKey: string; readonly scopeCountry: string | null; readonly list: string; readonly entryId: string }) =>
+      sql`UPDATE decisions SET superseded_by = ${row.id}
+        WHERE account_id = ${row.accountId} AND subject_key = ${row.subjectKey} AND scope_country IS NOT DISTINCT FROM ${row.scopeCountry}
+          AND list = ${row.list} AND entry_id = ${row.entryId} AND superseded_by IS NULL AND id <> ${row.id}
+          AND approval IN ('not_needed', 'approved')`
 
     const insert = (row: {
       readonly id: string; readonly accountId: string; readonly keyId: string | null; readonly decidedBy: Attribution | null; readonly subject: unknown; readonly subjectKey: string
       readonly list: string; readonly entryId: string; readonly entryHash: string; readonly decision: string; readonly note: string | null
-      readonly scopeCountry: string | null
+      readonly scopeCountry: string | null; readonly approval: "not_needed" | "pending"; readonly caseId: string | null
     }) =>
       Effect.gen(function*() {
         const [inserted] = yield* sql<DecisionRow>`INSERT INTO decisions (id, account_id, key_id, decided_by, subject, subject_key, list, entry_id, entry_hash,
-            decision, note, scope_country)
+            decision, note, scope_country, approval, case_id)
           VALUES (${row.id}, ${row.accountId}, ${row.keyId}, ${row.decidedBy === null ? null : JSON.stringify(row.decidedBy)}::jsonb, ${JSON.stringify(row.subject)}::jsonb, ${row.subjectKey}, ${row.list},
-            ${row.entryId}, ${row.entryHash}, ${row.decision}, ${row.note}, ${row.scopeCountry})
+            ${row.entryId}, ${row.entryHash}, ${row.decision}, ${row.note}, ${row.scopeCountry}, ${row.approval}, ${row.caseId})
           RETURNING ${columns}`
-        // the one in force on the same subject, scope and entry is superseded (kept, as history)
-        yield* sql`UPDATE decisions SET superseded_by = ${row.id}
-          WHERE account_id = ${row.accountId} AND subject_key = ${row.subjectKey} AND scope_country IS NOT DISTINCT FROM ${row.scopeCountry}
-            AND list = ${row.list} AND entry_id = ${row.entryId} AND superseded_by IS NULL AND id <> ${row.id}`
+        // a pending proposal replaces nothing until it is approved
+        if (row.approval === "not_needed") yield* supersede(row)
         return inserted!
       })
+
+    /**
+     * A pending decision approved or rejected, only if it is still pending (one conditional statement: of two
+     * reviewers at once, one changes it and the other finds it no longer pending); approved, it supersedes the one
+     * in force before it. None: it was not pending (or not the account's).
+     */
+    const review = (accountId: string, id: string, outcome: "approved" | "rejected", by: Attribution) =>
+      Effect.gen(function*() {
+        const [row] = yield* sql<DecisionRow & { subject_key: string }>`UPDATE decisions SET approval = ${outcome},
+            reviewed_by = ${JSON.stringify(by)}::jsonb, reviewed_at = now()
+          WHERE account_id = ${accountId} AND id = ${id} AND approval = 'pending' RETURNING ${columns}, subject_key`
+        if (row === undefined) return Option.none<DecisionRow>()
+        if (outcome === "approved") {
+          yield* supersede({ id: row.id, accountId, subjectKey: row.subject_key, scopeCountry: row.scope_country ?? null, list: row.list, entryId: row.entry_id })
+        }
+        return Option.some<DecisionRow>(row)
+      })
+
+    const find = (accountId: string, id: string) =>
+      sql<DecisionRow>`SELECT ${columns} FROM decisions WHERE account_id = ${accountId} AND id = ${id}`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+
+    /** The decisions taken on a case, newest first. */
+    const ofCase = (accountId: string, caseId: string) =>
+      sql<DecisionRow>`SELECT ${columns} FROM decisions WHERE account_id = ${accountId} AND case_id = ${caseId} ORDER BY created_at DESC, id DESC`
 
     /** An account's decisions (one key's, with `keyId`), newest first, after the decision `afterId`. */
     const list = (accountId: string, options: {
       readonly keyId: string | null; readonly inForce: boolean; readonly afterId: string | null; readonly limit: number
     }) =>
       sql<DecisionRow>`SELECT ${columns} FROM decisions WHERE account_id = ${accountId}
-        ${options.inForce ? sql`AND superseded_by IS NULL` : sql``}
+        ${options.inForce ? sql`AND superseded_by IS NULL AND approval IN ('not_needed', 'approved')` : sql``}
         ${options.keyId === null ? sql`` : sql`AND key_id = ${options.keyId}`}
         ${options.afterId === null ? sql`` : sql`AND (decisions.created_at, id) < (SELECT p.created_at, p.id FROM decisions p WHERE p.id = ${options.afterId})`}
         ORDER BY decisions.created_at DESC, id DESC LIMIT ${options.limit}`
@@ -53,8 +89,19 @@ export class DecisionsRepo extends Effect.Service<DecisionsRepo>()("kyb/Decision
         ? Effect.succeed<ReadonlyArray<DecisionRow>>([])
         : sql<DecisionRow>`SELECT ${columns} FROM decisions
             WHERE account_id = ${accountId} AND subject_key IN ${sql.in(subjectKeys)} AND entry_id IN ${sql.in(entryIds)}
-              AND superseded_by IS NULL AND (scope_country IS NULL OR scope_country = ${country})`
+              AND superseded_by IS NULL AND approval IN ('not_needed', 'approved') AND (scope_country IS NULL OR scope_country = ${country})`
 
-    return { insert, list, applicable } as const
+    /** The account's four-eyes policy and plan (for its events' deliveries). */
+    const policy = (accountId: string) =>
+      sql<{ four_eyes: boolean; four_eyes_threshold: number; plan: Plan }>`SELECT four_eyes, four_eyes_threshold, plan FROM accounts WHERE id = ${accountId}`.pipe(
+        Effect.map((rows) => rows[0] === undefined
+          ? { policy: { enabled: false, threshold: 1 }, plan: "free" as Plan }
+          : { policy: { enabled: rows[0].four_eyes, threshold: Number(rows[0].four_eyes_threshold) }, plan: rows[0].plan }))
+
+    /** A decision's event (decision.pending, .approved, .rejected), in the caller's transaction. */
+    const event = (e: { readonly id: string; readonly accountId: string; readonly keyId: string | null; readonly type: string; readonly data: unknown }) =>
+      sql`INSERT INTO events (id, account_id, key_id, type, data) VALUES (${e.id}, ${e.accountId}, ${e.keyId}, ${e.type}, ${JSON.stringify(e.data)}::jsonb)`
+
+    return { insert, review, policy, event, find, ofCase, list, applicable } as const
   })
 }) {}

@@ -1,6 +1,7 @@
 /** What the audit log records: every change of state an account's members or keys make. */
 export const auditActions = [
-  "decision.recorded", "check.reverified", "batch.submitted",
+  "decision.recorded", "decision.approved", "decision.rejected", "check.reverified", "batch.submitted",
+  "case.assigned", "case.escalated", "case.closed", "case.commented",
   "monitor.created", "monitor.removed", "webhook.created", "webhook.removed", "webhook.tested",
   "key.created", "key.rotated", "key.revoked", "lists.changed",
   "member.invited", "invitation.withdrawn", "member.joined", "member.role_changed", "member.removed",

@@ -4,6 +4,8 @@
  * (escalated) → closed with an outcome, and a closed case opens again when a later check brings something new.
  * Four eyes: which decisions need a second member, and who may give it.
  */
+import { normalizeName } from "./normalize.js"
+
 export const caseStatuses = ["open", "in_progress", "escalated", "closed"] as const
 export type CaseStatus = typeof caseStatuses[number]
 
@@ -67,19 +69,20 @@ export const outcomeWords: Readonly<Record<CaseOutcome, string>> = {
 }
 
 /**
- * The subject a case is about, as a key: the business resolved (country and number), else the name as read (the
- * service's normalised name) with the country given (none: "-").
+ * The subject a case is about, as a key: the business resolved (country and its number as the record gives it, or
+ * its reference id), else the name as read (trimmed, spaces collapsed) lower-cased, with the country given (none:
+ * "-"). sql/0300_cases.sql computes the same key for the checks it backfills.
  */
 export const caseSubjectKey = (subject: {
-  readonly company: { readonly country: string; readonly numberKey: string } | null
-  readonly normalizedName: string | null
+  readonly company: { readonly country: string; readonly id: string } | null
+  readonly name: string | null
   readonly country: string | null
 }): string | null =>
   subject.company !== null
-    ? `company:${subject.company.country.toUpperCase()}:${subject.company.numberKey}`
-    : subject.normalizedName === null || subject.normalizedName === ""
+    ? `company:${subject.company.country.toUpperCase()}:${subject.company.id}`
+    : subject.name === null || subject.name === ""
     ? null
-    : `name:${(subject.country ?? "-").toUpperCase()}:${subject.normalizedName}`
+    : `name:${(subject.country ?? "-").toUpperCase()}:${subject.name.toLowerCase()}`
 
 /** What a check brings to its case: the reasons it is in review and the hits (list and entry) it reports undecided. */
 export interface CaseFindings {
@@ -116,6 +119,10 @@ export interface ProposedOn {
   readonly screenedName: string
   readonly matchedName: string
 }
+
+/** A reported hit as the policy looks at it: its score, and the two names normalised as the service normalises names. */
+export const proposedOn = (hit: { readonly score: number; readonly screened_name: string; readonly matched_name: string }): ProposedOn =>
+  ({ score: hit.score, screenedName: normalizeName(hit.screened_name), matchedName: normalizeName(hit.matched_name) })
 
 /**
  * Whether a decision needs a second member: a `false_positive` on a hit scored at or above the threshold, or on an

@@ -33,7 +33,7 @@ import { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { WebRoutesLive } from "../web/routes.js"
 import { ConsoleRoutesLive } from "../web/consoleRoutes.js"
 import { AccountChecks } from "../checks/AccountChecks.js"
-import { ReviewQueue } from "../checks/reviewQueue.js"
+import { Cases } from "../cases/Cases.js"
 import { GraceEnds } from "../tenancy/GraceEnds.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { EdgeGuardLive } from "./edge/EdgeGuard.js"
@@ -45,6 +45,7 @@ import { AuditHandlers } from "./handlers/audit.js"
 import { BatchHandlers } from "./handlers/batch.js"
 import { ChecksHandlers } from "./handlers/checks.js"
 import { DecisionsHandlers } from "./handlers/decisions.js"
+import { CasesHandlers } from "./handlers/cases.js"
 import { MonitoringHandlers, WebhooksHandlers } from "./handlers/monitoring.js"
 import { CompaniesHandlers } from "./handlers/companies.js"
 import { HealthHandlers } from "./handlers/health.js"
@@ -72,7 +73,7 @@ export const ServicesLive = Layer.mergeAll(
   Webhooks.Default,
   ScreeningLists.Default,
   AccountChecks.Default,
-  ReviewQueue.Default,
+  Cases.Default,
   GraceEnds.Default,
   Audit.Default,
   Members.Default,
@@ -85,7 +86,7 @@ export const ServicesLive = Layer.mergeAll(
 )
 
 const ApiLive = HttpApiBuilder.api(KybApi).pipe(
-  Layer.provide([AuditHandlers, SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, BatchHandlers, DecisionsHandlers, MonitoringHandlers, WebhooksHandlers, RegistriesHandlers, HealthHandlers]),
+  Layer.provide([AuditHandlers, SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, BatchHandlers, DecisionsHandlers, CasesHandlers, MonitoringHandlers, WebhooksHandlers, RegistriesHandlers, HealthHandlers]),
   Layer.provide([AuthenticationLive, QuotaGuardLive])
 )
 

@@ -16,6 +16,7 @@ import { RegistryCoverageService } from "../registries/RegistryCoverageService.j
 import { Screener } from "../sanctions/Screener.js"
 import { CompanySearchLive } from "../search/CompanySearch.js"
 import { Verifier } from "../verify/Verifier.js"
+import { Cases } from "../cases/Cases.js"
 import { idOf, type JsonRpcError, readText } from "./envelope.js"
 import { errorResponse } from "./errors.js"
 import { admit } from "./gate.js"
@@ -27,7 +28,7 @@ import type { ToolServices } from "./tools.js"
  * workers (batch jobs, re-screening, webhook deliveries), which share their work with any server on the same database.
  */
 export const McpServicesLive = Layer.mergeAll(
-  ApiKeys.Default, Quota.Default, CompanyLookup.Default, Awards.Default, Batches.Default, Monitors.Default, RegistryCoverageService.Default
+  ApiKeys.Default, Quota.Default, CompanyLookup.Default, Awards.Default, Batches.Default, Monitors.Default, RegistryCoverageService.Default, Cases.Default
 ).pipe(
   Layer.provideMerge(Checks.Default),
   Layer.provideMerge(Layer.merge(Verifier.Default, Decisions.Default)),

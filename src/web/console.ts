@@ -4,7 +4,7 @@ import { Effect, Option } from "effect"
 import { type Account, Accounts, memberAttribution } from "../accounts/Accounts.js"
 import type { AccountKeyRow } from "../accounts/AccountsRepo.js"
 import type { Actor, KeyActor, Origin } from "../access/actor.js"
-import { ReviewQueue } from "../checks/reviewQueue.js"
+import { Cases } from "../cases/Cases.js"
 import { Audit } from "../audit/Audit.js"
 import { can, type Power, refusalOf } from "../domain/roles.js"
 import { Screener } from "../sanctions/Screener.js"
@@ -33,6 +33,7 @@ const NOTICES: Readonly<Record<string, string | ((count: number) => string)>> = 
   decided: "The decision is recorded: it applies to every later verification of this subject until the listing changes.",
   verified: "Verified: the verdict is kept as a check, shown here with its evidence.",
   lists_changed: "The choice of lists is saved: every later verification, batch row and monitor screening uses it.",
+  proposed: "The decision is proposed: it waits for a second member (four eyes); until approved the verdict stays review.",
   reverified: "Verified again: the new verdict is shown beside the old one.",
   monitor_added: "The monitor is added: a change on the lists or at the registry raises an event.",
   monitors_added: (count) => `${count} monitor${count === 1 ? " is" : "s are"} added from the file: each is screened now and watched from now on.`,
@@ -76,13 +77,13 @@ export const consoleActor = (c: Console): Actor => ({ accountId: c.account.id, k
 export const actingKey = (c: Console): Option.Option<KeyActor> =>
   Option.map(Option.fromNullable(c.keys.find((k) => k.active && k.revoked_at === null)), (k) => ({ accountId: c.account.id, keyId: k.id, by: memberAttribution(c.account), origin: c.origin }))
 
-export type Page = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue | Audit | Screener>
+export type Page = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | Cases | Audit | Screener>
 
 const contextOf = (account: Account, csrf: string) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const overview = yield* (yield* Accounts).overview(account)
-    const reviewCount = yield* (yield* ReviewQueue).count(account.id)
+    const reviewCount = String(yield* (yield* Cases).openCount(account.id))
     const staleLists = yield* staleListWords
     return { account, keys: overview.keys, csrf, reviewCount, staleLists, query: queryOf(request), origin: originOf(request) } satisfies Console
   })

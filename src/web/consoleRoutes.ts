@@ -6,7 +6,7 @@ import { Accounts } from "../accounts/Accounts.js"
 import { Audit } from "../audit/Audit.js"
 import { Batches } from "../batch/Batches.js"
 import { AccountChecks } from "../checks/AccountChecks.js"
-import { ReviewQueue } from "../checks/reviewQueue.js"
+import { Cases } from "../cases/Cases.js"
 import { Monitors } from "../monitoring/Monitors.js"
 import type { Screener } from "../sanctions/Screener.js"
 import { Webhooks } from "../webhooks/Webhooks.js"
@@ -16,7 +16,7 @@ import { verifyRoutes } from "./verify/routes.js"
 import type { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { checksRoutes } from "./checks/routes.js"
 import { monitorsRoutes } from "./monitors/routes.js"
-import { reviewRoutes } from "./review/routes.js"
+import { casesRoutes } from "./cases/routes.js"
 import { webhooksRoutes } from "./webhooks/routes.js"
 import { auditRoutes } from "./audit/routes.js"
 import { acceptRoutes } from "./members/accept.js"
@@ -26,11 +26,11 @@ import type { SessionFlash } from "../accounts/SessionFlash.js"
 import { SecondFactor } from "../secondFactor/SecondFactor.js"
 import { securityRoutes } from "./security/routes.js"
 
-type Services = Accounts | ReviewQueue | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | ScreeningLists | SecondFactor
+type Services = Accounts | Cases | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | ScreeningLists | SecondFactor
 type Route = readonly ["GET" | "POST", `/${string}`, Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Services>]
 
 const routes: ReadonlyArray<Route> = [
-  ...checksRoutes, ...verifyRoutes, ...listsRoutes, ...reviewRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes, ...securityRoutes
+  ...checksRoutes, ...verifyRoutes, ...listsRoutes, ...casesRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes, ...securityRoutes
 ]
 
 /**

@@ -74,7 +74,7 @@ const consoleLinks: ReadonlyArray<readonly [string, string]> = [
   ["/dashboard", "Dashboard"],
   ["/dashboard/verify", "Verify"],
   ["/dashboard/checks", "Checks"],
-  ["/dashboard/review", "Review"],
+  ["/dashboard/cases", "Cases"],
   ["/dashboard/batch", "Batch"],
   ["/dashboard/monitors", "Monitors"],
   ["/dashboard/webhooks", "Webhooks"],
@@ -88,8 +88,8 @@ const menu = (options: PageOptions) =>
   options.signedIn === true
     ? html`${consoleLinks.map(([href, label]) =>
       html`<a href="${href}"${options.current === href ? html` aria-current="page"` : ""}>${label}${
-        href === "/dashboard/review" && options.reviewCount !== undefined
-          ? html` <span class="count">${options.reviewCount}<span class="vh"> waiting</span></span>`
+        href === "/dashboard/cases" && options.reviewCount !== undefined
+          ? html` <span class="count">${options.reviewCount}<span class="vh"> open</span></span>`
           : ""
       }</a>`
     )}<a href="/v1/docs">API docs</a>

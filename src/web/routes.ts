@@ -7,7 +7,7 @@ import { type Account, Accounts } from "../accounts/Accounts.js"
 import type { AccountError } from "../accounts/errors.js"
 import { dashboardCss, dashboardJs } from "./assets.js"
 import { faviconIco } from "./favicon.js"
-import { ReviewQueue } from "../checks/reviewQueue.js"
+import { Cases } from "../cases/Cases.js"
 import { Screener } from "../sanctions/Screener.js"
 import { SessionFlash } from "../accounts/SessionFlash.js"
 import { staleListWords } from "./console.js"
@@ -94,12 +94,12 @@ const accountPost = <E, R>(
     Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 ) => formPost(({ account, csrf, field }) => Option.isNone(account) ? Effect.succeed(seeOther("/login")) : build({ field, csrf, account: account.value }))
 
-const reviewCountOf = (account: Account) => Effect.flatMap(ReviewQueue, (queue) => queue.count(account.id))
+const reviewCountOf = (account: Account) => Effect.map(Effect.flatMap(Cases, (cases) => cases.openCount(account.id)), String)
 
 const dashboard = (account: Account, csrf: string, flash: { readonly notice?: string; readonly error?: string } = {}, status = 200) =>
   Effect.gen(function*() {
     const overview = yield* (yield* Accounts).overview(account)
-    const reviewCount = yield* (yield* ReviewQueue).count(account.id)
+    const reviewCount = String(yield* (yield* Cases).openCount(account.id))
     return htmlResponse(dashboardPage(overview, csrf, { ...flash, reviewCount, staleLists: yield* staleListWords }), status)
   })
 
@@ -110,7 +110,7 @@ const confirmRevoke = accountPageRoute(({ account, csrf }) =>
     const overview = yield* (yield* Accounts).overview(account)
     const key = overview.keys.find((k) => k.id === keyId && k.active)
     if (key === undefined) return yield* dashboard(account, csrf, { error: "No active key with this id on your account." }, 404)
-    return htmlResponse(revokeConfirmPage(key, csrf, yield* (yield* ReviewQueue).count(account.id)))
+    return htmlResponse(revokeConfirmPage(key, csrf, String(yield* (yield* Cases).openCount(account.id))))
   }))
 
 const SIGNED_UP = "Check your e-mail. If this address had no account, it has one now, on the free plan: log in with the " +
@@ -244,10 +244,10 @@ const verifyEmail = openPage(({ account, csrf }) =>
 const icon = faviconIco()
 
 export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
-  Effect.flatMap(Effect.all([Accounts, ReviewQueue, Screener, SessionFlash]), ([accounts, reviewQueue, screener, sessionFlash]) => {
+  Effect.flatMap(Effect.all([Accounts, Cases, Screener, SessionFlash]), ([accounts, casesService, screener, sessionFlash]) => {
     const provide = (handler: Handler) =>
       handler.pipe(
-        Effect.provideService(Accounts, accounts), Effect.provideService(ReviewQueue, reviewQueue), Effect.provideService(Screener, screener),
+        Effect.provideService(Accounts, accounts), Effect.provideService(Cases, casesService), Effect.provideService(Screener, screener),
         Effect.provideService(SessionFlash, sessionFlash)
       )
     const get = (path: `/${string}`, handler: Handler) => router.get(path, provide(handler))
@@ -286,4 +286,4 @@ export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
     ], { discard: true })
   }))
 
-type Handler = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | ReviewQueue | Screener | SessionFlash>
+type Handler = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | Cases | Screener | SessionFlash>

@@ -8,11 +8,11 @@ import { Limits } from "../tenancy/Limits.js"
 import { Audit } from "../audit/Audit.js"
 import { decodeCursor, encodeCursor, readKeysetPage } from "../checks/cursor.js"
 import { Webhook, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "../api/schemas/Webhook.js"
-import type { Plan } from "../domain/quotaWindow.js"
 import { type AddressGuard, postDelivery, registrationProblem, systemResolver, WebhookResolver } from "./addresses.js"
 import { deriveSecret, retryDelaySeconds, sha256, signDelivery } from "./signature.js"
 import { type DueDelivery, type WebhookRow, WebhooksRepo } from "./WebhooksRepo.js"
 import { countWebhookAttempt } from "../metrics/series.js"
+import { WebhookEvents } from "./WebhookEvents.js"
 
 const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, events: [...row.events] as Webhook["events"], created_at: row.created_at, created_by: row.created_by })
 
@@ -116,19 +116,8 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
           })
         }).pipe(Effect.orDie))
 
-    /**
-     * Queues the event for every endpoint of the account that takes its type (in the caller's transaction), up to the
-     * plan's pending deliveries; past it the event is only listed (GET /v1/events), and a warning logged.
-     */
-    const enqueue = (event: { readonly id: string; readonly accountId: string; readonly plan: Plan; readonly type: string }) =>
-      Effect.gen(function*() {
-        const { dropped } = yield* repo.enqueue(event.id, event.accountId, event.type, retryHours * 3600, limits.limitOf(event.plan, "pending_deliveries"))
-        if (dropped > 0) {
-          yield* Effect.logWarning("pending deliveries at the account's limit: event not queued for delivery").pipe(
-            Effect.annotateLogs({ account_id: event.accountId, event_id: event.id, not_queued: dropped })
-          )
-        }
-      })
+    /** Queues an event for the account's endpoints (src/webhooks/WebhookEvents.ts). */
+    const enqueue = (yield* WebhookEvents).enqueue
 
     /** A `webhook.test` event for this endpoint only, delivered now. */
     const sendTest = (actor: Actor, id: string) =>
@@ -206,6 +195,6 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
 
     return { register, list, remove, deliveries, sendTest, enqueue, wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
   }),
-  dependencies: [WebhooksRepo.Default, Limits.Default, Fence.Default, Audit.Default]
+  dependencies: [WebhooksRepo.Default, Limits.Default, Fence.Default, Audit.Default, WebhookEvents.Default]
 }) {}
 

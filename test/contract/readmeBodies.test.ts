@@ -4,6 +4,7 @@ import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { KybApi } from "../../src/api/Api.js"
+import { CaseDecisionBody } from "../../src/api/schemas/Case.js"
 import { DecisionBody } from "../../src/api/schemas/Decision.js"
 import { VerifyBody } from "../../src/api/schemas/Verdict.js"
 import { EventType, MonitorBody, WebhookBody } from "../../src/api/schemas/Webhook.js"
@@ -44,7 +45,10 @@ describe("README: every body field of every route, with examples the routes take
       operation.requestBody === undefined ? [] : [{ route: `${method.toUpperCase()} ${route}`, content: operation.requestBody.content }]))
 
   it("names every field of every JSON body in the route's part", () => {
-    expect(bodies.map((b) => b.route).sort()).toEqual(["POST /v1/decisions", "POST /v1/monitors", "POST /v1/verify", "POST /v1/verify/batch", "POST /v1/webhooks"])
+    expect(bodies.map((b) => b.route).sort()).toEqual([
+      "POST /v1/cases/{id}/assign", "POST /v1/cases/{id}/close", "POST /v1/cases/{id}/comments", "POST /v1/cases/{id}/decisions",
+      "POST /v1/decisions", "POST /v1/monitors", "POST /v1/verify", "POST /v1/verify/batch", "POST /v1/webhooks"
+    ])
     for (const { route, content } of bodies) {
       const part = partOf(route)
       for (const field of [...new Set(Object.values(content).flatMap((c) => fieldsOf(c.schema)))]) {
@@ -57,6 +61,7 @@ describe("README: every body field of every route, with examples the routes take
     const schemas: ReadonlyArray<readonly [string, Schema.Schema<unknown, unknown>]> = [
       ["POST /v1/verify", VerifyBody as Schema.Schema<unknown, unknown>],
       ["POST /v1/decisions", DecisionBody as Schema.Schema<unknown, unknown>],
+      ["POST /v1/cases/{id}/decisions", CaseDecisionBody as Schema.Schema<unknown, unknown>],
       ["POST /v1/monitors", MonitorBody as Schema.Schema<unknown, unknown>],
       ["POST /v1/webhooks", WebhookBody as Schema.Schema<unknown, unknown>]
     ]

@@ -45,11 +45,11 @@ describe("the case status machine", () => {
 
 describe("a case's subject and reopening", () => {
   it("a business by country and number, else the name read with its country", () => {
-    expect(caseSubjectKey({ company: { country: "ng", numberKey: "208767" }, normalizedName: "dangote", country: "NG" })).toBe("company:NG:208767")
-    expect(caseSubjectKey({ company: null, normalizedName: "great lakes business", country: "cd" })).toBe("name:CD:great lakes business")
-    expect(caseSubjectKey({ company: null, normalizedName: "acme", country: null })).toBe("name:-:acme")
-    expect(caseSubjectKey({ company: null, normalizedName: "", country: "NG" })).toBeNull()
-    expect(caseSubjectKey({ company: null, normalizedName: null, country: "NG" })).toBeNull()
+    expect(caseSubjectKey({ company: { country: "ng", id: "RC 208767" }, name: "Dangote", country: "NG" })).toBe("company:NG:RC 208767")
+    expect(caseSubjectKey({ company: null, name: "Great Lakes Business", country: "cd" })).toBe("name:CD:great lakes business")
+    expect(caseSubjectKey({ company: null, name: "Acme", country: null })).toBe("name:-:acme")
+    expect(caseSubjectKey({ company: null, name: "", country: "NG" })).toBeNull()
+    expect(caseSubjectKey({ company: null, name: null, country: "NG" })).toBeNull()
   })
 
   it("a new hit or a new reason reopens; the same findings again do not", () => {

@@ -59,7 +59,8 @@ describe("key scopes on /v1 (issue 32)", () => {
           for (const [method, operation] of Object.entries(item)) if ("403" in operation.responses) documented.push(`${method.toUpperCase()} ${path}`)
         }
         assert.deepStrictEqual(documented.sort(), [
-          "DELETE /v1/monitors/{id}", "DELETE /v1/webhooks/{id}", "GET /v1/audit", "POST /v1/decisions", "POST /v1/monitors", "POST /v1/verify/batch", "POST /v1/webhooks"
+          "DELETE /v1/monitors/{id}", "DELETE /v1/webhooks/{id}", "GET /v1/audit", "POST /v1/cases/{id}/assign", "POST /v1/cases/{id}/close",
+          "POST /v1/cases/{id}/comments", "POST /v1/cases/{id}/decisions", "POST /v1/cases/{id}/escalate", "POST /v1/decisions", "POST /v1/monitors", "POST /v1/verify/batch", "POST /v1/webhooks"
         ])
       }))
   })

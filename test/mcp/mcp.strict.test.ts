@@ -35,7 +35,7 @@ const messages: ReadonlyArray<readonly [string, string]> = [
   ["get_check with 36 zeros", toolCall(9, "get_check", { id: "0".repeat(36) })],
   ["get_check with 36 dashes", toolCall(10, "get_check", { id: "-".repeat(36) })],
   ["q as a number", toolCall(11, "search_companies", { q: 123 })],
-  ["limit as text", toolCall(12, "list_review_queue", { limit: "5" })],
+  ["limit as text", toolCall(12, "list_cases", { limit: "5" })],
   ["an unknown argument", toolCall(13, "verify_business", { name: "Dangote", registraton_no: "RC 1" })],
   ["a search", toolCall(14, "search_companies", { q: "nothing held", limit: 5 })],
   ["an empty batch", toolCall(16, "submit_batch", { rows: [] })],

@@ -87,7 +87,8 @@ describe("members, roles and the audit log", () => {
         assert.match((yield* promise(() => viewer.get(checkPath))).text, /Asked by<\/dt>\s*<dd>API key ci</)
 
         // What a member makes in the console names them; what a key makes names the key (API and pages alike).
-        assert.strictEqual((yield* promise(() => analyst.submit("/dashboard/monitors", "/dashboard/monitors", { name: "Watched By Ana Ltd" }))).status, 303)
+        const watched = yield* promise(() => analyst.submit("/dashboard/monitors", "/dashboard/monitors", { name: "Watched By Ana Ltd" }))
+        assert.strictEqual(watched.status, 303, watched.text)
         const bearer = { authorization: `Bearer ${secret}`, "content-type": "application/json" }
         const monitorsNow = (yield* promise(() => call(`${url}/v1/monitors`, { headers: bearer }))).body as { monitors: ReadonlyArray<{ name: string; created_by: unknown }> }
         assert.deepInclude(monitorsNow.monitors.find((m) => m.name === "Watched By Ana Ltd")?.created_by, { type: "member", name: "Ana Analyst" })

@@ -76,7 +76,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the a
 
   const record = async (page: Page, name: string) => records.push(await recordPage(page, artifacts, name, assetBytes))
 
-  it("sign up, key, verify a listed name, review it, dismiss the hit, verify again; batch; monitor; webhook test delivery", async () => {
+  it("sign up, key, verify a listed name, its case, propose dismissing the hit (four eyes: it waits), verify again; batch; monitor; webhook test delivery", async () => {
     const context = await browser.newContext({ baseURL: server.url })
     const page = await context.newPage()
     const cspViolations: Array<string> = []
@@ -114,27 +114,29 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the a
     expect(verdict.result).toBe("review")
     expect(verdict.sanctions.hits.map((h) => h.entry_id)).toContain("306")
 
-    // The review queue has it, with its count in the menu.
+    // The queue has its case, with the count of open cases in the menu.
     await press(nav.getByRole("link", { name: /^Dashboard/ }))
     await page.waitForURL("**/dashboard")
     expect(await page.locator("svg[role=img]").getAttribute("aria-label")).toContain("1 in all")
     expect(await page.locator("table.usage").textContent()).toMatch(/\d{4}-\d{2}-\d{2}\s*1/)
     await record(page, "04-dashboard")
-    await press(nav.getByRole("link", { name: /^Review/ }))
-    await page.waitForURL("**/dashboard/review")
-    expect((await nav.getByRole("link", { name: /^Review/ }).textContent())?.replace(/\s+/g, " ")).toContain("1 waiting")
-    await record(page, "05-review-queue")
-    await press(page.locator("#queue").getByRole("link", { name: /Banco Nacional de Cuba/ }))
+    await press(nav.getByRole("link", { name: /^Cases/ }))
+    await page.waitForURL("**/dashboard/cases")
+    expect((await nav.getByRole("link", { name: /^Cases/ }).textContent())?.replace(/\s+/g, " ")).toContain("1 open")
+    await record(page, "05-cases")
+    await press(page.locator("#cases").getByRole("link", { name: /Banco Nacional de Cuba/ }))
+    await page.waitForURL(/\/dashboard\/cases\/case_[0-9a-f]{20}$/)
+    await press(page.locator("#case-checks").getByRole("link", { name: verdict.check_id.slice(0, 8) }))
     await page.waitForURL(`**/dashboard/checks/${verdict.check_id}`)
     await record(page, "06-check")
     expect(await page.locator("main").textContent()).toContain("2024-05-03")
 
-    // A decision needs its reason; with it, it is recorded and shown.
+    // A decision needs its reason; with it, it is proposed and shown: an exact SDN name needs a second member.
     const form = page.locator("form", { has: page.getByRole("button", { name: /Record the decision on BANCO NACIONAL DE CUBA/ }) })
     await press(form.getByLabel("False positive"), "Space")
     await typeInto(form.getByLabel("Reason (required)"), "Our customer is the Panamanian namesake")
     await press(form.getByRole("button", { name: /Record the decision/ }))
-    await page.getByText("The decision is recorded").waitFor()
+    await page.getByText("The decision is proposed").waitFor()
     expect(await page.locator("main").textContent()).toContain("Our customer is the Panamanian namesake")
 
     await press(page.getByRole("button", { name: "Verify again" }))
@@ -142,14 +144,13 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the a
     const comparison = page.locator("section[aria-labelledby=compare]")
     expect(await comparison.locator(".card").first().textContent()).toContain("review")
     const now = await comparison.locator(".card").nth(1).textContent()
-    expect(now).toContain("clear")
-    expect(now).toMatch(/Dismissed hits\s*1/)
-    expect(await page.locator("main").textContent()).toContain("dismissed, not counted in the verdict")
+    expect(now, "a pending decision dismisses nothing").toContain("review")
+    expect(now).not.toMatch(/Dismissed hits\s*1/)
     await record(page, "07-verified-again")
 
-    await press(nav.getByRole("link", { name: /^Review/ }))
-    await page.getByText("Nothing waits for a decision.").waitFor()
-    expect((await nav.getByRole("link", { name: /^Review/ }).textContent())?.replace(/\s+/g, " ")).toContain("0 waiting")
+    await press(nav.getByRole("link", { name: /^Cases/ }))
+    expect(await page.locator("#cases").textContent()).toContain("1 waiting for a second look")
+    expect((await nav.getByRole("link", { name: /^Cases/ }).textContent())?.replace(/\s+/g, " ")).toContain("1 open")
 
     // Checks: filtered by result.
     await press(nav.getByRole("link", { name: /^Checks/ }))

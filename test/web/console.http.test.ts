@@ -35,9 +35,13 @@ describe("the analyst's console over HTTP", () => {
         }
         assert.strictEqual(verdict.result, "review")
 
-        const queue = yield* promise(() => mine.get("/dashboard/review"))
+        const moved = yield* promise(() => mine.get("/dashboard/review"))
+        assert.strictEqual(moved.status, 303, "the review queue's old address leads to the cases")
+        assert.strictEqual(moved.headers.get("location"), "/dashboard/cases")
+        const queue = yield* promise(() => mine.get("/dashboard/cases"))
         assert.strictEqual(queue.status, 200)
-        assert.include(queue.text, `/dashboard/checks/${verdict.check_id}`)
+        const caseId = /\/dashboard\/cases\/(case_[0-9a-f]{20})"/.exec(queue.text)?.[1] ?? ""
+        assert.include((yield* promise(() => mine.get(`/dashboard/cases/${caseId}`))).text, `/dashboard/checks/${verdict.check_id}`)
         assert.match(queue.text, /class="count">1</)
         const page = yield* promise(() => mine.get(`/dashboard/checks/${verdict.check_id}`))
         assert.strictEqual(page.status, 200)
@@ -47,18 +51,19 @@ describe("the analyst's console over HTTP", () => {
         const elsewhere = yield* promise(() => theirs.get(`/dashboard/checks/${verdict.check_id}`))
         assert.strictEqual(elsewhere.status, 404)
         assert.notInclude(elsewhere.text, "BANCO NACIONAL DE CUBA")
-        assert.notInclude((yield* promise(() => theirs.get("/dashboard/review"))).text, verdict.check_id)
+        assert.notInclude((yield* promise(() => theirs.get("/dashboard/cases"))).text, caseId)
+        assert.strictEqual((yield* promise(() => theirs.get(`/dashboard/cases/${caseId}`))).status, 404)
 
         const noReason = yield* promise(() => mine.submit(`/dashboard/checks/${verdict.check_id}`, `/dashboard/checks/${verdict.check_id}/decisions`, {
           list: "ofac_sdn", entry_id: "306", decision: "false_positive", reason: "  "
         }))
         assert.strictEqual(noReason.status, 400)
         assert.include(noReason.text, "reason: is required")
-        const theirDecision = yield* promise(() => theirs.submit("/dashboard/review", `/dashboard/checks/${verdict.check_id}/decisions`, {
+        const theirDecision = yield* promise(() => theirs.submit("/dashboard/cases", `/dashboard/checks/${verdict.check_id}/decisions`, {
           list: "ofac_sdn", entry_id: "306", decision: "false_positive", reason: "not mine"
         }))
         assert.strictEqual(theirDecision.status, 404)
-        assert.match((yield* promise(() => mine.get("/dashboard/review"))).text, /class="count">1</, "nothing was decided")
+        assert.match((yield* promise(() => mine.get("/dashboard/cases"))).text, /class="count">1</, "nothing was decided")
         const forged = yield* promise(() => mine.post(`/dashboard/checks/${verdict.check_id}/decisions`, {
           list: "ofac_sdn", entry_id: "306", decision: "false_positive", reason: "forged", _csrf: "x".repeat(43)
         }))
@@ -68,7 +73,9 @@ describe("the analyst's console over HTTP", () => {
           list: "ofac_sdn", entry_id: "306", decision: "false_positive", reason: "the Panamanian namesake"
         }))
         assert.strictEqual(decided.status, 303)
-        assert.match((yield* promise(() => mine.get("/dashboard/review"))).text, /class="count">0</)
+        // An exact SDN name: the false positive waits for a second member (four eyes, on for a new account).
+        assert.include(decided.headers.get("location") ?? "", "notice=proposed")
+        assert.include((yield* promise(() => mine.get("/dashboard/cases?pending=true"))).text, "1 waiting for a second look")
         const decisions = yield* promise(() => call(`${url}/v1/decisions`, { headers: { authorization: `Bearer ${secret}` } }))
         assert.deepStrictEqual((decisions.body as { decisions: ReadonlyArray<{ note: string }> }).decisions.map((d) => d.note), ["the Panamanian namesake"])
 
@@ -81,7 +88,7 @@ describe("the analyst's console over HTTP", () => {
 
         assert.strictEqual((yield* promise(() => mine.get("/dashboard/checks/not-a-uuid"))).status, 404)
         assert.strictEqual((yield* promise(() => mine.get("/dashboard/batch/not-a-uuid"))).status, 404)
-        const anonymous = yield* promise(() => makeWebClient(url).get("/dashboard/review"))
+        const anonymous = yield* promise(() => makeWebClient(url).get("/dashboard/cases"))
         assert.strictEqual(anonymous.status, 303)
         assert.strictEqual(anonymous.headers.get("location"), "/login")
       }))

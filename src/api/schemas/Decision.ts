@@ -53,7 +53,13 @@ export class Decision extends Schema.Class<Decision>("Decision")({
   superseded_by: Schema.NullOr(Schema.String).annotations({
     description: "the newer decision on the same subject (and country) and entry that replaced this one; null: in force"
   }),
-  decided_by: AttributionOrNull("who decided: a member (id, name) or an API key (id, label), as of the decision; null: not recorded (decided before attribution existed)")
+  decided_by: AttributionOrNull("who decided: a member (id, name) or an API key (id, label), as of the decision; null: not recorded (decided before attribution existed)"),
+  approval: Schema.Literal("not_needed", "pending", "approved", "rejected").annotations({
+    description: "four eyes: pending decisions (a false positive on a hit scored at or above the account's threshold, or on an exact name) dismiss nothing until another member approves; a rejected one never counts"
+  }),
+  reviewed_by: AttributionOrNull("the member who approved or rejected it; null: not reviewed"),
+  reviewed_at: Schema.NullOr(Schema.String).annotations({ format: "date-time" }),
+  case_id: Schema.NullOr(Schema.String).annotations({ description: "the case it was taken on; null: recorded directly" })
 }) {}
 
 export const DecisionListParams = Schema.Struct({

@@ -3,7 +3,8 @@ import { AttributionOrNull } from "./Attribution.js"
 import { NextCursor } from "./Paging.js"
 import { IsoCountryCode, refuseUnknownFields, requiringOneOf } from "./params.js"
 
-export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed", "debarment.added", "debarment.removed")
+export const EventType = Schema.Literal("sanctions.hit_added", "sanctions.hit_removed", "company.status_changed", "debarment.added", "debarment.removed",
+  "decision.pending", "decision.approved", "decision.rejected")
 
 export const WebhookBody = Schema.Struct({
   url: Schema.String.pipe(

@@ -2,7 +2,6 @@ import { Effect, Schema } from "effect"
 import { actorOf } from "../../access/actor.js"
 import { Check, CheckListParams, CheckPage } from "../../api/schemas/Check.js"
 import { IdParam } from "../../api/schemas/params.js"
-import { ReviewQueuePage } from "../../api/schemas/ReviewQueue.js"
 import { Verdict, VerifyBody } from "../../api/schemas/Verdict.js"
 import { Checks } from "../../checks/Checks.js"
 import { makeTool } from "../tool.js"
@@ -38,15 +37,5 @@ export const checkTools = [
     output: CheckPage,
     queryString: true,
     run: (key, input) => Effect.flatMap(Checks, (checks) => checks.list(key.accountId, input))
-  }),
-  makeTool({
-    name: "list_review_queue",
-    description: "Checks in review with undecided sanctions hits, oldest first; decide one with record_decision.",
-    writes: false,
-    idempotent: true,
-    input: CheckListParams,
-    output: ReviewQueuePage,
-    queryString: true,
-    run: (key, input) => Effect.flatMap(Checks, (checks) => checks.reviewQueue(key.accountId, input))
   })
 ]

@@ -69,7 +69,7 @@ const decide = consolePost((c, field) =>
     return yield* checks.decide(consoleActor(c), id, {
       list: field("list") ?? "", entryId: field("entry_id") ?? "", decision: field("decision") ?? "", reason: field("reason") ?? ""
     }).pipe(
-      Effect.as(seeOther(`${PREFIX}${id}?notice=decided`)),
+      Effect.map((made) => seeOther(`${PREFIX}${id}?notice=${made.approval === "pending" ? "proposed" : "decided"}`)),
       Effect.catchAll((error) => show(c, id, error).pipe(Effect.catchAll(notFound(c))))
     )
   }))

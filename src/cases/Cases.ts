@@ -1,0 +1,177 @@
+import { Clock, Effect, Option } from "effect"
+import type { Actor, Attribution } from "../access/actor.js"
+import { CaseConflict, CaseNotFound, InvalidApiKey, InvalidRequest } from "../api/errors.js"
+import { type CaseDecisionBody, CaseDetail, type CaseListParams, CasePage, decodeCaseCursor, encodeCaseCursor } from "../api/schemas/Case.js"
+import { type AuditAction, Audit } from "../audit/Audit.js"
+import { type CaseMove, type CaseStatus, caseStatuses, hitKey, moveCase, needsSecondLook, proposedOn } from "../domain/cases.js"
+import { Decisions, decisionOf } from "../decisions/Decisions.js"
+import type { DecisionRow } from "../decisions/DecisionsRepo.js"
+import { Fence } from "../tenancy/Fence.js"
+import { caseCheck, caseEvent, caseSummary, hitsOf } from "./caseViews.js"
+import { type CaseRow, CasesRepo } from "./CasesRepo.js"
+
+type QueueParams = typeof CaseListParams.Type
+
+/** The statuses a queue filter names: one, or every one but closed (the default). */
+const statusesOf = (status: QueueParams["status"]): ReadonlyArray<CaseStatus> =>
+  status === undefined || status === "active" ? caseStatuses.filter((s) => s !== "closed") : [status]
+
+/**
+ * Cases (issue 40): the one review queue. Every verdict in review opens or joins its subject's case (in the check's
+ * transaction, `CasesRepo.intake`); members (or keys) assign, comment, escalate and close them, and decide their
+ * hits, each change in the audit trail and in the case's history. The console, /v1/cases and MCP all use this.
+ */
+export class Cases extends Effect.Service<Cases>()("kyb/Cases", {
+  effect: Effect.gen(function*() {
+    const repo = yield* CasesRepo
+    const audit = yield* Audit
+    const fence = yield* Fence
+    const decisions = yield* Decisions
+
+    const queue = (accountId: string, params: QueueParams) =>
+      Effect.gen(function*() {
+        const limit = params.limit ?? 25
+        const sort = params.sort ?? "age"
+        const after = params.cursor === undefined ? null : decodeCaseCursor(params.cursor)
+        const rows = yield* repo.queue(accountId, {
+          statuses: statusesOf(params.status),
+          reason: params.reason ?? null,
+          list: params.list ?? null,
+          assignee: params.assignee ?? null,
+          minAgeDays: params.min_age_days ?? null,
+          pendingOnly: params.pending === "true"
+        }, sort, after, limit + 1).pipe(Effect.orDie)
+        const now = yield* Clock.currentTimeMillis
+        const shown = rows.slice(0, limit)
+        const last = shown.at(-1)
+        return new CasePage({
+          cases: shown.map((r) => caseSummary(r, now)),
+          next_cursor: rows.length > limit && last !== undefined
+            ? encodeCaseCursor(sort === "age" ? last.opened_at.toISOString() : last.best_score, last.id)
+            : null
+        })
+      })
+
+    const found = (accountId: string, id: string) =>
+      Effect.flatMap(repo.find(accountId, id).pipe(Effect.orDie), Option.match({
+        onNone: () => Effect.fail(CaseNotFound.of(`No case ${id} for this account.`)),
+        onSome: Effect.succeed
+      }))
+
+    const get = (accountId: string, id: string) =>
+      Effect.gen(function*() {
+        const row = yield* found(accountId, id)
+        const [checks, history, taken] = yield* Effect.all([repo.checks(id, 50), repo.events(id), decisions.ofCase(accountId, id)]).pipe(Effect.orDie)
+        return new CaseDetail({
+          case: caseSummary(row, yield* Clock.currentTimeMillis),
+          checks: checks.map(caseCheck),
+          decisions: taken.map(decisionOf),
+          history: history.map(caseEvent)
+        })
+      })
+
+    /** A change to a case in one fenced transaction with the case row locked: `change` runs on it as it is now. */
+    const changing = <A>(actor: Actor, id: string, action: AuditAction, change: (row: CaseRow) => Effect.Effect<A, CaseConflict | InvalidRequest, never>,
+      details: (a: A) => Readonly<Record<string, string | number | boolean | null>>) =>
+      Effect.gen(function*() {
+        yield* found(actor.accountId, id)
+        yield* fence.guarded("case", actor, "account", Effect.gen(function*() {
+          const row = yield* repo.find(actor.accountId, id, true)
+          if (Option.isNone(row)) return yield* Effect.fail(CaseNotFound.of(`No case ${id} for this account.`))
+          const a = yield* change(row.value)
+          yield* audit.record(actor, { action, object: { type: "case", id }, details: details(a) })
+          return a
+        })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))), Effect.catchTag("SqlError", Effect.die))
+        return yield* get(actor.accountId, id)
+      })
+
+    const move = (actor: Actor, id: string, m: CaseMove, action: AuditAction, kind: string) =>
+      changing(actor, id, action, (row) =>
+        Effect.gen(function*() {
+          const next = moveCase(row.status, m)
+          if (!next.ok) return yield* Effect.fail(CaseConflict.of(next.message))
+          yield* repo.update(id, m.type === "close"
+            ? { status: next.status, outcome: next.outcome, outcomeText: next.outcomeText, closedBy: actor.by }
+            : { status: next.status }).pipe(Effect.orDie)
+          yield* repo.event(id, actor.by, kind, null, { from: row.status, to: next.status, ...(next.outcome === null ? {} : { outcome: next.outcome }) }).pipe(Effect.orDie)
+          return { from: row.status, to: next.status, outcome: next.outcome, text: next.outcomeText }
+        }), (a) => ({ from: a.from, to: a.to, outcome: a.outcome, text: a.text }))
+
+    /** Give the case to a member (null: nobody); giving it to oneself starts the work on an open case. */
+    const assign = (actor: Actor, id: string, assignee: string | null) =>
+      changing(actor, id, "case.assigned", (row) =>
+        Effect.gen(function*() {
+          if (row.status === "closed") return yield* Effect.fail(CaseConflict.of("The case is closed; nothing to hold."))
+          const member = assignee === null ? Option.none() : yield* repo.member(actor.accountId, assignee).pipe(Effect.orDie)
+          if (assignee !== null && Option.isNone(member)) return yield* Effect.fail(CaseConflict.of(`${assignee} is not a member of this account.`))
+          const start = assignee !== null && row.status === "open"
+          yield* repo.update(id, { assigneeId: assignee, ...(start ? { status: "in_progress" as const } : {}) }).pipe(Effect.orDie)
+          const name = Option.match(member, { onNone: () => null, onSome: (m) => m.name })
+          yield* repo.event(id, actor.by, "assigned", null, { assignee, assignee_name: name, ...(start ? { from: "open", to: "in_progress" } : {}) }).pipe(Effect.orDie)
+          return { assignee, name }
+        }), (a) => ({ assignee: a.assignee, assignee_name: a.name }))
+
+    /** A member takes the case: assigned to themselves. */
+    const takeCase = (actor: Actor & { readonly by: Attribution & { readonly type: "member" } }, id: string) => assign(actor, id, actor.by.id)
+
+    const comment = (actor: Actor, id: string, text: string) =>
+      changing(actor, id, "case.commented", () =>
+        Effect.gen(function*() {
+          const body = text.trim()
+          if (body === "" || body.length > 4000) return yield* Effect.fail(InvalidRequest.of("text: must be 1 to 4000 characters"))
+          yield* repo.event(id, actor.by, "commented", body, {}).pipe(Effect.orDie)
+          return body.length
+        }), (length) => ({ length }))
+
+    const escalate = (actor: Actor, id: string) => move(actor, id, { type: "escalate" }, "case.escalated", "escalated")
+    const close = (actor: Actor, id: string, outcome: Parameters<typeof moveCase>[1] & { type: "close" }) => move(actor, id, outcome, "case.closed", "closed")
+
+    /**
+     * Decides hits of the case's latest check that reports them, each with the entries linked to it on other lists
+     * (one entity, decided once). Under the account's four-eyes policy, a false positive on a group whose best hit
+     * scores at or above the threshold, or matches a name exactly, waits for a second member.
+     */
+    const decide = (actor: Actor, id: string, body: typeof CaseDecisionBody.Type) =>
+      Effect.gen(function*() {
+        const row = yield* found(actor.accountId, id)
+        if (row.status === "closed") return yield* Effect.fail(CaseConflict.of("The case is closed; it opens again when a check brings something new."))
+        const checks = yield* repo.checks(id, 50).pipe(Effect.orDie)
+        const reported = checks.flatMap((c) => hitsOf(c.verdict))
+        const { policy } = yield* decisions.policyOf(actor.accountId)
+        const groups = yield* Effect.forEach(body.hits, (wanted) => {
+          const hit = reported.find((h) => h.list === wanted.list && h.entry_id === wanted.entry_id)
+          if (hit === undefined) return Effect.fail(CaseConflict.of(`The case's checks report no hit ${wanted.list} ${wanted.entry_id}.`))
+          const entries = [{ list: hit.list, entry_id: hit.entry_id }, ...hit.linked.map((l) => ({ list: l.list, entry_id: l.entry_id }))]
+          const scores = [hit, ...reported.filter((h) => entries.some((e) => hitKey(e) === hitKey(h)))]
+          const pending = scores.some((h) => needsSecondLook(policy, body.decision, proposedOn(h)))
+          return Effect.succeed({ entries, pending })
+        })
+        const subject = row.subject["registration_no"] !== undefined && row.subject["country"] !== undefined
+          ? { country: row.subject["country"], registration_no: row.subject["registration_no"] }
+          : { name: row.subject["name_given"] ?? row.subject["name"] ?? "", ...(row.subject["country"] === undefined ? {} : { country: row.subject["country"] }) }
+        const unique = (list: ReadonlyArray<{ readonly list: string; readonly entry_id: string }>) =>
+          [...new Map(list.map((e) => [hitKey(e), e])).values()]
+        const waiting = unique(groups.filter((g) => g.pending).flatMap((g) => g.entries))
+        const direct = unique(groups.filter((g) => !g.pending).flatMap((g) => g.entries)).filter((e) => !waiting.some((w) => hitKey(w) === hitKey(e)))
+        const within = (d: DecisionRow) =>
+          repo.event(id, actor.by, d.approval === "pending" ? "decision_proposed" : "decision_recorded", body.note,
+            { decision_id: d.id, decision: d.decision, list: d.list, entry_id: d.entry_id })
+        yield* decisions.take(actor, { subject, entries: direct, waiting, decision: body.decision, note: body.note, caseId: id }, within)
+        return yield* get(actor.accountId, id)
+      })
+
+    /** A second member approves or rejects a pending decision; the case's history says so. */
+    const review = (reviewer: Actor & { readonly by: Attribution }, decisionId: string, outcome: "approved" | "rejected", canDecide: boolean) =>
+      Effect.gen(function*() {
+        const row = yield* decisions.review(reviewer, decisionId, outcome, canDecide, (d) =>
+          d.case_id === null ? Effect.void : repo.event(d.case_id, reviewer.by, outcome === "approved" ? "decision_approved" : "decision_rejected", null,
+            { decision_id: d.id, list: d.list, entry_id: d.entry_id }))
+        return decisionOf(row)
+      })
+
+    const openCount = (accountId: string) => repo.openCount(accountId).pipe(Effect.orDie)
+
+    return { queue, get, assign, takeCase, comment, escalate, close, decide, review, openCount } as const
+  }),
+  dependencies: [CasesRepo.Default, Fence.Default, Audit.Default, Decisions.Default]
+}) {}

@@ -1,0 +1,201 @@
+import { SqlClient } from "@effect/sql"
+import { Effect, Option } from "effect"
+import { randomBytes } from "node:crypto"
+import type { Attribution } from "../access/actor.js"
+import { type CaseFindings, type CaseOutcome, type CaseStatus, mergeFindings, reopens } from "../domain/cases.js"
+import type { CaseIntake } from "./caseOfCheck.js"
+
+export interface CaseRow {
+  readonly id: string
+  readonly account_id: string
+  readonly subject_key: string
+  readonly subject: Readonly<Record<string, string>>
+  readonly status: CaseStatus
+  readonly outcome: CaseOutcome | null
+  readonly outcome_text: string | null
+  readonly assignee_id: string | null
+  readonly assignee_name: string | null
+  readonly reasons: ReadonlyArray<string>
+  readonly hits: ReadonlyArray<string>
+  readonly best_score: number | null
+  readonly best_list: string | null
+  readonly best_name: string | null
+  readonly check_count: number
+  readonly pending_decisions: number
+  readonly opened_at: Date
+  readonly last_check_at: Date
+  readonly closed_at: Date | null
+  readonly closed_by: Attribution | null
+}
+
+export interface CaseEventRow {
+  readonly id: string
+  readonly at: Date
+  readonly actor: Attribution | null
+  readonly kind: string
+  readonly body: string | null
+  readonly details: Readonly<Record<string, unknown>>
+}
+
+export interface QueueFilters {
+  readonly statuses: ReadonlyArray<CaseStatus>
+  readonly reason: string | null
+  readonly list: string | null
+  /** A member's id, or "none" for the cases nobody holds. */
+  readonly assignee: string | null
+  readonly minAgeDays: number | null
+  readonly pendingOnly: boolean
+}
+
+export type QueueSort = "age" | "score"
+export interface QueueAfter { readonly key: string | number | null; readonly id: string }
+
+const parsed = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) as A : value as A)
+const date = (value: unknown) => new Date(value as string)
+
+const toCase = (row: Record<string, unknown>): CaseRow => ({
+  ...(row as unknown as CaseRow),
+  subject: parsed(row["subject"]),
+  reasons: parsed(row["reasons"]),
+  hits: parsed(row["hits"]),
+  best_score: row["best_score"] === null ? null : Number(row["best_score"]),
+  check_count: Number(row["check_count"]),
+  pending_decisions: Number(row["pending_decisions"]),
+  opened_at: date(row["opened_at"]),
+  last_check_at: date(row["last_check_at"]),
+  closed_at: row["closed_at"] === null ? null : date(row["closed_at"]),
+  closed_by: row["closed_by"] === null ? null : parsed(row["closed_by"])
+})
+
+export const newCaseId = () => `case_${randomBytes(10).toString("hex")}`
+
+/** SQL of cases: their intake from checks, the queue, a case's life. */
+export class CasesRepo extends Effect.Service<CasesRepo>()("kyb/CasesRepo", {
+  effect: Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const columns = sql`c.id, c.account_id, c.subject_key, c.subject, c.status, c.outcome, c.outcome_text, c.assignee_id,
+      m.name AS assignee_name, c.reasons, c.hits, c.best_score, c.best_list, c.best_name, c.check_count, c.opened_at, c.last_check_at,
+      c.closed_at, c.closed_by,
+      (SELECT count(*) FROM decisions d WHERE d.account_id = c.account_id AND d.case_id = c.id AND d.approval = 'pending')::int AS pending_decisions`
+    const from = sql`cases c LEFT JOIN members m ON m.id = c.assignee_id`
+
+    const event = (caseId: string, actor: Attribution | null, kind: string, body: string | null, details: Record<string, unknown>) =>
+      sql`INSERT INTO case_events (case_id, actor, kind, body, details)
+        VALUES (${caseId}, ${actor === null ? null : JSON.stringify(actor)}::jsonb, ${kind}, ${body}, ${JSON.stringify(details)}::jsonb)`
+
+    /**
+     * In the transaction that keeps the check: it opens its subject's case, or joins it (a closed one opens again
+     * when the check brings a hit or a reason it has not seen). The case row is locked while it is updated, so
+     * checks of one subject joining at once each count.
+     */
+    const intake = (c: CaseIntake, by: Attribution | null) =>
+      Effect.gen(function*() {
+        const id = newCaseId()
+        const made = yield* sql<{ id: string }>`INSERT INTO cases (id, account_id, subject_key, subject, reasons, hits, best_score, best_list,
+            best_name, check_count, opened_at, last_check_at)
+          VALUES (${id}, ${c.accountId}, ${c.subjectKey}, ${JSON.stringify(c.subject)}::jsonb, ${JSON.stringify(c.findings.reasons)}::jsonb,
+            ${JSON.stringify(c.findings.hits)}::jsonb, ${c.best?.score ?? null}, ${c.best?.list ?? null}, ${c.best?.name ?? null}, 1,
+            ${c.at.toISOString()}::timestamptz, ${c.at.toISOString()}::timestamptz)
+          ON CONFLICT (account_id, subject_key) DO NOTHING RETURNING id`
+        if (made.length > 0) {
+          yield* sql`INSERT INTO case_checks (case_id, check_id, created_at) VALUES (${id}, ${c.checkId}::uuid, ${c.at.toISOString()}::timestamptz)`
+          yield* event(id, by, "opened", null, { check_id: c.checkId, reasons: c.findings.reasons })
+          return { caseId: id, change: "opened" as const }
+        }
+        const [held] = yield* sql<{ id: string; status: CaseStatus; reasons: unknown; hits: unknown }>`SELECT id, status, reasons, hits FROM cases
+          WHERE account_id = ${c.accountId} AND subject_key = ${c.subjectKey} FOR UPDATE`
+        const seen: CaseFindings = { reasons: parsed(held!.reasons), hits: parsed(held!.hits) }
+        const reopen = held!.status === "closed" && reopens(seen, c.findings)
+        const merged = mergeFindings(seen, c.findings)
+        yield* sql`UPDATE cases SET reasons = ${JSON.stringify(merged.reasons)}::jsonb, hits = ${JSON.stringify(merged.hits)}::jsonb,
+            check_count = check_count + 1, last_check_at = greatest(last_check_at, ${c.at.toISOString()}::timestamptz),
+            ${c.best === null ? sql`` : sql`best_list = CASE WHEN best_score IS NULL OR best_score < ${c.best.score} THEN ${c.best.list} ELSE best_list END,
+              best_name = CASE WHEN best_score IS NULL OR best_score < ${c.best.score} THEN ${c.best.name} ELSE best_name END,
+              best_score = greatest(best_score, ${c.best.score}),`}
+            ${reopen ? sql`status = 'open', outcome = NULL, outcome_text = NULL, closed_at = NULL, closed_by = NULL, opened_at = ${c.at.toISOString()}::timestamptz,` : sql``}
+            subject_key = subject_key
+          WHERE id = ${held!.id}`
+        yield* sql`INSERT INTO case_checks (case_id, check_id, created_at) VALUES (${held!.id}, ${c.checkId}::uuid, ${c.at.toISOString()}::timestamptz)`
+        yield* event(held!.id, by, reopen ? "reopened" : "check_joined", null, { check_id: c.checkId, reasons: c.findings.reasons })
+        return { caseId: held!.id, change: reopen ? "reopened" as const : "joined" as const }
+      })
+
+    const find = (accountId: string, id: string, lock = false) =>
+      sql`SELECT ${columns} FROM ${from} WHERE c.account_id = ${accountId} AND c.id = ${id} ${lock ? sql`FOR UPDATE OF c` : sql``}`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toCase))
+      )
+
+    /** A page of the queue (one more row than `limit`), by age (oldest first) or by best score (highest first). */
+    const queue = (accountId: string, filters: QueueFilters, sort: QueueSort, after: QueueAfter | null, limit: number) => {
+      const position = after === null ? sql``
+        : sort === "age"
+        ? sql`AND (c.opened_at, c.id) > (${String(after.key)}::timestamptz, ${after.id})`
+        : after.key === null
+        ? sql`AND c.best_score IS NULL AND c.id > ${after.id}`
+        : sql`AND (c.best_score IS NULL OR c.best_score < ${Number(after.key)} OR (c.best_score = ${Number(after.key)} AND c.id > ${after.id}))`
+      return sql`SELECT ${columns} FROM ${from}
+        WHERE c.account_id = ${accountId} AND c.status IN ${sql.in(filters.statuses)}
+          ${filters.reason === null ? sql`` : sql`AND c.reasons @> jsonb_build_array(${filters.reason}::text)`}
+          ${filters.list === null ? sql`` : sql`AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.hits) h WHERE h LIKE ${`${filters.list}:%`})`}
+          ${filters.assignee === null ? sql`` : filters.assignee === "none" ? sql`AND c.assignee_id IS NULL` : sql`AND c.assignee_id = ${filters.assignee}`}
+          ${filters.minAgeDays === null ? sql`` : sql`AND c.opened_at <= now() - make_interval(days => ${filters.minAgeDays})`}
+          ${filters.pendingOnly ? sql`AND EXISTS (SELECT 1 FROM decisions d WHERE d.account_id = c.account_id AND d.case_id = c.id AND d.approval = 'pending')` : sql``}
+          ${position}
+        ORDER BY ${sort === "age" ? sql`c.opened_at, c.id` : sql`c.best_score DESC NULLS LAST, c.id`} LIMIT ${limit}`.pipe(
+        Effect.map((rows) => rows.map(toCase))
+      )
+    }
+
+    /** How many cases are not closed (the menu's count). */
+    const openCount = (accountId: string) =>
+      sql<{ n: number }>`SELECT count(*)::int AS n FROM cases WHERE account_id = ${accountId} AND status <> 'closed'`.pipe(
+        Effect.map((rows) => Number(rows[0]?.n ?? 0))
+      )
+
+    const update = (id: string, change: {
+      readonly status?: CaseStatus; readonly outcome?: CaseOutcome | null; readonly outcomeText?: string | null
+      readonly assigneeId?: string | null; readonly closedBy?: Attribution | null
+    }) =>
+      sql`UPDATE cases SET
+          ${change.status === undefined ? sql`` : sql`status = ${change.status},`}
+          ${change.outcome === undefined ? sql`` : sql`outcome = ${change.outcome}, outcome_text = ${change.outcomeText ?? null},
+            closed_at = ${change.outcome === null ? null : new Date().toISOString()}::timestamptz,
+            closed_by = ${change.closedBy == null ? null : JSON.stringify(change.closedBy)}::jsonb,`}
+          ${change.assigneeId === undefined ? sql`` : sql`assignee_id = ${change.assigneeId},`}
+          id = id
+        WHERE id = ${id}`.pipe(Effect.asVoid)
+
+    /** A live member of the account, by id (an assignee must be one). */
+    const member = (accountId: string, memberId: string) =>
+      sql<{ id: string; name: string }>`SELECT id, name FROM members WHERE account_id = ${accountId} AND id = ${memberId} AND removed_at IS NULL`.pipe(
+        Effect.map((rows) => Option.fromNullable(rows[0]))
+      )
+
+    const events = (caseId: string) =>
+      sql`SELECT id::text AS id, at, actor, kind, body, details FROM case_events WHERE case_id = ${caseId} ORDER BY id`.pipe(
+        Effect.map((rows) => rows.map((r): CaseEventRow => ({
+          id: String(r["id"]),
+          at: date(r["at"]),
+          actor: r["actor"] === null ? null : parsed(r["actor"]),
+          kind: String(r["kind"]),
+          body: r["body"] === null ? null : String(r["body"]),
+          details: parsed(r["details"])
+        })))
+      )
+
+    /** The case's checks, newest first (ids, when and the verdict's hits), at most `limit`. */
+    const checks = (caseId: string, limit: number) =>
+      sql<{ id: string; created_at: unknown; input: unknown; verdict: unknown }>`SELECT k.id::text AS id, k.created_at, k.input, k.verdict
+        FROM case_checks cc JOIN checks k ON k.id = cc.check_id WHERE cc.case_id = ${caseId} ORDER BY cc.created_at DESC, k.id DESC LIMIT ${limit}`.pipe(
+        Effect.map((rows) => rows.map((r) => ({ id: r.id, created_at: date(r.created_at), input: parsed<Record<string, string>>(r.input), verdict: parsed<unknown>(r.verdict) })))
+      )
+
+    /** The case a check joined, if any. */
+    const forCheck = (accountId: string, checkId: string) =>
+      sql<{ id: string }>`SELECT c.id FROM case_checks cc JOIN cases c ON c.id = cc.case_id WHERE cc.check_id = ${checkId}::uuid AND c.account_id = ${accountId}`.pipe(
+        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (r) => r.id))
+      )
+
+    return { intake, forCheck, find, queue, openCount, update, member, event, events, checks } as const
+  })
+}) {}

@@ -1,0 +1,65 @@
+import { caseSubjectKey, type CaseFindings, hitKey } from "../domain/cases.js"
+
+/** What a case keeps of a check in review: its subject (key and words), what it found and its best undecided hit. */
+export interface CaseIntake {
+  readonly accountId: string
+  readonly checkId: string
+  readonly at: Date
+  readonly subjectKey: string
+  readonly subject: Readonly<Record<string, string>>
+  readonly findings: CaseFindings
+  readonly best: { readonly score: number; readonly list: string; readonly name: string } | null
+}
+
+interface StoredVerdict {
+  readonly result?: unknown
+  readonly review_reasons?: ReadonlyArray<unknown>
+  readonly company?: {
+    readonly country: string; readonly registration_no: string | null; readonly reference_id?: string | null; readonly legal_name: string
+  } | null
+  readonly sanctions?: { readonly hits?: ReadonlyArray<{ readonly list: string; readonly entry_id: string; readonly name: string; readonly score: number; readonly decision: unknown }> }
+}
+
+/**
+ * The case a kept check opens or joins, or null: only a verdict in `review` does, and only when it names a subject
+ * (a business resolved, or a name). The key is computed as sql/0300_cases.sql computes it for the checks it backfilled.
+ */
+export const caseOfCheck = (check: {
+  readonly id: string
+  readonly account_id: string
+  readonly created_at: Date
+  readonly input: Readonly<Record<string, string>>
+  readonly input_normalized: Readonly<Record<string, string>>
+  readonly verdict: unknown
+}): CaseIntake | null => {
+  const verdict = check.verdict as StoredVerdict
+  if (verdict.result !== "review") return null
+  const company = verdict.company ?? null
+  const companyId = company === null ? null : company.registration_no ?? company.reference_id ?? null
+  const country = company?.country ?? check.input_normalized["country"] ?? null
+  const subjectKey = caseSubjectKey({
+    company: company === null || companyId === null ? null : { country: company.country, id: companyId },
+    name: check.input_normalized["name"] ?? null,
+    country: check.input_normalized["country"] ?? null
+  })
+  if (subjectKey === null) return null
+  const undecided = (verdict.sanctions?.hits ?? []).filter((h) => h.decision === null)
+  const best = undecided.reduce<typeof undecided[number] | null>((top, h) => top === null || h.score > top.score ? h : top, null)
+  return {
+    accountId: check.account_id,
+    checkId: check.id,
+    at: check.created_at,
+    subjectKey,
+    subject: {
+      ...(company === null ? {} : { name: company.legal_name }),
+      ...(company?.registration_no == null ? {} : { registration_no: company.registration_no }),
+      ...(country === null ? {} : { country: country.toUpperCase() }),
+      ...(check.input["name"] === undefined ? {} : { name_given: check.input["name"] })
+    },
+    findings: {
+      reasons: (verdict.review_reasons ?? []).filter((r): r is string => typeof r === "string"),
+      hits: [...new Set(undecided.map(hitKey))]
+    },
+    best: best === null ? null : { score: best.score, list: best.list, name: best.name }
+  }
+}

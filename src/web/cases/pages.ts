@@ -1,0 +1,112 @@
+import type { CaseDetail, CasePage, CaseSummary } from "../../api/schemas/Case.js"
+import { caseOutcomes, caseStatuses, outcomeWords, statusWords } from "../../domain/cases.js"
+import { reviewReasonOrder, reviewReasonWords } from "../../domain/reviewReasons.js"
+import { attributionWords } from "../attribution.js"
+import { checkLink } from "../checks/view.js"
+import { type Console, consolePage, csrfField, may } from "../console.js"
+import { dataTable, html, type Html, when } from "../html.js"
+
+const option = (value: string, label: string, selected: string | undefined) =>
+  html`<option value="${value}"${selected === value ? html` selected` : ""}>${label}</option>`
+
+const subjectWords = (s: CaseSummary["subject"]) =>
+  [s.name ?? s.name_given ?? "(no name)", s.registration_no === undefined ? null : `RC ${s.registration_no}`, s.country ?? null]
+    .filter((p): p is string => p !== null).join(" · ")
+
+const caseLink = (c: CaseSummary) => html`<a href="/dashboard/cases/${c.id}">${subjectWords(c.subject)}</a>`
+
+const bestHit = (c: CaseSummary) => c.best_hit === null ? "—" : `${c.best_hit.score.toFixed(2)} ${c.best_hit.list} (${c.best_hit.name})`
+
+/** The queue: one row per case, filtered and sorted as the query says. */
+export const queuePage = (c: Console, page: CasePage, error?: string) => {
+  const q = c.query
+  const kept = new URLSearchParams(Object.entries({ status: q("status"), reason: q("reason"), assignee: q("assignee"), sort: q("sort"), pending: q("pending") })
+    .filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""))
+  if (page.next_cursor !== null) kept.set("cursor", page.next_cursor)
+  const rows = page.cases.map((k) => [
+    caseLink(k),
+    k.reasons_in_words.join("; ") || "—",
+    bestHit(k),
+    k.check_count,
+    `${k.age_days} d`,
+    k.assignee?.name ?? "nobody",
+    html`${statusWords[k.status]}${k.pending_decisions > 0 ? html` · <strong>${k.pending_decisions} waiting for a second look</strong>` : ""}`
+  ])
+  return consolePage(c, "Cases", "/dashboard/cases", html`<p>Every verdict in <strong>review</strong> opens or joins the case of its subject.
+Take a case, read its evidence, decide its hits and close it with an outcome.</p>
+<form method="get" action="/dashboard/cases" class="filters" role="search" aria-label="Filter the cases">
+<div><label for="f-status">Status</label><select id="f-status" name="status">${option("", "not closed", q("status"))}${
+    caseStatuses.map((s) => option(s, statusWords[s], q("status")))}</select></div>
+<div><label for="f-reason">Reason</label><select id="f-reason" name="reason">${option("", "any", q("reason"))}${
+    reviewReasonOrder.map((r) => option(r, r.replace(/_/g, " "), q("reason")))}</select></div>
+<div><label for="f-assignee">Assignee</label><select id="f-assignee" name="assignee">${option("", "anyone", q("assignee"))}${
+    option("none", "nobody", q("assignee"))}${option(c.account.member.id, "me", q("assignee"))}</select></div>
+<div><label for="f-sort">Order</label><select id="f-sort" name="sort">${option("age", "oldest first", q("sort"))}${option("score", "best hit first", q("sort"))}</select></div>
+<div><label><input type="checkbox" name="pending" value="true"${q("pending") === "true" ? html` checked` : ""}> waiting for a second look</label></div>
+<div><button type="submit">Filter</button> <a href="/dashboard/cases">Clear</a></div></form>
+${error === undefined ? "" : html`<p class="error" role="alert">${error}</p>`}
+${dataTable("Cases", ["Subject", "Reasons", "Best hit", "Checks", "Age", "Assignee", "Status"], rows, { empty: "No case matches.", id: "cases" })}
+${page.next_cursor === null ? "" : html`<p><a href="/dashboard/cases?${kept.toString()}">More cases</a></p>`}`)
+}
+
+const post = (c: Console, action: string, fields: Html, label: string) =>
+  html`<form method="post" action="${action}" class="inline">${csrfField(c.csrf)}${fields}<button type="submit">${label}</button></form>`
+
+const historyWords = (kind: string, details: Readonly<Record<string, unknown>>, body: string | null): string => {
+  const d = (k: string) => typeof details[k] === "string" ? details[k] as string : ""
+  switch (kind) {
+    case "assigned": return d("assignee_name") === "" ? "let the case go" : `gave the case to ${d("assignee_name")}`
+    case "commented": return `commented: ${body ?? ""}`
+    case "closed": return `closed it: ${d("outcome").replace(/_/g, " ")}`
+    case "decision_proposed": return `proposed ${d("decision").replace(/_/g, " ")} on ${d("list")} ${d("entry_id")} (waits for a second member)`
+    case "decision_recorded": return `decided ${d("decision").replace(/_/g, " ")} on ${d("list")} ${d("entry_id")}`
+    case "decision_approved": return `approved the decision on ${d("list")} ${d("entry_id")}`
+    case "decision_rejected": return `rejected the decision on ${d("list")} ${d("entry_id")}`
+    case "check_joined": return `check ${d("check_id").slice(0, 8)} joined`
+    default: return kind.replace(/_/g, " ")
+  }
+}
+
+/** A case: what it is, its hits to decide, its decisions (with their second look), its comments and history. */
+export const casePage = (c: Console, detail: CaseDetail, error?: string) => {
+  const k = detail.case
+  const base = `/dashboard/cases/${k.id}`
+  const work = may(c, "work") && k.status !== "closed"
+  const latest = detail.checks[0]
+  const undecided = (latest?.hits ?? []).filter((h) => h.decision === null)
+  const decisionRows = detail.decisions.map((d) => [
+    when(d.created_at), `${d.list} ${d.entry_id}`, d.decision.replace("_", " "), attributionWords(d.decided_by),
+    html`${d.approval.replace("_", " ")}${d.reviewed_by === null ? "" : html` by ${attributionWords(d.reviewed_by)}`}${d.superseded_by === null ? "" : " (superseded)"}`,
+    d.approval === "pending" && may(c, "work")
+      ? html`${post(c, `/dashboard/decisions/${d.id}/approve`, html`<input type="hidden" name="case" value="${k.id}">`, "Approve")} ${
+        post(c, `/dashboard/decisions/${d.id}/reject`, html`<input type="hidden" name="case" value="${k.id}">`, "Reject")}`
+      : "—"
+  ])
+  return consolePage(c, `Case: ${subjectWords(k.subject)}`, "/dashboard/cases", html`<p><a href="/dashboard/cases">All cases</a></p>
+${error === undefined ? "" : html`<p class="error" role="alert">${error}</p>`}
+<dl class="facts"><dt>Status</dt><dd id="case-status">${statusWords[k.status]}${k.outcome === null ? "" : html`: ${outcomeWords[k.outcome]}${k.outcome_text === null ? "" : ` (${k.outcome_text})`}`}</dd>
+<dt>Assignee</dt><dd>${k.assignee?.name ?? "nobody"}</dd><dt>Opened</dt><dd>${when(k.opened_at)}</dd>
+<dt>Reasons</dt><dd>${k.reasons.map((r) => (reviewReasonWords as Readonly<Record<string, string>>)[r] ?? r).join("; ") || "—"}</dd>
+<dt>Waiting for a second look</dt><dd>${k.pending_decisions}</dd></dl>
+${work ? html`<div class="actions">${k.assignee?.id === c.account.member.id ? "" : post(c, `${base}/take`, html``, "Take this case")}
+${k.status === "escalated" ? "" : post(c, `${base}/escalate`, html``, "Escalate")}</div>` : ""}
+<h2>Hits of the latest check</h2>
+${undecided.length === 0 ? html`<p class="empty">No undecided hit.</p>` : work ? html`<form method="post" action="${base}/decisions">${csrfField(c.csrf)}
+<fieldset><legend>Decide these hits (each with the entries linked to it on other lists)</legend>${undecided.map((h, i) =>
+    html`<div><input type="checkbox" id="hit-${i}" name="hit" value="${h.list}:${h.entry_id}" checked> <label for="hit-${i}">${h.score.toFixed(2)} ${h.list} ${h.entry_id}: ${h.name}${
+      h.linked.length === 0 ? "" : ` (linked: ${h.linked.map((l) => `${l.list} ${l.entry_id}`).join(", ")})`}</label></div>`)}</fieldset>
+<div><label for="d-decision">Decision</label><select id="d-decision" name="decision"><option value="false_positive">false positive</option><option value="confirmed">confirmed match</option></select></div>
+<div><label for="d-note">Why</label><textarea id="d-note" name="note" required maxlength="2000"></textarea></div>
+<button type="submit">Decide</button></form>` : dataTable("Hits", ["Score", "List", "Entry"], undecided.map((h) => [h.score.toFixed(2), h.list, h.name]))}
+<h2>Decisions</h2>
+${dataTable("Decisions, newest first", ["When", "Entry", "Decision", "By", "Second look", "Review"], decisionRows, { empty: "No decision yet.", id: "decisions" })}
+<h2>Checks</h2>
+${dataTable("Checks, newest first", ["When", "Check", "Result", "Reasons"], detail.checks.map((k2) => [when(k2.created_at), checkLink(k2.id), k2.result, k2.review_reasons.join(", ") || "—"]), { id: "case-checks" })}
+<h2>Comment</h2>
+${may(c, "work") ? html`<form method="post" action="${base}/comments">${csrfField(c.csrf)}<div><label for="c-text">Comment</label><textarea id="c-text" name="text" required maxlength="4000"></textarea></div><button type="submit">Add the comment</button></form>` : ""}
+${work ? html`<h2>Close</h2><form method="post" action="${base}/close">${csrfField(c.csrf)}<div><label for="o-outcome">Outcome</label><select id="o-outcome" name="outcome">${
+    caseOutcomes.map((o) => option(o, outcomeWords[o], undefined))}</select></div>
+<div><label for="o-text">Text (required for other)</label><input id="o-text" name="text" maxlength="2000"></div><button type="submit">Close the case</button></form>` : ""}
+<h2>History</h2>
+<ol id="history">${detail.history.map((e) => html`<li>${when(e.at)} · ${attributionWords(e.actor) === "not recorded" ? "the service" : attributionWords(e.actor)}: ${historyWords(e.kind, e.details, e.body)}</li>`)}</ol>`)
+}
