@@ -62,6 +62,7 @@ describe("the console's first hour over HTTP", () => {
         assert.match(location, /^\/dashboard\/webhooks\/[0-9a-f-]{36}$/)
         const shown = yield* promise(() => web.get(location))
         assert.match(shown.text, /id="secret">[^<]{20,}</)
+        assert.include(shown.text, "Sends New sanctions hit;", "event types in words")
         const again = yield* promise(() => web.get(location))
         assert.notMatch(again.text, /id="secret"/)
         const [count] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM webhooks w JOIN accounts a ON a.id = w.account_id WHERE a.email = 'hooks@example.com'`

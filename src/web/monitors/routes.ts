@@ -11,7 +11,7 @@ import { statusOfError } from "../errorPages.js"
 import { decodeForm, present } from "../forms.js"
 import { dataTable, html, when } from "../html.js"
 import { htmlResponse, multipartFields, seeOther } from "../responses.js"
-import { listWords } from "../words.js"
+import { eventWords, listWords } from "../words.js"
 
 const PREFIX = "/dashboard/monitors/"
 const MAX_UPLOAD = 200
@@ -47,7 +47,7 @@ ${may(c, "work") ? html`<div class="pair"><form method="post" action="/dashboard
     ]), { empty: "Nothing is watched yet.", id: "monitors" })}</section>
 <section aria-labelledby="events"><h2 id="events">Events</h2>${events.length === 0
     ? html`<p>No event yet: they come when a list or a registry changes.</p>`
-    : html`<ol class="timeline">${events.map((e) => html`<li>${when(e.created_at)} <strong>${e.type}</strong>: ${eventText(e)}${
+    : html`<ol class="timeline">${events.map((e) => html`<li>${when(e.created_at)} <strong>${eventWords(e.type)}</strong>: ${eventText(e)}${
       e.data.check_id === null ? "" : html` · ${checkLink(e.data.check_id, "the check that shows it")}`
     }</li>`)}</ol>`}</section>`, error)
 

@@ -12,6 +12,7 @@ import { decodeForm } from "../forms.js"
 import { dataTable, html, when } from "../html.js"
 import { formValues, htmlResponse, seeOther } from "../responses.js"
 import { sessionTokenOf } from "../session.js"
+import { eventWords } from "../words.js"
 
 const PREFIX = "/dashboard/webhooks/"
 
@@ -22,14 +23,14 @@ const addForm = (c: Console, typed?: { readonly url: string; readonly events: Re
 placeholder="https://example.com/kyb-events" value="${typed?.url ?? ""}" aria-describedby="w-url-help">
 <p id="w-url-help" class="help">A publicly reachable host (not a private or loopback address), no user name or password in it.</p>
 <fieldset><legend>Events to send</legend>${EventType.literals.map((type, i) =>
-    html`<div><input type="checkbox" id="w-ev-${i}" name="events" value="${type}"${typed === undefined || typed.events.includes(type) ? html` checked` : ""}><label class="inline" for="w-ev-${i}">${type}</label></div>`)}</fieldset>
+    html`<div><input type="checkbox" id="w-ev-${i}" name="events" value="${type}"${typed === undefined || typed.events.includes(type) ? html` checked` : ""}><label class="inline" for="w-ev-${i}">${eventWords(type)} (<code>${type}</code>)</label></div>`)}</fieldset>
 <p><button type="submit" class="primary">Add the webhook</button></p></form>`
 
 const listPage = (c: Console, webhooks: ReadonlyArray<Webhook>, error?: string, typed?: { readonly url: string; readonly events: ReadonlyArray<string> }) =>
   consolePage(c, "Webhooks", "/dashboard/webhooks", html`<p>Events from your monitors are sent to these URLs, signed
 (<code>KYB-Signature</code>) with the secret shown when each is added.</p>
 ${dataTable("Your webhooks", ["URL", "Events", "Added", "By", "Deliveries"], webhooks.map((w) => [
-    w.url, w.events.join(", "), when(w.created_at), attributionWords(w.created_by), html`<a href="${PREFIX}${w.id}">Deliveries of ${w.url}</a>`
+    w.url, w.events.map(eventWords).join(", "), when(w.created_at), attributionWords(w.created_by), html`<a href="${PREFIX}${w.id}">Deliveries of ${w.url}</a>`
   ]), { empty: "No webhook yet.", id: "webhooks" })}
 ${may(c, "manage") ? addForm(c, typed) : html`<p>Your role reads webhooks; admins and owners add and remove them.</p>`}`, error)
 
@@ -38,7 +39,7 @@ type Delivery = WebhookDeliveryPage["deliveries"][number]
 const deliveryRow = (d: Delivery) => {
   const last = d.attempts.at(-1)
   return [
-    d.type, badge(d.state), d.attempts.length,
+    eventWords(d.type), badge(d.state), d.attempts.length,
     last === undefined ? "not tried yet" : html`${when(last.at)}: ${last.status_code === null ? last.error ?? "no answer" : `HTTP ${last.status_code}`} in ${last.duration_ms} ms`,
     d.state === "pending" ? when(d.next_attempt_at) : "—",
     html`<code>${d.event_id.slice(0, 8)}</code>`
@@ -49,7 +50,7 @@ const webhookPage = (c: Console, webhook: Webhook, deliveries: ReadonlyArray<Del
   consolePage(c, `Webhook ${webhook.url}`, "/dashboard/webhooks", html`
 ${secret === undefined ? "" : html`<div class="card"><h2>Its signing secret</h2><p>Copy it now: it is shown this once.</p>
 <p class="secret" id="secret">${secret}</p><p><button type="button" data-copy="secret">Copy the secret</button></p></div>`}
-<p>Sends ${webhook.events.join(", ")}; added ${when(webhook.created_at)} by ${attributionWords(webhook.created_by)}.</p>
+<p>Sends ${webhook.events.map(eventWords).join(", ")}; added ${when(webhook.created_at)} by ${attributionWords(webhook.created_by)}.</p>
 <div class="actions">${may(c, "manage") ? html`<form method="post" action="${PREFIX}${webhook.id}/test">${csrfField(c.csrf)}<button type="submit" class="primary">Send a test event</button></form>` : ""}
 <a class="button" href="${PREFIX}${webhook.id}">Refresh the deliveries</a>
 ${may(c, "manage") ? html`<form method="post" action="${PREFIX}${webhook.id}/remove">${csrfField(c.csrf)}<button type="submit" class="danger">Remove this webhook</button></form>` : ""}</div>
