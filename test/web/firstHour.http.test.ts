@@ -73,7 +73,7 @@ describe("the console's first hour over HTTP", () => {
       Effect.gen(function*() {
         const { url } = yield* TestServer
         const web = yield* signedUp(url, "counted@example.com")
-        for (const path of ["/dashboard", "/dashboard/account", "/dashboard/verify", "/dashboard/lists", "/dashboard/checks", "/dashboard/review", "/dashboard/batch", "/dashboard/monitors", "/dashboard/webhooks", "/dashboard/members", "/dashboard/audit"]) {
+        for (const path of ["/dashboard", "/dashboard/account", "/dashboard/verify", "/dashboard/lists", "/dashboard/checks", "/dashboard/batch", "/dashboard/monitors", "/dashboard/webhooks", "/dashboard/members", "/dashboard/audit", "/dashboard/cases"]) {
           const page = yield* promise(() => web.get(path))
           assert.strictEqual(page.status, 200, path)
           assert.match(page.text, /class="count">0</, path)
@@ -178,7 +178,7 @@ describe("the console's first hour over HTTP", () => {
         const check = yield* promise(() => web.get(location))
         assert.include(check.text, "Verified: the verdict is kept")
         const visible = (text: string) => text.replace(/<[^>]+>/g, " ")
-        const review = (yield* promise(() => web.get("/dashboard/review"))).text
+        const review = (yield* promise(() => web.get("/dashboard/cases"))).text
         for (const page of [check.text, review]) assert.include(visible(page), "OFAC SDN")
         for (const page of [check.text, review, (yield* promise(() => web.get("/dashboard/checks"))).text]) {
           assert.notMatch(visible(page), /ofac_sdn|sanctions_match|registry_not_covered/)

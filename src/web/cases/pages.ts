@@ -1,10 +1,11 @@
 import type { CaseDetail, CasePage, CaseSummary } from "../../api/schemas/Case.js"
 import { caseOutcomes, caseStatuses, outcomeWords, statusWords } from "../../domain/cases.js"
-import { reviewReasonOrder, reviewReasonWords } from "../../domain/reviewReasons.js"
+import { reviewReasonOrder } from "../../domain/reviewReasons.js"
 import { attributionWords } from "../attribution.js"
 import { checkLink } from "../checks/view.js"
 import { type Console, consolePage, csrfField, may } from "../console.js"
 import { dataTable, html, type Html, when } from "../html.js"
+import { listWords, reasonWords } from "../words.js"
 
 const option = (value: string, label: string, selected: string | undefined) =>
   html`<option value="${value}"${selected === value ? html` selected` : ""}>${label}</option>`
@@ -15,7 +16,7 @@ const subjectWords = (s: CaseSummary["subject"]) =>
 
 const caseLink = (c: CaseSummary) => html`<a href="/dashboard/cases/${c.id}">${subjectWords(c.subject)}</a>`
 
-const bestHit = (c: CaseSummary) => c.best_hit === null ? "—" : `${c.best_hit.score.toFixed(2)} ${c.best_hit.list} (${c.best_hit.name})`
+const bestHit = (c: CaseSummary) => c.best_hit === null ? "—" : `${c.best_hit.score.toFixed(2)} ${listWords(c.best_hit.list)} (${c.best_hit.name})`
 
 /** The queue: one row per case, filtered and sorted as the query says. */
 export const queuePage = (c: Console, page: CasePage, error?: string) => {
@@ -38,7 +39,7 @@ Take a case, read its evidence, decide its hits and close it with an outcome.</p
 <div><label for="f-status">Status</label><select id="f-status" name="status">${option("", "not closed", q("status"))}${
     caseStatuses.map((s) => option(s, statusWords[s], q("status")))}</select></div>
 <div><label for="f-reason">Reason</label><select id="f-reason" name="reason">${option("", "any", q("reason"))}${
-    reviewReasonOrder.map((r) => option(r, r.replace(/_/g, " "), q("reason")))}</select></div>
+    reviewReasonOrder.map((r) => option(r, reasonWords(r), q("reason")))}</select></div>
 <div><label for="f-assignee">Assignee</label><select id="f-assignee" name="assignee">${option("", "anyone", q("assignee"))}${
     option("none", "nobody", q("assignee"))}${option(c.account.member.id, "me", q("assignee"))}</select></div>
 <div><label for="f-sort">Order</label><select id="f-sort" name="sort">${option("age", "oldest first", q("sort"))}${option("score", "best hit first", q("sort"))}</select></div>
@@ -58,10 +59,10 @@ const historyWords = (kind: string, details: Readonly<Record<string, unknown>>, 
     case "assigned": return d("assignee_name") === "" ? "let the case go" : `gave the case to ${d("assignee_name")}`
     case "commented": return `commented: ${body ?? ""}`
     case "closed": return `closed it: ${d("outcome").replace(/_/g, " ")}`
-    case "decision_proposed": return `proposed ${d("decision").replace(/_/g, " ")} on ${d("list")} ${d("entry_id")} (waits for a second member)`
-    case "decision_recorded": return `decided ${d("decision").replace(/_/g, " ")} on ${d("list")} ${d("entry_id")}`
-    case "decision_approved": return `approved the decision on ${d("list")} ${d("entry_id")}`
-    case "decision_rejected": return `rejected the decision on ${d("list")} ${d("entry_id")}`
+    case "decision_proposed": return `proposed ${d("decision").replace(/_/g, " ")} on ${listWords(d("list"))} ${d("entry_id")} (waits for a second member)`
+    case "decision_recorded": return `decided ${d("decision").replace(/_/g, " ")} on ${listWords(d("list"))} ${d("entry_id")}`
+    case "decision_approved": return `approved the decision on ${listWords(d("list"))} ${d("entry_id")}`
+    case "decision_rejected": return `rejected the decision on ${listWords(d("list"))} ${d("entry_id")}`
     case "check_joined": return `check ${d("check_id").slice(0, 8)} joined`
     default: return kind.replace(/_/g, " ")
   }
@@ -75,7 +76,7 @@ export const casePage = (c: Console, detail: CaseDetail, error?: string) => {
   const latest = detail.checks[0]
   const undecided = (latest?.hits ?? []).filter((h) => h.decision === null)
   const decisionRows = detail.decisions.map((d) => [
-    when(d.created_at), `${d.list} ${d.entry_id}`, d.decision.replace("_", " "), attributionWords(d.decided_by),
+    when(d.created_at), `${listWords(d.list)} ${d.entry_id}`, d.decision.replace("_", " "), attributionWords(d.decided_by),
     html`${d.approval.replace("_", " ")}${d.reviewed_by === null ? "" : html` by ${attributionWords(d.reviewed_by)}`}${d.superseded_by === null ? "" : " (superseded)"}`,
     d.approval === "pending" && may(c, "work")
       ? html`${post(c, `/dashboard/decisions/${d.id}/approve`, html`<input type="hidden" name="case" value="${k.id}">`, "Approve")} ${
@@ -86,22 +87,22 @@ export const casePage = (c: Console, detail: CaseDetail, error?: string) => {
 ${error === undefined ? "" : html`<p class="error" role="alert">${error}</p>`}
 <dl class="facts"><dt>Status</dt><dd id="case-status">${statusWords[k.status]}${k.outcome === null ? "" : html`: ${outcomeWords[k.outcome]}${k.outcome_text === null ? "" : ` (${k.outcome_text})`}`}</dd>
 <dt>Assignee</dt><dd>${k.assignee?.name ?? "nobody"}</dd><dt>Opened</dt><dd>${when(k.opened_at)}</dd>
-<dt>Reasons</dt><dd>${k.reasons.map((r) => (reviewReasonWords as Readonly<Record<string, string>>)[r] ?? r).join("; ") || "—"}</dd>
+<dt>Reasons</dt><dd>${k.reasons.map(reasonWords).join("; ") || "—"}</dd>
 <dt>Waiting for a second look</dt><dd>${k.pending_decisions}</dd></dl>
 ${work ? html`<div class="actions">${k.assignee?.id === c.account.member.id ? "" : post(c, `${base}/take`, html``, "Take this case")}
 ${k.status === "escalated" ? "" : post(c, `${base}/escalate`, html``, "Escalate")}</div>` : ""}
 <h2>Hits of the latest check</h2>
 ${undecided.length === 0 ? html`<p class="empty">No undecided hit.</p>` : work ? html`<form method="post" action="${base}/decisions">${csrfField(c.csrf)}
 <fieldset><legend>Decide these hits (each with the entries linked to it on other lists)</legend>${undecided.map((h, i) =>
-    html`<div><input type="checkbox" id="hit-${i}" name="hit" value="${h.list}:${h.entry_id}" checked> <label for="hit-${i}">${h.score.toFixed(2)} ${h.list} ${h.entry_id}: ${h.name}${
-      h.linked.length === 0 ? "" : ` (linked: ${h.linked.map((l) => `${l.list} ${l.entry_id}`).join(", ")})`}</label></div>`)}</fieldset>
+    html`<div><input type="checkbox" id="hit-${i}" name="hit" value="${h.list}:${h.entry_id}" checked> <label for="hit-${i}">${h.score.toFixed(2)} ${listWords(h.list)} ${h.entry_id}: ${h.name}${
+      h.linked.length === 0 ? "" : ` (linked: ${h.linked.map((l) => `${listWords(l.list)} ${l.entry_id}`).join(", ")})`}</label></div>`)}</fieldset>
 <div><label for="d-decision">Decision</label><select id="d-decision" name="decision"><option value="false_positive">false positive</option><option value="confirmed">confirmed match</option></select></div>
 <div><label for="d-note">Why</label><textarea id="d-note" name="note" required maxlength="2000"></textarea></div>
-<button type="submit">Decide</button></form>` : dataTable("Hits", ["Score", "List", "Entry"], undecided.map((h) => [h.score.toFixed(2), h.list, h.name]))}
+<button type="submit">Decide</button></form>` : dataTable("Hits", ["Score", "List", "Entry"], undecided.map((h) => [h.score.toFixed(2), listWords(h.list), h.name]))}
 <h2>Decisions</h2>
 ${dataTable("Decisions, newest first", ["When", "Entry", "Decision", "By", "Second look", "Review"], decisionRows, { empty: "No decision yet.", id: "decisions" })}
 <h2>Checks</h2>
-${dataTable("Checks, newest first", ["When", "Check", "Result", "Reasons"], detail.checks.map((k2) => [when(k2.created_at), checkLink(k2.id), k2.result, k2.review_reasons.join(", ") || "—"]), { id: "case-checks" })}
+${dataTable("Checks, newest first", ["When", "Check", "Result", "Reasons"], detail.checks.map((k2) => [when(k2.created_at), checkLink(k2.id), k2.result, k2.review_reasons.map(reasonWords).join("; ") || "—"]), { id: "case-checks" })}
 <h2>Comment</h2>
 ${may(c, "work") ? html`<form method="post" action="${base}/comments">${csrfField(c.csrf)}<div><label for="c-text">Comment</label><textarea id="c-text" name="text" required maxlength="4000"></textarea></div><button type="submit">Add the comment</button></form>` : ""}
 ${work ? html`<h2>Close</h2><form method="post" action="${base}/close">${csrfField(c.csrf)}<div><label for="o-outcome">Outcome</label><select id="o-outcome" name="outcome">${
