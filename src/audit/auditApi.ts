@@ -1,6 +1,8 @@
 import { Effect } from "effect"
 import type { Attribution } from "../access/actor.js"
-import { AuditEntry, AuditPage, decodeAuditCursor, encodeAuditCursor } from "../api/schemas/Audit.js"
+import { Cursors } from "../access/Cursors.js"
+import { InvalidRequest } from "../api/errors.js"
+import { AuditEntry, AuditPage } from "../api/schemas/Audit.js"
 import type { AuditAction } from "../domain/auditActions.js"
 import type { AuditEntry as StoredEntry } from "../domain/auditChain.js"
 import { Audit } from "./Audit.js"
@@ -27,9 +29,12 @@ export const auditPageFor = (accountId: string, params: {
   readonly limit?: number | undefined; readonly cursor?: string | undefined; readonly actor_id?: string | undefined
   readonly action?: AuditAction | undefined; readonly object_id?: string | undefined; readonly day?: string | undefined
 }) =>
-  Effect.flatMap(Audit, (audit) =>
-    Effect.map(
-      audit.page(accountId, { actorId: params.actor_id, action: params.action, objectId: params.object_id, day: params.day },
-        params.cursor === undefined ? 0 : decodeAuditCursor(params.cursor) ?? 0, params.limit ?? 50),
-      ({ entries, next }) => new AuditPage({ entries: entries.map(entryOf), next_cursor: next === null ? null : encodeAuditCursor(next) })
-    ))
+  Effect.gen(function*() {
+    const filters = { actor_id: params.actor_id, action: params.action, object_id: params.object_id, day: params.day }
+    const pager = yield* (yield* Cursors).bind({ list: "audit", accountId, filters })
+    const after = yield* pager.open(params.cursor)
+    if (after !== null && !/^\d{1,15}$/.test(after)) return yield* Effect.fail(InvalidRequest.of("cursor: must be a next_cursor this list gave"))
+    const { entries, next } = yield* (yield* Audit).page(accountId, { actorId: params.actor_id, action: params.action, objectId: params.object_id, day: params.day },
+      after === null ? 0 : Number(after), params.limit ?? 50)
+    return new AuditPage({ entries: entries.map(entryOf), next_cursor: next === null ? null : pager.sealText(String(next)) })
+  })

@@ -5,7 +5,7 @@ import type { KeyActor, PageParams } from "../access/actor.js"
 import { Quota } from "../access/Quota.js"
 import { IdempotencyKeyReused, InvalidApiKey, InvalidRequest, JobNotDone, JobNotFound, QuotaExceeded } from "../api/errors.js"
 import { Job, JobPage, JobResult, JobRowError } from "../api/schemas/Job.js"
-import { readKeysetPage } from "../checks/cursor.js"
+import { Cursors } from "../access/Cursors.js"
 import { Fence } from "../tenancy/Fence.js"
 import { Limits } from "../tenancy/Limits.js"
 import { Verdict } from "../api/schemas/Verdict.js"
@@ -60,6 +60,7 @@ export interface Submitted {
 export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
   effect: Effect.gen(function*() {
     const audit = yield* Audit
+    const cursors = yield* Cursors
     const repo = yield* BatchRepo
     const quota = yield* Quota
     const runner = yield* JobRunner
@@ -136,9 +137,8 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
       )
 
     const list = (accountId: string, params: PageParams) =>
-      readKeysetPage(params, 25, (query) => repo.list(accountId, query)).pipe(
-        Effect.map(({ shown, nextCursor }) => new JobPage({ jobs: shown.map((row) => jobOf(row, null)), next_cursor: nextCursor })),
-        Effect.orDie
+      cursors.readPage({ list: "jobs", accountId }, params, 25, (query) => repo.list(accountId, query).pipe(Effect.orDie)).pipe(
+        Effect.map(({ shown, nextCursor }) => new JobPage({ jobs: shown.map((row) => jobOf(row, null)), next_cursor: nextCursor }))
       )
 
     const get = (accountId: string, id: string) => Effect.flatMap(find(accountId, id), (row) => view(row).pipe(Effect.orDie))
@@ -160,5 +160,5 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
 
     return { submit, list, get, jsonLines, csv } as const
   }),
-  dependencies: [BatchRepo.Default, Quota.Default, JobRunner.Default, Limits.Default, Fence.Default, Audit.Default]
+  dependencies: [BatchRepo.Default, Quota.Default, JobRunner.Default, Limits.Default, Fence.Default, Audit.Default, Cursors.Default]
 }) {}

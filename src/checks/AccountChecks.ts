@@ -12,7 +12,7 @@ import { hitsOf } from "../cases/caseViews.js"
 import { needsSecondLook, proposedOn } from "../domain/cases.js"
 import { type CheckFilters, AccountChecksRepo } from "./AccountChecksRepo.js"
 import { Checks, toCheck } from "./Checks.js"
-import { decodeCursor, keysetPage } from "./cursor.js"
+import { Cursors } from "../access/Cursors.js"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -36,11 +36,17 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
     const cases = yield* CasesRepo
     const quota = yield* Quota
     const audit = yield* Audit
+    const cursors = yield* Cursors
 
     const search = (accountId: string, filters: CheckFilters, cursor: string | undefined, limit = 25) =>
       Effect.gen(function*() {
-        const rows = yield* repo.page(accountId, filters, cursor === undefined ? null : decodeCursor(cursor), limit + 1).pipe(Effect.orDie)
-        const { shown, nextCursor } = keysetPage(rows, limit)
+        const pager = yield* cursors.bind({
+          list: "console_checks",
+          accountId,
+          filters: { result: filters.result, from: filters.from?.toISOString(), until: filters.until?.toISOString(), key_id: filters.keyId, name: filters.name }
+        })
+        const rows = yield* repo.page(accountId, filters, yield* pager.after(cursor), limit + 1).pipe(Effect.orDie)
+        const { shown, nextCursor } = pager.page(rows, limit)
         return { checks: shown.map((row) => ({ check: toCheck(row), keyId: row.key_id })), nextCursor }
       })
 
@@ -111,5 +117,5 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
 
     return { search, get, find, verifyFromConsole, verifyAgain, decide, history } as const
   }),
-  dependencies: [AccountChecksRepo.Default, CasesRepo.Default, Decisions.Default, Quota.Default, Audit.Default]
+  dependencies: [AccountChecksRepo.Default, CasesRepo.Default, Decisions.Default, Quota.Default, Audit.Default, Cursors.Default]
 }) {}

@@ -16,7 +16,7 @@ import { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { Decisions } from "../decisions/Decisions.js"
 import { Verifier } from "../verify/Verifier.js"
 import { type CheckRow, ChecksRepo } from "./ChecksRepo.js"
-import { decodeCursor, keysetPage } from "./cursor.js"
+import { Cursors } from "../access/Cursors.js"
 import { caseOfCheck } from "../cases/caseOfCheck.js"
 import { CasesRepo } from "../cases/CasesRepo.js"
 
@@ -67,6 +67,7 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
     const companies = yield* CompanyRepo
     const cases = yield* CasesRepo
     const days = yield* retention
+    const cursors = yield* Cursors
 
     const answer = (input: VerifyInput, actor: Actor) =>
       Effect.gen(function*() {
@@ -142,13 +143,14 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
     const list = (accountId: string, params: PageParams & { readonly since?: string | undefined }) =>
       Effect.gen(function*() {
         const limit = params.limit ?? 25
+        const pager = yield* cursors.bind({ list: "checks", accountId, filters: { key_id: params.key_id, since: params.since } })
         const rows = yield* repo.page(accountId, {
           keyId: params.key_id ?? null,
           since: params.since === undefined ? null : new Date(params.since),
-          after: params.cursor === undefined ? null : decodeCursor(params.cursor),
+          after: yield* pager.after(params.cursor),
           limit: limit + 1
         }).pipe(Effect.orDie)
-        const { shown, nextCursor } = keysetPage(rows, limit)
+        const { shown, nextCursor } = pager.page(rows, limit)
         return new CheckPage({
           checks: shown.map((row) => {
             const verdict = row.verdict as { result: string; review_reason: string | null }
@@ -172,5 +174,5 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
 
     return { verify, verifyIf, get, list, purge } as const
   }),
-  dependencies: [ChecksRepo.Default, CasesRepo.Default, Decisions.Default, ScreeningLists.Default]
+  dependencies: [ChecksRepo.Default, CasesRepo.Default, Decisions.Default, ScreeningLists.Default, Cursors.Default]
 }) {}

@@ -2,8 +2,8 @@ import type { SqlError } from "@effect/sql/SqlError"
 import { Effect, Option } from "effect"
 import { randomUUID } from "node:crypto"
 import type { Actor, Attribution, PageParams } from "../access/actor.js"
+import { Cursors } from "../access/Cursors.js"
 import { CaseConflict, DecisionNotFound, InvalidApiKey, ListEntryNotFound } from "../api/errors.js"
-import { readKeysetPage } from "../checks/cursor.js"
 import { Decision, DecisionPage } from "../api/schemas/Decision.js"
 import type { DecisionBody } from "../api/schemas/Decision.js"
 import { mayReview } from "../domain/cases.js"
@@ -76,6 +76,7 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
   effect: Effect.gen(function*() {
     const repo = yield* DecisionsRepo
     const audit = yield* Audit
+    const cursors = yield* Cursors
     const limits = yield* Limits
     const fence = yield* Fence
     const screener = yield* Screener
@@ -181,9 +182,9 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
     const ofCase = (accountId: string, caseId: string) => repo.ofCase(accountId, caseId).pipe(Effect.orDie)
 
     const list = (accountId: string, params: PageParams & { readonly in_force?: boolean | undefined }) =>
-      readKeysetPage(params, 50, (query) => repo.list(accountId, { ...query, inForce: params.in_force ?? false })).pipe(
-        Effect.map(({ shown, nextCursor }) => new DecisionPage({ decisions: shown.map(decisionOf), next_cursor: nextCursor })),
-        Effect.orDie
+      cursors.readPage({ list: "decisions", accountId, filters: { in_force: params.in_force ?? false } }, params, 50,
+        (query) => repo.list(accountId, { ...query, inForce: params.in_force ?? false }).pipe(Effect.orDie)).pipe(
+        Effect.map(({ shown, nextCursor }) => new DecisionPage({ decisions: shown.map(decisionOf), next_cursor: nextCursor }))
       )
 
     /** For the Verifier: the account's decisions that may apply to a verification. */
@@ -192,5 +193,5 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
 
     return { record, take, review, policyOf, ofCase, list, lookupFor } as const
   }),
-  dependencies: [DecisionsRepo.Default, Limits.Default, Fence.Default, Audit.Default, WebhookEvents.Default]
+  dependencies: [DecisionsRepo.Default, Limits.Default, Fence.Default, Audit.Default, WebhookEvents.Default, Cursors.Default]
 }) {}

@@ -1,4 +1,5 @@
 import { Audit } from "../audit/Audit.js"
+import { Cursors } from "../access/Cursors.js"
 import { Members } from "../members/Members.js"
 import { SecondFactor } from "../secondFactor/SecondFactor.js"
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
@@ -76,6 +77,7 @@ export const ServicesLive = Layer.mergeAll(
   Cases.Default,
   GraceEnds.Default,
   Audit.Default,
+  Cursors.Default,
   Members.Default,
   SecondFactor.Default,
   ListUpdater.Default

@@ -9,7 +9,7 @@ import { Event, EventPage, Monitor, MonitorPage } from "../api/schemas/Webhook.j
 import type { MonitorBody } from "../api/schemas/Webhook.js"
 import { isNewerVersionSet } from "../domain/listVersionOrder.js"
 import { Checks } from "../checks/Checks.js"
-import { decodeCursor, keysetPage } from "../checks/cursor.js"
+import { Cursors } from "../access/Cursors.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 import { isDebarmentList } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
@@ -47,6 +47,7 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
   scoped: Effect.gen(function*() {
     const repo = yield* MonitoringRepo
     const audit = yield* Audit
+    const cursors = yield* Cursors
     const checks = yield* Checks
     const screener = yield* Screener
     const webhooks = yield* Webhooks
@@ -107,14 +108,15 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
     const list = (accountId: string, params: PageParams) =>
       Effect.gen(function*() {
         const limit = params.limit ?? 50
-        const after = params.cursor === undefined ? null : decodeCursor(params.cursor)
-        const rows = yield* repo.list(accountId, { keyId: params.key_id ?? null, after, limit: limit + 1 })
-        const { shown, nextCursor } = keysetPage(rows, limit)
+        const pager = yield* cursors.bind({ list: "monitors", accountId, filters: { key_id: params.key_id } })
+        const after = yield* pager.after(params.cursor)
+        const rows = yield* repo.list(accountId, { keyId: params.key_id ?? null, after, limit: limit + 1 }).pipe(Effect.orDie)
+        const { shown, nextCursor } = pager.page(rows, limit)
         return new MonitorPage({
           monitors: shown.map(monitorOf),
           next_cursor: nextCursor
         })
-      }).pipe(Effect.orDie)
+      })
     const get = (accountId: string, id: string) => Effect.map(owned(accountId, id), monitorOf)
     const remove = (actor: Actor, id: string) =>
       Effect.flatMap(owned(actor.accountId, id), (row) =>
@@ -126,18 +128,19 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
     const events = (accountId: string, params: PageParams & { readonly since?: string | undefined }) =>
       Effect.gen(function*() {
         const limit = params.limit ?? 50
+        const pager = yield* cursors.bind({ list: "events", accountId, filters: { key_id: params.key_id, since: params.since } })
         const rows = yield* repo.events(accountId, {
           keyId: params.key_id ?? null,
           since: params.since === undefined ? null : new Date(params.since),
-          after: params.cursor === undefined ? null : decodeCursor(params.cursor),
+          after: yield* pager.after(params.cursor),
           limit: limit + 1
-        })
-        const { shown, nextCursor } = keysetPage(rows, limit)
+        }).pipe(Effect.orDie)
+        const { shown, nextCursor } = pager.page(rows, limit)
         return new EventPage({
           events: shown.map((r) => new Event({ id: r.id, type: r.type as Event["type"], created_at: r.created_at.toISOString(), data: r.data as Event["data"] })),
           next_cursor: nextCursor
         })
-      }).pipe(Effect.orDie)
+      })
 
     /** The event and its deliveries, in the caller's transaction, only while the monitor runs (an end in between: neither). */
     const record = (monitor: MonitorRow, type: Event["type"], data: Record<string, unknown>) =>
@@ -267,5 +270,5 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
 
     return { create, createFromConsole, list, get, remove, events, compare } as const
   }),
-  dependencies: [MonitoringRepo.Default, Webhooks.Default, Limits.Default, Fence.Default, Quota.Default, Audit.Default]
+  dependencies: [MonitoringRepo.Default, Webhooks.Default, Limits.Default, Fence.Default, Quota.Default, Audit.Default, Cursors.Default]
 }) {}

@@ -6,7 +6,7 @@ import { InvalidApiKey, InvalidRequest, WebhookExists, WebhookNotFound } from ".
 import { Fence } from "../tenancy/Fence.js"
 import { Limits } from "../tenancy/Limits.js"
 import { Audit } from "../audit/Audit.js"
-import { decodeCursor, encodeCursor, readKeysetPage } from "../checks/cursor.js"
+import { Cursors } from "../access/Cursors.js"
 import { Webhook, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "../api/schemas/Webhook.js"
 import { type AddressGuard, postDelivery, registrationProblem, systemResolver, WebhookResolver } from "./addresses.js"
 import { deriveSecret, retryDelaySeconds, sha256, signDelivery } from "./signature.js"
@@ -28,6 +28,7 @@ const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, e
 export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
   scoped: Effect.gen(function*() {
     const audit = yield* Audit
+    const cursors = yield* Cursors
     const sql = yield* SqlClient.SqlClient
     const repo = yield* WebhooksRepo
     const limits = yield* Limits
@@ -81,9 +82,8 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       }).pipe(Effect.catchTag("SqlError", Effect.die))
 
     const list = (accountId: string, params: PageParams) =>
-      readKeysetPage(params, 50, (query) => repo.list(accountId, query)).pipe(
-        Effect.map(({ shown, nextCursor }) => new WebhookPage({ webhooks: shown.map(webhookOf), next_cursor: nextCursor })),
-        Effect.orDie
+      cursors.readPage({ list: "webhooks", accountId }, params, 50, (query) => repo.list(accountId, query).pipe(Effect.orDie)).pipe(
+        Effect.map(({ shown, nextCursor }) => new WebhookPage({ webhooks: shown.map(webhookOf), next_cursor: nextCursor }))
       )
 
     const owned = (accountId: string, id: string) =>
@@ -104,17 +104,16 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
       Effect.flatMap(owned(accountId, id), (row) =>
         Effect.gen(function*() {
           const limit = params.limit ?? 50
-          const items = yield* repo.deliveries(row.id, {
-            afterEventId: params.cursor === undefined ? null : decodeCursor(params.cursor)?.id ?? "",
-            limit: limit + 1
-          })
+          const pager = yield* cursors.bind({ list: "webhook_deliveries", accountId, filters: { webhook: row.id } })
+          const after = yield* pager.after(params.cursor)
+          const items = yield* repo.deliveries(row.id, { afterEventId: after?.id ?? null, limit: limit + 1 }).pipe(Effect.orDie)
           const shown = items.slice(0, limit)
           const last = shown.at(-1)
           return new WebhookDeliveryPage({
             deliveries: shown as WebhookDeliveryPage["deliveries"],
-            next_cursor: items.length > limit && last !== undefined ? encodeCursor(new Date(0), last.event_id) : null
+            next_cursor: items.length > limit && last !== undefined ? pager.seal({ at: new Date(0), id: last.event_id }) : null
           })
-        }).pipe(Effect.orDie))
+        }))
 
     /** Queues an event for the account's endpoints (src/webhooks/WebhookEvents.ts). */
     const enqueue = (yield* WebhookEvents).enqueue
@@ -195,6 +194,6 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
 
     return { register, list, remove, deliveries, sendTest, enqueue, wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
   }),
-  dependencies: [WebhooksRepo.Default, Limits.Default, Fence.Default, Audit.Default, WebhookEvents.Default]
+  dependencies: [WebhooksRepo.Default, Limits.Default, Fence.Default, Audit.Default, WebhookEvents.Default, Cursors.Default]
 }) {}
 

@@ -43,7 +43,8 @@ describe("crafted ids, cursors and dates are 400s naming the field, never 500 (i
         // A cursor shaped like ours but naming no place is refused on every list (it once read as the first page).
         for (const list of ["/v1/monitors", "/v1/webhooks", "/v1/jobs", "/v1/decisions", `/v1/webhooks/${hookId}/deliveries`]) {
           for (const cursor of cursors) assertNamed(yield* get(`${list}?cursor=${cursor}`), "cursor", `${list} cursor=${cursor}`)
-          assert.strictEqual((yield* get(`${list}?cursor=${cursorOf("2024-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000")}`)).status, 200, list)
+          // a well-formed position not sealed by the server (issue 41 item 7): refused as well
+          assertNamed(yield* get(`${list}?cursor=${cursorOf("2024-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000")}`), "cursor", list)
         }
         for (const list of ["/v1/checks", "/v1/events"]) {
           for (const since of ["0000-01-01", "1969-12-31", "10000-01-01", "2024-13-01", "2024-02-30", "2024-01-01T25:00:00Z", "2024-01-01junk"]) {
@@ -52,7 +53,7 @@ describe("crafted ids, cursors and dates are 400s naming the field, never 500 (i
           for (const cursor of cursors) assertNamed(yield* get(`${list}?cursor=${cursor}`), "cursor", `${list} cursor=${cursor}`)
           assert.strictEqual((yield* get(`${list}?since=2024-01-01`)).status, 200)
           assert.strictEqual((yield* get(`${list}?since=2024-01-01T10:00:00%2B01:00`)).status, 200)
-          assert.strictEqual((yield* get(`${list}?cursor=${cursorOf("2024-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000")}`)).status, 200)
+          assertNamed(yield* get(`${list}?cursor=${cursorOf("2024-01-01T00:00:00.000Z|00000000-0000-4000-8000-000000000000")}`), "cursor", list)
         }
         for (const id of [DASHES, "0000000000000000000000000000000000-0", "g0000000-0000-4000-8000-000000000000"]) {
           for (const path of ["/v1/checks/", "/v1/jobs/", "/v1/monitors/"]) assertNamed(yield* get(`${path}${id}`), "id", `${path}${id}`)

@@ -1,17 +1,8 @@
 import { Schema } from "effect"
+import { hasCursorShape } from "../../domain/cursor.js"
 import { auditActions } from "../../domain/auditActions.js"
 import { Attribution } from "./Attribution.js"
 import { NextCursor } from "./Paging.js"
-
-/** An audit page position: the last sequence number shown, as an opaque URL-safe token. */
-export const encodeAuditCursor = (seq: number): string => Buffer.from(`audit|${seq}`, "utf8").toString("base64url")
-
-/** The sequence number a cursor holds; null for a token this service did not make. */
-export const decodeAuditCursor = (token: string): number | null => {
-  if (!/^[A-Za-z0-9_-]{1,40}$/.test(token)) return null
-  const match = /^audit\|(\d{1,15})$/.exec(Buffer.from(token, "base64url").toString("utf8"))
-  return match === null ? null : Number(match[1])
-}
 
 const ID = /^[A-Za-z0-9_.:-]{1,100}$/
 
@@ -21,8 +12,8 @@ export const AuditListParams = Schema.Struct({
     Schema.between(1, 100, { message: () => "must be between 1 and 100" })
   ).annotations({ jsonSchema: { type: "integer", minimum: 1, maximum: 100, default: 50, description: "Page size" } })),
   cursor: Schema.optional(Schema.String.pipe(
-    Schema.filter((s) => decodeAuditCursor(s) !== null, { message: () => "must be a next_cursor this service gave" })
-  ).annotations({ jsonSchema: { type: "string", maxLength: 40, pattern: "^[\\w-]+$", description: "A page's `next_cursor`, as given (opaque: any other text is refused with 400)" } })),
+    Schema.filter((s) => hasCursorShape(s), { message: () => "must be a next_cursor this service gave" })
+  ).annotations({ jsonSchema: { type: "string", maxLength: 200, pattern: "^[\\w-]+$", description: "A page's `next_cursor`, as given (opaque: any other text is refused with 400)" } })),
   actor_id: Schema.optional(Schema.String.pipe(Schema.pattern(/^(mem|key)_[0-9a-f]{12,16}$/, { message: () => "must be a member's id (mem_...) or a key's id (key_...)" }))
     .annotations({ description: "Only what this person (a member's id) or this API key did" })),
   action: Schema.optional(Schema.Literal(...auditActions).annotations({ message: () => `must be one of ${auditActions.join(", ")}` }))

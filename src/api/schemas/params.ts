@@ -1,5 +1,6 @@
 import { JSONSchema, Schema } from "effect"
 import { isIsoCountry } from "../../domain/countryNames.js"
+import { hasCursorShape } from "../../domain/cursor.js"
 
 /**
  * The JSON Schema of a body whose fields are each optional but which needs one of some sets of them ("name or
@@ -100,20 +101,9 @@ export const SinceParam = Schema.String.pipe(
   }
 })
 
-/** A page position as an opaque URL-safe token (created_at and id), made by `encodeCursor`. */
-export const encodeCursor = (at: Date, id: string): string => Buffer.from(`${at.toISOString()}|${id}`, "utf8").toString("base64url")
-
-/** The position a cursor holds; null for a token this service did not make (or one naming an impossible place). */
-export const decodeCursor = (token: string): { readonly at: Date; readonly id: string } | null => {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(token)) return null
-  const parts = Buffer.from(token, "base64url").toString("utf8").split("|")
-  if (parts.length !== 2 || !UUID.test(parts[1]!)) return null
-  const at = instantOf(parts[0]!)
-  return at === null ? null : { at, id: parts[1]!.toLowerCase() }
-}
-
 export const CursorParam = Schema.String.pipe(
-  Schema.filter((s) => decodeCursor(s) !== null, { message: () => "must be a next_cursor this service gave" })
+  // the shape here; whether it opens (made for this list, account and filters) where the account is known
+  Schema.filter((s) => hasCursorShape(s), { message: () => "must be a next_cursor this service gave" })
 ).annotations({
   jsonSchema: {
     type: "string",

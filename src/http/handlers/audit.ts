@@ -1,10 +1,12 @@
 import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
 import { Effect } from "effect"
 import { KybApi } from "../../api/Api.js"
+import { Cursors } from "../../access/Cursors.js"
 import { Audit } from "../../audit/Audit.js"
 import { auditPageFor } from "../../audit/auditApi.js"
 import { auditing } from "../writeScope.js"
 
 export const AuditHandlers = HttpApiBuilder.group(KybApi, "audit", (handlers) =>
-  Effect.map(Audit, (audit) =>
-    handlers.handle("list", ({ urlParams }) => auditing((key) => auditPageFor(key.accountId, urlParams).pipe(Effect.provideService(Audit, audit))))))
+  Effect.map(Effect.zip(Audit, Cursors), ([audit, cursors]) =>
+    handlers.handle("list", ({ urlParams }) =>
+      auditing((key) => auditPageFor(key.accountId, urlParams).pipe(Effect.provideService(Audit, audit), Effect.provideService(Cursors, cursors))))))

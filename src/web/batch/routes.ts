@@ -3,7 +3,6 @@ import { Effect, Option } from "effect"
 import { JobNotFound } from "../../api/errors.js"
 import type { Job, JobPage } from "../../api/schemas/Job.js"
 import { Batches } from "../../batch/Batches.js"
-import { decodeCursor } from "../../checks/cursor.js"
 import { badge, checkLink } from "../checks/view.js"
 import { actingKey, type Console, consoleGet, consolePage, consolePost, csrfField, idAfter, may } from "../console.js"
 import { statusOfError } from "../errorPages.js"
@@ -40,9 +39,9 @@ ${jobs === undefined ? "" : pastJobs(jobs)}`, error)
 const upload = consoleGet((c) =>
   Effect.gen(function*() {
     const cursor = c.query("cursor")
-    if (cursor !== undefined && decodeCursor(cursor) === null) return htmlResponse(uploadPage(c, "cursor: must be a link this page gave"), 400)
-    const jobs = yield* (yield* Batches).list(c.account.id, { limit: 25, ...(cursor === undefined ? {} : { cursor }) })
-    return htmlResponse(uploadPage(c, undefined, jobs))
+    const jobs = yield* Effect.either((yield* Batches).list(c.account.id, { limit: 25, ...(cursor === undefined ? {} : { cursor }) }))
+    if (jobs._tag === "Left") return htmlResponse(uploadPage(c, "cursor: must be a link this page gave"), 400)
+    return htmlResponse(uploadPage(c, undefined, jobs.right))
   }))
 
 const submit = consolePost((c, field) =>

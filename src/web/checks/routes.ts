@@ -40,7 +40,10 @@ const list = consoleGet((c) =>
     const checks = yield* AccountChecks
     const parsed = filtersOf(c)
     if ("problem" in parsed) return htmlResponse(checksPage(c, { checks: [], nextCursor: null }, parsed.problem), 400)
-    return htmlResponse(checksPage(c, yield* checks.search(c.account.id, parsed.filters, c.query("cursor"))))
+    const found = yield* Effect.either(checks.search(c.account.id, parsed.filters, c.query("cursor")))
+    return found._tag === "Right"
+      ? htmlResponse(checksPage(c, found.right))
+      : htmlResponse(checksPage(c, { checks: [], nextCursor: null }, "cursor: must be a link this page gave, with the same filters"), 400)
   }))
 
 const PREFIX = "/dashboard/checks/"

@@ -54,8 +54,9 @@ ${may(c, "work") ? html`<div class="pair"><form method="post" action="/dashboard
 const render = (c: Console, error?: { readonly error: string; readonly message: string }) =>
   Effect.gen(function*() {
     const monitors = yield* Monitors
-    const watched = yield* monitors.list(c.account.id, { limit: 200 })
-    const events = yield* monitors.events(c.account.id, { limit: 50 })
+    // first pages: no cursor to refuse
+    const watched = yield* Effect.orDie(monitors.list(c.account.id, { limit: 200 }))
+    const events = yield* Effect.orDie(monitors.events(c.account.id, { limit: 50 }))
     return htmlResponse(monitorsPage(c, watched.monitors, events.events, error?.message), error === undefined ? 200 : statusOfError(error))
   })
 

@@ -65,7 +65,7 @@ const renderList = (
 ) =>
   Effect.gen(function*() {
     const webhooks = yield* Webhooks
-    const all = yield* webhooks.list(c.account.id, { limit: 200 })
+    const all = yield* Effect.orDie(webhooks.list(c.account.id, { limit: 200 })) // the first page: no cursor to refuse
     return htmlResponse(listPage(c, all.webhooks, error?.message, typed), error === undefined ? 200 : statusOfError(error))
   })
 
