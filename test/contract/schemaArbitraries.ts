@@ -26,9 +26,11 @@ const printable = fc.oneof(
 const known = fc.constantFrom("Dangote Cement PLC", "RC 208767", "Banco Nacional de Cuba", "NG", "za", "dangote", "1950/038232/06")
 const text = (min: number, max: number) =>
   fc.oneof({ weight: 1, arbitrary: known }, { weight: 4, arbitrary: fc.string({ unit: printable, minLength: min, maxLength: Math.min(max, 40) }) })
-/** A page position as the service makes them (an opaque token: only its own shape is valid). */
-const cursor = fc.tuple(fc.date({ min: new Date("1970-01-02"), max: new Date("9999-12-30"), noInvalidDate: true }), fc.uuid())
-  .map(([at, id]) => Buffer.from(`${at.toISOString()}|${id}`, "utf8").toString("base64url"))
+/** A page position as a client could forge it (no seal, or a seal of its own): never a cursor the service opens. */
+export const forgedCursor = fc.oneof(fc.tuple(fc.date({ min: new Date("1970-01-02"), max: new Date("9999-12-30"), noInvalidDate: true }), fc.uuid())
+  .map(([at, id]) => Buffer.from(`${at.toISOString()}|${id}`, "utf8").toString("base64url")),
+  fc.tuple(fc.date({ min: new Date("1970-01-02"), max: new Date("9999-12-30"), noInvalidDate: true }), fc.uuid(), fc.base64String({ minLength: 24, maxLength: 24 }))
+    .map(([at, id, mac]) => Buffer.from(`${at.toISOString()}|${id}~${mac.slice(0, 22).replace(/\+/g, "-").replace(/\//g, "_")}`, "utf8").toString("base64url")))
 const dateTime = fc.date({ min: new Date("1970-01-02"), max: new Date("9999-12-30"), noInvalidDate: true }).map((d) => d.toISOString())
 const anyValue: fc.Arbitrary<unknown> = fc.oneof(
   text(0, 20), fc.integer(), fc.boolean(), fc.constant(null),
@@ -50,7 +52,6 @@ export const valid = (resolve: (s: unknown) => Json, schema: unknown, name = "",
   }
   switch (s["type"]) {
     case "string": {
-      if (name === "cursor") return cursor
       if (s["format"] === "uuid") return fc.uuid()
       if (s["format"] === "date-time") return dateTime
       if (s["format"] === "date") return dateTime.map((d) => d.slice(0, 10))
