@@ -1,7 +1,8 @@
 import { Clock, Effect, Option } from "effect"
 import type { Actor, Attribution } from "../access/actor.js"
+import { Cursors } from "../access/Cursors.js"
 import { CaseConflict, CaseNotFound, InvalidApiKey, InvalidRequest } from "../api/errors.js"
-import { type CaseDecisionBody, CaseDetail, type CaseListParams, CasePage, decodeCaseCursor, encodeCaseCursor } from "../api/schemas/Case.js"
+import { type CaseDecisionBody, CaseDetail, type CaseListParams, CasePage, caseCursorPayload, caseCursorPosition } from "../api/schemas/Case.js"
 import { type AuditAction, Audit } from "../audit/Audit.js"
 import { type CaseMove, type CaseStatus, caseStatuses, hitKey, moveCase, needsSecondLook, proposedOn } from "../domain/cases.js"
 import { Decisions, decisionOf } from "../decisions/Decisions.js"
@@ -27,12 +28,20 @@ export class Cases extends Effect.Service<Cases>()("kyb/Cases", {
     const audit = yield* Audit
     const fence = yield* Fence
     const decisions = yield* Decisions
+    const cursors = yield* Cursors
 
     const queue = (accountId: string, params: QueueParams) =>
       Effect.gen(function*() {
         const limit = params.limit ?? 25
         const sort = params.sort ?? "age"
-        const after = params.cursor === undefined ? null : decodeCaseCursor(params.cursor)
+        const pager = yield* cursors.bind({
+          list: "cases",
+          accountId,
+          filters: { status: params.status, reason: params.reason, list: params.list, assignee: params.assignee, min_age_days: params.min_age_days, pending: params.pending, sort }
+        })
+        const payload = yield* pager.open(params.cursor)
+        const after = payload === null ? null : caseCursorPosition(payload)
+        if (payload !== null && after === null) return yield* Effect.fail(InvalidRequest.of("cursor: must be a next_cursor this list gave"))
         const rows = yield* repo.queue(accountId, {
           statuses: statusesOf(params.status),
           reason: params.reason ?? null,
@@ -47,7 +56,7 @@ export class Cases extends Effect.Service<Cases>()("kyb/Cases", {
         return new CasePage({
           cases: shown.map((r) => caseSummary(r, now)),
           next_cursor: rows.length > limit && last !== undefined
-            ? encodeCaseCursor(sort === "age" ? last.opened_at.toISOString() : last.best_score, last.id)
+            ? pager.sealText(caseCursorPayload(sort === "age" ? last.opened_at.toISOString() : last.best_score, last.id))
             : null
         })
       })
@@ -173,5 +182,5 @@ export class Cases extends Effect.Service<Cases>()("kyb/Cases", {
 
     return { queue, get, assign, takeCase, comment, escalate, close, decide, review, openCount } as const
   }),
-  dependencies: [CasesRepo.Default, Fence.Default, Audit.Default, Decisions.Default]
+  dependencies: [CasesRepo.Default, Fence.Default, Audit.Default, Decisions.Default, Cursors.Default]
 }) {}

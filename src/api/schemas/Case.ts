@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { hasCursorShape } from "../../domain/cursor.js"
 import { caseOutcomes, caseStatuses } from "../../domain/cases.js"
 import { AttributionOrNull } from "./Attribution.js"
 import { Decision } from "./Decision.js"
@@ -9,13 +10,11 @@ import { ReviewReason, SanctionsHit, SanctionsList } from "./Verdict.js"
 export const CaseStatus = Schema.Literal(...caseStatuses)
 export const CaseOutcome = Schema.Literal(...caseOutcomes)
 
-/** A case's cursor: the sort's position (an instant or a score) and the case id, opaque. */
-const CASE_CURSOR = /^[A-Za-z0-9_-]{1,300}$/
-export const encodeCaseCursor = (key: string | number | null, id: string) => Buffer.from(JSON.stringify([key, id]), "utf8").toString("base64url")
-export const decodeCaseCursor = (token: string): { readonly key: string | number | null; readonly id: string } | null => {
-  if (!CASE_CURSOR.test(token)) return null
+/** A case cursor's position (sealed by src/access/Cursors.ts): the sort's key (an instant or a score) and the case id. */
+export const caseCursorPayload = (key: string | number | null, id: string) => JSON.stringify([key, id])
+export const caseCursorPosition = (payload: string): { readonly key: string | number | null; readonly id: string } | null => {
   try {
-    const value: unknown = JSON.parse(Buffer.from(token, "base64url").toString("utf8"))
+    const value: unknown = JSON.parse(payload)
     if (!Array.isArray(value) || value.length !== 2 || typeof value[1] !== "string" || !/^case_[0-9a-f]{20}$/.test(value[1])) return null
     const key: unknown = value[0]
     if (key === null || (typeof key === "number" && Number.isFinite(key))) return { key, id: value[1] }
@@ -25,8 +24,8 @@ export const decodeCaseCursor = (token: string): { readonly key: string | number
   }
 }
 
-const CaseCursor = Schema.String.pipe(Schema.filter((s) => decodeCaseCursor(s) !== null, { message: () => "must be a next_cursor this service gave" }))
-  .annotations({ jsonSchema: { type: "string", pattern: "^[A-Za-z0-9_-]{1,300}$", description: "The page before's next_cursor" } })
+const CaseCursor = Schema.String.pipe(Schema.filter((s) => hasCursorShape(s), { message: () => "must be a next_cursor this service gave" }))
+  .annotations({ jsonSchema: { type: "string", maxLength: 200, pattern: "^[\\w-]+$", description: "The page before's next_cursor, as given" } })
 
 export const CaseIdParam = Schema.String.pipe(Schema.pattern(/^case_[0-9a-f]{20}$/, { message: () => "must be a case id (case_ and 20 hex digits)" }))
   .annotations({ description: "A case's id", examples: ["case_3f5a7c9e1b3d4f5a6b7c"] })

@@ -22,7 +22,10 @@ const queue = consoleGet((c) =>
       const issue = ParseResult.ArrayFormatter.formatErrorSync(params.left)[0]
       return htmlResponse(queuePage(c, { cases: [], next_cursor: null }, `${issue?.path.join(".") ?? "query"}: ${issue?.message ?? "is not valid"}`), 400)
     }
-    return htmlResponse(queuePage(c, yield* cases.queue(c.account.id, { limit: 50, ...params.right })))
+    const page = yield* Effect.either(cases.queue(c.account.id, { limit: 50, ...params.right }))
+    return page._tag === "Right"
+      ? htmlResponse(queuePage(c, page.right))
+      : htmlResponse(queuePage(c, { cases: [], next_cursor: null }, "cursor: must be a link this page gave, with the same filters"), 400)
   }))
 
 type Failure = { readonly error: string; readonly message: string }
