@@ -31,6 +31,7 @@ export const CaseIdParam = Schema.String.pipe(Schema.pattern(/^case_[0-9a-f]{20}
   .annotations({ description: "A case's id", examples: ["case_3f5a7c9e1b3d4f5a6b7c"] })
 
 const MemberId = Schema.String.pipe(Schema.pattern(/^(mem_[A-Za-z0-9_-]{1,64}|none)$/, { message: () => "must be a member's id (mem_…) or none" }))
+  .annotations({ description: "A member's id (mem_…), or none" })
 
 export const CaseListParams = Schema.Struct({
   status: Schema.optional(Schema.Literal("open", "in_progress", "escalated", "closed", "active").annotations({
@@ -122,7 +123,7 @@ export const CloseBody = Schema.Struct({
 }).annotations({ identifier: "CaseCloseRequest", ...refuseUnknownFields })
 
 export const CaseDecisionBody = Schema.Struct({
-  hits: Schema.Array(Schema.Struct({ list: SanctionsList, entry_id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)) }))
+  hits: Schema.Array(Schema.Struct({ list: SanctionsList, entry_id: Schema.String.pipe(Schema.minLength(1), Schema.maxLength(64)).annotations({ description: "The list entry's id (1 to 64 characters)" }) }))
     .pipe(Schema.minItems(1, { message: () => "must name at least one hit" }), Schema.maxItems(50, { message: () => "at most 50 hits at once" }))
     .annotations({ description: "Hits of the case's latest check; each is decided with the entries linked to it on other lists" }),
   decision: Schema.Literal("false_positive", "confirmed"),
