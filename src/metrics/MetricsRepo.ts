@@ -13,9 +13,14 @@ export class MetricsRepo extends Effect.Service<MetricsRepo>()("kyb/metrics/Metr
   effect: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    /** Each active list version and its age: since the date it was published, else since it was loaded. */
+    /**
+     * Each active list version and its age as verdicts count it (src/domain/listFreshness.ts): since the later of the
+     * day it was published and the day the official source last confirmed it current (UTC midnight), else since it
+     * was loaded.
+     */
     const activeLists = sql<ActiveListRow>`SELECT list, label, entry_count,
-        EXTRACT(EPOCH FROM now() - coalesce(published_on::timestamptz, loaded_at))::float8 AS age_seconds
+        EXTRACT(EPOCH FROM now() - coalesce(
+          (greatest(published_on, confirmed_on)::timestamp AT TIME ZONE 'UTC'), loaded_at))::float8 AS age_seconds
       FROM sanctions_versions WHERE active`
 
     /** Batch rows not done, by their job's state. */

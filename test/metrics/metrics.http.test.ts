@@ -1,3 +1,4 @@
+import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import * as path from "node:path"
@@ -104,6 +105,11 @@ describe("/metrics on the API port (KYB_METRICS_TOKEN)", () => {
         assert.isAtLeast(age, publishedDaysAgo * DAY - DAY)
         assert.isAtMost(age, publishedDaysAgo * DAY + DAY)
         assert.isAbove(sampleValue(after, "kyb_list_entries", { list: "ofac_sdn" }), 0)
+        // the age verdicts give: once the official source confirms the version current today, both say under a day
+        yield* Effect.flatMap(SqlClient.SqlClient, (sql) =>
+          sql`UPDATE sanctions_versions SET confirmed_on = (now() AT TIME ZONE 'UTC')::date WHERE active AND list = 'ofac_sdn'`).pipe(Effect.orDie)
+        const confirmed = sampleValue(yield* scrape(server.url), "kyb_list_age_seconds", { list: "ofac_sdn" })
+        assert.isBelow(confirmed, DAY, "confirmed today: under a day old, as the verdict's lists[] age says")
 
         assert.isTrue(hasSample(after, "kyb_db_pool_connections", { pool: "primary", state: "in_use" }), after)
         assert.isAbove(sampleValue(after, "kyb_db_pool_max", { pool: "primary" }), 0)

@@ -1,14 +1,8 @@
 import type { LinkedRecord } from "../CompanyRepo.js"
 import { unionIdentifiers } from "../write/merge.js"
 
-interface Lendable {
-  readonly listed_ticker: string | null
-  readonly source: string
-  readonly source_url: string | null
-  readonly source_kind: "live" | "registry" | "secondary" | "synthetic"
-  readonly last_verified_at: string
-  readonly identifiers: ReadonlyArray<{ readonly scheme: string; readonly value: string; readonly source: string }>
-}
+/** What a record lends and is known by: the fields it shares with a linked record. */
+type Lendable = Pick<LinkedRecord, "listed_ticker" | "source" | "source_url" | "source_kind" | "last_verified_at" | "identifiers">
 
 /**
  * A business's record with what its linked records lend it: their identifiers (each with its own source), and
