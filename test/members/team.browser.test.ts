@@ -123,7 +123,8 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("a tea
     await press(form.getByLabel("False positive"), "Space")
     await typeInto(form.getByLabel("Reason (required)"), "A different bank")
     await press(form.getByRole("button", { name: /Record the decision/ }))
-    await page.getByText("The decision is recorded").waitFor()
+    // an exact SDN name: under the four-eyes policy of a new account (issue 40) the false positive waits for a second member
+    await page.getByText("The decision is proposed").waitFor()
 
     // The check's page and GET /v1/decisions name her.
     await owner.goto(`/dashboard/checks/${checkId}`)
