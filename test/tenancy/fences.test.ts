@@ -37,7 +37,7 @@ const count = (query: (sql: SqlClient.SqlClient) => Effect.Effect<ReadonlyArray<
  * Without the fence each would leave a survivor; with it, nothing is made and nothing is billed beyond what was done.
  */
 describe("ends are fences (issue 41)", () => {
-  layer(makeTestServer({ KYB_SIGNUPS_PER_CLIENT: "1000", KYB_BATCH_CONCURRENCY: "1" }).pipe(Layer.provide(probe.layer)),
+  layer(makeTestServer({ KYB_SIGNUPS_PER_CLIENT: "1000", KYB_BATCH_CONCURRENCY: "1", KYB_WEBHOOK_ALLOW_PRIVATE: "true", KYB_WEBHOOK_POLL: "1 hour" }).pipe(Layer.provide(probe.layer)),
     { timeout: "240 seconds", excludeTestServices: true })((it) => {
     it.effect("a log-in in flight while the account is deleted makes no session", () =>
       Effect.gen(function*() {
@@ -174,13 +174,21 @@ describe("ends are fences (issue 41)", () => {
         assert.strictEqual(yield* monitors, 1)
         // the last key revoked: the monitor stopped, and the console makes none
         yield* sql`UPDATE account_usage SET used = 0 WHERE account_id = ${accountId} AND period = ${period}::date`.pipe(Effect.orDie)
+        const hook = yield* post(`${url}/v1/webhooks`, key.secret, { url: "http://127.0.0.1:9/fenced", events: ["sanctions.hit_added"] })
+        assert.strictEqual(hook.status, 201, hook.text)
+        const hookId = (hook.body as { id: string }).id
+        const testEvents = count((s) => s<{ n: number }>`SELECT count(*)::int AS n FROM events WHERE account_id = ${accountId} AND type = 'webhook.test'`)
         const revoked = yield* accountApi(url, web, `/account/api/keys/${key.id}/revoke`, {})
         assert.strictEqual(revoked.status, 200, revoked.text)
         assert.strictEqual(yield* monitors, 0)
         const noKey = yield* promise(() => web.submit("/dashboard/monitors", "/dashboard/monitors", { name: "No Key Holdings" }))
         assert.include(noKey.text, "no live API key")
         assert.strictEqual(yield* monitors, 0)
-        assert.strictEqual(yield* count((s) => s<{ n: number }>`SELECT used::int AS n FROM account_usage WHERE account_id = ${accountId} AND period = ${period}::date`), 0)
+        // nor a webhook test event: deliveries stop with the last key too
+        const noTest = yield* promise(() => web.submit(`/dashboard/webhooks/${hookId}`, `/dashboard/webhooks/${hookId}/test`, {}))
+        assert.include(noTest.text, "no live API key")
+        assert.strictEqual(yield* testEvents, 0)
+        assert.strictEqual(yield* count((s) => s<{ n: number }>`SELECT used::int AS n FROM account_usage WHERE account_id = ${accountId} AND period = ${period}::date`), 1, "the webhook registered with the key before; nothing since")
       }))
 
     it.effect("a key in its grace period cannot be rotated again: 409 key_in_grace, nothing made", () =>
