@@ -172,6 +172,12 @@ describe("ends are fences (issue 41)", () => {
         const refused = yield* promise(() => web.submit("/dashboard/monitors", "/dashboard/monitors", { name: "Over Quota Holdings" }))
         assert.strictEqual(refused.status, 429, refused.text)
         assert.strictEqual(yield* monitors, 1)
+        // nor a file of them, all or none: one unit left is not enough for two rows
+        yield* sql`UPDATE account_usage SET used = 99 WHERE account_id = ${accountId} AND period = ${period}::date`.pipe(Effect.orDie)
+        const file = yield* promise(() => web.upload("/dashboard/monitors", "/dashboard/monitors/upload", "name,country\nFile One Trading,NG\nFile Two Trading,NG\n"))
+        assert.strictEqual(file.status, 429, file.text)
+        assert.strictEqual(yield* monitors, 1)
+        assert.strictEqual(yield* count((s) => s<{ n: number }>`SELECT used::int AS n FROM account_usage WHERE account_id = ${accountId} AND period = ${period}::date`), 99)
         // the last key revoked: the monitor stopped, and the console makes none
         yield* sql`UPDATE account_usage SET used = 0 WHERE account_id = ${accountId} AND period = ${period}::date`.pipe(Effect.orDie)
         const hook = yield* post(`${url}/v1/webhooks`, key.secret, { url: "http://127.0.0.1:9/fenced", events: ["sanctions.hit_added"] })
