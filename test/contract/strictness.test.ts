@@ -81,6 +81,22 @@ describe("the contract to the letter: strict bodies, 405 with Allow, WWW-Authent
         assert.deepStrictEqual(Object.keys(checks.get.responses["401"]!.headers ?? {}), ["WWW-Authenticate"])
       }))
 
+    it.effect("a query parameter the operation does not take is refused with 400 naming it, never dropped", () =>
+      Effect.gen(function*() {
+        const { url, headers } = yield* withKey
+        const misspelt = yield* promise(() => call(`${url}/v1/verify?name=Dangote%20Cement&registraton_no=RC%20208767`, { headers }))
+        assert.strictEqual(misspelt.status, 400, misspelt.text)
+        assert.deepStrictEqual(misspelt.body, { error: "invalid_request", message: "registraton_no: is not a parameter of this request" })
+        for (const target of ["/v1/search?q=dangote&page=2", "/v1/registries?country=NG", "/v1/checks?limit=5&sort=asc", "/v1/company/NG/RC%20208767?fields=all"]) {
+          const reply = yield* promise(() => call(`${url}${target}`, { headers }))
+          assert.strictEqual(reply.status, 400, `${target}: ${reply.text}`)
+          assert.match((reply.body as { message: string }).message, /^\w+: is not a parameter of this request$/, target)
+        }
+        for (const target of ["/v1/search?q=dangote&country=NG&limit=5&offset=0", "/v1/checks?limit=5", "/v1/registries", "/v1/search?q=dangote&"]) {
+          assert.strictEqual((yield* promise(() => call(`${url}${target}`, { headers }))).status, 200, target)
+        }
+      }))
+
     it.effect("a message names its field once and says what it must be: limits, key ids, enums, empty lists, port 0", () =>
       Effect.gen(function*() {
         const { url, headers } = yield* withKey

@@ -13,6 +13,7 @@ import {
   type Refusal
 } from "../../domain/inputHygiene.js"
 import { edgeRefusal } from "../../mcp/envelope.js"
+import { unknownQueryParameter } from "./allowedMethods.js"
 import { bodyRuleFor } from "./bodyLimits.js"
 
 /** Longer request targets are refused with 414 (node's own header limit, 16 KiB, answers 431 above that). */
@@ -48,6 +49,8 @@ const guard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E
     }
     const targetProblem = checkRequestTarget(target)
     if (targetProblem !== undefined) return yield* refused(targetProblem)
+    const unknownParameter = unknownQueryParameter(request.method, target)
+    if (unknownParameter !== undefined) return yield* answer(400, "invalid_request", `${unknownParameter}: is not a parameter of this request`)
     const headerProblem = checkHeaders(request.headers)
     if (headerProblem !== undefined) return yield* refused(headerProblem)
 
