@@ -36,9 +36,10 @@ const rooted = <A, I>(schema: Schema.Schema<A, I>): { readonly root: Json; reado
  * double it).
  */
 export const inputJsonSchema = <A, I>(schema: Schema.Schema<A, I>): Json => {
-  const { root } = rooted(schema)
-  // A struct of no fields is generated as "an object or an array": a tool with no arguments takes an empty object.
-  return "properties" in root ? { ...root, type: "object" } : { type: "object", properties: {}, additionalProperties: false }
+  // Unknown arguments are refused by every tool (named in the error), which `tools/list` need not repeat on each: the
+  // bytes go to the descriptions. A struct of no fields is generated as "an object or an array": it takes `{}`.
+  const { additionalProperties: _strict, ...root } = rooted(schema).root
+  return "properties" in root ? { ...root, type: "object" } : { type: "object", properties: {} }
 }
 
 /**

@@ -4,7 +4,7 @@ import { caseOutcomes, caseStatuses } from "../../domain/cases.js"
 import { AttributionOrNull } from "./Attribution.js"
 import { Decision } from "./Decision.js"
 import { NextCursor } from "./Paging.js"
-import { refuseUnknownFields } from "./params.js"
+import { instantOf, refuseUnknownFields } from "./params.js"
 import { ReviewReason, SanctionsHit, SanctionsList } from "./Verdict.js"
 
 export const CaseStatus = Schema.Literal(...caseStatuses)
@@ -17,8 +17,9 @@ export const caseCursorPosition = (payload: string): { readonly key: string | nu
     const value: unknown = JSON.parse(payload)
     if (!Array.isArray(value) || value.length !== 2 || typeof value[1] !== "string" || !/^case_[0-9a-f]{20}$/.test(value[1])) return null
     const key: unknown = value[0]
-    if (key === null || (typeof key === "number" && Number.isFinite(key))) return { key, id: value[1] }
-    return typeof key === "string" && !Number.isNaN(Date.parse(key)) ? { key, id: value[1] } : null
+    // A score as the database keeps it (a real between 0 and 1), an instant between 1970 and 9999: never a failed cast.
+    if (key === null || (typeof key === "number" && key >= 0 && key <= 1 && Math.fround(key) === key)) return { key, id: value[1] }
+    return typeof key === "string" && instantOf(key) !== null ? { key, id: value[1] } : null
   } catch {
     return null
   }

@@ -4,8 +4,8 @@ import { CompanyFields } from "./Company.js"
 import { CountryCode, refuseUnknownFields, requiringOneOf, TextInput } from "./params.js"
 
 const inputFields = {
-  name: Schema.optional(TextInput("name", 200, "The business's name; give it or `registration_no` (or both)")),
-  registration_no: Schema.optional(TextInput("registration_no", 64, "The registration number, any separator style; give it or `name` (or both)")),
+  name: Schema.optional(TextInput("name", 200, "The business's name (this, registration_no or both)")),
+  registration_no: Schema.optional(TextInput("registration_no", 64, "The registration number, any separator style")),
   country: Schema.optional(CountryCode)
 }
 const oneOfNameOrNumber = (input: { readonly name?: string | undefined; readonly registration_no?: string | undefined }) =>

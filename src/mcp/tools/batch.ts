@@ -21,8 +21,7 @@ const BatchArguments = Schema.Struct({
 export const batchTools = [
   makeTool({
     name: "submit_batch",
-    description: "POST /v1/verify/batch: verifies the rows in the background, one request of quota per row verified. " +
-      "Poll get_batch until status is done.",
+    description: "Verifies the rows in the background (quota: one per row verified); poll get_batch until status is done.",
     writes: true,
     idempotent: false,
     input: BatchArguments,
@@ -33,7 +32,7 @@ export const batchTools = [
   }),
   makeTool({
     name: "get_batch",
-    description: "GET /v1/jobs/{id}: progress; once done, each row's verdict or error in input order.",
+    description: "A batch job's progress; once done, each row's verdict or error in input order.",
     writes: false,
     idempotent: true,
     input: Schema.Struct({ id: IdParam("job") }),

@@ -7,17 +7,18 @@ import { makeTool } from "../tool.js"
 export const caseTools = [
   makeTool({
     name: "list_cases",
-    description: "GET /v1/cases: the review queue, a row per case (each review verdict joins its subject's case); page with `cursor`.",
+    description: "The review queue: a case per subject in review, with its checks; page with `cursor`.",
     writes: false,
     idempotent: true,
-    input: CaseListParams,
+    // The report filters (reason, list, assignee, min_age_days) are GET /v1/cases's: tools/list stays within 12 KB.
+    input: CaseListParams.pipe(Schema.omit("reason", "list", "assignee", "min_age_days")),
     output: CasePage,
     queryString: true,
     run: (key, input) => Effect.flatMap(Cases, (cases) => cases.queue(key.accountId, input))
   }),
   makeTool({
     name: "get_case",
-    description: "GET /v1/cases/{id}: a case's checks, decisions, comments and history.",
+    description: "A case's checks, decisions, comments and history.",
     writes: false,
     idempotent: true,
     input: Schema.Struct({ id: CaseIdParam }),
@@ -26,7 +27,7 @@ export const caseTools = [
   }),
   makeTool({
     name: "comment_case",
-    description: "POST /v1/cases/{id}/comments: a plain-text comment on a case.",
+    description: "A plain-text comment on a case.",
     writes: true,
     idempotent: false,
     input: Schema.Struct({ id: CaseIdParam, ...CommentBody.fields }),

@@ -9,9 +9,8 @@ import { makeTool } from "../tool.js"
 export const checkTools = [
   makeTool({
     name: "verify_business",
-    description: "POST /v1/verify: is the business registered, active and not sanctioned, with the company, sources, " +
-      "signals and each sanctions hit explained; kept as a check. On review ambiguous_match: call again with a " +
-      "candidate's registration_no and country.",
+    description: "Is the business registered, active and not sanctioned, with the evidence and each sanctions hit " +
+      "explained; kept as a check. On review ambiguous_match: call again with a candidate's registration_no and country.",
     writes: false,
     idempotent: false,
     input: VerifyBody,
@@ -21,7 +20,7 @@ export const checkTools = [
   }),
   makeTool({
     name: "get_check",
-    description: "GET /v1/checks/{id}: a verification as asked and answered, with the list versions screened.",
+    description: "A verification as asked and answered, with the list versions screened.",
     writes: false,
     idempotent: true,
     input: Schema.Struct({ id: IdParam("check") }),
@@ -30,7 +29,7 @@ export const checkTools = [
   }),
   makeTool({
     name: "list_checks",
-    description: "GET /v1/checks: the account's checks, newest first; page with `cursor`.",
+    description: "The account's checks, newest first.",
     writes: false,
     idempotent: true,
     input: CheckListParams,

@@ -18,7 +18,7 @@ const company = {
 export const companyTools = [
   makeTool({
     name: "search_companies",
-    description: "GET /v1/search: companies by name, registration number or tax id, best first.",
+    description: "Companies by name, registration number or tax id, best first.",
     writes: false,
     idempotent: true,
     input: SearchParams,
@@ -29,7 +29,7 @@ export const companyTools = [
   }),
   makeTool({
     name: "get_company",
-    description: "GET /v1/company/{country}/{registration_no}: the record, each field with its source and date.",
+    description: "A company's record, each field with its source and date.",
     writes: false,
     idempotent: true,
     input: Schema.Struct(company),
@@ -43,7 +43,7 @@ export const companyTools = [
   }),
   makeTool({
     name: "get_company_awards",
-    description: "GET /v1/company/{country}/{registration_no}/awards: public-procurement awards, newest first.",
+    description: "A company's public-procurement awards, newest first.",
     writes: false,
     idempotent: true,
     input: Schema.Struct({ ...company, ...AwardParams.fields }),
@@ -53,7 +53,7 @@ export const companyTools = [
   }),
   makeTool({
     name: "list_registries",
-    description: "GET /v1/registries: each registry, its record count and whether it is searched live.",
+    description: "Each registry, its record count and whether it is searched live.",
     writes: false,
     idempotent: true,
     input: Schema.Struct({}),

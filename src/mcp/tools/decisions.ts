@@ -7,7 +7,7 @@ import { makeTool } from "../tool.js"
 export const decisionTools = [
   makeTool({
     name: "record_decision",
-    description: "POST /v1/decisions: false_positive dismisses the hit in this subject's later verdicts while the entry " +
+    description: "A decision on a hit: false_positive dismisses it in this subject's later verdicts while the entry " +
       "is unchanged.",
     writes: true,
     idempotent: false,
@@ -17,7 +17,7 @@ export const decisionTools = [
   }),
   makeTool({
     name: "list_decisions",
-    description: "GET /v1/decisions: the account's decisions, newest first; page with `cursor`.",
+    description: "The account's decisions, newest first.",
     writes: false,
     idempotent: true,
     // key_id (one key's decisions) is a report's filter, left to GET /v1/decisions: tools/list stays within its budget.

@@ -10,7 +10,7 @@ import { makeTool } from "../tool.js"
 export const monitoringTools = [
   makeTool({
     name: "create_monitor",
-    description: "POST /v1/monitors: screened now and on every list change; changes are events.",
+    description: "Watches a name or company: screened now and on every list change; changes are events.",
     writes: true,
     idempotent: false,
     input: MonitorBody,
@@ -19,7 +19,7 @@ export const monitoringTools = [
   }),
   makeTool({
     name: "list_monitors",
-    description: "GET /v1/monitors: the account's monitors, newest first; page with `cursor`.",
+    description: "The account's monitors, newest first.",
     writes: false,
     idempotent: true,
     // key_id (one key's monitors or events) is a report's filter, left to the REST routes: tools/list stays within its budget.
@@ -30,7 +30,7 @@ export const monitoringTools = [
   }),
   makeTool({
     name: "delete_monitor",
-    description: "DELETE /v1/monitors/{id}: its events stay.",
+    description: "Stops a monitor; its events stay.",
     writes: true,
     idempotent: false,
     destructive: true,
@@ -40,7 +40,7 @@ export const monitoringTools = [
   }),
   makeTool({
     name: "list_events",
-    description: "GET /v1/events: what the monitors found, newest first.",
+    description: "What the monitors found, newest first.",
     writes: false,
     idempotent: true,
     input: CheckListParams.pipe(Schema.omit("key_id")),
