@@ -32,7 +32,7 @@ const accept = (url: string, link: URL, name: string) =>
     return web
   })
 
-/** Issue 40's "Done when", by two members through the console's forms (over HTTP; the browser run is left to do). */
+/** Issue 40's "Done when", by two members through the console's forms over HTTP (the browser run: cases.browser.test.ts). */
 describe("a case worked by two members (issue 40)", () => {
   layer(makeTestServer({ KYB_SIGNUPS_PER_CLIENT: "1000", SANCTIONS_POLL_INTERVAL: "200 millis" }), { timeout: "240 seconds", excludeTestServices: true })((it) => {
     it.effect("an exact SDN hit and a registry-less name are cases; the analyst takes, comments and proposes; only the owner approves; the case closes; verifying again is clear with the decision; the audit trail names each", () =>
