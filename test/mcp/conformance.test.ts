@@ -91,8 +91,8 @@ describe("the official MCP conformance suite (issue 43)", () => {
   layer(makeTestServer(), { timeout: "300 seconds", excludeTestServices: true })((it) => {
     it.scoped("every applicable scenario passes every check; the others are listed with why", () =>
       Effect.gen(function*() {
-        // The pinned Node 22 the suite needs, fetched once by the repository's script (which prints its path).
-        const ensured = spawnSync(process.execPath, ["scripts/ensure-node22.mjs"], { cwd: repoRoot, encoding: "utf8" })
+        // The pinned Node 22 the suite needs, provisioned before the tests (scripts/ensure-browser.mjs): its path.
+        const ensured = spawnSync(process.execPath, ["scripts/ensure-node22.mjs", "--check"], { cwd: repoRoot, encoding: "utf8" })
         assert.strictEqual(ensured.status, 0, ensured.stderr)
         const node = ensured.stdout.trim()
         const server = yield* TestServer
