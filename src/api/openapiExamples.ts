@@ -116,6 +116,7 @@ const examples: Record<string, unknown> = {
       officers_screened: 1,
       debarred: null
     },
+    people_screened: [{ name: "Aliko Dangote", role: "officer", position: "chairman", result: "clear" }],
     sources: [
       "Corporate Affairs Commission (NG-CAC)", "OFAC SDN (2024-05-03)", "OFAC Consolidated (2025-12-19)", "UN SC (2026-02-27)",
       "UK OFSI Consolidated (2025-04-14)", "EU Financial Sanctions Files (2026-08-05)", "World Bank Debarred (2025-01-07)"

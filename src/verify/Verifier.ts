@@ -11,7 +11,7 @@ import { Screener } from "../sanctions/Screener.js"
 import { THRESHOLDS } from "../sanctions/matching/scoring.js"
 import { mergeScreenings } from "../sanctions/matching/screen.js"
 import { Resolver } from "./Resolver.js"
-import { businessNames, corporateOwnerNames, establishedCompany, peopleNames } from "./subjects.js"
+import { businessNames, corporateOwnerNames, establishedCompany, peopleNames, peopleResults } from "./subjects.js"
 import { verdictOf } from "./verdictOf.js"
 import { countVerdict } from "../metrics/series.js"
 import { knownFrom, lendLinked } from "../companies/link/lend.js"
@@ -99,7 +99,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const notCovered = found?.company.registry_evidence == null &&
           (scope === undefined ? resolver.liveRegistries.length === 0 : !resolver.liveRegistries.includes(registryForCountry(scope)!))
         const coverage = { notCovered, knownFrom: found === null ? [] : knownFrom(found.company, details.linked) }
-        const verdict = verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit }, details, listSources, listCurrency, now, debarred, coverage)
+        const verdict = verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit, each: peopleResults(details, decided, merged.screened, THRESHOLDS.match) }, details, listSources, listCurrency, now, debarred, coverage)
         countVerdict(verdict.result, verdict.review_reason, [...decided.filter((h) => !h.dismissed), ...debarmentHits].map((h) => h.list))
         return verdict
       }).pipe(Effect.orDie, Effect.withSpan("Verifier.verify"))

@@ -1,6 +1,7 @@
 import type { CompanyDetails } from "../companies/CompanyRepo.js"
 import type { ScreenSubject } from "../sanctions/matching/screen.js"
 import type { Found } from "./candidates.js"
+import { type DecidedHit, outcomeOf } from "../domain/decisions.js"
 
 const OWNER_ROLE = /significant control|owner|benefici|shareholder/i
 
@@ -44,3 +45,14 @@ export const establishedCompany = (
   const since = company.incorporation_date === null || company.incorporation_date === undefined ? NaN : Date.parse(company.incorporation_date)
   return !Number.isNaN(since) && now.getTime() - since >= ESTABLISHED_YEARS * 365.25 * 24 * 3600 * 1000
 }
+
+type PersonHit = DecidedHit & { readonly screened_name: string; readonly screened_from: string; readonly dismissed: boolean }
+
+/** Each person the record names with their own result: the hits their name produced (none screened: unavailable). */
+export const peopleResults = (details: CompanyDetails, hits: ReadonlyArray<PersonHit>, screened: boolean, matchAt: number) =>
+  details.people.map((p) => {
+    const { from } = subjectOf(p)
+    const role = from === "owner" ? "owner" as const : "officer" as const
+    const own = hits.filter((h) => h.screened_name === p.name && h.screened_from === role)
+    return { name: p.name, role, position: p.role ?? null, result: screened ? outcomeOf(own, matchAt) : "unavailable" as const }
+  })

@@ -7,6 +7,7 @@ import {
   VerdictCandidate,
   VerdictCompany
 } from "../api/schemas/Verdict.js"
+import type { ScreenedPerson } from "../api/schemas/Listing.js"
 import { typedValues } from "../api/schemas/trusted.js"
 import type { DebarredSignal } from "../debarment/signal.js"
 import type { HitDecision } from "../domain/decisions.js"
@@ -27,7 +28,7 @@ export const verdictOf = (
   resolution: Resolution,
   nameMismatch: boolean,
   screening: Omit<ScreeningResult, "hits"> & { readonly hits: ReadonlyArray<ScreeningResult["hits"][number] & DecidedFields> },
-  people: { readonly screened: number; readonly hit: boolean },
+  people: { readonly screened: number; readonly hit: boolean; readonly each: ReadonlyArray<typeof ScreenedPerson.Type> },
   evidence: { readonly contracts: boolean; readonly trademarks: boolean },
   listSources: ReadonlyArray<string>,
   lists: ReadonlyArray<ListCurrency>,
@@ -84,6 +85,7 @@ export const verdictOf = (
           screened_name: h.screened_name,
           screened_from: h.screened_from,
           entry_hash: h.entry_hash,
+          listing: h.listing,
           decision: h.decision,
           dismissed: h.dismissed,
           explanation: h.explanation,
@@ -108,6 +110,7 @@ export const verdictOf = (
     lists: lists.map((l) => ({
       list: l.list, name: l.name, version: l.version, published_on: l.publishedOn, as_of: l.asOf, age_days: l.ageDays, stale: l.stale
     })),
+    people_screened: people.each.map((p) => ({ ...p })),
     review_reason: decision.reviewReason,
     review_reasons: [...decision.reviewReasons],
     checked_at: now.toISOString(),

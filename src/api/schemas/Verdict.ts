@@ -1,6 +1,7 @@
 import { Schema } from "effect"
 import { reviewReasonOrder } from "../../domain/reviewReasons.js"
 import { CompanyFields } from "./Company.js"
+import { EntryListing, ScreenedPerson } from "./Listing.js"
 import { CountryCode, refuseUnknownFields, requiringOneOf, TextInput } from "./params.js"
 
 const inputFields = {
@@ -58,6 +59,7 @@ export class SanctionsHit extends Schema.Class<SanctionsHit>("SanctionsHit")({
   screened_name: Schema.String,
   screened_from: ScreenedFrom,
   entry_hash: Schema.String.annotations({ description: "SHA-256 of the list entry's content; changes when the entry changes" }),
+  listing: Schema.optional(EntryListing),
   decision: Schema.NullOr(Schema.Struct({
     id: Schema.String,
     decision: Schema.Literal("false_positive", "confirmed")
@@ -177,6 +179,9 @@ export class Verdict extends Schema.Class<Verdict>("Verdict")({
   }),
   lists: Schema.Array(ScreenedList).annotations({
     description: "Each list screened (the account's choice) with its publication date and age; any stale one makes the verdict review (lists_stale)"
+  }),
+  people_screened: Schema.optional(Schema.Array(ScreenedPerson)).annotations({
+    description: "Each officer and owner the record names, screened with the business, with their own result; absent on checks made before it was kept"
   }),
   review_reason: Schema.NullOr(ReviewReason),
   review_reasons: Schema.Array(ReviewReason),

@@ -6,6 +6,7 @@ import { type Debarment, type EntityType, listDisplayName, type ListId, type San
 import { prepareQuery, round, type ScoreExplanation, scoreName, THRESHOLDS } from "./scoring.js"
 import { screeningFold } from "./fold.js"
 import { isContent, tokenize, tokensOfFolded } from "./tokens.js"
+import { type EntryListing, entryListing } from "../listing.js"
 
 export interface ScreenOptions {
   /** ISO 3166 alpha-2 country of the screened business; a list entry located elsewhere scores slightly lower. */
@@ -51,6 +52,8 @@ export interface SanctionsHit {
   readonly screened_from: ScreenedFrom
   /** SHA-256 of the list entry's content: changes exactly when the entry changes. */
   readonly entry_hash: string
+  /** What the list says of the entry (aliases, countries, identifiers) and its official page, if the list has one. */
+  readonly listing: EntryListing
   readonly explanation: HitExplanation
   /** The other lists' entries that are the same entity (each also a hit of its own), and how they were linked. */
   readonly linked: ReadonlyArray<LinkedEntry>
@@ -197,6 +200,7 @@ const toHit = (
     screened_name: subject.name,
     screened_from: subject.from,
     entry_hash: entryHash(entry),
+    listing: entryListing(entry),
     explanation: summariseExplanation(explanation, score),
     linked: linkedEntries(index, indexed.entry, lists),
     ...(entry.debarment === undefined ? {} : { debarment: entry.debarment })
@@ -244,6 +248,7 @@ const linkedHit = (
     screened_name: from.screened_name,
     screened_from: from.screened_from,
     entry_hash: entryHash(listed),
+    listing: entryListing(listed),
     explanation: {
       summary: `the same entity as ${source}, which "${from.screened_name}" matched: ${how}; score ${from.score}`,
       factors: [{ factor: "linked_entry", effect: 0, detail: `${source}: ${how}` }]

@@ -2,8 +2,9 @@ import type { Check } from "../../api/schemas/Check.js"
 import type { Decision } from "../../api/schemas/Decision.js"
 import { may, type Console, consolePage, csrfField } from "../console.js"
 import { attributionWords } from "../attribution.js"
-import { dataTable, html, type Html, when } from "../html.js"
+import { dataTable, html, when } from "../html.js"
 import { listWords, reasonWords } from "../words.js"
+import { facts, type Hit, hitCard, peopleSection } from "./hits.js"
 import { badge, checkLink, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
 
 const RESULTS = ["verified", "review", "not_found"] as const
@@ -37,9 +38,6 @@ ${error === undefined ? "" : html`<p class="error" role="alert">${error}</p>`}
 ${dataTable("Checks, newest first", ["When", "Subject", "Result", "Review reasons", "Key"], rows, { empty: "No check matches.", id: "checks" })}
 ${listed.nextCursor === null ? "" : html`<p><a href="/dashboard/checks?${kept.toString()}">Older checks</a></p>`}`)
 }
-
-const facts = (entries: ReadonlyArray<readonly [string, string | Html | null]>) =>
-  html`<dl class="facts">${entries.map(([k, v]) => html`<dt>${k}</dt><dd>${v ?? "—"}</dd>`)}</dl>`
 
 const COMPANY_FIELDS = [
   ["legal_name", "Legal name"], ["registration_no", "Registration number"], ["country", "Country"], ["status", "Status"],
@@ -80,36 +78,6 @@ const companySection = (verdict: StoredVerdict, provenance: Provenance | null) =
 Sources: ${verdict.sources.join(", ") || "—"}.</p>`
 }
 
-const factorWords = (f: { readonly factor: string; readonly effect: number; readonly detail: string }) =>
-  html`<li>${f.detail}${f.effect === 0 ? "" : html` (${f.effect > 0 ? "added" : "cost"} ${Math.round(Math.abs(f.effect) * 100)}% of the score)`}</li>`
-
-type Hit = StoredVerdict["sanctions"]["hits"][number]
-
-const hitCard = (c: Console, checkId: string, hit: Hit, index: number, decided: Decision | undefined) => {
-  const state = hit.decision === null
-    ? decided === undefined ? html`<strong>undecided</strong>` : html`decided since: <strong>${decided.decision.replace("_", " ")}</strong> (${decided.note ?? ""}), ${when(decided.created_at)} by ${attributionWords(decided.decided_by)}`
-    : html`<strong>${hit.decision.decision.replace("_", " ")}</strong>${hit.dismissed ? ": dismissed, not counted in the verdict" : ""}`
-  const id = `hit-${index}`
-  return html`<section class="card" aria-labelledby="${id}"><h3 id="${id}">${hit.name} <small>(${listWords(hit.list)}, entry ${hit.entry_id})</small></h3>
-${facts([
-    ["List", `${listWords(hit.list)} version ${hit.list_version}`], ["Entry", hit.entry_id], ["Entry hash", html`<code>${hit.entry_hash}</code>`],
-    ["Listed name matched", hit.matched_name], ["Name screened", `${hit.screened_name} (${hit.screened_from.replace("_", " ")})`],
-    ["Score", hit.score.toFixed(2)], ["Programs", hit.programs.join(", ") || "—"], ["Entity type", hit.entity_type], ["Listed on", hit.listed_on],
-    ["Decision", state]
-  ])}
-<p>${hit.explanation.summary}</p><ul>${hit.explanation.factors.map(factorWords)}</ul>
-${hit.decision === null && decided === undefined && may(c, "work") ? decideForm(c, checkId, hit, index) : ""}</section>`
-}
-
-const decideForm = (c: Console, checkId: string, hit: Hit, index: number) =>
-  html`<form method="post" action="/dashboard/checks/${checkId}/decisions" class="no-print">${csrfField(c.csrf)}
-<input type="hidden" name="list" value="${hit.list}"><input type="hidden" name="entry_id" value="${hit.entry_id}">
-<fieldset><legend>Decide on ${hit.name}</legend>
-<input type="radio" id="fp-${index}" name="decision" value="false_positive" required><label class="inline" for="fp-${index}">False positive</label>
-<input type="radio" id="cf-${index}" name="decision" value="confirmed"><label class="inline" for="cf-${index}">Confirmed match</label>
-<label for="reason-${index}">Reason (required)</label><textarea id="reason-${index}" name="reason" rows="2" required maxlength="2000"></textarea>
-<p><button type="submit" class="primary">Record the decision on ${hit.name}</button></p></fieldset></form>`
-
 const verdictSummary = (title: string, check: Check) => {
   const v = verdictOf(check)
   return html`<div class="card"><h3>${title}</h3>${facts([
@@ -138,6 +106,7 @@ ${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.crea
 <section aria-labelledby="hits"><h2 id="hits">Sanctions hits</h2>
 <p>Screening ${badge(verdict.sanctions.result)}${verdict.sanctions.screened ? "" : " (the lists could not be screened)"}.</p>
 ${verdict.sanctions.hits.length === 0 ? html`<p>No hit.</p>` : verdict.sanctions.hits.map((hit, i) => hitCard(c, check.id, hit, i, hit.decision === null ? laterDecision(hit) : undefined))}</section>
+${peopleSection(verdict)}
 <section aria-labelledby="lists"><h2 id="lists">Lists checked</h2>${dataTable("List versions and their SHA-256", ["List", "Version", "SHA-256"],
     check.lists.map((l) => [listWords(l.list), l.version, l.sha256 === null ? null : html`<code>${l.sha256}</code>`]), { empty: "No list was loaded." })}
 ${dataTable("How current each list was at the check", ["List", "Published", "Known current on", "Age (days)", "Within the limit"],
