@@ -68,8 +68,11 @@ summary { cursor: pointer; font-weight: 600; }
   table.stack td::before { content: attr(data-label); font-weight: 600; }
   dl.facts { grid-template-columns: 1fr; }
 }
+.print-only { display: none; }
 @media print {
   header, .skip, form, .no-print, nav { display: none !important; }
+  .print-only { display: block; border-bottom: 1px solid #999; margin-bottom: .5rem; font-size: 9pt; }
+  .print-record p { margin: .1rem 0; }
   :root { background: #fff; font-size: 11pt; }
   main { max-width: none; margin: 0; padding: 0; }
   .card { border: 1px solid #999; break-inside: avoid; }

@@ -59,9 +59,9 @@ const noticeOf = (c: Console) => {
 }
 
 /** A console page around `body`, with the menu and the notice named in the query. */
-export const consolePage = (c: Console, title: string, current: string, body: Html, error?: string) =>
+export const consolePage = (c: Console, title: string, current: string, body: Html, error?: string, stylesheet?: string) =>
   page(title, html`${flash(noticeOf(c), "notice")}${flash(error)}${body}`, {
-    signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current, staleLists: c.staleLists
+    signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current, staleLists: c.staleLists, ...(stylesheet === undefined ? {} : { stylesheet })
   })
 
 /** The screening lists past the age limit, in words, for the console's banner. */

@@ -63,6 +63,8 @@ export interface PageOptions {
   readonly current?: string
   /** The screening lists past the operator's age limit, in words (signed in): a banner says so on every page. */
   readonly staleLists?: ReadonlyArray<string>
+  /** A stylesheet of this page's own (e.g. a check's printed header and footer), after the service's. */
+  readonly stylesheet?: string
 }
 
 const staleBanner = (stale: ReadonlyArray<string> | undefined) =>
@@ -99,7 +101,7 @@ const menu = (options: PageOptions) =>
 /** A whole page: the service's own stylesheet and script only (nothing loaded from elsewhere). */
 export const page = (title: string, body: Html, options: PageOptions = {}): string =>
   "<!doctype html>" + html`<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${title} · KYB Africa</title><link rel="stylesheet" href="/assets/dashboard.css"><script src="/assets/dashboard.js" defer></script></head>
+<title>${title} · KYB Africa</title><link rel="stylesheet" href="/assets/dashboard.css">${options.stylesheet === undefined ? "" : html`<link rel="stylesheet" href="${options.stylesheet}">`}<script src="/assets/dashboard.js" defer></script></head>
 <body><a class="skip" href="#main">Skip to the content</a><header><a class="brand" href="/">KYB Africa</a><nav aria-label="Main">
 ${menu(options)}
 </nav></header><main id="main" tabindex="-1">${options.signedIn === true ? staleBanner(options.staleLists) : ""}<h1>${title}</h1>${body}</main></body></html>`.text

@@ -4,6 +4,7 @@ import { may, type Console, consolePage, csrfField } from "../console.js"
 import { attributionWords } from "../attribution.js"
 import { dataTable, html, when } from "../html.js"
 import { listWords, reasonWords } from "../words.js"
+import { printBlock } from "./print.js"
 import { facts, type Hit, hitCard, peopleSection } from "./hits.js"
 import { badge, checkLink, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
 
@@ -89,12 +90,13 @@ const verdictSummary = (title: string, check: Check) => {
 export const checkPage = (
   c: Console,
   view: { readonly check: Check; readonly keyId: string | null; readonly previous: Check | null; readonly history: ReadonlyArray<Decision> },
-  error?: string
+  error?: string,
+  printedAt: Date = new Date()
 ) => {
   const { check, previous, history } = view
   const verdict = verdictOf(check)
   const laterDecision = (hit: Hit) => history.find((d) => d.list === hit.list && d.entry_id === hit.entry_id && d.entry_hash === hit.entry_hash)
-  return consolePage(c, `Check of ${subjectOf(check.input)}`, "/dashboard/checks", html`
+  return consolePage(c, `Check of ${subjectOf(check.input)}`, "/dashboard/checks", html`${printBlock(c, { checkId: check.id, at: printedAt })}
 ${previous === null ? "" : html`<section aria-labelledby="compare"><h2 id="compare">Verified again</h2><div class="pair">${verdictSummary("Before", previous)}${verdictSummary("Now", check)}</div></section>`}
 <p>${badge(verdict.result)} ${verdict.review_reasons.length === 0 ? "" : html`because ${verdict.review_reasons.map(reasonWords).join("; ")}`}</p>
 ${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.created_at)], ["Made by key", keyLabel(view.keyId, c.keys)], ["Asked by", attributionWords(check.performed_by)], ["Policy version", check.policy_version]])}
@@ -113,5 +115,5 @@ ${dataTable("How current each list was at the check", ["List", "Published", "Kno
     (verdict.lists ?? []).map((l) => [l.name, l.published_on, l.as_of, l.age_days, l.stale ? "no: stale" : "yes"]),
     { empty: "This check predates the lists' dates being kept." })}</section>
 <section aria-labelledby="history"><h2 id="history">Decisions on this subject</h2>${dataTable("Decision history, newest first", ["When", "Decision", "List entry", "Reason", "Decided by"],
-    history.map((d) => [when(d.created_at), d.decision.replace("_", " "), `${listWords(d.list)} ${d.entry_id}`, d.note, attributionWords(d.decided_by)]), { empty: "No decision yet." })}</section>`, error)
+    history.map((d) => [when(d.created_at), d.decision.replace("_", " "), `${listWords(d.list)} ${d.entry_id}`, d.note, attributionWords(d.decided_by)]), { empty: "No decision yet." })}</section>`, error, `/dashboard/checks/${check.id}/print.css`)
 }

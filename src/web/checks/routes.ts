@@ -1,4 +1,5 @@
-import { Effect } from "effect"
+import { HttpServerResponse } from "@effect/platform"
+import { Clock, Effect } from "effect"
 import { AccountChecks } from "../../checks/AccountChecks.js"
 import { isCalendarDate } from "../../domain/calendarDate.js"
 import type { CheckFilters } from "../../checks/AccountChecksRepo.js"
@@ -6,6 +7,7 @@ import { type Console, consoleActor, consoleGet, consolePost, idAfter } from "..
 import { statusOfError } from "../errorPages.js"
 import { htmlResponse, seeOther } from "../responses.js"
 import { checkPage, checksPage } from "./pages.js"
+import { printCss } from "./print.js"
 
 /** A calendar date of the years 0001-9999 (what a timestamp column holds): anything else is the caller's 400. */
 const isDay = (s: string) => isCalendarDate(s) && s >= "0001-01-01"
@@ -57,13 +59,27 @@ const show = (c: Console, id: string, error?: { readonly error: string; readonly
       ? null
       : yield* checks.get(c.account.id, previousId).pipe(Effect.map((p) => p.check), Effect.orElseSucceed(() => null))
     const history = yield* checks.history(c.account.id, id)
-    return htmlResponse(checkPage(c, { ...found, previous, history }, error?.message), error === undefined ? 200 : statusOfError(error))
+    const now = new Date(yield* Clock.currentTimeMillis)
+    return htmlResponse(checkPage(c, { ...found, previous, history }, error?.message, now), error === undefined ? 200 : statusOfError(error))
   })
 
 const notFound = (c: Console) => (error: { readonly error: string; readonly message: string }) =>
   Effect.succeed(htmlResponse(checksPage(c, { checks: [], nextCursor: null }, error.message), statusOfError(error)))
 
 const get = consoleGet((c) => Effect.flatMap(idAfter(PREFIX), (id) => show(c, id).pipe(Effect.catchAll(notFound(c)))))
+
+/** The check's printed header and footer (who printed it, when): fresh on every load, never cached. */
+const print = consoleGet((c) =>
+  Effect.gen(function*() {
+    const id = yield* idAfter(PREFIX)
+    const found = yield* Effect.either((yield* AccountChecks).get(c.account.id, id))
+    const at = new Date(yield* Clock.currentTimeMillis)
+    return found._tag === "Left"
+      ? HttpServerResponse.text("/* no such check */", { status: 404, contentType: "text/css; charset=utf-8" })
+      : HttpServerResponse.text(printCss(c, { checkId: found.right.check.id, at }), {
+        contentType: "text/css; charset=utf-8", headers: { "cache-control": "no-store" }
+      })
+  }))
 
 const decide = consolePost((c, field) =>
   Effect.gen(function*() {
@@ -89,6 +105,7 @@ const verifyAgain = consolePost((c) =>
 export const checksRoutes = [
   ["GET", "/dashboard/checks", list],
   ["GET", "/dashboard/checks/:id", get],
+  ["GET", "/dashboard/checks/:id/print.css", print],
   ["POST", "/dashboard/checks/:id/decisions", decide],
   ["POST", "/dashboard/checks/:id/verify-again", verifyAgain]
 ] as const
