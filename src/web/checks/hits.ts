@@ -67,6 +67,6 @@ export const peopleSection = (verdict: StoredVerdict) => {
       people.map((p) => {
         const own = verdict.sanctions.hits.filter((h) => h.screened_name === p.name && h.screened_from === p.role)
         return [p.name, p.role, p.position, badge(p.result), own.map((h) => `${listWords(h.list)} ${h.entry_id} (${h.score.toFixed(2)})`).join("; ") || "none"]
-      }), { empty: "The record names no officer or owner: none was screened." })
+      }), { empty: verdict.company === null ? "No company was resolved: no officer or owner to screen." : "The record names no officer or owner: none was screened." })
   return html`<section aria-labelledby="people"><h2 id="people">Officers and owners screened</h2>${body}</section>`
 }
