@@ -116,14 +116,18 @@ const confirmRevoke = accountPageRoute(({ account, csrf }) =>
 const SIGNED_UP = "Check your e-mail. If this address had no account, it has one now, on the free plan: log in with the " +
   "password you chose. If it already had one, the message tells you how to get in."
 
+/**
+ * An accepted sign-up answers 303 to a page that says so, so a reload of that page posts nothing again (and sends no
+ * second e-mail). The same answer whether or not the address had an account (the e-mail says which); the address is
+ * not carried to that page, so the URL holds nothing about who signed up.
+ */
 const signUp = formPost(({ csrf, field }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const accounts = yield* Accounts
     const email = field("email") ?? ""
-    // The same answer whether or not the address had an account; the e-mail says which.
     return yield* accounts.signUp({ email, password: field("password") ?? "", client: clientOf(request) }).pipe(
-      Effect.map((done) => htmlResponse(loginPage(csrf, { email: done.email, notice: SIGNED_UP }))),
+      Effect.as(seeOther("/signup/sent")),
       Effect.catchAll((error) =>
         Effect.succeed(retryAfter(error)(htmlResponse(signupPage(csrf, { error: error.message, email, closed: error._tag === "SignupDisabled" }), statusOf(error)))))
     )
@@ -266,6 +270,8 @@ export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
             : htmlResponse(signupPage(csrf, { closed: !accounts.signupEnabled }), accounts.signupEnabled ? 200 : 403)
         ))),
       post("/signup", signUp),
+      get("/signup/sent", openPage(({ account, csrf }) =>
+        Effect.succeed(Option.isSome(account) ? seeOther("/dashboard") : htmlResponse(loginPage(csrf, { notice: SIGNED_UP }))))),
       get("/login", openPage(({ account, csrf }) =>
         Effect.map(HttpServerRequest.HttpServerRequest, (request) =>
           Option.isSome(account)

@@ -53,7 +53,7 @@ const count = (sql: SqlClient.SqlClient, text: string) => Effect.map(sql.unsafe<
 const account = (url: string, email: string) =>
   promise(async () => {
     const web = makeWebClient(url)
-    const signup = await web.submit("/signup", "/signup", { email, password: PASSWORD })
+    const signup = await web.submitFollowing("/signup", "/signup", { email, password: PASSWORD })
     const login = await web.post("/login", { _csrf: web.csrfIn(signup.text), email, password: PASSWORD })
     if (login.status !== 303) throw new Error(`log-in: ${login.status}`)
     return web
@@ -103,7 +103,7 @@ describe("log-in and sign-up counters are exact under concurrency (issue 25 item
       const { sql, url } = yield* serverWithMailbox()
       const statuses = yield* Effect.all(Array.from({ length: 20 }, (_, i) =>
         promise(async () => (await makeWebClient(url).submit("/signup", "/signup", { email: `burst${i}@example.com`, password: PASSWORD })).status)), { concurrency: "unbounded" })
-      assert.strictEqual(statuses.filter((s) => s === 200).length, 5, JSON.stringify(statuses))
+      assert.strictEqual(statuses.filter((s) => s === 303).length, 5, JSON.stringify(statuses))
       assert.strictEqual(statuses.filter((s) => s === 429).length, 15)
       assert.strictEqual(yield* count(sql, "SELECT count(*) AS n FROM accounts"), 5)
     }))
@@ -171,7 +171,7 @@ describe("the dashboard's session (issue 25 item 6)", () => {
       const form = (fields: Record<string, string>) => new URLSearchParams({ _csrf: token, ...fields }).toString()
       // The plain name is not read over https: a cookie tossed in by a sibling or a plain-http page does nothing.
       assert.strictEqual((yield* https("POST /signup", csrfCookie!.replace("__Host-", ""), form({ email: "h@example.com", password: PASSWORD }))).status, 403)
-      assert.strictEqual((yield* https("POST /signup", csrfCookie!, form({ email: "h@example.com", password: PASSWORD }))).status, 200)
+      assert.strictEqual((yield* https("POST /signup", csrfCookie!, form({ email: "h@example.com", password: PASSWORD }))).status, 303)
       const login = yield* https("POST /login", csrfCookie!, form({ email: "h@example.com", password: PASSWORD }))
       assert.strictEqual(login.status, 303)
       const session = /^(__Host-kyb_session=[A-Za-z0-9_-]{43});/.exec(login.headers["set-cookie"] ?? "")?.[1]
@@ -190,17 +190,22 @@ describe("the dashboard's session (issue 25 item 6)", () => {
           const web = makeWebClient(url)
           const page = await web.get("/signup")
           const reply = await web.post("/signup", { _csrf: web.csrfIn(page.text), email, password })
-          // The page as the browser sees it, its own CSRF token taken out.
-          return { status: reply.status, cookies: reply.setCookies, text: reply.text.replace(web.csrfIn(page.text), "TOKEN") }
+          const location = reply.headers.get("location") ?? ""
+          const shown = await web.get(location)
+          // The answer and the page it leads to as the browser sees them, its own CSRF token taken out.
+          return { status: reply.status, location, cookies: reply.setCookies, text: reply.text, shown: shown.status, page: shown.text.replace(web.csrfIn(shown.text), "TOKEN") }
         })
       const first = yield* signUp("someone@example.com", PASSWORD)
       const again = yield* signUp("someone@example.com", "a different long passphrase")
       const sameCase = yield* signUp("SomeOne@Example.com", PASSWORD)
-      assert.strictEqual(first.status, 200)
-      assert.deepStrictEqual(again, { ...first, text: first.text })
-      assert.strictEqual(sameCase.status, first.status)
-      assert.strictEqual(sameCase.text, first.text.replace("someone@example.com", "SomeOne@Example.com"))
-      assert.notInclude(first.text.toLowerCase(), "exists")
+      assert.strictEqual(first.status, 303)
+      assert.strictEqual(first.location, "/signup/sent", "nothing about the address in the URL")
+      assert.strictEqual(first.shown, 200)
+      assert.include(first.page, "Check your e-mail")
+      assert.deepStrictEqual(again, first)
+      assert.deepStrictEqual(sameCase, first)
+      assert.notInclude(first.page.toLowerCase(), "someone@example.com")
+      assert.notInclude(first.page.toLowerCase(), "exists")
       assert.deepStrictEqual(mails, [
         { kind: "verification", to: "someone@example.com" },
         { kind: "exists", to: "someone@example.com" },
@@ -212,6 +217,27 @@ describe("the dashboard's session (issue 25 item 6)", () => {
       const page = yield* promise(() => web.get("/login"))
       const login = yield* promise(() => web.post("/login", { _csrf: web.csrfIn(page.text), email: "someone@example.com", password: "a different long passphrase" }))
       assert.strictEqual(login.status, 401)
+    }))
+
+  live("sign-up is POST, 303, GET: reloading the page it leads to creates nothing and sends no second e-mail (issue 42 item 4)", () =>
+    Effect.gen(function*() {
+      const { mails, sql, url } = yield* serverWithMailbox({ KYB_SIGNUPS_PER_CLIENT: "1000" })
+      const web = makeWebClient(url)
+      const posted = yield* promise(() => web.submit("/signup", "/signup", { email: "reload@example.com", password: PASSWORD }))
+      assert.strictEqual(posted.status, 303, posted.text)
+      const location = posted.headers.get("location") ?? ""
+      assert.strictEqual(location, "/signup/sent")
+      for (let reload = 0; reload < 3; reload++) {
+        const shown = yield* promise(() => web.get(location))
+        assert.strictEqual(shown.status, 200)
+        assert.include(shown.text, "Check your e-mail")
+      }
+      assert.deepStrictEqual(mails, [{ kind: "verification", to: "reload@example.com" }])
+      assert.strictEqual(yield* count(sql, "SELECT count(*) AS n FROM accounts"), 1)
+      // The page it leads to is the log-in form: the new account logs in from it.
+      const shown = yield* promise(() => web.get(location))
+      const login = yield* promise(() => web.post("/login", { _csrf: web.csrfIn(shown.text), email: "reload@example.com", password: PASSWORD }))
+      assert.strictEqual(login.status, 303)
     }))
 
   live("passwords a strength estimator finds easy are refused with a clear message, nothing stored", () =>

@@ -80,8 +80,10 @@ export const secretIn = (html: string) => /kyb_live_[A-Za-z0-9_-]{43}/.exec(html
 /** Signs up a new address, then logs in (sign-up itself starts no session), and returns the signed-in client. */
 export const signUpAndLogIn = async (baseUrl: string, email: string, password: string) => {
   const web = makeWebClient(baseUrl)
-  const reply = await web.submit("/signup", "/signup", { email, password })
-  if (reply.status !== 200 || !reply.text.includes("Check your e-mail")) throw new Error(`sign-up: ${reply.status} ${reply.text}`)
+  const posted = await web.submit("/signup", "/signup", { email, password })
+  if (posted.status !== 303 || posted.headers.get("location") !== "/signup/sent") throw new Error(`sign-up: ${posted.status} ${posted.text}`)
+  const reply = await web.get("/signup/sent")
+  if (reply.status !== 200 || !reply.text.includes("Check your e-mail")) throw new Error(`sign-up page: ${reply.status} ${reply.text}`)
   const login = await web.post("/login", { _csrf: web.csrfIn(reply.text), email, password })
   if (login.status !== 303) throw new Error(`log-in: ${login.status} ${login.text}`)
   return web

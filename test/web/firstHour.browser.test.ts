@@ -70,6 +70,8 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the c
     await typeInto(page.getByLabel(/^Password/), "a long enough passphrase")
     await page.keyboard.press("Enter")
     await page.getByText("Check your e-mail").first().waitFor()
+    // the page after the redirect does not carry the address (issue 42 item 4)
+    await typeInto(page.getByLabel("E-mail address"), "first-hour@example.com")
     await typeInto(page.getByLabel("Password"), "a long enough passphrase")
     await page.keyboard.press("Enter")
     await page.waitForURL("**/dashboard")
