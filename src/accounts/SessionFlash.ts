@@ -6,7 +6,8 @@ import { sha256 } from "./tokens.js"
 /** What a page shows once after the redirect of the form that made it (issue 42): a secret never goes in a URL. */
 export const Flash = Schema.Union(
   Schema.Struct({ kind: Schema.Literal("api_key"), secret: Schema.String, rotated: Schema.Boolean }),
-  Schema.Struct({ kind: Schema.Literal("webhook_secret"), secret: Schema.String, webhookId: Schema.String })
+  Schema.Struct({ kind: Schema.Literal("webhook_secret"), secret: Schema.String, webhookId: Schema.String }),
+  Schema.Struct({ kind: Schema.Literal("recovery_codes"), codes: Schema.Array(Schema.String) })
 )
 export type Flash = typeof Flash.Type
 

@@ -18,6 +18,13 @@ type Web = ReturnType<typeof makeWebClient>
 const logIn = (web: Web, email: string) => promise(() => web.submit("/login", "/login", { email, password: PASSWORD }))
 const secondStep = (web: Web, page: string, code: string) =>
   promise(() => web.post("/login/second-factor", { _csrf: web.csrfIn(page), challenge: challengeIn(page), code }))
+/** New recovery codes answer 303 to the page that shows them once (issue 42 item 4): that page, as the browser gets it. */
+const recoveryShown = (web: Web, reply: { readonly status: number; readonly headers: Headers; readonly text: string }) =>
+  promise(async () => {
+    assert.strictEqual(reply.status, 303, reply.text)
+    assert.strictEqual(reply.headers.get("location"), "/dashboard/security/recovery-codes")
+    return web.get("/dashboard/security/recovery-codes")
+  })
 
 /** The second factor (issue 39 item 5): TOTP per member, recovery codes once, the account's policy, throttled like the password. */
 describe("a second factor", () => {
@@ -28,8 +35,12 @@ describe("a second factor", () => {
         const sql = yield* SqlClient.SqlClient
         const owner = yield* promise(() => signUpAndLogIn(url, "totp-owner@example.com", PASSWORD))
         assert.include((yield* promise(() => owner.get("/dashboard/security"))).text, "is <strong>off</strong>")
-        const started = yield* promise(() => owner.submit("/dashboard/security", "/dashboard/security/start", {}))
+        const starting = yield* promise(() => owner.submit("/dashboard/security", "/dashboard/security/start", {}))
+        assert.strictEqual(starting.status, 303, starting.text)
+        assert.strictEqual(starting.headers.get("location"), "/dashboard/security")
+        const started = yield* promise(() => owner.get("/dashboard/security"))
         assert.strictEqual(started.status, 200, started.text)
+        assert.strictEqual(secretIn((yield* promise(() => owner.get("/dashboard/security"))).text), secretIn(started.text), "a reload makes no other secret")
         const secret = secretIn(started.text)
         assert.match(secret, /^[A-Z2-7]{32}$/)
         assert.include(started.text, `otpauth://totp/KYB%20Africa:totp-owner%40example.com?issuer=KYB%20Africa&amp;secret=${secret}`)
@@ -39,11 +50,14 @@ describe("a second factor", () => {
 
         const wrong = yield* promise(() => owner.submit("/dashboard/security", "/dashboard/security/confirm", { code: "000000" === codeOf(secret) ? "111111" : "000000" }))
         assert.strictEqual(wrong.status, 400)
-        const on = yield* promise(() => owner.submit("/dashboard/security", "/dashboard/security/confirm", { code: codeOf(secret) }))
+        const on = yield* recoveryShown(owner, yield* promise(() => owner.submit("/dashboard/security", "/dashboard/security/confirm", { code: codeOf(secret) })))
         assert.strictEqual(on.status, 200, on.text)
         const recovery = recoveryIn(on.text)
         assert.strictEqual(recovery.length, 10)
         assert.notInclude((yield* promise(() => owner.get("/dashboard/security"))).text, recovery[0]!, "shown once")
+        const reload = yield* promise(() => owner.get("/dashboard/security/recovery-codes"))
+        assert.strictEqual(reload.status, 303, "a reload shows the codes no more and makes no others")
+        assert.strictEqual(reload.headers.get("location"), "/dashboard/security")
         const hashes = yield* sql<{ code_sha256: string }>`SELECT code_sha256 FROM recovery_codes`
         assert.strictEqual(hashes.length, 10)
         assert.isFalse(hashes.some((h) => recovery.includes(h.code_sha256)))
@@ -83,7 +97,7 @@ describe("a second factor", () => {
         const enrol = yield* logIn(viewer, "vera@example.com")
         assert.include(enrol.text, "Set up a second factor")
         const viewerSecret = secretIn(enrol.text)
-        const enrolled = yield* secondStep(viewer, enrol.text, codeOf(viewerSecret))
+        const enrolled = yield* recoveryShown(viewer, yield* secondStep(viewer, enrol.text, codeOf(viewerSecret)))
         assert.strictEqual(enrolled.status, 200, enrolled.text)
         assert.strictEqual(recoveryIn(enrolled.text).length, 10)
         assert.strictEqual((yield* promise(() => viewer.get("/dashboard"))).status, 200)
@@ -106,7 +120,7 @@ describe("a second factor", () => {
         assert.strictEqual(joined.status, 200, joined.text)
         assert.include(joined.text, "Set up a second factor")
         assert.strictEqual((yield* promise(() => newcomer.get("/dashboard"))).status, 303, "no session before the factor")
-        const set = yield* secondStep(newcomer, joined.text, codeOf(secretIn(joined.text)))
+        const set = yield* recoveryShown(newcomer, yield* secondStep(newcomer, joined.text, codeOf(secretIn(joined.text))))
         assert.strictEqual(recoveryIn(set.text).length, 10, set.text)
         assert.strictEqual((yield* promise(() => newcomer.get("/dashboard"))).status, 200)
 

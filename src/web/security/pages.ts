@@ -27,10 +27,6 @@ ${Option.isSome(enrolment) ? html`<p>Your account requires a second factor of ev
 ${codeField(Option.isSome(enrolment) ? "The 6-digit code your app shows" : "The 6-digit code your app shows, or a recovery code")}
 <p><button type="submit" class="primary">Sign in</button></p></form><p><a href="/login">Start again</a></p>`, { csrf })
 
-/** After an enrolment at log-in: the codes once, then on to the dashboard. */
-export const recoveryPage = (csrf: string, codes: ReadonlyArray<string>) =>
-  page("Second factor on", html`${recoveryCard(codes)}<p><a class="button primary" href="/dashboard">Go to the dashboard</a></p>`, { csrf, signedIn: true })
-
 export interface SecurityView {
   readonly enabled: boolean
   readonly required: boolean

@@ -1,15 +1,16 @@
 import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
 import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { Effect, Redacted } from "effect"
+import { Effect, Option, Redacted } from "effect"
 import { Accounts } from "../../accounts/Accounts.js"
+import { SessionFlash } from "../../accounts/SessionFlash.js"
 import type { AccountError } from "../../accounts/errors.js"
 import type { Power } from "../../domain/roles.js"
 import { SecondFactor } from "../../secondFactor/SecondFactor.js"
 import { type Console, consoleGet, consolePost } from "../console.js"
 import { html, page } from "../html.js"
 import { formFields, htmlResponse, seeOther } from "../responses.js"
-import { clientOf, csrfForSession, csrfMatches, csrfOf, originOf, withSessionCookie } from "../session.js"
-import { challengePage, recoveryPage, securityPage } from "./pages.js"
+import { clientOf, csrfMatches, csrfOf, originOf, sessionTokenOf, withSessionCookie } from "../session.js"
+import { challengePage, securityPage } from "./pages.js"
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/
 
@@ -27,7 +28,7 @@ const show = consoleGet((c) => render(c, c.query("notice") === "off" ? { notice:
 /** The member's own factor: every role may set up, confirm and (unless required) turn off their own; the policy is an admin's or an owner's. */
 const own = (
   act: (f: SecondFactor, c: Console, field: (name: string) => string | undefined) => Effect.Effect<unknown, AccountError>,
-  done: (c: Console, result: unknown) => ReturnType<typeof render>,
+  done: (c: Console, result: unknown) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, SecondFactor | SessionFlash | HttpServerRequest.HttpServerRequest>,
   power: Power = "read"
 ) =>
   consolePost((c, field) =>
@@ -36,9 +37,25 @@ const own = (
       Effect.catchAll((error) => render(c, { error: error.message }, statusOf(error)))
     ), formFields, power)
 
-const start = own((f, c) => f.start(c.account), (c) => render(c))
-const confirm = own((f, c, field) => f.confirm(c.account, field("code"), c.origin), (c, codes) =>
-  render(c, { recoveryCodes: codes as ReadonlyArray<string>, notice: "Your second factor is on." }))
+/** The security page shows the pending secret: a reload there makes no other one. */
+const start = own((f, c) => f.start(c.account), () => Effect.succeed(seeOther("/dashboard/security")))
+const RECOVERY_PAGE = "/dashboard/security/recovery-codes"
+
+/** The new recovery codes wait, sealed, for the page the form redirects to: a reload there shows them no more. */
+const showCodesOnce = (sessionToken: string, codes: ReadonlyArray<string>) =>
+  Effect.as(Effect.flatMap(SessionFlash, (flash) => flash.put(sessionToken, { kind: "recovery_codes", codes })), seeOther(RECOVERY_PAGE))
+
+const confirm = own((f, c, field) => f.confirm(c.account, field("code"), c.origin), (_, codes) =>
+  Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => showCodesOnce(sessionTokenOf(request), codes as ReadonlyArray<string>)))
+
+const recoveryCodes = consoleGet((c) =>
+  Effect.gen(function*() {
+    const request = yield* HttpServerRequest.HttpServerRequest
+    const flash = yield* (yield* SessionFlash).take(sessionTokenOf(request))
+    return Option.isSome(flash) && flash.value.kind === "recovery_codes"
+      ? yield* render(c, { recoveryCodes: flash.value.codes, notice: "Your second factor is on." })
+      : seeOther("/dashboard/security")
+  }))
 const off = own((f, c, field) => f.turnOff(c.account, field("password"), c.origin), () => Effect.succeed(seeOther("/dashboard/security?notice=off")))
 const policy = own((f, c, field) => f.setPolicy(c.account, field("require") === "yes", c.origin), (c, ended) =>
   render(c, { notice: `Policy saved.${typeof ended === "number" && ended > 0 ? ` ${ended} sessions of members without a second factor ended.` : ""}` }), "manage")
@@ -56,9 +73,10 @@ const secondStep = Effect.gen(function*() {
   const accounts = yield* Accounts
   const factor = yield* SecondFactor
   return yield* accounts.completeLogIn({ challenge, code: field("code"), client: clientOf(request), origin: originOf(request) }).pipe(
-    Effect.map(({ session, recoveryCodes }) =>
-      withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(
-        recoveryCodes === null ? seeOther("/dashboard") : htmlResponse(recoveryPage(csrfForSession(Redacted.value(session)), recoveryCodes))
+    Effect.flatMap(({ session, recoveryCodes }) =>
+      Effect.map(
+        recoveryCodes === null ? Effect.succeed(seeOther("/dashboard")) : showCodesOnce(Redacted.value(session), recoveryCodes),
+        withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)
       )),
     Effect.catchAll((error) =>
       Effect.map(factor.challengeEnrolment(challenge), (enrolment) =>
@@ -70,6 +88,7 @@ export const securityRoutes = [
   ["GET", "/dashboard/security", show],
   ["POST", "/dashboard/security/start", start],
   ["POST", "/dashboard/security/confirm", confirm],
+  ["GET", RECOVERY_PAGE, recoveryCodes],
   ["POST", "/dashboard/security/off", off],
   ["POST", "/dashboard/security/policy", policy],
   ["POST", "/login/second-factor", secondStep]
