@@ -65,6 +65,8 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the e
     await page.getByLabel(/^Password/).fill("a long enough passphrase")
     await page.getByRole("button", { name: "Create my account" }).click()
     await page.getByText("Check your e-mail").first().waitFor({ timeout: 10_000 })
+    // the page after the redirect does not carry the address (issue 42 item 4)
+    await page.getByLabel("E-mail address").fill("filer@example.com")
     await page.getByLabel("Password").fill("a long enough passphrase")
     await page.getByRole("button", { name: "Log in" }).click()
     await page.waitForURL("**/dashboard")
