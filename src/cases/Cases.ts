@@ -7,6 +7,8 @@ import { type AuditAction, Audit } from "../audit/Audit.js"
 import { type CaseMove, type CaseStatus, caseStatuses, hitKey, moveCase, needsSecondLook, proposedOn } from "../domain/cases.js"
 import { Decisions, decisionOf } from "../decisions/Decisions.js"
 import type { DecisionRow } from "../decisions/DecisionsRepo.js"
+import { RoleForbids } from "../accounts/errors.js"
+import { can, refusalOf, type Role } from "../domain/roles.js"
 import { Fence } from "../tenancy/Fence.js"
 import { caseCheck, caseEvent, caseSummary, hitsOf } from "./caseViews.js"
 import { type CaseRow, CasesRepo } from "./CasesRepo.js"
@@ -180,7 +182,23 @@ export class Cases extends Effect.Service<Cases>()("kyb/Cases", {
 
     const openCount = (accountId: string) => repo.openCount(accountId).pipe(Effect.orDie)
 
-    return { queue, get, assign, takeCase, comment, escalate, close, decide, review, openCount } as const
+    /** Four eyes (item 4): whether a false positive on a strong match waits for a second member, and from which score. */
+    const reviewPolicy = (accountId: string) => repo.reviewPolicy(accountId).pipe(Effect.orDie)
+
+    /** Set by an owner or an admin, in one fenced transaction with its audit entry. */
+    const setReviewPolicy = (actor: Actor, role: Role, policy: { readonly enabled: boolean; readonly threshold: number }) =>
+      Effect.gen(function*() {
+        if (!can(role, "manage")) return yield* new RoleForbids({ message: refusalOf(role, "manage") })
+        if (!(Number.isFinite(policy.threshold) && policy.threshold >= 0.5 && policy.threshold <= 1)) {
+          return yield* Effect.fail(InvalidRequest.of("threshold: must be a score from 0.5 to 1"))
+        }
+        yield* fence.guarded("review_policy", actor, "account", Effect.zipRight(
+          repo.setReviewPolicy(actor.accountId, policy),
+          audit.record(actor, { action: "account.review_policy_changed", object: { type: "account", id: actor.accountId }, details: { four_eyes: policy.enabled, threshold: policy.threshold } })
+        )).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))), Effect.catchTag("SqlError", Effect.die))
+      })
+
+    return { queue, get, assign, takeCase, comment, escalate, close, decide, review, openCount, reviewPolicy, setReviewPolicy } as const
   }),
   dependencies: [CasesRepo.Default, Fence.Default, Audit.Default, Decisions.Default, Cursors.Default]
 }) {}

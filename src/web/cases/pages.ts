@@ -19,7 +19,19 @@ const caseLink = (c: CaseSummary) => html`<a href="/dashboard/cases/${c.id}">${s
 const bestHit = (c: CaseSummary) => c.best_hit === null ? "—" : `${c.best_hit.score.toFixed(2)} ${listWords(c.best_hit.list)} (${c.best_hit.name})`
 
 /** The queue: one row per case, filtered and sorted as the query says. */
-export const queuePage = (c: Console, page: CasePage, error?: string) => {
+/** The four-eyes policy, for whoever may set it (owners and admins); the others read it. */
+const policySection = (c: Console, policy: { readonly enabled: boolean; readonly threshold: number }) => {
+  const said = policy.enabled
+    ? `On: a false positive on a hit scored ${policy.threshold} or more, or on an exact name match, waits for a second member's approval.`
+    : "Off: one member's false positive dismisses a hit at once."
+  return html`<section aria-labelledby="policy-h"><h2 id="policy-h">Four eyes</h2><p>${said}</p>
+${may(c, "manage") ? html`<form method="post" action="/dashboard/cases/policy">${csrfField(c.csrf)}
+<div><label><input type="checkbox" name="four_eyes" value="on"${policy.enabled ? html` checked` : ""}> A second member approves false positives on strong matches</label></div>
+<div><label for="threshold">From a score of</label> <input id="threshold" name="threshold" type="number" min="0.5" max="1" step="0.01" value="${String(policy.threshold)}" required></div>
+<p><button type="submit">Save the policy</button></p></form>` : ""}</section>`
+}
+
+export const queuePage = (c: Console, page: CasePage, error?: string, policy?: { readonly enabled: boolean; readonly threshold: number }) => {
   const q = c.query
   const kept = new URLSearchParams(Object.entries({ status: q("status"), reason: q("reason"), assignee: q("assignee"), sort: q("sort"), pending: q("pending") })
     .filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""))
@@ -47,7 +59,8 @@ Take a case, read its evidence, decide its hits and close it with an outcome.</p
 <div><button type="submit">Filter</button> <a href="/dashboard/cases">Clear</a></div></form>
 ${error === undefined ? "" : html`<p class="error" role="alert">${error}</p>`}
 ${dataTable("Cases", ["Subject", "Reasons", "Best hit", "Checks", "Age", "Assignee", "Status"], rows, { empty: "No case matches.", id: "cases" })}
-${page.next_cursor === null ? "" : html`<p><a href="/dashboard/cases?${kept.toString()}">More cases</a></p>`}`)
+${page.next_cursor === null ? "" : html`<p><a href="/dashboard/cases?${kept.toString()}">More cases</a></p>`}
+${policy === undefined ? "" : policySection(c, policy)}`)
 }
 
 const post = (c: Console, action: string, fields: Html, label: string) =>

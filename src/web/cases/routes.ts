@@ -2,6 +2,8 @@ import { Effect, Either, ParseResult, Schema } from "effect"
 import { CaseListParams, CloseBody } from "../../api/schemas/Case.js"
 import { SanctionsList } from "../../api/schemas/Verdict.js"
 import { Cases } from "../../cases/Cases.js"
+import { RoleForbids } from "../../accounts/errors.js"
+import { InvalidApiKey } from "../../api/errors.js"
 import { can } from "../../domain/roles.js"
 import { type Console, consoleActor, consoleGet, consolePost, idAfter } from "../console.js"
 import { statusOfError } from "../errorPages.js"
@@ -24,7 +26,7 @@ const queue = consoleGet((c) =>
     }
     const page = yield* Effect.either(cases.queue(c.account.id, { limit: 50, ...params.right }))
     return page._tag === "Right"
-      ? htmlResponse(queuePage(c, page.right))
+      ? htmlResponse(queuePage(c, page.right, undefined, yield* cases.reviewPolicy(c.account.id)))
       : htmlResponse(queuePage(c, { cases: [], next_cursor: null }, "cursor: must be a link this page gave, with the same filters"), 400)
   }))
 
@@ -97,10 +99,24 @@ const review = (outcome: "approved" | "rejected") =>
       )
     }))
 
+/** The four-eyes policy (owners and admins): the form's choice, then back to the queue. */
+const setPolicy = consolePost((c, field) =>
+  Effect.gen(function*() {
+    const cases = yield* Cases
+    const threshold = Number(field("threshold") ?? "")
+    return yield* cases.setReviewPolicy(consoleActor(c), c.account.member.role, { enabled: field("four_eyes") === "on", threshold }).pipe(
+      Effect.as(seeOther("/dashboard/cases")),
+      Effect.catchAll((error) =>
+        Effect.map(cases.reviewPolicy(c.account.id), (policy) =>
+          htmlResponse(queuePage(c, { cases: [], next_cursor: null }, error.message, policy), error instanceof RoleForbids ? 403 : error instanceof InvalidApiKey ? 401 : 400)))
+    )
+  }), undefined, "manage")
+
 export const casesRoutes = [
   ["GET", "/dashboard/cases", queue],
   // the review queue's old address: the queue is the cases now
   ["GET", "/dashboard/review", consoleGet(() => Effect.succeed(seeOther("/dashboard/cases")))],
+  ["POST", "/dashboard/cases/policy", setPolicy],
   ["GET", "/dashboard/cases/:id", caseGet],
   ["POST", "/dashboard/cases/:id/take", take],
   ["POST", "/dashboard/cases/:id/escalate", escalate],
