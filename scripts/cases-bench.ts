@@ -2,7 +2,7 @@
 // account with --checks checks in review and --cases open cases (and a tenth as many closed), then GET /v1/cases
 // (its first page) --requests times in each order and with a filter, one request at a time; p50 and p99 per query.
 //
-//   npx tsx scripts/cases-bench.ts [--checks 100000 --cases 10000 --requests 300]
+//   npx tsx scripts/cases-bench.ts [--checks 100000 --cases 10000 --requests 300 --warmup 30]
 import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
 import { SqlClient } from "@effect/sql"
@@ -14,10 +14,11 @@ import { createKybServer } from "../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../src/http/Server.js"
 import { scratchDatabase } from "./search/database.js"
 
-const { values } = parseArgs({ options: { checks: { type: "string", default: "100000" }, cases: { type: "string", default: "10000" }, requests: { type: "string", default: "300" } } })
+const { values } = parseArgs({ options: { checks: { type: "string", default: "100000" }, cases: { type: "string", default: "10000" }, requests: { type: "string", default: "300" }, warmup: { type: "string", default: "30" } } })
 const checks = Number(values.checks)
 const cases = Number(values.cases)
 const requests = Number(values.requests)
+const warmup = Number(values.warmup)
 const quantile = (xs: ReadonlyArray<number>, q: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(xs.length * q))]!
 
 const program = Effect.gen(function*() {
@@ -55,6 +56,10 @@ const program = Effect.gen(function*() {
   const headers = { authorization: `Bearer ${Redacted.value(secret)}` }
   const queries = ["", "?sort=score", "?reason=ambiguous_match", "?list=ofac_sdn&sort=score", "?assignee=none&min_age_days=1"]
   const rows: Array<string> = []
+  // A warm-up first (the server's first requests compile its code and fill the database's cache), not timed.
+  for (let i = 0; i < warmup; i++) {
+    for (const query of queries) yield* Effect.promise(() => fetch(`${base}/v1/cases${query}`, { headers }).then((r) => r.arrayBuffer()))
+  }
   for (const query of queries) {
     const times: Array<number> = []
     let count = 0
@@ -70,7 +75,7 @@ const program = Effect.gen(function*() {
   }
   process.stdout.write([
     `${checks.toLocaleString("en")} checks, ${cases.toLocaleString("en")} open cases and ${closed.toLocaleString("en")} closed in one account (seeded in ${seeded.toFixed(0)} s);`,
-    `${requests} requests per query, one at a time; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} at the end`,
+    `${requests} requests per query after ${warmup} untimed of each, one at a time; ${os.cpus().length} cores, load average ${os.loadavg().map((l) => l.toFixed(1)).join(" ")} at the end`,
     "",
     "| query (first page, 25 cases) | cases | p50 | p99 |",
     "|---|---|---|---|",
