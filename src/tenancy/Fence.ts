@@ -43,11 +43,15 @@ export class Fence extends Effect.Service<Fence>()("kyb/Fence", {
     /** In the caller's transaction: the owner held live to its end, or AccessEnded. */
     const hold = (owner: Owner, need: Need = "account"): Effect.Effect<void, AccessEnded | SqlError> =>
       Effect.gen(function*() {
+        // The lock first, then the keys in a statement of their own: a statement that waited for the lock still reads
+        // other tables as they were when it began (READ COMMITTED), before the end it waited for had committed.
+        const held = yield* sql`SELECT a.id FROM accounts a WHERE a.id = ${owner.accountId} AND a.deleted_at IS NULL FOR SHARE OF a`
+        if (held.length === 0) return yield* new AccessEnded({ reason: "account", message: "This account has been deleted; nothing was made." })
         const [row] = yield* sql<{ key_live: boolean; any_live: boolean }>`
           SELECT ${owner.keyId === null ? sql`true` : sql`EXISTS (SELECT 1 FROM api_keys k WHERE k.id = ${owner.keyId}
-              AND k.account_id = a.id AND (k.revoked_at IS NULL OR k.revoked_at > now()))`} AS key_live,
+              AND k.account_id = a.id AND (k.revoked_at IS NULL OR k.revoked_at > statement_timestamp()))`} AS key_live,
             ${need === "running" ? liveKeyOf(sql, sql`a.id`) : sql`true`} AS any_live
-          FROM accounts a WHERE a.id = ${owner.accountId} AND a.deleted_at IS NULL FOR SHARE OF a`
+          FROM accounts a WHERE a.id = ${owner.accountId}`
         if (row === undefined) return yield* new AccessEnded({ reason: "account", message: "This account has been deleted; nothing was made." })
         if (!row.key_live) {
           return yield* new AccessEnded({ reason: "key", message: "This API key was revoked while the request was on its way; nothing was made." })

@@ -3,4 +3,4 @@ import type { Fragment } from "@effect/sql/Statement"
 
 /** A live key of the account (an id, or a column naming it): not revoked, or rotated and still in its grace period. */
 export const liveKeyOf = (sql: SqlClient.SqlClient, accountId: string | Fragment) =>
-  sql`EXISTS (SELECT 1 FROM api_keys k WHERE k.account_id = ${accountId} AND (k.revoked_at IS NULL OR k.revoked_at > now()))`
+  sql`EXISTS (SELECT 1 FROM api_keys k WHERE k.account_id = ${accountId} AND (k.revoked_at IS NULL OR k.revoked_at > statement_timestamp()))`
