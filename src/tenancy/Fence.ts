@@ -31,7 +31,7 @@ export class FenceProbe extends Context.Tag("kyb/FenceProbe")<FenceProbe, {
  * Ends are fences (issue 41), one mechanism for every owned row and every end. A write that makes something an
  * account owns first takes `hold`: the account row `FOR SHARE`, refused unless the account is live (and the acting
  * key, and for `running` a live key of the account), in the write's own transaction. An end (account deletion, key
- * revocation, a rotated key's grace running out) first takes `end`: the same row `FOR UPDATE`. So a write either
+ * revocation, a rotated key's grace running out) first takes `end`: the same row `FOR NO KEY UPDATE`. So a write either
  * commits before the end starts (and the end, reading after it, stops what it made) or waits and sees the end (and
  * makes nothing); no interleaving leaves a survivor.
  */
@@ -64,8 +64,12 @@ export class Fence extends Effect.Service<Fence>()("kyb/Fence", {
         }
       })
 
-    /** In the end's transaction, before anything else: the account row held exclusively (every fenced write waits). */
-    const end = (accountId: string) => sql`SELECT id FROM accounts WHERE id = ${accountId} FOR UPDATE`.pipe(Effect.asVoid)
+    /**
+     * In the end's transaction, before anything else: the account row held against every fenced write (FOR SHARE
+     * waits). FOR NO KEY UPDATE, not FOR UPDATE: a foreign key's check (FOR KEY SHARE, e.g. a batch row keeping its
+     * check while the end waits for that row's job) must not wait for the end, or the two deadlock.
+     */
+    const end = (accountId: string) => sql`SELECT id FROM accounts WHERE id = ${accountId} FOR NO KEY UPDATE`.pipe(Effect.asVoid)
 
     /** A test's pause point (no-op in a server): call it before the transaction that holds the fence. */
     const pause = (point: string, accountId: string) => Option.match(probe, { onNone: () => Effect.void, onSome: (p) => p.before(point, accountId) })
