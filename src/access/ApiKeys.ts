@@ -8,6 +8,7 @@ import { Ends } from "../tenancy/Ends.js"
 import { Fence } from "../tenancy/Fence.js"
 import type { Attribution } from "./actor.js"
 import { identityOf, keyIdentityColumns, type KeyIdentityRow } from "./keyIdentity.js"
+import { traced } from "../metrics/span.js"
 
 const SECRET_PREFIX = "kyb_live_"
 
@@ -69,14 +70,14 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
           VALUES (${id}, ${hashSecret(secret)}, ${secretPrefix(secret)}, ${options.label}, ${options.plan}, ${options.quota},
             ${accountId}, ${scope}, ${options.createdBy === undefined ? null : JSON.stringify(options.createdBy)}::jsonb)`
         return { id, accountId, secret: Redacted.make(secret), scope }
-      })).pipe(Effect.withSpan("ApiKeys.create"))
+      })).pipe(traced("ApiKeys.create"))
 
     /** A live account named by its id or its e-mail address. */
     const findAccount = (ref: string) =>
       sql<{ id: string; plan: Plan }>`SELECT id, plan FROM accounts
         WHERE (id = ${ref} OR email_lower = ${ref.trim().toLowerCase()}) AND deleted_at IS NULL`.pipe(
         Effect.map((rows) => Option.fromNullable(rows[0])),
-        Effect.withSpan("ApiKeys.findAccount")
+        traced("ApiKeys.findAccount")
       )
 
     /** Stops the key at once; when it was its account's last live key, what the account runs ends with it (`Ends`). */
@@ -91,7 +92,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
         if (revoked === undefined) return false
         yield* ends.afterRevocation(revoked.account_id)
         return true
-      })).pipe(Effect.withSpan("ApiKeys.revoke"))
+      })).pipe(traced("ApiKeys.revoke"))
 
     const list = sql<ApiKeySummary>`
       SELECT k.id, k.account_id, coalesce(a.email, a.name) AS account, k.label, k.plan, k.scope,
@@ -101,7 +102,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
              coalesce(u.used, 0)::float8 AS used_this_month
       FROM api_keys k JOIN accounts a ON a.id = k.account_id
       LEFT JOIN account_usage u ON u.account_id = k.account_id AND u.period = date_trunc('month', now() AT TIME ZONE 'UTC')::date
-      ORDER BY k.created_at, k.id`.pipe(Effect.withSpan("ApiKeys.list"))
+      ORDER BY k.created_at, k.id`.pipe(traced("ApiKeys.list"))
 
     /** The key of this secret (active, or rotated and in its grace period), without counting a request. */
     const identify = (secret: Redacted.Redacted<string>) =>
@@ -112,7 +113,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
           WHERE k.secret_sha256 = ${hashSecret(value)} AND (k.revoked_at IS NULL OR k.revoked_at > now())
             AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = k.account_id AND a.deleted_at IS NULL)`
         return Option.map(Option.fromNullable(rows[0]), identityOf)
-      }).pipe(Effect.withSpan("ApiKeys.identify"))
+      }).pipe(traced("ApiKeys.identify"))
 
     return { create, findAccount, revoke, list, identify } as const
   }),

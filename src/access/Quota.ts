@@ -5,6 +5,7 @@ import type { ApiKeyIdentity } from "../api/security.js"
 import { dayOf, periodOf, planQuota, resetOf } from "../domain/quotaWindow.js"
 import { hashSecret, looksLikeSecret } from "./ApiKeys.js"
 import { identityOf, keyIdentityColumns, type KeyIdentityRow } from "./keyIdentity.js"
+import { traced } from "../metrics/span.js"
 
 export interface QuotaDecision {
   readonly allowed: boolean
@@ -111,7 +112,7 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
           SELECT used::text AS used FROM taken`
         const used = rows[0]?.used
         return used === undefined ? { taken: false, used: null } : { taken: true, used: Number(used) }
-      }).pipe(Effect.withSpan("Quota.charge"))
+      }).pipe(traced("Quota.charge"))
 
     /**
      * `charge`, or 429 quota_exceeded naming `what` (nothing taken, nothing to be done): what every console door calls
@@ -132,7 +133,7 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
         if (owner.keyId !== null) {
           yield* sql`UPDATE usage_daily SET requests = greatest(0, requests - ${units}) WHERE key_id = ${owner.keyId} AND day = ${dayOf(now)}::date`
         }
-      }).pipe(Effect.withSpan("Quota.giveBack"))
+      }).pipe(traced("Quota.giveBack"))
 
     /** Gives back the unit an admitted request took, when its handler refuses it whole (a batch too large). */
     const refund = (key: { readonly accountId: string; readonly keyId: string }) => giveBack(key, 1)

@@ -16,6 +16,7 @@ import { loggingMailer, Mailer } from "./Mailer.js"
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.js"
 import { Throttle } from "./Throttle.js"
 import { newToken, sha256 } from "./tokens.js"
+import { traced } from "../metrics/span.js"
 
 /** The signed-in member and their account as pages and answers show them (never a password hash). */
 export interface Account {
@@ -105,7 +106,7 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
           Effect.onError((cause) =>
             Cause.isInterruptedOnly(cause) ? Effect.void : Effect.ignore(Effect.sandbox(throttle.giveBack("signup_client", form.client))))
         )
-      }).pipe(Effect.withSpan("Accounts.signUp"))
+      }).pipe(traced("Accounts.signUp"))
 
     const createAccount = (email: { readonly email: string; readonly lower: string }, password: string) =>
       Effect.gen(function*() {
@@ -164,7 +165,7 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         yield* throttle.giveBack("login_client", form.client)
         yield* Effect.logInfo("signed in").pipe(Effect.annotateLogs({ account_id: found.value.id }))
         return { kind: "session" as const, account: accountOf(found.value), session: session.value }
-      }).pipe(Effect.withSpan("Accounts.logIn"))
+      }).pipe(traced("Accounts.logIn"))
 
     /** The second step of a log-in: a right code starts the session (and an enrolment's recovery codes are shown once). */
     const completeLogIn = (form: { readonly challenge: string; readonly code: string | undefined; readonly client: string; readonly origin?: Origin }) =>
@@ -174,7 +175,7 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
         if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "This log-in has expired or was already used: log in again." })
         yield* Effect.logInfo("signed in with a second factor").pipe(Effect.annotateLogs({ account_id: done.accountId, member_id: done.memberId }))
         return { session: session.value, recoveryCodes: done.recoveryCodes }
-      }).pipe(Effect.withSpan("Accounts.completeLogIn"))
+      }).pipe(traced("Accounts.completeLogIn"))
 
     const fromSession = (token: string) =>
       token === "" ? Effect.succeed(Option.none<Account>()) : Effect.map(repo.bySession(sha256(token)), Option.map(accountOf))

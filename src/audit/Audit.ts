@@ -6,6 +6,7 @@ import { type AuditFilters, AuditRepo } from "./AuditRepo.js"
 
 export { type AuditAction, auditActions } from "../domain/auditActions.js"
 import type { AuditAction } from "../domain/auditActions.js"
+import { traced } from "../metrics/span.js"
 
 export interface AuditEvent {
   readonly action: AuditAction
@@ -57,7 +58,7 @@ export class Audit extends Effect.Service<Audit>()("kyb/Audit", {
         }
         const prev = head.seq === 0 ? GENESIS : head.hash
         yield* repo.append({ ...fields, prev_hash: prev, hash: entryHash(prev, fields) })
-      })).pipe(Effect.orDie, Effect.withSpan("Audit.record"))
+      })).pipe(Effect.orDie, traced("Audit.record"))
 
     /** A page of the account's log, oldest first; `next` is the sequence number to continue after (null: the end). */
     const page = (accountId: string, filters: AuditFilters, afterSeq: number, limit: number) =>

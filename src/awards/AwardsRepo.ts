@@ -2,6 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { Effect, Option } from "effect"
 import type { AwardFields } from "../companies/ingest/procurement/award.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
+import { traced } from "../metrics/span.js"
 
 /** An award as stored (the fields ingestion writes, without its country) and when it was ingested. */
 export interface AwardRow extends Omit<AwardFields, "country"> {
@@ -32,7 +33,7 @@ export class AwardsRepo extends Effect.Service<AwardsRepo>()("kyb/AwardsRepo", {
           ORDER BY p.award_date DESC NULLS LAST, p.id DESC
           LIMIT ${options.limit} OFFSET ${options.offset}`
         return Option.some({ company, awards })
-      }).pipe(Effect.withSpan("AwardsRepo.page", { attributes: { country } }))
+      }).pipe(traced("AwardsRepo.page", () => ({ country })))
 
     return { page } as const
   })

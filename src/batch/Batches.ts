@@ -15,6 +15,7 @@ import { BatchRepo, type ItemRow, type JobRow } from "./BatchRepo.js"
 import { checkRow, rowsOf } from "./batchRows.js"
 import { resultsCsv } from "./resultsCsv.js"
 import { JobRunner } from "./JobRunner.js"
+import { traced } from "../metrics/span.js"
 
 const decodeVerdict = Schema.decodeUnknownSync(Verdict)
 
@@ -125,7 +126,7 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
         yield* Effect.logInfo("batch job queued").pipe(Effect.annotateLogs({ job_id: id, rows: items.length, verified }))
         const row = yield* repo.find(key.accountId, id)
         return { job: yield* view(Option.getOrThrow(row)), created: true, used: stored.kind === "stored" ? stored.used : null } satisfies Submitted
-      }).pipe(Effect.catchTag("SqlError", Effect.die), Effect.withSpan("Batches.submit"))
+      }).pipe(Effect.catchTag("SqlError", Effect.die), traced("Batches.submit"))
 
     const find = (accountId: string, id: string) =>
       repo.find(accountId, id.toLowerCase()).pipe(

@@ -11,6 +11,7 @@ import type { Monitors } from "../monitoring/Monitors.js"
 import type { RegistryCoverageService } from "../registries/RegistryCoverageService.js"
 import type { CompanySearch } from "../search/CompanySearch.js"
 import { inputJsonSchema, outputJsonSchema } from "./jsonSchema.js"
+import { traced } from "../metrics/span.js"
 
 /** The services the tools call: the same ones the /v1 handlers call (a new area's service is added here). */
 export type ToolServices = CompanySearch | CompanyLookup | Checks | Decisions | Awards | Batches | Monitors | RegistryCoverageService | Cases
@@ -132,7 +133,7 @@ export const makeTool = <I, II, O, OI>(spec: {
             Effect.as(failed({ error: "internal_error", message: "An unexpected error occurred; it has been logged." }))
           )
         ),
-        Effect.withSpan(`mcp.${spec.name}`)
+        traced(`mcp.${spec.name}`)
       )
   }
 }

@@ -8,6 +8,7 @@ import { RegistryUnavailable } from "./adapters/RegistryUnavailable.js"
 import type { BreakerSnapshot } from "./gateway/CircuitBreaker.js"
 import { type LiveRegistry, makeLiveRegistry } from "./gateway/liveRegistry.js"
 import { liveConfig } from "./liveConfig.js"
+import { traced } from "../metrics/span.js"
 
 export { RegistryUnavailable } from "./adapters/RegistryUnavailable.js"
 export type { LiveRegistryId } from "./adapters/RegistryAdapter.js"
@@ -103,7 +104,7 @@ export class LiveRegistries extends Effect.Service<LiveRegistries>()("LiveRegist
           checked: targets.map((live) => live.id),
           unreachable: targets.filter((_, index) => Either.isLeft(outcomes[index]!)).map((live) => live.id)
         })),
-        Effect.withSpan("LiveRegistries.search", { attributes: { term, registries: targets.map((live) => live.id) } })
+        traced("LiveRegistries.search", () => ({ term, registries: targets.map((live) => live.id) }))
       )
     }
 
@@ -117,7 +118,7 @@ export class LiveRegistries extends Effect.Service<LiveRegistries>()("LiveRegist
         onSome: (live) =>
           live.guard.run(live.adapter.fetchByNumber(number)).pipe(
             Effect.catchAll(withRetryAfter(live)),
-            Effect.withSpan("LiveRegistries.fetchByNumber", { attributes: { registry, number } })
+            traced("LiveRegistries.fetchByNumber", () => ({ registry, number }))
           )
       })
 

@@ -9,6 +9,7 @@ import type { MatchIndex } from "./matching/matchIndex.js"
 import { type ListId, listDisplayName, listOrder, sanctionsListIds } from "./model.js"
 import { activeVersions, entriesOf } from "./lists/SanctionsStore.js"
 import { entryHash, type ScreeningResult, screenNames, type ScreenOptions, type ScreenSubject } from "./matching/screen.js"
+import { traced } from "../metrics/span.js"
 
 /** The list versions an index was built from. */
 export interface LoadedVersion {
@@ -84,7 +85,7 @@ const makeApi = (state: Ref.Ref<ScreenerState | null>, refresh: Effect.Effect<bo
    */
   screen: (names: ReadonlyArray<string | ScreenSubject>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
     Effect.map(Ref.get(state), (s) => screenNames(s?.index ?? null, names, options ?? {})).pipe(
-      Effect.withSpan("Screener.screen", { attributes: { names: names.length, lists: options?.lists?.join(",") ?? "all" } })
+      traced("Screener.screen", () => ({ names: names.length, lists: options?.lists?.join(",") ?? "all" }))
     ),
   /** Like `screen`, with a per-token explanation on each hit. */
   explain: (names: ReadonlyArray<string | ScreenSubject>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>

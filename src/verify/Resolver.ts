@@ -8,6 +8,7 @@ import { CompanySearch } from "../search/CompanySearch.js"
 import { analyseQuery, type SearchQuery } from "../search/searchQuery.js"
 import { type Found, foundOf, type Resolution, rescoredCandidates, round2, unresolved } from "./candidates.js"
 import { isAmbiguous, RESOLVED_MIN_SCORE } from "./resolution.js"
+import { traced } from "../metrics/span.js"
 
 /**
  * Which stored company the inputs designate. By registration number (any separator style; scoped by country when
@@ -135,9 +136,9 @@ export class Resolver extends Effect.Service<Resolver>()("kyb/Resolver", {
 
     return {
       byNumber: (raw: string, country: string | undefined, name: string | undefined) =>
-        Effect.withSpan(byNumber(raw, country, name), "Resolver.byNumber", { attributes: { country } }),
+        traced("Resolver.byNumber", () => ({ country }))(byNumber(raw, country, name)),
       byName: (name: string, country: string | undefined) =>
-        Effect.withSpan(byName(name, country), "Resolver.byName", { attributes: { country } }),
+        traced("Resolver.byName", () => ({ country }))(byName(name, country)),
       /** The live registries switched on: a country outside them is not covered (nothing there is asked). */
       liveRegistries: fallback.liveRegistries
     } as const

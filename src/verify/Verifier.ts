@@ -15,6 +15,7 @@ import { businessNames, corporateOwnerNames, establishedCompany, peopleNames, pe
 import { verdictOf } from "./verdictOf.js"
 import { countVerdict } from "../metrics/series.js"
 import { knownFrom, lendLinked } from "../companies/link/lend.js"
+import { traced } from "../metrics/span.js"
 
 /** What a caller's decisions are looked up by: the subjects in play and the entries hit. */
 export interface DecisionQuery {
@@ -102,7 +103,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
         const verdict = verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit, each: peopleResults(details, decided, merged.screened, THRESHOLDS.match) }, details, listSources, listCurrency, now, debarred, coverage)
         countVerdict(verdict.result, verdict.review_reason, [...decided.filter((h) => !h.dismissed), ...debarmentHits].map((h) => h.list))
         return verdict
-      }).pipe(Effect.orDie, Effect.withSpan("Verifier.verify"))
+      }).pipe(Effect.orDie, traced("Verifier.verify"))
 
     return { verify } as const
   }),

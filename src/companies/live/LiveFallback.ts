@@ -8,6 +8,7 @@ import { LiveRegistries } from "../../registries/LiveRegistries.js"
 import { CompanyWriter } from "../CompanyWriter.js"
 import { LiveSearchCache, type LiveSearchKey } from "./LiveSearchCache.js"
 import { makeSingleFlight } from "./singleFlight.js"
+import { traced } from "../../metrics/span.js"
 
 /** A name to ask the live registries for (a search query is one): the text sent, its normalised forms, its scope. */
 export interface LiveNameQuery {
@@ -113,7 +114,7 @@ export class LiveFallback extends Effect.Service<LiveFallback>()("kyb/LiveFallba
         return nameFlight(`${key.scope}:${key.query}`, askByName(q, scope, key)).pipe(
           Effect.tap((outcome) => Effect.when(readOwnWrites, () => Option.isSome(outcome) && outcome.value.stored > 0))
         )
-      }).pipe(Effect.withSpan("LiveFallback.byName"))
+      }).pipe(traced("LiveFallback.byName"))
 
     return { liveRegistries, byNumber, byName } as const
   }),
