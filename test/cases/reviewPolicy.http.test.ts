@@ -2,7 +2,7 @@ import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { makeTestServer, TestServer } from "../support/server.js"
-import { makeWebClient, signUpAndLogIn } from "../support/webClient.js"
+import { inviteAndJoin, signUpAndLogIn } from "../support/webClient.js"
 
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
 const PASSWORD = "a long enough passphrase"
@@ -37,12 +37,7 @@ describe("the four-eyes policy in the console", () => {
         assert.deepStrictEqual(yield* policy(), { on: true, threshold: 0.97 })
 
         // an analyst sees the policy but has no form, and a forged post is refused
-        const invited = yield* promise(() => owner.submit("/dashboard/members", "/dashboard/members/invite", { email: "ana-policy@example.com", role: "analyst" }))
-        const link = new URL((/id="invitation-link">([^<]+)</.exec(invited.text)?.[1] ?? "").replace(/&amp;/g, "&"))
-        const analyst = makeWebClient(url)
-        const token = link.searchParams.get("token") ?? ""
-        const joined = yield* promise(() => analyst.submit(`/invitations/accept?token=${token}`, "/invitations/accept", { token, name: "Ana Analyst", password: PASSWORD }))
-        assert.strictEqual(joined.status, 303, joined.text)
+        const analyst = yield* promise(() => inviteAndJoin(owner, url, { email: "ana-policy@example.com", role: "analyst", name: "Ana Analyst", password: PASSWORD }))
         const page = (yield* promise(() => analyst.get("/dashboard/cases"))).text
         assert.include(page, "On: a false positive on a hit scored 0.97 or more")
         assert.notInclude(page, "/dashboard/cases/policy")

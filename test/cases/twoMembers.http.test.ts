@@ -6,7 +6,7 @@ import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { fixturesDir } from "../sanctions/paths.js"
 import { call } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
-import { makeWebClient, secretIn, signUpAndLogIn } from "../support/webClient.js"
+import { inviteAndJoin, secretIn, signUpAndLogIn } from "../support/webClient.js"
 
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
 const PASSWORD = "a long enough passphrase"
@@ -15,22 +15,6 @@ interface Verdict { result: string; review_reasons: ReadonlyArray<string>; check
 const verify = (url: string, secret: string, body: Record<string, string>) =>
   promise(() => call(`${url}/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify(body) }))
     .pipe(Effect.map((r) => r.body as Verdict))
-
-const invite = (owner: ReturnType<typeof makeWebClient>, email: string, role: string) =>
-  Effect.gen(function*() {
-    const reply = yield* promise(() => owner.submit("/dashboard/members", "/dashboard/members/invite", { email, role }))
-    assert.strictEqual(reply.status, 201, reply.text)
-    return new URL((/id="invitation-link">([^<]+)</.exec(reply.text)?.[1] ?? "").replace(/&amp;/g, "&"))
-  })
-
-const accept = (url: string, link: URL, name: string) =>
-  Effect.gen(function*() {
-    const web = makeWebClient(url)
-    const token = link.searchParams.get("token") ?? ""
-    const joined = yield* promise(() => web.submit(`/invitations/accept?token=${token}`, "/invitations/accept", { token, name, password: PASSWORD }))
-    assert.strictEqual(joined.status, 303, joined.text)
-    return web
-  })
 
 /** Issue 40's "Done when", by two members through the console's forms over HTTP (the browser run: cases.browser.test.ts). */
 describe("a case worked by two members (issue 40)", () => {
@@ -49,7 +33,7 @@ describe("a case worked by two members (issue 40)", () => {
         }
         const other = yield* verify(url, secret, { name: "Kwame Cocoa Traders", country: "GH" })
         assert.strictEqual(other.result, "review")
-        const analyst = yield* accept(url, yield* invite(owner, "ana40@example.com", "analyst"), "Ana Analyst")
+        const analyst = yield* promise(() => inviteAndJoin(owner, url, { email: "ana40@example.com", role: "analyst", name: "Ana Analyst", password: PASSWORD }))
 
         const queue = (yield* promise(() => analyst.get("/dashboard/cases"))).text
         const ids = [...queue.matchAll(/\/dashboard\/cases\/(case_[0-9a-f]{20})"/g)].map((m) => m[1]!)

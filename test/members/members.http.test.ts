@@ -7,7 +7,7 @@ import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { fixturesDir } from "../sanctions/paths.js"
 import { call, isErrorBody } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
-import { makeWebClient, secretIn, signUpAndLogIn } from "../support/webClient.js"
+import { inviteAndJoin, secretIn, signUpAndLogIn } from "../support/webClient.js"
 
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
 const PASSWORD = "a long enough passphrase"
@@ -16,26 +16,6 @@ const verify = (url: string, secret: string, name: string) =>
   promise(() => call(`${url}/v1/verify`, { method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify({ name }) })).pipe(
     Effect.map((r) => r.body as { result: string; check_id: string; sanctions: { hits: ReadonlyArray<{ entry_id: string; list: string }> } })
   )
-
-/** Invites by the members page; without a mail server the page shows the one-time link. */
-const invite = (owner: ReturnType<typeof makeWebClient>, email: string, role: string) =>
-  Effect.gen(function*() {
-    const reply = yield* promise(() => owner.submit("/dashboard/members", "/dashboard/members/invite", { email, role }))
-    assert.strictEqual(reply.status, 201, reply.text)
-    const link = /id="invitation-link">([^<]+)</.exec(reply.text)?.[1] ?? ""
-    assert.match(link, /\/invitations\/accept\?token=[A-Za-z0-9_-]{43}$/)
-    return new URL(link.replace(/&amp;/g, "&"))
-  })
-
-const accept = (url: string, link: URL, name: string) =>
-  Effect.gen(function*() {
-    const web = makeWebClient(url)
-    const token = link.searchParams.get("token") ?? ""
-    const joined = yield* promise(() => web.submit(`/invitations/accept?token=${token}`, "/invitations/accept", { token, name, password: PASSWORD }))
-    assert.strictEqual(joined.status, 303, joined.text)
-    assert.strictEqual(joined.headers.get("location"), "/dashboard")
-    return web
-  })
 
 /** Members, roles, attribution and the audit trail (issue 39), through the same pages and API a team uses. */
 describe("members, roles and the audit log", () => {
@@ -55,8 +35,8 @@ describe("members, roles and the audit log", () => {
         assert.strictEqual(verdict.result, "review")
         const checkPath = `/dashboard/checks/${verdict.check_id}`
 
-        const analyst = yield* accept(url, yield* invite(owner, "ana@example.com", "analyst"), "Ana Analyst")
-        const viewer = yield* accept(url, yield* invite(owner, "vic@example.com", "viewer"), "Vic Viewer")
+        const analyst = yield* promise(() => inviteAndJoin(owner, url, { email: "ana@example.com", role: "analyst", name: "Ana Analyst", password: PASSWORD }))
+        const viewer = yield* promise(() => inviteAndJoin(owner, url, { email: "vic@example.com", role: "viewer", name: "Vic Viewer", password: PASSWORD }))
 
         // The viewer sees the check but no decide form, no key form; a forged post is 403 and changes nothing.
         const seen = yield* promise(() => viewer.get(checkPath))

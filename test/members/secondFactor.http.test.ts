@@ -3,7 +3,7 @@ import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { Secret, TOTP } from "otpauth"
 import { makeTestServer, TestServer } from "../support/server.js"
-import { makeWebClient, signUpAndLogIn } from "../support/webClient.js"
+import { acceptInvitation, invitationLinkIn, invite, inviteAndJoin, makeWebClient, signUpAndLogIn } from "../support/webClient.js"
 
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
 const PASSWORD = "a long enough passphrase"
@@ -83,11 +83,7 @@ describe("a second factor", () => {
         // (the three refused codes above took three units of the address's four)
 
         // The policy: the owner requires a factor; a member without one loses their session and enrols at log-in.
-        const invited = yield* promise(() => owner.submit("/dashboard/members", "/dashboard/members/invite", { email: "vera@example.com", role: "viewer" }))
-        const link = new URL((/id="invitation-link">([^<]+)</.exec(invited.text)?.[1] ?? "").replace(/&amp;/g, "&"))
-        const viewer = makeWebClient(url)
-        const token = link.searchParams.get("token") ?? ""
-        assert.strictEqual((yield* promise(() => viewer.submit(`/invitations/accept?token=${token}`, "/invitations/accept", { token, name: "Vera Viewer", password: PASSWORD }))).status, 303)
+        const viewer = yield* promise(() => inviteAndJoin(owner, url, { email: "vera@example.com", role: "viewer", name: "Vera Viewer", password: PASSWORD }))
         const forged = yield* promise(() => viewer.submit("/dashboard/security", "/dashboard/security/policy", { require: "yes" }))
         assert.strictEqual(forged.status, 403, "a viewer sets no policy")
         const required = yield* promise(() => owner.submit("/dashboard/security", "/dashboard/security/policy", { require: "yes" }))
@@ -113,10 +109,8 @@ describe("a second factor", () => {
         ])
 
         // A member who joins while the policy holds sets up a factor before their first session.
-        const second = yield* promise(() => owner.submit("/dashboard/members", "/dashboard/members/invite", { email: "nia@example.com", role: "analyst" }))
-        const token2 = new URL((/id="invitation-link">([^<]+)</.exec(second.text)?.[1] ?? "").replace(/&amp;/g, "&")).searchParams.get("token") ?? ""
-        const newcomer = makeWebClient(url)
-        const joined = yield* promise(() => newcomer.submit(`/invitations/accept?token=${token2}`, "/invitations/accept", { token: token2, name: "Nia New", password: PASSWORD }))
+        const second = yield* promise(() => invite(owner, "nia@example.com", "analyst"))
+        const { web: newcomer, reply: joined } = yield* promise(() => acceptInvitation(url, invitationLinkIn(second.text), "Nia New", PASSWORD))
         assert.strictEqual(joined.status, 200, joined.text)
         assert.include(joined.text, "Set up a second factor")
         assert.strictEqual((yield* promise(() => newcomer.get("/dashboard"))).status, 303, "no session before the factor")

@@ -88,3 +88,31 @@ export const signUpAndLogIn = async (baseUrl: string, email: string, password: s
   if (login.status !== 303) throw new Error(`log-in: ${login.status} ${login.text}`)
   return web
 }
+
+/** The one-time link the members page shows after an invitation (the tests send no mail); throws if there is none. */
+export const invitationLinkIn = (html: string) => {
+  const link = /id="invitation-link">([^<]+)</.exec(html)?.[1] ?? ""
+  if (!/\/invitations\/accept\?token=[A-Za-z0-9_-]{43}$/.test(link)) throw new Error(`no invitation link: ${html}`)
+  return new URL(link.replace(/&amp;/g, "&"))
+}
+
+/** The owner invites `email` as `role` from the members page: the page's reply (201, with the link). */
+export const invite = (owner: WebClient, email: string, role: string) =>
+  owner.submit("/dashboard/members", "/dashboard/members/invite", { email, role })
+
+/** The invited person follows the link in a client of their own and sends a name and password: the client and the reply. */
+export const acceptInvitation = async (baseUrl: string, link: URL, name: string, password: string) => {
+  const web = makeWebClient(baseUrl)
+  const token = link.searchParams.get("token") ?? ""
+  const reply = await web.submit(`/invitations/accept?token=${token}`, "/invitations/accept", { token, name, password })
+  return { web, reply }
+}
+
+/** `invite`, then `acceptInvitation` into a session (303 to the dashboard); answers the new member's client. */
+export const inviteAndJoin = async (owner: WebClient, baseUrl: string, member: { readonly email: string; readonly role: string; readonly name: string; readonly password: string }) => {
+  const invited = await invite(owner, member.email, member.role)
+  if (invited.status !== 201) throw new Error(`invitation: ${invited.status} ${invited.text}`)
+  const { web, reply } = await acceptInvitation(baseUrl, invitationLinkIn(invited.text), member.name, member.password)
+  if (reply.status !== 303 || reply.headers.get("location") !== "/dashboard") throw new Error(`joining: ${reply.status} ${reply.text}`)
+  return web
+}

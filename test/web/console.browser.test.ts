@@ -1,18 +1,12 @@
-import { Effect, Exit, Scope } from "effect"
-import { spawnSync } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { mkdirSync } from "node:fs"
 import { createServer, type Server } from "node:http"
-import { tmpdir } from "node:os"
 import * as path from "node:path"
-import { type Browser, chromium, type Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { scratchDatabaseUrl } from "../../scripts/support/scratchDatabase.js"
+import { type Page } from "playwright-core"
+import { afterAll, beforeAll, expect, it } from "vitest"
 import { dashboardCss, dashboardJs } from "../../src/web/assets.js"
 import { verifyDelivery } from "../../src/webhooks/signature.js"
-import { fixturesDir } from "../sanctions/paths.js"
 import { type PageRecord, press, recordPage, typeInto } from "../support/browserPages.js"
-import { startServerProcess, type ServerProcess } from "../support/serverProcess.js"
-import { serverUrl } from "../support/testDatabase.js"
+import { createKey, describeInChromium, signUpOnForm, useBrowserRun } from "../support/browserRun.js"
 
 /**
  * The analyst's console in a real browser (issue 29): Debian's Chromium, headless, against the server as `npm start`
@@ -20,20 +14,15 @@ import { serverUrl } from "../support/testDatabase.js"
  * driven from the keyboard (focus, type, Enter, Space); each page is screenshotted at 1280 and 390 px into
  * test-artifacts/console/, checked by axe-core, for overflow at 390 px and for its weight.
  */
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"
 const artifacts = path.resolve("test-artifacts", "console")
 const assetBytes = Buffer.byteLength(dashboardCss) + Buffer.byteLength(dashboardJs)
 
 interface Received { readonly body: string; readonly signature: string; readonly type: string }
 
-describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the analyst's console in a real browser", () => {
-  let server: ServerProcess
-  let browser: Browser
+describeInChromium("the analyst's console in a real browser", () => {
   let receiver: Server
   let receiverPort = 0
   const received: Array<Received> = []
-  const scope = Effect.runSync(Scope.make())
-  let dataDir: string | undefined
   const records: Array<PageRecord> = []
 
   beforeAll(async () => {
@@ -47,38 +36,22 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the a
       })
     })
     receiverPort = await new Promise<number>((resolve) => receiver.listen(0, "127.0.0.1", () => resolve((receiver.address() as { port: number }).port)))
-    const server0 = serverUrl()
-    const database: Record<string, string> = server0 === undefined
-      ? { KYB_DATA_DIR: (dataDir = mkdtempSync(path.join(tmpdir(), "kyb-console-"))) }
-      : { DATABASE_URL: (await Effect.runPromise(scratchDatabaseUrl(server0, "kyb_console").pipe(Scope.extend(scope)))).url }
-    const ingest = spawnSync(process.execPath, [
-      "--import", "tsx", "src/cli/main.ts", "ingest", "sanctions", path.join(fixturesDir, "ofac-sdn"), "--published-on", "2024-05-03"
-    ], { encoding: "utf8", env: { ...process.env, ...database }, timeout: 120_000 })
-    if (ingest.status !== 0) throw new Error(`sanctions ingest failed: ${ingest.stderr}${ingest.stdout}`)
-    server = await startServerProcess({
-      ...database,
-      KYB_SIGNUPS_PER_CLIENT: "100",
-      // The receiver below listens on 127.0.0.1: the test server alone allows a private webhook address.
+  })
+  afterAll(() => void receiver?.close())
+  const run = useBrowserRun({
+    sanctionsPublishedOn: "2024-05-03",
+    env: {
+      // The receiver above listens on 127.0.0.1: the test server alone allows a private webhook address.
       KYB_WEBHOOK_ALLOW_PRIVATE: "true",
       KYB_WEBHOOK_POLL: "200 millis",
       KYB_MONITOR_POLL: "500 millis"
-    })
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] })
-  }, 420_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    receiver?.close()
-    await Effect.runPromise(Scope.close(scope, Exit.void))
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true })
+    }
   })
 
   const record = async (page: Page, name: string) => records.push(await recordPage(page, artifacts, name, assetBytes))
 
   it("sign up, key, verify a listed name, its case, propose dismissing the hit (four eyes: it waits), verify again; batch; monitor; webhook test delivery", async () => {
-    const context = await browser.newContext({ baseURL: server.url })
-    const page = await context.newPage()
+    const { context, page } = await run().open()
     const cspViolations: Array<string> = []
     page.on("console", (message) => {
       if (/Content Security Policy/i.test(message.text())) cspViolations.push(message.text())
@@ -95,23 +68,13 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the a
     await press(page.getByRole("link", { name: "Sign up" }).first())
     await page.waitForURL("**/signup")
     await record(page, "02-signup")
-    await typeInto(page.getByLabel("E-mail address"), "analyst@example.com")
-    await typeInto(page.getByLabel(/^Password/), "a long enough passphrase")
-    await page.keyboard.press("Enter")
-    await page.getByText("Check your e-mail").first().waitFor()
-    // the page after the redirect does not carry the address (issue 42 item 4)
-    await typeInto(page.getByLabel("E-mail address"), "analyst@example.com")
-    await typeInto(page.getByLabel("Password"), "a long enough passphrase")
-    await page.keyboard.press("Enter")
-    await page.waitForURL("**/dashboard")
-    await typeInto(page.getByLabel("Label (optional)"), "console")
-    await press(page.getByRole("button", { name: "Create a key" }))
-    const secret = (await page.locator("#secret").textContent())?.trim() ?? ""
+    await signUpOnForm(page, "analyst@example.com")
+    const secret = await createKey(page, "console")
     expect(secret).toMatch(/^kyb_live_/)
     await record(page, "03-key-created")
     const api = { authorization: `Bearer ${secret}`, "content-type": "application/json" }
 
-    const verified = await fetch(`${server.url}/v1/verify`, { method: "POST", headers: api, body: JSON.stringify({ name: "Banco Nacional de Cuba" }) })
+    const verified = await fetch(`${run().server.url}/v1/verify`, { method: "POST", headers: api, body: JSON.stringify({ name: "Banco Nacional de Cuba" }) })
     const verdict = await verified.json() as { result: string; check_id: string; sanctions: { hits: ReadonlyArray<{ entry_id: string }> } }
     expect(verdict.result).toBe("review")
     expect(verdict.sanctions.hits.map((h) => h.entry_id)).toContain("306")

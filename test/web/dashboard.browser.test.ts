@@ -1,55 +1,33 @@
-import { existsSync, mkdirSync } from "node:fs"
+import { mkdirSync } from "node:fs"
 import * as path from "node:path"
-import { type Browser, chromium } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { startServerProcess, type ServerProcess } from "../support/serverProcess.js"
+import { beforeAll, expect, it } from "vitest"
+import { createKey, describeInChromium, signUp, signUpOnForm, useBrowserRun } from "../support/browserRun.js"
 
 /**
  * The self-serve path in a real browser (issue 16): Debian's Chromium, headless, driven by playwright-core, against
  * the server as `npm start` runs it. Screenshots are kept in test-artifacts/ (not committed).
  */
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"
 const artifacts = path.resolve("test-artifacts", "dashboard")
 
-describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("dashboard in a real browser", () => {
-  let server: ServerProcess
-  let browser: Browser
-  beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true })
-    server = await startServerProcess({ KYB_SIGNUPS_PER_CLIENT: "100" })
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] })
-  }, 120_000)
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+describeInChromium("dashboard in a real browser", () => {
+  beforeAll(() => void mkdirSync(artifacts, { recursive: true }))
+  const run = useBrowserRun({}, 120_000)
 
   it("sign up, make a key, call /v1/search with it, see the usage move, revoke it: 401", async () => {
-    const context = await browser.newContext({ baseURL: server.url })
-    const page = await context.newPage()
+    const { context, page } = await run().open()
     await page.goto("/")
     await page.getByRole("link", { name: "Sign up" }).first().click()
-    await page.getByLabel("E-mail address").fill("browser@example.com")
-    await page.getByLabel(/^Password/).fill("a long enough passphrase")
-    await page.getByRole("button", { name: "Create my account" }).click()
-    await page.getByText("Check your e-mail").first().waitFor({ timeout: 10_000 })
-    // the page after the redirect does not carry the address (issue 42 item 4)
-    await page.getByLabel("E-mail address").fill("browser@example.com")
-    await page.getByLabel("Password").fill("a long enough passphrase")
-    await page.getByRole("button", { name: "Log in" }).click()
-    await page.waitForURL("**/dashboard")
+    await signUpOnForm(page, "browser@example.com", { by: "mouse" })
     await page.getByText("Signed in as").first().waitFor({ timeout: 10_000 })
     expect(await page.locator("#used").textContent()).toBe("0")
     await page.screenshot({ path: path.join(artifacts, "1-dashboard-new.png"), fullPage: true })
 
-    await page.getByLabel("Label (optional)").fill("from the browser")
-    await page.getByRole("button", { name: "Create a key" }).click()
-    const secret = (await page.locator("#secret").textContent())?.trim() ?? ""
+    const secret = await createKey(page, "from the browser", "mouse")
     expect(secret).toMatch(/^kyb_live_[A-Za-z0-9_-]{43}$/)
     expect(await page.locator("#curl").textContent()).toContain(secret)
     await page.screenshot({ path: path.join(artifacts, "2-key-created.png"), fullPage: true })
 
-    const searched = await fetch(`${server.url}/v1/search?q=acme`, { headers: { authorization: `Bearer ${secret}` } })
+    const searched = await fetch(`${run().server.url}/v1/search?q=acme`, { headers: { authorization: `Bearer ${secret}` } })
     expect(searched.status).toBe(200)
     await page.getByRole("link", { name: "Back to the dashboard" }).click()
     expect(await page.locator("#used").textContent()).toBe("1")
@@ -61,24 +39,14 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("dashb
     await page.getByRole("button", { name: `Yes, revoke key ${secret.slice(0, 13)}` }).click()
     await page.getByText("The key is revoked").first().waitFor({ timeout: 10_000 })
     await page.screenshot({ path: path.join(artifacts, "4-revoked.png"), fullPage: true })
-    const refused = await fetch(`${server.url}/v1/search?q=acme`, { headers: { authorization: `Bearer ${secret}` } })
+    const refused = await fetch(`${run().server.url}/v1/search?q=acme`, { headers: { authorization: `Bearer ${secret}` } })
     expect(refused.status).toBe(401)
     await context.close()
   }, 120_000)
 
   it("a form from another origin is refused (CSRF), a wrong password is throttled, the cookie has the right flags", async () => {
-    const context = await browser.newContext({ baseURL: server.url })
-    const page = await context.newPage()
-    await page.goto("/signup")
-    await page.getByLabel("E-mail address").fill("flags@example.com")
-    await page.getByLabel(/^Password/).fill("a long enough passphrase")
-    await page.getByRole("button", { name: "Create my account" }).click()
-    await page.getByText("Check your e-mail").first().waitFor({ timeout: 10_000 })
-    // the page after the redirect does not carry the address (issue 42 item 4)
-    await page.getByLabel("E-mail address").fill("flags@example.com")
-    await page.getByLabel("Password").fill("a long enough passphrase")
-    await page.getByRole("button", { name: "Log in" }).click()
-    await page.waitForURL("**/dashboard")
+    const { context, page } = await run().open()
+    await signUp(page, "flags@example.com", { by: "mouse" })
     const session = (await context.cookies()).find((c) => c.name === "kyb_session")!
     expect(session.httpOnly).toBe(true)
     expect(session.sameSite).toBe("Lax")
@@ -87,7 +55,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("dashb
     // A page of another origin posting to the dashboard: the browser does not send the Lax cookie on a cross-site
     // POST, and the form has no CSRF token either way; nothing is created.
     const evil = await context.newPage()
-    await evil.setContent(`<form method="post" action="${server.url}/dashboard/keys"><input name="label" value="evil"></form>`)
+    await evil.setContent(`<form method="post" action="${run().server.url}/dashboard/keys"><input name="label" value="evil"></form>`)
     const [response] = await Promise.all([evil.waitForResponse(() => true), evil.locator("form").evaluate((f) => (f as unknown as { submit: () => void }).submit())])
     expect([403, 303]).toContain(response.status())
     await page.reload()

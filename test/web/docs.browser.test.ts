@@ -1,28 +1,28 @@
-import { existsSync, mkdirSync } from "node:fs"
+import { mkdirSync } from "node:fs"
 import * as path from "node:path"
-import { type Browser, chromium } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type Browser } from "playwright-core"
+import { afterAll, beforeAll, expect, it } from "vitest"
 import { dashboardCss, dashboardJs } from "../../src/web/assets.js"
 import { recordPage } from "../support/browserPages.js"
+import { describeInChromium, launchChromium } from "../support/browserRun.js"
 import { startServerProcess, type ServerProcess } from "../support/serverProcess.js"
 
 /**
  * `/v1/docs` (issue 25 item 8, issue 26 item 6, issue 42 item 5): framed by nobody, fetches nothing elsewhere, speaks
  * in human terms, and passes what the console's pages pass: axe-core with no violation, no overflow at 390 px.
  */
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"
 const artifacts = path.resolve("test-artifacts", "docs")
 
 const INTERNALS = /maxItems\(|minItems\(|maxLength\(|minLength\(|between\(|character\(s\)|a string matching the pattern|From side refinement|^int$/
 
-describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the docs page in a real browser", () => {
+describeInChromium("the docs page in a real browser", () => {
   let server: ServerProcess
   let browser: Browser
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true })
     server = await startServerProcess({}, { ready: false })
     await server.waitFor(/Listening on/, 300_000)
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] })
+    browser = await launchChromium()
   }, 360_000)
   afterAll(async () => {
     await browser?.close()

@@ -1,23 +1,15 @@
-import { Effect, Exit, Scope } from "effect"
-import { spawnSync } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
-import { tmpdir } from "node:os"
+import { mkdirSync, writeFileSync } from "node:fs"
 import * as path from "node:path"
 import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs"
-import { type Browser, chromium } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
-import { scratchDatabaseUrl } from "../../scripts/support/scratchDatabase.js"
-import { fixturesDir } from "../sanctions/paths.js"
+import { beforeAll, expect, it } from "vitest"
 import { axeViolations } from "../support/browserPages.js"
-import { startServerProcess, type ServerProcess } from "../support/serverProcess.js"
-import { serverUrl } from "../support/testDatabase.js"
+import { createKey, describeInChromium, signUp, useBrowserRun } from "../support/browserRun.js"
 
 /**
  * The evidence page printed as a record to file (issue 38 item 8): Chromium prints it to PDF as a person printing
  * from the browser would (the page's own print CSS, no Playwright header or footer templates), and the PDF's text
  * says on every page whose account, who printed it and when (UTC), which check, and page n of N.
  */
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"
 const artifacts = path.resolve("test-artifacts", "evidence-print")
 
 const pdfPages = async (bytes: Uint8Array): Promise<ReadonlyArray<string>> => {
@@ -30,52 +22,17 @@ const pdfPages = async (bytes: Uint8Array): Promise<ReadonlyArray<string>> => {
   return pages
 }
 
-describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the evidence page printed in Chromium", () => {
-  let server: ServerProcess
-  let browser: Browser
-  let dataDir: string | undefined
-  const scope = Effect.runSync(Scope.make())
-
-  beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true })
-    const server0 = serverUrl()
-    const database: Record<string, string> = server0 === undefined
-      ? { KYB_DATA_DIR: (dataDir = mkdtempSync(path.join(tmpdir(), "kyb-print-"))) }
-      : { DATABASE_URL: (await Effect.runPromise(scratchDatabaseUrl(server0, "kyb_print").pipe(Scope.extend(scope)))).url }
-    const ingest = spawnSync(process.execPath, [
-      "--import", "tsx", "src/cli/main.ts", "ingest", "sanctions", path.join(fixturesDir, "ofac-sdn"), "--published-on", "2026-11-20"
-    ], { encoding: "utf8", env: { ...process.env, ...database }, timeout: 120_000 })
-    if (ingest.status !== 0) throw new Error(`sanctions ingest failed: ${ingest.stderr}${ingest.stdout}`)
-    server = await startServerProcess({ ...database, KYB_SIGNUPS_PER_CLIENT: "100" })
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] })
-  }, 240_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-    await Effect.runPromise(Scope.close(scope, Exit.void))
-    if (dataDir !== undefined) rmSync(dataDir, { recursive: true, force: true })
-  })
+describeInChromium("the evidence page printed in Chromium", () => {
+  beforeAll(() => void mkdirSync(artifacts, { recursive: true }))
+  const run = useBrowserRun({ sanctionsPublishedOn: "2026-11-20" }, 240_000)
 
   it("header, footer and page numbers on every printed page; the hit's details and official page; axe finds nothing", async () => {
-    const context = await browser.newContext({ baseURL: server.url })
-    const page = await context.newPage()
-    await page.goto("/signup")
-    await page.getByLabel("E-mail address").fill("filer@example.com")
-    await page.getByLabel(/^Password/).fill("a long enough passphrase")
-    await page.getByRole("button", { name: "Create my account" }).click()
-    await page.getByText("Check your e-mail").first().waitFor({ timeout: 10_000 })
-    // the page after the redirect does not carry the address (issue 42 item 4)
-    await page.getByLabel("E-mail address").fill("filer@example.com")
-    await page.getByLabel("Password").fill("a long enough passphrase")
-    await page.getByRole("button", { name: "Log in" }).click()
-    await page.waitForURL("**/dashboard")
+    const { context, page } = await run().open()
+    await signUp(page, "filer@example.com", { by: "mouse" })
     const member = (await page.getByText("Signed in as").first().locator("strong").first().textContent())?.trim() ?? ""
     expect(member.length).toBeGreaterThan(0)
-    await page.getByLabel("Label (optional)").fill("print")
-    await page.getByRole("button", { name: "Create a key" }).click()
-    const secret = (await page.locator("#secret").textContent())?.trim() ?? ""
-    const verified = await fetch(`${server.url}/v1/verify`, {
+    const secret = await createKey(page, "print", "mouse")
+    const verified = await fetch(`${run().server.url}/v1/verify`, {
       method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Banco Nacional de Cuba" })
     })
     const verdict = await verified.json() as { check_id: string; sanctions: { hits: ReadonlyArray<{ entry_id: string }> } }

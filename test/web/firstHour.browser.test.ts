@@ -1,17 +1,16 @@
-import { existsSync, mkdirSync } from "node:fs"
+import { mkdirSync } from "node:fs"
 import * as path from "node:path"
-import { type Browser, chromium, type Page } from "playwright-core"
-import { afterAll, beforeAll, describe, expect, it } from "vitest"
+import { type Page } from "playwright-core"
+import { beforeAll, expect, it } from "vitest"
 import { dashboardCss, dashboardJs } from "../../src/web/assets.js"
 import { type PageRecord, press, recordPage, typeInto } from "../support/browserPages.js"
-import { startServerProcess, type ServerProcess } from "../support/serverProcess.js"
+import { createKey, describeInChromium, signUp, useBrowserRun } from "../support/browserRun.js"
 
 /**
  * The first hour's stumbles that only a browser shows (issue 42): a reload of the new key's page, times with their
  * zone, the dashboard's chart and keys table as laid out, the chart's total against the month's, and the new
  * pages (verify one business, choose the lists) through axe-core at 1280 and 390 px.
  */
-const CHROMIUM = process.env["CHROMIUM_PATH"] ?? "/usr/bin/chromium"
 const artifacts = path.resolve("test-artifacts", "first-hour")
 const assetBytes = Buffer.byteLength(dashboardCss) + Buffer.byteLength(dashboardJs)
 
@@ -46,40 +45,17 @@ const overlappingLabels = (page: Page) =>
     return meet
   })()`) as Promise<ReadonlyArray<string>>
 
-describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the console's first hour in a real browser", () => {
-  let server: ServerProcess
-  let browser: Browser
+describeInChromium("the console's first hour in a real browser", () => {
   const records: Array<PageRecord> = []
-
-  beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true })
-    server = await startServerProcess({ KYB_SIGNUPS_PER_CLIENT: "100" })
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: ["--no-sandbox"] })
-  }, 360_000)
-
-  afterAll(async () => {
-    await browser?.close()
-    await server?.stop()
-  })
+  beforeAll(() => void mkdirSync(artifacts, { recursive: true }))
+  const run = useBrowserRun({}, 360_000)
 
   it("a reloaded key page makes no key; times carry a zone; chart and keys table laid out; chart and month agree; new pages pass axe", async () => {
-    const context = await browser.newContext({ baseURL: server.url, timezoneId: "Africa/Lagos" })
-    const page = await context.newPage()
-    await page.goto("/signup")
-    await typeInto(page.getByLabel("E-mail address"), "first-hour@example.com")
-    await typeInto(page.getByLabel(/^Password/), "a long enough passphrase")
-    await page.keyboard.press("Enter")
-    await page.getByText("Check your e-mail").first().waitFor()
-    // the page after the redirect does not carry the address (issue 42 item 4)
-    await typeInto(page.getByLabel("E-mail address"), "first-hour@example.com")
-    await typeInto(page.getByLabel("Password"), "a long enough passphrase")
-    await page.keyboard.press("Enter")
-    await page.waitForURL("**/dashboard")
+    const { context, page } = await run().open({ timezoneId: "Africa/Lagos" })
+    await signUp(page, "first-hour@example.com")
 
-    await typeInto(page.getByLabel("Label (optional)"), "first")
-    await press(page.getByRole("button", { name: "Create a key" }))
-    await page.waitForURL("**/dashboard/keys/new")
-    const secret = (await page.locator("#secret").textContent())?.trim() ?? ""
+    const secret = await createKey(page, "first")
+    expect(new URL(page.url()).pathname).toBe("/dashboard/keys/new")
     expect(secret).toMatch(/^kyb_live_/)
     records.push(await recordPage(page, artifacts, "01-new-key", assetBytes))
     await page.reload()
@@ -88,7 +64,7 @@ describe.skipIf(!existsSync(CHROMIUM) && process.env["CI"] === undefined)("the c
     await page.goto("/dashboard")
     expect(await page.locator("table.stack tbody tr").count()).toBe(1)
 
-    const verified = await fetch(`${server.url}/v1/verify`, {
+    const verified = await fetch(`${run().server.url}/v1/verify`, {
       method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Acme Trading" })
     })
     expect(verified.status).toBe(200)
