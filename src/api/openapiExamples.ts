@@ -167,10 +167,11 @@ examples["checks.get"] = {
   input: { name: "Dangote Cement", registration_no: "RC 208767", country: "ng" },
   input_normalized: { name: "Dangote Cement", registration_no: "RC208767", country: "NG" },
   verdict: examples["verify.verifyByQuery"],
+  // the version hashes of data/sanctions as `npm run demo` loads it (test/contract/exampleListHashes.test.ts)
   lists: [
-    { list: "OFAC SDN", version: "2024-05-03", sha256: "9c1f5b0e7d2a4c6b8e0f1a3c5d7e9b1a2c4e6f8a0b2d4f6a8c0e2b4d6f8a0c2e" },
-    { list: "OFAC Consolidated (non-SDN)", version: "2025-12-19", sha256: "1b3d5f7a9c0e2a4c6e8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a1c" },
-    { list: "UN SC Consolidated", version: "2026-02-27", sha256: "7e9a1c3e5b7d9f1b3d5f7a9c1e3b5d7f9a1c3e5b7d9f1a3c5e7b9d1f3a5c7e9b" }
+    { list: "OFAC SDN", version: "2024-05-03", sha256: "f2e9b36d462da396f2de28938f556d3863cf43a27ae6639439fd2a0580503b61" },
+    { list: "OFAC Consolidated (non-SDN)", version: "2025-12-19", sha256: "3b8a4343be5c185bb1ce509015b1ed9da2675eeea406ab3f36ea87081d36525d" },
+    { list: "UN SC Consolidated", version: "2026-02-27", sha256: "b66b0976a24847a3eed0011e8c2e316fbbbffdd545ce0dbbe53a93eb265d58f8" }
   ],
   provenance: {
     legal_name: {
