@@ -1,12 +1,23 @@
 // `npm run kyb -- ...`: the operator CLI from the compiled build (dist/), which starts in a fraction of the time
 // the TypeScript sources through tsx take. Builds first when a source file is newer than the build.
 import { spawnSync } from "node:child_process"
-import { readdirSync, statSync } from "node:fs"
+import { readFileSync, readdirSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { fileURLToPath, pathToFileURL } from "node:url"
 
 const root = join(dirname(fileURLToPath(import.meta.url)), "..")
 const entry = join(root, "dist", "cli", "main.js")
+
+// On a Node older than the project's (package.json's engines; someone running `node scripts/kyb.mjs` with the
+// machine's own Node), one line saying what to do, before building or loading anything: src/nodeVersion.ts's check,
+// which this script cannot import before the build.
+const required = /^>=(\d+\.\d+\.\d+)$/.exec(JSON.parse(readFileSync(join(root, "package.json"), "utf8")).engines?.node ?? "")?.[1]
+const [running, oldest] = [process.versions.node, required ?? ""].map((v) => v.split(".").map(Number))
+const at = running.findIndex((part, i) => part !== oldest[i])
+if (required === undefined || (at !== -1 && running[at] < oldest[at])) {
+  process.stderr.write(`KYB Africa needs Node ${required ?? "(package.json's engines.node)"} or later and this is Node ${process.versions.node}: run the CLI as \`npm run kyb -- ...\` (after \`npm ci\`, which installs that Node into node_modules/.bin)\n`)
+  process.exit(1)
+}
 
 const newestSource = (dir) => {
   let newest = 0

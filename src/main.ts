@@ -1,20 +1,12 @@
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
-import { Layer } from "effect"
-import { ServerDatabaseLive } from "./db/Database.js"
-import { GracefulShutdownLive, HttpAppLive, NodeServerLive } from "./http/Server.js"
-import { LoggingLive } from "./logging.js"
-import { MetricsPortLive } from "./metrics/MetricsServer.js"
-import { TracingLive } from "./metrics/tracing.js"
+// The server's entry point (`npm start` runs it as dist/main.js). On a Node older than the project's (someone running
+// `node dist/main.js` with the machine's own Node), one line saying what to do and exit 1, before anything else
+// loads: the server is imported only after the check, as static imports would be evaluated before it.
+import { olderNodeLine, requiredNode } from "./nodeVersion.js"
 
-Layer.merge(
-  GracefulShutdownLive.pipe(Layer.provide(HttpAppLive), Layer.provide(NodeServerLive)),
-  // /metrics on KYB_METRICS_PORT when it is set (src/metrics).
-  MetricsPortLive
-).pipe(
-  Layer.provide(ServerDatabaseLive),
-  // Spans are made only when they are exported (OTEL_EXPORTER_OTLP_ENDPOINT): otherwise the tracer is off.
-  Layer.provide(TracingLive),
-  Layer.provide(LoggingLive),
-  Layer.launch,
-  NodeRuntime.runMain({ disablePrettyLogger: true })
-)
+const older = olderNodeLine(process.versions.node, requiredNode(), "start it with `npm start`, or as `node_modules/.bin/node dist/main.js`")
+if (older === undefined) {
+  await import("./server.js")
+} else {
+  process.stderr.write(`${older}\n`)
+  process.exitCode = 1
+}

@@ -18,7 +18,7 @@ export const rawRequest = (port: number, bytes: string | Buffer, timeoutMs = 10_
       socket.destroy()
       reject(new Error(`no complete answer within ${timeoutMs} ms`))
     }, timeoutMs)
-    socket.on("data", (chunk) => chunks.push(chunk))
+    socket.on("data", (chunk) => chunks.push(typeof chunk === "string" ? Buffer.from(chunk, "latin1") : chunk))
     socket.on("error", (error) => {
       clearTimeout(timer)
       reject(error)

@@ -1,11 +1,12 @@
-// Loaded with `node --import`: records the URL of every module the process loads through the ESM loader (CommonJS
-// packages an ESM module imports included) in the file named by RECORD_MODULES_TO, one per line.
-import { register } from "node:module"
-
-const hooks = `
+// Loaded with `node --import`: records the URL of every module the process loads (ES modules and CommonJS ones,
+// through the module hooks of this thread) in the file named by RECORD_MODULES_TO, one per line.
 import { appendFileSync } from "node:fs"
-export async function load(url, context, next) {
-  appendFileSync(${JSON.stringify(process.env["RECORD_MODULES_TO"] ?? "/dev/null")}, url + "\\n")
-  return next(url, context)
-}`
-register(`data:text/javascript,${encodeURIComponent(hooks)}`)
+import { registerHooks } from "node:module"
+
+const to = process.env["RECORD_MODULES_TO"] ?? "/dev/null"
+registerHooks({
+  load(url, context, next) {
+    appendFileSync(to, `${url}\n`)
+    return next(url, context)
+  }
+})

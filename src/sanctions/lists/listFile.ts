@@ -23,7 +23,7 @@ export const contentChunks = (file: string, encoding: BufferEncoding): AsyncIter
   openContent(file).setEncoding(encoding) as AsyncIterable<string>
 
 /** The whole content. */
-export const readContent = async (file: string): Promise<Buffer> => {
+export const readContent = async (file: string): Promise<Buffer<ArrayBuffer>> => {
   const parts: Array<Buffer> = []
   for await (const chunk of openContent(file)) parts.push(chunk as Buffer)
   return Buffer.concat(parts)

@@ -61,7 +61,7 @@ export const makePreparePool = (size: number) =>
           const raw = response.returned === null || p.raw.format !== "jsonl" ? p.raw : { ...p.raw, bytes: response.returned }
           p.resolve({ prepared: response.prepared, raw })
         })
-        worker.on("error", (e) => fail(new Error(`a prepare worker stopped: ${e.message}`)))
+        worker.on("error", (e) => fail(new Error(`a prepare worker stopped: ${e instanceof Error ? e.message : String(e)}`)))
         worker.on("exit", (code) => fail(new Error(`a prepare worker exited (code ${code})`)))
         return worker
       })

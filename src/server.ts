@@ -1,0 +1,21 @@
+// The server: src/main.ts imports it once the running Node is the project's (src/nodeVersion.ts).
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
+import { Layer } from "effect"
+import { ServerDatabaseLive } from "./db/Database.js"
+import { GracefulShutdownLive, HttpAppLive, NodeServerLive } from "./http/Server.js"
+import { LoggingLive } from "./logging.js"
+import { MetricsPortLive } from "./metrics/MetricsServer.js"
+import { TracingLive } from "./metrics/tracing.js"
+
+Layer.merge(
+  GracefulShutdownLive.pipe(Layer.provide(HttpAppLive), Layer.provide(NodeServerLive)),
+  // /metrics on KYB_METRICS_PORT when it is set (src/metrics).
+  MetricsPortLive
+).pipe(
+  Layer.provide(ServerDatabaseLive),
+  // Spans are made only when they are exported (OTEL_EXPORTER_OTLP_ENDPOINT): otherwise the tracer is off.
+  Layer.provide(TracingLive),
+  Layer.provide(LoggingLive),
+  Layer.launch,
+  NodeRuntime.runMain({ disablePrettyLogger: true })
+)
