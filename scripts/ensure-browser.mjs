@@ -23,13 +23,5 @@ if (!existsSync(CHROMIUM)) {
   }
 }
 
-// The metrics tests' Prometheus is provisioned the same way, in the same step; and the Node 22 the MCP conformance
-// suite runs on (from the npm registry).
+// The metrics tests' Prometheus is provisioned the same way, in the same step.
 await import("./ensure-prometheus.mjs")
-const { ensureNode22 } = await import("./ensure-node22.mjs")
-try {
-  ensureNode22()
-} catch (error) {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}; run 'node scripts/ensure-node22.mjs' and the tests again.\n`)
-  process.exit(1)
-}

@@ -1,6 +1,6 @@
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { spawn, spawnSync } from "node:child_process"
+import { spawn } from "node:child_process"
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs"
 import http from "node:http"
 import { createRequire } from "node:module"
@@ -10,7 +10,7 @@ import { repoRoot } from "../sanctions/paths.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 
 /**
- * The official MCP conformance suite (@modelcontextprotocol/conformance, pinned) run by its own CLI on a pinned Node 22
+ * The official MCP conformance suite (@modelcontextprotocol/conformance, pinned) run by its own CLI, on the project's Node,
  * against /mcp of a test server on loopback, through a proxy that adds the API key (the suite sends none). Each
  * applicable scenario must pass every check; the others are listed with why they do not apply to this server.
  */
@@ -72,10 +72,10 @@ const keyProxy = (target: string, key: string) =>
 interface Check { readonly id: string; readonly status: string; readonly errorMessage?: string }
 
 /** One scenario by the suite's CLI; its checks as it saved them. */
-const runScenario = (node: string, url: string, scenario: string) =>
+const runScenario = (url: string, scenario: string) =>
   Effect.promise(() => new Promise<{ code: number | null; output: string; checks: ReadonlyArray<Check> }>((resolve) => {
     const out = mkdtempSync(path.join(tmpdir(), "kyb-conformance-"))
-    const child = spawn(node, [cli, "server", "--url", `${url}/mcp`, "--scenario", scenario, "-o", out], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
+    const child = spawn(process.execPath, [cli, "server", "--url", `${url}/mcp`, "--scenario", scenario, "-o", out], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] })
     let output = ""
     child.stdout.on("data", (c: Buffer) => (output += c.toString()))
     child.stderr.on("data", (c: Buffer) => (output += c.toString()))
@@ -91,14 +91,10 @@ describe("the official MCP conformance suite (issue 43)", () => {
   layer(makeTestServer(), { timeout: "300 seconds", excludeTestServices: true })((it) => {
     it.scoped("every applicable scenario passes every check; the others are listed with why", () =>
       Effect.gen(function*() {
-        // The pinned Node 22 the suite needs, provisioned before the tests (scripts/ensure-browser.mjs): its path.
-        const ensured = spawnSync(process.execPath, ["scripts/ensure-node22.mjs", "--check"], { cwd: repoRoot, encoding: "utf8" })
-        assert.strictEqual(ensured.status, 0, ensured.stderr)
-        const node = ensured.stdout.trim()
         const server = yield* TestServer
         const proxy = yield* keyProxy(server.url, yield* server.newKey({ plan: "unlimited" }))
         for (const scenario of applicable) {
-          const run = yield* runScenario(node, proxy.url, scenario)
+          const run = yield* runScenario(proxy.url, scenario)
           const where = `${scenario}: ${run.output.slice(-3000)}`
           assert.isAbove(run.checks.length, 0, where)
           for (const check of run.checks) assert.include(["SUCCESS", "INFO"], check.status, `${check.id}: ${check.errorMessage ?? ""} (${where})`)
@@ -106,7 +102,7 @@ describe("the official MCP conformance suite (issue 43)", () => {
         }
         // The suite's own list: every scenario is either run here or said not to apply.
         const listed = yield* Effect.promise(() => new Promise<string>((resolve) => {
-          const child = spawn(node, [cli, "list", "--server"], { stdio: ["ignore", "pipe", "inherit"] })
+          const child = spawn(process.execPath, [cli, "list", "--server"], { stdio: ["ignore", "pipe", "inherit"] })
           let text = ""
           child.stdout.on("data", (c: Buffer) => (text += c.toString()))
           child.once("exit", () => resolve(text))
