@@ -10,7 +10,7 @@ import { repoRoot } from "../sanctions/paths.js"
  * package, @effect/platform's with the Scalar and Swagger bundles (about 5 MB of source, held as strings for the
  * process's life) and @effect/platform-node's with the cluster and RPC packages; the password checker's dictionaries
  * are loaded on the first password checked, the MCP SDK on the first /mcp request, the metrics exporter (OpenTelemetry)
- * on the first scrape and the trace exporter only when traces are exported. The modules src/main.ts imports
+ * on the first scrape and the trace exporter only when traces are exported. The modules src/server.ts imports
  * are imported here in a process of their own.
  */
 const BARREL = /from "@effect\/(platform|platform-node)"/
