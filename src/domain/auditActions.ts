@@ -5,7 +5,7 @@ export const auditActions = [
   "monitor.created", "monitor.removed", "webhook.created", "webhook.removed", "webhook.tested",
   "key.created", "key.rotated", "key.revoked", "lists.changed",
   "member.invited", "invitation.withdrawn", "member.joined", "member.role_changed", "member.removed",
-  "member.password_changed", "member.second_factor_on", "member.second_factor_off", "account.policy_changed", "account.review_policy_changed", "account.deleted",
+  "member.password_changed", "member.second_factor_on", "member.second_factor_off", "member.recovery_code_used", "account.policy_changed", "account.review_policy_changed", "account.deleted",
   "access.refused"
 ] as const
 export type AuditAction = typeof auditActions[number]

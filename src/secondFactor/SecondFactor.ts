@@ -39,7 +39,7 @@ const totpOf = (secret: string, label: string) =>
  * ten recovery codes shown once (kept as SHA-256, each usable once); the account's policy can require it of every
  * member (a member without one enrols at log-in). A log-in whose password is right becomes a challenge; each code
  * typed takes a unit of the same per-address and per-client log-in budgets as a password, given back when it is right.
- * A code is accepted once (the last accepted step is kept). Every change is in the audit log.
+ * A code is accepted once (the last accepted step is kept). Every change, and each recovery code used, is in the audit log.
  */
 export class SecondFactor extends Effect.Service<SecondFactor>()("kyb/SecondFactor", {
   effect: Effect.gen(function*() {
@@ -195,7 +195,12 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("kyb/SecondFact
             const step = yield* matchingStep(row, row.totp_secret, code.code)
             if (step === null) return yield* wrongCode()
             yield* repo.markStep(row.member_id, step)
-          } else if (code.kind !== "recovery" || !(yield* repo.spendRecovery(row.member_id, sha256(code.code)))) {
+          } else if (code.kind === "recovery" && (yield* repo.spendRecovery(row.member_id, sha256(code.code)))) {
+            // which code is not said (not even its hash): who, from where, and how many are left
+            yield* audit.record({ ...by, by: yield* memberAttributionOf(row.member_id) }, {
+              action: "member.recovery_code_used", object: { type: "member", id: row.member_id }, details: { recovery_codes_left: row.recovery_left - 1 }
+            })
+          } else {
             return yield* wrongCode()
           }
           yield* repo.endChallenge(tokenHash)

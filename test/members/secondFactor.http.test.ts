@@ -80,6 +80,12 @@ describe("a second factor", () => {
         assert.strictEqual(byRecovery.status, 303, byRecovery.text)
         const third = makeWebClient(url)
         assert.strictEqual((yield* secondStep(third, (yield* logIn(third, "totp-owner@example.com")).text, recovery[0]!)).status, 401, "a recovery code works once")
+        // The recovery code's use is audited once (the refused second use is not a change), with its member and the
+        // codes left; neither the code nor its hash is in the entry.
+        const used = yield* sql<{ name: string; details: unknown; entry: string }>`SELECT actor->>'name' AS name, details, row_to_json(audit_log)::text AS entry
+          FROM audit_log WHERE action = 'member.recovery_code_used'`
+        assert.deepStrictEqual(used.map((u) => [u.name, u.details]), [["totp-owner@example.com", { recovery_codes_left: 9 }]])
+        for (const secretText of [recovery[0]!, recovery[0]!.toUpperCase(), recovery[0]!.replace("-", ""), ...hashes.map((h) => h.code_sha256)]) assert.notInclude(used[0]!.entry, secretText)
         // (the three refused codes above took three units of the address's four)
 
         // The policy: the owner requires a factor; a member without one loses their session and enrols at log-in.
