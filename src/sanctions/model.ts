@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { EntryDetails } from "../domain/entryDetails.js"
 
 /**
  * The lists we screen against (DESIGN section 4: `sanctions.hits[].list`), and the World Bank's debarment list,
@@ -58,7 +59,12 @@ export const SanctionsEntry = Schema.Struct({
   aliases: Schema.Array(Alias),
   original_script_names: Schema.Array(Schema.String),
   identifiers: Schema.optional(Schema.Array(EntryIdentifier)),
-  debarment: Schema.optional(Debarment)
+  debarment: Schema.optional(Debarment),
+  /**
+   * What else the list says of the entry (addresses, remarks, dates of birth ...), for display only: `entryHash` does
+   * not cover it, and the server's index does not hold it (read from `sanctions_entries.entry` for the hits only).
+   */
+  details: Schema.optional(EntryDetails)
 })
 export type SanctionsEntry = typeof SanctionsEntry.Type
 

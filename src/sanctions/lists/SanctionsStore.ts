@@ -65,12 +65,13 @@ const decodeEntry = Schema.decodeUnknown(SanctionsEntry)
 
 /**
  * The entries of one stored version, read as text and decoded one at a time: the whole list never exists twice as
- * objects (the driver's parse and the decoded copy).
+ * objects (the driver's parse and the decoded copy). Without their details (display only): an index of the lists
+ * need not hold them.
  */
 export const entriesOf = (versionId: number) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<{ entry: string }>`SELECT entry::text AS entry FROM sanctions_entries WHERE version_id = ${versionId} ORDER BY entry_id`
+    const rows = yield* sql<{ entry: string }>`SELECT (entry - 'details')::text AS entry FROM sanctions_entries WHERE version_id = ${versionId} ORDER BY entry_id`
     const entries: Array<SanctionsEntry> = []
     for (const row of rows) entries.push(yield* decodeEntry(JSON.parse(row.entry)))
     return entries

@@ -1,117 +1,86 @@
 import { Effect } from "effect"
-import { SaxesParser, type SaxesTagPlain } from "saxes"
+import type { SaxesTagPlain } from "saxes"
+import { DetailsBuilder } from "../../domain/entryDetails.js"
 import { SanctionsParseError } from "./errors.js"
-import { contentChunks } from "./listFile.js"
-import type { Alias, EntityType, EntryIdentifier, ParsedList, SanctionsEntry } from "../model.js"
+import { attr, entryOf, ISO, type NameFound, streamXml } from "./euXml.js"
+import type { EntityType, EntryIdentifier, ParsedList, SanctionsEntry } from "../model.js"
 import { countAliases } from "../model.js"
-import { splitPackedName } from "../nameVariants.js"
 
-const clean = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
-
-/** A name with letters of another script than Latin (Arabic, Cyrillic, Greek, Chinese ...). */
-export const isNonLatin = (name: string): boolean => /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u.test(name)
-
-interface NameFound {
-  readonly name: string
-  readonly weak: boolean
-  /** Higher: better candidate for the entry's main name. */
-  readonly rank: number
-  /** The name's language as the file states it (EN, EL, BG ...; empty when not stated). */
-  readonly language: string
-}
-
-/**
- * The EU writes each name again in its official languages; those of Greek and Bulgarian are in another script than
- * Latin. Such a name is the EU's translation, not the entity's own original-script name: an alias of kind
- * `translation`, which screening reports only when given as written, so that its Latin rendering ("Χαµάς": "chamas")
- * does not flag names that merely look like the rendering ("Chams").
- */
-const EU_SCRIPT_LANGUAGES = new Set(["EL", "BG"])
-const isEuTranslation = (n: NameFound) => EU_SCRIPT_LANGUAGES.has(n.language.toUpperCase()) && isNonLatin(n.name)
-
-/** Assembles one entry from the names of an EU record: the best-ranked Latin name is the entry's name. */
-const entryOf = (record: {
+interface Entity {
   readonly id: string
-  readonly type: EntityType
-  readonly names: ReadonlyArray<NameFound>
-  readonly programs: ReadonlySet<string>
-  readonly countries: ReadonlySet<string>
-  readonly identifiers: ReadonlyMap<string, EntryIdentifier>
-  readonly listedOn: string | null
-}): SanctionsEntry | null => {
-  const latin = record.names.filter((n) => !isNonLatin(n.name))
-  const ranked = [...(latin.length > 0 ? latin : record.names)].sort((a, b) => b.rank - a.rank)
-  const main = ranked[0]
-  if (main === undefined) return null
-  const [head, ...packed] = splitPackedName(main.name)
-  const aliases: Array<Alias> = [...packed]
-  const seen = new Set([main.name])
-  const original: Array<string> = []
-  for (const n of record.names) {
-    if (seen.has(n.name)) continue
-    seen.add(n.name)
-    if (isEuTranslation(n)) aliases.push({ name: n.name, quality: "strong", kind: "translation" })
-    else if (isNonLatin(n.name)) original.push(n.name)
-    else aliases.push({ name: n.name, quality: n.weak ? "weak" : "strong", kind: "aka" })
-  }
-  return {
-    list: "eu_fsf",
-    entry_id: record.id,
-    name: head?.name ?? main.name,
-    entity_type: record.type,
-    programs: [...record.programs],
-    listed_on: record.listedOn,
-    countries: [...record.countries],
-    aliases,
-    original_script_names: original,
-    identifiers: [...record.identifiers.values()]
-  }
+  type: EntityType
+  readonly names: Array<NameFound>
+  readonly programs: Set<string>
+  readonly countries: Set<string>
+  readonly identifiers: Map<string, EntryIdentifier>
+  listedOn: string | null
+  readonly details: DetailsBuilder
 }
 
-const ISO = /^\d{4}-\d{2}-\d{2}/
-
-/** Streams an XML file through saxes; a truncated or malformed file fails. Returns the root element's name. */
-const streamXml = async (
-  file: string,
-  handlers: {
-    readonly open: (tag: SaxesTagPlain) => void
-    readonly close: (name: string) => void
-    readonly text?: (text: string) => void
-  }
-): Promise<string | null> => {
-  const parser = new SaxesParser({ xmlns: false })
-  let root: string | null = null
-  parser.on("opentag", (tag) => {
-    root ??= tag.name
-    handlers.open(tag as SaxesTagPlain)
-  })
-  parser.on("closetag", (tag) => handlers.close(tag.name))
-  const onText = handlers.text
-  if (onText !== undefined) parser.on("text", onText)
-  for await (const chunk of contentChunks(file, "utf8")) parser.write(chunk)
-  parser.close()
-  return root
+/** A country as the EU describes it; its code 00 and description UNKNOWN say it gives none. */
+const countryOf = (tag: SaxesTagPlain) => {
+  const described = attr(tag, "countryDescription")
+  return described === "" || described === "UNKNOWN" ? null : described
 }
 
-const attr = (tag: SaxesTagPlain, name: string) => {
-  const value = tag.attributes[name]
-  return typeof value === "string" ? clean(value) : ""
+/** A date of birth as the EU gives it: the date, else a range of years, else the year (and month); "circa" when it says so. */
+const birthDateOf = (tag: SaxesTagPlain): string | null => {
+  const [from, to, year, month] = ["yearRangeFrom", "yearRangeTo", "year", "monthOfYear"].map((a) => attr(tag, a))
+  const date = attr(tag, "birthdate") || (from !== "" && to !== "" ? `${from} to ${to}` : year === "" ? "" : month === "" ? year : `${year}-${month.padStart(2, "0")}`)
+  return date === "" ? null : attr(tag, "circa") === "true" ? `circa ${date}` : date
+}
+
+/** An identity document's qualifiers the EU states, in its own terms. */
+const documentNote = (tag: SaxesTagPlain): string => {
+  const flags = ["diplomatic", "knownExpired", "knownFalse", "reportedLost", "revokedByIssuer"].filter((a) => attr(tag, a) === "true")
+  const facts = [["issuedBy", "issued by"], ["issueDate", "issued"], ["validFrom", "valid from"], ["validTo", "valid to"], ["nameOnDocument", "name on document"]]
+    .map(([a, words]) => attr(tag, a!) === "" ? "" : `${words} ${attr(tag, a!)}`)
+  return [...facts, ...flags].filter((p) => p !== "").join("; ")
+}
+
+/** The element an open tag starts inside an entity, read when it is an address, birth, citizenship, document or act. */
+const readOpen = (current: Entity, tag: SaxesTagPlain, pending: { element: SaxesTagPlain | null }) => {
+  const d = current.details
+  switch (tag.name) {
+    case "subjectType":
+      current.type = attr(tag, "code") === "person" ? "individual" : "entity"
+      return
+    case "nameAlias":
+      d.position(attr(tag, "function"))
+      return
+    case "birthdate":
+      d.dateOfBirth(birthDateOf(tag))
+      d.placeOfBirth([attr(tag, "city").replace(/^-$/, ""), attr(tag, "region"), attr(tag, "place"), countryOf(tag)])
+      return
+    case "citizenship":
+      d.nationality(countryOf(tag))
+      return
+    case "address": case "identification": case "regulation":
+      pending.element = tag // read when it closes, with its remark or publicationUrl
+  }
 }
 
 /**
  * The EU Financial Sanctions Files, XML 1.1 (`<export xmlns="http://eu.europa.ec/fpi/fsd/export">`): one entry per
  * `sanctionEntity` (logicalId), names from `nameAlias@wholeName` (non-Latin ones as original-script names),
  * programmes from `regulation@programme`, countries from addresses and citizenships, the UN reference, the EU
- * reference and identity documents as identifiers.
+ * reference and identity documents as identifiers; and, as details, the entity's remarks and designation details,
+ * addresses (with their remark), dates and places of birth, citizenships, functions, identity documents with their
+ * issuer, dates and flags, and each regulation with its Official Journal address.
  */
 export const parseEuFsfXml = (file: string): Effect.Effect<ParsedList, SanctionsParseError> =>
   Effect.tryPromise({
     try: async () => {
       const entries: Array<SanctionsEntry> = []
       let generated: string | null = null
-      let current: Parameters<typeof entryOf>[0] & { names: Array<NameFound>; programs: Set<string>; countries: Set<string>; identifiers: Map<string, EntryIdentifier>; type: EntityType; listedOn: string | null } | null = null
+      let current: Entity | null = null
+      const stack: Array<string> = []
+      const pending: { element: SaxesTagPlain | null; remark: string; url: string } = { element: null, remark: "", url: "" }
+      let text = ""
       const root = await streamXml(file, {
         open: (tag) => {
+          stack.push(tag.name)
+          text = ""
           if (tag.name === "export") generated = attr(tag, "generationDate")
           else if (tag.name === "sanctionEntity") {
             const identifiers = new Map<string, EntryIdentifier>()
@@ -122,10 +91,10 @@ export const parseEuFsfXml = (file: string): Effect.Effect<ParsedList, Sanctions
             const designated = attr(tag, "designationDate")
             current = {
               id: attr(tag, "logicalId"), type: "entity", names: [], programs: new Set(), countries: new Set(), identifiers,
-              listedOn: ISO.test(designated) ? designated.slice(0, 10) : null
+              listedOn: ISO.test(designated) ? designated.slice(0, 10) : null, details: new DetailsBuilder()
             }
+            current.details.remark(attr(tag, "designationDetails"))
           } else if (current === null) return
-          else if (tag.name === "subjectType") current.type = attr(tag, "code") === "person" ? "individual" : "entity"
           else if (tag.name === "regulation") {
             const programme = attr(tag, "programme")
             if (programme !== "") current.programs.add(programme)
@@ -133,10 +102,11 @@ export const parseEuFsfXml = (file: string): Effect.Effect<ParsedList, Sanctions
             if (ISO.test(published) && (current.listedOn === null || published < current.listedOn)) current.listedOn = published.slice(0, 10)
           } else if (tag.name === "nameAlias") {
             const name = attr(tag, "wholeName") || [attr(tag, "firstName"), attr(tag, "middleName"), attr(tag, "lastName")].filter((p) => p !== "").join(" ")
-            if (name === "") return
-            const language = attr(tag, "nameLanguage")
-            const rank = (attr(tag, "lastName") !== "" ? 4 : 0) + (language === "EN" ? 2 : language === "" ? 1 : 0)
-            current.names.push({ name, weak: attr(tag, "strong") === "false", rank, language })
+            if (name !== "") {
+              const language = attr(tag, "nameLanguage")
+              const rank = (attr(tag, "lastName") !== "" ? 4 : 0) + (language === "EN" ? 2 : language === "" ? 1 : 0)
+              current.names.push({ name, weak: attr(tag, "strong") === "false", rank, language })
+            }
           } else if (tag.name === "address" || tag.name === "citizenship") {
             const country = attr(tag, "countryIso2Code")
             if (/^[A-Z]{2}$/.test(country) && country !== "00") current.countries.add(country)
@@ -145,11 +115,24 @@ export const parseEuFsfXml = (file: string): Effect.Effect<ParsedList, Sanctions
             const type = attr(tag, "identificationTypeCode") || "document"
             if (number !== "") current.identifiers.set(`${type}:${number}`, { type, value: number })
           }
+          if (current !== null && stack.length === 3) readOpen(current, tag, pending)
         },
+        text: (t) => { text += t },
         close: (name) => {
+          stack.pop()
+          const parent = stack[stack.length - 1]
+          if (current !== null && name === "remark" && parent === "sanctionEntity") current.details.remark(text)
+          else if (name === "remark" && pending.element !== null && parent === pending.element.name) pending.remark = text
+          else if (name === "publicationUrl" && parent === "regulation") pending.url = text
+          else if (current !== null && pending.element !== null && name === pending.element.name && stack.length === 2) {
+            closeElement(current.details, pending.element, pending.remark, pending.url)
+            Object.assign(pending, { element: null, remark: "", url: "" })
+          }
+          text = ""
           if (name !== "sanctionEntity" || current === null) return
           if (current.id === "") throw new Error("a sanctionEntity without logicalId")
-          const entry = entryOf(current)
+          current.details.listedOn = current.listedOn
+          const entry = entryOf(current, current.details.build())
           if (entry !== null) entries.push(entry)
           current = null
         }
@@ -162,61 +145,16 @@ export const parseEuFsfXml = (file: string): Effect.Effect<ParsedList, Sanctions
     catch: (cause) => new SanctionsParseError({ file, message: cause instanceof Error ? cause.message : String(cause) })
   })
 
-/**
- * The EU consolidated list in its discontinued global format (`<WHOLE Date="DD/MM/YYYY"><ENTITY Id Type=P|E>`,
- * "version4 global.xml"), still met in archives: one entry per ENTITY, names from NAME/WHOLENAME, countries from
- * ADDRESS and CITIZEN, passports as identifiers.
- */
-export const parseEuLegacyXml = (file: string): Effect.Effect<ParsedList, SanctionsParseError> =>
-  Effect.tryPromise({
-    try: async () => {
-      const entries: Array<SanctionsEntry> = []
-      let date: string | null = null
-      let current: { id: string; type: EntityType; names: Array<NameFound>; programs: Set<string>; countries: Set<string>; identifiers: Map<string, EntryIdentifier>; listedOn: string | null } | null = null
-      const stack: Array<string> = []
-      let text = ""
-      const fields = new Map<string, string>()
-      const root = await streamXml(file, {
-        open: (tag) => {
-          stack.push(tag.name)
-          text = ""
-          if (tag.name === "WHOLE") {
-            const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(attr(tag, "Date"))
-            date = m === null ? null : `${m[3]}-${m[2]}-${m[1]}`
-          } else if (tag.name === "ENTITY") {
-            const regDate = attr(tag, "reg_date")
-            current = {
-              id: attr(tag, "Id"), type: attr(tag, "Type") === "P" ? "individual" : "entity", names: [], programs: new Set(),
-              countries: new Set(), identifiers: new Map(), listedOn: ISO.test(regDate) ? regDate.slice(0, 10) : null
-            }
-            const programme = attr(tag, "programme")
-            if (programme !== "") current.programs.add(programme)
-          } else if (current !== null && stack.length === 3) fields.clear()
-        },
-        text: (t) => { text += t },
-        close: (name) => {
-          stack.pop()
-          if (current === null) return
-          if (stack.length === 3) fields.set(name, clean(text))
-          else if (stack.length === 2) {
-            if (name === "NAME") {
-              const name = fields.get("WHOLENAME") || ["FIRSTNAME", "MIDDLENAME", "LASTNAME"].map((f) => fields.get(f) ?? "").filter((p) => p !== "").join(" ")
-              const language = fields.get("LANGUAGE") ?? ""
-              if (name !== "") current.names.push({ name, weak: false, rank: current.names.length === 0 ? 8 : language === "" || language === "EN" ? 1 : 0, language })
-            } else if ((name === "ADDRESS" || name === "CITIZEN") && (fields.get("COUNTRY") ?? "") !== "") current.countries.add(fields.get("COUNTRY")!)
-            else if (name === "PASSPORT" && (fields.get("NUMBER") ?? "") !== "") current.identifiers.set(`passport:${fields.get("NUMBER")}`, { type: "passport", value: fields.get("NUMBER")! })
-          } else if (name === "ENTITY") {
-            if (current.id === "") throw new Error("an ENTITY without Id")
-            const entry = entryOf(current)
-            if (entry !== null) entries.push(entry)
-            current = null
-          }
-          text = ""
-        }
-      })
-      if (root !== "WHOLE") throw new Error(`root element is ${root ?? "missing"}, expected WHOLE`)
-      if (entries.length === 0) throw new Error("no ENTITY records")
-      return { list: "eu_fsf", publishedOn: date, entries, aliasCount: countAliases(entries) } satisfies ParsedList
-    },
-    catch: (cause) => new SanctionsParseError({ file, message: cause instanceof Error ? cause.message : String(cause) })
-  })
+/** An address, identity document or regulation of an entity, with the remark or publication address it held. */
+const closeElement = (d: DetailsBuilder, tag: SaxesTagPlain, remark: string, url: string) => {
+  if (tag.name === "address") {
+    const poBox = attr(tag, "poBox")
+    d.address([attr(tag, "street"), poBox === "" ? "" : `PO Box ${poBox}`, attr(tag, "city"), attr(tag, "zipCode"), attr(tag, "region"), attr(tag, "place")], countryOf(tag), remark)
+  } else if (tag.name === "identification") {
+    const note = [documentNote(tag), remark.replace(/\s+/g, " ").trim()].filter((p) => p !== "").join("; ")
+    d.document(attr(tag, "identificationTypeDescription") || attr(tag, "identificationTypeCode"), attr(tag, "number"), countryOf(tag), note)
+  } else {
+    const published = attr(tag, "publicationDate")
+    d.legalAct([attr(tag, "numberTitle"), published === "" ? "" : `published ${published}`].filter((p) => p !== "").join(", "), url)
+  }
+}

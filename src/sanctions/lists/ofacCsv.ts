@@ -4,6 +4,7 @@ import { SanctionsParseError } from "./errors.js"
 import { contentName, openContent, readContentTail } from "./listFile.js"
 import type { Alias, EntityType, ListId, ParsedList, SanctionsEntry } from "../model.js"
 import { splitPackedName } from "../nameVariants.js"
+import { displayedRemarks, type OfacAddress, ofacDetails, vesselOf } from "./ofacDetails.js"
 
 /** The four files of an OFAC legacy CSV set (SDN: sdn/alt/add/sdn_comments; Consolidated: cons_prim/alt/add/comments). */
 export interface OfacFileSet {
@@ -87,6 +88,12 @@ interface Primary {
   readonly name: string
   readonly type: EntityType
   readonly programs: ReadonlyArray<string>
+  readonly title: string | null
+  readonly vessel: ReturnType<typeof vesselOf>
+  /** The Remarks column as the primary file gives it, and its continuation from the comments file. */
+  readonly ownRemarks: string | null
+  continued: string | null
+  /** Both together, read for weak a.k.a.s. */
   remarks: string
 }
 
@@ -105,19 +112,25 @@ export const parseOfacFileSet = (
     const primaries = new Map<string, Primary>()
     const aliases = new Map<string, Array<Alias>>()
     const countries = new Map<string, Set<string>>()
+    const addresses = new Map<string, Array<OfacAddress>>()
     let badType: string | null = null
     yield* streamOfacRows(files.primary, 12, (row) => {
       const [entNum, name, sdnType, program] = row
       const type = entityTypeOf(sdnType ?? null)
       if (type === null) badType ??= `ent_num ${entNum}: unknown SDN_Type ${sdnType}`
       if (entNum === null || entNum === undefined || name === null || name === undefined || type === null) return
-      primaries.set(entNum, { entNum, name: displayName(name), type, programs: splitPrograms(program ?? null), remarks: row[11] ?? "" })
+      primaries.set(entNum, {
+        entNum, name: displayName(name), type, programs: splitPrograms(program ?? null), title: row[4] ?? null,
+        vessel: vesselOf(row.slice(5, 11)), ownRemarks: row[11] ?? null, continued: null, remarks: row[11] ?? ""
+      })
     })
     if (badType !== null) return yield* new SanctionsParseError({ file: files.primary, message: badType })
     if (files.comments !== undefined) {
       yield* streamOfacRows(files.comments, 2, ([entNum, text]) => {
         const primary = entNum === null || entNum === undefined ? undefined : primaries.get(entNum)
-        if (primary !== undefined && text !== null && text !== undefined) primary.remarks += text
+        if (primary === undefined || text === null || text === undefined) return
+        primary.remarks += text
+        primary.continued = (primary.continued ?? "") + text
       }, { requireEndMarker: false })
     }
     if (files.alt !== undefined) {
@@ -131,11 +144,12 @@ export const parseOfacFileSet = (
       })
     }
     if (files.add !== undefined) {
-      yield* streamOfacRows(files.add, 6, (row) => {
-        const entNum = row[0]
-        const country = row[4]
-        if (entNum === null || entNum === undefined || country === null || country === undefined) return
-        if (!primaries.has(entNum)) return
+      yield* streamOfacRows(files.add, 6, ([entNum, , address, city, country, note]) => {
+        if (entNum === null || entNum === undefined || !primaries.has(entNum)) return
+        const listed = addresses.get(entNum) ?? []
+        listed.push({ address: address ?? null, city: city ?? null, country: country ?? null, note: note ?? null })
+        addresses.set(entNum, listed)
+        if (country === null || country === undefined) return
         const bucket = countries.get(entNum) ?? new Set<string>()
         bucket.add(country)
         countries.set(entNum, bucket)
@@ -156,7 +170,10 @@ export const parseOfacFileSet = (
         listed_on: null,
         countries: [...(countries.get(p.entNum) ?? [])],
         aliases: entryAliases,
-        original_script_names: []
+        original_script_names: [],
+        details: ofacDetails({
+          title: p.title, vessel: p.vessel, remarks: displayedRemarks(p.ownRemarks, p.continued), addresses: addresses.get(p.entNum) ?? []
+        })
       })
     }
     return { list, publishedOn: null, entries, aliasCount: entries.reduce((n, e) => n + e.aliases.length, 0) }

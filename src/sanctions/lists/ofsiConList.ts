@@ -6,6 +6,7 @@ import type { Alias, EntityType, EntryIdentifier, ParsedList, SanctionsEntry } f
 import { countAliases } from "../model.js"
 import { splitPackedName } from "../nameVariants.js"
 import { readFirstSheet } from "./xlsxSheet.js"
+import { DetailsBuilder } from "../../domain/entryDetails.js"
 
 /** The OFSI lists published in the "2022 format": the Consolidated List and the investment-ban list share it. */
 export type OfsiList = "uk_ofsi" | "uk_invban"
@@ -47,6 +48,7 @@ interface Group {
   readonly regimes: Set<string>
   readonly identifiers: Map<string, EntryIdentifier>
   listedOn: string | null
+  readonly details: DetailsBuilder
 }
 
 const clean = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
@@ -64,6 +66,7 @@ const toEntry = (list: OfsiList, g: Group): SanctionsEntry => {
     seen.add(n.name)
     aliases.push({ name: n.name, quality: n.weak ? "weak" : "strong", kind: n.kind })
   }
+  g.details.listedOn = g.listedOn
   return {
     list,
     entry_id: g.id,
@@ -74,8 +77,28 @@ const toEntry = (list: OfsiList, g: Group): SanctionsEntry => {
     countries: [...g.countries],
     aliases,
     original_script_names: [...g.original],
-    identifiers: [...g.identifiers.values()]
+    identifiers: [...g.identifiers.values()],
+    details: g.details.build()
   }
+}
+
+const ADDRESS_PARTS = ["Address 1", "Address 2", "Address 3", "Address 4", "Address 5", "Address 6", "Post/Zip Code"] as const
+
+/**
+ * What a row says of its target beside the names: the address, date and place of birth, nationality, position,
+ * passport and national identity number with their details, and Other Information (the UK's remarks, with its
+ * statement of reasons), as written. Every row of a target repeats most of them; each is kept once.
+ */
+const rowDetails = (row: ReadonlyArray<string>, details: DetailsBuilder) => {
+  const cell = (c: Column) => clean(row[at[c]])
+  details.address(ADDRESS_PARTS.map(cell), cell("Country"))
+  details.dateOfBirth(cell("DOB"))
+  details.placeOfBirth([cell("Town of Birth"), cell("Country of Birth")])
+  details.nationality(cell("Nationality"))
+  details.position(cell("Position"))
+  details.document("Passport", cell("Passport Number"), null, cell("Passport Details"))
+  details.document("National Identification Number", cell("National Identification Number"), null, cell("National Identification Details"))
+  details.remark(cell("Other Information"))
 }
 
 /**
@@ -96,7 +119,10 @@ export const ofsiRowsToList = (list: OfsiList, rows: ReadonlyArray<ReadonlyArray
     if (id === "") throw new Error(`row ${i + 3}: no Group ID`)
     let g = groups.get(id)
     if (g === undefined) {
-      g = { id, type: null, primary: null, names: [], original: new Set(), countries: new Set(), regimes: new Set(), identifiers: new Map(), listedOn: null }
+      g = {
+        id, type: null, primary: null, names: [], original: new Set(), countries: new Set(), regimes: new Set(), identifiers: new Map(), listedOn: null,
+        details: new DetailsBuilder()
+      }
       groups.set(id, g)
     }
     g.type ??= TYPES[clean(row[at["Group Type"]]).toLowerCase()] ?? null
@@ -119,6 +145,7 @@ export const ofsiRowsToList = (list: OfsiList, rows: ReadonlyArray<ReadonlyArray
       if (m !== null) g.identifiers.set(`${type}:${m[1]}`, { type, value: m[1]! })
     }
     g.listedOn ??= ukDate(clean(row[at["Listed On"]]))
+    rowDetails(row, g.details)
   })
   const entries = [...groups.values()].filter((g) => g.names.length > 0).map((g) => toEntry(list, g))
   if (entries.length === 0) throw new Error("no targets")

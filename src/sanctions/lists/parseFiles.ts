@@ -1,6 +1,7 @@
 import { Effect } from "effect"
 import type { ListFiles } from "./detect.js"
-import { parseEuFsfXml, parseEuLegacyXml } from "./euFsfXml.js"
+import { parseEuFsfXml } from "./euFsfXml.js"
+import { parseEuLegacyXml } from "./euLegacyXml.js"
 import { SanctionsParseError } from "./errors.js"
 import type { ParsedList } from "../model.js"
 import { parseOfacFileSet } from "./ofacCsv.js"

@@ -4,6 +4,8 @@ import { SanctionsParseError } from "./errors.js"
 import { contentChunks } from "./listFile.js"
 import type { Alias, ParsedList, SanctionsEntry } from "../model.js"
 import { splitPackedName } from "../nameVariants.js"
+import { DetailsBuilder } from "../../domain/entryDetails.js"
+import { UN_DETAIL_PARTS, type UnPart, unPartInto } from "./unDetails.js"
 
 interface RecordBuilder {
   readonly kind: "INDIVIDUAL" | "ENTITY"
@@ -11,6 +13,9 @@ interface RecordBuilder {
   readonly aliases: Array<{ quality: string; name: string }>
   readonly countries: Set<string>
   readonly originalScript: Array<string>
+  readonly details: DetailsBuilder
+  /** The part of the record being read (an address, a date of birth, a document ...), or null. */
+  part: UnPart | null
 }
 
 const NAME_PARTS = ["FIRST_NAME", "SECOND_NAME", "THIRD_NAME", "FOURTH_NAME"] as const
@@ -43,8 +48,16 @@ const toEntry = (r: RecordBuilder): SanctionsEntry | null => {
     listed_on: /^\d{4}-\d{2}-\d{2}$/.test(listedOn) ? listedOn : null,
     countries: [...r.countries],
     aliases,
-    original_script_names: r.originalScript
+    original_script_names: r.originalScript,
+    details: withComments(r)
   }
+}
+
+/** The record's comments and listing date join the details its parts gave (a date written with an offset, 2015-04-07-04:00, read as its day). */
+const withComments = (r: RecordBuilder) => {
+  r.details.remark(r.fields.get("COMMENTS1"))
+  r.details.listedOn = /^\d{4}-\d{2}-\d{2}/.exec(r.fields.get("LISTED_ON") ?? "")?.[0] ?? null
+  return r.details.build()
 }
 
 /** Streams the UN Security Council consolidated XML (INDIVIDUALS and ENTITIES) into normalised entries. */
@@ -68,7 +81,9 @@ export const parseUnXml = (file: string): Effect.Effect<ParsedList, SanctionsPar
         stack.push(tag.name)
         text = ""
         if ((tag.name === "INDIVIDUAL" || tag.name === "ENTITY") && current === null) {
-          current = { kind: tag.name, fields: new Map(), aliases: [], countries: new Set(), originalScript: [] }
+          current = { kind: tag.name, fields: new Map(), aliases: [], countries: new Set(), originalScript: [], details: new DetailsBuilder(), part: null }
+        } else if (current !== null && current.part === null && UN_DETAIL_PARTS.has(tag.name) && stack[stack.length - 2] === current.kind) {
+          current.part = { name: tag.name, fields: new Map(), values: [] }
         } else if (tag.name.endsWith("_ALIAS") && current !== null) {
           alias = { quality: "", name: "" }
         }
@@ -89,8 +104,16 @@ export const parseUnXml = (file: string): Effect.Effect<ParsedList, SanctionsPar
           else if (alias !== null && tag.name.endsWith("_ALIAS")) {
             current.aliases.push(alias)
             alias = null
-          } else if (tag.name === "COUNTRY" && parent.endsWith("_ADDRESS") && value !== "") current.countries.add(value)
-          else if (tag.name === "NAME_ORIGINAL_SCRIPT" && value !== "") current.originalScript.push(value)
+          } else if (current.part !== null) {
+            const part = current.part
+            if (tag.name === part.name) {
+              unPartInto(part, current.details)
+              current.part = null
+            } else if (tag.name === "VALUE") {
+              if (value !== "") part.values.push(value)
+            } else part.fields.set(tag.name, value)
+            if (tag.name === "COUNTRY" && parent.endsWith("_ADDRESS") && value !== "") current.countries.add(value)
+          } else if (tag.name === "NAME_ORIGINAL_SCRIPT" && value !== "") current.originalScript.push(value)
           else if (parent === current.kind) current.fields.set(tag.name, value)
         }
         text = ""

@@ -4,6 +4,7 @@ import { SanctionsParseError } from "./errors.js"
 import type { Alias, EntryIdentifier, ParsedList, SanctionsEntry } from "../model.js"
 import { countAliases } from "../model.js"
 import { readFirstSheet } from "./xlsxSheet.js"
+import { DetailsBuilder } from "../../domain/entryDetails.js"
 
 const HEADER = ["Firm Name", "Additional Firm Info", "Address", "Country", "Ineligibility Period", "", "Grounds"]
 const SUB_HEADER = ["", "", "", "", "From Date", "To Date", ""]
@@ -16,7 +17,7 @@ const clean = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").tr
 
 /**
  * "Additional Firm Info": footnote markers (`*677`), a legal name in Chinese or another script, `(Reg. No.: ...)`,
- * `(AKA ...)`, `(F/K/A ...)` and scope notes. Returns the names and identifiers it holds.
+ * `(AKA ...)`, `(F/K/A ...)` and scope notes. Returns the names, identifiers and notes it holds.
  */
 export const readFirmInfo = (info: string) => {
   const aliases: Array<Alias> = []
@@ -32,11 +33,25 @@ export const readFirmInfo = (info: string) => {
     for (const name of names.split(/;|\s+AND\s+/)) if (clean(name) !== "") aliases.push({ name: clean(name), quality: "strong", kind: fka ? "fka" : "aka" })
     return " "
   })
-  rest = rest.replace(/\([^)]*\)/g, " ")
+  // What else is in brackets says what the debarment covers, e.g. "(BUT ONLY FOR ITS BUSINESS OPERATIONS IN ...)".
+  const notes: Array<string> = []
+  rest = rest.replace(/\([^)]*\)/g, (note) => {
+    if (clean(note.slice(1, -1)) !== "") notes.push(clean(note))
+    return " "
+  })
   const remaining = clean(rest)
   // A legal name written in a non-Latin script (the Chinese names of Chinese firms, mostly).
   if (remaining !== "" && /[^\p{Script=Latin}\p{P}\p{S}\p{N}\s]/u.test(remaining)) original.push(remaining)
-  return { aliases, original, identifiers }
+  return { aliases, original, identifiers, notes }
+}
+
+/** The row's address and country, the notes of its "Additional Firm Info" as remarks, and the first day of the debarment. */
+const firmDetails = (address: string | undefined, country: string | undefined, notes: ReadonlyArray<string>, from: string) => {
+  const details = new DetailsBuilder()
+  details.address([address], country)
+  for (const note of notes) details.remark(note)
+  details.listedOn = from
+  return details.build()
 }
 
 /** A stable id for a row: the export has none (the same firm debarred twice is two entries). */
@@ -66,7 +81,7 @@ export const worldBankRowsToList = (rows: ReadonlyArray<ReadonlyArray<string>>):
   data.forEach((row, i) => {
     const cells = row.map(clean)
     if (cells.every((c) => c === "")) return
-    const [written, info, , country, from, to, grounds] = cells
+    const [written, info, address, country, from, to, grounds] = cells
     if (cells.length < 7 || written === undefined || written === "") throw new Error(`row ${i + 4}: no firm name`)
     if (!ISO_DATE.test(from ?? "") || !ISO_DATE.test(to ?? "")) throw new Error(`row ${i + 4}: the ineligibility period is not two YYYY-MM-DD dates`)
     const individual = TITLE.test(written)
@@ -83,7 +98,8 @@ export const worldBankRowsToList = (rows: ReadonlyArray<ReadonlyArray<string>>):
       aliases: extra.aliases,
       original_script_names: extra.original,
       identifiers: extra.identifiers,
-      debarment: { institution: "World Bank", grounds: grounds ?? "", from: from!, to: to === INDEFINITE ? null : to! }
+      debarment: { institution: "World Bank", grounds: grounds ?? "", from: from!, to: to === INDEFINITE ? null : to! },
+      details: firmDetails(address, country, extra.notes, from!)
     })
   })
   const list = [...entries.values()]

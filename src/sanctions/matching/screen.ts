@@ -166,11 +166,16 @@ export const screenOneName = (index: MatchIndex, name: string, options: ScreenOp
 
 const entryHashes = new WeakMap<object, string>()
 
-/** The content hash of a list entry, computed once per loaded entry. */
+/**
+ * The content hash of a list entry, computed once per loaded entry: over everything but `details` (addresses, remarks
+ * and the like, display only), so that keeping more of what a list says never moves a hash, and with it the
+ * decisions bound to it and the monitors that fire on a changed entry. An entry without details hashes as before.
+ */
 export const entryHash = (entry: SanctionsEntry): string => {
   let hash = entryHashes.get(entry)
   if (hash === undefined) {
-    hash = createHash("sha256").update(canonicalJson(entry)).digest("hex")
+    const { details: _displayOnly, ...hashed } = entry
+    hash = createHash("sha256").update(canonicalJson(hashed)).digest("hex")
     entryHashes.set(entry, hash)
   }
   return hash
