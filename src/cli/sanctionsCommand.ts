@@ -56,7 +56,8 @@ export const sanctionsProgram = (invocation: Invocation) =>
       })
       for (const r of results) {
         const before = r.previousEntries === null ? "" : ` (was ${r.previousEntries})`
-        yield* Console.error(`${listDisplayName[r.list]} (${r.label}): ${r.status}, ${r.entries} entries${before}, ${r.aliases} aliases`)
+        const details = r.detailsAdded ? "; the entries' details (addresses, remarks ...) added, their hashes unchanged" : ""
+        yield* Console.error(`${listDisplayName[r.list]} (${r.label}): ${r.status}, ${r.entries} entries${before}, ${r.aliases} aliases${details}`)
         yield* Console.log(JSON.stringify(r))
       }
     })

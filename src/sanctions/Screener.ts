@@ -10,6 +10,7 @@ import { type ListId, listDisplayName, listOrder, sanctionsListIds } from "./mod
 import { activeVersions, entriesOf } from "./lists/SanctionsStore.js"
 import { entryHash, type ScreeningResult, screenNames, type ScreenOptions, type ScreenSubject } from "./matching/screen.js"
 import { traced } from "../metrics/span.js"
+import { withDetails } from "./hitDetails.js"
 
 /** The list versions an index was built from. */
 export interface LoadedVersion {
@@ -78,39 +79,46 @@ const currencyOf = (state: ScreenerState | null, lists: ReadonlyArray<ListId>, m
     })
   })
 
-const makeApi = (state: Ref.Ref<ScreenerState | null>, refresh: Effect.Effect<boolean>, maxAgeDays: number | null) => ({
-  /**
-   * Screens the names of one business (legal name first, then aliases). Entities and vessels by default,
-   * individuals with `includeIndividuals`. No list loaded: `{ screened: false, result: "unavailable" }`, never clear.
-   */
-  screen: (names: ReadonlyArray<string | ScreenSubject>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
-    Effect.map(Ref.get(state), (s) => screenNames(s?.index ?? null, names, options ?? {})).pipe(
-      traced("Screener.screen", () => ({ names: names.length, lists: options?.lists?.join(",") ?? "all" }))
-    ),
-  /** Like `screen`, with a per-token explanation on each hit. */
-  explain: (names: ReadonlyArray<string | ScreenSubject>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
-    Effect.map(Ref.get(state), (s) => screenNames(s?.index ?? null, names, { ...options, explain: true })),
-  /** Each active sanctions list with its version, e.g. "OFAC SDN (2024-05-03)". */
-  sources: Effect.map(Ref.get(state), (s) => sourcesOf(s)),
-  /** The same for the lists named (an account's choice), debarment lists included when named. */
-  sourcesFor: (lists: ReadonlyArray<ListId>) => Effect.map(Ref.get(state), (s) => sourcesOf(s, lists)),
-  /** The loaded versions of the lists named (default: every list), each with its age today and whether it is stale. */
-  currency: (lists: ReadonlyArray<ListId> = listOrder) => Effect.flatMap(Ref.get(state), (s) => currencyOf(s, lists, maxAgeDays)),
-  /** KYB_LISTS_MAX_AGE_DAYS as this instance reads it (null: off). */
-  maxAgeDays,
-  /** The loaded versions (empty when nothing is loaded). */
-  versions: Effect.map(Ref.get(state), (s): ReadonlyArray<LoadedVersion> => s?.versions ?? []),
-  /** A listed entry of the active versions, with the hash of its content now (a reviewer's decision is taken on it). */
-  entry: (list: string, entryId: string) =>
-    Effect.map(Ref.get(state), (s) => {
-      const found = s?.index.entries.find((e) => e.entry.list === list && e.entry.entry_id === entryId)
-      return found === undefined
-        ? Option.none<{ readonly name: string; readonly entry_hash: string }>()
-        : Option.some({ name: found.entry.name, entry_hash: entryHash(found.entry) })
-    }),
-  /** Checks for newer active versions now; true when the index was swapped. */
-  refresh
-})
+/** Gives a screening's hits what the index does not hold (their entries' details), from the state screened. */
+type Complete = (state: ScreenerState, result: ScreeningResult) => Effect.Effect<ScreeningResult>
+
+const makeApi = (state: Ref.Ref<ScreenerState | null>, refresh: Effect.Effect<boolean>, maxAgeDays: number | null, complete: Complete) => {
+  const screenWith = (names: ReadonlyArray<string | ScreenSubject>, options: ScreenOptions) =>
+    Effect.flatMap(Ref.get(state), (s) => s === null ? Effect.succeed(screenNames(null, names, options)) : complete(s, screenNames(s.index, names, options)))
+  return {
+    /**
+     * Screens the names of one business (legal name first, then aliases). Entities and vessels by default,
+     * individuals with `includeIndividuals`. No list loaded: `{ screened: false, result: "unavailable" }`, never clear.
+     */
+    screen: (names: ReadonlyArray<string | ScreenSubject>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
+      screenWith(names, options ?? {}).pipe(
+        traced("Screener.screen", () => ({ names: names.length, lists: options?.lists?.join(",") ?? "all" }))
+      ),
+    /** Like `screen`, with a per-token explanation on each hit. */
+    explain: (names: ReadonlyArray<string | ScreenSubject>, options?: ScreenOptions): Effect.Effect<ScreeningResult> =>
+      screenWith(names, { ...options, explain: true }),
+    /** Each active sanctions list with its version, e.g. "OFAC SDN (2024-05-03)". */
+    sources: Effect.map(Ref.get(state), (s) => sourcesOf(s)),
+    /** The same for the lists named (an account's choice), debarment lists included when named. */
+    sourcesFor: (lists: ReadonlyArray<ListId>) => Effect.map(Ref.get(state), (s) => sourcesOf(s, lists)),
+    /** The loaded versions of the lists named (default: every list), each with its age today and whether it is stale. */
+    currency: (lists: ReadonlyArray<ListId> = listOrder) => Effect.flatMap(Ref.get(state), (s) => currencyOf(s, lists, maxAgeDays)),
+    /** KYB_LISTS_MAX_AGE_DAYS as this instance reads it (null: off). */
+    maxAgeDays,
+    /** The loaded versions (empty when nothing is loaded). */
+    versions: Effect.map(Ref.get(state), (s): ReadonlyArray<LoadedVersion> => s?.versions ?? []),
+    /** A listed entry of the active versions, with the hash of its content now (a reviewer's decision is taken on it). */
+    entry: (list: string, entryId: string) =>
+      Effect.map(Ref.get(state), (s) => {
+        const found = s?.index.entries.find((e) => e.entry.list === list && e.entry.entry_id === entryId)
+        return found === undefined
+          ? Option.none<{ readonly name: string; readonly entry_hash: string }>()
+          : Option.some({ name: found.entry.name, entry_hash: entryHash(found.entry) })
+      }),
+    /** Checks for newer active versions now; true when the index was swapped. */
+    refresh
+  }
+}
 
 /**
  * Loads the active versions from SQL when they differ from the held ones; the new index replaces the old in one Ref
@@ -182,7 +190,7 @@ export class Screener extends Effect.Service<Screener>()("kyb/sanctions/Screener
     )
     yield* refresh
     yield* Effect.forkScoped(Effect.repeat(refresh, Schedule.spaced(interval)))
-    return makeApi(state, refresh, maxAgeDays)
+    return makeApi(state, refresh, maxAgeDays, (s, result) => withDetails(s.versions, result).pipe(Effect.provideService(SqlClient.SqlClient, sql)))
   })
 }) {
   /** A Screener over lists already parsed (tests, benchmarks, tools without a database). */
@@ -191,7 +199,8 @@ export class Screener extends Effect.Service<Screener>()("kyb/sanctions/Screener
       Screener,
       Effect.gen(function*() {
         const state = yield* Ref.make<ScreenerState | null>(lists.length === 0 ? null : stateFromLists(lists, lists.map(() => null)))
-        return Screener.make(makeApi(state, Effect.succeed(false), yield* Effect.orDie(listsMaxAgeDays)))
+        // Lists parsed here keep their entries' details in memory: hits carry them as they are.
+        return Screener.make(makeApi(state, Effect.succeed(false), yield* Effect.orDie(listsMaxAgeDays), (_, result) => Effect.succeed(result)))
       })
     )
   }

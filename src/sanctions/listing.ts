@@ -1,3 +1,4 @@
+import type { EntryDetails } from "../domain/entryDetails.js"
 import type { ListId, SanctionsEntry } from "./model.js"
 
 /**
@@ -18,12 +19,19 @@ export interface EntryListing {
   readonly countries: ReadonlyArray<string>
   readonly identifiers: ReadonlyArray<{ readonly type: string; readonly value: string }>
   readonly official_url: string | null
+  /**
+   * What else the list says (addresses, remarks, dates of birth ...); null: the list version holds none (stored
+   * before details were kept); absent: they could not be read for this screening (logged).
+   */
+  readonly details?: EntryDetails | null
 }
 
+/** The listing of an entry as held in memory: an index loaded from the database holds no details (see `withDetails`). */
 export const entryListing = (entry: SanctionsEntry): EntryListing => ({
   aliases: entry.aliases,
   original_script_names: entry.original_script_names,
   countries: entry.countries,
   identifiers: entry.identifiers ?? [],
-  official_url: officialListingUrl(entry.list, entry.entry_id)
+  official_url: officialListingUrl(entry.list, entry.entry_id),
+  details: entry.details ?? null
 })

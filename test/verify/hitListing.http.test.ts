@@ -20,6 +20,7 @@ const kivu = {
 const hitsOf = (verdict: Body) => (verdict["sanctions"] as { hits: ReadonlyArray<Body> }).hits
 const listingOf = (hit: Body) => hit["listing"] as {
   aliases: ReadonlyArray<Body>; countries: ReadonlyArray<string>; identifiers: ReadonlyArray<Body>; official_url: string | null
+  details: { addresses: ReadonlyArray<Body>; remarks: ReadonlyArray<string>; nationalities: ReadonlyArray<string>; dates_of_birth: ReadonlyArray<string> } | null
 }
 
 describe("a hit carries what the list says of its entry; each person screened has their own result", () => {
@@ -50,6 +51,9 @@ describe("a hit carries what the list says of its entry; each person screened ha
         assert.deepInclude(listing.aliases, { name: "BNC", quality: "weak", kind: "weak_aka" })
         assert.includeMembers([...listing.countries], ["Switzerland", "Panama"])
         assert.strictEqual(listing.official_url, "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=306")
+        // The details, read from the stored entry for the hit (the index holds none): add.csv's addresses, the Remarks.
+        assert.deepInclude(listing.details!.addresses, { address: "Zweierstrasse 35, Zurich CH-8022", country: "Switzerland", note: null })
+        assert.deepStrictEqual(listing.details!.remarks, ["a.k.a. 'BNC'."])
         const check = yield* get(`/v1/checks/${String(verdict["check_id"])}`)
         assert.deepStrictEqual(hitsOf(check["verdict"] as Body).find((h) => h["entry_id"] === "306")!["listing"], hit["listing"])
       }), 120_000)
@@ -65,6 +69,10 @@ describe("a hit carries what the list says of its entry; each person screened ha
         const un = hitsOf(verdict).find((h) => h["list"] === "un_sc" && h["screened_name"] === "Eric Badege")
         assert.isDefined(un, JSON.stringify(hitsOf(verdict).map((h) => [h["list"], h["entry_id"]])))
         assert.isNull(listingOf(un!).official_url)
+        // data/sanctions/un: CDi.001's address (Rwanda, "as of early 2016"), nationality and year of birth.
+        assert.deepInclude(listingOf(un!).details!.addresses, { address: null, country: "Rwanda", note: "as of early 2016" })
+        assert.deepStrictEqual(listingOf(un!).details!.nationalities, ["Democratic Republic of the Congo"])
+        assert.deepStrictEqual(listingOf(un!).details!.dates_of_birth, ["1971"])
         assert.isAbove(listingOf(un!).identifiers.length + listingOf(un!).countries.length, 0, "the UN entry's identifiers or countries")
         const people = verdict["people_screened"] as ReadonlyArray<Body>
         const badege = people.find((p) => p["name"] === "Eric Badege")!

@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { EntryDetails } from "../../domain/entryDetails.js"
 
 /** A listed entry's details as its list publishes them, carried by each hit so a reviewer need not look the entry up. */
 export const EntryListing = Schema.Struct({
@@ -14,17 +15,38 @@ export const EntryListing = Schema.Struct({
     value: Schema.String
   })).annotations({ description: "the identifiers the list gives the entry (another list's reference, a registration or IMO number ...)" }),
   official_url: Schema.NullOr(Schema.String).annotations({
-    description: "the entry's own page on its list's official site (OFAC's Sanctions List Search, by the entry's id); null: the list publishes no page per entry (UN, UK, EU), the entry is in the list version screened"
+    description: "the entry's own page on its list's official site (OFAC's Sanctions List Search, by the entry's id); null: the list publishes no page per entry (UN, UK, EU, World Bank), the entry is in the list version screened (for the EU, details.legal_acts gives the acts that list it)"
+  }),
+  details: Schema.optional(Schema.NullOr(EntryDetails)).annotations({
+    description: "what else the list says of the entry: listing date, addresses, remarks, nationalities, dates and places of birth, positions, identity documents, legal acts, a vessel's particulars. Display only, not covered by entry_hash. null: the list version screened was stored before details were kept (the next ingest of the same files adds them); absent: a check made before hits carried them, or they could not be read at the time"
   })
 }).annotations({
   identifier: "EntryListing",
   description: "What the list says of the entry, as stored from the list version screened; absent on checks made before hits carried it",
+  // OFAC SDN entry 306 as data/sanctions/ofac-sdn gives it (sdn.csv of 2024-05-03, add.csv and alt.csv of 2025-12).
   examples: [{
     aliases: [{ name: "NATIONAL BANK OF CUBA", quality: "strong", kind: "aka" }, { name: "BNC", quality: "weak", kind: "weak_aka" }],
     original_script_names: [],
     countries: ["Switzerland", "Spain", "Japan", "Panama"],
     identifiers: [],
-    official_url: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=306"
+    official_url: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=306",
+    details: {
+      listed_on: null,
+      addresses: [
+        { address: "Zweierstrasse 35, Zurich CH-8022", country: "Switzerland", note: null },
+        { address: "Avenida de Concha Espina 8, Madrid E-28036", country: "Spain", note: null },
+        { address: "Dai-Ichi Bldg. 6th Floor, 10-2 Nihombashi, 2-chome, Chuo-ku, Tokyo 103", country: "Japan", note: null },
+        { address: "Federico Boyd Avenue & 51 Street, Panama City", country: "Panama", note: null }
+      ],
+      remarks: ["a.k.a. 'BNC'."],
+      nationalities: [],
+      dates_of_birth: [],
+      places_of_birth: [],
+      positions: [],
+      documents: [],
+      legal_acts: [],
+      vessel: null
+    }
   }]
 })
 export type EntryListing = typeof EntryListing.Type

@@ -1,7 +1,14 @@
 import { SqlClient } from "@effect/sql"
 import type { SqlError } from "@effect/sql/SqlError"
 import { Effect, Schema } from "effect"
+import { EntryDetails } from "../../domain/entryDetails.js"
 import { type ListId, listOrder, SanctionsEntry } from "../model.js"
+
+/**
+ * The form of `entry.details` this code writes (`sanctions_versions.details_format`). A version stored with another
+ * (or none) gets its details again from the next ingest of the same files.
+ */
+export const DETAILS_FORMAT = 1
 
 /** One row of `sanctions_versions`. */
 export interface ListVersion {
@@ -16,6 +23,8 @@ export interface ListVersion {
   readonly aliasCount: number
   readonly loadedAt: Date
   readonly active: boolean
+  /** The form of the details its entries carry; null: stored before entries' details were kept. */
+  readonly detailsFormat: number | null
 }
 
 interface VersionRow {
@@ -29,6 +38,7 @@ interface VersionRow {
   readonly alias_count: number
   readonly loaded_at: Date | string
   readonly active: boolean
+  readonly details_format: number | null
 }
 
 const isoDate = (value: string | Date | null): string | null =>
@@ -44,10 +54,11 @@ const toVersion = (row: VersionRow): ListVersion => ({
   entryCount: row.entry_count,
   aliasCount: row.alias_count,
   loadedAt: new Date(row.loaded_at),
-  active: row.active
+  active: row.active,
+  detailsFormat: row.details_format
 })
 
-const VERSION_COLUMNS = "id, list, published_on::text AS published_on, confirmed_on::text AS confirmed_on, label, file_hashes, entry_count, alias_count, loaded_at, active"
+const VERSION_COLUMNS = "id, list, published_on::text AS published_on, confirmed_on::text AS confirmed_on, label, file_hashes, entry_count, alias_count, loaded_at, active, details_format"
 
 export const activeVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -65,8 +76,8 @@ const decodeEntry = Schema.decodeUnknown(SanctionsEntry)
 
 /**
  * The entries of one stored version, read as text and decoded one at a time: the whole list never exists twice as
- * objects (the driver's parse and the decoded copy). Without their details (display only): an index of the lists
- * need not hold them.
+ * objects (the driver's parse and the decoded copy). Without their details (display only, read for hits with
+ * `detailsOf`): an index of the lists need not hold them.
  */
 export const entriesOf = (versionId: number) =>
   Effect.gen(function*() {
@@ -75,6 +86,39 @@ export const entriesOf = (versionId: number) =>
     const entries: Array<SanctionsEntry> = []
     for (const row of rows) entries.push(yield* decodeEntry(JSON.parse(row.entry)))
     return entries
+  })
+
+const decodeDetails = Schema.decodeUnknown(EntryDetails)
+
+/** The details of some entries of a stored version, by entry id; an entry stored without details is absent. */
+export const detailsOf = (versionId: number, entryIds: ReadonlyArray<string>) =>
+  Effect.gen(function*() {
+    const found = new Map<string, EntryDetails>()
+    if (entryIds.length === 0) return found
+    const sql = yield* SqlClient.SqlClient
+    const rows = yield* sql<{ entry_id: string; details: string }>`
+      SELECT entry_id, (entry -> 'details')::text AS details FROM sanctions_entries
+      WHERE version_id = ${versionId} AND entry_id IN ${sql.in(entryIds)} AND entry -> 'details' IS NOT NULL`
+    for (const row of rows) found.set(row.entry_id, yield* decodeDetails(JSON.parse(row.details)))
+    return found
+  })
+
+/**
+ * Writes the details of a stored version's entries from a new parse of the same files (the entries' other content,
+ * which their hash covers, is left as stored), and records their form on the version. Run inside a transaction.
+ */
+export const addDetails = (versionId: number, entries: ReadonlyArray<SanctionsEntry>): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
+  Effect.gen(function*() {
+    const sql = yield* SqlClient.SqlClient
+    const detailed = entries.filter((e) => e.details !== undefined)
+    for (let i = 0; i < detailed.length; i += BATCH) {
+      const batch = detailed.slice(i, i + BATCH)
+      yield* sql`
+        UPDATE sanctions_entries s SET entry = s.entry || jsonb_build_object('details', d.details::jsonb)
+        FROM unnest(${batch.map((e) => e.entry_id)}::text[], ${batch.map((e) => JSON.stringify(e.details))}::text[]) AS d(entry_id, details)
+        WHERE s.version_id = ${versionId} AND s.entry_id = d.entry_id`
+    }
+    yield* sql`UPDATE sanctions_versions SET details_format = ${DETAILS_FORMAT} WHERE id = ${versionId}`
   })
 
 export interface NewVersion {
@@ -96,10 +140,10 @@ export const insertAndActivate = (version: NewVersion): Effect.Effect<number, Sq
     const sql = yield* SqlClient.SqlClient
     const [row] = yield* sql<{ id: string | number }>`
       INSERT INTO sanctions_versions (list, published_on, label, file_hashes, entry_count, alias_count, active,
-                                      activated_by, activation_reason)
+                                      activated_by, activation_reason, details_format)
       VALUES (${version.list}, ${version.publishedOn}, ${version.label}, ${JSON.stringify(version.fileHashes)}::jsonb,
               ${version.entries.length}, ${version.aliasCount}, false,
-              ${version.olderActivation?.by ?? null}, ${version.olderActivation?.reason ?? null})
+              ${version.olderActivation?.by ?? null}, ${version.olderActivation?.reason ?? null}, ${DETAILS_FORMAT})
       RETURNING id`
     const id = Number(row!.id)
     for (let i = 0; i < version.entries.length; i += BATCH) {

@@ -7,7 +7,7 @@ import { SanctionsIngestRefused, SanctionsParseError } from "./errors.js"
 import { contentName, openContent } from "./listFile.js"
 import type { ListId, ParsedList } from "../model.js"
 import { parseListFiles } from "./parseFiles.js"
-import { activeVersions, insertAndActivate, type ListVersion } from "./SanctionsStore.js"
+import { activeVersions, addDetails, DETAILS_FORMAT, insertAndActivate, type ListVersion } from "./SanctionsStore.js"
 
 export interface IngestOptions {
   /** Publication date (YYYY-MM-DD) for lists whose files carry none (the OFAC legacy CSVs). */
@@ -27,6 +27,11 @@ export interface IngestedList {
   readonly aliases: number
   readonly previousEntries: number | null
   readonly fileHashes: Readonly<Record<string, string>>
+  /**
+   * The active version had the same files but was stored before its entries' details were kept: they were added to
+   * it in place (its entries' hashes, and the decisions and monitors bound to them, unchanged).
+   */
+  readonly detailsAdded: boolean
 }
 
 /** SHA-256 of the file's content (of what a `.gz` holds, so a list compressed or not is the same version). */
@@ -98,7 +103,8 @@ const checkAge = (list: ListId, publishedOn: string | null, active: ListVersion 
 /**
  * Parses every list file set found in `paths`, stores each changed list as a new version (publication date, SHA-256 of
  * each file, counts, load time) and activates all of them in one transaction. Nothing is stored if any file fails to
- * parse or any list would lose more than 10% of its active entries; the active versions then keep answering.
+ * parse or any list would lose more than 10% of its active entries; the active versions then keep answering. The same
+ * files as the active version change nothing, but give the version its entries' details if it was stored without.
  */
 export const ingestSanctions = (
   paths: ReadonlyArray<string>,
@@ -130,7 +136,9 @@ export const ingestSanctions = (
           fileHashes: p.fileHashes
         }
         if (current !== undefined && sameHashes(current.fileHashes, p.fileHashes)) {
-          results.push({ ...common, status: "unchanged", versionId: current.id, label: current.label })
+          const detailsAdded = current.detailsFormat !== DETAILS_FORMAT
+          if (detailsAdded) yield* addDetails(current.id, p.parsed.entries)
+          results.push({ ...common, status: "unchanged", versionId: current.id, label: current.label, detailsAdded })
           continue
         }
         const { label, publishedOn } = labelOf(p, options)
@@ -144,7 +152,7 @@ export const ingestSanctions = (
           entries: p.parsed.entries,
           aliasCount: p.parsed.aliasCount
         })
-        results.push({ ...common, status: "activated", versionId, label })
+        results.push({ ...common, status: "activated", versionId, label, detailsAdded: false })
       }
       return results
     }))
