@@ -45,6 +45,8 @@ pre { background: #f0f0f0; padding: .75rem; overflow-x: auto; white-space: pre-w
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem 1rem; }
 dl.facts dt { font-weight: 600; }
 dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+dl.facts dd ul { margin: 0; padding-left: 1.2rem; }
+dl.facts dd p.remark { margin: 0 0 .25rem; }
 ol.timeline { list-style: none; padding: 0; border-left: 3px solid #ccd; }
 ol.timeline li { margin: 0 0 1rem; padding-left: 1rem; }
 .chart text { font-size: 11px; fill: #333; }

@@ -43,6 +43,12 @@ describeInChromium("the evidence page printed in Chromium", () => {
     expect(main).toContain("Officers and owners screened")
     expect(main).not.toMatch(/#[a-z]+\b/)
     expect(await page.locator('a[href="https://sanctionssearch.ofac.treas.gov/Details.aspx?id=306"]').count()).toBeGreaterThan(0)
+    // What the list says of entry 306 beside its names (test/fixtures/sanctions/ofac-sdn: add.csv, sdn.csv's Remarks)
+    const card = (await page.locator("section.card", { hasText: "entry 306" }).first().textContent()) ?? ""
+    expect(card).toContain("Zweierstrasse 35, Zurich CH-8022, Switzerland")
+    expect(card).toContain("Havana, Cuba")
+    expect(card).toMatch(/Remarks \(as the list writes them\)\s*a\.k\.a\. 'BNC'\./)
+    expect(card).toContain("Listed onnot given by the list")
     expect(await axeViolations(page)).toEqual([])
 
     const pdf = await page.pdf({ format: "A4" })

@@ -2,7 +2,8 @@ import type { Decision } from "../../api/schemas/Decision.js"
 import { attributionWords } from "../attribution.js"
 import { type Console, csrfField, may } from "../console.js"
 import { dataTable, html, type Html, when } from "../html.js"
-import { aliasKindWords, listWords, matchWords } from "../words.js"
+import { listWords, matchWords } from "../words.js"
+import { listedOnWords, listingFacts } from "./listingFacts.js"
 import { badge, type StoredVerdict } from "./view.js"
 
 export type Hit = StoredVerdict["sanctions"]["hits"][number]
@@ -17,21 +18,6 @@ const SCREENED_FROM: Readonly<Record<string, string>> = {
   input: "the name as sent", legal_name: "the legal name", alias: "an alias", former_name: "a former name", officer: "an officer", owner: "an owner"
 }
 
-/** What the list says of the entry, as stored from the version screened; a check made before hits carried it says so. */
-const listingFacts = (hit: Hit): ReadonlyArray<readonly [string, string | Html | null]> => {
-  const l = hit.listing
-  if (l === undefined) return [["What the list says", "not kept with this check (made before hits carried the entry's details): see the list version above"]]
-  return [
-    ["Aliases", l.aliases.length === 0 ? "none" : html`<ul>${l.aliases.map((a) => html`<li>${a.name} (${aliasKindWords(a.kind)}${a.quality === "weak" ? ", weak" : ""})</li>`)}</ul>`],
-    ["Names in another script", l.original_script_names.join("; ") || "none"],
-    ["Countries", l.countries.join(", ") || "none given"],
-    ["Identifiers", l.identifiers.length === 0 ? "none given" : html`<ul>${l.identifiers.map((i) => html`<li>${i.type.replace(/_/g, " ")}: ${i.value}</li>`)}</ul>`],
-    ["Official listing", l.official_url === null
-      ? `${listWords(hit.list)} publishes no page per entry: the entry is in the list version screened`
-      : html`<a href="${l.official_url}">${listWords(hit.list)} entry ${hit.entry_id}</a>`]
-  ]
-}
-
 export const hitCard = (c: Console, checkId: string, hit: Hit, index: number, decided: Decision | undefined) => {
   const state = hit.decision === null
     ? decided === undefined ? html`<strong>undecided</strong>` : html`decided since: <strong>${decided.decision.replace("_", " ")}</strong> (${decided.note ?? ""}), ${when(decided.created_at)} by ${attributionWords(decided.decided_by)}`
@@ -41,7 +27,7 @@ export const hitCard = (c: Console, checkId: string, hit: Hit, index: number, de
 ${facts([
     ["List", `${listWords(hit.list)} version ${hit.list_version}`], ["Entry", hit.entry_id], ["Entry hash", html`<code>${hit.entry_hash}</code>`],
     ["Listed name matched", hit.matched_name], ["Name screened", `${hit.screened_name} (${SCREENED_FROM[hit.screened_from] ?? hit.screened_from})`],
-    ["Score", hit.score.toFixed(2)], ["Programs", hit.programs.join(", ") || "—"], ["Entity type", hit.entity_type], ["Listed on", hit.listed_on],
+    ["Score", hit.score.toFixed(2)], ["Programs", hit.programs.join(", ") || "—"], ["Entity type", hit.entity_type], ["Listed on", listedOnWords(hit)],
     ...listingFacts(hit),
     ["Decision", state]
   ])}
