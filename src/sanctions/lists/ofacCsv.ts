@@ -114,6 +114,9 @@ export const parseOfacFileSet = (
     const countries = new Map<string, Set<string>>()
     const addresses = new Map<string, Array<OfacAddress>>()
     let badType: string | null = null
+    // A side-file row for an entry the primary file does not hold: the files are of different editions (the shipped
+    // SDN set pairs a 2024 sdn.csv with 2025 side files), and a remark's continuation may be another edition's text.
+    let orphanRows = 0
     yield* streamOfacRows(files.primary, 12, (row) => {
       const [entNum, name, sdnType, program] = row
       const type = entityTypeOf(sdnType ?? null)
@@ -128,6 +131,7 @@ export const parseOfacFileSet = (
     if (files.comments !== undefined) {
       yield* streamOfacRows(files.comments, 2, ([entNum, text]) => {
         const primary = entNum === null || entNum === undefined ? undefined : primaries.get(entNum)
+        if (primary === undefined && entNum !== null && entNum !== undefined) orphanRows += 1
         if (primary === undefined || text === null || text === undefined) return
         primary.remarks += text
         primary.continued = (primary.continued ?? "") + text
@@ -135,7 +139,8 @@ export const parseOfacFileSet = (
     }
     if (files.alt !== undefined) {
       yield* streamOfacRows(files.alt, 5, ([entNum, , altType, altName]) => {
-        if (entNum === null || entNum === undefined || !primaries.has(entNum)) return // orphan alias row
+        if (entNum === null || entNum === undefined) return
+        if (!primaries.has(entNum)) return void (orphanRows += 1)
         if (altName === null || altName === undefined) return
         const kind = (altType ?? "aka").toLowerCase()
         const bucket = aliases.get(entNum) ?? []
@@ -145,7 +150,8 @@ export const parseOfacFileSet = (
     }
     if (files.add !== undefined) {
       yield* streamOfacRows(files.add, 6, ([entNum, , address, city, country, note]) => {
-        if (entNum === null || entNum === undefined || !primaries.has(entNum)) return
+        if (entNum === null || entNum === undefined) return
+        if (!primaries.has(entNum)) return void (orphanRows += 1)
         const listed = addresses.get(entNum) ?? []
         listed.push({ address: address ?? null, city: city ?? null, country: country ?? null, note: note ?? null })
         addresses.set(entNum, listed)
@@ -172,7 +178,7 @@ export const parseOfacFileSet = (
         aliases: entryAliases,
         original_script_names: [],
         details: ofacDetails({
-          title: p.title, vessel: p.vessel, remarks: displayedRemarks(p.ownRemarks, p.continued), addresses: addresses.get(p.entNum) ?? []
+          title: p.title, vessel: p.vessel, remarks: displayedRemarks(p.ownRemarks, orphanRows === 0 ? p.continued : null), addresses: addresses.get(p.entNum) ?? []
         })
       })
     }

@@ -4,7 +4,8 @@ import { DetailsBuilder, type EntryDetails, type EntryVessel } from "../../domai
  * OFAC cuts the Remarks column of the SDN and Consolidated files at 1,000 characters and publishes the rest in the
  * comments file (SDN_COMMENTS.CSV / CONS_COMMENTS.CSV), keyed by the entry's number. A comment row for an entry whose
  * remarks are not cut there belongs to another edition of the files (the shipped SDN set pairs a 2024 sdn.csv with
- * 2025 comments, data/sanctions/README.md): it is not shown as the entry's remarks.
+ * 2025 comments, data/sanctions/README.md): it is not shown as the entry's remarks, and when any side file holds rows
+ * for entries the primary does not (files of two editions), no continuation is joined: the remarks are shown as cut.
  */
 export const REMARKS_CUT = 1000
 
