@@ -339,7 +339,7 @@ examples["audit.list"] = {
     prev_hash: "5d1f0c7a9e3b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a1c3e5b7d9f1a3c5e7b9d1f",
     hash: "8b0d2f4a6c8e0b2d4f6a8c0e2b4d6f8a0c2e4b6d8f0a1c3e5b7d9f1a3c5e7b9d"
   }],
-  next_cursor: "YXVkaXR8NDE"
+  next_cursor: null
 }
 
 export const operationExamples: Readonly<Record<string, unknown>> = examples
