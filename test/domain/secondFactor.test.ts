@@ -32,6 +32,10 @@ describe("second factor rules (issue 39)", () => {
     expect(open("server key", "mem_1", sealed)).toBe("JBSWY3DPEHPK3PXP")
     expect(open("other key", "mem_1", sealed)).toBeNull()
     expect(open("server key", "mem_2", sealed)).toBeNull()
-    expect(open("server key", "mem_1", sealed.slice(0, -2) + "AA")).toBeNull()
+    // A changed character of the ciphertext (not its last, whose low bits base64 ignores; "AA" in place of the last two
+    // left the row unchanged in 75 of 20,000 seals, when they already decoded alike).
+    const at = sealed.length - 5
+    const changed = sealed.slice(0, at) + (sealed[at] === "A" ? "B" : "A") + sealed.slice(at + 1)
+    expect(open("server key", "mem_1", changed)).toBeNull()
   })
 })
