@@ -79,7 +79,12 @@ export const verdictFacts = (verdict: Record<string, unknown>) => {
   return facts
 }
 
-interface Hit { list: string; entry_id: string; explanation: { summary: string } }
+interface Hit {
+  list: string
+  entry_id: string
+  explanation: { summary: string }
+  listing: { details?: { addresses: ReadonlyArray<{ address: string | null; country: string | null; note: string | null }> } | null }
+}
 interface QueueItem { id: string; check_count: number; best_hit: { list: string } | null }
 
 /**
@@ -111,6 +116,11 @@ export const sameFactsAsRest = (client: Client, url: string, secret: string, com
     assert.strictEqual(verdict["result"], "review")
     const hits = (verdict["sanctions"] as { hits: ReadonlyArray<Hit> }).hits
     assert.isTrue(hits.some((h) => h.entry_id === "306" && h.explanation.summary.length > 0))
+    // What the list says of the entry reaches the agent too: the fixture's add.csv rows for 306, as listed.
+    assert.deepStrictEqual(hits.find((h) => h.entry_id === "306")?.listing.details?.addresses, [
+      { address: "Zweierstrasse 35, Zurich CH-8022", country: "Switzerland", note: null },
+      { address: "Havana", country: "Cuba", note: null }
+    ])
 
     const check = yield* callTool(client, "get_check", { id: verdict["check_id"] })
     assert.deepStrictEqual(check, (yield* rest(url, secret, `/v1/checks/${String(verdict["check_id"])}`)).body)
