@@ -183,7 +183,7 @@ export class Cases extends Effect.Service<Cases>()("kyb/Cases", {
     const openCount = (accountId: string) => repo.openCount(accountId).pipe(Effect.orDie)
 
     /** Four eyes (item 4): whether a false positive on a strong match waits for a second member, and from which score. */
-    const reviewPolicy = (accountId: string) => repo.reviewPolicy(accountId).pipe(Effect.orDie)
+    const reviewPolicy = (accountId: string) => Effect.map(decisions.policyOf(accountId), (p) => p.policy)
 
     /** Set by an owner or an admin, in one fenced transaction with its audit entry. */
     const setReviewPolicy = (actor: Actor, role: Role, policy: { readonly enabled: boolean; readonly threshold: number }) =>

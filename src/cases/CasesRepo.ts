@@ -146,16 +146,11 @@ export class CasesRepo extends Effect.Service<CasesRepo>()("kyb/CasesRepo", {
       )
     }
 
-    /** How many cases are not closed (the menu's count). */
-    /** The account's four-eyes policy: on or off, and the score from which a false positive needs a second look. */
-    const reviewPolicy = (accountId: string) =>
-      sql<{ four_eyes: boolean; four_eyes_threshold: number }>`SELECT four_eyes, four_eyes_threshold FROM accounts WHERE id = ${accountId}`.pipe(
-        Effect.map((rows) => ({ enabled: rows[0]?.four_eyes ?? false, threshold: Number(rows[0]?.four_eyes_threshold ?? 0.95) }))
-      )
-
+    /** The account's four-eyes policy (read with DecisionsRepo's `policy`, which every decision consults). */
     const setReviewPolicy = (accountId: string, policy: { readonly enabled: boolean; readonly threshold: number }) =>
       sql`UPDATE accounts SET four_eyes = ${policy.enabled}, four_eyes_threshold = ${policy.threshold} WHERE id = ${accountId}`.pipe(Effect.asVoid)
 
+    /** How many cases are not closed (the menu's count). */
     const openCount = (accountId: string) =>
       sql<{ n: number }>`SELECT count(*)::int AS n FROM cases WHERE account_id = ${accountId} AND status <> 'closed'`.pipe(
         Effect.map((rows) => Number(rows[0]?.n ?? 0))
@@ -205,6 +200,6 @@ export class CasesRepo extends Effect.Service<CasesRepo>()("kyb/CasesRepo", {
         Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (r) => r.id))
       )
 
-    return { intake, forCheck, find, queue, openCount, reviewPolicy, setReviewPolicy, update, member, event, events, checks } as const
+    return { intake, forCheck, find, queue, openCount, setReviewPolicy, update, member, event, events, checks } as const
   })
 }) {}

@@ -110,7 +110,8 @@ export class DetailsBuilder {
   }
 }
 
-const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
+/** The text as one line: every run of white space one space (the lists wrap their lines anywhere), trimmed. */
+export const clean = (text: string | null | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
 
 /**
  * Adds a value once (once whatever its letter case: "President" and "president" are one), as first written, its

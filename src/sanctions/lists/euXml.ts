@@ -1,12 +1,11 @@
 import { SaxesParser, type SaxesTagPlain } from "saxes"
-import type { EntryDetails } from "../../domain/entryDetails.js"
+import { clean, type EntryDetails } from "../../domain/entryDetails.js"
 import { contentChunks } from "./listFile.js"
 import type { Alias, EntityType, EntryIdentifier, SanctionsEntry } from "../model.js"
 import { splitPackedName } from "../nameVariants.js"
 
 /** What the two EU formats (FSF XML 1.1, euFsfXml.ts; the legacy global XML, euLegacyXml.ts) share. */
 
-export const clean = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
 
 /** A name with letters of another script than Latin (Arabic, Cyrillic, Greek, Chinese ...). */
 export const isNonLatin = (name: string): boolean => /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u.test(name)

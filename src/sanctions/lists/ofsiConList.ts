@@ -6,7 +6,7 @@ import type { Alias, EntityType, EntryIdentifier, ParsedList, SanctionsEntry } f
 import { countAliases } from "../model.js"
 import { splitPackedName } from "../nameVariants.js"
 import { readFirstSheet } from "./xlsxSheet.js"
-import { DetailsBuilder } from "../../domain/entryDetails.js"
+import { clean, DetailsBuilder } from "../../domain/entryDetails.js"
 
 /** The OFSI lists published in the "2022 format": the Consolidated List and the investment-ban list share it. */
 export type OfsiList = "uk_ofsi" | "uk_invban"
@@ -51,7 +51,6 @@ interface Group {
   readonly details: DetailsBuilder
 }
 
-const clean = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
 
 const nameOf = (row: ReadonlyArray<string>): string =>
   [at["Name 1"], at["Name 2"], at["Name 3"], at["Name 4"], at["Name 5"], at["Name 6"]].map((i) => clean(row[i])).filter((p) => p !== "").join(" ")

@@ -4,7 +4,7 @@ import { SanctionsParseError } from "./errors.js"
 import type { Alias, EntryIdentifier, ParsedList, SanctionsEntry } from "../model.js"
 import { countAliases } from "../model.js"
 import { readFirstSheet } from "./xlsxSheet.js"
-import { DetailsBuilder } from "../../domain/entryDetails.js"
+import { clean, DetailsBuilder } from "../../domain/entryDetails.js"
 
 const HEADER = ["Firm Name", "Additional Firm Info", "Address", "Country", "Ineligibility Period", "", "Grounds"]
 const SUB_HEADER = ["", "", "", "", "From Date", "To Date", ""]
@@ -13,7 +13,6 @@ const INDEFINITE = "2999-12-31"
 const TITLE = /^(MR|MS|MRS|DR|MISS)\.?\s+/i
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
 
-const clean = (text: string | undefined) => (text ?? "").replace(/\s+/g, " ").trim()
 
 /**
  * "Additional Firm Info": footnote markers (`*677`), a legal name in Chinese or another script, `(Reg. No.: ...)`,

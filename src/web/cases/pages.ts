@@ -18,7 +18,6 @@ const caseLink = (c: CaseSummary) => html`<a href="/dashboard/cases/${c.id}">${s
 
 const bestHit = (c: CaseSummary) => c.best_hit === null ? "—" : `${c.best_hit.score.toFixed(2)} ${listWords(c.best_hit.list)} (${c.best_hit.name})`
 
-/** The queue: one row per case, filtered and sorted as the query says. */
 /** The four-eyes policy, for whoever may set it (owners and admins); the others read it. */
 const policySection = (c: Console, policy: { readonly enabled: boolean; readonly threshold: number }) => {
   const said = policy.enabled
@@ -31,6 +30,7 @@ ${may(c, "manage") ? html`<form method="post" action="/dashboard/cases/policy">$
 <p><button type="submit">Save the policy</button></p></form>` : ""}</section>`
 }
 
+/** The queue: one row per case, filtered and sorted as the query says. */
 export const queuePage = (c: Console, page: CasePage, error?: string, policy?: { readonly enabled: boolean; readonly threshold: number }) => {
   const q = c.query
   const kept = new URLSearchParams(Object.entries({ status: q("status"), reason: q("reason"), assignee: q("assignee"), sort: q("sort"), pending: q("pending") })
