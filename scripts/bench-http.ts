@@ -1,3 +1,4 @@
+import { SqlClient } from "effect/sql"
 // HTTP benchmark, one run, side by side: the API's company, search and verify paths (compiled build, PostgreSQL on
 // 127.0.0.1, the three real sanctions lists loaded); for each, its same-work floor (scripts/bench/sameWorkServer.ts:
 // bare node:http + pg running exactly the statements the API ran for that request, recorded from the API itself by
@@ -28,7 +29,6 @@
 // --refresh: OFAC SDN starts at its 2021-07 version and the current one is ingested halfway through the (first) mixed
 // load, a real list change the server (polling every 2 s) re-indexes under load: its peak memory is the VmHWM after.
 import { NodeRuntime } from "@effect/platform-node"
-import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import autocannon from "autocannon"
 import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"

@@ -76,7 +76,7 @@ const serverLists: Effect.Effect<ReadonlyArray<{ readonly list: string; readonly
     return body.lists ?? []
   },
   catch: (error) => error
-}).pipe(Effect.catchAll((error) => Effect.succeed(timedOut(error) ? [] : null)))
+}).pipe(Effect.catch((error) => Effect.succeed(timedOut(error) ? [] : null)))
 
 /**
  * Waits (at most 5 minutes) until the running server screens with the versions just activated: it loads them at its

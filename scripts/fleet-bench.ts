@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import autocannon from "autocannon"
 import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"

@@ -1,3 +1,4 @@
+import { SqlClient } from "effect/sql"
 /**
  * What the server holds for the three full lists (OFAC SDN, OFAC Consolidated, UN) once loaded from the database, and
  * what their entries' details would add if it held them too; and what reading the details of one screening's hits
@@ -9,7 +10,6 @@
  * Heap is V8 heap plus array buffers after two full collections (as scripts/sanctions-bench.ts counts it); each load is
  * measured in a process of its own.
  */
-import { SqlClient } from "@effect/sql"
 import { Effect, Layer, Logger, LogLevel, Schema } from "effect"
 import { spawnSync } from "node:child_process"
 import * as path from "node:path"

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { Effect, Layer } from "effect"
 import * as path from "node:path"
 import { parseArgs } from "node:util"

@@ -1,5 +1,5 @@
+import { SqlClient } from "effect/sql"
 import { analyseQuery } from "../src/search/searchQuery.js"
-import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { Agent } from "node:http"

@@ -1,3 +1,5 @@
+import { HttpServer } from "effect/http"
+import { SqlClient } from "effect/sql"
 // The compliance workflow's two speeds (issue 17), on a real server over a scratch database on 127.0.0.1:5432:
 // 1. batch throughput: POST /v1/verify/batch with 1,000 rows, from the request to the job done (verifications per
 //    second; median of --runs), with the three real lists loaded and the listed companies in the store;
@@ -6,9 +8,7 @@
 //    SDN version to the last webhook received.
 //
 //   npx tsx scripts/workflow-bench.ts [--runs 3 --monitors 10000]
-import { HttpServer } from "@effect/platform"
 import { NodeHttpServer } from "@effect/platform-node"
-import { SqlClient } from "@effect/sql"
 import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { createServer } from "node:http"
 import * as os from "node:os"

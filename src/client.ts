@@ -1,6 +1,5 @@
-import * as HttpApiClient from "@effect/platform/HttpApiClient"
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import { HttpApiClient } from "effect/http-api"
+import { HttpClient, HttpClientRequest } from "effect/http"
 import type { Effect } from "effect"
 import { KybApi } from "./api/Api.js"
 

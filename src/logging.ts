@@ -1,4 +1,4 @@
-import { Config, ConfigError, Effect, Either, Layer, Logger, LogLevel } from "effect"
+import { Config, ConfigError, Effect, Result, Layer, Logger, LogLevel } from "effect"
 
 const levels: Readonly<Record<string, LogLevel.LogLevel>> = {
   trace: LogLevel.Trace,
@@ -16,8 +16,8 @@ const logLevel = Config.string("LOG_LEVEL").pipe(
   Config.mapOrFail((value) => {
     const level = levels[value.trim().toLowerCase()]
     return level === undefined
-      ? Either.left(ConfigError.InvalidData(["LOG_LEVEL"], `expected one of ${Object.keys(levels).join(", ")}`))
-      : Either.right(level)
+      ? Result.fail(ConfigError.InvalidData(["LOG_LEVEL"], `expected one of ${Object.keys(levels).join(", ")}`))
+      : Result.succeed(level)
   })
 )
 

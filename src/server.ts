@@ -1,5 +1,5 @@
+import { NodeRuntime } from "@effect/platform-node"
 // The server: src/main.ts imports it once the running Node is the project's (src/nodeVersion.ts).
-import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Layer } from "effect"
 import { ServerDatabaseLive } from "./db/Database.js"
 import { GracefulShutdownLive, HttpAppLive, NodeServerLive } from "./http/Server.js"

@@ -1,3 +1,6 @@
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import { HttpServerRequest } from "effect/http"
+import { SqlClient } from "effect/sql"
 // The framework's same-work floor: an Effect HttpApi served by @effect/platform-node like the API, whose handlers run
 // exactly the statements the API ran for the request (recorded by recordStatements.ts, in the same steps) through
 // @effect/sql-pg on a pool of the API's size with the API's statement naming, and answer the API's JSON; no key
@@ -5,8 +8,6 @@
 // is what the framework costs for that work; between this and the API, what our own code costs.
 //
 //   FLOOR_REQUESTS=<file of RecordedRequest[] as JSON> PORT=<port> DATABASE_URL=... npx tsx scripts/bench/effectSameWorkServer.ts
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup, HttpServerRequest } from "@effect/platform"
-import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { randomUUID } from "node:crypto"
 import * as fs from "node:fs"

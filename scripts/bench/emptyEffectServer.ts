@@ -1,7 +1,7 @@
+import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
 // The framework's ceiling: an Effect HttpApi with one endpoint whose handler does nothing but answer a fixed JSON
 // value (what the API returns for one company), served by @effect/platform-node like the API and configured as it is
 // (tracer off, no request spans).
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "@effect/platform"
 import { Effect, Layer, Schema } from "effect"
 import { serveLikeTheApi } from "./serveLikeTheApi.js"
 

@@ -1,3 +1,4 @@
+import { SqlClient } from "effect/sql"
 // The names of listed entities (the verify benchmark's slowest kind) sent as `POST /v1/verify` one at a time to the
 // compiled server (`npm start`'s flags) over a database `scripts/verify-bench.ts --keep` loaded: latency per
 // percentile, the server's CPU per request (from /proc, the whole process), and the slowest names (best of the
@@ -7,7 +8,6 @@
 //   npx tsx scripts/bench/listedNames.ts --database NAME [--rounds 2] [--main OTHER/dist/main.js] [--cpu-prof DIR]
 //                                        [--node-flags="--heap-growing-percent=30 ..."]
 import { PgClient } from "@effect/sql-pg"
-import { SqlClient } from "@effect/sql"
 import { Effect, Redacted } from "effect"
 import * as fs from "node:fs"
 import { Agent } from "node:http"

@@ -1,10 +1,10 @@
+import { HttpServer } from "effect/http"
 // The statements the API runs for a request, recorded from the API itself: the whole HTTP application is built in
 // this process over a `pg` pool that notes every statement (text, parameters, and which ran at the same time as
 // another), each given request is sent to it over a loopback port one at a time, and what its connections ran while
 // it was in flight is kept with the answer's bytes. The same-work floor (sameWorkServer.ts) replays them.
 import { NodeHttpServer } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
-import { HttpServer } from "@effect/platform"
 import { ConfigProvider, Effect, Layer, Logger, LogLevel } from "effect"
 import Pg from "pg"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"

@@ -1,6 +1,7 @@
+import { HttpApiBuilder, type HttpApi } from "effect/http-api"
+import { HttpMiddleware, HttpServer } from "effect/http"
 // Serves a benchmark's HttpApi on 127.0.0.1:<port> configured as the API is (tracer off, no request spans), until
 // the process is stopped: the empty handler and the Effect same-work floor differ from the API only in what they do.
-import { type HttpApi, HttpApiBuilder, HttpMiddleware, HttpServer } from "@effect/platform"
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
 import { Layer } from "effect"
 import { createServer } from "node:http"

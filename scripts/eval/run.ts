@@ -1,4 +1,4 @@
-import { HttpServer } from "@effect/platform"
+import { HttpServer } from "effect/http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import * as fs from "node:fs"

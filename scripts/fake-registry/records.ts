@@ -1,5 +1,5 @@
 import { readFileSync } from "node:fs"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { CanonicalCompany, type RegistryRecord } from "../../src/domain/CanonicalCompany.js"
 
 export interface LoadedRecords {
@@ -7,7 +7,7 @@ export interface LoadedRecords {
   readonly rejected: ReadonlyArray<{ readonly line: number; readonly problem: string }>
 }
 
-const decode = Schema.decodeUnknownEither(Schema.parseJson(CanonicalCompany))
+const decode = Schema.decodeUnknownResult(Schema.parseJson(CanonicalCompany))
 
 /** Canonical JSON Lines; a malformed line is reported with its number and skipped. */
 export const parseRecords = (jsonl: string): LoadedRecords => {
@@ -15,9 +15,9 @@ export const parseRecords = (jsonl: string): LoadedRecords => {
   const rejected: Array<{ line: number; problem: string }> = []
   jsonl.split(/\r?\n/).forEach((text, index) => {
     if (text.trim().length === 0) return
-    Either.match(decode(text), {
-      onLeft: (error) => rejected.push({ line: index + 1, problem: error.message.split("\n")[0] ?? "invalid" }),
-      onRight: (record) =>
+    Result.match(decode(text), {
+      onFailure: (error) => rejected.push({ line: index + 1, problem: error.message.split("\n")[0] ?? "invalid" }),
+      onSuccess: (record) =>
         record.registration_no == null
           ? rejected.push({ line: index + 1, problem: "a registry's record carries its registration_no" })
           : records.push({ ...record, registration_no: record.registration_no })

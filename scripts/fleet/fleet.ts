@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Logger, LogLevel, Redacted } from "effect"
 import { spawn, spawnSync } from "node:child_process"

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { Effect } from "effect"
 import { Rng } from "../corpus/rng.js"
 import { nameTokens, normalizeName } from "../../src/domain/normalize.js"

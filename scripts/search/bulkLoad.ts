@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { Effect } from "effect"
 import { initialism, nameNorm, numberIdentity, referenceIdentity, taxKey } from "../../src/companies/write/identity.js"
 import { nameLower } from "../../src/companies/write/rows.js"

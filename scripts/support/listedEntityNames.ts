@@ -1,4 +1,4 @@
-import type { SqlClient } from "@effect/sql"
+import type { SqlClient } from "effect/sql"
 
 /**
  * Names of entities (not individuals) on the active list versions, `limit` of them in a fixed pseudo-random order:

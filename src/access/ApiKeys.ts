@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Redacted, Context, Layer } from "effect"
 import type { ApiKeyIdentity } from "../api/security.js"
 import { createHash, randomBytes } from "node:crypto"
 import { DEFAULT_KEY_SCOPE, type KeyScope } from "../domain/keyScope.js"
@@ -35,8 +35,8 @@ export interface ApiKeySummary {
   readonly used_this_month: number
 }
 
-export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
-  effect: Effect.gen(function*() {
+export class ApiKeys extends Context.Service<ApiKeys>()("kyb/ApiKeys", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const ends = yield* Ends
     const fence = yield* Fence
@@ -116,6 +116,7 @@ export class ApiKeys extends Effect.Service<ApiKeys>()("kyb/ApiKeys", {
       }).pipe(traced("ApiKeys.identify"))
 
     return { create, findAccount, revoke, list, identify } as const
-  }),
-  dependencies: [Ends.Default, Fence.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([Ends.Default, Fence.Default]))
+}

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Config, Effect, Option, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { Config, Effect, Option, Redacted, Context, Layer } from "effect"
 import { InvalidRequest } from "../api/errors.js"
 import { type CursorPosition, type CursorScope, openCursor, positionOf, positionText, sealCursor } from "../domain/cursor.js"
 
@@ -27,8 +27,8 @@ export interface Pager {
  * KYB_CURSOR_SECRET when set, else the one the migrations made and keep in the database (so every instance of a
  * fleet, and a restarted one, opens the cursors another gave). Read on first use.
  */
-export class Cursors extends Effect.Service<Cursors>()("kyb/Cursors", {
-  effect: Effect.gen(function*() {
+export class Cursors extends Context.Service<Cursors>()("kyb/Cursors", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const configured = yield* Config.option(Config.redacted("KYB_CURSOR_SECRET"))
     let held: Uint8Array | undefined = Option.match(configured, { onNone: () => undefined, onSome: (s) => Buffer.from(Redacted.value(s), "utf8") })
@@ -86,4 +86,6 @@ export class Cursors extends Effect.Service<Cursors>()("kyb/Cursors", {
 
     return { bind, readPage } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

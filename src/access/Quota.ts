@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Clock, Effect, Option, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { Clock, Effect, Option, Redacted, Context, Layer } from "effect"
 import { QuotaExceeded } from "../api/errors.js"
 import type { ApiKeyIdentity } from "../api/security.js"
 import { dayOf, periodOf, planQuota, resetOf } from "../domain/quotaWindow.js"
@@ -25,8 +25,8 @@ export interface QuotaDecision {
  * database server itself can lose the increments of the last moments before it (at most 3 x wal_writer_delay,
  * 600 ms with the default settings), which can only under-count, never block a paying customer.
  */
-export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
-  effect: Effect.gen(function*() {
+export class Quota extends Context.Service<Quota>()("kyb/Quota", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     /** The monthly ceiling of the row's `plan` column (a key's or an account's; null: unlimited), as `planQuota` gives it. */
     const planCeiling = sql`CASE plan WHEN 'free' THEN ${planQuota.free}::bigint
@@ -140,4 +140,6 @@ export class Quota extends Effect.Service<Quota>()("kyb/Quota", {
 
     return { admit, charge, spend, giveBack, refund } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,4 +1,4 @@
-import type { SqlClient } from "@effect/sql"
+import type { SqlClient } from "effect/sql"
 import type { ApiKeyIdentity } from "../api/security.js"
 import type { KeyScope } from "../domain/keyScope.js"
 import { monthlyQuota, type Plan } from "../domain/quotaWindow.js"

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Cause, Clock, Config, Duration, Effect, Option, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { Cause, Clock, Config, Duration, Effect, Option, Redacted, Context, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import { ApiKeys } from "../access/ApiKeys.js"
 import type { Attribution, Origin } from "../access/actor.js"
@@ -58,8 +58,8 @@ const CHART_DAYS = 30
  * sign-ups per client. Sign-up answers the same whether or not the address has an account. KYB_SIGNUP_ENABLED=false
  * closes sign-up.
  */
-export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
-  effect: Effect.gen(function*() {
+export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
+  make: Effect.gen(function*() {
     const repo = yield* AccountsRepo
     const sql = yield* SqlClient.SqlClient
     const fence = yield* Fence
@@ -303,6 +303,7 @@ export class Accounts extends Effect.Service<Accounts>()("kyb/Accounts", {
       sessionTtl, signupEnabled, signUp, logIn, completeLogIn, fromSession, logOut, changePassword, deleteAccount, verifyEmail,
       createKey, revokeKey, rotateKey, overview, startSession
     } as const
-  }),
-  dependencies: [AccountsRepo.Default, ApiKeys.Default, Throttle.Default, Fence.Default, Audit.Default, SecondFactor.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([AccountsRepo.Default, ApiKeys.Default, Throttle.Default, Fence.Default, Audit.Default, SecondFactor.Default]))
+}

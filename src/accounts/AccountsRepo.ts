@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 import type { Attribution } from "../access/actor.js"
 import type { KeyScope } from "../domain/keyScope.js"
 import type { Plan } from "../domain/quotaWindow.js"
@@ -45,8 +45,8 @@ const dieOnSql = <Args extends ReadonlyArray<unknown>, A, E>(f: (...args: Args) 
 const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
 
 /** SQL of accounts, their sessions, verifications, keys and usage. */
-export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRepo", {
-  effect: Effect.gen(function*() {
+export class AccountsRepo extends Context.Service<AccountsRepo>()("kyb/AccountsRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const ends = yield* Ends
     const fence = yield* Fence
@@ -223,6 +223,7 @@ export class AccountsRepo extends Effect.Service<AccountsRepo>()("kyb/AccountsRe
       usedThisMonth: dieOnSql(usedThisMonth),
       daily: dieOnSql(daily)
     } as const
-  }),
-  dependencies: [Ends.Default, Fence.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([Ends.Default, Fence.Default]))
+}

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Context, Layer } from "effect"
 
 /**
  * Sending an e-mail: the seam for address verification, and for telling an address that already has an account that
@@ -24,4 +24,6 @@ export const loggingMailer = {
   delivers: false as boolean
 }
 
-export class Mailer extends Effect.Service<Mailer>()("kyb/Mailer", { succeed: loggingMailer }) {}
+export class Mailer extends Context.Service<Mailer>()("kyb/Mailer", { make: Effect.succeed(loggingMailer) }) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,4 +1,4 @@
-import { Effect, Option, Schema } from "effect"
+import { Effect, Option, Schema, Context, Layer } from "effect"
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from "node:crypto"
 import { SessionFlashRepo } from "./SessionFlashRepo.js"
 import { sha256 } from "./tokens.js"
@@ -39,8 +39,8 @@ const open = (sessionToken: string, sealed: Uint8Array): Option.Option<Flash> =>
  * One flash per session, read once: `put` after the form's work, then a 303 to the page that `take`s it; a reload of
  * that page finds nothing (and so never makes another key).
  */
-export class SessionFlash extends Effect.Service<SessionFlash>()("kyb/SessionFlash", {
-  effect: Effect.gen(function*() {
+export class SessionFlash extends Context.Service<SessionFlash>()("kyb/SessionFlash", {
+  make: Effect.gen(function*() {
     const repo = yield* SessionFlashRepo
     const put = (sessionToken: string, flash: Flash) =>
       sessionToken === "" ? Effect.succeed(false) : repo.put(sha256(sessionToken), seal(sessionToken, flash)).pipe(Effect.orDie)
@@ -49,6 +49,7 @@ export class SessionFlash extends Effect.Service<SessionFlash>()("kyb/SessionFla
         ? Effect.succeed(Option.none<Flash>())
         : repo.take(sha256(sessionToken)).pipe(Effect.map(Option.flatMap((sealed) => open(sessionToken, sealed))), Effect.orDie)
     return { put, take } as const
-  }),
-  dependencies: [SessionFlashRepo.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([SessionFlashRepo.Default]))
+}

@@ -1,9 +1,9 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 
 /** SQL of the one-time flash of a session (sql/0230_session_flash.sql). */
-export class SessionFlashRepo extends Effect.Service<SessionFlashRepo>()("kyb/SessionFlashRepo", {
-  effect: Effect.gen(function*() {
+export class SessionFlashRepo extends Context.Service<SessionFlashRepo>()("kyb/SessionFlashRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     /** Sets the flash of a live session (false when the session is gone). */
     const put = (tokenHash: string, sealed: Uint8Array) =>
@@ -17,4 +17,6 @@ export class SessionFlashRepo extends Effect.Service<SessionFlashRepo>()("kyb/Se
         (rows) => Option.fromNullable(rows[0]?.flash ?? null))
     return { put, take } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Config, Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { Config, Effect, Context, Layer } from "effect"
 import { sha256 } from "./tokens.js"
 
 export type ThrottleScope = "login_email" | "login_client" | "signup_client"
@@ -18,8 +18,8 @@ const limitsConfig = Config.all({
  * that succeeds gives its unit back, so only failures count; a sign-up keeps it. A window starts with its first
  * unit and lasts KYB_AUTH_THROTTLE_WINDOW_SECONDS.
  */
-export class Throttle extends Effect.Service<Throttle>()("kyb/Throttle", {
-  effect: Effect.gen(function*() {
+export class Throttle extends Context.Service<Throttle>()("kyb/Throttle", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const windowSeconds = yield* Config.integer("KYB_AUTH_THROTTLE_WINDOW_SECONDS").pipe(Config.withDefault(15 * 60))
     const limits: Readonly<Record<ThrottleScope, number>> = yield* limitsConfig
@@ -56,4 +56,6 @@ export class Throttle extends Effect.Service<Throttle>()("kyb/Throttle", {
       prune: Effect.orDie(prune)
     } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

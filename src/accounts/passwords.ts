@@ -12,7 +12,7 @@ const P = 1
 const KEY_LENGTH = 32
 
 const derive = (password: string, salt: Buffer, log2n: number, r: number, p: number) =>
-  Effect.async<Buffer, Error>((resume) => {
+  Effect.callback<Buffer, Error>((resume) => {
     scrypt(password.normalize("NFC"), salt, KEY_LENGTH, { N: 2 ** log2n, r, p, maxmem: 256 * 1024 * 1024 }, (error, key) =>
       resume(error === null ? Effect.succeed(key) : Effect.fail(error)))
   })

@@ -1,5 +1,4 @@
-import * as HttpApi from "@effect/platform/HttpApi"
-import * as OpenApi from "@effect/platform/OpenApi"
+import { HttpApi, OpenApi } from "effect/http-api"
 import { AuditApi, BatchApi, ChecksApi, DecisionsApi, MonitoringApi, WebhooksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
 import { CasesApi } from "./casesGroup.js"
 import { edgeResponses } from "./edgeResponses.js"

@@ -1,4 +1,4 @@
-import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
+import { HttpApiSchema } from "effect/http-api"
 import { Schema } from "effect"
 
 // Plain Schema classes (not TaggedError) so the wire body is exactly `{error, message}`; each class has its own

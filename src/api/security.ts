@@ -1,6 +1,4 @@
-import * as HttpApiMiddleware from "@effect/platform/HttpApiMiddleware"
-import * as HttpApiSecurity from "@effect/platform/HttpApiSecurity"
-import * as OpenApi from "@effect/platform/OpenApi"
+import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
 import { Context } from "effect"
 import type { KeyScope } from "../domain/keyScope.js"
 import { InvalidApiKey, QuotaExceeded } from "./errors.js"

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Clock, Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { Clock, Effect, Context, Layer } from "effect"
 import type { Actor, Attribution, Origin } from "../access/actor.js"
 import { type AuditEntry, breakWords, type ChainBreak, entryHash, firstBreak, GENESIS } from "../domain/auditChain.js"
 import { type AuditFilters, AuditRepo } from "./AuditRepo.js"
@@ -34,8 +34,8 @@ const SLICE = 1000
  * (its own when there is none), so the entry and the change commit or roll back together. `verify` recomputes
  * every chain (or one account's) and names the first bad entry.
  */
-export class Audit extends Effect.Service<Audit>()("kyb/Audit", {
-  effect: Effect.gen(function*() {
+export class Audit extends Context.Service<Audit>()("kyb/Audit", {
+  make: Effect.gen(function*() {
     const repo = yield* AuditRepo
     const sql = yield* SqlClient.SqlClient
 
@@ -111,6 +111,7 @@ export class Audit extends Effect.Service<Audit>()("kyb/Audit", {
       }).pipe(Effect.orDie)
 
     return { record, page, each, verify, actors: (accountId: string) => Effect.orDie(repo.actors(accountId)) } as const
-  }),
-  dependencies: [AuditRepo.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([AuditRepo.Default]))
+}

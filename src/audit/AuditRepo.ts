@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 import type { AuditEntry } from "../domain/auditChain.js"
 
 /** Filters of an account's audit log; every one optional. */
@@ -16,8 +16,8 @@ const entryColumns = `account_id, seq::float8 AS seq, to_char(at AT TIME ZONE 'U
   object_type, object_id, address, client, outcome, details, prev_hash, hash`
 
 /** SQL of the audit log: appends under the chain head's lock, and reads. Nothing here updates or deletes an entry. */
-export class AuditRepo extends Effect.Service<AuditRepo>()("kyb/AuditRepo", {
-  effect: Effect.gen(function*() {
+export class AuditRepo extends Context.Service<AuditRepo>()("kyb/AuditRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql.literal(entryColumns)
 
@@ -72,4 +72,6 @@ export class AuditRepo extends Effect.Service<AuditRepo>()("kyb/AuditRepo", {
       headOf: (accountId: string) => Effect.map(chains(accountId), (rows) => Option.fromNullable(rows[0]))
     } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

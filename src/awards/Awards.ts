@@ -1,4 +1,4 @@
-import { Effect, Option } from "effect"
+import { Effect, Option, Context, Layer } from "effect"
 import { CompanyNotFound } from "../api/errors.js"
 import { Award, AwardPage } from "../api/schemas/Award.js"
 import { AwardsRepo } from "./AwardsRepo.js"
@@ -7,8 +7,8 @@ import { AwardsRepo } from "./AwardsRepo.js"
  * The government procurement awards the service holds for a company (the evidence behind the verdict's
  * `has_government_contracts`): suppliers of ingested awards matched to stored companies, newest first, paged.
  */
-export class Awards extends Effect.Service<Awards>()("kyb/Awards", {
-  effect: Effect.gen(function*() {
+export class Awards extends Context.Service<Awards>()("kyb/Awards", {
+  make: Effect.gen(function*() {
     const repo = yield* AwardsRepo
 
     const page = (country: string, registrationNo: string, params: { readonly limit?: number | undefined; readonly offset?: number | undefined }) =>
@@ -41,6 +41,7 @@ export class Awards extends Effect.Service<Awards>()("kyb/Awards", {
       })
 
     return { page } as const
-  }),
-  dependencies: [AwardsRepo.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([AwardsRepo.Default]))
+}

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 import type { AwardFields } from "../companies/ingest/procurement/award.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 import { traced } from "../metrics/span.js"
@@ -10,8 +10,8 @@ export interface AwardRow extends Omit<AwardFields, "country"> {
 }
 
 /** The procurement awards matched to a stored company. */
-export class AwardsRepo extends Effect.Service<AwardsRepo>()("kyb/AwardsRepo", {
-  effect: Effect.gen(function*() {
+export class AwardsRepo extends Context.Service<AwardsRepo>()("kyb/AwardsRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     /** The company by its number in any separator style, its award count and one page of them; none: not held. */
@@ -37,4 +37,6 @@ export class AwardsRepo extends Effect.Service<AwardsRepo>()("kyb/AwardsRepo", {
 
     return { page } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

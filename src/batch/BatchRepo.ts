@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 import type { Attribution } from "../access/actor.js"
 
 export interface JobRow {
@@ -30,8 +30,8 @@ export interface NewItem {
 }
 
 /** SQL of batch jobs and their rows. */
-export class BatchRepo extends Effect.Service<BatchRepo>()("kyb/BatchRepo", {
-  effect: Effect.gen(function*() {
+export class BatchRepo extends Context.Service<BatchRepo>()("kyb/BatchRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const jobColumns = sql`j.id, j.account_id, j.key_id, j.created_by, j.body_sha256, j.status, j.total, j.created_at, j.finished_at,
@@ -116,4 +116,6 @@ export class BatchRepo extends Effect.Service<BatchRepo>()("kyb/BatchRepo", {
 
     return { insert, byIdempotencyKey, find, list, items, claim, heartbeat, pending, holdRunning, answer, finish } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,5 +1,5 @@
 import { Audit } from "../audit/Audit.js"
-import { Clock, Effect, Either, Option, Schema } from "effect"
+import { Clock, Effect, Result, Option, Schema, Context, Layer } from "effect"
 import { createHash, randomUUID } from "node:crypto"
 import type { KeyActor, PageParams } from "../access/actor.js"
 import { Quota } from "../access/Quota.js"
@@ -58,8 +58,8 @@ export interface Submitted {
  * rows it never verified (`Ends`). Taken in behind the fence: never for an ended account or key. The same Idempotency-Key with the same body
  * returns the same job (costing the request's unit only, as any read); with another body, 409.
  */
-export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
-  effect: Effect.gen(function*() {
+export class Batches extends Context.Service<Batches>()("kyb/Batches", {
+  make: Effect.gen(function*() {
     const audit = yield* Audit
     const cursors = yield* Cursors
     const repo = yield* BatchRepo
@@ -87,9 +87,9 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
      */
     const submit = (key: KeyActor, payload: ReadonlyArray<unknown> | string, idempotencyKey: string | undefined, door: "api" | "console" = "api") =>
       Effect.gen(function*() {
-        const rows = yield* Either.match(rowsOf(payload), {
-          onLeft: (message) => Effect.fail(InvalidRequest.of(message)),
-          onRight: Effect.succeed
+        const rows = yield* Result.match(rowsOf(payload), {
+          onFailure: (message) => Effect.fail(InvalidRequest.of(message)),
+          onSuccess: Effect.succeed
         })
         const bodySha256 = createHash("sha256").update(canonicalJson(rows)).digest("hex")
         if (idempotencyKey !== undefined) {
@@ -160,6 +160,7 @@ export class Batches extends Effect.Service<Batches>()("kyb/Batches", {
     const csv = (accountId: string, id: string) => Effect.map(results(accountId, id), resultsCsv)
 
     return { submit, list, get, jsonLines, csv } as const
-  }),
-  dependencies: [BatchRepo.Default, Quota.Default, JobRunner.Default, Limits.Default, Fence.Default, Audit.Default, Cursors.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([BatchRepo.Default, Quota.Default, JobRunner.Default, Limits.Default, Fence.Default, Audit.Default, Cursors.Default]))
+}

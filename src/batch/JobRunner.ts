@@ -1,4 +1,4 @@
-import { Config, Data, Duration, Effect, Fiber, Option, Queue, Schedule, Schema } from "effect"
+import { Config, Data, Duration, Effect, Fiber, Option, Queue, Schedule, Schema, Context, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import type { Actor, Attribution } from "../access/actor.js"
 import { Verdict, VerifyBody } from "../api/schemas/Verdict.js"
@@ -17,8 +17,8 @@ const encodeVerdict = Schema.encode(Verdict)
  * (default 4), each kept as a check, and beats every few seconds while it works. Woken at once by a new job, and
  * polls every KYB_BATCH_POLL (default 2 s) for jobs other instances took in or left behind.
  */
-export class JobRunner extends Effect.Service<JobRunner>()("kyb/JobRunner", {
-  scoped: Effect.gen(function*() {
+export class JobRunner extends Context.Service<JobRunner>()("kyb/JobRunner", {
+  make: Effect.gen(function*() {
     const repo = yield* BatchRepo
     const checks = yield* Checks
     const fence = yield* Fence
@@ -40,7 +40,7 @@ export class JobRunner extends Effect.Service<JobRunner>()("kyb/JobRunner", {
 
     const runJob = (job: { readonly id: string; readonly account_id: string; readonly key_id: string | null; readonly created_by: Attribution | null }) =>
       Effect.gen(function*() {
-        const beat = yield* Effect.fork(Effect.repeat(repo.heartbeat(job.id, runner).pipe(Effect.ignore), Schedule.spaced(Duration.seconds(Math.max(1, staleSeconds / 3)))))
+        const beat = yield* Effect.forkChild(Effect.repeat(repo.heartbeat(job.id, runner).pipe(Effect.ignore), Schedule.spaced(Duration.seconds(Math.max(1, staleSeconds / 3)))))
         const pending = yield* repo.pending(job.id)
         yield* Effect.forEach(pending, (row) => verifyRow(job.id, { accountId: job.account_id, keyId: job.key_id, by: job.created_by }, row), { concurrency, discard: true }).pipe(
           Effect.ensuring(Fiber.interrupt(beat))
@@ -55,7 +55,7 @@ export class JobRunner extends Effect.Service<JobRunner>()("kyb/JobRunner", {
         const job = yield* repo.claim(runner, staleSeconds).pipe(Effect.orDie)
         if (Option.isNone(job)) return
         yield* runJob(job.value).pipe(
-          Effect.catchAllCause((cause) =>
+          Effect.catchCause((cause) =>
             // The job stays claimed; once this runner stops beating for it, any instance takes it up again.
             Effect.logWarning("batch job interrupted; it will be resumed", cause).pipe(Effect.annotateLogs({ job_id: job.value.id }))
           )
@@ -65,12 +65,13 @@ export class JobRunner extends Effect.Service<JobRunner>()("kyb/JobRunner", {
 
     yield* Effect.forkScoped(Effect.forever(
       drain.pipe(
-        Effect.catchAllCause((cause) => Effect.logWarning("batch runner could not look for jobs", cause)),
+        Effect.catchCause((cause) => Effect.logWarning("batch runner could not look for jobs", cause)),
         Effect.zipRight(Effect.race(Queue.take(wakeups), Effect.sleep(poll)))
       )
     ))
 
     return { wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
-  }),
-  dependencies: [BatchRepo.Default, Fence.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([BatchRepo.Default, Fence.Default]))
+}

@@ -1,4 +1,4 @@
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import { parse } from "csv-parse/sync"
 import { BATCH_TAKES, MAX_BATCH_ITEMS } from "../api/schemas/Job.js"
 import { VerifyBody, type VerifyInput } from "../api/schemas/Verdict.js"
@@ -7,11 +7,11 @@ import { checkJsonStrings } from "../domain/inputHygiene.js"
 
 const COLUMNS = ["name", "registration_no", "country"] as const
 
-const refuse = (problem: string) => Either.left(`${problem} ${BATCH_TAKES.replace(/^t/, "T")}.`)
+const refuse = (problem: string) => Result.fail(`${problem} ${BATCH_TAKES.replace(/^t/, "T")}.`)
 
-const readCsv = (text: string): Either.Either<Array<Array<string>>, string> => {
+const readCsv = (text: string): Result.Result<Array<Array<string>>, string> => {
   try {
-    return Either.right(parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false }) as Array<Array<string>>)
+    return Result.succeed(parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false }) as Array<Array<string>>)
   } catch (error) {
     return refuse(`The CSV body cannot be read: ${error instanceof Error ? error.message.split("\n")[0] : "malformed"}.`)
   }
@@ -21,8 +21,8 @@ const readCsv = (text: string): Either.Either<Array<Array<string>>, string> => {
  * The rows of a CSV batch as objects of their non-empty cells. The header must name known columns, each once; every
  * cell obeys the rules of a JSON string (no control character, tab included; valid UTF-8), then is trimmed.
  */
-const csvRows = (text: string): Either.Either<ReadonlyArray<unknown>, string> =>
-  Either.flatMap(readCsv(text), (records) => {
+const csvRows = (text: string): Result.Result<ReadonlyArray<unknown>, string> =>
+  Result.flatMap(readCsv(text), (records) => {
     const [head, ...body] = records
     if (head === undefined) return refuse("The CSV body is empty.")
     const header = head.map((h) => h.trim().toLowerCase())
@@ -40,27 +40,27 @@ const csvRows = (text: string): Either.Either<ReadonlyArray<unknown>, string> =>
       const row: Record<string, string> = {}
       for (const [i, cell] of record.entries()) {
         const problem = checkJsonStrings(cell, header[i]!)
-        if (problem !== undefined) return Either.left(`row ${index + 1} (line ${index + 2}), ${problem.where}: ${problem.problem}.`)
+        if (problem !== undefined) return Result.fail(`row ${index + 1} (line ${index + 2}), ${problem.where}: ${problem.problem}.`)
         const value = cell.trim()
         if (value !== "") row[header[i]!] = value
       }
       rows.push(row)
     }
-    return Either.right(rows)
+    return Result.succeed(rows)
   })
 
 /**
  * The rows of a batch: the JSON array as sent, or the CSV's records as objects of their non-empty cells. Left: why the
  * body as a whole is not a batch, with what the route takes.
  */
-export const rowsOf = (payload: ReadonlyArray<unknown> | string): Either.Either<ReadonlyArray<unknown>, string> =>
-  typeof payload === "string" ? csvRows(payload) : Either.right(payload)
+export const rowsOf = (payload: ReadonlyArray<unknown> | string): Result.Result<ReadonlyArray<unknown>, string> =>
+  typeof payload === "string" ? csvRows(payload) : Result.succeed(payload)
 
-const decodeRow = Schema.decodeUnknownEither(VerifyBody, { onExcessProperty: "error", errors: "first" })
+const decodeRow = Schema.decodeUnknownResult(VerifyBody, { onExcessProperty: "error", errors: "first" })
 
 /** A row that is a verification request, or why it is not, in the words GET /v1/verify uses (reported in its place). */
 export const checkRow = (row: unknown): { readonly input: VerifyInput } | { readonly problem: string } =>
-  Either.match(decodeRow(row), {
-    onLeft: (error) => ({ problem: issuesMessage(error, "each row must be an object like the body of POST /v1/verify") }),
-    onRight: (input) => ({ input })
+  Result.match(decodeRow(row), {
+    onFailure: (error) => ({ problem: issuesMessage(error, "each row must be an object like the body of POST /v1/verify") }),
+    onSuccess: (input) => ({ input })
   })

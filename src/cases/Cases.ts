@@ -1,4 +1,4 @@
-import { Clock, Effect, Option } from "effect"
+import { Clock, Effect, Option, Context, Layer } from "effect"
 import type { Actor, Attribution } from "../access/actor.js"
 import { Cursors } from "../access/Cursors.js"
 import { CaseConflict, CaseNotFound, InvalidApiKey, InvalidRequest } from "../api/errors.js"
@@ -24,8 +24,8 @@ const statusesOf = (status: QueueParams["status"]): ReadonlyArray<CaseStatus> =>
  * transaction, `CasesRepo.intake`); members (or keys) assign, comment, escalate and close them, and decide their
  * hits, each change in the audit trail and in the case's history. The console, /v1/cases and MCP all use this.
  */
-export class Cases extends Effect.Service<Cases>()("kyb/Cases", {
-  effect: Effect.gen(function*() {
+export class Cases extends Context.Service<Cases>()("kyb/Cases", {
+  make: Effect.gen(function*() {
     const repo = yield* CasesRepo
     const audit = yield* Audit
     const fence = yield* Fence
@@ -199,6 +199,7 @@ export class Cases extends Effect.Service<Cases>()("kyb/Cases", {
       })
 
     return { queue, get, assign, takeCase, comment, escalate, close, decide, review, openCount, reviewPolicy, setReviewPolicy } as const
-  }),
-  dependencies: [CasesRepo.Default, Fence.Default, Audit.Default, Decisions.Default, Cursors.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([CasesRepo.Default, Fence.Default, Audit.Default, Decisions.Default, Cursors.Default]))
+}

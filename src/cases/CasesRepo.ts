@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import type { Attribution } from "../access/actor.js"
 import { type CaseFindings, type CaseOutcome, type CaseStatus, mergeFindings, reopens } from "../domain/cases.js"
@@ -70,8 +70,8 @@ const toCase = (row: Record<string, unknown>): CaseRow => ({
 export const newCaseId = () => `case_${randomBytes(10).toString("hex")}`
 
 /** SQL of cases: their intake from checks, the queue, a case's life. */
-export class CasesRepo extends Effect.Service<CasesRepo>()("kyb/CasesRepo", {
-  effect: Effect.gen(function*() {
+export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql`c.id, c.account_id, c.subject_key, c.subject, c.status, c.outcome, c.outcome_text, c.assignee_id,
       m.name AS assignee_name, c.reasons, c.hits, c.best_score, c.best_list, c.best_name, c.check_count, c.opened_at, c.last_check_at,
@@ -202,4 +202,6 @@ export class CasesRepo extends Effect.Service<CasesRepo>()("kyb/CasesRepo", {
 
     return { intake, forCheck, find, queue, openCount, setReviewPolicy, update, member, event, events, checks } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,4 +1,4 @@
-import { Effect, Option, Schema } from "effect"
+import { Effect, Option, Schema, Context, Layer } from "effect"
 import { CheckNotFound, InvalidRequest } from "../api/errors.js"
 import { Quota } from "../access/Quota.js"
 import type { Actor } from "../access/actor.js"
@@ -28,8 +28,8 @@ export interface HitDecisionInput {
  * The checks of an account, for its analysts: the same stored checks, decisions and verifier as `/v1`, filtered and
  * paged; a decision on a hit names the check's subject as it was sent.
  */
-export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountChecks", {
-  effect: Effect.gen(function*() {
+export class AccountChecks extends Context.Service<AccountChecks>()("kyb/AccountChecks", {
+  make: Effect.gen(function*() {
     const repo = yield* AccountChecksRepo
     const checks = yield* Checks
     const decisions = yield* Decisions
@@ -116,6 +116,7 @@ export class AccountChecks extends Effect.Service<AccountChecks>()("kyb/AccountC
       })
 
     return { search, get, find, verifyFromConsole, verifyAgain, decide, history } as const
-  }),
-  dependencies: [AccountChecksRepo.Default, CasesRepo.Default, Decisions.Default, Quota.Default, Audit.Default, Cursors.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([AccountChecksRepo.Default, CasesRepo.Default, Decisions.Default, Quota.Default, Audit.Default, Cursors.Default]))
+}

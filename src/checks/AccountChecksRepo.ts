@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 import { type StoredRow, toRow } from "./ChecksRepo.js"
 
 export interface CheckFilters {
@@ -13,8 +13,8 @@ export interface CheckFilters {
 }
 
 /** The checks an account owns, for its console: filtered and paged listings, one check, the review candidates. */
-export class AccountChecksRepo extends Effect.Service<AccountChecksRepo>()("kyb/AccountChecksRepo", {
-  effect: Effect.gen(function*() {
+export class AccountChecksRepo extends Context.Service<AccountChecksRepo>()("kyb/AccountChecksRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql`c.id::text AS id, c.account_id, c.key_id, c.performed_by, c.created_at, c.input, c.input_normalized, c.verdict, c.lists, c.provenance, c.policy_version`
     const ownedBy = (accountId: string) => sql`c.account_id = ${accountId}`
@@ -39,4 +39,6 @@ export class AccountChecksRepo extends Effect.Service<AccountChecksRepo>()("kyb/
     /** Verdicts in review with a hit that had no decision when it was answered, oldest first. */
     return { page, find } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Clock, Config, Duration, Effect, Option, Schedule, Schema } from "effect"
+import { SqlClient } from "effect/sql"
+import { Clock, Config, Duration, Effect, Option, Schedule, Schema, Context, Layer } from "effect"
 import { randomUUID } from "node:crypto"
 import { CheckNotFound } from "../api/errors.js"
 import { Check, CheckedList, CheckPage, CheckSummary } from "../api/schemas/Check.js"
@@ -56,8 +56,8 @@ const decodeProvenance = (stored: unknown) => stored === null ? null : Schema.de
  * and as read, each list's version and SHA-256 and the policy version, and carries its `check_id`. Checks older
  * than KYB_CHECK_RETENTION_DAYS (default 2557, seven years) are deleted hourly.
  */
-export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
-  scoped: Effect.gen(function*() {
+export class Checks extends Context.Service<Checks>()("kyb/Checks", {
+  make: Effect.gen(function*() {
     const repo = yield* ChecksRepo
     const sql = yield* SqlClient.SqlClient
     const verifier = yield* Verifier
@@ -169,10 +169,11 @@ export class Checks extends Effect.Service<Checks>()("kyb/Checks", {
     })
 
     yield* Effect.forkScoped(
-      Effect.repeat(purge.pipe(Effect.catchAllCause((cause) => Effect.logWarning("check retention failed", cause))), Schedule.spaced(Duration.hours(1)))
+      Effect.repeat(purge.pipe(Effect.catchCause((cause) => Effect.logWarning("check retention failed", cause))), Schedule.spaced(Duration.hours(1)))
     )
 
     return { verify, verifyIf, get, list, purge } as const
-  }),
-  dependencies: [ChecksRepo.Default, CasesRepo.Default, Decisions.Default, ScreeningLists.Default, Cursors.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([ChecksRepo.Default, CasesRepo.Default, Decisions.Default, ScreeningLists.Default, Cursors.Default]))
+}

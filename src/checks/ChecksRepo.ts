@@ -1,6 +1,6 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import type { Attribution } from "../access/actor.js"
-import { Effect, Option } from "effect"
+import { Effect, Option, Context, Layer } from "effect"
 
 export interface CheckRow {
   readonly id: string
@@ -37,8 +37,8 @@ export const toRow = (row: StoredRow): CheckRow => ({
 })
 
 /** The `checks` table: written once per verification, read by its key, deleted by retention. */
-export class ChecksRepo extends Effect.Service<ChecksRepo>()("kyb/ChecksRepo", {
-  effect: Effect.gen(function*() {
+export class ChecksRepo extends Context.Service<ChecksRepo>()("kyb/ChecksRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const insert = (row: CheckRow) =>
@@ -75,4 +75,6 @@ export class ChecksRepo extends Effect.Service<ChecksRepo>()("kyb/ChecksRepo", {
 
     return { insert, find, page, deleteBefore } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

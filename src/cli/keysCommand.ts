@@ -1,4 +1,4 @@
-import { Args, Command, Options } from "@effect/cli"
+import { Args, Command, Options } from "effect/cli"
 import { Console, Effect, Option, Redacted } from "effect"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { DEFAULT_KEY_SCOPE, keyScopes } from "../domain/keyScope.js"

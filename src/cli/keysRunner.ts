@@ -1,5 +1,5 @@
-import { Command, ValidationError } from "@effect/cli"
-import { layer as NodeContextLive } from "@effect/platform-node/NodeContext"
+import { Command, ValidationError } from "effect/cli"
+import { layer as NodeContextLive } from "@effect/platform-node"
 import { Console, Effect, Layer } from "effect"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { DatabaseLive } from "../db/Database.js"

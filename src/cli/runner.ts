@@ -1,4 +1,4 @@
-import { runMain } from "@effect/platform-node/NodeRuntime"
+import { runMain } from "@effect/platform-node"
 import { Cause, Data, Effect, Exit, type Layer, Logger, LogLevel, Option } from "effect"
 import { DatabaseLive } from "../db/Database.js"
 

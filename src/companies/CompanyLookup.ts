@@ -1,4 +1,4 @@
-import { Data, Effect, Option } from "effect"
+import { Data, Effect, Option, Context, Layer } from "effect"
 import { CompanyNotFound } from "../api/errors.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 import { CompanyRepo } from "./CompanyRepo.js"
@@ -20,8 +20,8 @@ export class RecordUnavailable extends Data.TaggedError("RecordUnavailable")<{
  * back). A registry that says no gives 404; one that cannot be asked (down, slow, changed, breaker open) gives
  * RecordUnavailable (503 + Retry-After), never 404.
  */
-export class CompanyLookup extends Effect.Service<CompanyLookup>()("kyb/CompanyLookup", {
-  effect: Effect.gen(function*() {
+export class CompanyLookup extends Context.Service<CompanyLookup>()("kyb/CompanyLookup", {
+  make: Effect.gen(function*() {
     const repo = yield* CompanyRepo
     const fallback = yield* LiveFallback
 
@@ -56,6 +56,7 @@ export class CompanyLookup extends Effect.Service<CompanyLookup>()("kyb/CompanyL
         }))
       )
     return { get } as const
-  }),
-  dependencies: [CompanyRepo.Default, LiveFallback.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([CompanyRepo.Default, LiveFallback.Default]))
+}

@@ -1,5 +1,5 @@
-import type { Statement } from "@effect/sql"
-import { Clock, Effect, Option } from "effect"
+import type { Statement } from "effect/sql"
+import { Clock, Effect, Option, Context, Layer } from "effect"
 import { CompanyRecord, FieldProvenance, Officer, Owner } from "../api/schemas/Company.js"
 import { typedValues } from "../api/schemas/trusted.js"
 import { ReadSql } from "../db/ReadSql.js"
@@ -83,8 +83,8 @@ const detailsFrom = (row: DetailsRow): CompanyDetails => ({
 })
 
 /** Reads of stored records: the record endpoint and whatever needs a company by its number. */
-export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo", {
-  effect: Effect.gen(function*() {
+export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo", {
+  make: Effect.gen(function*() {
     const { sql } = yield* ReadSql
 
     /**
@@ -226,6 +226,7 @@ export class CompanyRepo extends Effect.Service<CompanyRepo>()("kyb/CompanyRepo"
       })
 
     return { findRecord, detailsOf, findWithDetails } as const
-  }),
-  dependencies: [ReadSql.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([ReadSql.Default]))
+}

@@ -1,5 +1,5 @@
-import { SqlClient, SqlError } from "@effect/sql"
-import { Data, Effect, Either, Schedule } from "effect"
+import { SqlClient, SqlError } from "effect/sql"
+import { Data, Effect, Result, Schedule, Context, Layer } from "effect"
 import type { CanonicalCompany } from "../domain/CanonicalCompany.js"
 import { confidenceOf } from "./write/identity.js"
 import { observe } from "./write/observe.js"
@@ -42,8 +42,8 @@ const isRetryable = (e: SqlError.SqlError | ConcurrentInsert) => {
  * One transaction per batch; every statement is a parameterised multi-row `unnest`. The request path's writer (live
  * answers) and the ingestion's; the initial bulk load of an empty store is `BulkLoad` (src/companies/ingest/bulk).
  */
-export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyWriter", {
-  effect: Effect.gen(function*() {
+export class CompanyWriter extends Context.Service<CompanyWriter>()("kyb/CompanyWriter", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     /** Awards ingested before their supplier's company get matched when the company lands. */
@@ -132,9 +132,9 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
       const observations: Array<Observation> = []
       const rejected: Array<{ index: number; reason: string }> = []
       records.forEach((record, index) =>
-        Either.match(observe(record), {
-          onLeft: (reason) => rejected.push({ index, reason }),
-          onRight: (o) => observations.push(o)
+        Result.match(observe(record), {
+          onFailure: (reason) => rejected.push({ index, reason }),
+          onSuccess: (o) => observations.push(o)
         })
       )
       return Effect.map(upsertObservations(observations, options), (counts) => ({ ...counts, rejected }))
@@ -149,4 +149,6 @@ export class CompanyWriter extends Effect.Service<CompanyWriter>()("kyb/CompanyW
 
     return { upsertBatch, upsertObservations, mergeInTransaction } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,4 +1,4 @@
-import type { SqlClient } from "@effect/sql"
+import type { SqlClient } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Config, Duration, Effect, Layer, Option, Redacted, Schedule } from "effect"
 import * as net from "node:net"
@@ -48,7 +48,7 @@ export const clientLayer = (connection: { readonly host: string; readonly port: 
 
 /** Whether something accepts connections on the unix socket (a missing socket is not created). */
 export const socketAnswers = (socketPath: string) =>
-  Effect.async<boolean>((resume) => {
+  Effect.callback<boolean>((resume) => {
     const socket = net.connect(socketPath)
     socket.once("connect", () => {
       socket.destroy()

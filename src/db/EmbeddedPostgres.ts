@@ -22,7 +22,7 @@ export const embeddedSocketPath = (dataDir: string) => path.join(path.resolve(da
 const workerUrl = new URL("./embeddedWorker.mjs", import.meta.url)
 
 const awaitMessage = (worker: Worker, accept: (m: WorkerMessage) => boolean) =>
-  Effect.async<WorkerMessage, EmbeddedPostgresError>((resume) => {
+  Effect.callback<WorkerMessage, EmbeddedPostgresError>((resume) => {
     const onMessage = (message: WorkerMessage) => {
       if (!accept(message)) return
       cleanup()

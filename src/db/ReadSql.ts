@@ -1,6 +1,5 @@
-import * as Reactivity from "@effect/experimental/Reactivity"
-import { SqlClient, type SqlConnection } from "@effect/sql"
-import type { SqlError } from "@effect/sql/SqlError"
+import { Reactivity } from "effect/reactivity"
+import { SqlClient, type SqlConnection, type SqlError } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Config, Context, Duration, Effect, FiberRef, Layer, Option, Redacted, Schedule, Stream } from "effect"
 import { servingPool } from "./Database.js"
@@ -35,8 +34,8 @@ const PROBE_TIMEOUT = Duration.seconds(1)
  * on the primary (reads only: running one twice is harmless) and the replica is bypassed until the next probe
  * finds it well, so a replica going away costs no request. Each change of route is logged once.
  */
-export class ReadSql extends Effect.Service<ReadSql>()("kyb/ReadSql", {
-  scoped: Effect.gen(function*() {
+export class ReadSql extends Context.Service<ReadSql>()("kyb/ReadSql", {
+  make: Effect.gen(function*() {
     const primary = yield* SqlClient.SqlClient
     const url = yield* Config.option(Config.redacted("DATABASE_READ_URL"))
     if (Option.isNone(url) || Redacted.value(url.value).trim() === "") return { sql: primary, state: Effect.succeed<ReplicaState>({ configured: false }) }
@@ -68,7 +67,7 @@ export class ReadSql extends Effect.Service<ReadSql>()("kyb/ReadSql", {
       )
       const replayed = yield* replica<{ replayed: string | null }>`SELECT pg_last_wal_replay_lsn()::text AS replayed`.pipe(
         Effect.timeout(PROBE_TIMEOUT),
-        Effect.either
+        Effect.result
       )
       if (replayed._tag === "Left") return yield* setState({ inUse: false, reason: "replica unreachable", lagSeconds: null })
       const at = yield* Effect.clockWith((clock) => clock.currentTimeMillis)
@@ -89,7 +88,7 @@ export class ReadSql extends Effect.Service<ReadSql>()("kyb/ReadSql", {
         ownWrites || !state.inUse
           ? onPrimary(f)
           : Effect.scoped(Effect.flatMap(replica.reserve, f)).pipe(
-            Effect.catchAll((error) =>
+            Effect.catch((error) =>
               setState({ inUse: false, reason: `statement failed on the replica: ${error.message}`, lagSeconds: state.lagSeconds })
                 .pipe(Effect.zipRight(onPrimary(f)))
             )
@@ -118,4 +117,6 @@ export class ReadSql extends Effect.Service<ReadSql>()("kyb/ReadSql", {
       state: Effect.sync((): ReplicaState => ({ configured: true, ...state }))
     }
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -10,7 +10,7 @@ export const atOnce = <A, E, R, B, E2, R2>(
   first: Effect.Effect<A, E, R>,
   second: Effect.Effect<B, E2, R2>
 ): Effect.Effect<readonly [A, B], E | E2, R | R2> =>
-  Effect.flatMap(Effect.fork(first), (forked) =>
+  Effect.flatMap(Effect.forkChild(first), (forked) =>
     Effect.matchCauseEffect(second, {
       onFailure: (cause) => Effect.zipRight(Fiber.interrupt(forked), Effect.failCause(cause)),
       onSuccess: (b) => Effect.map(Fiber.join(forked), (a) => [a, b] as const)

@@ -1,5 +1,5 @@
-import type { SqlError } from "@effect/sql/SqlError"
-import { Effect, Option } from "effect"
+import type { SqlError } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 import { randomUUID } from "node:crypto"
 import type { Actor, Attribution, PageParams } from "../access/actor.js"
 import { Cursors } from "../access/Cursors.js"
@@ -72,8 +72,8 @@ const nothing: Within = () => Effect.void
  * Four eyes (issue 40): a decision the account's policy holds back is `pending`, dismisses nothing and replaces
  * nothing until another member approves it (`review`).
  */
-export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
-  effect: Effect.gen(function*() {
+export class Decisions extends Context.Service<Decisions>()("kyb/Decisions", {
+  make: Effect.gen(function*() {
     const repo = yield* DecisionsRepo
     const audit = yield* Audit
     const cursors = yield* Cursors
@@ -192,6 +192,7 @@ export class Decisions extends Effect.Service<Decisions>()("kyb/Decisions", {
       repo.applicable(accountId, query.subjectKeys, [...new Set(query.entries.map((e) => e.entry_id))], query.country).pipe(Effect.orDie)
 
     return { record, take, review, policyOf, ofCase, list, lookupFor } as const
-  }),
-  dependencies: [DecisionsRepo.Default, Limits.Default, Fence.Default, Audit.Default, WebhookEvents.Default, Cursors.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([DecisionsRepo.Default, Limits.Default, Fence.Default, Audit.Default, WebhookEvents.Default, Cursors.Default]))
+}

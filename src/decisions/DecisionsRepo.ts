@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 import type { Attribution } from "../access/actor.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import type { ApprovalState } from "../domain/cases.js"
@@ -19,8 +19,8 @@ export interface DecisionRow extends DecisionRule {
 }
 
 /** SQL of reviewers' decisions. */
-export class DecisionsRepo extends Effect.Service<DecisionsRepo>()("kyb/DecisionsRepo", {
-  effect: Effect.gen(function*() {
+export class DecisionsRepo extends Context.Service<DecisionsRepo>()("kyb/DecisionsRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql`id, account_id, key_id, decided_by, subject, list, entry_id, entry_hash, decision, note, scope_country, superseded_by,
       approval, reviewed_by, case_id, to_char(reviewed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS reviewed_at,
@@ -104,4 +104,6 @@ export class DecisionsRepo extends Effect.Service<DecisionsRepo>()("kyb/Decision
 
     return { insert, review, policy, event, find, ofCase, list, applicable } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,11 +1,11 @@
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Context, Layer } from "effect"
 import { ServiceUnavailable } from "../api/errors.js"
 import { ReadSql } from "../db/ReadSql.js"
 import { Screener } from "../sanctions/Screener.js"
 
-export class Health extends Effect.Service<Health>()("kyb/Health", {
-  effect: Effect.gen(function*() {
+export class Health extends Context.Service<Health>()("kyb/Health", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const reads = yield* ReadSql
     const screener = yield* Screener
@@ -13,7 +13,7 @@ export class Health extends Effect.Service<Health>()("kyb/Health", {
     const primary = sql`SELECT 1`.pipe(
       Effect.disconnect,
       Effect.timeout("1500 millis"),
-      Effect.catchAll(() => Effect.fail(ServiceUnavailable.of("The database is unreachable.")))
+      Effect.catch(() => Effect.fail(ServiceUnavailable.of("The database is unreachable.")))
     )
     // A bypassed replica leaves the instance healthy: the primary serves its reads.
     // A stale list degrades the instance without taking it out of service: it answers, every verdict saying review.
@@ -30,6 +30,7 @@ export class Health extends Effect.Service<Health>()("kyb/Health", {
       }))
     )
     return { check } as const
-  }),
-  dependencies: [ReadSql.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([ReadSql.Default]))
+}

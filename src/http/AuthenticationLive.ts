@@ -1,4 +1,4 @@
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { HttpServerRequest } from "effect/http"
 import { Effect, Layer, Option, Redacted } from "effect"
 import { Quota, type QuotaDecision } from "../access/Quota.js"
 import { InvalidApiKey } from "../api/errors.js"

@@ -1,6 +1,4 @@
-import * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Clock, Effect, Layer } from "effect"
 import type { QuotaDecision } from "../access/Quota.js"
 import { QuotaExceeded } from "../api/errors.js"
@@ -42,10 +40,10 @@ export const QuotaGuardLive = Layer.succeed(
 export const reportQuotaUsed = (limit: number | null, used: number | null) =>
   limit === null || used === null
     ? Effect.void
-    : HttpApp.appendPreResponseHandler((_request, response) =>
+    : HttpEffect.appendPreResponseHandler((_request, response) =>
       Effect.succeed(HttpServerResponse.setHeader(response, "x-ratelimit-remaining", String(Math.max(0, limit - used)))))
 
 /** A request refused for the quota by its handler (a batch too large for what is left) says when it renews. */
 export const retryAfterQuota = Effect.flatMap(Clock.currentTimeMillis, (now) =>
-  HttpApp.appendPreResponseHandler((_request, response) =>
+  HttpEffect.appendPreResponseHandler((_request, response) =>
     Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(retryAfterSeconds(new Date(now)))))))

@@ -1,12 +1,10 @@
+import { HttpApiBuilder } from "effect/http-api"
+import { HttpMiddleware, HttpServer, type HttpEffect } from "effect/http"
+import { NodeHttpServer } from "@effect/platform-node"
 import { Audit } from "../audit/Audit.js"
 import { Cursors } from "../access/Cursors.js"
 import { Members } from "../members/Members.js"
 import { SecondFactor } from "../secondFactor/SecondFactor.js"
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import type * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import * as HttpServer from "@effect/platform/HttpServer"
-import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Config, Context, Effect, FiberRef, Layer, LogLevel } from "effect"
 import type { Server } from "node:http"
 import { ApiKeys } from "../access/ApiKeys.js"
@@ -96,7 +94,7 @@ const ApiLive = HttpApiBuilder.api(KybApi).pipe(
  * One log line per request ("Sent HTTP response"), at Info: the logging middleware only runs when Info lines are
  * logged (with LOG_LEVEL=warning and above it would build every request's line for nothing).
  */
-const withRequestLog = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> => {
+const withRequestLog = <E, R>(app: HttpEffect.Default<E, R>): HttpEffect.Default<E, R> => {
   const logged = HttpMiddleware.logger(app)
   return Effect.flatMap(FiberRef.get(FiberRef.currentMinimumLogLevel), (level) => LogLevel.greaterThan(level, LogLevel.Info) ? app : logged)
 }

@@ -1,9 +1,6 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpApiError from "@effect/platform/HttpApiError"
-import * as HttpServerError from "@effect/platform/HttpServerError"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { SqlError } from "@effect/sql/SqlError"
+import { HttpApiBuilder, HttpApiError } from "effect/http-api"
+import { HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { SqlError } from "effect/sql"
 import { Cause, Effect } from "effect"
 import { issuesMessage } from "../domain/fieldMessages.js"
 import { errorPage, pageRequest, wantsPage } from "../web/errorPages.js"
@@ -27,7 +24,7 @@ const databaseUnavailable = (error: SqlError) => {
  * pass through untouched: their schemas already encode to `{error, message}`.
  */
 export const ErrorBodiesLive = HttpApiBuilder.middleware((app) =>
-  Effect.catchAllCause(app, (cause) => {
+  Effect.catchCause(app, (cause) => {
     if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause)
     const failure = Cause.failureOption(cause)
     if (failure._tag === "Some") {

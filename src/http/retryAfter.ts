@@ -1,10 +1,9 @@
-import * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpEffect, HttpServerResponse } from "effect/http"
 import { Effect } from "effect"
 import { ServiceUnavailable } from "../api/errors.js"
 
 /** 503 service_unavailable with Retry-After, for a dependency that could not be consulted. */
 export const asServiceUnavailable = (failure: { readonly message: string; readonly retryAfterSeconds: number }) =>
-  HttpApp.appendPreResponseHandler((_request, response) =>
+  HttpEffect.appendPreResponseHandler((_request, response) =>
     Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(Math.max(1, Math.ceil(failure.retryAfterSeconds)))))
   ).pipe(Effect.zipRight(Effect.fail(ServiceUnavailable.of(failure.message))))

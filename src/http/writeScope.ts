@@ -1,4 +1,4 @@
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { HttpServerRequest } from "effect/http"
 import { Effect, Option } from "effect"
 import { actorOf, type KeyActor } from "../access/actor.js"
 import { InsufficientScope } from "../api/errors.js"

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Clock, Config, Duration, Effect, Option, Schedule } from "effect"
+import { SqlClient } from "effect/sql"
+import { Clock, Config, Duration, Effect, Option, Schedule, Context, Layer } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -68,8 +68,8 @@ const updateOne = (source: OfficialSource, today: string, timeout: number) =>
  * by default) the server runs it at start and then on that schedule; every instance may, the versions table's lock serialises them
  * and a second fetch of the same files changes nothing but the confirmation date.
  */
-export class ListUpdater extends Effect.Service<ListUpdater>()("kyb/ListUpdater", {
-  scoped: Effect.gen(function*() {
+export class ListUpdater extends Context.Service<ListUpdater>()("kyb/ListUpdater", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const sources = officialSources(yield* sourceAddresses)
     const timeout = yield* timeoutMs
@@ -81,7 +81,7 @@ export class ListUpdater extends Effect.Service<ListUpdater>()("kyb/ListUpdater"
       const outcomes: Array<ListUpdate> = []
       for (const source of sources) {
         const outcome = yield* updateOne(source, today, timeout).pipe(
-          Effect.catchAll((error) =>
+          Effect.catch((error) =>
             Effect.succeed<ListUpdate>({
               list: source.list,
               status: "kept",
@@ -103,9 +103,11 @@ export class ListUpdater extends Effect.Service<ListUpdater>()("kyb/ListUpdater"
     // At start (a server that comes up with old lists updates them now), then every KYB_LISTS_REFRESH.
     if (Option.isSome(refresh) && Duration.toMillis(refresh.value) > 0) {
       yield* Effect.forkScoped(
-        Effect.repeat(update.pipe(Effect.catchAllCause((cause) => Effect.logWarning("list update failed", cause))), Schedule.spaced(refresh.value))
+        Effect.repeat(update.pipe(Effect.catchCause((cause) => Effect.logWarning("list update failed", cause))), Schedule.spaced(refresh.value))
       )
     }
     return { update, sources } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,7 +1,6 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import { Effect, Either, Option, Redacted, Runtime } from "effect"
+import { HttpApiBuilder } from "effect/http-api"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { Effect, Result, Option, Redacted, Runtime } from "effect"
 import type { ApiKeys } from "../access/ApiKeys.js"
 import type { Quota } from "../access/Quota.js"
 import { quotaHeaders } from "../http/QuotaGuardLive.js"
@@ -52,8 +51,8 @@ const post = (sdk: Sdk, origins: AllowedOrigins) => Effect.gen(function*() {
   const [{ WebStandardStreamableHTTPServerTransport }, { makeMcpServer, paramsProblem }] = yield* sdk
   const problem = paramsProblem(message)
   if (problem !== undefined) return reply(400, problem)
-  const admitted = yield* admit(secretOf(request.headers), message).pipe(Effect.either)
-  if (Either.isLeft(admitted)) return refused(message, admitted.left)
+  const admitted = yield* admit(secretOf(request.headers), message).pipe(Effect.result)
+  if (Result.isFailure(admitted)) return refused(message, admitted.left)
   const { decision, identity } = admitted.right
   const runtime = yield* Effect.runtime<ToolServices>()
   const server = makeMcpServer((effect) => Runtime.runPromise(runtime)(effect), () => identity)

@@ -1,6 +1,6 @@
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js"
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from "@modelcontextprotocol/sdk/types.js"
-import { Effect, Either, Layer, type Redacted, Runtime } from "effect"
+import { Effect, Result, Layer, type Redacted, Runtime } from "effect"
 import type { Readable, Writable } from "node:stream"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { Quota } from "../access/Quota.js"
@@ -113,8 +113,8 @@ export const serveStdio = (secret: Redacted.Redacted<string> | undefined) =>
       const isRequest = "id" in message
       const problem = paramsProblem(message)
       if (problem !== undefined) return { answer: problem }
-      const outcome = await run(Effect.either(admit(secret, message)))
-      if (Either.isLeft(outcome)) return isRequest ? { answer: errorResponse(idOf(message), outcome.left) as JsonRpcError } : null
+      const outcome = await run(Effect.result(admit(secret, message)))
+      if (Result.isFailure(outcome)) return isRequest ? { answer: errorResponse(idOf(message), outcome.left) as JsonRpcError } : null
       if (isRequest) admitted.set(message["id"] as RequestId, outcome.right.identity)
       return { pass: message as JSONRPCMessage }
     }
@@ -126,7 +126,7 @@ export const serveStdio = (secret: Redacted.Redacted<string> | undefined) =>
     const stdin = process.stdin
     const transport = new LineTransport(stdin, process.stdout, gate)
     yield* Effect.acquireRelease(Effect.promise(() => server.connect(transport)), () => Effect.promise(() => server.close()))
-    yield* Effect.async<void>((resume) => {
+    yield* Effect.callback<void>((resume) => {
       const done = () => resume(Effect.void)
       stdin.once("end", done)
       stdin.once("close", done)

@@ -127,8 +127,8 @@ export const makeTool = <I, II, O, OI>(spec: {
           structuredContent: encoded as Record<string, unknown>,
           content: [{ type: "text", text: JSON.stringify(encoded) }]
         })),
-        Effect.catchAll((failure) => Effect.succeed(failed(failure))),
-        Effect.catchAllCause((cause) =>
+        Effect.catch((failure) => Effect.succeed(failed(failure))),
+        Effect.catchCause((cause) =>
           Effect.logError("MCP tool failed", cause).pipe(
             Effect.as(failed({ error: "internal_error", message: "An unexpected error occurred; it has been logged." }))
           )

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Config, Duration, Effect, Option, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { Config, Duration, Effect, Option, Redacted, Context, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import type { Origin } from "../access/actor.js"
 import { type Account, memberAttribution, requirePower } from "../accounts/Accounts.js"
@@ -39,8 +39,8 @@ const fromCheck = <A>(checked: { readonly ok: true; readonly value: A } | { read
  * role can change and a member can be removed (their sessions end at once; what they did keeps their name). An
  * account always keeps an owner. Every change goes into the audit log in its transaction.
  */
-export class Members extends Effect.Service<Members>()("kyb/Members", {
-  effect: Effect.gen(function*() {
+export class Members extends Context.Service<Members>()("kyb/Members", {
+  make: Effect.gen(function*() {
     const repo = yield* MembersRepo
     const audit = yield* Audit
     const sql = yield* SqlClient.SqlClient
@@ -155,8 +155,9 @@ export class Members extends Effect.Service<Members>()("kyb/Members", {
       }))
 
     return { overview, invite, withdraw, accept, changeRole, remove, invitationTtl: ttl } as const
-  }),
-  dependencies: [MembersRepo.Default, Audit.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([MembersRepo.Default, Audit.Default]))
+}
 
 export type { Role }

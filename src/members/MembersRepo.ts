@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 import type { Attribution } from "../access/actor.js"
 import type { Role } from "../domain/roles.js"
 
@@ -24,8 +24,8 @@ export interface InvitationRow {
 const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
 
 /** SQL of an account's members and invitations. */
-export class MembersRepo extends Effect.Service<MembersRepo>()("kyb/MembersRepo", {
-  effect: Effect.gen(function*() {
+export class MembersRepo extends Context.Service<MembersRepo>()("kyb/MembersRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const memberColumns = sql.literal(`id, email, name, role, ${ts("created_at")} AS created_at, ${ts("removed_at")} AS removed_at`)
     const invitationColumns = sql.literal(`id, email, role, invited_by, ${ts("created_at")} AS created_at, ${ts("expires_at")} AS expires_at`)
@@ -100,4 +100,6 @@ export class MembersRepo extends Effect.Service<MembersRepo>()("kyb/MembersRepo"
       markAccepted, setRole, remove
     } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

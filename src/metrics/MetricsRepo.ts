@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Context, Layer } from "effect"
 
 export interface ActiveListRow {
   readonly list: string
@@ -9,8 +9,8 @@ export interface ActiveListRow {
 }
 
 /** What the database-derived series read at each scrape: small aggregates over partial indexes. */
-export class MetricsRepo extends Effect.Service<MetricsRepo>()("kyb/metrics/MetricsRepo", {
-  effect: Effect.gen(function*() {
+export class MetricsRepo extends Context.Service<MetricsRepo>()("kyb/metrics/MetricsRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     /**
@@ -37,4 +37,6 @@ export class MetricsRepo extends Effect.Service<MetricsRepo>()("kyb/metrics/Metr
 
     return { activeLists, batchRows, webhookBacklog, activeMonitors } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

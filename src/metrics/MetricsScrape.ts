@@ -1,4 +1,4 @@
-import { Effect, Metric } from "effect"
+import { Effect, Metric, Context, Layer } from "effect"
 import { monitorEventLoopDelay } from "node:perf_hooks"
 import { ReadSql } from "../db/ReadSql.js"
 import { LiveRegistries } from "../registries/LiveRegistries.js"
@@ -25,8 +25,8 @@ const BREAKER_VALUE = { closed: 0, half_open: 1, open: 2 } as const
  * memory), then the whole registry as Prometheus text. A database aggregate that cannot be read within two seconds
  * keeps its last value and counts a scrape error: the scrape itself always answers.
  */
-export class MetricsScrape extends Effect.Service<MetricsScrape>()("kyb/metrics/MetricsScrape", {
-  scoped: Effect.gen(function*() {
+export class MetricsScrape extends Context.Service<MetricsScrape>()("kyb/metrics/MetricsScrape", {
+  make: Effect.gen(function*() {
     const repo = yield* MetricsRepo
     const reads = yield* ReadSql
     const live = yield* LiveRegistries
@@ -57,7 +57,7 @@ export class MetricsScrape extends Effect.Service<MetricsScrape>()("kyb/metrics/
     const monitors = Effect.map(repo.activeMonitors, ([row]) => setGauge(series.monitorsActive, row?.n ?? 0))
     const fromDatabase = Effect.all([lists, batch, webhooks, monitors], { concurrency: "unbounded", discard: true }).pipe(
       Effect.timeoutFail({ duration: "2 seconds", onTimeout: () => "timeout" as const }),
-      Effect.catchAllCause((cause) =>
+      Effect.catchCause((cause) =>
         Effect.zipRight(
           Effect.sync(() => series.scrapeErrors.unsafeUpdate(1, series.noLabels)),
           Effect.logWarning("metrics: database series not read").pipe(Effect.annotateLogs({ cause: String(cause) }))
@@ -96,6 +96,7 @@ export class MetricsScrape extends Effect.Service<MetricsScrape>()("kyb/metrics/
       Effect.zipRight(prometheusText)
     )
     return { text } as const
-  }),
-  dependencies: [MetricsRepo.Default, ReadSql.Default, LiveRegistries.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([MetricsRepo.Default, ReadSql.Default, LiveRegistries.Default]))
+}

@@ -1,6 +1,5 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpApiBuilder } from "effect/http-api"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Config, Effect, Layer, Option, Redacted, Runtime } from "effect"
 import { createHash, timingSafeEqual } from "node:crypto"
 import { createServer } from "node:http"
@@ -42,11 +41,11 @@ export const MetricsPortLive = Layer.unwrapEffect(Effect.gen(function*() {
       )
     })
     yield* Effect.acquireRelease(
-      Effect.async<void, Error>((resume) => {
+      Effect.callback<void, Error>((resume) => {
         server.once("error", (error) => resume(Effect.fail(error)))
         server.listen(port.value, host, () => resume(Effect.void))
       }),
-      () => Effect.async<void>((resume) => {
+      () => Effect.callback<void>((resume) => {
         server.close(() => resume(Effect.void))
         server.closeAllConnections()
       })

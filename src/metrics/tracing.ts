@@ -1,4 +1,4 @@
-import { Config, ConfigError, Duration, Effect, Either, Layer, Option, Redacted } from "effect"
+import { Config, ConfigError, Duration, Effect, Result, Layer, Option, Redacted } from "effect"
 import { sampledTracer } from "./sampledTracer.js"
 
 /**
@@ -14,12 +14,12 @@ const endpoint = Config.all({
     if (Option.isSome(given)) return Option.some(given.value.trim())
     return Option.map(Option.filter(base, (b) => b.trim() !== ""), (b) => `${b.trim().replace(/\/+$/, "")}/v1/traces`)
   }),
-  Config.mapOrFail((url): Either.Either<Option.Option<string>, ConfigError.ConfigError> => {
-    if (Option.isNone(url)) return Either.right(url)
+  Config.mapOrFail((url): Result.Result<Option.Option<string>, ConfigError.ConfigError> => {
+    if (Option.isNone(url)) return Result.succeed(url)
     const parsed = URL.canParse(url.value) ? new URL(url.value) : null
     return parsed !== null && (parsed.protocol === "http:" || parsed.protocol === "https:")
-      ? Either.right(url)
-      : Either.left(ConfigError.InvalidData(["OTEL_EXPORTER_OTLP_ENDPOINT"], "expected an http:// or https:// URL"))
+      ? Result.succeed(url)
+      : Result.fail(ConfigError.InvalidData(["OTEL_EXPORTER_OTLP_ENDPOINT"], "expected an http:// or https:// URL"))
   })
 )
 

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 import type { Attribution } from "../access/actor.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import { countEvent } from "../metrics/series.js"
@@ -40,8 +40,8 @@ export interface EventRow {
 }
 
 /** SQL of monitors, the hits they hold, the versions they were compared with, and events. */
-export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/MonitoringRepo", {
-  effect: Effect.gen(function*() {
+export class MonitoringRepo extends Context.Service<MonitoringRepo>()("kyb/MonitoringRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql`m.id, m.account_id, m.key_id, m.created_by, m.name, m.country, m.registration_no, m.screened_name, m.created_at,
       (SELECT count(*) FROM monitor_hits h WHERE h.monitor_id = m.id)::int AS hits`
@@ -166,4 +166,6 @@ export class MonitoringRepo extends Effect.Service<MonitoringRepo>()("kyb/Monito
 
     return { statusChangesSince, advanceStatusCursor, companyMonitors, insert, setHits, dropHit, list, find, remove, active, holdRunning, heldOf, holdersOf, comparedVersions, advance, insertEvent, events } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

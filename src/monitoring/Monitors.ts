@@ -1,6 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import type { SqlError } from "@effect/sql/SqlError"
-import { Config, Duration, Effect, Option, Schedule } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { Config, Duration, Effect, Option, Schedule, Context, Layer } from "effect"
 import { randomUUID } from "node:crypto"
 import type { Actor, PageParams } from "../access/actor.js"
 import { InvalidApiKey, MonitorNotFound } from "../api/errors.js"
@@ -43,8 +42,8 @@ const inputOf = (m: Pick<MonitorRow, "name" | "country" | "registration_no">): V
  * `company.status_changed` event.
  * One instance reports each change (the compared versions move by compare-and-set).
  */
-export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
-  scoped: Effect.gen(function*() {
+export class Monitors extends Context.Service<Monitors>()("kyb/Monitors", {
+  make: Effect.gen(function*() {
     const repo = yield* MonitoringRepo
     const audit = yield* Audit
     const cursors = yield* Cursors
@@ -264,11 +263,12 @@ export class Monitors extends Effect.Service<Monitors>()("kyb/Monitors", {
     })
 
     yield* Effect.forkScoped(Effect.repeat(
-      Effect.all([compare, statusChanges], { discard: true }).pipe(Effect.catchAllCause((cause) => Effect.logWarning("monitors could not be compared; retrying", cause))),
+      Effect.all([compare, statusChanges], { discard: true }).pipe(Effect.catchCause((cause) => Effect.logWarning("monitors could not be compared; retrying", cause))),
       Schedule.spaced(poll)
     ))
 
     return { create, createFromConsole, list, get, remove, events, compare } as const
-  }),
-  dependencies: [MonitoringRepo.Default, Webhooks.Default, Limits.Default, Fence.Default, Quota.Default, Audit.Default, Cursors.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([MonitoringRepo.Default, Webhooks.Default, Limits.Default, Fence.Default, Quota.Default, Audit.Default, Cursors.Default]))
+}

@@ -1,6 +1,6 @@
-import * as HttpClient from "@effect/platform/HttpClient"
-import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
-import { Array as Arr, Effect, Either, Fiber, Option } from "effect"
+import { HttpClient } from "effect/http"
+import { NodeHttpClient } from "@effect/platform-node"
+import { Array as Arr, Effect, Result, Fiber, Option, Context, Layer } from "effect"
 import type { RegistryRecord } from "../domain/CanonicalCompany.js"
 import type { RegistryId } from "../domain/registrationNumbers.js"
 import { isLiveRegistryId, type LiveRegistryId } from "./adapters/RegistryAdapter.js"
@@ -51,8 +51,8 @@ const withRetryAfter = (live: LiveRegistry) => (error: RegistryUnavailable) =>
  * The live registry gateway: the registries with a public machine search, each call bounded (timeout,
  * one jittered retry, circuit breaker, concurrency cap, request budget). Database-free: callers store results.
  */
-export class LiveRegistries extends Effect.Service<LiveRegistries>()("LiveRegistries", {
-  scoped: Effect.gen(function*() {
+export class LiveRegistries extends Context.Service<LiveRegistries>()("LiveRegistries", {
+  make: Effect.gen(function*() {
     const scope = yield* Effect.scope
     const config = yield* liveConfig
     const client = (yield* HttpClient.HttpClient).pipe(HttpClient.withTracerPropagation(false))
@@ -67,16 +67,16 @@ export class LiveRegistries extends Effect.Service<LiveRegistries>()("LiveRegist
     const searchDetached = (live: LiveRegistry, term: string, onLate: NonNullable<LiveSearchOptions["onLate"]>) =>
       Effect.gen(function*() {
         const call = yield* Effect.forkIn(live.guard.run(live.adapter.searchByName(term), config.gateway.backgroundMs), scope)
-        const outcome = yield* Fiber.join(call).pipe(Effect.timeoutOption(config.gateway.budgetMs), Effect.either)
-        if (Either.isRight(outcome) && Option.isSome(outcome.right)) return outcome.right.value
-        if (Either.isRight(outcome)) {
+        const outcome = yield* Fiber.join(call).pipe(Effect.timeoutOption(config.gateway.budgetMs), Effect.result)
+        if (Result.isSuccess(outcome) && Option.isSome(outcome.right)) return outcome.right.value
+        if (Result.isSuccess(outcome)) {
           yield* Fiber.join(call).pipe(
             Effect.flatMap((records) => onLate(live.id, records)),
             Effect.ignore,
             Effect.forkIn(scope)
           )
         }
-        return yield* Either.isLeft(outcome) ? Effect.fail(outcome.left) : new RegistryUnavailable({
+        return yield* Result.isFailure(outcome) ? Effect.fail(outcome.left) : new RegistryUnavailable({
           registry: live.id,
           reason: "budget_exceeded",
           detail: `request budget of ${config.gateway.budgetMs} ms exhausted; the call goes on in the background`
@@ -94,15 +94,15 @@ export class LiveRegistries extends Effect.Service<LiveRegistries>()("LiveRegist
       return Effect.forEach(
         targets,
         (live) =>
-          Effect.either(
+          Effect.result(
             onLate === undefined ? live.guard.run(live.adapter.searchByName(term)) : searchDetached(live, term, onLate)
           ),
         { concurrency: "unbounded" }
       ).pipe(
         Effect.map((outcomes) => ({
-          records: outcomes.flatMap((outcome) => Either.getOrElse(outcome, () => [])),
+          records: outcomes.flatMap((outcome) => Result.getOrElse(outcome, () => [])),
           checked: targets.map((live) => live.id),
-          unreachable: targets.filter((_, index) => Either.isLeft(outcomes[index]!)).map((live) => live.id)
+          unreachable: targets.filter((_, index) => Result.isFailure(outcomes[index]!)).map((live) => live.id)
         })),
         traced("LiveRegistries.search", () => ({ term, registries: targets.map((live) => live.id) }))
       )
@@ -117,7 +117,7 @@ export class LiveRegistries extends Effect.Service<LiveRegistries>()("LiveRegist
         onNone: () => Effect.succeed(Option.none()),
         onSome: (live) =>
           live.guard.run(live.adapter.fetchByNumber(number)).pipe(
-            Effect.catchAll(withRetryAfter(live)),
+            Effect.catch(withRetryAfter(live)),
             traced("LiveRegistries.fetchByNumber", () => ({ registry, number }))
           )
       })
@@ -127,6 +127,7 @@ export class LiveRegistries extends Effect.Service<LiveRegistries>()("LiveRegist
         Effect.map(live.snapshot, (snapshot) => ({ registry: live.id, baseUrl: live.baseUrl, ...snapshot })))
 
     return { liveRegistries, search, fetchByNumber, status } as const
-  }),
-  dependencies: [NodeHttpClient.layerUndici]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([NodeHttpClient.layerUndici]))
+}

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Context, Layer } from "effect"
 import { RegistriesResponse, RegistryCoverage } from "../api/schemas/Registry.js"
 import { registryCatalog } from "./catalog.js"
 import { type LiveRegistryStatus, LiveRegistries } from "./LiveRegistries.js"
@@ -19,8 +19,8 @@ export const reachableOf = (status: LiveRegistryStatus | undefined): boolean | n
   status === undefined ? null : status.state === "closed" && status.consecutiveFailures === 0
 
 /** The catalog with what the store holds per registry, and whether each live registry answers. */
-export class RegistryCoverageService extends Effect.Service<RegistryCoverageService>()("kyb/RegistryCoverageService", {
-  effect: Effect.gen(function*() {
+export class RegistryCoverageService extends Context.Service<RegistryCoverageService>()("kyb/RegistryCoverageService", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const live = yield* LiveRegistries
     const coverage = sql<CoverageRow>`
@@ -50,6 +50,7 @@ export class RegistryCoverageService extends Effect.Service<RegistryCoverageServ
       })
     })
     return { list } as const
-  }),
-  dependencies: [LiveRegistries.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([LiveRegistries.Default]))
+}

@@ -1,4 +1,4 @@
-import { Config, ConfigError, Effect, Either } from "effect"
+import { Config, ConfigError, Effect, Result } from "effect"
 import { muCbrdDefaults } from "./adapters/muCbrd.js"
 import { ngCacDefaults } from "./adapters/ngCac.js"
 import { isLiveRegistryId, type LiveRegistryId, liveRegistryIds } from "./adapters/RegistryAdapter.js"
@@ -79,11 +79,11 @@ const enabled = Config.string("KYB_REGISTRY_LIVE").pipe(
     const wanted = value.split(",").map((part) => part.trim().toLowerCase()).filter((part) => part.length > 0)
     const unknown = wanted.filter((part) => part !== "all" && part !== "none" && !isLiveRegistryId(part))
     if (unknown.length > 0) {
-      return Either.left(
+      return Result.fail(
         ConfigError.InvalidData(["KYB_REGISTRY_LIVE"], `unknown live registries: ${unknown.join(", ")}`)
       )
     }
-    return Either.right<ReadonlyArray<LiveRegistryId>>(
+    return Result.right<ReadonlyArray<LiveRegistryId>>(
       wanted.includes("all") ? liveRegistryIds : liveRegistryIds.filter((id) => wanted.includes(id))
     )
   })

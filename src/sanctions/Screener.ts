@@ -1,7 +1,7 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { createHash } from "node:crypto"
 import { canonicalJson } from "../domain/canonicalJson.js"
-import { Clock, Config, ConfigError, Duration, Either, Effect, Layer, Option, Ref, Schedule } from "effect"
+import { Clock, Config, ConfigError, Duration, Result, Effect, Layer, Option, Ref, Schedule, Context } from "effect"
 import { DEFAULT_LISTS_MAX_AGE_DAYS, freshnessOf, parseMaxAgeDays, utcDay } from "../domain/listFreshness.js"
 import { buildMatchIndex, buildMatchIndexEffect, type LoadedList, parseListPaths, versionLabel } from "./buildIndex.js"
 import type { SanctionsParseError } from "./lists/errors.js"
@@ -58,7 +58,7 @@ export const listsMaxAgeDays: Config.Config<number | null> = Config.string("KYB_
   Config.withDefault(String(DEFAULT_LISTS_MAX_AGE_DAYS)),
   Config.mapOrFail((text) => {
     const parsed = parseMaxAgeDays(text)
-    return "error" in parsed ? Either.left(ConfigError.InvalidData([], parsed.error)) : Either.right(parsed.days)
+    return "error" in parsed ? Result.fail(ConfigError.InvalidData([], parsed.error)) : Result.succeed(parsed.days)
   })
 )
 
@@ -174,15 +174,15 @@ const pollInterval = Config.duration("SANCTIONS_POLL_INTERVAL").pipe(Config.with
  * for a newer active version every SANCTIONS_POLL_INTERVAL (default 30 s) and swaps the index atomically; screening
  * keeps answering from the previous index meanwhile. A failed load keeps the previous index (or none: unavailable).
  */
-export class Screener extends Effect.Service<Screener>()("kyb/sanctions/Screener", {
-  scoped: Effect.gen(function*() {
+export class Screener extends Context.Service<Screener>()("kyb/sanctions/Screener", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const interval = yield* pollInterval
     const maxAgeDays = yield* listsMaxAgeDays
     const state = yield* Ref.make<ScreenerState | null>(null)
     const refresh = refreshFromSql(state).pipe(
       Effect.provideService(SqlClient.SqlClient, sql),
-      Effect.catchAllCause((cause) =>
+      Effect.catchCause((cause) =>
         Effect.logWarning("sanctions lists could not be loaded; keeping the current index").pipe(
           Effect.annotateLogs({ cause: String(cause) }),
           Effect.as(false)
@@ -193,6 +193,7 @@ export class Screener extends Effect.Service<Screener>()("kyb/sanctions/Screener
     return makeApi(state, refresh, maxAgeDays, (s, result) => withDetails(s.versions, result).pipe(Effect.provideService(SqlClient.SqlClient, sql)))
   })
 }) {
+  static readonly Default = Layer.effect(this, this.make)
   /** A Screener over lists already parsed (tests, benchmarks, tools without a database). */
   static fromLists(lists: ReadonlyArray<LoadedList>): Layer.Layer<Screener> {
     return Layer.effect(

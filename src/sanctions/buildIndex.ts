@@ -20,7 +20,7 @@ export const buildMatchIndex = (lists: ReadonlyArray<LoadedList>, background: Ba
   new MatchIndex(versionedEntries(lists), background)
 
 /** Resumes after the event loop's pending I/O: long work done in steps lets a server answer between them. */
-export const nextMacrotask = Effect.async<void>((resume) => {
+export const nextMacrotask = Effect.callback<void>((resume) => {
   const handle = setImmediate(() => resume(Effect.void))
   return Effect.sync(() => clearImmediate(handle))
 })

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { Effect } from "effect"
 import type { EntryDetails } from "../domain/entryDetails.js"
 import { detailsOf } from "./lists/SanctionsStore.js"
@@ -32,7 +32,7 @@ export const withDetails = (
       hits: result.hits.map((h) => read.has(h) ? { ...h, listing: { ...h.listing, details: found.get(key(h.list, h.entry_id)) ?? null } } : h)
     }
   }).pipe(
-    Effect.catchAll((cause) =>
+    Effect.catch((cause) =>
       Effect.logWarning("the listed entries' details could not be read; hits are reported without them").pipe(
         Effect.annotateLogs({ cause: String(cause) }),
         Effect.as({

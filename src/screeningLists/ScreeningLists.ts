@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Context, Layer } from "effect"
 import type { AuditActor } from "../audit/Audit.js"
 import { Audit } from "../audit/Audit.js"
 import { isDebarmentList, type ListId, listDisplayName, listOrder } from "../sanctions/model.js"
@@ -36,8 +36,8 @@ export const describeLists = (lists: ReadonlyArray<ListId>, custom: boolean) => 
  * Which lists a customer screens against: every list by default; an account may choose (an EU bank adds EU and UK,
  * a customer under US law keeps OFAC). Checks, batches and monitors of the account's keys screen exactly these.
  */
-export class ScreeningLists extends Effect.Service<ScreeningLists>()("kyb/ScreeningLists", {
-  effect: Effect.gen(function*() {
+export class ScreeningLists extends Context.Service<ScreeningLists>()("kyb/ScreeningLists", {
+  make: Effect.gen(function*() {
     const repo = yield* ScreeningListsRepo
     const audit = yield* Audit
     const sql = yield* SqlClient.SqlClient
@@ -55,6 +55,7 @@ export class ScreeningLists extends Effect.Service<ScreeningLists>()("kyb/Screen
         return Effect.zipRight(stored, Effect.map(repo.ofAccount(accountId), (stored) => describeLists(effectiveLists(stored), stored !== null)))
       }
     } as const
-  }),
-  dependencies: [ScreeningListsRepo.Default, Audit.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([ScreeningListsRepo.Default, Audit.Default]))
+}

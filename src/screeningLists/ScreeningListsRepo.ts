@@ -1,9 +1,9 @@
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Context, Layer } from "effect"
 
 /** SQL of the lists an account screens against (`accounts.screening_lists`; NULL: every list). */
-export class ScreeningListsRepo extends Effect.Service<ScreeningListsRepo>()("kyb/ScreeningListsRepo", {
-  effect: Effect.gen(function*() {
+export class ScreeningListsRepo extends Context.Service<ScreeningListsRepo>()("kyb/ScreeningListsRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     /** The account's choice, or null (every list). */
@@ -19,4 +19,6 @@ export class ScreeningListsRepo extends Effect.Service<ScreeningListsRepo>()("ky
 
     return { ofAccount, set } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,7 +1,7 @@
+import type { SqlError } from "effect/sql"
 import { atOnce } from "../db/atOnce.js"
 import { ReadSql } from "../db/ReadSql.js"
-import type { SqlError } from "@effect/sql/SqlError"
-import { Clock, Effect, Layer, Option } from "effect"
+import { Clock, Effect, Layer, Option, Context } from "effect"
 import { type SearchParams, SearchResponse, SearchResult, Suggestion } from "../api/schemas/Search.js"
 import { typedValues } from "../api/schemas/trusted.js"
 import { companyColumns, companyJson, type CompanyRow } from "../companies/companyRow.js"
@@ -136,8 +136,8 @@ const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
  * LiveFallback in its context (see `CompanySearchLive`), a query the store has nothing for is asked of the live
  * registries of its scope (`live`).
  */
-export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanySearch", {
-  effect: Effect.gen(function*() {
+export class CompanySearch extends Context.Service<CompanySearch>()("kyb/CompanySearch", {
+  make: Effect.gen(function*() {
     const { sql } = yield* ReadSql
     const config = yield* searchConfig
     const liveFallback = yield* Effect.serviceOption(LiveFallback)
@@ -454,9 +454,10 @@ export class CompanySearch extends Effect.Service<CompanySearch>()("kyb/CompanyS
       })
 
     return { search, resolve, findByNumber } as const
-  }),
-  dependencies: [ReadSql.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([ReadSql.Default]))
+}
 
 /** CompanySearch with search on a miss (the live registries, through LiveFallback). */
 export const CompanySearchLive = CompanySearch.Default.pipe(Layer.provide(LiveFallback.Default))

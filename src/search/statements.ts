@@ -1,4 +1,4 @@
-import type { SqlClient, Statement } from "@effect/sql"
+import type { SqlClient, Statement } from "effect/sql"
 import { SHARE_CLASS_HINTS, SHARE_CLASS_PATTERN, type SpellingKind } from "../domain/searchKeys.js"
 import type { SearchQuery } from "./searchQuery.js"
 

@@ -1,4 +1,4 @@
-import type { SqlClient } from "@effect/sql"
+import type { SqlClient } from "effect/sql"
 import { Effect } from "effect"
 import { companyColumns, type CompanyRow } from "../companies/companyRow.js"
 import type { MatchType } from "../api/schemas/Search.js"

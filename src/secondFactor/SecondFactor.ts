@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Clock, Config, Duration, Effect, Option, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { Clock, Config, Duration, Effect, Option, Redacted, Context, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import { Secret, TOTP } from "otpauth"
 import type { Origin } from "../access/actor.js"
@@ -41,8 +41,8 @@ const totpOf = (secret: string, label: string) =>
  * typed takes a unit of the same per-address and per-client log-in budgets as a password, given back when it is right.
  * A code is accepted once (the last accepted step is kept). Every change, and each recovery code used, is in the audit log.
  */
-export class SecondFactor extends Effect.Service<SecondFactor>()("kyb/SecondFactor", {
-  effect: Effect.gen(function*() {
+export class SecondFactor extends Context.Service<SecondFactor>()("kyb/SecondFactor", {
+  make: Effect.gen(function*() {
     const repo = yield* SecondFactorRepo
     const accounts = yield* AccountsRepo
     const audit = yield* Audit
@@ -215,6 +215,7 @@ export class SecondFactor extends Effect.Service<SecondFactor>()("kyb/SecondFact
       Effect.map(sql<{ name: string }>`SELECT name FROM members WHERE id = ${memberId}`, (rows) => ({ type: "member" as const, id: memberId, name: rows[0]?.name ?? "" }))
 
     return { status, start, confirm, turnOff, setPolicy, challengeFor, challengeEnrolment, complete } as const
-  }),
-  dependencies: [SecondFactorRepo.Default, AccountsRepo.Default, Audit.Default, Throttle.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([SecondFactorRepo.Default, AccountsRepo.Default, Audit.Default, Throttle.Default]))
+}

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 
 export interface FactorRow {
   readonly member_id: string
@@ -19,8 +19,8 @@ export interface ChallengeRow extends FactorRow {
 }
 
 /** SQL of members' second factors, recovery codes, log-in challenges and the account's policy. */
-export class SecondFactorRepo extends Effect.Service<SecondFactorRepo>()("kyb/SecondFactorRepo", {
-  effect: Effect.gen(function*() {
+export class SecondFactorRepo extends Context.Service<SecondFactorRepo>()("kyb/SecondFactorRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const factorColumns = sql`m.id AS member_id, m.account_id, m.email_lower, m.totp_secret, m.totp_pending, m.totp_enabled_at IS NOT NULL AS enabled,
       m.totp_last_step::float8 AS totp_last_step, a.require_second_factor AS required,
@@ -92,4 +92,6 @@ export class SecondFactorRepo extends Effect.Service<SecondFactorRepo>()("kyb/Se
 
     return { factor, setPending, enable, disable, markStep, spendRecovery, setPolicy, insertChallenge, challenge, endChallenge, storedKey } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

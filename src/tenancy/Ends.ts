@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Context, Layer } from "effect"
 import { Fence } from "./Fence.js"
 import { liveKeyOf } from "./liveKeys.js"
 
@@ -10,8 +10,8 @@ import { liveKeyOf } from "./liveKeys.js"
  * every owned write holds it shared (`Fence.hold`) and event makers and job steps hold their monitor or job, so an
  * end and a write never interleave, and nothing is made for an account after its end commits.
  */
-export class Ends extends Effect.Service<Ends>()("kyb/Ends", {
-  effect: Effect.gen(function*() {
+export class Ends extends Context.Service<Ends>()("kyb/Ends", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const fence = yield* Fence
 
@@ -68,6 +68,7 @@ export class Ends extends Effect.Service<Ends>()("kyb/Ends", {
       })
 
     return { afterRevocation, accountDeleted } as const
-  }),
-  dependencies: [Fence.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([Fence.Default]))
+}

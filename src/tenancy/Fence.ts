@@ -1,6 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import type { SqlError } from "@effect/sql/SqlError"
-import { Context, Data, Effect, Option } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { Context, Data, Effect, Option, Layer } from "effect"
 import { liveKeyOf } from "./liveKeys.js"
 
 /** Who makes something an account owns: the account, and the key acting for it (null: a console session). */
@@ -35,8 +34,8 @@ export class FenceProbe extends Context.Tag("kyb/FenceProbe")<FenceProbe, {
  * commits before the end starts (and the end, reading after it, stops what it made) or waits and sees the end (and
  * makes nothing); no interleaving leaves a survivor.
  */
-export class Fence extends Effect.Service<Fence>()("kyb/Fence", {
-  effect: Effect.gen(function*() {
+export class Fence extends Context.Service<Fence>()("kyb/Fence", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const probe = yield* Effect.serviceOption(FenceProbe)
 
@@ -80,4 +79,6 @@ export class Fence extends Effect.Service<Fence>()("kyb/Fence", {
 
     return { hold, end, pause, guarded } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

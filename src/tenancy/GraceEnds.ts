@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Config, Duration, Effect, Schedule } from "effect"
+import { SqlClient } from "effect/sql"
+import { Config, Duration, Effect, Schedule, Context, Layer } from "effect"
 import { Ends } from "./Ends.js"
 import { Fence } from "./Fence.js"
 
@@ -9,8 +9,8 @@ import { Fence } from "./Fence.js"
  * monitors, batch jobs and pending deliveries end (`Ends.afterRevocation`), in the transaction that marks the key.
  * Any number of instances may sweep: each key is taken by one (SKIP LOCKED).
  */
-export class GraceEnds extends Effect.Service<GraceEnds>()("kyb/GraceEnds", {
-  scoped: Effect.gen(function*() {
+export class GraceEnds extends Context.Service<GraceEnds>()("kyb/GraceEnds", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const ends = yield* Ends
     const fence = yield* Fence
@@ -35,10 +35,11 @@ export class GraceEnds extends Effect.Service<GraceEnds>()("kyb/GraceEnds", {
     }))
 
     yield* Effect.forkScoped(Effect.repeat(
-      sweep.pipe(Effect.catchAllCause((cause) => Effect.logWarning("the ends of expired keys could not be applied; retrying", cause))),
+      sweep.pipe(Effect.catchCause((cause) => Effect.logWarning("the ends of expired keys could not be applied; retrying", cause))),
       Schedule.spaced(every)
     ))
     return { sweep } as const
-  }),
-  dependencies: [Ends.Default, Fence.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([Ends.Default, Fence.Default]))
+}

@@ -1,4 +1,4 @@
-import { Config, ConfigError, Effect, Either } from "effect"
+import { Config, ConfigError, Effect, Result, Context, Layer } from "effect"
 import { LimitReached } from "../api/errors.js"
 import { defaultLimits, type LimitedResource, limitedResources, limitVariable, parseLimits, type PlanLimits, refusal } from "../domain/limits.js"
 import type { Plan } from "../domain/quotaWindow.js"
@@ -8,9 +8,9 @@ const limitsConfig = (resource: LimitedResource) =>
   Config.string(limitVariable(resource)).pipe(
     Config.withDefault(""),
     Config.mapOrFail((text) => {
-      if (text.trim() === "") return Either.right(defaultLimits[resource])
+      if (text.trim() === "") return Result.succeed(defaultLimits[resource])
       const parsed = parseLimits(text, defaultLimits[resource])
-      return parsed.ok ? Either.right(parsed.value) : Either.left(ConfigError.InvalidData([limitVariable(resource)], parsed.problem))
+      return parsed.ok ? Result.succeed(parsed.value) : Result.fail(ConfigError.InvalidData([limitVariable(resource)], parsed.problem))
     })
   )
 
@@ -18,8 +18,8 @@ const limitsConfig = (resource: LimitedResource) =>
  * Per-account limits by plan (issue 25): monitors, webhooks, decisions, batch jobs in flight and pending deliveries,
  * each set per plan with KYB_LIMIT_<RESOURCE> (`free=100,growth=5000`, or one number for every plan).
  */
-export class Limits extends Effect.Service<Limits>()("kyb/Limits", {
-  effect: Effect.gen(function*() {
+export class Limits extends Context.Service<Limits>()("kyb/Limits", {
+  make: Effect.gen(function*() {
     const repo = yield* LimitsRepo
     const table = {} as Record<LimitedResource, PlanLimits>
     for (const resource of limitedResources) table[resource] = yield* limitsConfig(resource)
@@ -35,6 +35,7 @@ export class Limits extends Effect.Service<Limits>()("kyb/Limits", {
       })
 
     return { admit, limitOf } as const
-  }),
-  dependencies: [LimitsRepo.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([LimitsRepo.Default]))
+}

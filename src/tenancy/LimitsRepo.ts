@@ -1,12 +1,11 @@
-import { SqlClient } from "@effect/sql"
-import type { SqlError } from "@effect/sql/SqlError"
-import { Effect } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { Effect, Context, Layer } from "effect"
 import type { LimitedResource } from "../domain/limits.js"
 import type { Plan } from "../domain/quotaWindow.js"
 
 /** Counts what an account holds, for its limits. */
-export class LimitsRepo extends Effect.Service<LimitsRepo>()("kyb/LimitsRepo", {
-  effect: Effect.gen(function*() {
+export class LimitsRepo extends Context.Service<LimitsRepo>()("kyb/LimitsRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const held: Record<LimitedResource, (accountId: string) => Effect.Effect<ReadonlyArray<{ n: number }>, SqlError>> = {
@@ -31,4 +30,6 @@ export class LimitsRepo extends Effect.Service<LimitsRepo>()("kyb/LimitsRepo", {
 
     return { hold } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

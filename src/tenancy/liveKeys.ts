@@ -1,5 +1,4 @@
-import type { SqlClient } from "@effect/sql"
-import type { Fragment } from "@effect/sql/Statement"
+import type { Fragment, SqlClient } from "effect/sql"
 
 /** A live key of the account (an id, or a column naming it): not revoked, or rotated and still in its grace period. */
 export const liveKeyOf = (sql: SqlClient.SqlClient, accountId: string | Fragment) =>

@@ -1,4 +1,4 @@
-import { Clock, Effect, Either, Option } from "effect"
+import { Clock, Effect, Result, Option, Context, Layer } from "effect"
 import { companyJson } from "../companies/companyRow.js"
 import { CompanyRepo } from "../companies/CompanyRepo.js"
 import { LiveFallback } from "../companies/live/LiveFallback.js"
@@ -17,8 +17,8 @@ import { traced } from "../metrics/span.js"
  * registry of the scope); a registry that could not be asked is reported (`registryUnreachable`), never taken for
  * "not registered".
  */
-export class Resolver extends Effect.Service<Resolver>()("kyb/Resolver", {
-  effect: Effect.gen(function*() {
+export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
+  make: Effect.gen(function*() {
     const repo = yield* CompanyRepo
     const search = yield* CompanySearch
     const fallback = yield* LiveFallback
@@ -46,15 +46,15 @@ export class Resolver extends Effect.Service<Resolver>()("kyb/Resolver", {
         if (targets.length === 0) return { found: [] as ReadonlyArray<Found>, unreachable: false }
         const outcomes = yield* Effect.forEach(
           targets,
-          (id) => fallback.byNumber(id, raw).pipe(Effect.catchTag("SqlError", Effect.die), Effect.either),
+          (id) => fallback.byNumber(id, raw).pipe(Effect.catchTag("SqlError", Effect.die), Effect.result),
           { concurrency: "unbounded" }
         )
         const found: Array<Found> = []
         for (const outcome of outcomes) {
-          if (Either.isLeft(outcome) || Option.isNone(outcome.right)) continue
+          if (Result.isFailure(outcome) || Option.isNone(outcome.right)) continue
           found.push(...(yield* storedByNumber(outcome.right.value.registration_no, outcome.right.value.country)))
         }
-        return { found, unreachable: outcomes.some(Either.isLeft) }
+        return { found, unreachable: outcomes.some(Result.isFailure) }
       })
 
     const byNumber = (raw: string, country: string | undefined, name: string | undefined) =>
@@ -142,6 +142,7 @@ export class Resolver extends Effect.Service<Resolver>()("kyb/Resolver", {
       /** The live registries switched on: a country outside them is not covered (nothing there is asked). */
       liveRegistries: fallback.liveRegistries
     } as const
-  }),
-  dependencies: [CompanyRepo.Default, CompanySearch.Default, LiveFallback.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([CompanyRepo.Default, CompanySearch.Default, LiveFallback.Default]))
+}

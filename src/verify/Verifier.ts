@@ -1,4 +1,4 @@
-import { Clock, Effect } from "effect"
+import { Clock, Effect, Context, Layer } from "effect"
 import type { VerifyInput } from "../api/schemas/Verdict.js"
 import { type CompanyDetails, CompanyRepo } from "../companies/CompanyRepo.js"
 import { namesAgree } from "../domain/nameAgreement.js"
@@ -44,8 +44,8 @@ const noDetails: CompanyDetails = { aliases: [], formerNames: [], people: [], co
  * confirms (`registration_unconfirmed`). Every name in play is
  * screened (`subjects.ts`); the verdict is assembled by `verdictOf` under the policy of `src/domain/verdictPolicy.ts`.
  */
-export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
-  effect: Effect.gen(function*() {
+export class Verifier extends Context.Service<Verifier>()("kyb/Verifier", {
+  make: Effect.gen(function*() {
     const repo = yield* CompanyRepo
     const resolver = yield* Resolver
     const screener = yield* Screener
@@ -106,6 +106,7 @@ export class Verifier extends Effect.Service<Verifier>()("kyb/Verifier", {
       }).pipe(Effect.orDie, traced("Verifier.verify"))
 
     return { verify } as const
-  }),
-  dependencies: [CompanyRepo.Default, Resolver.Default, Screener.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([CompanyRepo.Default, Resolver.Default, Screener.Default]))
+}

@@ -1,6 +1,5 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpApiBuilder } from "effect/http-api"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Effect, Option, Redacted } from "effect"
 import { type Account, Accounts, memberAttribution } from "../accounts/Accounts.js"
 import type { AccountError } from "../accounts/errors.js"
@@ -87,7 +86,7 @@ const usage: Handler = signedIn((account) =>
 const createKey: Handler = changing((account, body) =>
   Effect.flatMap(Effect.all([Accounts, HttpServerRequest.HttpServerRequest]), ([a, request]) => a.createKey(account, text(body["label"]), body["scope"], originOf(request))).pipe(
     Effect.map((created) => json({ id: created.id, secret: Redacted.value(created.secret), scope: created.scope }, 201)),
-    Effect.catchAll((error) => Effect.succeed(failed(error)))
+    Effect.catch((error) => Effect.succeed(failed(error)))
   ))
 
 const revokeKey: Handler = changing((account) =>
@@ -96,7 +95,7 @@ const revokeKey: Handler = changing((account) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     return yield* (yield* Accounts).revokeKey(account, keyId, originOf(request)).pipe(
       Effect.as(json({ revoked: keyId })),
-      Effect.catchAll((error) => Effect.succeed(failed(error)))
+      Effect.catch((error) => Effect.succeed(failed(error)))
     )
   }))
 
@@ -106,7 +105,7 @@ const rotateKey: Handler = changing((account, body) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     return yield* (yield* Accounts).rotateKey(account, keyId, text(body["grace"]), originOf(request)).pipe(
       Effect.map((rotated) => json({ id: rotated.id, secret: Redacted.value(rotated.secret), replaced: rotated.replaced, grace: rotated.grace }, 201)),
-      Effect.catchAll((error) => Effect.succeed(failed(error)))
+      Effect.catch((error) => Effect.succeed(failed(error)))
     )
   }))
 

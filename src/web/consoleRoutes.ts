@@ -1,6 +1,5 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import type * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import type * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpApiBuilder } from "effect/http-api"
+import type { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Effect } from "effect"
 import { Accounts } from "../accounts/Accounts.js"
 import { Audit } from "../audit/Audit.js"

@@ -1,6 +1,4 @@
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
-import * as UrlParams from "@effect/platform/UrlParams"
+import { HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
 import { Effect, Option } from "effect"
 
 /** Pages only: no framing, no script or style from elsewhere, forms post to this server only. */

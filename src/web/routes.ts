@@ -1,5 +1,5 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpApiBuilder } from "effect/http-api"
+import { HttpServerResponse } from "effect/http"
 import { Effect } from "effect"
 import { Accounts } from "../accounts/Accounts.js"
 import { SessionFlash } from "../accounts/SessionFlash.js"

@@ -1,5 +1,4 @@
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Duration, Effect, Option } from "effect"
 import { type Account, Accounts } from "../accounts/Accounts.js"
 import { createHmac } from "node:crypto"

@@ -1,4 +1,4 @@
-import { Config, Effect } from "effect"
+import { Config, Effect, Context, Layer } from "effect"
 import type { Plan } from "../domain/quotaWindow.js"
 import { Limits } from "../tenancy/Limits.js"
 import { WebhooksRepo } from "./WebhooksRepo.js"
@@ -7,8 +7,8 @@ import { WebhooksRepo } from "./WebhooksRepo.js"
  * Queuing an event for delivery, without the delivery loop (`Webhooks` runs that): what a service that raises events
  * needs (monitors, decisions), also in processes that deliver nothing themselves (the MCP stdio server).
  */
-export class WebhookEvents extends Effect.Service<WebhookEvents>()("kyb/WebhookEvents", {
-  effect: Effect.gen(function*() {
+export class WebhookEvents extends Context.Service<WebhookEvents>()("kyb/WebhookEvents", {
+  make: Effect.gen(function*() {
     const repo = yield* WebhooksRepo
     const limits = yield* Limits
     const retryHours = yield* Config.number("KYB_WEBHOOK_RETRY_HOURS").pipe(Config.withDefault(24))
@@ -28,6 +28,7 @@ export class WebhookEvents extends Effect.Service<WebhookEvents>()("kyb/WebhookE
       })
 
     return { enqueue } as const
-  }),
-  dependencies: [WebhooksRepo.Default, Limits.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([WebhooksRepo.Default, Limits.Default]))
+}

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Config, Duration, Effect, Option, Queue, Redacted } from "effect"
+import { SqlClient } from "effect/sql"
+import { Config, Duration, Effect, Option, Queue, Redacted, Context, Layer } from "effect"
 import { randomBytes, randomUUID } from "node:crypto"
 import type { Actor, PageParams } from "../access/actor.js"
 import { InvalidApiKey, InvalidRequest, WebhookExists, WebhookNotFound } from "../api/errors.js"
@@ -25,8 +25,8 @@ const webhookOf = (row: WebhookRow) => new Webhook({ id: row.id, url: row.url, e
  * server's master key (KYB_WEBHOOK_MASTER_KEY, or one the server makes and keeps) and a per-endpoint salt. Only http(s) URLs, and only to globally reachable unicast addresses (src/webhooks/addresses.ts: checked at
  * registration and on the address each delivery's socket connects to) unless KYB_WEBHOOK_ALLOW_PRIVATE=true.
  */
-export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
-  scoped: Effect.gen(function*() {
+export class Webhooks extends Context.Service<Webhooks>()("kyb/Webhooks", {
+  make: Effect.gen(function*() {
     const audit = yield* Audit
     const cursors = yield* Cursors
     const sql = yield* SqlClient.SqlClient
@@ -187,13 +187,14 @@ export class Webhooks extends Effect.Service<Webhooks>()("kyb/Webhooks", {
 
     yield* Effect.forkScoped(Effect.forever(
       dispatch.pipe(
-        Effect.catchAllCause((cause) => Effect.logWarning("webhook dispatch failed; retrying", cause)),
+        Effect.catchCause((cause) => Effect.logWarning("webhook dispatch failed; retrying", cause)),
         Effect.zipRight(Effect.race(Queue.take(wakeups), Effect.sleep(poll)))
       )
     ))
 
     return { register, list, remove, deliveries, sendTest, enqueue, wake: Queue.offer(wakeups, undefined).pipe(Effect.asVoid) } as const
-  }),
-  dependencies: [WebhooksRepo.Default, Limits.Default, Fence.Default, Audit.Default, WebhookEvents.Default, Cursors.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([WebhooksRepo.Default, Limits.Default, Fence.Default, Audit.Default, WebhookEvents.Default, Cursors.Default]))
+}
 

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Option } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Option, Context, Layer } from "effect"
 import type { Attribution } from "../access/actor.js"
 
 export interface WebhookRow {
@@ -26,8 +26,8 @@ export interface DueDelivery {
 const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`
 
 /** SQL of webhook endpoints, their deliveries and every attempt. */
-export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRepo", {
-  effect: Effect.gen(function*() {
+export class WebhooksRepo extends Context.Service<WebhooksRepo>()("kyb/WebhooksRepo", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql`id, account_id, key_id, created_by, url, events, ${sql.literal(ts("created_at"))} AS created_at`
 
@@ -161,4 +161,6 @@ export class WebhooksRepo extends Effect.Service<WebhooksRepo>()("kyb/WebhooksRe
 
     return { masterKey, insert, list, hasUrl, find, remove, enqueue, enqueueTest, due, stillPending, recordAttempt, deliveries } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -1,4 +1,4 @@
-import { Effect } from "effect"
+import { Effect, Context, Layer } from "effect"
 import { lookup as dnsLookup } from "node:dns/promises"
 import { request as httpRequest } from "node:http"
 import { request as httpsRequest } from "node:https"
@@ -18,7 +18,9 @@ export const systemResolver = {
   resolve: (host: string): Promise<ReadonlyArray<ResolvedAddress>> => dnsLookup(host, { all: true, verbatim: true })
 }
 
-export class WebhookResolver extends Effect.Service<WebhookResolver>()("kyb/WebhookResolver", { succeed: systemResolver }) {}
+export class WebhookResolver extends Context.Service<WebhookResolver>()("kyb/WebhookResolver", { make: Effect.succeed(systemResolver) }) {
+  static readonly Default = Layer.effect(this, this.make)
+}
 
 /** Who may be delivered to: every address must be globally reachable unicast, unless private ones are allowed. */
 export interface AddressGuard {

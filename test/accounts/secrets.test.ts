@@ -1,6 +1,6 @@
-import { HttpServer } from "@effect/platform"
+import { HttpServer } from "effect/http"
+import { SqlClient } from "effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
-import { SqlClient } from "@effect/sql"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Logger, LogLevel } from "effect"
 import { Mailer } from "../../src/accounts/Mailer.js"

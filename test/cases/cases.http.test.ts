@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Fiber, Layer, Schedule } from "effect"
 import * as path from "node:path"
@@ -145,7 +145,7 @@ describe("cases: one queue, owned, decided by two when it matters (issue 40)", (
 
         // Two reviewers at once: the first is held after its checks, the second approves, the first then finds it decided.
         const gate = yield* probe.arm("decision_review")
-        const held = yield* Effect.fork(Effect.either(cases.review(member("mem_a"), pending!.id, "rejected", true)))
+        const held = yield* Effect.forkChild(Effect.result(cases.review(member("mem_a"), pending!.id, "rejected", true)))
         yield* gate.reached
         const approved = yield* cases.review(member("mem_b"), pending!.id, "approved", true)
         yield* gate.release

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either } from "effect"
+import { Result } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { CAC_PSC_SOURCE, cacPscRecords } from "../../src/companies/ingest/psc/cacPsc.js"
@@ -9,7 +9,7 @@ const realFile = path.join(dataDir, "companies", "ng_cac_psc.json")
 
 describe("the CAC persons-with-significant-control export", () => {
   it("reads the real register file: 10 companies with their RC numbers, 18 owners with kind, shares and dates", () => {
-    const records = Either.getOrThrow(cacPscRecords(JSON.parse(fs.readFileSync(realFile, "utf8"))))
+    const records = Result.getOrThrow(cacPscRecords(JSON.parse(fs.readFileSync(realFile, "utf8"))))
     expect(records.length).toBe(10)
     expect(records.reduce((n, r) => n + r.owners.length, 0)).toBe(18)
     const dangote = records.find((r) => r.record.registration_no === "RC 208767")!
@@ -39,7 +39,7 @@ describe("the CAC persons-with-significant-control export", () => {
         }
       }
     }
-    const [acme] = Either.getOrThrow(cacPscRecords(file))
+    const [acme] = Result.getOrThrow(cacPscRecords(file))
     expect(acme!.record).toMatchObject({ registration_no: "RC 12345", status: "dissolved", last_verified_at: "2026-01-02T00:00:00Z" })
     expect(acme!.owners).toEqual([
       { name: "Ada Obi", kind: "individual", nationality: null, share_pct: 15, voting_pct: null, notified_on: null },
@@ -50,8 +50,8 @@ describe("the CAC persons-with-significant-control export", () => {
   it("refuses another shape with the reason", () => {
     for (const bad of [null, [], { meta: {} }, { meta: { register: "x", harvested: "2026-01-01" }, index: { A: { company: "X" } } }]) {
       const result = cacPscRecords(bad)
-      expect(Either.isLeft(result)).toBe(true)
-      expect(Either.getLeft(result).pipe((o) => o._tag === "Some" && o.value.length > 0)).toBe(true)
+      expect(Result.isFailure(result)).toBe(true)
+      expect(Result.getLeft(result).pipe((o) => o._tag === "Some" && o.value.length > 0)).toBe(true)
     }
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import * as path from "node:path"
 import { makeCorpusGenerator, syntheticSource } from "../../scripts/corpus/generate.js"
 import { listedRecords } from "../../scripts/corpus/listed.js"
@@ -25,9 +25,9 @@ describe("corpus generator", () => {
   })
 
   it("produces canonical records marked synthetic", () => {
-    const decode = Schema.decodeUnknownEither(CanonicalCompany)
+    const decode = Schema.decodeUnknownResult(CanonicalCompany)
     for (const record of sample) {
-      expect(Either.isRight(decode(record))).toBe(true)
+      expect(Result.isSuccess(decode(record))).toBe(true)
       expect(record.source).toBe(syntheticSource(42))
       expect(record.source_kind).toBe("synthetic")
     }

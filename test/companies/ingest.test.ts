@@ -1,5 +1,5 @@
+import { SqlClient } from "effect/sql"
 import { BulkLoad } from "../../src/companies/ingest/bulk/BulkLoad.js"
-import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
 import * as fs from "node:fs"

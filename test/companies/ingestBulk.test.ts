@@ -1,7 +1,7 @@
+import { SqlClient } from "effect/sql"
 import { BulkLoad } from "../../src/companies/ingest/bulk/BulkLoad.js"
-import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Either, Exit, Layer } from "effect"
+import { Effect, Result, Exit, Layer } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -148,7 +148,7 @@ describe("initial bulk load", () => {
         // the load fails, two are still in flight, one copying and one waiting its turn.
         const batches = Array.from({ length: 4 }, () => {
           const records = Array.from({ length: 5000 }, () => generator.next() as unknown as CanonicalCompany)
-          const prepared = prepareLoadBatch(records.map((r) => Either.getOrThrow(observe(r))), now)
+          const prepared = prepareLoadBatch(records.map((r) => Result.getOrThrow(observe(r))), now)
           return { ...prepared, aliasRows: copyRows([], null), officerRows: copyRows([], null) }
         })
         const failed = yield* Effect.exit((yield* BulkLoad).initialLoad((write) =>

@@ -1,10 +1,10 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either, Schema } from "effect"
+import { Result, Schema } from "effect"
 import fc from "fast-check"
 import { fastCanonical } from "../../src/companies/ingest/fastCheck.js"
 import { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 
-const decode = Schema.decodeUnknownEither(CanonicalCompany, { onExcessProperty: "ignore" })
+const decode = Schema.decodeUnknownResult(CanonicalCompany, { onExcessProperty: "ignore" })
 
 /** Values that are valid somewhere and invalid elsewhere, so fields are tried with both. */
 const anyValue = fc.oneof(
@@ -52,7 +52,7 @@ describe("ingest fast check", () => {
     fc.assert(fc.property(fc.oneof(record, nearlyValid), (r) => {
       if (fastCanonical(r) === null) return
       accepted++
-      expect(Either.isRight(decode(r))).toBe(true)
+      expect(Result.isSuccess(decode(r))).toBe(true)
     }), { numRuns: 20_000 })
     expect(accepted).toBeGreaterThan(500)
   })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
-import { Either } from "effect"
+import { Result } from "effect"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { ID_WIDTH, type PendingRows } from "../../src/companies/ingest/bulk/copyFormat.js"
 import { prepareLoadBatch } from "../../src/companies/ingest/bulk/loadBatch.js"
@@ -24,7 +24,7 @@ const linesOf = (rows: PendingRows) =>
   })
 
 const observed = (records: ReadonlyArray<CanonicalCompany>) =>
-  records.map((r) => Either.getOrThrow(observe(r)))
+  records.map((r) => Result.getOrThrow(observe(r)))
 
 describe("prepareLoadBatch", () => {
   it("merges a company repeated in the batch, and gives each list row the index of its company", () => {

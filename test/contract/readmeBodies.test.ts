@@ -1,5 +1,5 @@
-import { OpenApi } from "@effect/platform"
-import { Either, Schema } from "effect"
+import { OpenApi } from "effect/http-api"
+import { Result, Schema } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
@@ -68,8 +68,8 @@ describe("README: every body field of every route, with examples the routes take
     for (const [route, schema] of schemas) {
       const [example] = examples(partOf(route), "json")
       expect(example, route).toBeDefined()
-      const decoded = Schema.decodeUnknownEither(schema, { onExcessProperty: "error" })(JSON.parse(example!))
-      expect(Either.isRight(decoded), `${route}: ${example}`).toBe(true)
+      const decoded = Schema.decodeUnknownResult(schema, { onExcessProperty: "error" })(JSON.parse(example!))
+      expect(Result.isSuccess(decoded), `${route}: ${example}`).toBe(true)
     }
   })
 
@@ -80,8 +80,8 @@ describe("README: every body field of every route, with examples the routes take
     const [csv] = examples(part, "csv")
     for (const payload of [JSON.parse(json!) as ReadonlyArray<unknown>, csv!]) {
       const rows = rowsOf(payload)
-      expect(Either.isRight(rows), String(payload)).toBe(true)
-      for (const row of Either.getOrThrow(rows)) expect(checkRow(row), JSON.stringify(row)).toHaveProperty("input")
+      expect(Result.isSuccess(rows), String(payload)).toBe(true)
+      for (const row of Result.getOrThrow(rows)) expect(checkRow(row), JSON.stringify(row)).toHaveProperty("input")
     }
   })
 

@@ -1,4 +1,4 @@
-import * as OpenApi from "@effect/platform/OpenApi"
+import { OpenApi } from "effect/http-api"
 import { execFile } from "node:child_process"
 import { mkdtempSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"

@@ -43,7 +43,7 @@ describe("two effects at once", () => {
         Effect.zipRight(signal ? Deferred.succeed(bothStarted, undefined) : Effect.void, Effect.never).pipe(
           Effect.onInterrupt(() => Effect.sync(() => ++interrupted))
         )
-      const fiber = yield* Effect.fork(Effect.ensuring(atOnce(hang(false), hang(true)), Deferred.succeed(ended, undefined)))
+      const fiber = yield* Effect.forkChild(Effect.ensuring(atOnce(hang(false), hang(true)), Deferred.succeed(ended, undefined)))
       yield* Deferred.await(bothStarted)
       yield* Effect.yieldNow()
       yield* Fiber.interrupt(fiber)

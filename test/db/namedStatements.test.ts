@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
 import { randomBytes } from "node:crypto"

@@ -1,6 +1,6 @@
-import { HttpServer } from "@effect/platform"
+import { HttpServer } from "effect/http"
+import { SqlClient } from "effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
-import { SqlClient } from "@effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Logger, LogLevel, ManagedRuntime, Redacted } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"

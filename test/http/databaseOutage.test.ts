@@ -1,4 +1,4 @@
-import { HttpServer } from "@effect/platform"
+import { HttpServer } from "effect/http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
 import { assert, describe, it } from "@effect/vitest"

@@ -1,4 +1,4 @@
-import { OpenApi } from "@effect/platform"
+import { OpenApi } from "effect/http-api"
 import { describe, expect, it } from "vitest"
 import { KybApi } from "../../src/api/Api.js"
 import { referencePage, type Spec } from "../../src/http/docs/reference.js"

@@ -132,8 +132,8 @@ describe("a corrupt list refresh under load", () => {
     const load = startLoad({ baseUrl: server.url, concurrency: 8, maxDurationMs: 8_000, request })
     await sleep(500)
     const refusals = await server.runtime.runPromise(Effect.all([
-      Effect.either(ingestSanctions([scratch], { publishedOn: "2026-11-24" })),
-      Effect.either(ingestSanctions([path.join(fixturesDir, "broken", "consolidated.xml")], {}))
+      Effect.result(ingestSanctions([scratch], { publishedOn: "2026-11-24" })),
+      Effect.result(ingestSanctions([path.join(fixturesDir, "broken", "consolidated.xml")], {}))
     ]))
     await sleep(1_000)
     const outcomes = await load.stop()

@@ -1,5 +1,5 @@
+import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
-import { SqlClient } from "@effect/sql"
 import { Effect } from "effect"
 import { ngCacSource } from "../../src/registries/adapters/ngCac.js"
 import { bearer, call, isErrorBody, type Reply } from "../support/http.js"

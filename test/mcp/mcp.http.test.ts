@@ -83,7 +83,7 @@ describe("MCP over Streamable HTTP (issue 32)", () => {
         }
         const viaClient = yield* overHttp(server.url, { "x-api-key": "kyb_live_" + "y".repeat(43) }).pipe(
           Effect.as({ code: 0, message: "connected" }),
-          Effect.catchAllDefect((e) => Effect.succeed(e as { code: number; message: string }))
+          Effect.catchDefect((e) => Effect.succeed(e as { code: number; message: string }))
         )
         assert.strictEqual(viaClient.code, 401)
         assert.include(viaClient.message, "invalid_api_key")

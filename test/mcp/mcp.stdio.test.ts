@@ -47,7 +47,7 @@ describe("MCP over stdio: `kyb mcp` (issue 32)", () => {
         const invalid = yield* overStdio("kyb_live_" + "z".repeat(43)).pipe(
           Effect.scoped,
           Effect.as({ code: 0, data: {} as Record<string, unknown> }),
-          Effect.catchAllDefect((e) => Effect.succeed(e as { code: number; data: Record<string, unknown> }))
+          Effect.catchDefect((e) => Effect.succeed(e as { code: number; data: Record<string, unknown> }))
         )
         assert.strictEqual(invalid.code, MCP_ERROR_CODES.invalid_api_key)
         assert.strictEqual(invalid.data["error"], "invalid_api_key")

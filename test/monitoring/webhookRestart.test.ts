@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Clock, Effect, Exit, Redacted, Schedule, Scope } from "effect"
 import { createServer } from "node:http"

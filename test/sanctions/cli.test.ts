@@ -1,6 +1,6 @@
+import { SqlClient } from "effect/sql"
 import { NodeContext } from "@effect/platform-node"
 import { assert, describe, expect, layer } from "@effect/vitest"
-import { SqlClient } from "@effect/sql"
 import { Context, Effect, Exit, Layer } from "effect"
 import * as path from "node:path"
 import { kyb } from "../../src/cli/commands.js"

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { afterAll, assert, describe, expect, layer } from "@effect/vitest"
 import { ConfigProvider, Context, Effect, Exit, Layer, TestServices } from "effect"
 import * as fs from "node:fs"

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { Effect } from "effect"
 import { initialismOf } from "../../src/domain/initialism.js"
 import { normalizeName } from "../../src/domain/normalize.js"

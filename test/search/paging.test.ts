@@ -1,5 +1,5 @@
+import { SqlClient } from "effect/sql"
 import { analyseQuery } from "../../src/search/searchQuery.js"
-import { SqlClient } from "@effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { ConfigProvider, Effect, Layer } from "effect"
 import type { SearchParams, SearchResponse } from "../../src/api/schemas/Search.js"

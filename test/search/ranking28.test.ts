@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { isShareClassListing, SHARE_CLASS_PATTERN } from "../../src/domain/searchKeys.js"

@@ -1,4 +1,4 @@
-import { HttpServer } from "@effect/platform"
+import { HttpServer } from "effect/http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Clock, type Context, Effect, Layer, Logger, LogLevel } from "effect"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"

@@ -1,4 +1,5 @@
-import { HttpServer } from "@effect/platform"
+import { HttpServer } from "effect/http"
+import type { SqlClient } from "effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
 import { ConfigProvider, Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
 import { ApiKeys } from "../../src/access/ApiKeys.js"
@@ -8,7 +9,6 @@ import type { Plan } from "../../src/domain/quotaWindow.js"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
 import { TestDatabase } from "./testDatabase.js"
-import type { SqlClient } from "@effect/sql"
 import type { PgClient } from "@effect/sql-pg"
 
 export interface TestServerShape {

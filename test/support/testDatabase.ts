@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer } from "effect"
 import { scratchDatabaseUrl } from "../../scripts/support/scratchDatabase.js"

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Fiber, Layer } from "effect"
 import { periodOf } from "../../src/domain/quotaWindow.js"
@@ -46,7 +46,7 @@ describe("ends are fences (issue 41)", () => {
         const accountId = yield* accountOf("gone@example.com")
         const gate = yield* probe.arm("session")
         const other = makeWebClient(url)
-        const login = yield* Effect.fork(promise(() => other.submit("/login", "/login", { email: "gone@example.com", password: PASSWORD })))
+        const login = yield* Effect.forkChild(promise(() => other.submit("/login", "/login", { email: "gone@example.com", password: PASSWORD })))
         yield* gate.reached
         const deleted = yield* promise(() => owner.submit("/dashboard/account", "/dashboard/delete", { password: PASSWORD }))
         assert.isBelow(deleted.status, 400, deleted.text)
@@ -64,7 +64,7 @@ describe("ends are fences (issue 41)", () => {
         const accountId = yield* accountOf("change@example.com")
         const gate = yield* probe.arm("session")
         const other = makeWebClient(url)
-        const login = yield* Effect.fork(promise(() => other.submit("/login", "/login", { email: "change@example.com", password: PASSWORD })))
+        const login = yield* Effect.forkChild(promise(() => other.submit("/login", "/login", { email: "change@example.com", password: PASSWORD })))
         yield* gate.reached
         const changed = yield* promise(() => owner.submit("/dashboard/account", "/dashboard/password", { current: PASSWORD, next: `${PASSWORD} the second` }))
         assert.isBelow(changed.status, 400, changed.text)
@@ -83,7 +83,7 @@ describe("ends are fences (issue 41)", () => {
         const second = yield* promise(() => signUpAndLogIn(url, "keys@example.com", PASSWORD))
         const accountId = yield* accountOf("keys@example.com")
         const gate = yield* probe.arm("key")
-        const asked = yield* Effect.fork(accountApi(url, web, "/account/api/keys", { label: "late" }))
+        const asked = yield* Effect.forkChild(accountApi(url, web, "/account/api/keys", { label: "late" }))
         yield* gate.reached
         const deleted = yield* promise(() => second.submit("/dashboard/account", "/dashboard/delete", { password: PASSWORD }))
         assert.isBelow(deleted.status, 400, deleted.text)
@@ -103,7 +103,7 @@ describe("ends are fences (issue 41)", () => {
           const secret = yield* server.newKey({ plan: "unlimited" })
           const { account_id: accountId } = yield* keyIdOf(secret)
           const gate = yield* probe.arm(point)
-          const made = yield* Effect.fork(post(`${server.url}${route}`, secret, body))
+          const made = yield* Effect.forkChild(post(`${server.url}${route}`, secret, body))
           yield* gate.reached
           yield* server.revokeKey(secret)
           yield* gate.release

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { assert } from "@effect/vitest"
 import { Effect } from "effect"
 import { bearer, call } from "../support/http.js"

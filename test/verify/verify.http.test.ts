@@ -1,6 +1,6 @@
-import { FetchHttpClient } from "@effect/platform"
+import { FetchHttpClient } from "effect/http"
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Either, Layer, Schedule } from "effect"
+import { Effect, Result, Layer, Schedule } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { afterAll, beforeAll } from "vitest"
@@ -467,7 +467,7 @@ describe("/v1/verify over HTTP", () => {
       Effect.gen(function*() {
         const { verify } = yield* seeded
         const writer = yield* CompanyWriter
-        const real = Either.getOrThrow(cacPscRecords(JSON.parse(fs.readFileSync(path.join(dataDir, "companies", "ng_cac_psc.json"), "utf8"))))
+        const real = Result.getOrThrow(cacPscRecords(JSON.parse(fs.readFileSync(path.join(dataDir, "companies", "ng_cac_psc.json"), "utf8"))))
         yield* ingestPscCompanies(real).pipe(Effect.orDie)
         const dangote = yield* verify({ registration_no: "RC 208767", country: "NG" })
         assert.strictEqual((dangote["company"] as Body)["legal_name"], "DANGOTE CEMENT PLC")
@@ -480,7 +480,7 @@ describe("/v1/verify over HTTP", () => {
           source: "Corporate Affairs Commission (NG-CAC)", source_kind: "registry", last_verified_at: "2026-08-01T00:00:00Z",
           officers: [{ name: "Ada Bench", role: "director" }]
         }]).pipe(Effect.orDie)
-        const register = Either.getOrThrow(cacPscRecords({
+        const register = Result.getOrThrow(cacPscRecords({
           meta: { register: "CAC PSC", harvested: "2026-08-12" },
           index: {
             X: {
@@ -535,9 +535,9 @@ describe("/v1/verify over HTTP", () => {
         assert.strictEqual(found.results[0]?.registration_no, "1950/038232/06")
         const record = yield* client.companies.get({ path: { country: "ZA", registration_no: "1950 038232 06" } })
         assert.strictEqual(record.legal_name, cipc.legal_name)
-        const missing = yield* Effect.either(client.companies.get({ path: { country: "ZA", registration_no: "2001-999999-07" } }))
-        assert.isTrue(Either.isLeft(missing))
-        if (Either.isLeft(missing)) {
+        const missing = yield* Effect.result(client.companies.get({ path: { country: "ZA", registration_no: "2001-999999-07" } }))
+        assert.isTrue(Result.isFailure(missing))
+        if (Result.isFailure(missing)) {
           assert.instanceOf(missing.left, CompanyNotFound, String(missing.left))
           assert.strictEqual((missing.left as CompanyNotFound).error, "company_not_found")
         }

@@ -1,4 +1,4 @@
-import * as HttpApiSchema from "@effect/platform/HttpApiSchema"
+import { HttpApiSchema } from "effect/http-api"
 import { Schema } from "effect"
 import { AttributionOrNull } from "./Attribution.js"
 import { NextCursor } from "./Paging.js"

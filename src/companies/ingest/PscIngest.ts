@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect, Either } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Result } from "effect"
 import * as fs from "node:fs"
 import { CompanyWriter } from "../CompanyWriter.js"
 import { cacPscRecords, type PscCompanyRecord } from "./psc/cacPsc.js"
@@ -34,9 +34,9 @@ export const ingestCacPscFile = (file: string) =>
       catch: (e) => new IngestFileError({ file, message: e instanceof Error ? e.message : String(e) })
     })
     const json = yield* Effect.try({ try: () => JSON.parse(text) as unknown, catch: () => new IngestFileError({ file, message: "not JSON" }) })
-    const companies = yield* Either.match(cacPscRecords(json), {
-      onLeft: (reason) => Effect.fail(new IngestFileError({ file, message: `not a CAC PSC export: ${reason}` })),
-      onRight: Effect.succeed
+    const companies = yield* Result.match(cacPscRecords(json), {
+      onFailure: (reason) => Effect.fail(new IngestFileError({ file, message: `not a CAC PSC export: ${reason}` })),
+      onSuccess: Effect.succeed
     })
     const result = yield* ingestPscCompanies(companies)
     const seconds = (Date.now() - started) / 1000

@@ -1,4 +1,4 @@
-import { SqlClient } from "@effect/sql"
+import { SqlClient } from "effect/sql"
 import { Effect } from "effect"
 import { csvBatches } from "./csvBatches.js"
 import type { DecodedBatch, Rejection } from "./runIngest.js"

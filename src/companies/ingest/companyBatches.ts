@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
 import { observe } from "../write/observe.js"
 import type { Observation } from "../write/state.js"
@@ -44,9 +44,9 @@ export async function* rawCompanyBatches(
   }
 }
 
-const collect = (line: number, decoded: Either.Either<CanonicalCompany, string>, items: Array<LinedObservation>, rejected: Array<Rejection>) => {
-  const observed = Either.flatMap(decoded, observe)
-  if (Either.isLeft(observed)) rejected.push({ line, reason: observed.left })
+const collect = (line: number, decoded: Result.Result<CanonicalCompany, string>, items: Array<LinedObservation>, rejected: Array<Rejection>) => {
+  const observed = Result.flatMap(decoded, observe)
+  if (Result.isFailure(observed)) rejected.push({ line, reason: observed.left })
   else items.push({ line, observation: observed.right })
 }
 

@@ -1,11 +1,11 @@
-import { Either, ParseResult, Schema } from "effect"
+import { Result, ParseResult, Schema } from "effect"
 import { isCalendarDate } from "../../domain/calendarDate.js"
 import { CanonicalCompany } from "../../domain/CanonicalCompany.js"
 import { fastCanonical } from "./fastCheck.js"
 
 /** Turns one input row (a JSON line or a CSV row) into a canonical record, or the reason it is rejected. */
 
-const decode = Schema.decodeUnknownEither(CanonicalCompany, { errors: "first", onExcessProperty: "ignore" })
+const decode = Schema.decodeUnknownResult(CanonicalCompany, { errors: "first", onExcessProperty: "ignore" })
 
 const formatIssue = (error: ParseResult.ParseError) => {
   const issue = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
@@ -27,27 +27,27 @@ const badDate = (record: CanonicalCompany): string | null => {
   return null
 }
 
-const checkDates = (record: CanonicalCompany): Either.Either<CanonicalCompany, string> => {
+const checkDates = (record: CanonicalCompany): Result.Result<CanonicalCompany, string> => {
   const bad = badDate(record)
-  return bad === null ? Either.right(record) : Either.left(bad)
+  return bad === null ? Result.succeed(record) : Result.fail(bad)
 }
 
 /** Schema-checked (a fast path first, the schema for anything it refuses, so reasons come from the schema). */
-export const decodeCompany = (input: unknown): Either.Either<CanonicalCompany, string> => {
+export const decodeCompany = (input: unknown): Result.Result<CanonicalCompany, string> => {
   const fast = fastCanonical(input)
   if (fast !== null) return checkDates(fast)
-  return Either.flatMap(Either.mapLeft(decode(input), formatIssue), checkDates)
+  return Result.flatMap(Result.mapError(decode(input), formatIssue), checkDates)
 }
 
-export const decodeJsonLine = (text: string): Either.Either<CanonicalCompany, string> => {
-  if (text.includes("\\u0000")) return Either.left("contains a NUL character")
+export const decodeJsonLine = (text: string): Result.Result<CanonicalCompany, string> => {
+  if (text.includes("\\u0000")) return Result.fail("contains a NUL character")
   let parsed: unknown
   try {
     parsed = JSON.parse(text)
   } catch (e) {
-    return Either.left(`not JSON: ${e instanceof Error ? e.message : String(e)}`)
+    return Result.fail(`not JSON: ${e instanceof Error ? e.message : String(e)}`)
   }
-  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return Either.left("not a JSON object")
+  if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) return Result.fail("not a JSON object")
   return decodeCompany(parsed)
 }
 
@@ -56,8 +56,8 @@ export const decodeJsonLine = (text: string): Either.Either<CanonicalCompany, st
  * aliases as `name:kind` (`Dangote:short|DANGCEM:ticker`, the kind after the last colon), officers as
  * `name;role;appointed_on;resigned_on;nationality` (trailing parts may be left out).
  */
-export const companyFromCsv = (cells: Readonly<Record<string, string>>): Either.Either<CanonicalCompany, string> => {
-  if (Object.values(cells).some((v) => v.includes("\u0000"))) return Either.left("contains a NUL character")
+export const companyFromCsv = (cells: Readonly<Record<string, string>>): Result.Result<CanonicalCompany, string> => {
+  if (Object.values(cells).some((v) => v.includes("\u0000"))) return Result.fail("contains a NUL character")
   const record: Record<string, unknown> = {}
   for (const [column, raw] of Object.entries(cells)) {
     const value = raw.trim()
@@ -65,41 +65,41 @@ export const companyFromCsv = (cells: Readonly<Record<string, string>>): Either.
     record[column] = value
   }
   const aliases = listCell(cells["aliases"], aliasOfCell)
-  if (Either.isLeft(aliases)) return Either.left(`aliases: ${aliases.left}`)
+  if (Result.isFailure(aliases)) return Result.fail(`aliases: ${aliases.left}`)
   if (aliases.right !== undefined) record["aliases"] = aliases.right
   const officers = listCell(cells["officers"], officerOfCell)
-  if (Either.isLeft(officers)) return Either.left(`officers: ${officers.left}`)
+  if (Result.isFailure(officers)) return Result.fail(`officers: ${officers.left}`)
   if (officers.right !== undefined) record["officers"] = officers.right
   return decodeCompany(record)
 }
 
 const listCell = (
   raw: string | undefined,
-  item: (part: string) => Either.Either<unknown, string>
-): Either.Either<ReadonlyArray<unknown> | undefined, string> => {
+  item: (part: string) => Result.Result<unknown, string>
+): Result.Result<ReadonlyArray<unknown> | undefined, string> => {
   const value = raw?.trim() ?? ""
-  if (value === "") return Either.right(undefined)
+  if (value === "") return Result.succeed(undefined)
   if (value.startsWith("[")) {
     try {
       const parsed: unknown = JSON.parse(value)
-      return Array.isArray(parsed) ? Either.right(parsed) : Either.left("not a JSON array")
+      return Array.isArray(parsed) ? Result.succeed(parsed) : Result.fail("not a JSON array")
     } catch {
-      return Either.left("not a JSON array")
+      return Result.fail("not a JSON array")
     }
   }
-  return Either.all(value.split("|").map((part) => item(part.trim())))
+  return Result.all(value.split("|").map((part) => item(part.trim())))
 }
 
-const aliasOfCell = (part: string): Either.Either<unknown, string> => {
+const aliasOfCell = (part: string): Result.Result<unknown, string> => {
   const colon = part.lastIndexOf(":")
-  if (colon <= 0) return Either.left(`${JSON.stringify(part)} is not name:kind`)
-  return Either.right({ name: part.slice(0, colon).trim(), kind: part.slice(colon + 1).trim() })
+  if (colon <= 0) return Result.fail(`${JSON.stringify(part)} is not name:kind`)
+  return Result.succeed({ name: part.slice(0, colon).trim(), kind: part.slice(colon + 1).trim() })
 }
 
-const officerOfCell = (part: string): Either.Either<unknown, string> => {
+const officerOfCell = (part: string): Result.Result<unknown, string> => {
   const [name, role, appointed_on, resigned_on, nationality] = part.split(";").map((s) => s.trim())
   const officer: Record<string, string> = { name: name ?? "" }
   const optional = { role, appointed_on, resigned_on, nationality }
   for (const [key, value] of Object.entries(optional)) if (value !== undefined && value !== "") officer[key] = value
-  return Either.right(officer)
+  return Result.succeed(officer)
 }

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Context, Layer } from "effect"
 import { type LeftGroup, linkRecords } from "../../domain/companyLinks.js"
 import { canonicalNumber, isRegistryId } from "../../domain/registrationNumbers.js"
 import { REFERENCE_REGISTRY } from "../write/identity.js"
@@ -35,8 +35,8 @@ const registryKey = (scheme: string, value: string) => {
  * previous ones in one transaction. Generated (synthetic) records are never linked. Run after loading data (the demo,
  * `kyb link`); reads and the verdict follow the links (a linked record answers as its business).
  */
-export class CompanyLinker extends Effect.Service<CompanyLinker>()("kyb/CompanyLinker", {
-  effect: Effect.gen(function*() {
+export class CompanyLinker extends Context.Service<CompanyLinker>()("kyb/CompanyLinker", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const relink = Effect.gen(function*() {
@@ -73,7 +73,9 @@ export class CompanyLinker extends Effect.Service<CompanyLinker>()("kyb/CompanyL
 
     return { relink } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}
 
 /** One line: how many records, links by reason, and the same-name groups left as several businesses by reason. */
 export const linkSummary = (r: LinkReport) => {

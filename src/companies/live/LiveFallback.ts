@@ -1,5 +1,5 @@
-import type { SqlError } from "@effect/sql/SqlError"
-import { Config, Duration, Effect, Option } from "effect"
+import type { SqlError } from "effect/sql"
+import { Config, Duration, Effect, Option, Context, Layer } from "effect"
 import { readOwnWrites } from "../../db/ReadSql.js"
 import type { RegistryRecord } from "../../domain/CanonicalCompany.js"
 import { canonicalNumber, registryForCountry, type RegistryId, registryIds } from "../../domain/registrationNumbers.js"
@@ -44,8 +44,8 @@ const liveSearchTtl = Config.duration("KYB_LIVE_SEARCH_TTL").pipe(Config.withDef
  * registry of its scope answered is not asked again within KYB_LIVE_SEARCH_TTL (the store then holds their
  * answer); a late answer (past the request's budget) is stored when it arrives.
  */
-export class LiveFallback extends Effect.Service<LiveFallback>()("kyb/LiveFallback", {
-  effect: Effect.gen(function*() {
+export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallback", {
+  make: Effect.gen(function*() {
     const live = yield* LiveRegistries
     const writer = yield* CompanyWriter
     const cache = yield* LiveSearchCache
@@ -66,7 +66,7 @@ export class LiveFallback extends Effect.Service<LiveFallback>()("kyb/LiveFallba
     const fetchAndStore = (registry: RegistryId, raw: string) =>
       live.fetchByNumber(registry, raw).pipe(
         // An adapter bug is still "could not check": unavailable, never a 500 and never "not registered".
-        Effect.catchAllDefect((defect) =>
+        Effect.catchDefect((defect) =>
           Effect.logError("live registry fetch died").pipe(
             Effect.annotateLogs({ registry, defect: String(defect) }),
             Effect.zipRight(Effect.fail(new RegistryUnavailable({ registry, reason: "decode", detail: "the adapter failed", retryAfterSeconds: 30 })))
@@ -117,6 +117,7 @@ export class LiveFallback extends Effect.Service<LiveFallback>()("kyb/LiveFallba
       }).pipe(traced("LiveFallback.byName"))
 
     return { liveRegistries, byNumber, byName } as const
-  }),
-  dependencies: [LiveRegistries.Default, CompanyWriter.Default, LiveSearchCache.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([LiveRegistries.Default, CompanyWriter.Default, LiveSearchCache.Default]))
+}

@@ -1,5 +1,5 @@
-import { SqlClient } from "@effect/sql"
-import { Effect } from "effect"
+import { SqlClient } from "effect/sql"
+import { Effect, Context, Layer } from "effect"
 
 /** A name query as the live-search cache remembers it: its normalised text and its scope (a country, or all). */
 export interface LiveSearchKey {
@@ -8,8 +8,8 @@ export interface LiveSearchKey {
 }
 
 /** The queries every live registry of their scope answered, and when (`live_search_cache`). */
-export class LiveSearchCache extends Effect.Service<LiveSearchCache>()("kyb/LiveSearchCache", {
-  effect: Effect.gen(function*() {
+export class LiveSearchCache extends Context.Service<LiveSearchCache>()("kyb/LiveSearchCache", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
     const askedWithin = (key: LiveSearchKey, ttlSeconds: number) =>
@@ -26,4 +26,6 @@ export class LiveSearchCache extends Effect.Service<LiveSearchCache>()("kyb/Live
 
     return { askedWithin, remember } as const
   })
-}) {}
+}) {
+  static readonly Default = Layer.effect(this, this.make)
+}

@@ -23,11 +23,11 @@ export const makeSingleFlight = <A, E>(keep?: { readonly for: Duration.DurationI
       return work.pipe(
         Effect.onExit((exit: Exit.Exit<A, E>) =>
           keep !== undefined && Exit.isSuccess(exit) && keep.when(exit.value)
-            ? Effect.zipRight(Deferred.done(outcome, exit), Effect.asVoid(Effect.forkDaemon(Effect.delay(forget(key, outcome), keep.for))))
+            ? Effect.zipRight(Deferred.done(outcome, exit), Effect.asVoid(Effect.forkDetach(Effect.delay(forget(key, outcome), keep.for))))
             : Effect.zipRight(forget(key, outcome), Effect.asVoid(Deferred.done(outcome, exit)))
         ),
         Effect.exit,
-        Effect.forkDaemon,
+        Effect.forkDetach,
         Effect.zipRight(Deferred.await(outcome))
       )
     })

@@ -1,4 +1,4 @@
-import { Either } from "effect"
+import { Result } from "effect"
 import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
 import { aliasesDigest, officersDigest } from "./hash.js"
 import { nameNorm, numberIdentity, referenceIdentity } from "./identity.js"
@@ -59,20 +59,20 @@ const identifiersOf = (
 }
 
 /** A decoded canonical record as an observation: canonical number, registry, normalised aliases and officers. */
-export const observe = (record: CanonicalCompany): Either.Either<Observation, string> => {
+export const observe = (record: CanonicalCompany): Result.Result<Observation, string> => {
   const country = record.country.toUpperCase()
   const raw = text(record.registration_no)
   const kind = record.source_kind ?? "registry"
   if (raw === null && record.reference_id == null) {
-    return Either.left("a record without registration_no needs a reference_id (a secondary source's business)")
+    return Result.fail("a record without registration_no needs a reference_id (a secondary source's business)")
   }
   if (raw === null && (kind === "registry" || kind === "live")) {
-    return Either.left("a registry's record carries its registration_no")
+    return Result.fail("a registry's record carries its registration_no")
   }
   const number = raw === null ? referenceIdentity(record.reference_id!) : numberIdentity(country, raw)
-  if (number.key === "") return Either.left(`registration_no ${JSON.stringify(record.registration_no)} has no digits or letters`)
+  if (number.key === "") return Result.fail(`registration_no ${JSON.stringify(record.registration_no)} has no digits or letters`)
   const verifiedAt = new Date(record.last_verified_at)
-  if (Number.isNaN(verifiedAt.getTime())) return Either.left("last_verified_at is not a date-time")
+  if (Number.isNaN(verifiedAt.getTime())) return Result.fail("last_verified_at is not a date-time")
   const checkedAt = verifiedAt.toISOString()
   const values: Record<TrackedField, string | null> = {
     registration_no: raw === null ? null : number.display,
@@ -87,7 +87,7 @@ export const observe = (record: CanonicalCompany): Either.Either<Observation, st
   }
   const aliases = givenAliases(record, country)
   const officers = officersOf(record, checkedAt)
-  return Either.right({
+  return Result.succeed({
     registry_id: number.registry_id,
     country,
     registration_key: number.key,

@@ -1,4 +1,4 @@
-import type { SqlClient } from "@effect/sql"
+import type { SqlClient } from "effect/sql"
 import { companyColumns } from "../companyRow.js"
 import type { HeldRow } from "./rows.js"
 

@@ -1,6 +1,4 @@
-import * as HttpApi from "@effect/platform/HttpApi"
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as OpenApi from "@effect/platform/OpenApi"
+import { HttpApi, HttpApiBuilder, OpenApi } from "effect/http-api"
 import { Effect } from "effect"
 import { htmlResponse } from "../../web/responses.js"
 import { DOCS_PATH } from "./docsPolicy.js"

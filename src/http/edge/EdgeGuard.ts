@@ -1,7 +1,5 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
-import * as HttpIncomingMessage from "@effect/platform/HttpIncomingMessage"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpApiBuilder } from "effect/http-api"
+import { HttpIncomingMessage, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Effect, Option } from "effect"
 import {
   checkHeaders,
@@ -67,7 +65,7 @@ const guard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E
     if (Number(request.headers["content-length"] ?? "0") > rule.maxBytes) {
       return yield* answer(413, "invalid_request", `The request body exceeds ${rule.maxBytes} bytes.`)
     }
-    const text = yield* request.text.pipe(HttpIncomingMessage.withMaxBodySize(Option.some(rule.maxBytes)), Effect.either)
+    const text = yield* request.text.pipe(HttpIncomingMessage.withMaxBodySize(Option.some(rule.maxBytes)), Effect.result)
     if (text._tag === "Left") {
       return yield* (/too large|maximum/i.test(String(text.left.cause))
         ? answer(413, "invalid_request", `The request body exceeds ${rule.maxBytes} bytes.`)

@@ -1,4 +1,4 @@
-import * as OpenApi from "@effect/platform/OpenApi"
+import { OpenApi } from "effect/http-api"
 import { KybApi } from "../../api/Api.js"
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const

@@ -1,6 +1,4 @@
-import * as HttpApp from "@effect/platform/HttpApp"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Effect, FiberRef } from "effect"
 import { randomUUID } from "node:crypto"
 import { recordRequest } from "../../metrics/requestMetrics.js"
@@ -25,11 +23,11 @@ export const requestIdOf = (incoming: string | undefined): string =>
  * is for servers (a key in a web page is a leaked key), so browsers refuse cross-origin reads. The same handler
  * counts the request and its latency by route template (src/metrics).
  */
-export const withResponseHeaders = <E, R>(app: HttpApp.Default<E, R>): HttpApp.Default<E, R> =>
+export const withResponseHeaders = <E, R>(app: HttpEffect.Default<E, R>): HttpEffect.Default<E, R> =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const id = requestIdOf(request.headers["x-request-id"])
     const startedAt = performance.now()
-    return HttpApp.withPreResponseHandler(app, (_request, response) => {
+    return HttpEffect.withPreResponseHandler(app, (_request, response) => {
       recordRequest(request.method, request.originalUrl, response.status, startedAt)
       const decision = admissionOf(request)
       const docs = docsPageHeaders(request.url, response)

@@ -1,4 +1,4 @@
-import * as HttpApiBuilder from "@effect/platform/HttpApiBuilder"
+import { HttpApiBuilder } from "effect/http-api"
 import { Effect } from "effect"
 import { KybApi } from "../../api/Api.js"
 import { CompanySearch } from "../../search/CompanySearch.js"

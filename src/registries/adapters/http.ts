@@ -1,5 +1,4 @@
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
-import type * as HttpClientResponse from "@effect/platform/HttpClientResponse"
+import { HttpClientRequest, type HttpClientResponse } from "effect/http"
 import { Clock, Effect, ParseResult, Schema, Stream } from "effect"
 import type { AdapterContext } from "./RegistryAdapter.js"
 import { RegistryUnavailable } from "./RegistryUnavailable.js"

@@ -1,4 +1,4 @@
-import * as HttpClientRequest from "@effect/platform/HttpClientRequest"
+import { HttpClientRequest } from "effect/http"
 import { Array as Arr, Effect, Option, Schema } from "effect"
 import type { RegistryRecord } from "../../domain/CanonicalCompany.js"
 import { decodeJsonBody, fetchedAt, joinUrl, readText, send, withHeaders } from "./http.js"

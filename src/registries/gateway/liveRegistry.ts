@@ -1,4 +1,4 @@
-import type * as HttpClient from "@effect/platform/HttpClient"
+import type { HttpClient } from "effect/http"
 import { Effect } from "effect"
 import { makeMuCbrd } from "../adapters/muCbrd.js"
 import { makeNgCac } from "../adapters/ngCac.js"

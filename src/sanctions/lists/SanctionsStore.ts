@@ -1,5 +1,4 @@
-import { SqlClient } from "@effect/sql"
-import type { SqlError } from "@effect/sql/SqlError"
+import { SqlClient, type SqlError } from "effect/sql"
 import { Effect, Schema } from "effect"
 import { EntryDetails } from "../../domain/entryDetails.js"
 import { type ListId, listOrder, SanctionsEntry } from "../model.js"

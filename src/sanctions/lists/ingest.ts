@@ -1,5 +1,4 @@
-import { SqlClient } from "@effect/sql"
-import type { SqlError } from "@effect/sql/SqlError"
+import { SqlClient, type SqlError } from "effect/sql"
 import { Effect } from "effect"
 import { createHash } from "node:crypto"
 import { detectListFiles, filesOf, type ListFiles } from "./detect.js"

@@ -1,4 +1,4 @@
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpServerResponse } from "effect/http"
 import { Effect } from "effect"
 import { type AuditAction, auditActions, Audit } from "../../audit/Audit.js"
 import type { AuditFilters } from "../../audit/AuditRepo.js"

@@ -1,4 +1,4 @@
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpServerResponse } from "effect/http"
 import { Effect, Option } from "effect"
 import { JobNotFound } from "../../api/errors.js"
 import type { Job, JobPage } from "../../api/schemas/Job.js"
@@ -39,7 +39,7 @@ ${jobs === undefined ? "" : pastJobs(jobs)}`, error)
 const upload = consoleGet((c) =>
   Effect.gen(function*() {
     const cursor = c.query("cursor")
-    const jobs = yield* Effect.either((yield* Batches).list(c.account.id, { limit: 25, ...(cursor === undefined ? {} : { cursor }) }))
+    const jobs = yield* Effect.result((yield* Batches).list(c.account.id, { limit: 25, ...(cursor === undefined ? {} : { cursor }) }))
     if (jobs._tag === "Left") return htmlResponse(uploadPage(c, "cursor: must be a link this page gave"), 400)
     return htmlResponse(uploadPage(c, undefined, jobs.right))
   }))
@@ -53,7 +53,7 @@ const submit = consolePost((c, field) =>
     if (csv.trim() === "") return htmlResponse(uploadPage(c, "file: choose a CSV file or paste its rows"), 400)
     return yield* (yield* Batches).submit(key.value, csv, undefined, "console").pipe(
       Effect.map((submitted) => seeOther(`${PREFIX}${submitted.job.id}?notice=job_started`)),
-      Effect.catchAll((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
+      Effect.catch((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
     )
   }), multipartFields)
 
@@ -90,7 +90,7 @@ const show = consoleGet((c) =>
     const id = yield* idAfter(PREFIX)
     return yield* findJob(c, id).pipe(
       Effect.map((job) => htmlResponse(jobPage(c, job))),
-      Effect.catchAll((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
+      Effect.catch((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
     )
   }))
 
@@ -99,7 +99,7 @@ const progress = consoleGet((c) =>
     const id = yield* idAfter(PREFIX)
     return yield* findJob(c, id).pipe(
       Effect.map((job) => HttpServerResponse.unsafeJson({ status: job.status, total: job.total, done: job.done, failed: job.failed })),
-      Effect.catchAll((error) => Effect.succeed(HttpServerResponse.unsafeJson({ error: error.error, message: error.message }, { status: 404 })))
+      Effect.catch((error) => Effect.succeed(HttpServerResponse.unsafeJson({ error: error.error, message: error.message }, { status: 404 })))
     )
   }))
 
@@ -115,7 +115,7 @@ const download = (kind: "csv" | "jsonl") =>
             contentType: kind === "csv" ? "text/csv; charset=utf-8" : "application/x-ndjson",
             headers: { "content-disposition": `attachment; filename="batch-${id.slice(0, 8)}.${kind}"` }
           })),
-        Effect.catchAll((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
+        Effect.catch((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
       )
     }))
 

@@ -1,4 +1,4 @@
-import { Effect, Either, ParseResult, Schema } from "effect"
+import { Effect, Result, ParseResult, Schema } from "effect"
 import { CaseListParams, CloseBody } from "../../api/schemas/Case.js"
 import { SanctionsList } from "../../api/schemas/Verdict.js"
 import { Cases } from "../../cases/Cases.js"
@@ -12,7 +12,7 @@ import { casePage, queuePage } from "./pages.js"
 
 const PREFIX = "/dashboard/cases/"
 const QUERY = ["status", "reason", "list", "assignee", "min_age_days", "pending", "sort", "limit", "cursor"] as const
-const decodeQuery = Schema.decodeUnknownEither(CaseListParams)
+const decodeQuery = Schema.decodeUnknownResult(CaseListParams)
 
 /** The queue, filtered by the query (checked by the same schema as GET /v1/cases). */
 const queue = consoleGet((c) =>
@@ -20,11 +20,11 @@ const queue = consoleGet((c) =>
     const cases = yield* Cases
     const raw = Object.fromEntries(QUERY.flatMap((k) => { const v = c.query(k); return v === undefined || v === "" ? [] : [[k, v]] }))
     const params = decodeQuery(raw)
-    if (Either.isLeft(params)) {
+    if (Result.isFailure(params)) {
       const issue = ParseResult.ArrayFormatter.formatErrorSync(params.left)[0]
       return htmlResponse(queuePage(c, { cases: [], next_cursor: null }, `${issue?.path.join(".") ?? "query"}: ${issue?.message ?? "is not valid"}`), 400)
     }
-    const page = yield* Effect.either(cases.queue(c.account.id, { limit: 50, ...params.right }))
+    const page = yield* Effect.result(cases.queue(c.account.id, { limit: 50, ...params.right }))
     return page._tag === "Right"
       ? htmlResponse(queuePage(c, page.right, undefined, yield* cases.reviewPolicy(c.account.id)))
       : htmlResponse(queuePage(c, { cases: [], next_cursor: null }, "cursor: must be a link this page gave, with the same filters"), 400)
@@ -36,7 +36,7 @@ const show = (c: Console, id: string, error?: Failure) =>
   Effect.gen(function*() {
     const detail = yield* (yield* Cases).get(c.account.id, id)
     return htmlResponse(casePage(c, detail, error?.message), error === undefined ? 200 : statusOfError(error))
-  }).pipe(Effect.catchAll((e) => Effect.succeed(htmlResponse(queuePage(c, { cases: [], next_cursor: null }, e.message), statusOfError(e)))))
+  }).pipe(Effect.catch((e) => Effect.succeed(htmlResponse(queuePage(c, { cases: [], next_cursor: null }, e.message), statusOfError(e)))))
 
 const caseGet = consoleGet((c) => Effect.flatMap(idAfter(PREFIX), (id) => show(c, id)))
 
@@ -47,7 +47,7 @@ const onCase = <E extends Failure>(change: (c: Console, id: string, field: (name
       const id = yield* idAfter(PREFIX)
       return yield* change(c, id, field).pipe(
         Effect.as(seeOther(`${PREFIX}${id}`)),
-        Effect.catchAll((error) => show(c, id, error))
+        Effect.catch((error) => show(c, id, error))
       )
     }))
 
@@ -82,7 +82,7 @@ const decide = consolePost((c, field) =>
     if (note === "" || note.length > 2000) return yield* refuse("note: say why, in at most 2000 characters")
     return yield* (yield* Cases).decide(consoleActor(c), id, { hits, decision, note }).pipe(
       Effect.as(seeOther(`${PREFIX}${id}`)),
-      Effect.catchAll((error) => show(c, id, error))
+      Effect.catch((error) => show(c, id, error))
     )
   }))
 
@@ -93,7 +93,7 @@ const review = (outcome: "approved" | "rejected") =>
       const caseId = field("case") ?? ""
       return yield* (yield* Cases).review(member(c), id, outcome, can(c.account.member.role, "work")).pipe(
         Effect.as(seeOther(/^case_[0-9a-f]{20}$/.test(caseId) ? `${PREFIX}${caseId}` : "/dashboard/cases")),
-        Effect.catchAll((error) => /^case_[0-9a-f]{20}$/.test(caseId)
+        Effect.catch((error) => /^case_[0-9a-f]{20}$/.test(caseId)
           ? show(c, caseId, error)
           : Effect.succeed(htmlResponse(queuePage(c, { cases: [], next_cursor: null }, error.message), statusOfError(error))))
       )
@@ -106,7 +106,7 @@ const setPolicy = consolePost((c, field) =>
     const threshold = Number(field("threshold") ?? "")
     return yield* cases.setReviewPolicy(consoleActor(c), c.account.member.role, { enabled: field("four_eyes") === "on", threshold }).pipe(
       Effect.as(seeOther("/dashboard/cases")),
-      Effect.catchAll((error) =>
+      Effect.catch((error) =>
         Effect.map(cases.reviewPolicy(c.account.id), (policy) =>
           htmlResponse(queuePage(c, { cases: [], next_cursor: null }, error.message, policy), error instanceof RoleForbids ? 403 : error instanceof InvalidApiKey ? 401 : 400)))
     )

@@ -1,4 +1,4 @@
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpServerResponse } from "effect/http"
 import { Clock, Effect } from "effect"
 import { AccountChecks } from "../../checks/AccountChecks.js"
 import { isCalendarDate } from "../../domain/calendarDate.js"
@@ -42,7 +42,7 @@ const list = consoleGet((c) =>
     const checks = yield* AccountChecks
     const parsed = filtersOf(c)
     if ("problem" in parsed) return htmlResponse(checksPage(c, { checks: [], nextCursor: null }, parsed.problem), 400)
-    const found = yield* Effect.either(checks.search(c.account.id, parsed.filters, c.query("cursor")))
+    const found = yield* Effect.result(checks.search(c.account.id, parsed.filters, c.query("cursor")))
     return found._tag === "Right"
       ? htmlResponse(checksPage(c, found.right))
       : htmlResponse(checksPage(c, { checks: [], nextCursor: null }, "cursor: must be a link this page gave, with the same filters"), 400)
@@ -66,13 +66,13 @@ const show = (c: Console, id: string, error?: { readonly error: string; readonly
 const notFound = (c: Console) => (error: { readonly error: string; readonly message: string }) =>
   Effect.succeed(htmlResponse(checksPage(c, { checks: [], nextCursor: null }, error.message), statusOfError(error)))
 
-const get = consoleGet((c) => Effect.flatMap(idAfter(PREFIX), (id) => show(c, id).pipe(Effect.catchAll(notFound(c)))))
+const get = consoleGet((c) => Effect.flatMap(idAfter(PREFIX), (id) => show(c, id).pipe(Effect.catch(notFound(c)))))
 
 /** The check's printed header and footer (who printed it, when): fresh on every load, never cached. */
 const print = consoleGet((c) =>
   Effect.gen(function*() {
     const id = yield* idAfter(PREFIX)
-    const found = yield* Effect.either((yield* AccountChecks).get(c.account.id, id))
+    const found = yield* Effect.result((yield* AccountChecks).get(c.account.id, id))
     const at = new Date(yield* Clock.currentTimeMillis)
     return found._tag === "Left"
       ? HttpServerResponse.text("/* no such check */", { status: 404, contentType: "text/css; charset=utf-8" })
@@ -89,7 +89,7 @@ const decide = consolePost((c, field) =>
       list: field("list") ?? "", entryId: field("entry_id") ?? "", decision: field("decision") ?? "", reason: field("reason") ?? ""
     }).pipe(
       Effect.map((made) => seeOther(`${PREFIX}${id}?notice=${made.approval === "pending" ? "proposed" : "decided"}`)),
-      Effect.catchAll((error) => show(c, id, error).pipe(Effect.catchAll(notFound(c))))
+      Effect.catch((error) => show(c, id, error).pipe(Effect.catch(notFound(c))))
     )
   }))
 
@@ -98,7 +98,7 @@ const verifyAgain = consolePost((c) =>
     const id = yield* idAfter(PREFIX)
     return yield* (yield* AccountChecks).verifyAgain(consoleActor(c), id).pipe(
       Effect.map((verdict) => seeOther(`${PREFIX}${verdict.check_id}?previous=${id}&notice=reverified`)),
-      Effect.catchAll((error) => show(c, id, error).pipe(Effect.catchAll(notFound(c))))
+      Effect.catch((error) => show(c, id, error).pipe(Effect.catch(notFound(c))))
     )
   }))
 

@@ -1,4 +1,4 @@
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { HttpServerRequest } from "effect/http"
 import { Effect, Option, Redacted } from "effect"
 import { type Account, Accounts } from "../../accounts/Accounts.js"
 import { SessionFlash } from "../../accounts/SessionFlash.js"
@@ -46,7 +46,7 @@ const createKey = accountPost(({ account, csrf, field }) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     return yield* (yield* Accounts).createKey(account, field("label"), field("scope"), originOf(request)).pipe(
       Effect.flatMap((created) => showKeyOnce(created.secret, false)),
-      Effect.catchAll((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
+      Effect.catch((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
     )
   }))
 
@@ -67,7 +67,7 @@ const revokeKey = accountPost(({ account, csrf }) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     return yield* (yield* Accounts).revokeKey(account, keyId, originOf(request)).pipe(
       Effect.flatMap(() => dashboard(account, csrf, { notice: "The key is revoked: it stops working now." })),
-      Effect.catchAll((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
+      Effect.catch((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
     )
   }))
 
@@ -77,7 +77,7 @@ const rotateKey = accountPost(({ account, csrf, field }) =>
     const keyId = yield* keyIdOf
     return yield* (yield* Accounts).rotateKey(account, keyId, field("grace"), originOf(request)).pipe(
       Effect.flatMap((rotated) => showKeyOnce(rotated.secret, true)),
-      Effect.catchAll((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
+      Effect.catch((error) => dashboard(account, csrf, { error: error.message }, statusOf(error)))
     )
   }))
 

@@ -1,5 +1,4 @@
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { HttpMiddleware, HttpServerRequest } from "effect/http"
 import { Effect, Option, Redacted } from "effect"
 import { Accounts } from "../../accounts/Accounts.js"
 import { Members } from "../../members/Members.js"
@@ -57,7 +56,7 @@ const accept = Effect.gen(function*() {
           onSome: (session) => withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(seeOther("/dashboard"))
         }))
       }))),
-    Effect.catchAll((error) => Effect.succeed(htmlResponse(acceptPage(csrf, token, error.message), 400)))
+    Effect.catch((error) => Effect.succeed(htmlResponse(acceptPage(csrf, token, error.message), 400)))
   )
 })
 

@@ -76,7 +76,7 @@ const invite = consoleManagePost((c, field) =>
         sent.link === null
           ? Effect.succeed(seeOther("/dashboard/members?notice=invited"))
           : render(c, { link: { email: sent.email, url: Redacted.value(sent.link) } }, 201)),
-      Effect.catchAll((error) => render(c, { error: error.message }, statusOf(error)))
+      Effect.catch((error) => render(c, { error: error.message }, statusOf(error)))
     )
   }))
 
@@ -85,7 +85,7 @@ const withdraw = consoleManagePost((c) =>
     const id = yield* idAfter(`${PREFIX}invitations/`)
     return yield* (yield* Members).withdraw(c.account, id, originOfConsole(c)).pipe(
       Effect.as(seeOther("/dashboard/members?notice=invitation_withdrawn")),
-      Effect.catchAll((error) => render(c, { error: error.message }, statusOf(error)))
+      Effect.catch((error) => render(c, { error: error.message }, statusOf(error)))
     )
   }))
 
@@ -94,7 +94,7 @@ const changeRole = consoleManagePost((c, field) =>
     const id = yield* idAfter(PREFIX)
     return yield* (yield* Members).changeRole(c.account, id, field("role"), originOfConsole(c)).pipe(
       Effect.as(seeOther("/dashboard/members?notice=role_changed")),
-      Effect.catchAll((error) => render(c, { error: error.message }, statusOf(error)))
+      Effect.catch((error) => render(c, { error: error.message }, statusOf(error)))
     )
   }))
 
@@ -103,7 +103,7 @@ const remove = consoleManagePost((c) =>
     const id = yield* idAfter(PREFIX)
     return yield* (yield* Members).remove(c.account, id, originOfConsole(c)).pipe(
       Effect.as(seeOther("/dashboard/members?notice=member_removed")),
-      Effect.catchAll((error) => render(c, { error: error.message }, statusOf(error)))
+      Effect.catch((error) => render(c, { error: error.message }, statusOf(error)))
     )
   }))
 

@@ -1,4 +1,4 @@
-import { Effect, Either } from "effect"
+import { Effect, Result } from "effect"
 import { InvalidRequest } from "../../api/errors.js"
 import type { Event, Monitor } from "../../api/schemas/Webhook.js"
 import { MonitorBody } from "../../api/schemas/Webhook.js"
@@ -66,7 +66,7 @@ const add = consolePost((c, field) =>
   Effect.gen(function*() {
     const monitors = yield* Monitors
     const created = Effect.flatMap(decodeForm(MonitorBody, present(field, ["name", "country", "registration_no"])), (body) => monitors.createFromConsole(consoleActor(c), [body]))
-    return yield* created.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitor_added")), Effect.catchAll((error) => render(c, error)))
+    return yield* created.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitor_added")), Effect.catch((error) => render(c, error)))
   }))
 
 const upload = consolePost((c, field) =>
@@ -74,13 +74,13 @@ const upload = consolePost((c, field) =>
     const monitors = yield* Monitors
     const rows = rowsOf(field("file") ?? "")
     const added = Effect.gen(function*() {
-      if (Either.isLeft(rows)) return yield* Effect.fail(InvalidRequest.of(`file: ${rows.left}`))
+      if (Result.isFailure(rows)) return yield* Effect.fail(InvalidRequest.of(`file: ${rows.left}`))
       if (rows.right.length > MAX_UPLOAD) return yield* Effect.fail(InvalidRequest.of(`file: must have at most ${MAX_UPLOAD} rows`))
       const bodies = yield* Effect.forEach(rows.right, (row, i) =>
         decodeForm(MonitorBody, row).pipe(Effect.mapError((e) => InvalidRequest.of(`row ${i + 1}: ${e.message}`))))
       return yield* monitors.createFromConsole(consoleActor(c), bodies)
     })
-    return yield* added.pipe(Effect.map((count) => seeOther(`/dashboard/monitors?notice=monitors_added&count=${count}`)), Effect.catchAll((error) => render(c, error)))
+    return yield* added.pipe(Effect.map((count) => seeOther(`/dashboard/monitors?notice=monitors_added&count=${count}`)), Effect.catch((error) => render(c, error)))
   }), multipartFields)
 
 const remove = consolePost((c) =>
@@ -89,7 +89,7 @@ const remove = consolePost((c) =>
     const monitors = yield* Monitors
     return yield* monitors.remove(consoleActor(c), id).pipe(
       Effect.as(seeOther("/dashboard/monitors?notice=monitor_removed")),
-      Effect.catchAll((error) => render(c, error))
+      Effect.catch((error) => render(c, error))
     )
   }))
 

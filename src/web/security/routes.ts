@@ -1,5 +1,4 @@
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
-import * as HttpServerResponse from "@effect/platform/HttpServerResponse"
+import { HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Effect, Option, Redacted } from "effect"
 import { Accounts } from "../../accounts/Accounts.js"
 import { SessionFlash } from "../../accounts/SessionFlash.js"
@@ -34,7 +33,7 @@ const own = (
   consolePost((c, field) =>
     Effect.flatMap(SecondFactor, (f) => act(f, c, field)).pipe(
       Effect.flatMap((result) => done(c, result)),
-      Effect.catchAll((error) => render(c, { error: error.message }, statusOf(error)))
+      Effect.catch((error) => render(c, { error: error.message }, statusOf(error)))
     ), formFields, power)
 
 /** The security page shows the pending secret: a reload there makes no other one. */
@@ -78,7 +77,7 @@ const secondStep = Effect.gen(function*() {
         recoveryCodes === null ? Effect.succeed(seeOther("/dashboard")) : showCodesOnce(Redacted.value(session), recoveryCodes),
         withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)
       )),
-    Effect.catchAll((error) =>
+    Effect.catch((error) =>
       Effect.map(factor.challengeEnrolment(challenge), (enrolment) =>
         retryAfter(error)(htmlResponse(challengePage(csrf, challenge, enrolment, error.message), statusOf(error)))))
   )

@@ -1,5 +1,4 @@
-import * as HttpMiddleware from "@effect/platform/HttpMiddleware"
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { HttpMiddleware, HttpServerRequest } from "effect/http"
 import { Effect, Option, Redacted } from "effect"
 import { Accounts } from "../../accounts/Accounts.js"
 import { homePage, loginPage, messagePage, signupPage } from "../pages.js"
@@ -23,7 +22,7 @@ const signUp = formPost(({ csrf, field }) =>
     const email = field("email") ?? ""
     return yield* accounts.signUp({ email, password: field("password") ?? "", client: clientOf(request) }).pipe(
       Effect.as(seeOther("/signup/sent")),
-      Effect.catchAll((error) =>
+      Effect.catch((error) =>
         Effect.succeed(retryAfter(error)(htmlResponse(signupPage(csrf, { error: error.message, email, closed: error._tag === "SignupDisabled" }), statusOf(error)))))
     )
   }))
@@ -37,7 +36,7 @@ const logIn = formPost(({ csrf, field }) =>
       Effect.map((done) => done.kind === "challenge"
         ? htmlResponse(challengePage(csrf, Redacted.value(done.challenge.token), done.challenge.enrolment))
         : withSessionCookie(request, Redacted.value(done.session), accounts.sessionTtl)(seeOther("/dashboard"))),
-      Effect.catchAll((error) => Effect.succeed(retryAfter(error)(htmlResponse(loginPage(csrf, { error: error.message, email }), statusOf(error)))))
+      Effect.catch((error) => Effect.succeed(retryAfter(error)(htmlResponse(loginPage(csrf, { error: error.message, email }), statusOf(error)))))
     )
   }))
 

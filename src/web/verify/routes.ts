@@ -32,7 +32,7 @@ const verify = consolePost((c, field) =>
     return yield* decodeForm(VerifyBody, typed).pipe(
       Effect.flatMap((body) => checks.verifyFromConsole(consoleActor(c), body, "verifying a business")),
       Effect.map((verdict) => seeOther(verdict.check_id === null ? "/dashboard/checks" : `/dashboard/checks/${verdict.check_id}?notice=verified`)),
-      Effect.catchAll((error) => Effect.succeed(htmlResponse(verifyPage(c, typed, error.message), statusOfError(error))))
+      Effect.catch((error) => Effect.succeed(htmlResponse(verifyPage(c, typed, error.message), statusOfError(error))))
     )
   }))
 

@@ -1,4 +1,4 @@
-import * as HttpServerRequest from "@effect/platform/HttpServerRequest"
+import { HttpServerRequest } from "effect/http"
 import { Effect, Option } from "effect"
 import { SessionFlash } from "../../accounts/SessionFlash.js"
 import { WebhookNotFound } from "../../api/errors.js"
@@ -83,7 +83,7 @@ const add = consoleManagePost((c, field) =>
       // The signing secret waits, sealed, for the webhook's page: a reload there adds no other webhook.
       Effect.tap((created) => flash.put(sessionTokenOf(request), { kind: "webhook_secret", secret: created.secret, webhookId: created.id })),
       Effect.map((created) => seeOther(`${PREFIX}${created.id}`)),
-      Effect.catchAll((error) => renderList(c, error, typed))
+      Effect.catch((error) => renderList(c, error, typed))
     )
   }))
 
@@ -99,7 +99,7 @@ const show = consoleGet((c) =>
         Effect.map(webhooks.list(c.account.id, { limit: 200 }), (all) => ({ webhook: all.webhooks.find((w) => w.id === id), deliveries: page.deliveries }))),
       Effect.flatMap(({ webhook, deliveries }) =>
         webhook === undefined ? Effect.fail(WebhookNotFound.of(`No webhook ${id} for this account.`)) : Effect.succeed(htmlResponse(webhookPage(c, webhook, deliveries, secret)))),
-      Effect.catchAll((error) => renderList(c, error))
+      Effect.catch((error) => renderList(c, error))
     )
   }))
 
@@ -109,7 +109,7 @@ const test = consoleManagePost((c) =>
     const webhooks = yield* Webhooks
     return yield* webhooks.sendTest(consoleActor(c), id).pipe(
       Effect.as(seeOther(`${PREFIX}${id}?notice=test_sent`)),
-      Effect.catchAll((error) => renderList(c, error))
+      Effect.catch((error) => renderList(c, error))
     )
   }))
 
@@ -119,7 +119,7 @@ const remove = consoleManagePost((c) =>
     const webhooks = yield* Webhooks
     return yield* webhooks.remove(consoleActor(c), id).pipe(
       Effect.as(seeOther("/dashboard/webhooks?notice=webhook_removed")),
-      Effect.catchAll((error) => renderList(c, error))
+      Effect.catch((error) => renderList(c, error))
     )
   }))
 

@@ -1,5 +1,5 @@
-import { SqlClient, type SqlError } from "@effect/sql"
-import { Effect, Exit, Option } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { Effect, Exit, Option, Context, Layer } from "effect"
 import { EmbeddedDatabase } from "../../../db/EmbeddedDatabase.js"
 import { CompanyWriter } from "../../CompanyWriter.js"
 import type { Observation } from "../../write/state.js"
@@ -27,8 +27,8 @@ export type LoadBatchWriter = (
  * the database can COPY, the unique keys), write prepared batches (COPY, or the merge), build the keys and indexes
  * again, refresh the statistics; one transaction. The request path never comes here (CompanyWriter is upsert-only).
  */
-export class BulkLoad extends Effect.Service<BulkLoad>()("kyb/BulkLoad", {
-  effect: Effect.gen(function*() {
+export class BulkLoad extends Context.Service<BulkLoad>()("kyb/BulkLoad", {
+  make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const writer = yield* CompanyWriter
     /** The embedded database takes no COPY FROM STDIN: batches are merged there. */
@@ -113,6 +113,7 @@ export class BulkLoad extends Effect.Service<BulkLoad>()("kyb/BulkLoad", {
       }))
 
     return { initialLoad, canCopy } as const
-  }),
-  dependencies: [CompanyWriter.Default]
-}) {}
+  })
+}) {
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([CompanyWriter.Default]))
+}

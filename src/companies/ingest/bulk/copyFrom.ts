@@ -1,4 +1,4 @@
-import { SqlClient, SqlError } from "@effect/sql"
+import { SqlClient, SqlError } from "effect/sql"
 import { Effect, Option } from "effect"
 import { Readable } from "node:stream"
 import { pipeline } from "node:stream/promises"

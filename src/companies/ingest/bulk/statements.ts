@@ -1,4 +1,4 @@
-import type { SqlClient } from "@effect/sql"
+import type { SqlClient } from "effect/sql"
 import { Effect } from "effect"
 import type { AliasColumns, CompanyColumns, OfficerColumns } from "../../write/statements.js"
 import type { CopyStatement } from "./copyFrom.js"

@@ -1,4 +1,4 @@
-import type { SqlClient } from "@effect/sql"
+import type { SqlClient } from "effect/sql"
 import { Effect } from "effect"
 import type { Award } from "./award.js"
 

@@ -1,4 +1,4 @@
-import { Either, ParseResult, Schema } from "effect"
+import { Result, ParseResult, Schema } from "effect"
 import type { RegistryRecord } from "../../../domain/CanonicalCompany.js"
 
 /**
@@ -72,9 +72,9 @@ const blankToNull = (value: string | null | undefined): string | null =>
   value == null || value.trim() === "" ? null : value.trim()
 
 /** The register's companies as canonical records with their owners; a file of another shape is refused with why. */
-export const cacPscRecords = (json: unknown): Either.Either<ReadonlyArray<PscCompanyRecord>, string> =>
-  Either.map(
-    Either.mapLeft(Schema.decodeUnknownEither(CacPscFile)(json), (e) => ParseResult.TreeFormatter.formatErrorSync(e)),
+export const cacPscRecords = (json: unknown): Result.Result<ReadonlyArray<PscCompanyRecord>, string> =>
+  Result.map(
+    Result.mapError(Schema.decodeUnknownResult(CacPscFile)(json), (e) => ParseResult.TreeFormatter.formatErrorSync(e)),
     (file) => {
       const harvested = `${file.meta.harvested}T00:00:00Z`
       return Object.values(file.index).map((c): PscCompanyRecord => ({

@@ -1,4 +1,4 @@
-import type { SqlClient } from "@effect/sql"
+import type { SqlClient } from "effect/sql"
 import { Effect } from "effect"
 import { numberIdentity } from "../../write/identity.js"
 import type { Owner } from "./cacPsc.js"
