@@ -1,6 +1,6 @@
 import { HttpServer } from "effect/http"
 import { NodeHttpServer } from "@effect/platform-node"
-import { Clock, type Context, Effect, Layer, Logger, LogLevel } from "effect"
+import { Clock, type Context, Effect, Layer, Logger, LogLevel, References } from "effect"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
 import { testConfig } from "./server.js"
@@ -20,12 +20,12 @@ export const startInstance = (
       HttpAppLive.pipe(
         Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),
         Layer.provide(database.connect(4)),
-        Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
+        Layer.provide(Layer.succeed(References.MinimumLogLevel, "Error")),
         Layer.provide(Layer.setClock(clock)),
         Layer.provide(testConfig(config))
       )
     )
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))
-    if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected TCP")
+    if (server.address._tag !== "TcpAddress") return yield* Effect.die("expected TCP")
     return `http://127.0.0.1:${server.address.port}`
   })

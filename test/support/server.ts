@@ -31,7 +31,7 @@ const ServerOnLoopback = NodeHttpServer.layer(createKybServer, { port: 0, host: 
 const make = Effect.gen(function*() {
   const server = yield* HttpServer.HttpServer
   const keys = yield* ApiKeys
-  if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected a TCP address")
+  if (server.address._tag !== "TcpAddress") return yield* Effect.die("expected a TCP address")
   const ids = new Map<string, string>()
   return TestServer.of({
     url: `http://127.0.0.1:${server.address.port}`,
@@ -53,7 +53,7 @@ const make = Effect.gen(function*() {
 
 /** Test configuration over the environment: live registries off unless a test names its fakes. */
 export const testConfig = (config: Readonly<Record<string, string>> = {}) =>
-  Layer.setConfigProvider(
+  ConfigProvider.layer(
     ConfigProvider.fromMap(new Map(Object.entries({ KYB_REGISTRY_LIVE: "none", ...config })))
       .pipe(ConfigProvider.orElse(() => ConfigProvider.fromEnv()))
   )
@@ -71,7 +71,7 @@ export const makeTestServer = (
     Layer.provideMerge(ServerOnLoopback),
     Layer.provideMerge(Layer.merge(ApiKeys.Default, CompanyWriter.Default)),
     Layer.provideMerge(database),
-    Layer.provide(Logger.minimumLogLevel(process.env["KYB_TEST_LOG"] === "info" ? LogLevel.Info : LogLevel.Error)),
+    Layer.provide(Logger.minimumLogLevel(process.env["KYB_TEST_LOG"] === "info" ? "Info" : "Error")),
     Layer.provide(testConfig(config))
   )
 

@@ -14,7 +14,7 @@ export class SharedDatabase extends Context.Tag("test/SharedDatabase")<SharedDat
   readonly url: string
 }>() {}
 
-export const SharedDatabaseLive = Layer.scoped(SharedDatabase, Effect.gen(function*() {
+export const SharedDatabaseLive = Layer.effect(SharedDatabase, Effect.gen(function*() {
   const server = serverUrl()
   const url = server !== undefined
     ? yield* freshDatabaseUrl(server)
