@@ -39,7 +39,7 @@ describe("no secret of the self-serve flow is logged or stored in clear (issue 1
         )
       )
       const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))
-      if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected TCP")
+      if (server.address._tag !== "TcpAddress") return yield* Effect.die(new Error("expected TCP"))
       const url = `http://127.0.0.1:${server.address.port}`
       const web = makeWebClient(url)
       const secrets = yield* Effect.promise(async () => {

@@ -40,7 +40,7 @@ const serverWithMailbox = (config: Readonly<Record<string, string>> = {}) =>
       )
     )
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))
-    if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected TCP")
+    if (server.address._tag !== "TcpAddress") return yield* Effect.die(new Error("expected TCP"))
     const sql = yield* SqlClient.SqlClient.pipe(Effect.provide(runtime))
     return { url: `http://127.0.0.1:${server.address.port}`, port: server.address.port, mails, sql }
   })

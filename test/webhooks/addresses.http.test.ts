@@ -75,7 +75,7 @@ describe("webhook addresses at registration and at delivery, KYB_WEBHOOK_ALLOW_P
         )
       )
       const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))
-      if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected TCP")
+      if (server.address._tag !== "TcpAddress") return yield* Effect.die(new Error("expected TCP"))
       const url = `http://127.0.0.1:${server.address.port}`
       const created = yield* Effect.flatMap(ApiKeys, (keys) => keys.create({ plan: "unlimited", quota: null, label: "hooks" })).pipe(
         Effect.provide(runtime),
