@@ -1,5 +1,5 @@
 import { SqlClient } from "effect/sql"
-import { Array as Arr, Effect, Option, Context, Layer } from "effect"
+import { Effect, Option, Context, Layer } from "effect"
 
 export interface FactorRow {
   readonly member_id: string
@@ -38,8 +38,8 @@ export class SecondFactorRepo extends Context.Service<SecondFactorRepo>()("kyb/S
       Effect.gen(function*() {
         yield* sql`UPDATE members SET totp_secret = ${sealed}, totp_pending = NULL, totp_enabled_at = now(), totp_last_step = ${step} WHERE id = ${memberId}`
         yield* sql`DELETE FROM recovery_codes WHERE member_id = ${memberId}`
-        const rows = codeHashes.map((code_sha256) => ({ member_id: memberId, code_sha256 }))
-        if (Arr.isReadonlyArrayNonEmpty(rows)) yield* sql`INSERT INTO recovery_codes ${sql.insert(rows)}`
+        const [first, ...rest] = codeHashes.map((code_sha256) => ({ member_id: memberId, code_sha256 }))
+        if (first !== undefined) yield* sql`INSERT INTO recovery_codes ${sql.insert([first, ...rest])}`
       })
 
     const disable = (memberId: string) =>

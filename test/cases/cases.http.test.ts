@@ -35,7 +35,7 @@ const queue = (url: string, headers: Record<string, string>, query = "") =>
 const verifyBanco = (url: string, headers: Record<string, string>) =>
   verify(url, headers, { name: "Banco Nacional de Cuba" }).pipe(
     Effect.filterOrFail((v) => v.sanctions.hits.some((h) => h.entry_id === "306")),
-    Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))),
+    Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
     Effect.orDie
   )
 

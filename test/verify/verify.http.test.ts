@@ -140,7 +140,7 @@ describe("/v1/verify over HTTP", () => {
         ).pipe(Effect.orDie)
         yield* get({ registration_no: "1950/038232/06", country: "ZA" }).pipe(
           Effect.filterOrFail((reply) => sanctions(reply.body as Body).screened),
-          Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo("60 seconds"))),
+          Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
           Effect.orDie
         )
         const body = yield* verify({ registration_no: "1950/038232/06", country: "ZA" })
