@@ -18,7 +18,6 @@ export default defineConfig({
     hookTimeout: 120_000,
     pool: "forks",
     fileParallelism: true,
-    maxWorkers: 2,
-    minWorkers: 1
+    maxWorkers: 2
   }
 })

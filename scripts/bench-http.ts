@@ -31,7 +31,7 @@ import { SqlClient } from "effect/sql"
 import { NodeRuntime } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
 import autocannon from "autocannon"
-import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { Effect, Layer, Logger, LogLevel, Redacted, References } from "effect"
 import type { ChildProcess } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -413,10 +413,10 @@ const program = Effect.gen(function*() {
   }
   if (profile) {
     const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"))
-    if (file === undefined) return yield* Effect.dieMessage("no CPU profile written")
+    if (file === undefined) return yield* Effect.die("no CPU profile written")
     console.log(`\nCPU profile of the API over the whole run (${path.join(profileDir, file)}):\n`)
     console.log(summariseProfile(JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")), 25))
   }
 })
 
-NodeRuntime.runMain(Effect.scoped(program).pipe(Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))))
+NodeRuntime.runMain(Effect.scoped(program).pipe(Effect.provide(Layer.succeed(References.MinimumLogLevel, "Warn"))))

@@ -6,7 +6,7 @@ import { SqlClient } from "effect/sql"
 //
 //   npx tsx scripts/cases-bench.ts [--checks 100000 --cases 10000 --requests 300 --warmup 30]
 import { NodeHttpServer } from "@effect/platform-node"
-import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted, References } from "effect"
 import * as os from "node:os"
 import { parseArgs } from "node:util"
 import { ApiKeys } from "../src/access/ApiKeys.js"
@@ -23,7 +23,7 @@ const quantile = (xs: ReadonlyArray<number>, q: number) => [...xs].sort((a, b) =
 
 const program = Effect.gen(function*() {
   const server = yield* HttpServer.HttpServer
-  if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected a TCP address")
+  if (server.address._tag !== "TcpAddress") return yield* Effect.die("expected a TCP address")
   const base = `http://127.0.0.1:${server.address.port}`
   const sql = yield* SqlClient.SqlClient
   const { id: keyId, secret } = yield* (yield* ApiKeys).create({ plan: "unlimited", quota: null, label: "bench" })
@@ -68,7 +68,7 @@ const program = Effect.gen(function*() {
       const reply = yield* Effect.promise(() => fetch(`${base}/v1/cases${query}`, { headers }))
       const body = yield* Effect.promise(() => reply.json() as Promise<{ cases: ReadonlyArray<unknown> }>)
       times.push(performance.now() - t0)
-      if (reply.status !== 200) return yield* Effect.dieMessage(`GET /v1/cases${query}: ${reply.status}`)
+      if (reply.status !== 200) return yield* Effect.die(`GET /v1/cases${query}: ${reply.status}`)
       count = body.cases.length
     }
     rows.push(`| \`GET /v1/cases${query}\` | ${count} | ${quantile(times, 0.5).toFixed(1)} ms | ${quantile(times, 0.99).toFixed(1)} ms |`)
@@ -84,7 +84,7 @@ const program = Effect.gen(function*() {
   ].join("\n"))
 })
 
-const config = Layer.setConfigProvider(
+const config = ConfigProvider.layer(
   ConfigProvider.fromMap(new Map([["KYB_REGISTRY_LIVE", "none"]])).pipe(ConfigProvider.orElse(() => ConfigProvider.fromEnv()))
 )
 const layer = Layer.mergeAll(HttpAppLive, ApiKeys.Default).pipe(
@@ -92,5 +92,5 @@ const layer = Layer.mergeAll(HttpAppLive, ApiKeys.Default).pipe(
   Layer.provideMerge(scratchDatabase("kyb_cases", 4)),
   Layer.provide(config)
 )
-await Effect.runPromise(program.pipe(Effect.provide(layer), Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)), Effect.scoped))
+await Effect.runPromise(program.pipe(Effect.provide(layer), Effect.provide(Layer.succeed(References.MinimumLogLevel, "Warn")), Effect.scoped))
 process.exit(0)

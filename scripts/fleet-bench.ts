@@ -1,7 +1,7 @@
 import { SqlClient } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import autocannon from "autocannon"
-import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { Effect, Layer, Logger, LogLevel, Redacted, References } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -40,7 +40,7 @@ const seed = (url: string) =>
     }]))
   }).pipe(
     Effect.provide(CompanyWriter.Default.pipe(Layer.provideMerge(PgClient.layer({ url: Redacted.make(url), maxConnections: 2 })))),
-    Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)),
+    Effect.provide(Layer.succeed(References.MinimumLogLevel, "Warn")),
     Effect.orDie
   ))
 

@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { Effect, Layer, Logger, LogLevel, Redacted, References } from "effect"
 import { createServer } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -41,7 +41,7 @@ const onPrimary = <A>(url: string, effect: Effect.Effect<A, unknown, SqlClient.S
     Effect.provide(Layer.mergeAll(ApiKeys.Default, CompanyWriter.Default).pipe(
       Layer.provideMerge(PgClient.layer({ url: Redacted.make(url), maxConnections: 2 }))
     )),
-    Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)),
+    Effect.provide(Layer.succeed(References.MinimumLogLevel, "Warn")),
     Effect.orDie
   ))
 

@@ -1,7 +1,7 @@
 import { SqlClient } from "effect/sql"
 import { analyseQuery } from "../src/search/searchQuery.js"
 import { PgClient } from "@effect/sql-pg"
-import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted, References } from "effect"
 import { Agent } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -270,10 +270,10 @@ const database = values.database === undefined
     url: Redacted.make(Object.assign(new URL(serverUrl), { pathname: `/${values.database}` }).toString()),
     maxConnections: 4
   })
-const config = Layer.setConfigProvider(
+const config = ConfigProvider.layer(
   ConfigProvider.fromMap(new Map([["KYB_REGISTRY_LIVE", "none"]])).pipe(ConfigProvider.orElse(() => ConfigProvider.fromEnv()))
 )
 const layer = CompanyWriter.Default.pipe(Layer.provideMerge(database), Layer.provide(config))
 await Effect.runPromise(
-  program.pipe(Effect.provide(layer), Effect.provide(config), Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)), Effect.scoped)
+  program.pipe(Effect.provide(layer), Effect.provide(config), Effect.provide(Layer.succeed(References.MinimumLogLevel, "Warn")), Effect.scoped)
 )

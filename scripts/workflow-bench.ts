@@ -9,7 +9,7 @@ import { SqlClient } from "effect/sql"
 //
 //   npx tsx scripts/workflow-bench.ts [--runs 3 --monitors 10000]
 import { NodeHttpServer } from "@effect/platform-node"
-import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted, References } from "effect"
 import { createServer } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -32,7 +32,7 @@ const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math
 
 const program = Effect.gen(function*() {
   const server = yield* HttpServer.HttpServer
-  if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected a TCP address")
+  if (server.address._tag !== "TcpAddress") return yield* Effect.die("expected a TCP address")
   const base = `http://127.0.0.1:${server.address.port}`
   const sql = yield* SqlClient.SqlClient
   const { id: keyId, secret } = yield* (yield* ApiKeys).create({ plan: "unlimited", quota: null, label: "bench" })
@@ -111,7 +111,7 @@ const program = Effect.gen(function*() {
 })
 
 
-const config = Layer.setConfigProvider(
+const config = ConfigProvider.layer(
   ConfigProvider.fromMap(new Map([
     ["KYB_REGISTRY_LIVE", "none"], ["SANCTIONS_POLL_INTERVAL", "1 second"], ["KYB_MONITOR_POLL", "1 second"],
     ["KYB_WEBHOOK_POLL", "200 millis"], ["KYB_WEBHOOK_ALLOW_PRIVATE", "true"], ["KYB_BATCH_POLL", "200 millis"]
@@ -123,5 +123,5 @@ const layer = Layer.mergeAll(HttpAppLive, ApiKeys.Default).pipe(
   Layer.provideMerge(scratchDatabase("kyb_workflow", 8)),
   Layer.provide(config)
 )
-await Effect.runPromise(program.pipe(Effect.provide(layer), Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)), Effect.scoped))
+await Effect.runPromise(program.pipe(Effect.provide(layer), Effect.provide(Layer.succeed(References.MinimumLogLevel, "Warn")), Effect.scoped))
 process.exit(0)

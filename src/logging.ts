@@ -1,38 +1,41 @@
-import { Config, ConfigError, Effect, Result, Layer, Logger, LogLevel } from "effect"
+import { Config, Effect, Layer, Logger, type LogLevel, References, Schema, SchemaTransformation } from "effect"
 
-const levels: Readonly<Record<string, LogLevel.LogLevel>> = {
-  trace: LogLevel.Trace,
-  debug: LogLevel.Debug,
-  info: LogLevel.Info,
-  warn: LogLevel.Warning,
-  warning: LogLevel.Warning,
-  error: LogLevel.Error,
-  fatal: LogLevel.Fatal,
-  none: LogLevel.None
-}
+const levels = {
+  trace: "Trace",
+  debug: "Debug",
+  info: "Info",
+  warn: "Warn",
+  warning: "Warn",
+  error: "Error",
+  fatal: "Fatal",
+  none: "None"
+} as const satisfies Readonly<Record<string, LogLevel.LogLevel>>
 
-const logLevel = Config.string("LOG_LEVEL").pipe(
-  Config.withDefault("info"),
-  Config.mapOrFail((value) => {
-    const level = levels[value.trim().toLowerCase()]
-    return level === undefined
-      ? Result.fail(ConfigError.InvalidData(["LOG_LEVEL"], `expected one of ${Object.keys(levels).join(", ")}`))
-      : Result.succeed(level)
-  })
+/** LOG_LEVEL as written, trimmed and in any case; anything else fails naming the accepted values. */
+type LevelName = keyof typeof levels
+// The normalised text is only a candidate: the Literals schema it decodes to accepts the names above and nothing else.
+const LevelName = Schema.String.pipe(Schema.decodeTo(
+  Schema.Literals(Object.keys(levels) as Array<LevelName>),
+  SchemaTransformation.transform({ decode: (value: string) => value.trim().toLowerCase() as LevelName, encode: (name: string) => name })
+))
+
+const logLevel = Config.schema(LevelName, "LOG_LEVEL").pipe(
+  Config.withDefault("info" as const),
+  Config.map((name) => levels[name])
 )
 
 /**
  * LOG_FORMAT logfmt (default) | json | pretty (only when standard error is a terminal; logfmt otherwise);
- * LOG_LEVEL trace | debug | info (default) | warning | error | none. The chosen logger replaces the default one
- * (and the entry points start with their pretty logger disabled), so each event is one line in one format.
+ * LOG_LEVEL trace | debug | info (default) | warning | error | none. The chosen logger replaces the default one,
+ * so each event is one line in one format.
  */
-export const LoggingLive = Layer.unwrapEffect(Effect.gen(function*() {
-  const format = yield* Config.literal("logfmt", "json", "pretty")("LOG_FORMAT").pipe(Config.withDefault("logfmt"))
+export const LoggingLive = Layer.unwrap(Effect.gen(function*() {
+  const format = yield* Config.Literals(["logfmt", "json", "pretty"], "LOG_FORMAT").pipe(Config.withDefault("logfmt" as const))
   const level = yield* logLevel
   const logger = format === "json"
-    ? Logger.json
+    ? Logger.consoleJson
     : format === "pretty" && process.stderr.isTTY === true
-    ? Logger.pretty
-    : Logger.logFmt
-  return Layer.merge(logger, Logger.minimumLogLevel(level))
+    ? Logger.consolePretty()
+    : Logger.consoleLogFmt
+  return Layer.merge(Logger.layer([logger]), Layer.succeed(References.MinimumLogLevel, level))
 }))

@@ -5,7 +5,7 @@
 // warm-up round. Nanoseconds per operation, CPU-bound, on this process alone.
 //
 //   npx tsx scripts/bench/effectOpCost.ts [--n 100000]
-import { Context, Effect, FiberRef, Layer, List } from "effect"
+import { Context, Effect, FiberRef, Layer, List, References } from "effect"
 import { atOnce } from "../../src/db/atOnce.js"
 
 const argv = process.argv.slice(2)
@@ -27,7 +27,7 @@ const cases: ReadonlyArray<readonly [string, Effect.Effect<number>]> = [
 const timeOf = (effect: Effect.Effect<number>) => {
   const loop = Effect.gen(function*() {
     for (let i = 0; i < n; i++) yield* effect
-  }).pipe(Effect.provide(Layer.setTracerEnabled(false)))
+  }).pipe(Effect.provide(Layer.succeed(References.TracerEnabled, false)))
   Effect.runSync(loop)
   const started = process.cpuUsage()
   Effect.runSync(loop)

@@ -38,7 +38,7 @@ const replay = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const request = yield* HttpServerRequest.HttpServerRequest
   const found = byPath.get(request.url)
-  if (found === undefined) return yield* Effect.dieMessage(`no recording of ${request.url}`)
+  if (found === undefined) return yield* Effect.die(`no recording of ${request.url}`)
   const fresh = new Map(found.request.fresh.map((value) => [value, randomUUID()]))
   const run = (s: RecordedRequest["steps"][number][number]) => {
     const values = s.values.map((v) => (typeof v === "string" ? fresh.get(v) ?? v : v))

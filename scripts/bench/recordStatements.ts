@@ -5,7 +5,7 @@ import { HttpServer } from "effect/http"
 // it was in flight is kept with the answer's bytes. The same-work floor (sameWorkServer.ts) replays them.
 import { NodeHttpServer } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
-import { ConfigProvider, Effect, Layer, Logger, LogLevel } from "effect"
+import { ConfigProvider, Effect, Layer, Logger, LogLevel, References } from "effect"
 import Pg from "pg"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
@@ -59,7 +59,7 @@ export const recordStatements = (
       running.add(token)
       return token
     }
-    const pool = Layer.unwrapEffect(Effect.sync(() =>
+    const pool = Layer.unwrap(Effect.sync(() =>
       PgClient.layerFromPool({
         acquire: Effect.acquireRelease(
           Effect.sync(() => {
@@ -88,12 +88,12 @@ export const recordStatements = (
     const app = HttpAppLive.pipe(
       Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),
       Layer.provideMerge(pool),
-      Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
-      Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["KYB_REGISTRY_LIVE", "none"]]))))
+      Layer.provide(Layer.succeed(References.MinimumLogLevel, "Error")),
+      Layer.provide(ConfigProvider.layer(ConfigProvider.fromMap(new Map([["KYB_REGISTRY_LIVE", "none"]]))))
     )
     return yield* Effect.gen(function*() {
       const server = yield* HttpServer.HttpServer
-      if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected a TCP address")
+      if (server.address._tag !== "TcpAddress") return yield* Effect.die("expected a TCP address")
       const base = `http://127.0.0.1:${server.address.port}`
       const recorded: Array<RecordedRequest> = []
       for (const request of requests) {

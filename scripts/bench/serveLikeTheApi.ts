@@ -3,7 +3,7 @@ import { HttpMiddleware, HttpServer } from "effect/http"
 // Serves a benchmark's HttpApi on 127.0.0.1:<port> configured as the API is (tracer off, no request spans), until
 // the process is stopped: the empty handler and the Effect same-work floor differ from the API only in what they do.
 import { NodeHttpServer, NodeRuntime } from "@effect/platform-node"
-import { Layer } from "effect"
+import { Layer, References } from "effect"
 import { createServer } from "node:http"
 
 export const serveLikeTheApi = <E>(api: Layer.Layer<HttpApi.Api, E>, port: number): void =>
@@ -12,7 +12,7 @@ export const serveLikeTheApi = <E>(api: Layer.Layer<HttpApi.Api, E>, port: numbe
     HttpMiddleware.withTracerDisabledWhen(() => true),
     HttpServer.withLogAddress,
     Layer.provide(NodeHttpServer.layer(createServer, { port, host: "127.0.0.1" })),
-    Layer.provide(Layer.setTracerEnabled(false)),
+    Layer.provide(Layer.succeed(References.TracerEnabled, false)),
     Layer.launch,
     NodeRuntime.runMain
   )

@@ -1,6 +1,6 @@
 import { HttpServer } from "effect/http"
 import { NodeHttpServer } from "@effect/platform-node"
-import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted, References } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -50,7 +50,7 @@ const program = Effect.gen(function*() {
   yield* loadBenchCorpus(Number(values.rows), 1, sharedDir)
   yield* ingestSanctions(listPaths(sharedDir, lists))
   const server = yield* HttpServer.HttpServer
-  if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected a TCP address")
+  if (server.address._tag !== "TcpAddress") return yield* Effect.die("expected a TCP address")
   const url = `http://127.0.0.1:${server.address.port}/v1/verify`
   const { secret } = yield* (yield* ApiKeys).create({ plan: "unlimited", quota: null, label: "eval" })
   const headers = { authorization: `Bearer ${Redacted.value(secret)}`, "content-type": "application/json" }
@@ -93,7 +93,7 @@ const program = Effect.gen(function*() {
   if (values.json !== undefined) fs.writeFileSync(values.json, JSON.stringify({ ...report, tuningMisses: undefined }, null, 2))
 })
 
-const config = Layer.setConfigProvider(
+const config = ConfigProvider.layer(
   ConfigProvider.fromMap(new Map([["KYB_REGISTRY_LIVE", "none"], ["SANCTIONS_POLL_INTERVAL", "1 second"]]))
     .pipe(ConfigProvider.orElse(() => ConfigProvider.fromEnv()))
 )
@@ -104,5 +104,5 @@ const layer = Layer.mergeAll(HttpAppLive, ApiKeys.Default).pipe(
   Layer.provide(config)
 )
 await Effect.runPromise(
-  program.pipe(Effect.provide(layer), Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)), Effect.scoped)
+  program.pipe(Effect.provide(layer), Effect.provide(Layer.succeed(References.MinimumLogLevel, "Warn")), Effect.scoped)
 )

@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Logger, LogLevel, Redacted } from "effect"
+import { Effect, Logger, LogLevel, Redacted, References } from "effect"
 import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import { connect } from "node:net"
@@ -222,7 +222,7 @@ export const up = async (options: FleetOptions): Promise<FleetState> => {
     yield* migrate()
   }).pipe(
     Effect.provide(PgClient.layer({ url: Redacted.make(clusterUrl(primary)), maxConnections: 1 })),
-    Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))
+    Effect.provide(Layer.succeed(References.MinimumLogLevel, "Warn"))
   ))
   if (options.prepare !== undefined) await options.prepare(clusterUrl(primary))
   const withReplica: FleetState = options.replica

@@ -95,7 +95,7 @@ export const companies = (invocation: Invocation) =>
 
 /** The same field-named message the HTTP routes give for the same value (`country: must be a two-letter ...`). */
 const decodeCountry = (value: string) =>
-  Schema.decodeUnknown(CountryCode)(value).pipe(
+  Schema.decodeUnknownEffect(CountryCode)(value).pipe(
     Effect.mapError((e) => new CliFailure({ message: `country: ${ParseResult.ArrayFormatter.formatErrorSync(e)[0]?.message ?? "invalid"}` }))
   )
 

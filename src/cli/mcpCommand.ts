@@ -10,7 +10,7 @@ export const mcp = (invocation: Invocation) =>
   runCli(
     invocation.command,
     Effect.gen(function*() {
-      const secret = yield* Config.option(Config.redacted("KYB_API_KEY"))
+      const secret = yield* Config.option(Config.Redacted("KYB_API_KEY"))
       yield* serveStdio(Option.getOrUndefined(secret)).pipe(Effect.provide(McpServicesLive))
     }).pipe(Effect.provide(logToStderr)),
     undefined,

@@ -63,7 +63,7 @@ export const runProgram = <E>(
           return 1
         }
       }),
-      Logger.withMinimumLogLevel(LogLevel.Warning)
+      Logger.withMinimumLogLevel("Warn")
     )
     runMain(main, {
       disableErrorReporting: true,

@@ -7,16 +7,16 @@ import { MetricsRepo } from "./MetricsRepo.js"
 import { poolUsage } from "./pools.js"
 import * as series from "./series.js"
 
-const setGauge = (gauge: Metric.Metric.Gauge<number>, value: number, labels: ReadonlyArray<string> = [], keys: ReadonlyArray<string> = []) =>
-  gauge.unsafeUpdate(value, labels.length === 0 ? series.noLabels : cachedLabels(keys, labels))
-
-const labelSets = new Map<string, ReturnType<typeof series.labelCache>>()
-const cachedLabels = (keys: ReadonlyArray<string>, values: ReadonlyArray<string>) => {
+const seriesOf = new Map<Metric.Gauge<number>, Map<string, ReturnType<typeof series.labelled>>>()
+const setGauge = (gauge: Metric.Gauge<number>, value: number, labels: ReadonlyArray<string> = [], keys: ReadonlyArray<string> = []) => {
+  const byKeys = seriesOf.get(gauge) ?? new Map<string, ReturnType<typeof series.labelled>>()
+  seriesOf.set(gauge, byKeys)
   const id = keys.join(",")
-  const cache = labelSets.get(id) ?? series.labelCache(...keys)
-  labelSets.set(id, cache)
-  return cache(...values)
+  const of = byKeys.get(id) ?? series.labelled(gauge, ...keys)
+  byKeys.set(id, of)
+  of(...labels).update(value)
 }
+const scrapeError = series.labelled(series.scrapeErrors)()
 
 const BREAKER_VALUE = { closed: 0, half_open: 1, open: 2 } as const
 
@@ -56,10 +56,10 @@ export class MetricsScrape extends Context.Service<MetricsScrape>()("kyb/metrics
     })
     const monitors = Effect.map(repo.activeMonitors, ([row]) => setGauge(series.monitorsActive, row?.n ?? 0))
     const fromDatabase = Effect.all([lists, batch, webhooks, monitors], { concurrency: "unbounded", discard: true }).pipe(
-      Effect.timeoutFail({ duration: "2 seconds", onTimeout: () => "timeout" as const }),
+      Effect.timeoutOrElse({ duration: "2 seconds", orElse: () => Effect.fail("timeout" as const) }),
       Effect.catchCause((cause) =>
-        Effect.zipRight(
-          Effect.sync(() => series.scrapeErrors.unsafeUpdate(1, series.noLabels)),
+        Effect.andThen(
+          Effect.sync(() => scrapeError.update(1)),
           Effect.logWarning("metrics: database series not read").pipe(Effect.annotateLogs({ cause: String(cause) }))
         ))
     )
@@ -93,7 +93,7 @@ export class MetricsScrape extends Context.Service<MetricsScrape>()("kyb/metrics
     })
 
     const text = Effect.all([fromDatabase, breakers, replica, processSeries], { concurrency: "unbounded", discard: true }).pipe(
-      Effect.zipRight(prometheusText)
+      Effect.andThen(prometheusText)
     )
     return { text } as const
   })

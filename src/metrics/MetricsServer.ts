@@ -1,6 +1,5 @@
-import { HttpApiBuilder } from "effect/http-api"
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
-import { Config, Effect, Layer, Option, Redacted, Runtime } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { Config, Effect, Layer, Option, Redacted } from "effect"
 import { createHash, timingSafeEqual } from "node:crypto"
 import { createServer } from "node:http"
 import { PROMETHEUS_CONTENT_TYPE } from "./exposition.js"
@@ -8,9 +7,9 @@ import { MetricsScrape } from "./MetricsScrape.js"
 
 const METRICS_PATH = "/metrics"
 
-const metricsPort = Config.option(Config.port("KYB_METRICS_PORT"))
-const metricsHost = Config.string("KYB_METRICS_HOST").pipe(Config.withDefault("127.0.0.1"))
-const metricsToken = Config.option(Config.redacted("KYB_METRICS_TOKEN")).pipe(
+const metricsPort = Config.option(Config.Port("KYB_METRICS_PORT"))
+const metricsHost = Config.String("KYB_METRICS_HOST").pipe(Config.withDefault("127.0.0.1"))
+const metricsToken = Config.option(Config.Redacted("KYB_METRICS_TOKEN")).pipe(
   Config.map(Option.filter((t) => Redacted.value(t).trim() !== ""))
 )
 
@@ -18,13 +17,13 @@ const metricsToken = Config.option(Config.redacted("KYB_METRICS_TOKEN")).pipe(
  * `/metrics` on a listener of its own, KYB_METRICS_PORT on KYB_METRICS_HOST (default 127.0.0.1: only this machine's
  * Prometheus, or one reaching it through what the operator chose, can scrape it). Not set: no listener.
  */
-export const MetricsPortLive = Layer.unwrapEffect(Effect.gen(function*() {
+export const MetricsPortLive = Layer.unwrap(Effect.gen(function*() {
   const port = yield* metricsPort
   const host = yield* metricsHost
   if (Option.isNone(port)) return Layer.empty
-  return Layer.scopedDiscard(Effect.gen(function*() {
+  return Layer.effectDiscard(Effect.gen(function*() {
     const scrape = yield* MetricsScrape
-    const run = Runtime.runPromise(yield* Effect.runtime<never>())
+    const run = Effect.runPromiseWith(yield* Effect.context<never>())
     const server = createServer((request, response) => {
       const path = (request.url ?? "").split("?")[0]
       if (path !== METRICS_PATH) {
@@ -60,18 +59,18 @@ const digest = (value: string) => createHash("sha256").update(value).digest()
  * `/metrics` on the API's port, only for `Authorization: Bearer <KYB_METRICS_TOKEN>` (compared in constant time);
  * without the token configured the path does not exist there.
  */
-export const MetricsRouteLive = Layer.unwrapEffect(Effect.gen(function*() {
+export const MetricsRouteLive = Layer.unwrap(Effect.gen(function*() {
   const token = yield* metricsToken
   if (Option.isNone(token)) return Layer.empty
   const expected = digest(Redacted.value(token.value))
-  return HttpApiBuilder.Router.use((router) =>
+  return HttpRouter.use((router) =>
     Effect.gen(function*() {
       const scrape = yield* MetricsScrape
-      yield* router.get(METRICS_PATH, Effect.gen(function*() {
+      yield* router.add("GET", METRICS_PATH, Effect.gen(function*() {
         const request = yield* HttpServerRequest.HttpServerRequest
         const given = /^Bearer (.+)$/i.exec(request.headers["authorization"] ?? "")?.[1] ?? ""
         if (!timingSafeEqual(digest(given), expected)) {
-          return HttpServerResponse.unsafeJson(
+          return HttpServerResponse.jsonUnsafe(
             { error: "unauthorized", message: "The metrics need the bearer token the operator configured (KYB_METRICS_TOKEN)." },
             { status: 401, headers: { "www-authenticate": "Bearer realm=\"metrics\"" } }
           )

@@ -12,12 +12,12 @@ type Render = () => Promise<string>
  */
 const load = async (): Promise<Render> => {
   const [Metrics, Resource, Prometheus] = await Promise.all([
-    import("@effect/opentelemetry/Metrics"),
+    import("@effect/opentelemetry/OtelMetrics"),
     import("@effect/opentelemetry/Resource"),
     import("@opentelemetry/exporter-prometheus")
   ])
   const producer = await Effect.runPromise(
-    Effect.provide(Metrics.makeProducer, Resource.layer({ serviceName: "kyb-africa" }))
+    Effect.provide(Metrics.makeProducer(), Resource.layer({ serviceName: "kyb-africa" }))
   )
   // No prefix, no timestamps, no resource labels, no target_info or otel_scope_* series: the service's own only.
   const serializer = new Prometheus.PrometheusSerializer(undefined, false, undefined, true, true)

@@ -1,4 +1,4 @@
-import { Metric, MetricBoundaries, MetricLabel } from "effect"
+import { Context, Metric } from "effect"
 
 /**
  * Every series the service exports (issue 45), in Effect's own metric registry; `/metrics` renders the registry in
@@ -9,19 +9,19 @@ import { Metric, MetricBoundaries, MetricLabel } from "effect"
 const counter = (name: string, description: string) => Metric.counter(name, { description, incremental: true })
 const gauge = (name: string, description: string) => Metric.gauge(name, { description })
 
-const SECONDS = MetricBoundaries.fromIterable([0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10])
+const boundaries = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10]
 
 export const httpRequests = counter("kyb_http_requests", "HTTP requests answered, by route template, method and status class.")
-export const httpDuration = Metric.histogram(
-  "kyb_http_request_duration_seconds", SECONDS, "Time from the request's arrival to its answer, by route template and method."
-)
+export const httpDuration = Metric.histogram("kyb_http_request_duration_seconds", {
+  boundaries, description: "Time from the request's arrival to its answer, by route template and method."
+})
 export const quotaRefusals = counter("kyb_quota_refusals", "Requests refused because the key's monthly quota is used up.")
 export const verdicts = counter("kyb_verdicts", "Verdicts given, by result and review reason (none when not in review).")
 export const screeningHits = counter("kyb_screening_hits", "Hits a verification reported (dismissed ones not counted), by list.")
 export const registryCalls = counter("kyb_registry_calls", "Live registry calls, by registry and outcome (ok or the reason it failed).")
-export const registryDuration = Metric.histogram(
-  "kyb_registry_call_duration_seconds", SECONDS, "Time a live registry call took, retries included, by registry."
-)
+export const registryDuration = Metric.histogram("kyb_registry_call_duration_seconds", {
+  boundaries, description: "Time a live registry call took, retries included, by registry."
+})
 export const registryBreaker = gauge("kyb_registry_breaker_state", "The registry's circuit breaker: 0 closed, 1 half-open, 2 open.")
 export const webhookDeliveries = counter("kyb_webhook_deliveries", "Webhook delivery attempts, by outcome (delivered, retrying, failed).")
 export const webhookPending = gauge("kyb_webhook_pending", "Webhook deliveries not yet delivered nor given up (the backlog).")
@@ -43,45 +43,52 @@ export const heapTotal = gauge("kyb_process_heap_total_bytes", "V8 heap reserved
 export const residentMemory = gauge("kyb_process_resident_memory_bytes", "Resident set size of the process.")
 export const scrapeErrors = counter("kyb_metrics_scrape_errors", "Scrapes in which a database-derived series could not be read (left at its last value).")
 
+/** Updates outside any fiber go to the process's registry (the MetricRegistry reference's default, one per process). */
+const processContext = Context.empty()
+
+/** One series of `metric`: the metric with its labels, ready to update from plain code. */
+export interface Series {
+  readonly update: (value: number) => void
+}
+
 /**
- * Label arrays are made once per distinct set of values and kept: Effect's metrics find a labelled series by the
- * identity of its label array, so the request path's updates are a map look-up and an addition.
+ * Series are made once per distinct set of label values and kept, so the request path's updates are a map look-up
+ * and the metric's own update.
  */
-export const labelCache = (...keys: ReadonlyArray<string>) => {
-  const cache = new Map<string, ReadonlyArray<MetricLabel.MetricLabel>>()
-  return (...values: ReadonlyArray<string>): ReadonlyArray<MetricLabel.MetricLabel> => {
+export const labelled = (metric: Metric.Metric<number, unknown>, ...keys: ReadonlyArray<string>) => {
+  const cache = new Map<string, Series>()
+  return (...values: ReadonlyArray<string>): Series => {
     const id = values.join("\u0000")
     const known = cache.get(id)
     if (known !== undefined) return known
-    const labels = keys.map((key, i) => MetricLabel.make(key, values[i] ?? ""))
-    cache.set(id, labels)
-    return labels
+    const attributes = Object.fromEntries(keys.map((key, i) => [key, values[i] ?? ""]))
+    const withLabels = keys.length === 0 ? metric : Metric.withAttributes(metric, attributes)
+    const series: Series = { update: (value) => withLabels.updateUnsafe(value, processContext) }
+    cache.set(id, series)
+    return series
   }
 }
 
-const noLabels: ReadonlyArray<MetricLabel.MetricLabel> = []
-const verdictLabels = labelCache("result", "review_reason")
-const listLabels = labelCache("list")
-const webhookLabels = labelCache("outcome")
-const registryOutcome = labelCache("registry", "outcome")
-const registryLabel = labelCache("registry")
+const quotaRefused = labelled(quotaRefusals)()
+const verdictSeries = labelled(verdicts, "result", "review_reason")
+const hitSeries = labelled(screeningHits, "list")
+const eventSeries = labelled(monitoringEvents, "type")
+const webhookSeries = labelled(webhookDeliveries, "outcome")
+const registryCallSeries = labelled(registryCalls, "registry", "outcome")
+const registryDurationSeries = labelled(registryDuration, "registry")
 
-export const countQuotaRefusal = (): void => quotaRefusals.unsafeUpdate(1, noLabels)
+export const countQuotaRefusal = (): void => quotaRefused.update(1)
 
 export const countVerdict = (result: string, reviewReason: string | null, hitLists: ReadonlyArray<string>): void => {
-  verdicts.unsafeUpdate(1, verdictLabels(result, reviewReason ?? "none"))
-  for (const list of hitLists) screeningHits.unsafeUpdate(1, listLabels(list))
+  verdictSeries(result, reviewReason ?? "none").update(1)
+  for (const list of hitLists) hitSeries(list).update(1)
 }
 
-const eventLabels = labelCache("type")
-export const countEvent = (type: string): void => monitoringEvents.unsafeUpdate(1, eventLabels(type))
+export const countEvent = (type: string): void => eventSeries(type).update(1)
 
-export const countWebhookAttempt = (outcome: "delivered" | "retrying" | "failed"): void =>
-  webhookDeliveries.unsafeUpdate(1, webhookLabels(outcome))
+export const countWebhookAttempt = (outcome: "delivered" | "retrying" | "failed"): void => webhookSeries(outcome).update(1)
 
 export const countRegistryCall = (registry: string, outcome: string, seconds: number): void => {
-  registryCalls.unsafeUpdate(1, registryOutcome(registry, outcome))
-  registryDuration.unsafeUpdate(seconds, registryLabel(registry))
+  registryCallSeries(registry, outcome).update(1)
+  registryDurationSeries(registry).update(seconds)
 }
-
-export { listLabels, noLabels, registryLabel }

@@ -1,4 +1,4 @@
-import { Effect, FiberRef } from "effect"
+import { Effect, References } from "effect"
 
 /**
  * A span named `name` around an effect when this process exports traces (src/metrics/tracing.ts turns the tracer off
@@ -8,7 +8,7 @@ import { Effect, FiberRef } from "effect"
  */
 export const traced = (name: string, attributes?: () => Record<string, unknown>) =>
 <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.flatMap(FiberRef.get(FiberRef.currentTracerEnabled), (on) =>
+  Effect.flatMap(References.TracerEnabled, (on) =>
     on
       ? Effect.withSpan(self, name, { captureStackTrace: false, ...(attributes === undefined ? {} : { attributes: attributes() }) })
       : self)

@@ -1,4 +1,4 @@
-import { Effect, Layer, Option } from "effect"
+import { Effect, Layer, Option, References } from "effect"
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import path from "node:path"
 import { describe, expect, it } from "vitest"
@@ -10,7 +10,7 @@ const run = (tracerEnabled: boolean) => {
   const inner = Effect.map(Effect.option(Effect.currentSpan), Option.map((span) => ({ name: span.name, attributes: Object.fromEntries(span.attributes) })))
   const result = Effect.runSync(inner.pipe(
     traced("Work.do", () => { computed += 1; return { rows: 3 } }),
-    Effect.provide(Layer.setTracerEnabled(tracerEnabled))
+    Effect.provide(Layer.succeed(References.TracerEnabled, tracerEnabled))
   ))
   return { span: result, computed }
 }

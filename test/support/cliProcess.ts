@@ -26,7 +26,7 @@ export const cliDatabase = async (): Promise<CliDatabase> => {
     return { env: { KYB_DATA_DIR: path.join(dir, "data") }, close: async () => fs.rmSync(dir, { recursive: true, force: true }) }
   }
   const scope = await Effect.runPromise(Scope.make())
-  const db = await Effect.runPromise(Scope.extend(scratchDatabaseUrl(server, "kyb_cli"), scope))
+  const db = await Effect.runPromise(Scope.provide(scratchDatabaseUrl(server, "kyb_cli"), scope))
   return { env: { DATABASE_URL: db.url }, close: () => Effect.runPromise(Scope.close(scope, Exit.void)) }
 }
 

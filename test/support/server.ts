@@ -1,7 +1,7 @@
 import { HttpServer } from "effect/http"
 import type { SqlClient } from "effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
-import { ConfigProvider, Context, Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { ConfigProvider, Context, Effect, Layer, Redacted, References } from "effect"
 import { ApiKeys } from "../../src/access/ApiKeys.js"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import type { KeyScope } from "../../src/domain/keyScope.js"
@@ -24,14 +24,14 @@ export interface TestServerShape {
   readonly revokeKey: (secret: string) => Effect.Effect<void>
 }
 
-export class TestServer extends Context.Tag("test/TestServer")<TestServer, TestServerShape>() {}
+export class TestServer extends Context.Service<TestServer, TestServerShape>()("test/TestServer") {}
 
 const ServerOnLoopback = NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })
 
 const make = Effect.gen(function*() {
   const server = yield* HttpServer.HttpServer
   const keys = yield* ApiKeys
-  if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected a TCP address")
+  if (server.address._tag === "UnixPathAddress") return yield* Effect.die(new Error("expected a TCP address"))
   const ids = new Map<string, string>()
   return TestServer.of({
     url: `http://127.0.0.1:${server.address.port}`,
@@ -53,9 +53,8 @@ const make = Effect.gen(function*() {
 
 /** Test configuration over the environment: live registries off unless a test names its fakes. */
 export const testConfig = (config: Readonly<Record<string, string>> = {}) =>
-  Layer.setConfigProvider(
-    ConfigProvider.fromMap(new Map(Object.entries({ KYB_REGISTRY_LIVE: "none", ...config })))
-      .pipe(ConfigProvider.orElse(() => ConfigProvider.fromEnv()))
+  ConfigProvider.layer(
+    ConfigProvider.fromUnknown({ KYB_REGISTRY_LIVE: "none", ...config }).pipe(ConfigProvider.orElse(ConfigProvider.fromEnv()))
   )
 
 /**
@@ -71,7 +70,7 @@ export const makeTestServer = (
     Layer.provideMerge(ServerOnLoopback),
     Layer.provideMerge(Layer.merge(ApiKeys.Default, CompanyWriter.Default)),
     Layer.provideMerge(database),
-    Layer.provide(Logger.minimumLogLevel(process.env["KYB_TEST_LOG"] === "info" ? LogLevel.Info : LogLevel.Error)),
+    Layer.provide(Layer.succeed(References.MinimumLogLevel, process.env["KYB_TEST_LOG"] === "info" ? "Info" : "Error")),
     Layer.provide(testConfig(config))
   )
 

@@ -14,7 +14,7 @@ export const serverUrl = (): string | undefined => {
 export const freshDatabaseUrl = (url: string) => Effect.map(scratchDatabaseUrl(url, "kyb_test"), (db) => db.url)
 
 const serverLayer = (url: string) =>
-  Layer.unwrapScoped(
+  Layer.unwrap(
     // The server's kind of pool (repeated statements prepared by name), so that the tests run what it runs.
     Effect.map(freshDatabaseUrl(url), (fresh) => pgLayer({ connectionString: fresh, max: 8 }))
   )
