@@ -140,7 +140,7 @@ describe("/v1/verify over HTTP", () => {
         ).pipe(Effect.orDie)
         yield* get({ registration_no: "1950/038232/06", country: "ZA" }).pipe(
           Effect.filterOrFail((reply) => sanctions(reply.body as Body).screened),
-          Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo("60 seconds"))),
+          Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
           Effect.orDie
         )
         const body = yield* verify({ registration_no: "1950/038232/06", country: "ZA" })
@@ -538,8 +538,8 @@ describe("/v1/verify over HTTP", () => {
         const missing = yield* Effect.result(client.companies.get({ path: { country: "ZA", registration_no: "2001-999999-07" } }))
         assert.isTrue(Result.isFailure(missing))
         if (Result.isFailure(missing)) {
-          assert.instanceOf(missing.left, CompanyNotFound, String(missing.left))
-          assert.strictEqual((missing.left as CompanyNotFound).error, "company_not_found")
+          assert.instanceOf(missing.failure, CompanyNotFound, String(missing.failure))
+          assert.strictEqual((missing.failure as CompanyNotFound).error, "company_not_found")
         }
       }).pipe(Effect.provide(FetchHttpClient.layer)))
   })
