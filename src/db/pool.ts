@@ -2,7 +2,7 @@ import { PgClient } from "@effect/sql-pg"
 import { Duration, Effect, Fiber, Scope } from "effect"
 import { SqlClient, type SqlConnection, SqlError, Statement } from "effect/sql"
 import { unwatchPool, watchPool } from "../metrics/pools.js"
-import { toWireValues } from "./wireValues.js"
+import { nodePostgresTypes, toWireValues } from "./wireValues.js"
 
 /** A pool of sql-pg connections, with the limits the serving pool puts on a statement and on a connection. */
 export interface PoolConfig extends PgClient.PgPoolConfig {
@@ -67,13 +67,13 @@ const commit = (conn: SqlConnection.Connection): Effect.Effect<void, SqlError.Sq
 
 /**
  * A PgClient over sql-pg's own pool whose connections are counted for the pool metrics (src/metrics/pools.ts),
- * take parameters as node-postgres did (wireValues.ts) and, when the config says so, are held to `queryTimeout` and
+ * take parameters and read bigints as node-postgres did (wireValues.ts) and, when the config says so, are held to `queryTimeout` and
  * `acquireTimeout`. Every statement and transaction
  * checks out a connection of the pool for itself, as PgClient's transactions do.
  */
 export const makePool = (config: PoolConfig, role: string) =>
   Effect.gen(function*() {
-    const pg = yield* PgClient.make(config)
+    const pg = yield* PgClient.make({ types: nodePostgresTypes, ...config })
     const usage = { inUse: 0, waiting: 0, max: config.maxConnections ?? 10 }
     yield* Effect.acquireRelease(Effect.sync(() => watchPool(usage, role)), () => Effect.sync(() => unwatchPool(usage)))
 

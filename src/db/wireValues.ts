@@ -1,4 +1,5 @@
 import { PgTypes } from "@effect/sql-pg"
+import { Result } from "effect"
 
 /**
  * Statement parameters as node-postgres sent them, where sql-pg 4 would type them itself: an array as a PostgreSQL
@@ -43,3 +44,30 @@ const arrayLiteral = (values: ReadonlyArray<unknown>): string =>
       return text === null ? "NULL" : quoted(text)
     }).join(",")
   }}`
+
+/**
+ * Column types as node-postgres read them where sql-pg 4 reads them otherwise: a bigint (`int8`, bigserial ids,
+ * `count(*)`, `sum` of integers) as its decimal text, not a JavaScript bigint, which the repositories type as
+ * `string` and which JSON cannot hold. A bigint parameter (a JavaScript bigint, or a number past int4) still binds
+ * as int8.
+ */
+export const nodePostgresTypes: PgTypes.Registry = (() => {
+  const registry = PgTypes.makeRegistry()
+  const int8AsText: PgTypes.Codec<string | bigint | number> = {
+    encode: (value) => {
+      try {
+        const bytes = new Uint8Array(8)
+        new DataView(bytes.buffer).setBigInt64(0, BigInt(value))
+        return Result.succeed(bytes)
+      } catch {
+        return Result.fail(new PgTypes.CodecError({ message: `Expected an int8, received ${String(value)}` }))
+      }
+    },
+    decode: (bytes) =>
+      bytes.byteLength === 8
+        ? Result.succeed(new DataView(bytes.buffer, bytes.byteOffset, 8).getBigInt64(0).toString())
+        : Result.fail(new PgTypes.CodecError({ message: "Expected 8 bytes for an int8" }))
+  }
+  registry.register(PgTypes.OID.int8, int8AsText, { arrayOid: PgTypes.OID.int8Array })
+  return registry
+})()
