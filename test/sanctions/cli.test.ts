@@ -1,5 +1,5 @@
 import { SqlClient } from "effect/sql"
-import { NodeContext } from "@effect/platform-node"
+import { NodeServices } from "@effect/platform-node"
 import { assert, describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Exit, Layer } from "effect"
 import * as path from "node:path"
@@ -16,12 +16,12 @@ import { fixturesDir, listsDir } from "./paths.js"
 const runCli = (...args: ReadonlyArray<string>) =>
   Effect.suspend(() => {
     const parsed = parse(kyb, ["ingest", ...args], styleFor({}, {}))
-    if (parsed._tag !== "run") return Effect.dieMessage(`not a command: ${args.join(" ")}`)
+    if (parsed._tag !== "run") return Effect.die(new Error(`not a command: ${args.join(" ")}`))
     return sanctionsProgram(parsed.invocation)
   })
 
 describe("kyb sanctions command", () => {
-  layer(Layer.merge(TestDatabase.layer, NodeContext.layer), { timeout: "120 seconds" })((it) => {
+  layer(Layer.merge(TestDatabase.layer, NodeServices.layer), { timeout: "120 seconds" })((it) => {
     it.effect("ingests the given files and activates them", () =>
       Effect.gen(function*() {
         yield* runCli("sanctions", path.join(fixturesDir, "un", "consolidated.xml"), path.join(fixturesDir, "ofac-sdn"), "--published-on", "2024-05-03")
