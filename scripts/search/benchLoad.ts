@@ -44,8 +44,8 @@ export const bulkLoad = (rows: number, next: () => CanonicalCompany, batch = 500
     )
     process.stderr.write(`${loaded} rows inserted (${elapsed()}); rebuilding ${indexes.length} indexes\n`)
     for (const index of indexes) {
-      // One string (simple protocol) so that the setting and the build share a pooled connection.
-      yield* sql.unsafe(`SET maintenance_work_mem = '512MB'; ${index.indexdef}`)
+      // One transaction, so that the setting and the build share a pooled connection (sql-pg takes one statement a time).
+      yield* sql.withTransaction(Effect.andThen(sql`SET LOCAL maintenance_work_mem = '512MB'`, sql.unsafe(index.indexdef)))
       process.stderr.write(`  ${index.indexname} (${elapsed()})\n`)
     }
     yield* sql`TRUNCATE search_words`
