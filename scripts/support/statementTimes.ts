@@ -45,8 +45,7 @@ export const statementTimer = () => {
         addLinks() {}
       }
       return span
-    },
-    context: (f) => f()
+    }
   })
   /** The statements recorded since the last call, oldest first. */
   const take = (): ReadonlyArray<StatementTime> => recorded.splice(0, recorded.length)
