@@ -3,6 +3,8 @@ import { AuditApi, BatchApi, ChecksApi, DecisionsApi, MonitoringApi, WebhooksApi
 import { CasesApi } from "./casesGroup.js"
 import { edgeResponses } from "./edgeResponses.js"
 import { operationExamples } from "./openapiExamples.js"
+import { refuseUnknownFields } from "./schemas/params.js"
+import { STATED_SCHEMA, withStatedSchemas } from "./schemas/stated.js"
 
 const description = [
   "KYB Africa answers \"is this African business real, registered, active and not sanctioned?\" over 18 official",
@@ -71,7 +73,8 @@ const withoutInternalTitles = (value: unknown): void => {
 /** Statuses answered before a key is read (the edge's refusals): they carry no quota headers. */
 const BEFORE_ADMISSION = new Set(["401", "413", "414", "415", "431"])
 
-const completeSpec = (spec: JsonObject): JsonObject => {
+const completeSpec = (generated: JsonObject): JsonObject => {
+  const spec = withStatedSchemas(generated) as JsonObject
   withoutUnknownIds(spec)
   withoutInternalTitles(spec)
   const components = isObject(spec["components"]) ? spec["components"] : {}
@@ -137,9 +140,16 @@ export class KybApi extends HttpApi.make("kyb")
   .add(AuditApi)
   .add(RegistriesApi)
   .add(HealthApi)
-  .annotateContext(OpenApi.annotations({
+  .annotateMerge(OpenApi.annotations({
     title: "KYB Africa API",
     version: "1.0.0",
     description,
     transform: completeSpec
-  })) {}
+  }))
+  // A JSON body's field the contract does not name is refused (400 naming it), never dropped.
+  .annotate(HttpApi.PayloadParseOptions, refuseUnknownFields) {}
+
+const documentOptions: OpenApi.FromApiOptions = { includeAnnotationKey: (key) => key === STATED_SCHEMA }
+
+/** The OpenAPI document of the API, as /v1/openapi.json serves it (the generator's, with the contract's stated schemas). */
+export const openApiDocument = (): OpenApi.OpenAPISpec => OpenApi.fromApi(KybApi, documentOptions)

@@ -29,29 +29,26 @@ import { CountryCode, IdParam, TextInput } from "./schemas/params.js"
 import { RegistriesResponse } from "./schemas/Registry.js"
 import { SearchParams, SearchResponse } from "./schemas/Search.js"
 import { Verdict, VerifyBody, VerifyQuery } from "./schemas/Verdict.js"
+import { optionalField } from "./schemas/stated.js"
 import { Authentication, QuotaGuard } from "./security.js"
 
-/** Every group under /v1 answers the same errors and is behind the key and the quota (added last, so it covers all endpoints). */
-export const guarded = <Id extends string, Endpoints extends HttpApiEndpoint.HttpApiEndpoint.Any, Error, R>(
-  group: HttpApiGroup.HttpApiGroup<Id, Endpoints, Error, R, false>
-) =>
-  group
-    .addError(InvalidRequest)
-    .addError(ServiceUnavailable)
-    .addError(InternalError)
-    .middleware(QuotaGuard)
-    .middleware(Authentication)
-    .prefix("/v1")
+/** The errors every operation under /v1 may answer, with its own after them. */
+export const errors = <const E extends ReadonlyArray<Schema.Top>>(...own: E) =>
+  [InvalidRequest, ServiceUnavailable, InternalError, ...own] as const
 
-const country = HttpApiSchema.param("country", CountryCode)
-const registrationNo = HttpApiSchema.param("registration_no", TextInput("registration_no", 64, "The registration number; segments may be joined with `/` (URL-encoded), `.`, `-` or spaces"))
+/** Every group under /v1 is behind the key and the quota (added last, so it covers all endpoints; authentication runs first). */
+export const guarded = <Id extends string, Endpoints extends HttpApiEndpoint.Constraint>(group: HttpApiGroup.HttpApiGroup<Id, Endpoints, false>) =>
+  group.middleware(QuotaGuard).middleware(Authentication).prefix("/v1")
+
+const companyPath = {
+  country: CountryCode,
+  registration_no: TextInput("registration_no", 64, "The registration number; segments may be joined with `/` (URL-encoded), `.`, `-` or spaces")
+}
 
 export class SearchApi extends guarded(HttpApiGroup.make("search")
   .add(
-    HttpApiEndpoint.get("search", "/search")
-      .setUrlParams(SearchParams)
-      .addSuccess(SearchResponse)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("search", "/search", { query: SearchParams, success: SearchResponse, error: errors() })
+      .annotateMerge(OpenApi.annotations({
         summary: "Search companies",
         description: "Tolerant search: registration number or tax id, literal, normalised, alias and fuzzy name " +
           "matches, then the live registries when the store has nothing. Ranked; `count` is the total across pages."
@@ -61,21 +58,16 @@ export class SearchApi extends guarded(HttpApiGroup.make("search")
 
 export class CompaniesApi extends guarded(HttpApiGroup.make("companies")
   .add(
-    HttpApiEndpoint.get("get")`/company/${country}/${registrationNo}`
-      .addSuccess(CompanyRecord)
-      .addError(CompanyNotFound)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("get", "/company/:country/:registration_no", { params: companyPath, success: CompanyRecord, error: errors(CompanyNotFound) })
+      .annotateMerge(OpenApi.annotations({
         summary: "Fetch one company",
         description: "The full record with officers and per-field provenance. Segments of the number may be " +
           "joined with `/` (URL-encoded), `.`, `-` or spaces."
       }))
   )
   .add(
-    HttpApiEndpoint.get("awards")`/company/${country}/${registrationNo}/awards`
-      .setUrlParams(AwardParams)
-      .addSuccess(AwardPage)
-      .addError(CompanyNotFound)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("awards", "/company/:country/:registration_no/awards", { params: companyPath, query: AwardParams, success: AwardPage, error: errors(CompanyNotFound) })
+      .annotateMerge(OpenApi.annotations({
         summary: "A company's government procurement awards",
         description: "The public-procurement awards whose supplier was matched to this stored company (by legal name, or " +
           "a stated alias): buyer, title, value, currency, date and where each was read. Newest first, paged with " +
@@ -87,20 +79,16 @@ export class CompaniesApi extends guarded(HttpApiGroup.make("companies")
 
 export class VerifyApi extends guarded(HttpApiGroup.make("verify")
   .add(
-    HttpApiEndpoint.get("verifyByQuery", "/verify")
-      .setUrlParams(VerifyQuery)
-      .addSuccess(Verdict)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("verifyByQuery", "/verify", { query: VerifyQuery, success: Verdict, error: errors() })
+      .annotateMerge(OpenApi.annotations({
         summary: "Verify a business (query parameters)",
         description: "The verdict for `name` or `registration_no` (one is required), narrowed by `country`: resolved against " +
           "the registries, screened against the sanctions lists, kept as a check (`check_id`). The same as POST /v1/verify."
       }))
   )
   .add(
-    HttpApiEndpoint.post("verifyByBody", "/verify")
-      .setPayload(VerifyBody)
-      .addSuccess(Verdict)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.post("verifyByBody", "/verify", { payload: VerifyBody, success: Verdict, error: errors() })
+      .annotateMerge(OpenApi.annotations({
         summary: "Verify a business (JSON body)",
         description: "The verdict for a JSON body with `name` or `registration_no` (one is required) and optionally `country`; " +
           "a field not named here is refused with 400. Kept as a check (`check_id`)."
@@ -110,9 +98,8 @@ export class VerifyApi extends guarded(HttpApiGroup.make("verify")
 
 export class RegistriesApi extends guarded(HttpApiGroup.make("registries")
   .add(
-    HttpApiEndpoint.get("list", "/registries")
-      .addSuccess(RegistriesResponse)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("list", "/registries", { success: RegistriesResponse, error: errors() })
+      .annotateMerge(OpenApi.annotations({
         summary: "The 18 registries",
         description: "Coverage per registry: records held, newest check, live capability and reachability."
       }))
@@ -121,74 +108,61 @@ export class RegistriesApi extends guarded(HttpApiGroup.make("registries")
 
 export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
   .add(
-    HttpApiEndpoint.get("health", "/health")
-      .addSuccess(Schema.Struct({
-        status: Schema.Literal("ok", "degraded").annotations({
+    HttpApiEndpoint.get("health", "/health", { success: Schema.Struct({
+        status: Schema.Literals(["ok", "degraded"]).annotate({
           description: "degraded: a list screened is older than KYB_LISTS_MAX_AGE_DAYS (named in stale_lists); verdicts are then review (lists_stale)"
         }),
         database: Schema.Literal("reachable"),
         lists: Schema.Array(Schema.Struct({
           list: Schema.String,
           version: Schema.String,
-          as_of: Schema.NullOr(Schema.String).annotations({ format: "date", description: "The day the version is known current on; null: unknown" }),
-          age_days: Schema.NullOr(Schema.Int.pipe(Schema.nonNegative())).annotations({ description: "Whole days since as_of (UTC)" }),
-          stale: Schema.Boolean.annotations({ description: "Past KYB_LISTS_MAX_AGE_DAYS, or of unknown date" })
-        })).annotations({
+          as_of: Schema.NullOr(Schema.String).annotate({ format: "date", description: "The day the version is known current on; null: unknown" }),
+          age_days: Schema.NullOr(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))).annotate({ description: "Whole days since as_of (UTC)" }),
+          stale: Schema.Boolean.annotate({ description: "Past KYB_LISTS_MAX_AGE_DAYS, or of unknown date" })
+        })).annotate({
           description: "The list versions this instance screens with now (a version activated a moment ago is here once loaded)"
         }),
-        stale_lists: Schema.Array(Schema.String).annotations({
+        stale_lists: Schema.Array(Schema.String).annotate({
           description: "Each stale list in words: its name, version, age and the limit; empty when every list is current"
         }),
-        replica: Schema.optional(Schema.Struct({
-          state: Schema.Literal("in_use", "bypassed"),
+        replica: optionalField(Schema.Struct({
+          state: Schema.Literals(["in_use", "bypassed"]),
           reason: Schema.NullOr(Schema.String),
-          lag_seconds: Schema.NullOr(Schema.Number)
+          lag_seconds: Schema.NullOr(Schema.Finite)
         }))
-      }))
-      .addError(ServiceUnavailable)
-      .annotateContext(OpenApi.annotations({
+      }), error: ServiceUnavailable })
+      .annotateMerge(OpenApi.annotations({
         summary: "Liveness and database reachability (no key needed)",
         description: "200 while the database answers; `status` is degraded (still 200) when a screened list is past the age limit. With a read replica configured, `replica` says whether reads are served by it or bypass it for the primary (and why)."
       }))
   ) {}
 
-const checkId = HttpApiSchema.param("id", IdParam("check"))
+const CheckId = IdParam("check")
 
 export class ChecksApi extends guarded(HttpApiGroup.make("checks")
   .add(
-    HttpApiEndpoint.get("get")`/checks/${checkId}`
-      .addSuccess(Check)
-      .addError(CheckNotFound)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("get", "/checks/:id", { params: { id: CheckId }, success: Check, error: errors(CheckNotFound) })
+      .annotateMerge(OpenApi.annotations({
         summary: "One check, as asked and answered",
         description: "Every verification is kept: the inputs as sent and as read, the verdict as answered, each list's " +
           "version and SHA-256, and the policy version. Any live key of the account that owns it can read it (another account's key gets 404)."
       }))
   )
   .add(
-    HttpApiEndpoint.get("list", "/checks")
-      .setUrlParams(CheckListParams)
-      .addSuccess(CheckPage)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("list", "/checks", { query: CheckListParams, success: CheckPage, error: errors() })
+      .annotateMerge(OpenApi.annotations({
         summary: "The account's checks, newest first, paged with a cursor (`key_id`: one key's)",
         description: "Summaries of the account's stored verifications (`since` an instant), newest first; `next_cursor` pages on."
       }))
   )
 ) {}
 
-const jobId = HttpApiSchema.param("id", IdParam("job"))
+const JobId = IdParam("job")
 
 export class BatchApi extends guarded(HttpApiGroup.make("batch")
   .add(
-    HttpApiEndpoint.post("submit", "/verify/batch")
-      .setPayload(BatchPayload)
-      .setHeaders(BatchHeaders)
-      .addSuccess(Job, { status: 202 })
-      .addError(IdempotencyKeyReused)
-      .addError(QuotaExceeded)
-      .addError(LimitReached)
-      .addError(InsufficientScope)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.post("submit", "/verify/batch", { headers: BatchHeaders, payload: BatchPayload, success: Job.pipe(HttpApiSchema.status(202)), error: errors(IdempotencyKeyReused, QuotaExceeded, LimitReached, InsufficientScope) })
+      .annotateMerge(OpenApi.annotations({
         summary: "Verify up to 1,000 businesses in one job",
         description: `A JSON array (or CSV) of up to ${MAX_BATCH_ITEMS} verification requests; answered 202 at once with the job, ` +
           "which runs in the background (it survives a restart). Each row verified counts against the monthly quota " +
@@ -198,39 +172,29 @@ export class BatchApi extends guarded(HttpApiGroup.make("batch")
       }))
   )
   .add(
-    HttpApiEndpoint.get("list", "/jobs")
-      .setUrlParams(PageParams(25))
-      .addSuccess(JobPage)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("list", "/jobs", { query: PageParams(25), success: JobPage, error: errors() })
+      .annotateMerge(OpenApi.annotations({
         summary: "The account's batch jobs, newest first, paged with a cursor (without their results)",
         description: "Each job's status and progress (`done` of `total`, `failed`); read a job for its results."
       }))
   )
   .add(
-    HttpApiEndpoint.get("get")`/jobs/${jobId}`
-      .addSuccess(Job)
-      .addError(JobNotFound)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("get", "/jobs/:id", { params: { id: JobId }, success: Job, error: errors(JobNotFound) })
+      .annotateMerge(OpenApi.annotations({
         summary: "A batch job: its progress, and its results in input order once done",
         description: "Each result holds the verdict (with its `check_id`) or why the row was refused. Another key gets 404."
       }))
   )
   .add(
-    HttpApiEndpoint.get("resultsJsonl")`/jobs/${jobId}/results.jsonl`
-      .addSuccess(JobResultsJsonl)
-      .addError(JobNotFound)
-      .addError(JobNotDone)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("resultsJsonl", "/jobs/:id/results.jsonl", { params: { id: JobId }, success: JobResultsJsonl, error: errors(JobNotFound, JobNotDone) })
+      .annotateMerge(OpenApi.annotations({
         summary: "A done job's results as JSON Lines",
         description: "One result per line in input order; 409 while the job is not done."
       }))
   )
   .add(
-    HttpApiEndpoint.get("resultsCsv")`/jobs/${jobId}/results.csv`
-      .addSuccess(JobResultsCsv)
-      .addError(JobNotFound)
-      .addError(JobNotDone)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("resultsCsv", "/jobs/:id/results.csv", { params: { id: JobId }, success: JobResultsCsv, error: errors(JobNotFound, JobNotDone) })
+      .annotateMerge(OpenApi.annotations({
         summary: "A done job's results as CSV",
         description: "One row per input row in input order, with a header row; 409 while the job is not done."
       }))
@@ -239,13 +203,8 @@ export class BatchApi extends guarded(HttpApiGroup.make("batch")
 
 export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
   .add(
-    HttpApiEndpoint.post("record", "/decisions")
-      .setPayload(DecisionBody)
-      .addSuccess(Decision, { status: 201 })
-      .addError(ListEntryNotFound)
-      .addError(LimitReached)
-      .addError(InsufficientScope)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.post("record", "/decisions", { payload: DecisionBody, success: Decision.pipe(HttpApiSchema.status(201)), error: errors(ListEntryNotFound, LimitReached, InsufficientScope) })
+      .annotateMerge(OpenApi.annotations({
         summary: "Record a reviewer's decision on a sanctions hit",
         description: "A `false_positive` decision dismisses the hit (list and entry) for the subject in every later " +
           "verification by this account: the hit is still reported, with `dismissed: true` and the decision, and no longer " +
@@ -254,47 +213,38 @@ export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
       }))
   )
   .add(
-    HttpApiEndpoint.get("list", "/decisions")
-      .setUrlParams(DecisionListParams)
-      .addSuccess(DecisionPage)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("list", "/decisions", { query: DecisionListParams, success: DecisionPage, error: errors() })
+      .annotateMerge(OpenApi.annotations({
         summary: "The account's decisions, newest first, paged with a cursor",
         description: "Every decision recorded, superseded ones included (`in_force=true`: only those in force)."
       }))
   )
 ) {}
 
-const uuidParam = (what: string) => HttpApiSchema.param("id", IdParam(what))
-const monitorId = uuidParam("monitor")
-const webhookId = uuidParam("webhook")
+const MonitorId = IdParam("monitor")
+const WebhookId = IdParam("webhook")
 
 export class MonitoringApi extends guarded(HttpApiGroup.make("monitoring")
   .add(
-    HttpApiEndpoint.post("create", "/monitors")
-      .setPayload(MonitorBody)
-      .addSuccess(Monitor, { status: 201 })
-      .addError(LimitReached)
-      .addError(InsufficientScope)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.post("create", "/monitors", { payload: MonitorBody, success: Monitor.pipe(HttpApiSchema.status(201)), error: errors(LimitReached, InsufficientScope) })
+      .annotateMerge(OpenApi.annotations({
         summary: "Watch a name or a company",
         description: "Screened now (its hits are kept), then again whenever a new list version adds or changes an entry that " +
           "could concern it; each change is an event (sanctions.hit_added, sanctions.hit_removed) with the check that shows it."
       }))
   )
-  .add(HttpApiEndpoint.get("list", "/monitors").setUrlParams(PageParams(50)).addSuccess(MonitorPage)
-    .annotateContext(OpenApi.annotations({
+  .add(HttpApiEndpoint.get("list", "/monitors", { query: PageParams(50), success: MonitorPage, error: errors() })
+    .annotateMerge(OpenApi.annotations({
       summary: "The account's monitors, newest first, paged with a cursor",
       description: "Each monitor with the name it screens and how many list entries it hits now."
     })))
-  .add(HttpApiEndpoint.get("get")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound)
-    .annotateContext(OpenApi.annotations({ summary: "One monitor", description: "A monitor of the account; another account's is 404." })))
-  .add(HttpApiEndpoint.del("delete")`/monitors/${monitorId}`.addSuccess(Monitor).addError(MonitorNotFound).addError(InsufficientScope)
-    .annotateContext(OpenApi.annotations({ summary: "Stop watching", description: "Deletes the monitor and answers it as it was; its past events stay." })))
+  .add(HttpApiEndpoint.get("get", "/monitors/:id", { params: { id: MonitorId }, success: Monitor, error: errors(MonitorNotFound) })
+    .annotateMerge(OpenApi.annotations({ summary: "One monitor", description: "A monitor of the account; another account's is 404." })))
+  .add(HttpApiEndpoint.delete("delete", "/monitors/:id", { params: { id: MonitorId }, success: Monitor, error: errors(MonitorNotFound, InsufficientScope) })
+    .annotateMerge(OpenApi.annotations({ summary: "Stop watching", description: "Deletes the monitor and answers it as it was; its past events stay." })))
   .add(
-    HttpApiEndpoint.get("events", "/events")
-      .setUrlParams(CheckListParams)
-      .addSuccess(EventPage)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("events", "/events", { query: CheckListParams, success: EventPage, error: errors() })
+      .annotateMerge(OpenApi.annotations({
         summary: "The account's events, newest first, paged with a cursor (for clients that poll)",
         description: "What the monitors found (`since` an instant): the same events webhooks deliver."
       }))
@@ -303,32 +253,24 @@ export class MonitoringApi extends guarded(HttpApiGroup.make("monitoring")
 
 export class WebhooksApi extends guarded(HttpApiGroup.make("webhooks")
   .add(
-    HttpApiEndpoint.post("create", "/webhooks")
-      .setPayload(WebhookBody)
-      .addSuccess(WebhookCreated, { status: 201 })
-      .addError(LimitReached)
-      .addError(WebhookExists)
-      .addError(InsufficientScope)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.post("create", "/webhooks", { payload: WebhookBody, success: WebhookCreated.pipe(HttpApiSchema.status(201)), error: errors(LimitReached, WebhookExists, InsufficientScope) })
+      .annotateMerge(OpenApi.annotations({
         summary: "Register an endpoint for events",
         description: "Events are POSTed as JSON `{id, type, created_at, data}` with `KYB-Signature: t=<unix>,v1=<hex HMAC-SHA256 " +
           "of \"<t>.<body>\" with the secret>` and `KYB-Event-Id` (delivery is at least once: de-duplicate by id). Failures and " +
           "timeouts are retried with exponential backoff for 24 hours. Only http(s) URLs; loopback and private addresses are refused."
       }))
   )
-  .add(HttpApiEndpoint.get("list", "/webhooks").setUrlParams(PageParams(50)).addSuccess(WebhookPage)
-    .annotateContext(OpenApi.annotations({
+  .add(HttpApiEndpoint.get("list", "/webhooks", { query: PageParams(50), success: WebhookPage, error: errors() })
+    .annotateMerge(OpenApi.annotations({
       summary: "The account's webhooks, newest first, paged with a cursor",
       description: "Each endpoint with the event types it receives (never its secret)."
     })))
-  .add(HttpApiEndpoint.del("delete")`/webhooks/${webhookId}`.addSuccess(Webhook).addError(WebhookNotFound).addError(InsufficientScope)
-    .annotateContext(OpenApi.annotations({ summary: "Remove an endpoint", description: "Deletes the webhook; deliveries still pending are cancelled." })))
+  .add(HttpApiEndpoint.delete("delete", "/webhooks/:id", { params: { id: WebhookId }, success: Webhook, error: errors(WebhookNotFound, InsufficientScope) })
+    .annotateMerge(OpenApi.annotations({ summary: "Remove an endpoint", description: "Deletes the webhook; deliveries still pending are cancelled." })))
   .add(
-    HttpApiEndpoint.get("deliveries")`/webhooks/${webhookId}/deliveries`
-      .setUrlParams(PageParams(50))
-      .addSuccess(WebhookDeliveryPage)
-      .addError(WebhookNotFound)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("deliveries", "/webhooks/:id/deliveries", { params: { id: WebhookId }, query: PageParams(50), success: WebhookDeliveryPage, error: errors(WebhookNotFound) })
+      .annotateMerge(OpenApi.annotations({
         summary: "Deliveries to an endpoint, newest event first, paged with a cursor, each attempt with its outcome",
         description: "Each event sent to the endpoint, its state and every attempt (status code or error, duration)."
       }))
@@ -337,11 +279,8 @@ export class WebhooksApi extends guarded(HttpApiGroup.make("webhooks")
 
 export class AuditApi extends guarded(HttpApiGroup.make("audit")
   .add(
-    HttpApiEndpoint.get("list", "/audit")
-      .setUrlParams(AuditListParams)
-      .addSuccess(AuditPage)
-      .addError(InsufficientScope)
-      .annotateContext(OpenApi.annotations({
+    HttpApiEndpoint.get("list", "/audit", { query: AuditListParams, success: AuditPage, error: errors(InsufficientScope) })
+      .annotateMerge(OpenApi.annotations({
         summary: "The account's audit log, oldest first, filtered and paged with a cursor (keys with scope audit)",
         description: "Every change of state in the account (decisions, verifying again, batch jobs, monitors, webhooks, keys, " +
           "list choice, members and roles, second factors, the account's policy) and every refused post: who (a member or a key, " +

@@ -1,5 +1,6 @@
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
 import { Context } from "effect"
+import type { QuotaDecision } from "../access/Quota.js"
 import type { KeyScope } from "../domain/keyScope.js"
 import { InvalidApiKey, QuotaExceeded } from "./errors.js"
 
@@ -20,12 +21,16 @@ export interface ApiKeyIdentity {
   readonly decisionsRecorded: boolean
 }
 
-export class CurrentApiKey extends Context.Tag("kyb/CurrentApiKey")<CurrentApiKey, ApiKeyIdentity>() {}
+export class CurrentApiKey extends Context.Service<CurrentApiKey, ApiKeyIdentity>()("kyb/CurrentApiKey") {}
+
+/** The request's quota decision, taken with its authentication (one round trip): for the quota guard and the handlers. */
+export class QuotaAdmission extends Context.Service<QuotaAdmission, QuotaDecision>()("kyb/QuotaAdmission") {}
 
 /** Either header authenticates: `Authorization: Bearer <key>` or `x-api-key: <key>`. */
-export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("kyb/Authentication", {
-  failure: InvalidApiKey,
-  provides: CurrentApiKey,
+export class Authentication extends HttpApiMiddleware.Service<Authentication, {
+  provides: CurrentApiKey | QuotaAdmission
+}>()("kyb/Authentication", {
+  error: InvalidApiKey,
   security: {
     bearer: HttpApiSecurity.bearer.pipe(
       HttpApiSecurity.annotate(OpenApi.Description, "`Authorization: Bearer <API key>`")
@@ -36,5 +41,7 @@ export class Authentication extends HttpApiMiddleware.Tag<Authentication>()("kyb
   }
 }) {}
 
-/** Counts the request against the key's monthly quota and sets the X-RateLimit-* headers. */
-export class QuotaGuard extends HttpApiMiddleware.Tag<QuotaGuard>()("kyb/QuotaGuard", { failure: QuotaExceeded }) {}
+/** Refuses the request when its quota decision says so, and sets the X-RateLimit-* headers on its answer. */
+export class QuotaGuard extends HttpApiMiddleware.Service<QuotaGuard, {
+  requires: QuotaAdmission
+}>()("kyb/QuotaGuard", { error: QuotaExceeded }) {}

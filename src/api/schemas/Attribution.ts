@@ -1,18 +1,18 @@
 import { Schema } from "effect"
 
 /** Who did something: a member of the account (their name as of the action) or an API key (its label then). */
-export const Attribution = Schema.Union(
+export const Attribution = Schema.Union([
   Schema.Struct({
     type: Schema.Literal("member"),
-    id: Schema.String.annotations({ description: "the member's id" }),
-    name: Schema.String.annotations({ description: "the member's name as of the action" })
-  }).annotations({ identifier: "MemberAttribution", description: "A member of the account, named as of the action" }),
+    id: Schema.String.annotate({ description: "the member's id" }),
+    name: Schema.String.annotate({ description: "the member's name as of the action" })
+  }).annotate({ identifier: "MemberAttribution", description: "A member of the account, named as of the action" }),
   Schema.Struct({
     type: Schema.Literal("key"),
-    id: Schema.String.annotations({ description: "the API key's id" }),
-    label: Schema.NullOr(Schema.String).annotations({ description: "the key's label as of the action (null: none)" })
-  }).annotations({ identifier: "KeyAttribution", description: "An API key of the account, labelled as of the action" })
-).annotations({ identifier: "Attribution", description: "Who did it: a member (id, name) or an API key (id, label), as of the action" })
+    id: Schema.String.annotate({ description: "the API key's id" }),
+    label: Schema.NullOr(Schema.String).annotate({ description: "the key's label as of the action (null: none)" })
+  }).annotate({ identifier: "KeyAttribution", description: "An API key of the account, labelled as of the action" })
+]).annotate({ identifier: "Attribution", description: "Who did it: a member (id, name) or an API key (id, label), as of the action" })
 
 /** Attribution, or null where it was not recorded (made before attribution existed). */
-export const AttributionOrNull = (description: string) => Schema.NullOr(Attribution).annotations({ description })
+export const AttributionOrNull = (description: string) => Schema.NullOr(Attribution).annotate({ description })

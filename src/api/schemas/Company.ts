@@ -1,33 +1,33 @@
 import { Schema } from "effect"
 
-export const CompanyStatus = Schema.Literal("active", "dissolved", "dormant", "unknown")
+export const CompanyStatus = Schema.Literals(["active", "dissolved", "dormant", "unknown"])
 
-const DateString = Schema.String.annotations({ format: "date", examples: ["1992-07-30"] })
-const DateTimeString = Schema.String.annotations({ format: "date-time", examples: ["2026-11-20T08:00:00.000Z"] })
-const Confidence = Schema.Number.pipe(Schema.between(0, 1))
+const DateString = Schema.String.annotate({ format: "date", examples: ["1992-07-30"] })
+const DateTimeString = Schema.String.annotate({ format: "date-time", examples: ["2026-11-20T08:00:00.000Z"] })
+const Confidence = Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: 1 }))
 
 export const Identifier = Schema.Struct({
-  scheme: Schema.String.annotations({
+  scheme: Schema.String.annotate({
     description: "The identifier's scheme: a registry id (ng-cac), a tax scheme (NG-TIN, SN-NINEA), lei, isin, ticker (EXCHANGE:SYMBOL) or reference (our id)"
   }),
-  value: Schema.String.annotations({ description: "The identifier as its source gives it" }),
-  source: Schema.String.annotations({ description: "The source that gave it" })
-}).annotations({ identifier: "Identifier" })
+  value: Schema.String.annotate({ description: "The identifier as its source gives it" }),
+  source: Schema.String.annotate({ description: "The source that gave it" })
+}).annotate({ identifier: "Identifier" })
 
 export const RegistryEvidence = Schema.Struct({
-  source: Schema.String.annotations({ description: "The registry source: a live registry answer or a registry's own published file" }),
+  source: Schema.String.annotate({ description: "The registry source: a live registry answer or a registry's own published file" }),
   source_url: Schema.NullOr(Schema.String),
-  checked_at: DateTimeString.annotations({ description: "When the registry gave it" }),
-  kind: Schema.Literal("registry", "live").annotations({ description: "live: a registry's live answer; registry: a registry's published file" })
-}).annotations({ identifier: "RegistryEvidence" })
+  checked_at: DateTimeString.annotate({ description: "When the registry gave it" }),
+  kind: Schema.Literals(["registry", "live"]).annotate({ description: "live: a registry's live answer; registry: a registry's published file" })
+}).annotate({ identifier: "RegistryEvidence" })
 
 /** Spec 2.1, with the extra fields seen in sample payloads. Values a registry does not publish are null. */
 export const CompanyFields = {
-  country: Schema.String.annotations({ description: "ISO-3166 alpha-2", examples: ["NG"] }),
-  registration_no: Schema.NullOr(Schema.String).annotations({
+  country: Schema.String.annotate({ description: "ISO-3166 alpha-2", examples: ["NG"] }),
+  registration_no: Schema.NullOr(Schema.String).annotate({
     description: "Registry number in the registry's canonical form, only as a registry or a source quoting it publishes it; null when the business is known only from a source that publishes none (never made up)"
   }),
-  reference_id: Schema.NullOr(Schema.String).annotations({
+  reference_id: Schema.NullOr(Schema.String).annotate({
     description: "Our stable id of a business known only from a secondary source (a stock listing, an EITI report), null for a record with a registration number; GET /v1/company/{country}/{reference_id} serves it"
   }),
   legal_name: Schema.String,
@@ -38,18 +38,18 @@ export const CompanyFields = {
   registered_address: Schema.NullOr(Schema.String),
   tax_id: Schema.NullOr(Schema.String),
   listed_ticker: Schema.NullOr(Schema.String),
-  source: Schema.String.annotations({ description: "The official registry or source of record" }),
+  source: Schema.String.annotate({ description: "The official registry or source of record" }),
   source_url: Schema.NullOr(Schema.String),
-  source_kind: Schema.Literal("live", "registry", "secondary", "synthetic").annotations({
+  source_kind: Schema.Literals(["live", "registry", "secondary", "synthetic"]).annotate({
     description: "How the record was obtained: live (a registry's live answer), registry (a registry's published file), secondary (a stock listing, an EITI report, public text), synthetic (a generated benchmark record: never a fact)"
   }),
-  registry_url: Schema.NullOr(Schema.String).annotations({ description: "Public site of the registry" }),
+  registry_url: Schema.NullOr(Schema.String).annotate({ description: "Public site of the registry" }),
   last_verified_at: DateTimeString,
   confidence: Schema.NullOr(Confidence),
-  identifiers: Schema.Array(Identifier).annotations({
+  identifiers: Schema.Array(Identifier).annotate({
     description: "Every identifier the business's sources give (registration number, tax number, LEI, ISIN, exchange ticker, reference id), each with its scheme and source; a verdict's and the record's company include its linked records'"
   }),
-  registry_evidence: Schema.NullOr(RegistryEvidence).annotations({
+  registry_evidence: Schema.NullOr(RegistryEvidence).annotate({
     description: "The registry's word that the business is registered (source and date); null: no registry said so (registered is then false)"
   })
 }
@@ -68,12 +68,12 @@ export class Officer extends Schema.Class<Officer>("Officer")({
 
 export class Owner extends Schema.Class<Owner>("Owner")({
   name: Schema.String,
-  kind: Schema.Literal("individual", "entity", "unknown").annotations({
+  kind: Schema.Literals(["individual", "entity", "unknown"]).annotate({
     description: "a natural person, a legal entity, or a kind the register does not state (an arrangement, or unknown)"
   }),
   nationality: Schema.NullOr(Schema.String),
-  share_pct: Schema.NullOr(Schema.Number).annotations({ description: "shares held, direct and indirect, in percent" }),
-  voting_pct: Schema.NullOr(Schema.Number).annotations({ description: "voting rights, direct and indirect, in percent" }),
+  share_pct: Schema.NullOr(Schema.Finite).annotate({ description: "shares held, direct and indirect, in percent" }),
+  voting_pct: Schema.NullOr(Schema.Finite).annotate({ description: "voting rights, direct and indirect, in percent" }),
   notified_on: Schema.NullOr(DateString),
   source: Schema.String,
   last_verified_at: DateTimeString
@@ -92,25 +92,25 @@ export const LinkedRecordJson = Schema.Struct({
   legal_name: Schema.String,
   source: Schema.String,
   source_url: Schema.NullOr(Schema.String),
-  source_kind: Schema.Literal("live", "registry", "secondary", "synthetic"),
+  source_kind: Schema.Literals(["live", "registry", "secondary", "synthetic"]),
   last_verified_at: DateTimeString,
-  reason: Schema.Literal("registration_no", "tax_id", "lei", "isin", "ticker", "name").annotations({
+  reason: Schema.Literals(["registration_no", "tax_id", "lei", "isin", "ticker", "name"]).annotate({
     description: "What the two records share: a registration number, a tax number, an LEI, an ISIN, a ticker on one exchange, or the same name in the same country after legal-form and spelling normalisation"
   }),
-  detail: Schema.String.annotations({ description: "The shared value, e.g. NG-TIN 04059106-0001" })
-}).annotations({ identifier: "LinkedRecord" })
+  detail: Schema.String.annotate({ description: "The shared value, e.g. NG-TIN 04059106-0001" })
+}).annotate({ identifier: "LinkedRecord" })
 
 /** The record endpoint's answer: the Company, its officers, its owners and where each value came from. */
 export class CompanyRecord extends Schema.Class<CompanyRecord>("CompanyRecord")({
   ...CompanyFields,
   officers: Schema.Array(Officer),
-  owners: Schema.Array(Owner).annotations({
+  owners: Schema.Array(Owner).annotate({
     description: "persons with significant control as a register names them (e.g. the CAC PSC register); empty: none held"
   }),
-  provenance: Schema.Record({ key: Schema.String, value: FieldProvenance }).annotations({
+  provenance: Schema.Record(Schema.String, FieldProvenance).annotate({
     description: "Per field that has a value: its source, source page, checked date and confidence"
   }),
-  linked_records: Schema.Array(LinkedRecordJson).annotations({
+  linked_records: Schema.Array(LinkedRecordJson).annotate({
     description: "Records of the same business from other sources, linked to this one, each with why the link was made; they lend it their identifiers and ticker"
   })
 }) {}

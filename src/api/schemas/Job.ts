@@ -2,6 +2,7 @@ import { HttpApiSchema } from "effect/http-api"
 import { Schema } from "effect"
 import { AttributionOrNull } from "./Attribution.js"
 import { NextCursor } from "./Paging.js"
+import { optionalField } from "./stated.js"
 import { Verdict } from "./Verdict.js"
 
 export const MAX_BATCH_ITEMS = 1000
@@ -11,32 +12,34 @@ export const BATCH_TAKES = `the body must be 1 to ${MAX_BATCH_ITEMS} verificatio
   "POST /v1/verify, or CSV (text/csv) with a header row naming some of name, registration_no, country"
 
 /** Any JSON value as sent (a row of a batch), checked row by row, never as a whole. */
-const AsSent = Schema.Unknown.annotations({
+const AsSent = Schema.Unknown.annotate({
   identifier: "AsSent",
   description: "a row as sent: normally an object like the body of POST /v1/verify"
 })
 
 /** A JSON array of verification requests (each row checked on its own), or CSV with a header row. */
-export const BatchPayload = Schema.Union(
-  Schema.Array(AsSent).pipe(Schema.minItems(1), Schema.maxItems(MAX_BATCH_ITEMS)).annotations({
-    identifier: "BatchRequest",
-    description: `1 to ${MAX_BATCH_ITEMS} objects like the body of POST /v1/verify ({name?, registration_no?, country?}); ` +
-      "a row that is not one is reported in its place, not verified and not counted."
-  }),
-  HttpApiSchema.Text({ contentType: "text/csv" }).annotations({
+export const BatchPayload = [
+  Schema.Array(AsSent).check(
+    Schema.isMinLength(1, { message: BATCH_TAKES }),
+    Schema.isMaxLength(MAX_BATCH_ITEMS, {
+      message: BATCH_TAKES,
+      identifier: "BatchRequest",
+      description: `1 to ${MAX_BATCH_ITEMS} objects like the body of POST /v1/verify ({name?, registration_no?, country?}); ` +
+        "a row that is not one is reported in its place, not verified and not counted."
+    })
+  ).annotate({ message: BATCH_TAKES }),
+  Schema.String.annotate({
     description: `CSV with a header row naming columns among name, registration_no, country; 1 to ${MAX_BATCH_ITEMS} rows.`
-  })
-).annotations({
-  message: () => ({ message: BATCH_TAKES, override: true })
-})
+  }).pipe(HttpApiSchema.asText({ contentType: "text/csv" }))
+] as const
 
 export const BatchHeaders = Schema.Struct({
-  "idempotency-key": Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)).annotations({
+  "idempotency-key": optionalField(Schema.String.annotate({
     description: "The same key and body return the same job; the same key with another body is 409."
-  }))
+  }).check(Schema.isMinLength(1), Schema.isMaxLength(200)))
 })
 
-export const JobStatus = Schema.Literal("queued", "running", "done", "cancelled").annotations({
+export const JobStatus = Schema.Literals(["queued", "running", "done", "cancelled"]).annotate({
   description: "cancelled: stopped when its account was deleted or its last key revoked; the rows not verified by then never are"
 })
 
@@ -46,7 +49,7 @@ export class JobRowError extends Schema.Class<JobRowError>("JobRowError")({
 }) {}
 
 export class JobResult extends Schema.Class<JobResult>("JobResult")({
-  position: Schema.Number.annotations({ description: "0-based, in input order" }),
+  position: Schema.Finite.annotate({ description: "0-based, in input order" }),
   input: AsSent,
   verdict: Schema.NullOr(Verdict),
   error: Schema.NullOr(JobRowError)
@@ -55,23 +58,23 @@ export class JobResult extends Schema.Class<JobResult>("JobResult")({
 export class Job extends Schema.Class<Job>("Job")({
   id: Schema.String,
   status: JobStatus,
-  total: Schema.Number,
-  done: Schema.Number.annotations({ description: "rows answered so far (verified or refused)" }),
-  failed: Schema.Number.annotations({ description: "rows refused (not a verification request): not verified, not counted" }),
-  created_at: Schema.String.annotations({ format: "date-time" }),
-  finished_at: Schema.NullOr(Schema.String.annotations({ format: "date-time" })),
+  total: Schema.Finite,
+  done: Schema.Finite.annotate({ description: "rows answered so far (verified or refused)" }),
+  failed: Schema.Finite.annotate({ description: "rows refused (not a verification request): not verified, not counted" }),
+  created_at: Schema.String.annotate({ format: "date-time" }),
+  finished_at: Schema.NullOr(Schema.String.annotate({ format: "date-time" })),
   created_by: AttributionOrNull("who submitted it: a member (id, name) or an API key (id, label), as of the submission; null: not recorded (submitted before attribution existed)"),
-  results: Schema.NullOr(Schema.Array(JobResult)).annotations({ description: "in input order, once the job is done" })
+  results: Schema.NullOr(Schema.Array(JobResult)).annotate({ description: "in input order, once the job is done" })
 }) {}
 
 export class JobPage extends Schema.Class<JobPage>("JobPage")({
-  jobs: Schema.Array(Job).annotations({ description: "newest first; `results` is null here (read a job for its results)" }),
+  jobs: Schema.Array(Job).annotate({ description: "newest first; `results` is null here (read a job for its results)" }),
   next_cursor: NextCursor
 }) {}
 
-export const JobResultsJsonl = HttpApiSchema.Text({ contentType: "application/x-ndjson" }).annotations({
+export const JobResultsJsonl = Schema.String.pipe(HttpApiSchema.asText({ contentType: "application/x-ndjson" })).annotate({
   description: "One JobResult per line, in input order (the job must be done)."
 })
-export const JobResultsCsv = HttpApiSchema.Text({ contentType: "text/csv" }).annotations({
+export const JobResultsCsv = Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/csv" })).annotate({
   description: "row,name,registration_no,country,result,registered,sanctions,review_reason,check_id,error (row counts from 1: the first row after the header; the JSON lines' position is 0-based)"
 })

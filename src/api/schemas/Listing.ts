@@ -1,26 +1,27 @@
 import { Schema } from "effect"
 import { EntryDetails } from "../../domain/entryDetails.js"
+import { optionalField } from "./stated.js"
 
 /** A listed entry's details as its list publishes them, carried by each hit so a reviewer need not look the entry up. */
 export const EntryListing = Schema.Struct({
   aliases: Schema.Array(Schema.Struct({
     name: Schema.String,
-    quality: Schema.Literal("strong", "weak").annotations({ description: "strong: an official a.k.a. or f.k.a.; weak: the list's own low-quality or weak alias, or an acronym derived from the name" }),
-    kind: Schema.String.annotations({ description: "aka, fka, nka, acronym, packed (the second name of a listing that packs two), original_script ..." })
+    quality: Schema.Literals(["strong", "weak"]).annotate({ description: "strong: an official a.k.a. or f.k.a.; weak: the list's own low-quality or weak alias, or an acronym derived from the name" }),
+    kind: Schema.String.annotate({ description: "aka, fka, nka, acronym, packed (the second name of a listing that packs two), original_script ..." })
   })),
-  original_script_names: Schema.Array(Schema.String).annotations({ description: "the names the list gives in another script, as written" }),
-  countries: Schema.Array(Schema.String).annotations({ description: "the countries the entry names (nationality, citizenship, address or location), as the list writes them" }),
+  original_script_names: Schema.Array(Schema.String).annotate({ description: "the names the list gives in another script, as written" }),
+  countries: Schema.Array(Schema.String).annotate({ description: "the countries the entry names (nationality, citizenship, address or location), as the list writes them" }),
   identifiers: Schema.Array(Schema.Struct({
-    type: Schema.String.annotations({ description: "un_reference, uk_sanctions_list_ref, eu_reference, imo, registration_no, passport ..." }),
+    type: Schema.String.annotate({ description: "un_reference, uk_sanctions_list_ref, eu_reference, imo, registration_no, passport ..." }),
     value: Schema.String
-  })).annotations({ description: "the identifiers the list gives the entry (another list's reference, a registration or IMO number ...)" }),
-  official_url: Schema.NullOr(Schema.String).annotations({
+  })).annotate({ description: "the identifiers the list gives the entry (another list's reference, a registration or IMO number ...)" }),
+  official_url: Schema.NullOr(Schema.String).annotate({
     description: "the entry's own page on its list's official site (OFAC's Sanctions List Search, by the entry's id); null: the list publishes no page per entry (UN, UK, EU, World Bank), the entry is in the list version screened (for the EU, details.legal_acts gives the acts that list it)"
   }),
-  details: Schema.optional(Schema.NullOr(EntryDetails)).annotations({
+  details: optionalField(Schema.NullOr(EntryDetails), {
     description: "what else the list says of the entry: listing date, addresses, remarks, nationalities, dates and places of birth, positions, identity documents, legal acts, a vessel's particulars. Display only, not covered by entry_hash. null: the list version screened was stored before details were kept (the next ingest of the same files adds them); absent: a check made before hits carried them, or they could not be read at the time"
   })
-}).annotations({
+}).annotate({
   identifier: "EntryListing",
   description: "What the list says of the entry, as stored from the list version screened; absent on checks made before hits carried it",
   // OFAC SDN entry 306 as data/sanctions/ofac-sdn gives it (sdn.csv of 2024-05-03, add.csv and alt.csv of 2025-12).
@@ -53,9 +54,9 @@ export type EntryListing = typeof EntryListing.Type
 
 export const ScreenedPerson = Schema.Struct({
   name: Schema.String,
-  role: Schema.Literal("officer", "owner").annotations({ description: "as the record names them: an officer, or an owner (significant control, beneficial owner, shareholder)" }),
-  position: Schema.NullOr(Schema.String).annotations({ description: "the role as the record writes it, e.g. chairman; null: not given" }),
-  result: Schema.Literal("clear", "potential_match", "match", "unavailable").annotations({
+  role: Schema.Literals(["officer", "owner"]).annotate({ description: "as the record names them: an officer, or an owner (significant control, beneficial owner, shareholder)" }),
+  position: Schema.NullOr(Schema.String).annotate({ description: "the role as the record writes it, e.g. chairman; null: not given" }),
+  result: Schema.Literals(["clear", "potential_match", "match", "unavailable"]).annotate({
     description: "this person's own screening result: the hits whose screened_name is this name (dismissed ones not counted)"
   })
-}).annotations({ identifier: "ScreenedPerson", description: "An officer or owner the record names, screened with the business" })
+}).annotate({ identifier: "ScreenedPerson", description: "An officer or owner the record names, screened with the business" })

@@ -2,69 +2,67 @@ import { Schema } from "effect"
 import { reviewReasonOrder } from "../../domain/reviewReasons.js"
 import { CompanyFields } from "./Company.js"
 import { EntryListing, ScreenedPerson } from "./Listing.js"
-import { CountryCode, refuseUnknownFields, requiringOneOf, TextInput } from "./params.js"
+import { CountryCode, requiringOneOf, TextInput } from "./params.js"
+import { optionalField, stated } from "./stated.js"
 
 const inputFields = {
-  name: Schema.optional(TextInput("name", 200, "The business's name (this, registration_no or both)")),
-  registration_no: Schema.optional(TextInput("registration_no", 64, "The registration number, any separator style")),
-  country: Schema.optional(CountryCode)
+  name: optionalField(TextInput("name", 200, "The business's name (this, registration_no or both)")),
+  registration_no: optionalField(TextInput("registration_no", 64, "The registration number, any separator style")),
+  country: optionalField(CountryCode)
 }
 const oneOfNameOrNumber = (input: { readonly name?: string | undefined; readonly registration_no?: string | undefined }) =>
   input.name !== undefined || input.registration_no !== undefined
     ? true
     : "one of name or registration_no is required"
 
-export const VerifyQuery = Schema.Struct(inputFields).pipe(Schema.filter(oneOfNameOrNumber))
-export const VerifyBody = Schema.Struct(inputFields).pipe(Schema.filter(oneOfNameOrNumber, {
-  jsonSchema: requiringOneOf(Schema.Struct(inputFields), [["name"], ["registration_no"]])
-})).annotations({
-  identifier: "VerifyRequest",
-  description: "What to verify: `name` or `registration_no` (or both), and `country` to narrow it to one registry",
-  ...refuseUnknownFields
-})
+export const VerifyQuery = Schema.Struct(inputFields).check(Schema.makeFilter(oneOfNameOrNumber))
+export const VerifyBody = Schema.Struct(inputFields).annotate(stated({
+  ...requiringOneOf(Schema.Struct(inputFields), [["name"], ["registration_no"]])
+  // The description stays off the document, as the Effect 3 generator left it.
+})).check(Schema.makeFilter(oneOfNameOrNumber, { identifier: "VerifyRequest" }))
 export type VerifyInput = typeof VerifyBody.Type
 
-export const VerdictResult = Schema.Literal("verified", "review", "not_found")
+export const VerdictResult = Schema.Literals(["verified", "review", "not_found"])
 export type VerdictResult = typeof VerdictResult.Type
 
 /** The review reasons, in priority order, as the verdict policy defines them (one list: `src/domain/reviewReasons.ts`). */
-export const ReviewReason = Schema.Literal(...reviewReasonOrder)
+export const ReviewReason = Schema.Literals(reviewReasonOrder)
 export type ReviewReason = typeof ReviewReason.Type
 
-export const SanctionsList = Schema.Literal("ofac_sdn", "ofac_consolidated", "un_sc", "uk_ofsi", "uk_invban", "eu_fsf")
+export const SanctionsList = Schema.Literals(["ofac_sdn", "ofac_consolidated", "un_sc", "uk_ofsi", "uk_invban", "eu_fsf"])
 
-export const ScreenedFrom = Schema.Literal("input", "legal_name", "alias", "former_name", "officer", "owner").annotations({
+export const ScreenedFrom = Schema.Literals(["input", "legal_name", "alias", "former_name", "officer", "owner"]).annotate({
   description: "Which name produced the hit: the name as given, the record's legal name, alias or former name, or a person it names"
 })
 
 export const HitExplanation = Schema.Struct({
   summary: Schema.String,
   factors: Schema.Array(Schema.Struct({
-    factor: Schema.String.annotations({ description: "e.g. word_agrees, word_only_in_listed_name, location_conflict" }),
-    effect: Schema.Number.annotations({ description: "share of the score it added (positive) or cost (negative); 0 for rules" }),
+    factor: Schema.String.annotate({ description: "e.g. word_agrees, word_only_in_listed_name, location_conflict" }),
+    effect: Schema.Finite.annotate({ description: "share of the score it added (positive) or cost (negative); 0 for rules" }),
     detail: Schema.String
   }))
-}).annotations({ identifier: "HitExplanation", description: "Why the hit scored what it did" })
+}).annotate({ identifier: "HitExplanation", description: "Why the hit scored what it did" })
 
 export class SanctionsHit extends Schema.Class<SanctionsHit>("SanctionsHit")({
   list: SanctionsList,
   entry_id: Schema.String,
   name: Schema.String,
   matched_name: Schema.String,
-  score: Schema.Number,
+  score: Schema.Finite,
   programs: Schema.Array(Schema.String),
   entity_type: Schema.String,
   listed_on: Schema.NullOr(Schema.String),
   list_version: Schema.String,
   screened_name: Schema.String,
   screened_from: ScreenedFrom,
-  entry_hash: Schema.String.annotations({ description: "SHA-256 of the list entry's content; changes when the entry changes" }),
-  listing: Schema.optional(EntryListing),
+  entry_hash: Schema.String.annotate({ description: "SHA-256 of the list entry's content; changes when the entry changes" }),
+  listing: optionalField(EntryListing),
   decision: Schema.NullOr(Schema.Struct({
     id: Schema.String,
-    decision: Schema.Literal("false_positive", "confirmed")
-  })).annotations({ description: "the reviewer's decision in force on this hit for this subject (POST /v1/decisions), or null" }),
-  dismissed: Schema.Boolean.annotations({
+    decision: Schema.Literals(["false_positive", "confirmed"])
+  })).annotate({ description: "the reviewer's decision in force on this hit for this subject (POST /v1/decisions), or null" }),
+  dismissed: Schema.Boolean.annotate({
     description: "a false positive by a reviewer's decision: still reported, but not counted in `sanctions.result` nor in the verdict"
   }),
   explanation: HitExplanation,
@@ -74,39 +72,39 @@ export class SanctionsHit extends Schema.Class<SanctionsHit>("SanctionsHit")({
     name: Schema.String,
     list_version: Schema.String,
     entry_hash: Schema.String,
-    link: Schema.String.annotations({ description: "how the two entries were linked, e.g. the name both lists give" })
-  })).annotations({
+    link: Schema.String.annotate({ description: "how the two entries were linked, e.g. the name both lists give" })
+  })).annotate({
     description: "the other lists' entries that are the same entity (each also reported as a hit of its own, its explanation saying how it was linked)"
   })
 }) {}
 
 export class SanctionsScreening extends Schema.Class<SanctionsScreening>("SanctionsScreening")({
   screened: Schema.Boolean,
-  result: Schema.Literal("clear", "potential_match", "match", "unavailable"),
+  result: Schema.Literals(["clear", "potential_match", "match", "unavailable"]),
   hits: Schema.Array(SanctionsHit)
 }) {}
 
 export const DebarmentFinding = Schema.Struct({
-  institution: Schema.String.annotations({ description: "who debarred, e.g. World Bank" }),
-  grounds: Schema.String.annotations({ description: "as the institution writes them, e.g. Fraudulent Practices, Cross Debarment: AfDB" }),
-  from: Schema.NullOr(Schema.String).annotations({ description: "first day of ineligibility (YYYY-MM-DD)" }),
-  to: Schema.NullOr(Schema.String).annotations({ description: "last day of ineligibility (YYYY-MM-DD); null: indefinite" }),
-  active: Schema.Boolean.annotations({ description: "in force on the day of the check; an ended debarment is reported, not flagged" }),
+  institution: Schema.String.annotate({ description: "who debarred, e.g. World Bank" }),
+  grounds: Schema.String.annotate({ description: "as the institution writes them, e.g. Fraudulent Practices, Cross Debarment: AfDB" }),
+  from: Schema.NullOr(Schema.String).annotate({ description: "first day of ineligibility (YYYY-MM-DD)" }),
+  to: Schema.NullOr(Schema.String).annotate({ description: "last day of ineligibility (YYYY-MM-DD); null: indefinite" }),
+  active: Schema.Boolean.annotate({ description: "in force on the day of the check; an ended debarment is reported, not flagged" }),
   list: Schema.Literal("worldbank_debarred"),
   entry_id: Schema.String,
   name: Schema.String,
   matched_name: Schema.String,
-  score: Schema.Number,
+  score: Schema.Finite,
   screened_name: Schema.String,
   list_version: Schema.String,
   entry_hash: Schema.String,
   explanation: HitExplanation
-}).annotations({ identifier: "DebarmentFinding" })
+}).annotate({ identifier: "DebarmentFinding" })
 
 export const DebarredSignal = Schema.Struct({
-  active: Schema.Boolean.annotations({ description: "a debarment is in force: the verdict is review (debarred)" }),
+  active: Schema.Boolean.annotate({ description: "a debarment is in force: the verdict is review (debarred)" }),
   debarments: Schema.Array(DebarmentFinding)
-}).annotations({
+}).annotate({
   identifier: "DebarredSignal",
   description: "Debarment (World Bank ineligible firms and individuals): its own signal, never a sanctions hit; null when none was found or the debarment list is not screened"
 })
@@ -118,8 +116,8 @@ export class Signals extends Schema.Class<Signals>("Signals")({
   active: Schema.Boolean,
   registry_reachable: Schema.Boolean,
   sanctions_hit: Schema.Boolean,
-  officer_sanctions_hit: Schema.Boolean.annotations({ description: "a person the record names (officer or owner) is on a list" }),
-  officers_screened: Schema.Number.annotations({ description: "people the record names that were screened; 0: none held" }),
+  officer_sanctions_hit: Schema.Boolean.annotate({ description: "a person the record names (officer or owner) is on a list" }),
+  officers_screened: Schema.Finite.annotate({ description: "people the record names that were screened; 0: none held" }),
   debarred: Schema.NullOr(DebarredSignal)
 }) {}
 
@@ -128,65 +126,65 @@ export class VerdictCompany extends Schema.Class<VerdictCompany>("VerdictCompany
 export class VerdictCandidate extends Schema.Class<VerdictCandidate>("VerdictCandidate")({
   legal_name: Schema.String,
   country: Schema.String,
-  registration_no: Schema.NullOr(Schema.String).annotations({ description: "null: known only from a secondary source (see reference_id)" }),
-  reference_id: Schema.NullOr(Schema.String).annotations({ description: "our id of a business known only from a secondary source" }),
-  score: Schema.Number
+  registration_no: Schema.NullOr(Schema.String).annotate({ description: "null: known only from a secondary source (see reference_id)" }),
+  reference_id: Schema.NullOr(Schema.String).annotate({ description: "our id of a business known only from a secondary source" }),
+  score: Schema.Finite
 }) {}
 
 export const KnownSource = Schema.Struct({
-  source: Schema.String.annotations({ description: "a source that names the business: a registry, a stock listing, an EITI report ..." }),
+  source: Schema.String.annotate({ description: "a source that names the business: a registry, a stock listing, an EITI report ..." }),
   source_url: Schema.NullOr(Schema.String),
-  kind: Schema.Literal("live", "registry", "secondary", "synthetic").annotations({
+  kind: Schema.Literals(["live", "registry", "secondary", "synthetic"]).annotate({
     description: "live or registry: a registry's answer or published file; secondary: a listing, a report; synthetic: a generated test record (never a fact)"
   }),
-  as_of: Schema.String.annotations({ format: "date-time", description: "when that source last said so" })
-}).annotations({ identifier: "KnownSource" })
+  as_of: Schema.String.annotate({ format: "date-time", description: "when that source last said so" })
+}).annotate({ identifier: "KnownSource" })
 
-const Day = Schema.String.annotations({ format: "date", examples: ["2026-11-20"] })
+const Day = Schema.String.annotate({ format: "date", examples: ["2026-11-20"] })
 
 export const ScreenedList = Schema.Struct({
-  list: Schema.Literal("ofac_sdn", "ofac_consolidated", "un_sc", "uk_ofsi", "uk_invban", "eu_fsf", "worldbank_debarred"),
-  name: Schema.String.annotations({ description: "The list's name, e.g. OFAC SDN" }),
-  version: Schema.String.annotations({ description: "The version screened: its publication date, or a hash label when none is known" }),
-  published_on: Schema.NullOr(Day).annotations({ description: "The day the list's source published this version; null: the files give none" }),
-  as_of: Schema.NullOr(Day).annotations({
+  list: Schema.Literals(["ofac_sdn", "ofac_consolidated", "un_sc", "uk_ofsi", "uk_invban", "eu_fsf", "worldbank_debarred"]),
+  name: Schema.String.annotate({ description: "The list's name, e.g. OFAC SDN" }),
+  version: Schema.String.annotate({ description: "The version screened: its publication date, or a hash label when none is known" }),
+  published_on: Schema.NullOr(Day).annotate({ description: "The day the list's source published this version; null: the files give none" }),
+  as_of: Schema.NullOr(Day).annotate({
     description: "The day this version is known current on: its publication, or the last official download that found it still published"
   }),
-  age_days: Schema.NullOr(Schema.Int.pipe(Schema.nonNegative())).annotations({
+  age_days: Schema.NullOr(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))).annotate({
     description: "Whole days from as_of to the check (UTC); null when no date is known"
   }),
-  stale: Schema.Boolean.annotations({
+  stale: Schema.Boolean.annotate({
     description: "Older than the operator's KYB_LISTS_MAX_AGE_DAYS (or of unknown date): the verdict is review with lists_stale"
   })
-}).annotations({ identifier: "ScreenedList", description: "A list version screened, with how current it was at the check" })
+}).annotate({ identifier: "ScreenedList", description: "A list version screened, with how current it was at the check" })
 
 export class Verdict extends Schema.Class<Verdict>("Verdict")({
   result: VerdictResult,
-  registered: Schema.Boolean.annotations({
+  registered: Schema.Boolean.annotate({
     description: "true only when a registry said so (a live registry answer or a registry's own published file), named in company.registry_evidence with its source and date; a business known only from secondary sources is false, with review_reason registration_unconfirmed"
   }),
-  match_confidence: Schema.Number,
+  match_confidence: Schema.Finite,
   company: Schema.NullOr(VerdictCompany),
-  candidates: Schema.Array(VerdictCandidate).annotations({
+  candidates: Schema.Array(VerdictCandidate).annotate({
     description: "When no company is resolved: the closest stored companies, best first, for a reviewer to pick from"
   }),
   sanctions: SanctionsScreening,
-  data_confidence: Schema.NullOr(Schema.Number),
+  data_confidence: Schema.NullOr(Schema.Finite),
   signals: Signals,
   sources: Schema.Array(Schema.String),
-  known_from: Schema.Array(KnownSource).annotations({
+  known_from: Schema.Array(KnownSource).annotate({
     description: "Every source the resolved business is known from (its record and the records linked to it), with its kind and date; empty when none was resolved"
   }),
-  lists: Schema.Array(ScreenedList).annotations({
+  lists: Schema.Array(ScreenedList).annotate({
     description: "Each list screened (the account's choice) with its publication date and age; any stale one makes the verdict review (lists_stale)"
   }),
-  people_screened: Schema.optional(Schema.Array(ScreenedPerson)).annotations({
+  people_screened: optionalField(Schema.Array(ScreenedPerson), {
     description: "Each officer and owner the record names, screened with the business, with their own result; absent on checks made before it was kept"
   }),
   review_reason: Schema.NullOr(ReviewReason),
   review_reasons: Schema.Array(ReviewReason),
-  checked_at: Schema.String.annotations({ format: "date-time" }),
-  check_id: Schema.NullOr(Schema.String).annotations({
+  checked_at: Schema.String.annotate({ format: "date-time" }),
+  check_id: Schema.NullOr(Schema.String).annotate({
     description: "The stored check of this verdict (GET /v1/checks/{id}); null only when the verifier is used as a library"
   })
 }) {}
