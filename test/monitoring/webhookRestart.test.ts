@@ -39,7 +39,7 @@ describe("webhook deliveries survive a restart (issue 17)", () => {
         )
         const key = bearer(Redacted.value(secret))
         const first = yield* Scope.make()
-        const urlA = yield* startInstance(database, Clock.make(), config).pipe(Scope.provide(first))
+        const urlA = yield* startInstance(database, Clock.Clock.defaultValue(), config).pipe(Scope.provide(first))
         const hook = yield* Effect.promise(() => call(`${urlA}/v1/webhooks`, {
           method: "POST", headers: { ...key, "content-type": "application/json" },
           body: JSON.stringify({ url: `http://127.0.0.1:${port}/kyb`, events: ["sanctions.hit_added"] })
@@ -61,7 +61,7 @@ describe("webhook deliveries survive a restart (issue 17)", () => {
         up = true
 
         const second = yield* Scope.make()
-        const urlB = yield* startInstance(database, Clock.make(), config).pipe(Scope.provide(second))
+        const urlB = yield* startInstance(database, Clock.Clock.defaultValue(), config).pipe(Scope.provide(second))
         yield* Effect.sync(() => bodies.length).pipe(Effect.filterOrFail((n) => n >= 1), Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))), Effect.orDie)
         yield* Effect.sleep("1 second")
         assert.lengthOf(bodies, 1, "delivered once")
