@@ -21,7 +21,7 @@ const isMcp = (target: string) => target === "/mcp" || target.startsWith("/mcp?"
 
 export const edgeGuard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-    const mcp = isMcp(request.originalUrl)
+    const mcp = isMcp(request.url)
     const answer = (status: number, error: string, message: string) =>
       Effect.succeed(HttpServerResponse.jsonUnsafe(mcp ? edgeRefusal(message) : { error, message }, { status }))
     return guard(app, request, answer)
@@ -40,7 +40,7 @@ const hasBody = (headers: Readonly<Record<string, string | undefined>>) =>
 const guard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>, request: HttpServerRequest.HttpServerRequest, answer: Answer) =>
   Effect.gen(function*() {
     const refused = (refusal: Refusal) => answer(400, "invalid_request", `${refusal.where} ${refusal.problem}.`)
-    const target = request.originalUrl
+    const target = request.url
     if (target.length > MAX_URL_BYTES) {
       return yield* answer(414, "invalid_request", `The request URL exceeds ${MAX_URL_BYTES} bytes.`)
     }

@@ -28,7 +28,7 @@ export const withResponseHeaders = <E, R>(
     const id = requestIdOf(request.headers["x-request-id"])
     const startedAt = performance.now()
     return HttpEffect.withPreResponseHandler(app, (_request, response) => {
-      recordRequest(request.method, request.originalUrl, response.status, startedAt)
+      recordRequest(request.method, request.url, response.status, startedAt)
       const docs = docsPageHeaders(request.url, response)
       return Effect.succeed(HttpServerResponse.setHeaders(response, {
         "x-request-id": id,
