@@ -1,6 +1,6 @@
 import { BulkLoad } from "../src/companies/ingest/bulk/BulkLoad.js"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer, Logger, LogLevel, Redacted } from "effect"
+import { Effect, Layer, Redacted, References } from "effect"
 import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
@@ -49,7 +49,7 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss)
 }, 200)
 
-const progress = Layer.succeed(IngestReporter, IngestReporter.make({
+const progress = Layer.succeed(IngestReporter, IngestReporter.of({
   progress: (p) =>
     Effect.sync(() => {
       peakRss = Math.max(peakRss, process.memoryUsage().rss)
@@ -70,7 +70,7 @@ const program = (dbUrl: string) => Effect.gen(function*() {
   Effect.provide(Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, progress).pipe(
     Layer.provideMerge(PgClient.layer({ url: Redacted.make(dbUrl), maxConnections: 4 }))
   )),
-  Effect.provide(Logger.minimumLogLevel(LogLevel.Warning))
+  Effect.provideService(References.MinimumLogLevel, "Warn")
 )
 
 const main = Effect.scoped(Effect.gen(function*() {

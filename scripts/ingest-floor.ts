@@ -1,6 +1,6 @@
 import { NodeRuntime } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Logger, LogLevel, Redacted } from "effect"
+import { Effect, Redacted, References } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -364,6 +364,6 @@ const main = Effect.scoped(Effect.gen(function*() {
   if (!db.backendCpuReadable) process.stderr.write("backend CPU not readable (/proc/<pid>/stat): the server is not local?\n")
   const report = makeReport(node, db)
   process.stdout.write(values.json ? JSON.stringify(report, null, 2) + "\n" : text(report))
-})).pipe(Effect.provide(Logger.minimumLogLevel(LogLevel.Warning)))
+})).pipe(Effect.provideService(References.MinimumLogLevel, "Warn"))
 
 NodeRuntime.runMain(main)

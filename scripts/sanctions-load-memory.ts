@@ -10,7 +10,7 @@ import { SqlClient } from "effect/sql"
  * Heap is V8 heap plus array buffers after two full collections (as scripts/sanctions-bench.ts counts it); each load is
  * measured in a process of its own.
  */
-import { Effect, Layer, Logger, LogLevel, Schema } from "effect"
+import { Effect, Layer, Redacted, References, Schema } from "effect"
 import { spawnSync } from "node:child_process"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -84,17 +84,17 @@ const program = (url: string) => Effect.gen(function*() {
   console.log(`| details of ${ids.length} SDN hits read from sanctions_entries (50 reads) | p50 ${times[25]!.toFixed(2)} ms, max ${times[49]!.toFixed(2)} ms |`)
 })
 
-const quiet = Logger.withMinimumLogLevel(LogLevel.Warning)
+const quiet = <A, E, R>(effect: Effect.Effect<A, E, R>) => Effect.provideService(effect, References.MinimumLogLevel, "Warn")
 const measuring = process.argv.indexOf("--measure")
 if (measuring > 0) {
   const url = process.argv[process.argv.indexOf("--database") + 1]!
   await Effect.runPromise(measureOne(process.argv[measuring + 1] === "details" ? "details" : "server").pipe(
-    Effect.provide(pgLayer({ connectionString: url, max: 1 })),
+    Effect.provide(pgLayer({ url: Redacted.make(url), maxConnections: 1 })),
     quiet
   ))
 } else {
   await Effect.runPromise(Effect.scoped(Effect.gen(function*() {
     const db = yield* scratchDatabaseUrl(server, "kyb_load_memory")
-    yield* program(db.url).pipe(Effect.provide(MigrationsLive.pipe(Layer.provideMerge(pgLayer({ connectionString: db.url, max: 4 })))))
+    yield* program(db.url).pipe(Effect.provide(MigrationsLive.pipe(Layer.provideMerge(pgLayer({ url: Redacted.make(db.url), maxConnections: 4 })))))
   })).pipe(quiet))
 }

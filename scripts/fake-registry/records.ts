@@ -7,7 +7,7 @@ export interface LoadedRecords {
   readonly rejected: ReadonlyArray<{ readonly line: number; readonly problem: string }>
 }
 
-const decode = Schema.decodeUnknownResult(Schema.parseJson(CanonicalCompany))
+const decode = Schema.decodeUnknownResult(Schema.fromJsonString(CanonicalCompany))
 
 /** Canonical JSON Lines; a malformed line is reported with its number and skipped. */
 export const parseRecords = (jsonl: string): LoadedRecords => {

@@ -2,6 +2,7 @@ import { PgClient } from "@effect/sql-pg"
 import { Duration, Effect, Fiber, Scope } from "effect"
 import { SqlClient, type SqlConnection, SqlError, Statement } from "effect/sql"
 import { unwatchPool, watchPool } from "../metrics/pools.js"
+import { nodePostgresTypes, toWireValues } from "./wireValues.js"
 
 /** A pool of sql-pg connections, with the limits the serving pool puts on a statement and on a connection. */
 export interface PoolConfig extends PgClient.PgPoolConfig {
@@ -38,15 +39,16 @@ const answeredWithin = (limit: Duration.Duration) => <A>(statement: Effect.Effec
       Effect.onInterrupt(() => Fiber.interrupt(fiber))
     ))
 
-const timedConnection = (conn: SqlConnection.Connection, limit: Duration.Duration): SqlConnection.Connection => {
-  const within = answeredWithin(limit)
+/** `conn` with its parameters as node-postgres sent them (wireValues.ts) and, given a limit, answered within it. */
+const poolConnection = (conn: SqlConnection.Connection, limit: Duration.Duration | undefined): SqlConnection.Connection => {
+  const within = limit === undefined ? <A>(statement: Effect.Effect<A, SqlError.SqlError>) => statement : answeredWithin(limit)
   return {
-    execute: (sql, params, transformRows) => within(conn.execute(sql, params, transformRows)),
-    executeRaw: (sql, params) => within(conn.executeRaw(sql, params)),
-    executeValues: (sql, params) => within(conn.executeValues(sql, params)),
-    executeValuesUnprepared: (sql, params) => within(conn.executeValuesUnprepared(sql, params)),
-    executeUnprepared: (sql, params, transformRows) => within(conn.executeUnprepared(sql, params, transformRows)),
-    executeStream: (sql, params, transformRows) => conn.executeStream(sql, params, transformRows)
+    execute: (sql, params, transformRows) => within(conn.execute(sql, toWireValues(params), transformRows)),
+    executeRaw: (sql, params) => within(conn.executeRaw(sql, toWireValues(params))),
+    executeValues: (sql, params) => within(conn.executeValues(sql, toWireValues(params))),
+    executeValuesUnprepared: (sql, params) => within(conn.executeValuesUnprepared(sql, toWireValues(params))),
+    executeUnprepared: (sql, params, transformRows) => within(conn.executeUnprepared(sql, toWireValues(params), transformRows)),
+    executeStream: (sql, params, transformRows) => conn.executeStream(sql, toWireValues(params), transformRows)
   }
 }
 
@@ -64,13 +66,14 @@ const commit = (conn: SqlConnection.Connection): Effect.Effect<void, SqlError.Sq
       : Effect.void)
 
 /**
- * A PgClient over sql-pg's own pool whose connections are counted for the pool metrics (src/metrics/pools.ts)
- * and, when the config says so, held to `queryTimeout` and `acquireTimeout`. Every statement and transaction
+ * A PgClient over sql-pg's own pool whose connections are counted for the pool metrics (src/metrics/pools.ts),
+ * take parameters and read bigints as node-postgres did (wireValues.ts) and, when the config says so, are held to `queryTimeout` and
+ * `acquireTimeout`. Every statement and transaction
  * checks out a connection of the pool for itself, as PgClient's transactions do.
  */
 export const makePool = (config: PoolConfig, role: string) =>
   Effect.gen(function*() {
-    const pg = yield* PgClient.make(config)
+    const pg = yield* PgClient.make({ types: nodePostgresTypes, ...config })
     const usage = { inUse: 0, waiting: 0, max: config.maxConnections ?? 10 }
     yield* Effect.acquireRelease(Effect.sync(() => watchPool(usage, role)), () => Effect.sync(() => unwatchPool(usage)))
 
@@ -93,9 +96,10 @@ export const makePool = (config: PoolConfig, role: string) =>
           })
         )
       }))
-    const acquirer: Effect.Effect<SqlConnection.Connection, SqlError.SqlError, Scope.Scope> = queryLimit === undefined
-      ? counted
-      : Effect.map(counted, (conn) => timedConnection(conn, queryLimit))
+    const acquirer: Effect.Effect<SqlConnection.Connection, SqlError.SqlError, Scope.Scope> = Effect.map(
+      counted,
+      (conn) => poolConnection(conn, queryLimit)
+    )
 
     const client = yield* SqlClient.make({
       acquirer,

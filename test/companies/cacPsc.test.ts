@@ -51,7 +51,7 @@ describe("the CAC persons-with-significant-control export", () => {
     for (const bad of [null, [], { meta: {} }, { meta: { register: "x", harvested: "2026-01-01" }, index: { A: { company: "X" } } }]) {
       const result = cacPscRecords(bad)
       expect(Result.isFailure(result)).toBe(true)
-      expect(Result.getLeft(result).pipe((o) => o._tag === "Some" && o.value.length > 0)).toBe(true)
+      expect(Result.getFailure(result).pipe((o) => o._tag === "Some" && o.value.length > 0)).toBe(true)
     }
   })
 })

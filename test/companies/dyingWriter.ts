@@ -12,7 +12,7 @@ export const DyingWriter = Layer.unwrap(Effect.sync(() => {
   const writer = Layer.effect(
     CompanyWriter,
     Effect.map(CompanyWriter, (real) =>
-      CompanyWriter.make({
+      CompanyWriter.of({
         ...real,
         upsertObservations: (observations, options) =>
           dies() ? Effect.die("killed") : real.upsertObservations(observations, options)
@@ -21,7 +21,7 @@ export const DyingWriter = Layer.unwrap(Effect.sync(() => {
   const bulk = Layer.effect(
     BulkLoad,
     Effect.map(BulkLoad, (real) =>
-      BulkLoad.make({
+      BulkLoad.of({
         ...real,
         initialLoad: (load) =>
           real.initialLoad((write) => load((batch, observations) => dies() ? Effect.die("killed") : write(batch, observations)))

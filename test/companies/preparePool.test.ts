@@ -32,7 +32,7 @@ const batch = (first: number): RawCompanyRows => ({
 })
 
 describe("prepare pool", () => {
-  it.scoped("prepares on worker threads exactly what this thread prepares, batch by batch, in turn", () =>
+  it.effect("prepares on worker threads exactly what this thread prepares, batch by batch, in turn", () =>
     Effect.gen(function*() {
       const pool = yield* makePreparePool(2)
       const firsts = [1, 11, 21]
@@ -56,7 +56,7 @@ describe("prepare pool", () => {
       expect([around.byteLength, copied.raw]).toStrictEqual([shared.bytes.byteLength + 8, view])
     }), { timeout: 60_000 })
 
-  it.scoped("a batch the worker cannot prepare fails with the reason", () =>
+  it.effect("a batch the worker cannot prepare fails with the reason", () =>
     Effect.gen(function*() {
       const pool = yield* makePreparePool(1)
       const broken = { format: "csv" } as unknown as RawCompanyRows
@@ -69,7 +69,7 @@ describe("prepare pool", () => {
   it.effect("once its scope closes, the workers are gone and a batch fails at once", () =>
     Effect.gen(function*() {
       const scope = yield* Scope.make()
-      const pool = yield* makePreparePool(1).pipe(Scope.extend(scope))
+      const pool = yield* makePreparePool(1).pipe(Scope.provide(scope))
       yield* Scope.close(scope, Exit.void)
       expect(yield* failureOf(pool.prepare(batch(1), now))).toBe("the prepare workers were closed")
     }), { timeout: 60_000 })

@@ -45,7 +45,7 @@ describe("two effects at once", () => {
         )
       const fiber = yield* Effect.forkChild(Effect.ensuring(atOnce(hang(false), hang(true)), Deferred.succeed(ended, undefined)))
       yield* Deferred.await(bothStarted)
-      yield* Effect.yieldNow()
+      yield* Effect.yieldNow
       yield* Fiber.interrupt(fiber)
       yield* Deferred.await(ended)
       assert.strictEqual(interrupted, 2)

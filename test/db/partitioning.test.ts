@@ -31,6 +31,7 @@ const capturing = (inner: SqlClient.SqlClient, sent: Array<Sent>) =>
       }
     })),
     compiler: PgClient.makeCompiler(),
+    driver: "pg",
     spanAttributes: []
   }).pipe(Effect.provide(Reactivity.layer))
 
@@ -85,8 +86,8 @@ describe("companies partitioned by country (docs/partitioning.md)", () => {
 
         const sent: Array<Sent> = []
         const reads = yield* capturing(sql, sent)
-        const services = Layer.mergeAll(CompanySearch.DefaultWithoutDependencies, CompanyRepo.DefaultWithoutDependencies).pipe(
-          Layer.provide(Layer.succeed(ReadSql, ReadSql.make({ sql: reads, state: Effect.succeed({ configured: false }) })))
+        const services = Layer.mergeAll(Layer.effect(CompanySearch, CompanySearch.make), Layer.effect(CompanyRepo, CompanyRepo.make)).pipe(
+          Layer.provide(Layer.succeed(ReadSql, ReadSql.of({ sql: reads, state: Effect.succeed({ configured: false }) })))
         )
         const asked = Effect.gen(function*() {
           const search = yield* CompanySearch

@@ -2,7 +2,7 @@ import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer, Logger, LogLevel, ManagedRuntime, Redacted } from "effect"
+import { Effect, Layer, ManagedRuntime, Redacted, References } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
@@ -57,12 +57,12 @@ const startServer = async (config: Record<string, string>) => {
     HttpAppLive.pipe(
       Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),
       Layer.provide(ServerDatabaseLive),
-      Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
+      Layer.provide(Layer.succeed(References.MinimumLogLevel, "Error")),
       Layer.provide(testConfig(config))
     )
   )
   const server = await runtime.runPromise(HttpServer.HttpServer)
-  if (server.address._tag !== "TcpAddress") throw new Error("expected TCP")
+  if (server.address._tag === "UnixPathAddress") throw new Error("expected TCP")
   return { url: `http://127.0.0.1:${server.address.port}`, close: () => runtime.dispose() }
 }
 

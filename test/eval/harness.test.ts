@@ -21,7 +21,7 @@ describe("the verdict evaluation, small, through the real HTTP path", () => {
         }
         yield* Effect.promise(() => verify({ name: "AL-SHABAAB" })).pipe(
           Effect.filterOrFail((v) => !("refused" in v) && v.sanctions.result !== "unavailable"),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("60 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
           Effect.orDie
         )
         const entities = yield* listEntities(repoRoot).pipe(Effect.orDie)

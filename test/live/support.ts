@@ -6,7 +6,7 @@ import { fixtureRecords } from "../registries/support.js"
 import { makeTestServer } from "../support/server.js"
 
 /** The fake registries a test server was started against, by id. */
-export class Fakes extends Context.Tag("test/live/Fakes")<Fakes, Readonly<Partial<Record<FakeRegistryId, FakeRegistry>>>>() {}
+export class Fakes extends Context.Service<Fakes, Readonly<Partial<Record<FakeRegistryId, FakeRegistry>>>>()("test/live/Fakes") {}
 
 /**
  * Short gateway timings for a shared two-core machine: 300 ms per attempt, 600 ms budget per request, one retry
@@ -65,7 +65,7 @@ export const serverWithFakes = (options: ServerWithFakesOptions) =>
 export const fake = (registry: FakeRegistryId) =>
   Effect.flatMap(Fakes, (fakes) => {
     const found = fakes[registry]
-    return found === undefined ? Effect.dieMessage(`no fake ${registry}`) : Effect.succeed(found)
+    return found === undefined ? Effect.die(new Error(`no fake ${registry}`)) : Effect.succeed(found)
   })
 
 /** Wall time of a promise, in milliseconds. */

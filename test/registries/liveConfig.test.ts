@@ -3,7 +3,7 @@ import { ConfigProvider, Effect } from "effect"
 import { liveConfig } from "../../src/registries/liveConfig.js"
 
 const withEnv = (entries: Record<string, string>) =>
-  Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(entries))))
+  Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env: entries }))
 
 describe("liveConfig", () => {
   it.effect("defaults: the registries' public addresses, 3 s per call, all five live", () =>

@@ -1,18 +1,18 @@
 import { assert, describe, it } from "@effect/vitest"
-import { ConfigProvider, Effect, Logger } from "effect"
+import { ConfigProvider, Effect, Logger, References } from "effect"
 import { logLiveRegistries } from "../../src/registries/liveNotice.js"
 
 /** The start's one line on what leaves the machine (issue 42 item 6): which registries, which hosts, how to stop it. */
 const linesLogged = (env: Record<string, string>) =>
   Effect.gen(function*() {
     const lines: Array<string> = []
-    const collecting = Logger.make(({ message, annotations }) => {
-      const fields = [...annotations].map(([k, v]) => `${k}=${String(v)}`).join(" ")
+    const collecting = Logger.make(({ fiber, message }) => {
+      const fields = Object.entries(fiber.getRef(References.CurrentLogAnnotations)).map(([k, v]) => `${k}=${String(v)}`).join(" ")
       lines.push(`${[message].flat().join(" ")} ${fields}`.trim())
     })
     yield* logLiveRegistries.pipe(
-      Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(env)))),
-      Effect.provide(Logger.replace(Logger.defaultLogger, collecting))
+      Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env })),
+      Effect.provide(Logger.layer([collecting]))
     )
     return lines
   })

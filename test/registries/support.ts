@@ -40,7 +40,7 @@ export const liveRegistriesLayer = (
     ...urlEntries,
     ...Object.entries(overrides)
   ])
-  return LiveRegistries.Default.pipe(Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(map))))
+  return LiveRegistries.Default.pipe(Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnv({ env: Object.fromEntries(map) }))))
 }
 
 /** Wall time of an effect, in milliseconds. */

@@ -33,7 +33,7 @@ describe("a list's details reach the hits without moving an entry's hash, a deci
         yield* sql`UPDATE sanctions_versions SET details_format = NULL WHERE id = ${first!.versionId}`
         const before = yield* verify.pipe(
           Effect.filterOrFail((v) => hit306(v) !== undefined),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
           Effect.orDie
         )
         const hit = hit306(before)!

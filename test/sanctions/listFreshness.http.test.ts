@@ -49,7 +49,7 @@ const session = Effect.gen(function*() {
     health.pipe(
       // A busy instance may answer 503 a moment (its database check has 1.5 s): asked again.
       Effect.filterOrFail((h) => Array.isArray(h["lists"]) && (h["lists"] as ReadonlyArray<Body>).some((l) => l["list"] === "ofac_sdn" && l["version"] === version)),
-      Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("90 seconds"))),
+      Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "90 seconds" }))),
       Effect.orDie
     )
   return { verify, health, screening }
@@ -102,7 +102,7 @@ describe("lists kept current without a person (the fake official server on 127.0
 
         const updateNow = Effect.flatMap(ListUpdater, (u) => u.update).pipe(
           Effect.provide(ListUpdater.Default),
-          Effect.withConfigProvider(ConfigProvider.fromMap(new Map(Object.entries(officialAt))))
+          Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env: officialAt }))
         )
         const before = (yield* allVersions.pipe(Effect.orDie)).length
         // A connection cut half way (another file, the 2021 set, so that only the cut can keep it out).

@@ -46,7 +46,7 @@ describe("the UK, EU and World Bank lists over HTTP", () => {
       // The server's screener polls for new versions; wait until every list is loaded.
       yield* verify({ name: "probe" }).pipe(
         Effect.filterOrFail((v) => v.sources.length === 5 && v.sanctions.result !== "unavailable"),
-        Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo("120 seconds"))),
+        Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo({ duration: "120 seconds" }))),
         Effect.orDie
       )
       return { server, verify, verifyWith }

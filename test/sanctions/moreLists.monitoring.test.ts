@@ -28,7 +28,7 @@ describe("monitors and the new lists", () => {
         yield* ingestSanctions([ukInvBan]).pipe(Effect.orDie)
         yield* promise(() => call(`${server.url}/v1/verify?name=Sberbank`, { headers: operator })).pipe(
           Effect.filterOrFail((r) => JSON.stringify(r.body).includes("uk_invban")),
-          Effect.retry(Schedule.spaced("300 millis").pipe(Schedule.upTo("120 seconds"))),
+          Effect.retry(Schedule.spaced("300 millis").pipe(Schedule.upTo({ duration: "120 seconds" }))),
           Effect.orDie
         )
         const watch = (headers: Record<string, string>, name: string) =>
@@ -50,12 +50,12 @@ describe("monitors and the new lists", () => {
           promise(() => call(`${server.url}/v1/events?limit=100`, { headers })).pipe(Effect.map((r) => (r.body as { events: ReadonlyArray<EventBody> }).events))
         const operatorEvents = yield* eventsOf(operator).pipe(
           Effect.filterOrFail((all) => all.some((e) => e.data.monitor_id === operatorNishan) && all.some((e) => e.data.monitor_id === operatorParchin)),
-          Effect.retry(Schedule.spaced("500 millis").pipe(Schedule.upTo("240 seconds"))),
+          Effect.retry(Schedule.spaced("500 millis").pipe(Schedule.upTo({ duration: "240 seconds" }))),
           Effect.orDie
         )
         const accountEvents = yield* eventsOf(account).pipe(
           Effect.filterOrFail((all) => all.some((e) => e.data.monitor_id === accountParchin)),
-          Effect.retry(Schedule.spaced("500 millis").pipe(Schedule.upTo("240 seconds"))),
+          Effect.retry(Schedule.spaced("500 millis").pipe(Schedule.upTo({ duration: "240 seconds" }))),
           Effect.orDie
         )
         const nishan = operatorEvents.filter((e) => e.data.monitor_id === operatorNishan)

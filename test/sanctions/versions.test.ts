@@ -1,6 +1,7 @@
 import { SqlClient } from "effect/sql"
 import { afterAll, assert, describe, expect, layer } from "@effect/vitest"
-import { ConfigProvider, Context, Effect, Exit, Layer, TestServices } from "effect"
+import { ConfigProvider, Context, Effect, Exit, Layer } from "effect"
+import { TestClock } from "effect/testing"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -34,9 +35,9 @@ const sdnVariant = (keep: (line: string) => boolean, extra: ReadonlyArray<string
 }
 
 const pollEvery = (interval: string) =>
-  Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["SANCTIONS_POLL_INTERVAL", interval]])))
+  ConfigProvider.layer(ConfigProvider.fromEnv({ env: { SANCTIONS_POLL_INTERVAL: interval } }))
 
-const withScreener = <A, E, R>(interval: string, use: (screener: Screener) => Effect.Effect<A, E, R>) =>
+const withScreener = <A, E, R>(interval: string, use: (screener: Context.Service.Shape<typeof Screener>) => Effect.Effect<A, E, R>) =>
   Effect.scoped(
     Effect.gen(function*() {
       const context = yield* Layer.build(Screener.Default.pipe(Layer.provide(pollEvery(interval))))
@@ -151,7 +152,7 @@ describe("sanctions versions", () => {
         })))
 
     it.effect("a running screener swaps to a new version by polling, answering throughout", () =>
-      TestServices.provideLive(withScreener("100 millis", (screener) =>
+      TestClock.withLive(withScreener("100 millis", (screener) =>
         Effect.gen(function*() {
           const sql = yield* SqlClient.SqlClient
           const newRow = '50002,"TANGANYIKA MINERALS EXPORT LIMITED",-0- ,"DRC",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- '

@@ -1,5 +1,5 @@
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Context, Effect, Layer } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
@@ -27,7 +27,7 @@ const queries: ReadonlyArray<readonly [string, (string | undefined)?, number?]> 
   ["Qwxzv Holdings"], ["the"], ["RC 99999999"], ["M", undefined, 120], ["M", undefined, 248], ["s", undefined, 200]
 ]
 
-const answer = (s: CompanySearch, q: string, country?: string, offset?: number) =>
+const answer = (s: Context.Service.Shape<typeof CompanySearch>, q: string, country?: string, offset?: number) =>
   Effect.map(s.search({
     q,
     limit: 10,

@@ -18,7 +18,7 @@ let cac: FakeRegistry
 const TestLayer = Layer.unwrap(Effect.gen(function*() {
   cac = yield* fakeRegistryScoped({ registry: "ng-cac", records })
   return CompanySearch.Default.pipe(
-    Layer.provide(LiveFallback.DefaultWithoutDependencies.pipe(
+    Layer.provide(Layer.effect(LiveFallback, LiveFallback.make).pipe(
       Layer.provide(Layer.mergeAll(liveRegistriesLayer({ "ng-cac": cac.url }), CompanyWriter.Default, LiveSearchCache.Default))
     )),
     Layer.provideMerge(TestDatabase.layer)

@@ -64,9 +64,9 @@ const expectedMatches = (fixture: ReadonlyArray<FixtureCompany>, country?: strin
       aliases.some((a) => a === "kora" || a.startsWith("kora "))
   })
 
-const cappedConfig = Layer.setConfigProvider(
-  ConfigProvider.fromMap(new Map([["KYB_SEARCH_MAX_MATCHES", String(CAP)]])).pipe(
-    ConfigProvider.orElse(() => ConfigProvider.fromEnv())
+const cappedConfig = ConfigProvider.layer(
+  ConfigProvider.fromEnv({ env: { KYB_SEARCH_MAX_MATCHES: String(CAP) } }).pipe(
+    ConfigProvider.orElse(ConfigProvider.fromEnv())
   )
 )
 const TestLayer = CompanySearch.Default.pipe(Layer.provide(cappedConfig), Layer.provideMerge(TestDatabase.layer))

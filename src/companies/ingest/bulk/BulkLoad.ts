@@ -1,5 +1,7 @@
 import { SqlClient, type SqlError } from "effect/sql"
 import { Effect, Exit, Option, Context, Layer } from "effect"
+import { PgClient } from "@effect/sql-pg"
+import { copySession } from "../../../db/copySession.js"
 import { EmbeddedDatabase } from "../../../db/EmbeddedDatabase.js"
 import { CompanyWriter } from "../../CompanyWriter.js"
 import type { Observation } from "../../write/state.js"
@@ -29,88 +31,106 @@ export type LoadBatchWriter = (
  */
 export class BulkLoad extends Context.Service<BulkLoad>()("kyb/BulkLoad", {
   make: Effect.gen(function*() {
-    const sql = yield* SqlClient.SqlClient
-    const writer = yield* CompanyWriter
+    const mainSql = yield* SqlClient.SqlClient
+    const mainWriter = yield* CompanyWriter
+    const pg = yield* Effect.serviceOption(PgClient.PgClient)
     /** The embedded database takes no COPY FROM STDIN: batches are merged there. */
-    const canCopy = Option.isNone(yield* Effect.serviceOption(EmbeddedDatabase))
+    const canCopy = Option.isSome(pg) && Option.isNone(yield* Effect.serviceOption(EmbeddedDatabase))
 
-    /**
-     * The initial load's writer of prepared batches. Where the database can COPY: companies are numbered here (the
-     * load holds companies exclusively), their rows, aliases and officers sent as COPY without waiting for the
-     * database (two batches in flight), and the keys written remembered, so that a batch repeating a company of an
-     * earlier batch (a file may) is known without asking: that batch waits for the copies and goes through the
-     * merge, as any other. Since no company is copied twice, the unique keys are dropped until the end of the load
-     * (or the first merge, whose upserts need them). Awards waiting for a supplier are matched once, at the end.
-     * Elsewhere, batches are merged.
-     */
-    const loadWriter = Effect.gen(function*() {
-      const client = canCopy ? yield* transactionClient : Option.none()
-      if (Option.isNone(client)) {
-        const write: LoadBatchWriter = (p, observations) => writer.mergeInTransaction(observations(), p.now)
-        return { write, finish: Effect.void, stop: Effect.void }
-      }
-      yield* Bulk.dropKeys(sql)
-      const copies = makeCopyPipeline(client.value, 2)
-      const seen = makeSeenKeys()
-      const awardsWaiting = yield* Bulk.pendingAwardsExist(sql)
-      let ids: { first: bigint; next: bigint } | null = null
-      const settle = Effect.gen(function*() {
-        yield* copies.drain
-        if (ids !== null && ids.next > ids.first) yield* Bulk.advanceCompanyIds(sql, ids.next - 1n)
-        ids = null
-      })
-      const write: LoadBatchWriter = (p, observations) =>
-        Effect.gen(function*() {
-          let repeats = false
-          p.keys.forEach((key, i) => {
-            if (!seen.add(p.registries[i]!, key)) repeats = true
-          })
-          if (repeats) {
-            yield* settle
-            yield* Bulk.restoreKeys(sql)
-            return yield* writer.mergeInTransaction(observations(), p.now)
-          }
-          if (p.keys.length === 0) return p.counts
-          if (ids === null) {
-            const first = yield* Bulk.nextCompanyId(sql)
-            ids = { first, next: first }
-          }
-          const range = ids
-          const companyIds = p.keys.map(() => String(range.next++))
-          yield* copies.send([
-            Bulk.copyCompanies(fillIds(companyIds, p.companyRows)),
-            ...(p.aliasRows.count > 0 ? [Bulk.copyAliases(fillIds(companyIds, p.aliasRows))] : []),
-            ...(p.officerRows.count > 0 ? [Bulk.copyOfficers(fillIds(companyIds, p.officerRows))] : [])
-          ])
-          return p.counts
+    /** The load's statements, on `sql` (the service's client, or the node-postgres copy session). */
+    const loadOn = (sql: SqlClient.SqlClient, writer: Context.Service.Shape<typeof CompanyWriter>) => {
+      /**
+       * The initial load's writer of prepared batches. Where the database can COPY: companies are numbered here (the
+       * load holds companies exclusively), their rows, aliases and officers sent as COPY without waiting for the
+       * database (two batches in flight), and the keys written remembered, so that a batch repeating a company of an
+       * earlier batch (a file may) is known without asking: that batch waits for the copies and goes through the
+       * merge, as any other. Since no company is copied twice, the unique keys are dropped until the end of the load
+       * (or the first merge, whose upserts need them). Awards waiting for a supplier are matched once, at the end.
+       * Elsewhere, batches are merged.
+       */
+      const loadWriter = Effect.gen(function*() {
+        const client = canCopy ? yield* transactionClient(sql) : Option.none()
+        if (Option.isNone(client)) {
+          const write: LoadBatchWriter = (p, observations) => writer.mergeInTransaction(observations(), p.now)
+          return { write, finish: Effect.void, stop: Effect.void }
+        }
+        yield* Bulk.dropKeys(sql)
+        const copies = makeCopyPipeline(client.value, 2)
+        const seen = makeSeenKeys()
+        const awardsWaiting = yield* Bulk.pendingAwardsExist(sql)
+        let ids: { first: bigint; next: bigint } | null = null
+        const settle = Effect.gen(function*() {
+          yield* copies.drain
+          if (ids !== null && ids.next > ids.first) yield* Bulk.advanceCompanyIds(sql, ids.next - 1n)
+          ids = null
         })
-      const finish = Effect.andThen(settle, awardsWaiting ? Effect.asVoid(Bulk.matchAllPendingAwards(sql)) : Effect.void)
-      return { write, finish, stop: copies.stop }
-    })
+        const write: LoadBatchWriter = (p, observations) =>
+          Effect.gen(function*() {
+            let repeats = false
+            p.keys.forEach((key, i) => {
+              if (!seen.add(p.registries[i]!, key)) repeats = true
+            })
+            if (repeats) {
+              yield* settle
+              yield* Bulk.restoreKeys(sql)
+              return yield* writer.mergeInTransaction(observations(), p.now)
+            }
+            if (p.keys.length === 0) return p.counts
+            if (ids === null) {
+              const first = yield* Bulk.nextCompanyId(sql)
+              ids = { first, next: first }
+            }
+            const range = ids
+            const companyIds = p.keys.map(() => String(range.next++))
+            yield* copies.send([
+              Bulk.copyCompanies(fillIds(companyIds, p.companyRows)),
+              ...(p.aliasRows.count > 0 ? [Bulk.copyAliases(fillIds(companyIds, p.aliasRows))] : []),
+              ...(p.officerRows.count > 0 ? [Bulk.copyOfficers(fillIds(companyIds, p.officerRows))] : [])
+            ])
+            return p.counts
+          })
+        const finish = Effect.andThen(settle, awardsWaiting ? Effect.asVoid(Bulk.matchAllPendingAwards(sql)) : Effect.void)
+        return { write, finish, stop: copies.stop }
+      })
+
+      /**
+       * Runs `load` as the initial load of an empty store: one transaction holding companies exclusively, the
+       * secondary indexes dropped before and built again after the rows are in, the planner's statistics refreshed.
+       * `load` writes prepared batches (prepareLoadBatch) with the function it is given, one after another. Killed
+       * midway, it rolls back to the empty store with its indexes. None (and nothing run) when the store already
+       * holds a company.
+       */
+      const initialLoad = <A, E, R>(load: (write: LoadBatchWriter) => Effect.Effect<A, E, R>) =>
+        sql.withTransaction(Effect.gen(function*() {
+          yield* Bulk.lockCompanies(sql)
+          if (!(yield* Bulk.storeIsEmpty(sql))) return Option.none<A>()
+          const dropped = yield* Bulk.dropSecondaryIndexes(sql)
+          const writer = yield* loadWriter
+          // A load that fails or is interrupted stops its copies before the transaction rolls back.
+          const loaded = yield* Effect.onExit(
+            Effect.tap(load(writer.write), () => writer.finish),
+            (exit) => Exit.isSuccess(exit) ? Effect.void : writer.stop
+          )
+          const restored = yield* Bulk.restoreSecondaryIndexes(sql)
+          yield* Bulk.analyzeCompanies(sql)
+          yield* Effect.logDebug("initial load: indexes built after the rows").pipe(Effect.annotateLogs({ dropped, restored }))
+          return Option.some(loaded)
+        }))
+      return initialLoad
+    }
 
     /**
-     * Runs `load` as the initial load of an empty store: one transaction holding companies exclusively, the
-     * secondary indexes dropped before and built again after the rows are in, the planner's statistics refreshed.
-     * `load` writes prepared batches (prepareLoadBatch) with the function it is given, one after another. Killed
-     * midway, it rolls back to the empty store with its indexes. None (and nothing run) when the store already
-     * holds a company.
+     * On a PostgreSQL server the load runs on a node-postgres connection of its own (sql-pg 4 refuses COPY), with a
+     * CompanyWriter on it for the batches that go through the merge; elsewhere on the service's client.
      */
     const initialLoad = <A, E, R>(load: (write: LoadBatchWriter) => Effect.Effect<A, E, R>) =>
-      sql.withTransaction(Effect.gen(function*() {
-        yield* Bulk.lockCompanies(sql)
-        if (!(yield* Bulk.storeIsEmpty(sql))) return Option.none<A>()
-        const dropped = yield* Bulk.dropSecondaryIndexes(sql)
-        const writer = yield* loadWriter
-        // A load that fails or is interrupted stops its copies before the transaction rolls back.
-        const loaded = yield* Effect.onExit(
-          Effect.tap(load(writer.write), () => writer.finish),
-          (exit) => Exit.isSuccess(exit) ? Effect.void : writer.stop
-        )
-        const restored = yield* Bulk.restoreSecondaryIndexes(sql)
-        yield* Bulk.analyzeCompanies(sql)
-        yield* Effect.logDebug("initial load: indexes built after the rows").pipe(Effect.annotateLogs({ dropped, restored }))
-        return Option.some(loaded)
-      }))
+      Option.isNone(pg) || !canCopy
+        ? loadOn(mainSql, mainWriter)(load)
+        : Effect.scoped(Effect.gen(function*() {
+          const session = yield* copySession(pg.value)
+          const writer = yield* Effect.provideService(CompanyWriter.make, SqlClient.SqlClient, session)
+          return yield* loadOn(session, writer)(load)
+        }))
 
     return { initialLoad, canCopy } as const
   })

@@ -13,19 +13,18 @@ const isClient = (u: unknown): u is CopyClient =>
   typeof u === "object" && u !== null && typeof (u as { readonly query?: unknown }).query === "function"
 
 /**
- * The node-postgres client of the current transaction, where the SqlClient runs its transactions on one (a
- * connection object with a `pg` field, not part of any typed API): None outside a transaction, and None on
- * @effect/sql-pg 4, whose own wire driver has no node-postgres client and refuses COPY. Callers then write without
- * COPY.
+ * The node-postgres client of `sql`'s current transaction, where its connections are node-postgres ones (the copy
+ * session of src/db/copySession.ts: a connection with a `pg` field): None outside a transaction, and None on a
+ * sql-pg 4 client, whose own wire driver refuses COPY. Callers then write without COPY.
  */
-export const transactionClient = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+export const transactionClient = (sql: SqlClient.SqlClient) =>
   Effect.map(
     Effect.serviceOption(sql.transactionService),
     Option.flatMap(([connection]) => {
       const client: unknown = "pg" in connection ? connection.pg : undefined
       return isClient(client) ? Option.some(client) : Option.none()
     })
-  ))
+  )
 
 /** `COPY table (columns) FROM STDIN`: table and column names are the caller's constants, never input. */
 export interface CopyStatement {
