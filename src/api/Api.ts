@@ -70,12 +70,80 @@ const withoutInternalTitles = (value: unknown): void => {
   }
 }
 
+/**
+ * The generator names a class's JSON schema after the class with `Encoded` after it (the class itself is its decoded
+ * side): the document names it as the class, where no other schema has that name.
+ */
+const withClassNames = (spec: JsonObject): JsonObject => {
+  const components = isObject(spec["components"]) ? spec["components"] : {}
+  const schemas = isObject(components["schemas"]) ? components["schemas"] : {}
+  const renamed = new Map<string, string>()
+  for (const name of Object.keys(schemas)) {
+    const base = name.endsWith("Encoded") ? name.slice(0, -"Encoded".length) : undefined
+    if (base !== undefined && !(base in schemas)) renamed.set(`#/components/schemas/${name}`, `#/components/schemas/${base}`)
+  }
+  const rename = (value: unknown): unknown =>
+    Array.isArray(value) ? value.map(rename)
+    : isObject(value) ? Object.fromEntries(Object.entries(value).map(([key, inner]) =>
+      key === "$ref" && typeof inner === "string" ? [key, renamed.get(inner) ?? inner] : [key, rename(inner)]))
+    : value
+  const named = Object.fromEntries(Object.entries(schemas).map(([name, schema]) =>
+    [renamed.get(`#/components/schemas/${name}`)?.slice("#/components/schemas/".length) ?? name, schema]))
+  return rename({ ...spec, components: { ...components, schemas: named } }) as JsonObject
+}
+
+/**
+ * Objects as the Effect 3 document wrote them, always with `properties` and `required` (empty for a record), and a
+ * record of any value with `additionalProperties: {}`: the same schemas, spelled as clients have them.
+ */
+const withObjectsSpelledOut = (value: unknown): void => {
+  if (Array.isArray(value)) value.forEach(withObjectsSpelledOut)
+  else if (isObject(value)) {
+    if (value["type"] === "object") {
+      if (value["properties"] === undefined) {
+        value["properties"] = {}
+        value["additionalProperties"] ??= {}
+      }
+      value["required"] ??= []
+    }
+    Object.values(value).forEach(withObjectsSpelledOut)
+  }
+}
+
+const DECODE_ERROR = { $ref: "#/components/schemas/HttpApiDecodeError" }
+
+/**
+ * Every operation answers 400 with the decode-failure body when a parameter or the body is refused by its schema
+ * (beside a 400 it declares); a status several errors share is described by the first.
+ */
+const withDecodeFailures = (responses: JsonObject): JsonObject => {
+  const out: JsonObject = {}
+  for (const [status, response] of Object.entries(responses)) {
+    out[status] = isObject(response) && typeof response["description"] === "string"
+      ? { ...response, description: response["description"].split(" | ")[0] }
+      : response
+  }
+  const declared = out["400"]
+  const content = isObject(declared) && isObject(declared["content"]) ? declared["content"]["application/json"] : undefined
+  const schema = isObject(content) && isObject(content["schema"]) ? content["schema"] : undefined
+  const refused = schema === undefined ? DECODE_ERROR : { anyOf: [DECODE_ERROR, ...(Array.isArray(schema["anyOf"]) ? schema["anyOf"] : [schema])] }
+  out["400"] = { description: "The request did not match the expected schema", content: { "application/json": { schema: refused } } }
+  return out
+}
+
+/** A parameter says what it is beside its schema, as the schema does. */
+const describedParameter = (parameter: unknown): unknown =>
+  isObject(parameter) && isObject(parameter["schema"]) && typeof parameter["schema"]["description"] === "string"
+    ? { ...parameter, description: parameter["schema"]["description"] }
+    : parameter
+
 /** Statuses answered before a key is read (the edge's refusals): they carry no quota headers. */
 const BEFORE_ADMISSION = new Set(["401", "413", "414", "415", "431"])
 
 const completeSpec = (generated: JsonObject): JsonObject => {
-  const spec = withStatedSchemas(generated) as JsonObject
+  const spec = withClassNames(withStatedSchemas(generated) as JsonObject)
   withoutUnknownIds(spec)
+  withObjectsSpelledOut(spec)
   withoutInternalTitles(spec)
   const components = isObject(spec["components"]) ? spec["components"] : {}
   const schemas = isObject(components["schemas"]) ? components["schemas"] : {}
@@ -86,8 +154,9 @@ const completeSpec = (generated: JsonObject): JsonObject => {
       if (!isObject(operation) || !isObject(operation["responses"])) continue
       const secured = Array.isArray(operation["security"]) && operation["security"].length > 0
       const example = operationExamples[String(operation["operationId"])]
-      const responses = { ...edgeResponses(operation["requestBody"] !== undefined), ...operation["responses"] }
+      const responses = { ...edgeResponses(operation["requestBody"] !== undefined), ...withDecodeFailures(operation["responses"]) }
       operation["responses"] = responses
+      if (Array.isArray(operation["parameters"])) operation["parameters"] = operation["parameters"].map(describedParameter)
       for (const [status, response] of Object.entries(responses)) {
         if (!isObject(response)) continue
         if (secured && status === "401") {

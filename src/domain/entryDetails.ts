@@ -8,18 +8,18 @@ import { Schema } from "effect"
  * leaves its field empty (null for `vessel`).
  */
 export const EntryAddress = Schema.Struct({
-  address: Schema.NullOr(Schema.String).annotations({ description: "the address's parts as the list gives them (street, city, region, postal code), joined with commas; null: the list gives only a country" }),
-  country: Schema.NullOr(Schema.String).annotations({ description: "the country as the list writes it" }),
-  note: Schema.NullOr(Schema.String).annotations({ description: "the list's note on the address, e.g. \"as of June 2016\"" })
-}).annotations({ identifier: "EntryAddress" })
+  address: Schema.NullOr(Schema.String).annotate({ description: "the address's parts as the list gives them (street, city, region, postal code), joined with commas; null: the list gives only a country" }),
+  country: Schema.NullOr(Schema.String).annotate({ description: "the country as the list writes it" }),
+  note: Schema.NullOr(Schema.String).annotate({ description: "the list's note on the address, e.g. \"as of June 2016\"" })
+}).annotate({ identifier: "EntryAddress" })
 export type EntryAddress = typeof EntryAddress.Type
 
 export const EntryDocument = Schema.Struct({
-  type: Schema.String.annotations({ description: "as the list names it, e.g. Passport, National Identification Number" }),
+  type: Schema.String.annotate({ description: "as the list names it, e.g. Passport, National Identification Number" }),
   number: Schema.String,
-  country: Schema.NullOr(Schema.String).annotations({ description: "the issuing country as the list writes it" }),
-  note: Schema.NullOr(Schema.String).annotations({ description: "the list's note on the document (issue or expiry, whose it is)" })
-}).annotations({ identifier: "EntryDocument" })
+  country: Schema.NullOr(Schema.String).annotate({ description: "the issuing country as the list writes it" }),
+  note: Schema.NullOr(Schema.String).annotate({ description: "the list's note on the document (issue or expiry, whose it is)" })
+}).annotate({ identifier: "EntryDocument" })
 export type EntryDocument = typeof EntryDocument.Type
 
 export const EntryVessel = Schema.Struct({
@@ -29,30 +29,30 @@ export const EntryVessel = Schema.Struct({
   gross_registered_tonnage: Schema.NullOr(Schema.String),
   flag: Schema.NullOr(Schema.String),
   owner: Schema.NullOr(Schema.String)
-}).annotations({ identifier: "EntryVessel", description: "a vessel's particulars as OFAC lists them" })
+}).annotate({ identifier: "EntryVessel", description: "a vessel's particulars as OFAC lists them" })
 export type EntryVessel = typeof EntryVessel.Type
 
 export const EntryDetails = Schema.Struct({
-  listed_on: Schema.NullOr(Schema.String).annotations({
+  listed_on: Schema.NullOr(Schema.String).annotate({
     description: "the listing date the list gives (YYYY-MM-DD), null where it publishes none (OFAC's files). The same as the hit's listed_on, except for the ten UN entries whose date the file writes with a time-zone offset (2015-04-07-04:00): the hit's listed_on, covered by entry_hash, stays null for them"
   }),
   addresses: Schema.Array(EntryAddress),
-  remarks: Schema.Array(Schema.String).annotations({
+  remarks: Schema.Array(Schema.String).annotate({
     description: "the list's own remarks on the entry, as written (OFAC Remarks, UN comments, the UK's Other Information with its statement of reasons, EU remarks)"
   }),
-  nationalities: Schema.Array(Schema.String).annotations({ description: "as the list writes them (the EU's citizenship)" }),
-  dates_of_birth: Schema.Array(Schema.String).annotations({
+  nationalities: Schema.Array(Schema.String).annotate({ description: "as the list writes them (the EU's citizenship)" }),
+  dates_of_birth: Schema.Array(Schema.String).annotate({
     description: "as the list gives them: a date, a year, a range or an approximate year, in the list's own form (UK: DD/MM/YYYY, 00 for an unknown part)"
   }),
   places_of_birth: Schema.Array(Schema.String),
-  positions: Schema.Array(Schema.String).annotations({ description: "titles, designations or functions the list gives the person or entity" }),
-  documents: Schema.Array(EntryDocument).annotations({ description: "identity documents (passports, national identity numbers) as the list gives them" }),
+  positions: Schema.Array(Schema.String).annotate({ description: "titles, designations or functions the list gives the person or entity" }),
+  documents: Schema.Array(EntryDocument).annotate({ description: "identity documents (passports, national identity numbers) as the list gives them" }),
   legal_acts: Schema.Array(Schema.Struct({
     title: Schema.String,
     url: Schema.NullOr(Schema.String)
-  })).annotations({ description: "the legal acts that list the entry, with their official publication (the EU's regulations in the Official Journal)" }),
+  })).annotate({ description: "the legal acts that list the entry, with their official publication (the EU's regulations in the Official Journal)" }),
   vessel: Schema.NullOr(EntryVessel)
-}).annotations({
+}).annotate({
   identifier: "EntryDetails",
   description: "What the list says of the entry beyond its names, as written; empty where the list publishes nothing of the kind. Not covered by entry_hash: display only"
 })

@@ -2,7 +2,7 @@ import { HttpApiSchema } from "effect/http-api"
 import { Schema } from "effect"
 import { AttributionOrNull } from "./Attribution.js"
 import { NextCursor } from "./Paging.js"
-import { optionalField } from "./stated.js"
+import { AnyValue, optionalField } from "./stated.js"
 import { Verdict } from "./Verdict.js"
 
 export const MAX_BATCH_ITEMS = 1000
@@ -12,7 +12,7 @@ export const BATCH_TAKES = `the body must be 1 to ${MAX_BATCH_ITEMS} verificatio
   "POST /v1/verify, or CSV (text/csv) with a header row naming some of name, registration_no, country"
 
 /** Any JSON value as sent (a row of a batch), checked row by row, never as a whole. */
-const AsSent = Schema.Unknown.annotate({
+const AsSent = AnyValue({
   identifier: "AsSent",
   description: "a row as sent: normally an object like the body of POST /v1/verify"
 })
