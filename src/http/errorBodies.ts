@@ -22,15 +22,20 @@ const databaseUnavailable = (error: SqlError.SqlError) => {
 
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
+/** What the framework says of a JSON body it could not parse (HttpApiBuilder's payload decoding). */
+const NOT_JSON = "Expected a valid JSON body"
+
 /** A request value its schema refused, as the one error vocabulary says it (src/domain/fieldMessages.ts). */
-const refusalMessage = (error: HttpApiError.HttpApiSchemaError) =>
-  issuesMessage({
-    issues: formatIssues(error.cause.issue).issues.map((issue) => ({
-      _tag: "Type" as const,
-      path: (issue.path ?? []).map((segment) => (typeof segment === "object" ? segment.key : segment)),
-      message: issue.message
-    }))
-  })
+const refusalMessage = (error: HttpApiError.HttpApiSchemaError) => {
+  const issues = formatIssues(error.cause.issue).issues.map((issue) => ({
+    _tag: "Type" as const,
+    path: (issue.path ?? []).map((segment) => (typeof segment === "object" ? segment.key : segment)),
+    message: issue.message
+  }))
+  return issues.length === 1 && issues[0]?.path.length === 0 && issues[0].message === NOT_JSON
+    ? "The request body could not be read as JSON."
+    : issuesMessage({ issues })
+}
 
 /** A body that could not be read: too large for its route, or not readable as what it says it is. */
 const unreadable = (error: HttpServerError.RequestParseError) =>
