@@ -37,7 +37,7 @@ const entriesWithDetails = (versionId: number) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const rows = yield* sql<{ entry: string }>`SELECT entry::text AS entry FROM sanctions_entries WHERE version_id = ${versionId} ORDER BY entry_id`
-    const decode = Schema.decodeUnknown(SanctionsEntry)
+    const decode = Schema.decodeUnknownEffect(SanctionsEntry)
     const entries: Array<SanctionsEntry> = []
     for (const row of rows) entries.push(yield* decode(JSON.parse(row.entry)))
     return entries

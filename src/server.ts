@@ -17,5 +17,5 @@ Layer.merge(
   Layer.provide(TracingLive),
   Layer.provide(LoggingLive),
   Layer.launch,
-  NodeRuntime.runMain({ disablePrettyLogger: true })
+  NodeRuntime.runMain()
 )

@@ -5,7 +5,7 @@ import { HttpServer } from "effect/http"
 // it was in flight is kept with the answer's bytes. The same-work floor (sameWorkServer.ts) replays them.
 import { NodeHttpServer } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
-import { ConfigProvider, Effect, Layer, Logger, LogLevel, References } from "effect"
+import { ConfigProvider, Effect, Layer, References } from "effect"
 import Pg from "pg"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
@@ -89,11 +89,11 @@ export const recordStatements = (
       Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),
       Layer.provideMerge(pool),
       Layer.provide(Layer.succeed(References.MinimumLogLevel, "Error")),
-      Layer.provide(ConfigProvider.layer(ConfigProvider.fromMap(new Map([["KYB_REGISTRY_LIVE", "none"]]))))
+      Layer.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({ KYB_REGISTRY_LIVE: "none" })))
     )
     return yield* Effect.gen(function*() {
       const server = yield* HttpServer.HttpServer
-      if (server.address._tag !== "TcpAddress") return yield* Effect.die("expected a TCP address")
+      if (server.address._tag === "UnixPathAddress") return yield* Effect.die("expected a TCP address")
       const base = `http://127.0.0.1:${server.address.port}`
       const recorded: Array<RecordedRequest> = []
       for (const request of requests) {

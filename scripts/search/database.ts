@@ -12,7 +12,7 @@ export const serverUrl = process.env["SEARCH_DATABASE_URL"] ?? "postgres://postg
  * PgClient/SqlClient layer with `connections` connections.
  */
 export const scratchDatabase = (prefix: string, connections: number, keep = false) =>
-  Layer.unwrapScoped(Effect.gen(function*() {
+  Layer.unwrap(Effect.gen(function*() {
     const { name, url } = yield* scratchDatabaseUrl(serverUrl, prefix, { keep })
     process.stderr.write(`database ${name} on ${new URL(serverUrl).host}${keep ? " (kept)" : ""}\n`)
     return MigrationsLive.pipe(Layer.provideMerge(PgClient.layer({ url: Redacted.make(url), maxConnections: connections })))

@@ -15,7 +15,7 @@ export const statementTimer = () => {
   const recorded: Array<StatementTime> = []
   let next = 0
   const tracer = Tracer.make({
-    span(name, parent, context, links, startTime, kind) {
+    span({ annotations, kind, links, name, parent, startTime }) {
       const attributes = new Map<string, unknown>()
       let status: Tracer.SpanStatus = { _tag: "Started", startTime }
       const span: Tracer.Span = {
@@ -24,7 +24,7 @@ export const statementTimer = () => {
         spanId: String(next++),
         traceId: "statements",
         parent,
-        context,
+        annotations,
         get status() {
           return status
         },
@@ -45,8 +45,7 @@ export const statementTimer = () => {
         addLinks() {}
       }
       return span
-    },
-    context: (f) => f()
+    }
   })
   /** The statements recorded since the last call, oldest first. */
   const take = (): ReadonlyArray<StatementTime> => recorded.splice(0, recorded.length)

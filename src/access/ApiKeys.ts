@@ -76,7 +76,7 @@ export class ApiKeys extends Context.Service<ApiKeys>()("kyb/ApiKeys", {
     const findAccount = (ref: string) =>
       sql<{ id: string; plan: Plan }>`SELECT id, plan FROM accounts
         WHERE (id = ${ref} OR email_lower = ${ref.trim().toLowerCase()}) AND deleted_at IS NULL`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0])),
+        Effect.map((rows) => Option.fromNullishOr(rows[0])),
         traced("ApiKeys.findAccount")
       )
 
@@ -112,7 +112,7 @@ export class ApiKeys extends Context.Service<ApiKeys>()("kyb/ApiKeys", {
         const rows = yield* sql<KeyIdentityRow>`SELECT ${keyIdentityColumns(sql)} FROM api_keys k
           WHERE k.secret_sha256 = ${hashSecret(value)} AND (k.revoked_at IS NULL OR k.revoked_at > now())
             AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = k.account_id AND a.deleted_at IS NULL)`
-        return Option.map(Option.fromNullable(rows[0]), identityOf)
+        return Option.map(Option.fromNullishOr(rows[0]), identityOf)
       }).pipe(traced("ApiKeys.identify"))
 
     return { create, findAccount, revoke, list, identify } as const

@@ -30,11 +30,11 @@ export interface Pager {
 export class Cursors extends Context.Service<Cursors>()("kyb/Cursors", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const configured = yield* Config.option(Config.redacted("KYB_CURSOR_SECRET"))
+    const configured = yield* Config.option(Config.Redacted("KYB_CURSOR_SECRET"))
     let held: Uint8Array | undefined = Option.match(configured, { onNone: () => undefined, onSome: (s) => Buffer.from(Redacted.value(s), "utf8") })
 
     const stored = sql<{ value: string }>`SELECT value FROM server_secrets WHERE name = 'cursor'`.pipe(
-      Effect.flatMap(([row]) => row === undefined ? Effect.dieMessage("server_secrets has no cursor secret: run the migrations") : Effect.succeed(Buffer.from(row.value, "hex"))),
+      Effect.flatMap(([row]) => row === undefined ? Effect.die(new Error("server_secrets has no cursor secret: run the migrations")) : Effect.succeed(Buffer.from(row.value, "hex"))),
       Effect.orDie
     )
 
@@ -44,7 +44,7 @@ export class Cursors extends Context.Service<Cursors>()("kyb/Cursors", {
     const bind = (scope: CursorScope): Effect.Effect<Pager> =>
       Effect.map(secret, (key) => {
         const open = (cursor: string | undefined) =>
-          cursor === undefined ? Effect.succeed(null) : Option.match(Option.fromNullable(openCursor(key, scope, cursor)), {
+          cursor === undefined ? Effect.succeed(null) : Option.match(Option.fromNullishOr(openCursor(key, scope, cursor)), {
             onNone: () => Effect.fail(refused),
             onSome: (payload) => Effect.succeed(payload)
           })

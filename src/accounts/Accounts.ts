@@ -68,10 +68,10 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
     const throttle = yield* Throttle
     const secondFactor = yield* SecondFactor
     // A deployment (or a test) may provide its own Mailer; without one, the logging seam.
-    const mailer = Option.getOrElse(yield* Effect.serviceOption(Mailer), () => Mailer.make(loggingMailer))
-    const signupEnabled = yield* Config.boolean("KYB_SIGNUP_ENABLED").pipe(Config.withDefault(true))
-    const sessionTtl = yield* Config.duration("KYB_SESSION_TTL").pipe(Config.withDefault(Duration.days(7)))
-    const publicUrl = yield* Config.string("KYB_PUBLIC_URL").pipe(Config.withDefault("http://localhost:8080"))
+    const mailer = Option.getOrElse(yield* Effect.serviceOption(Mailer), () => Mailer.of(loggingMailer))
+    const signupEnabled = yield* Config.Boolean("KYB_SIGNUP_ENABLED").pipe(Config.withDefault(true))
+    const sessionTtl = yield* Config.Duration("KYB_SESSION_TTL").pipe(Config.withDefault(Duration.days(7)))
+    const publicUrl = yield* Config.String("KYB_PUBLIC_URL").pipe(Config.withDefault("http://localhost:8080"))
     const decoy = yield* decoyHash
     const issue = (options: Parameters<typeof keys.create>[0]) =>
       keys.create(options).pipe(
@@ -104,7 +104,7 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
           // a unit pays for an attempt processed: one the database could not finish (a 503 page) is given back; a
           // client hanging up is not (what it started may have been made)
           Effect.onError((cause) =>
-            Cause.isInterruptedOnly(cause) ? Effect.void : Effect.ignore(Effect.sandbox(throttle.giveBack("signup_client", form.client))))
+            Cause.hasInterruptsOnly(cause) ? Effect.void : Effect.ignore(Effect.sandbox(throttle.giveBack("signup_client", form.client))))
         )
       }).pipe(traced("Accounts.signUp"))
 
@@ -196,7 +196,7 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         }
         const next = yield* input(checkPassword(form.next, account.value.email))
         const hash = yield* hashPassword(next)
-        const generation = yield* sql.withTransaction(Effect.zipLeft(
+        const generation = yield* sql.withTransaction(Effect.tap(
           repo.setPassword(memberId, hash),
           audit.record({ accountId: signedIn.id, by: memberAttribution(signedIn) }, { action: "member.password_changed", object: { type: "member", id: memberId } })
         )).pipe(Effect.orDie)
@@ -216,7 +216,7 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
           return yield* new InvalidCredentials({ message: "The password is wrong." })
         }
         const period = periodOf(new Date(yield* Clock.currentTimeMillis))
-        yield* sql.withTransaction(Effect.zipRight(
+        yield* sql.withTransaction(Effect.andThen(
           repo.deleteAccount(accountId, period),
           audit.record({ accountId, by: memberAttribution(signedIn) }, { action: "account.deleted", object: { type: "account", id: accountId } })
         )).pipe(Effect.orDie)

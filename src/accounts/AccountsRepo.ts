@@ -81,12 +81,12 @@ export class AccountsRepo extends Context.Service<AccountsRepo>()("kyb/AccountsR
     /** The live member whose log-in this address is. */
     const byEmail = (lower: string) =>
       sql<AccountRow>`SELECT ${accountColumns} FROM members m JOIN accounts a ON a.id = m.account_id
-        WHERE m.email_lower = ${lower} AND ${liveMember}`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+        WHERE m.email_lower = ${lower} AND ${liveMember}`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
     /** A live member, by id. */
     const byMember = (memberId: string) =>
       sql<AccountRow>`SELECT ${accountColumns} FROM members m JOIN accounts a ON a.id = m.account_id
-        WHERE m.id = ${memberId} AND ${liveMember}`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+        WHERE m.id = ${memberId} AND ${liveMember}`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
     /**
      * A session for the member, behind the fence: only while the account and the member are live and the member's
@@ -96,7 +96,7 @@ export class AccountsRepo extends Context.Service<AccountsRepo>()("kyb/AccountsR
      * the session) or this insert sees it.
      */
     const insertSession = (tokenHash: string, accountId: string, memberId: string, generation: number, ttlSeconds: number) =>
-      Effect.zipRight(fence.pause("session", accountId), sql<{ token_sha256: string }>`
+      Effect.andThen(fence.pause("session", accountId), sql<{ token_sha256: string }>`
         INSERT INTO account_sessions (token_sha256, account_id, member_id, expires_at, generation)
         SELECT ${tokenHash}, a.id, m.id, now() + make_interval(secs => ${ttlSeconds}), m.session_generation
         FROM members m JOIN accounts a ON a.id = m.account_id
@@ -107,7 +107,7 @@ export class AccountsRepo extends Context.Service<AccountsRepo>()("kyb/AccountsR
     const bySession = (tokenHash: string) =>
       sql<AccountRow>`SELECT ${accountColumns} FROM account_sessions s JOIN members m ON m.id = s.member_id JOIN accounts a ON a.id = s.account_id
         WHERE s.token_sha256 = ${tokenHash} AND s.expires_at > now() AND ${liveMember}
-          AND s.generation = m.session_generation`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+          AND s.generation = m.session_generation`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
     const deleteSession = (tokenHash: string) => sql`DELETE FROM account_sessions WHERE token_sha256 = ${tokenHash}`.pipe(Effect.asVoid)
 
@@ -122,7 +122,7 @@ export class AccountsRepo extends Context.Service<AccountsRepo>()("kyb/AccountsR
           SET password_hash = ${passwordHash}, session_generation = session_generation + 1
           WHERE id = ${memberId} AND removed_at IS NULL RETURNING session_generation`
         yield* sql`DELETE FROM account_sessions WHERE member_id = ${memberId} OR expires_at < now()`
-        return Option.map(Option.fromNullable(row), (r) => r.session_generation)
+        return Option.map(Option.fromNullishOr(row), (r) => r.session_generation)
       }))
 
     /**
@@ -175,7 +175,7 @@ export class AccountsRepo extends Context.Service<AccountsRepo>()("kyb/AccountsR
       sql<{ id: string; label: string | null; plan: Plan; scope: KeyScope; in_grace: boolean; revoked_at: string | null }>`
         SELECT id, label, plan, scope, revoked_at IS NOT NULL AS in_grace, ${sql.literal(ts("revoked_at"))} AS revoked_at FROM api_keys
         WHERE id = ${keyId} AND account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now()) FOR UPDATE`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]))
+        Effect.map((rows) => Option.fromNullishOr(rows[0]))
       )
 
     /**

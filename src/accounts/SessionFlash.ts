@@ -4,14 +4,14 @@ import { SessionFlashRepo } from "./SessionFlashRepo.js"
 import { sha256 } from "./tokens.js"
 
 /** What a page shows once after the redirect of the form that made it (issue 42): a secret never goes in a URL. */
-export const Flash = Schema.Union(
+export const Flash = Schema.Union([
   Schema.Struct({ kind: Schema.Literal("api_key"), secret: Schema.String, rotated: Schema.Boolean }),
   Schema.Struct({ kind: Schema.Literal("webhook_secret"), secret: Schema.String, webhookId: Schema.String }),
   Schema.Struct({ kind: Schema.Literal("recovery_codes"), codes: Schema.Array(Schema.String) })
-)
+])
 export type Flash = typeof Flash.Type
 
-const decode = Schema.decodeUnknownOption(Schema.parseJson(Flash))
+const decode = Schema.decodeUnknownOption(Schema.fromJsonString(Flash))
 
 /** The flash's key comes from the session token, which only the browser holds (the database keeps its hash). */
 const keyOf = (sessionToken: string) => createHmac("sha256", sessionToken).update("kyb flash v1").digest()

@@ -14,7 +14,7 @@ export class SessionFlashRepo extends Context.Service<SessionFlashRepo>()("kyb/S
       Effect.map(sql<{ flash: Uint8Array | null }>`WITH old AS (
           SELECT token_sha256, flash FROM account_sessions WHERE token_sha256 = ${tokenHash} AND flash IS NOT NULL FOR UPDATE)
         UPDATE account_sessions s SET flash = NULL FROM old WHERE s.token_sha256 = old.token_sha256 RETURNING old.flash`,
-        (rows) => Option.fromNullable(rows[0]?.flash ?? null))
+        (rows) => Option.fromNullishOr(rows[0]?.flash ?? null))
     return { put, take } as const
   })
 }) {

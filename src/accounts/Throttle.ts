@@ -6,9 +6,9 @@ export type ThrottleScope = "login_email" | "login_client" | "signup_client"
 
 /** Attempts allowed per window before refusing: failed log-ins per address and per client, sign-ups per client. */
 const limitsConfig = Config.all({
-  login_email: Config.integer("KYB_LOGIN_FAILURES_PER_ADDRESS").pipe(Config.withDefault(5)),
-  login_client: Config.integer("KYB_LOGIN_FAILURES_PER_CLIENT").pipe(Config.withDefault(20)),
-  signup_client: Config.integer("KYB_SIGNUPS_PER_CLIENT").pipe(Config.withDefault(5))
+  login_email: Config.Int("KYB_LOGIN_FAILURES_PER_ADDRESS").pipe(Config.withDefault(5)),
+  login_client: Config.Int("KYB_LOGIN_FAILURES_PER_CLIENT").pipe(Config.withDefault(20)),
+  signup_client: Config.Int("KYB_SIGNUPS_PER_CLIENT").pipe(Config.withDefault(5))
 })
 
 /**
@@ -21,7 +21,7 @@ const limitsConfig = Config.all({
 export class Throttle extends Context.Service<Throttle>()("kyb/Throttle", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const windowSeconds = yield* Config.integer("KYB_AUTH_THROTTLE_WINDOW_SECONDS").pipe(Config.withDefault(15 * 60))
+    const windowSeconds = yield* Config.Int("KYB_AUTH_THROTTLE_WINDOW_SECONDS").pipe(Config.withDefault(15 * 60))
     const limits: Readonly<Record<ThrottleScope, number>> = yield* limitsConfig
     const window = sql`make_interval(secs => ${windowSeconds})`
 

@@ -69,7 +69,7 @@ export class AuditRepo extends Context.Service<AuditRepo>()("kyb/AuditRepo", {
     return {
       lockHead, append, page, chains, slice, actors,
       accountsWithoutHead,
-      headOf: (accountId: string) => Effect.map(chains(accountId), (rows) => Option.fromNullable(rows[0]))
+      headOf: (accountId: string) => Effect.map(chains(accountId), (rows) => Option.fromNullishOr(rows[0]))
     } as const
   })
 }) {

@@ -64,12 +64,12 @@ export class BatchRepo extends Context.Service<BatchRepo>()("kyb/BatchRepo", {
 
     const byIdempotencyKey = (accountId: string, idempotencyKey: string) =>
       sql<JobRow>`SELECT ${jobColumns} FROM batch_jobs j WHERE j.account_id = ${accountId} AND j.idempotency_key = ${idempotencyKey}`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]))
+        Effect.map((rows) => Option.fromNullishOr(rows[0]))
       )
 
     const find = (accountId: string, id: string) =>
       sql<JobRow>`SELECT ${jobColumns} FROM batch_jobs j WHERE j.account_id = ${accountId} AND j.id = ${id}`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]))
+        Effect.map((rows) => Option.fromNullishOr(rows[0]))
       )
 
     /** An account's jobs (one key's, with `keyId`), newest first, after the job `afterId`. */
@@ -92,7 +92,7 @@ export class BatchRepo extends Context.Service<BatchRepo>()("kyb/BatchRepo", {
         WHERE id = (SELECT id FROM batch_jobs
           WHERE status = 'queued' OR (status = 'running' AND heartbeat_at < now() - make_interval(secs => ${staleSeconds}))
           ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, account_id, key_id, created_by`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+        RETURNING id, account_id, key_id, created_by`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
     const heartbeat = (jobId: string, runner: string) =>
       sql`UPDATE batch_jobs SET heartbeat_at = now() WHERE id = ${jobId} AND claimed_by = ${runner}`.pipe(Effect.asVoid)

@@ -6,10 +6,10 @@ import { Checks } from "../checks/Checks.js"
 import { Fence } from "../tenancy/Fence.js"
 import { BatchRepo } from "./BatchRepo.js"
 
-const decodeInput = Schema.decodeUnknown(VerifyBody)
+const decodeInput = Schema.decodeUnknownEffect(VerifyBody)
 
 class JobStopped extends Data.TaggedError("JobStopped") {}
-const encodeVerdict = Schema.encode(Verdict)
+const encodeVerdict = Schema.encodeEffect(Verdict)
 
 /**
  * Runs batch jobs in the background of every instance: claims the oldest job no runner holds (queued, or running
@@ -22,9 +22,9 @@ export class JobRunner extends Context.Service<JobRunner>()("kyb/JobRunner", {
     const repo = yield* BatchRepo
     const checks = yield* Checks
     const fence = yield* Fence
-    const concurrency = yield* Config.integer("KYB_BATCH_CONCURRENCY").pipe(Config.withDefault(4))
-    const poll = yield* Config.duration("KYB_BATCH_POLL").pipe(Config.withDefault(Duration.seconds(2)))
-    const staleSeconds = yield* Config.integer("KYB_BATCH_STALE_SECONDS").pipe(Config.withDefault(30))
+    const concurrency = yield* Config.Int("KYB_BATCH_CONCURRENCY").pipe(Config.withDefault(4))
+    const poll = yield* Config.Duration("KYB_BATCH_POLL").pipe(Config.withDefault(Duration.seconds(2)))
+    const staleSeconds = yield* Config.Int("KYB_BATCH_STALE_SECONDS").pipe(Config.withDefault(30))
     const runner = `runner_${randomBytes(6).toString("hex")}`
     const wakeups = yield* Queue.sliding<void>(1)
 
@@ -66,7 +66,7 @@ export class JobRunner extends Context.Service<JobRunner>()("kyb/JobRunner", {
     yield* Effect.forkScoped(Effect.forever(
       drain.pipe(
         Effect.catchCause((cause) => Effect.logWarning("batch runner could not look for jobs", cause)),
-        Effect.zipRight(Effect.race(Queue.take(wakeups), Effect.sleep(poll)))
+        Effect.andThen(Effect.race(Queue.take(wakeups), Effect.sleep(poll)))
       )
     ))
 

@@ -192,7 +192,7 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
         if (!(Number.isFinite(policy.threshold) && policy.threshold >= 0.5 && policy.threshold <= 1)) {
           return yield* Effect.fail(InvalidRequest.of("threshold: must be a score from 0.5 to 1"))
         }
-        yield* fence.guarded("review_policy", actor, "account", Effect.zipRight(
+        yield* fence.guarded("review_policy", actor, "account", Effect.andThen(
           repo.setReviewPolicy(actor.accountId, policy),
           audit.record(actor, { action: "account.review_policy_changed", object: { type: "account", id: actor.accountId }, details: { four_eyes: policy.enabled, threshold: policy.threshold } })
         )).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))), Effect.catchTag("SqlError", Effect.die))

@@ -122,7 +122,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
 
     const find = (accountId: string, id: string, lock = false) =>
       sql`SELECT ${columns} FROM ${from} WHERE c.account_id = ${accountId} AND c.id = ${id} ${lock ? sql`FOR UPDATE OF c` : sql``}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toCase))
+        Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toCase))
       )
 
     /** A page of the queue (one more row than `limit`), by age (oldest first) or by best score (highest first). */
@@ -172,7 +172,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
     /** A live member of the account, by id (an assignee must be one). */
     const member = (accountId: string, memberId: string) =>
       sql<{ id: string; name: string }>`SELECT id, name FROM members WHERE account_id = ${accountId} AND id = ${memberId} AND removed_at IS NULL`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]))
+        Effect.map((rows) => Option.fromNullishOr(rows[0]))
       )
 
     const events = (caseId: string) =>
@@ -197,7 +197,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
     /** The case a check joined, if any. */
     const forCheck = (accountId: string, checkId: string) =>
       sql<{ id: string }>`SELECT c.id FROM case_checks cc JOIN cases c ON c.id = cc.case_id WHERE cc.check_id = ${checkId}::uuid AND c.account_id = ${accountId}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (r) => r.id))
+        Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), (r) => r.id))
       )
 
     return { intake, forCheck, find, queue, openCount, setReviewPolicy, update, member, event, events, checks } as const

@@ -64,14 +64,14 @@ export class AccountChecks extends Context.Service<AccountChecks>()("kyb/Account
      * every console door takes; 429 when none is left), then the same verifier as `/v1`. `what` names the door.
      */
     const verifyFromConsole = (actor: Actor, input: typeof VerifyBody.Type, what = "a verification") =>
-      Effect.zipRight(quota.spend({ accountId: actor.accountId, keyId: null }, 1, what), checks.verify(input, { ...actor, keyId: null }))
+      Effect.andThen(quota.spend({ accountId: actor.accountId, keyId: null }, 1, what), checks.verify(input, { ...actor, keyId: null }))
 
     /** The check's inputs, as sent, verified again now: a new check of the account, made from the console (no key), in the audit log with it. */
     const verifyAgain = (actor: Actor, id: string) =>
       Effect.gen(function*() {
         const accountId = actor.accountId
         const row = yield* find(accountId, id)
-        const input = yield* Schema.decodeUnknown(VerifyBody)(row.input).pipe(
+        const input = yield* Schema.decodeUnknownEffect(VerifyBody)(row.input).pipe(
           Effect.mapError(() => InvalidRequest.of("This check's inputs can no longer be verified as they were sent."))
         )
         yield* quota.spend({ accountId, keyId: null }, 1, "verifying again")
@@ -87,7 +87,7 @@ export class AccountChecks extends Context.Service<AccountChecks>()("kyb/Account
         if (reason === "") return yield* Effect.fail(InvalidRequest.of("reason: is required: say why the hit is decided so"))
         if (!Schema.is(DecisionKind)(input.decision)) return yield* Effect.fail(InvalidRequest.of("decision: must be false_positive or confirmed"))
         if (!Schema.is(SanctionsList)(input.list)) return yield* Effect.fail(InvalidRequest.of(`list: must be one of ${SanctionsList.literals.join(", ")}`))
-        const body = yield* Schema.decodeUnknown(DecisionBody)({ ...row.input, list: input.list, entry_id: input.entryId, decision: input.decision, note: reason }).pipe(
+        const body = yield* Schema.decodeUnknownEffect(DecisionBody)({ ...row.input, list: input.list, entry_id: input.entryId, decision: input.decision, note: reason }).pipe(
           Effect.mapError(() => InvalidRequest.of("reason: must be at most 2000 characters"))
         )
         // Four eyes judged on the hit as this check reported it (its score and names).

@@ -33,7 +33,7 @@ export class AccountChecksRepo extends Context.Service<AccountChecksRepo>()("kyb
 
     const find = (accountId: string, id: string) =>
       sql<StoredRow>`SELECT ${columns} FROM checks c WHERE c.id = ${id}::uuid AND ${ownedBy(accountId)}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toRow))
+        Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toRow))
       )
 
     /** Verdicts in review with a hit that had no decision when it was answered, oldest first. */

@@ -22,7 +22,7 @@ import { CasesRepo } from "../cases/CasesRepo.js"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
-const retention = Config.integer("KYB_CHECK_RETENTION_DAYS").pipe(Config.withDefault(2557))
+const retention = Config.Int("KYB_CHECK_RETENTION_DAYS").pipe(Config.withDefault(2557))
 
 /** The inputs as the service reads them. */
 const normalisedInput = (input: VerifyInput): Record<string, string> => ({
@@ -48,7 +48,7 @@ export const toCheck = (row: CheckRow) =>
   })
 
 const encodeVerdict = Schema.encodeSync(Verdict)
-const ProvenanceMap = Schema.Record({ key: Schema.String, value: FieldProvenance })
+const ProvenanceMap = Schema.Record(Schema.String, FieldProvenance)
 const decodeProvenance = (stored: unknown) => stored === null ? null : Schema.decodeUnknownSync(ProvenanceMap)(stored)
 
 /**

@@ -51,7 +51,7 @@ export class ChecksRepo extends Context.Service<ChecksRepo>()("kyb/ChecksRepo", 
     const find = (accountId: string, id: string) =>
       sql<StoredRow>`SELECT id::text AS id, account_id, key_id, performed_by, created_at, input, input_normalized, verdict, lists, provenance, policy_version
         FROM checks WHERE id = ${id}::uuid AND account_id = ${accountId}`.pipe(
-        Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), toRow))
+        Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toRow))
       )
 
     /**

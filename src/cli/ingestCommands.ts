@@ -1,4 +1,4 @@
-import { Console, Effect, Layer, ParseResult, Schema } from "effect"
+import { Console, Effect, Layer, Schema, SchemaIssue } from "effect"
 import { CountryCode } from "../api/schemas/params.js"
 import { CompanyWriter } from "../companies/CompanyWriter.js"
 import { BulkLoad } from "../companies/ingest/bulk/BulkLoad.js"
@@ -76,7 +76,7 @@ const batchSizeOf = (invocation: Invocation) => invocation.options["batch-size"]
 const WriterLive = Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, IngestReporter.Default)
 
 /** Runs an ingest command unless a file is missing or of another kind (then one line and exit 1, nothing opened). */
-const runIngestCommand = <E>(invocation: Invocation, expected: Expected, program: Effect.Effect<void, E, Layer.Layer.Success<typeof DatabaseLive>>) => {
+const runIngestCommand = <E>(invocation: Invocation, expected: Expected, program: Effect.Effect<void, E, Layer.Success<typeof DatabaseLive>>) => {
   const refused = refusedFile(invocation.args, expected)
   if (refused === null) return runCli(invocation.command, program)
   process.stderr.write(`${invocation.command}: ${refused}\n`)
@@ -93,10 +93,12 @@ export const companies = (invocation: Invocation) =>
     )
   )
 
+const formatIssue = SchemaIssue.makeFormatterDefault()
+
 /** The same field-named message the HTTP routes give for the same value (`country: must be a two-letter ...`). */
 const decodeCountry = (value: string) =>
   Schema.decodeUnknownEffect(CountryCode)(value).pipe(
-    Effect.mapError((e) => new CliFailure({ message: `country: ${ParseResult.ArrayFormatter.formatErrorSync(e)[0]?.message ?? "invalid"}` }))
+    Effect.mapError((e) => new CliFailure({ message: `country: ${formatIssue(e.issue)}` }))
   )
 
 export const procurement = (invocation: Invocation) =>

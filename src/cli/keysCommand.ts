@@ -1,25 +1,25 @@
-import { Args, Command, Options } from "effect/cli"
+import { Argument, Command, Flag } from "effect/cli"
 import { Console, Effect, Option, Redacted } from "effect"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { DEFAULT_KEY_SCOPE, keyScopes } from "../domain/keyScope.js"
 import { plans } from "../domain/quotaWindow.js"
 
-const plan = Options.choice("plan", plans).pipe(
-  Options.withDefault("free" as const),
-  Options.withDescription("Plan: free 100, starter 10 000, growth 100 000 requests a month, or unlimited")
+const plan = Flag.Literals("plan", plans).pipe(
+  Flag.withDefault("free" as const),
+  Flag.withDescription("Plan: free 100, starter 10 000, growth 100 000 requests a month, or unlimited")
 )
-const quota = Options.integer("quota").pipe(
-  Options.optional,
-  Options.withDescription("Monthly quota for this key, overriding the plan's")
+const quota = Flag.Int("quota").pipe(
+  Flag.optional,
+  Flag.withDescription("Monthly quota for this key, overriding the plan's")
 )
-const scope = Options.choice("scope", keyScopes).pipe(
-  Options.withDefault(DEFAULT_KEY_SCOPE),
-  Options.withDescription("read: search, fetch, verify and read only; read_write: may also record decisions, monitors, webhooks, batch jobs; audit: what read does, and the audit log (GET /v1/audit)")
+const scope = Flag.Literals("scope", keyScopes).pipe(
+  Flag.withDefault(DEFAULT_KEY_SCOPE),
+  Flag.withDescription("read: search, fetch, verify and read only; read_write: may also record decisions, monitors, webhooks, batch jobs; audit: what read does, and the audit log (GET /v1/audit)")
 )
-const label = Options.text("label").pipe(Options.optional, Options.withDescription("Who or what the key is for"))
-const account = Options.text("account").pipe(
-  Options.optional,
-  Options.withDescription("The account the key belongs to (its id or e-mail address); without it, an account is made for the key")
+const label = Flag.String("label").pipe(Flag.optional, Flag.withDescription("Who or what the key is for"))
+const account = Flag.String("account").pipe(
+  Flag.optional,
+  Flag.withDescription("The account the key belongs to (its id or e-mail address); without it, an account is made for the key")
 )
 
 const create = Command.make("create", { plan, quota, label, scope, account }, (options) =>
@@ -47,7 +47,7 @@ const create = Command.make("create", { plan, quota, label, scope, account }, (o
     yield* Console.log(Redacted.value(created.secret))
   })).pipe(Command.withDescription("Issue a key; prints the new secret alone on the last line of stdout"))
 
-const revoke = Command.make("revoke", { id: Args.text({ name: "key-id" }) }, ({ id }) =>
+const revoke = Command.make("revoke", { id: Argument.String("key-id") }, ({ id }) =>
   Effect.gen(function*() {
     const keys = yield* ApiKeys
     if (!(yield* keys.revoke(id))) return yield* Effect.fail(new Error(`No active key ${id}`))

@@ -4,7 +4,7 @@ import { runCli } from "./runner.js"
 import type { Invocation } from "./spec.js"
 
 /** Standard output carries the protocol: every log line goes to standard error. */
-const logToStderr = Logger.replace(Logger.defaultLogger, Logger.logfmtLogger.pipe(Logger.withConsoleError))
+const logToStderr = Logger.layer([Logger.withConsoleError(Logger.formatLogFmt)])
 
 export const mcp = (invocation: Invocation) =>
   runCli(
@@ -12,7 +12,5 @@ export const mcp = (invocation: Invocation) =>
     Effect.gen(function*() {
       const secret = yield* Config.option(Config.Redacted("KYB_API_KEY"))
       yield* serveStdio(Option.getOrUndefined(secret)).pipe(Effect.provide(McpServicesLive))
-    }).pipe(Effect.provide(logToStderr)),
-    undefined,
-    { prettyLogger: false }
+    }).pipe(Effect.provide(logToStderr))
   )

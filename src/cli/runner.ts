@@ -1,11 +1,11 @@
-import { runMain } from "@effect/platform-node"
-import { Cause, Data, Effect, Exit, type Layer, Logger, LogLevel, Option } from "effect"
+import { NodeRuntime } from "@effect/platform-node"
+import { Cause, Data, Effect, Exit, type Layer, Option, References } from "effect"
 import { DatabaseLive } from "../db/Database.js"
 
 /** A command's own refusal, said as it is (`every row of x.jsonl was rejected`). */
 export class CliFailure extends Data.TaggedError("CliFailure")<{ readonly message: string }> {}
 
-type DatabaseServices = Layer.Layer.Success<typeof DatabaseLive>
+type DatabaseServices = Layer.Success<typeof DatabaseLive>
 
 const oneLine = (text: string) => text.replace(/\s*\n\s*/g, " ").trim()
 
@@ -29,32 +29,22 @@ export const messageOf = (error: unknown): string => {
 export const runCli = <E>(
   command: string,
   program: Effect.Effect<void, E, DatabaseServices>,
-  hint: (error: unknown) => string | undefined = () => undefined,
-  options: RunOptions = {}
-): Promise<void> => runProgram(command, program.pipe(Effect.provide(DatabaseLive)), hint, options)
-
-export interface RunOptions {
-  /**
-   * false: the runtime's pretty logger is not added (it writes to standard output, which `kyb mcp` keeps for the
-   * protocol alone; the program sets its own logger).
-   */
-  readonly prettyLogger?: boolean
-}
+  hint: (error: unknown) => string | undefined = () => undefined
+): Promise<void> => runProgram(command, program.pipe(Effect.provide(DatabaseLive)), hint)
 
 /** `runCli` for a program that opens the database itself when it needs it (or never). */
 export const runProgram = <E>(
   command: string,
   program: Effect.Effect<void, E>,
-  hint: (error: unknown) => string | undefined = () => undefined,
-  options: RunOptions = {}
+  hint: (error: unknown) => string | undefined = () => undefined
 ): Promise<void> =>
   new Promise((resolve) => {
     const main = program.pipe(
       Effect.matchCause({
         onSuccess: () => Number(process.exitCode ?? 0),
         onFailure: (cause) => {
-          if (Cause.isInterruptedOnly(cause)) return 130
-          const failure = Cause.failureOption(cause)
+          if (Cause.hasInterruptsOnly(cause)) return 130
+          const failure = Cause.findErrorOption(cause)
           const text = Option.match(failure, {
             onNone: () => `internal error: ${messageOf(Cause.squash(cause))}`,
             onSome: (error) => [messageOf(error), hint(error)].filter((t) => t !== undefined).join("; ")
@@ -63,11 +53,12 @@ export const runProgram = <E>(
           return 1
         }
       }),
-      Logger.withMinimumLogLevel("Warn")
+      // Standard output is the command's own (a key's secret, MCP's protocol): log lines, warnings and worse, go to stderr.
+      Effect.provideService(References.MinimumLogLevel, "Warn"),
+      Effect.provideService(References.LogToStderr, true)
     )
-    runMain(main, {
+    NodeRuntime.runMain(main, {
       disableErrorReporting: true,
-      disablePrettyLogger: options.prettyLogger === false,
       teardown: (exit, onExit) => {
         resolve()
         onExit(Exit.isSuccess(exit) && typeof exit.value === "number" ? exit.value : 130)

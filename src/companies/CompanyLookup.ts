@@ -1,6 +1,7 @@
 import { Data, Effect, Option, Context, Layer } from "effect"
 import { CompanyNotFound } from "../api/errors.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
+import { withOwnWrites } from "../db/ReadSql.js"
 import { CompanyRepo } from "./CompanyRepo.js"
 import { LiveFallback } from "./live/LiveFallback.js"
 
@@ -47,13 +48,15 @@ export class CompanyLookup extends Context.Service<CompanyLookup>()("kyb/Company
         return yield* Option.match(record, { onNone: () => Effect.fail(notFound(country, registrationNo)), onSome: Effect.succeed })
       })
 
+    // A record fetched live is read back from the primary (readOwnWrites), not from a replica behind it.
     const get = (country: string, registrationNo: string) =>
       repo.findRecord(country, registrationNo).pipe(
         Effect.orDie,
         Effect.flatMap(Option.match({
           onNone: () => fromRegistry(country, registrationNo),
           onSome: Effect.succeed
-        }))
+        })),
+        withOwnWrites
       )
     return { get } as const
   })

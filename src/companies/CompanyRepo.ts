@@ -125,7 +125,7 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
             ${detailsColumns(sql`c.id`)}
           FROM companies c
           WHERE c.id = ${businessOf(target)}`
-        return Option.map(Option.fromNullable(rows[0]), (row) => ({ ...row, officers: row.officers ?? [], owners: row.owners ?? [] }))
+        return Option.map(Option.fromNullishOr(rows[0]), (row) => ({ ...row, officers: row.officers ?? [], owners: row.owners ?? [] }))
       })
 
     /** The business a record belongs to: the primary record it is linked to, else itself. */
@@ -219,7 +219,7 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
         if (target === null) return Option.none<{ row: CompanyRow; details: CompanyDetails }>()
         const rows = yield* sql<CompanyRow & DetailsRow>`SELECT ${sql.literal(companyColumns)}, ${detailsColumns(sql`c.id`)}
           FROM companies c WHERE c.id = ${businessOf(target)}`
-        return Option.map(Option.fromNullable(rows[0]), ({ aliases, former_names, people, contracts, trademarks, linked, ...row }) => ({
+        return Option.map(Option.fromNullishOr(rows[0]), ({ aliases, former_names, people, contracts, trademarks, linked, ...row }) => ({
           row,
           details: detailsFrom({ aliases, former_names, people, contracts, trademarks, linked })
         }))

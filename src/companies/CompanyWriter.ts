@@ -26,13 +26,12 @@ class ConcurrentInsert extends Data.TaggedError("ConcurrentInsert")<{ readonly k
 
 const lostToConcurrentInserts = <A, R>(effect: Effect.Effect<A, SqlError.SqlError | ConcurrentInsert, R>) =>
   Effect.catchTag(effect, "ConcurrentInsert", (e) =>
-    Effect.fail(new SqlError.SqlError({ cause: e, message: `concurrent inserts kept winning ${e.keys} keys` })))
+    Effect.fail(new SqlError.SqlError({ reason: new SqlError.UnknownError({ cause: e, message: `concurrent inserts kept winning ${e.keys} keys` }) })))
 
 /** PostgreSQL deadlock_detected / serialization_failure: the batch is retried whole. */
 const isRetryable = (e: SqlError.SqlError | ConcurrentInsert) => {
   if (e._tag === "ConcurrentInsert") return true
-  const cause = e.cause as { readonly code?: unknown } | null | undefined
-  return cause?.code === "40P01" || cause?.code === "40001"
+  return e.reason._tag === "DeadlockError" || e.reason._tag === "SerializationError"
 }
 
 /**

@@ -5,4 +5,4 @@ import { Context } from "effect"
  * protocol but not its COPY sub-protocol: a `COPY ... FROM STDIN` breaks the connection. Writers that can use
  * COPY on a PostgreSQL server check for it.
  */
-export class EmbeddedDatabase extends Context.Tag("kyb/EmbeddedDatabase")<EmbeddedDatabase, { readonly copyFromStdin: false }>() {}
+export class EmbeddedDatabase extends Context.Service<EmbeddedDatabase, { readonly copyFromStdin: false }>()("kyb/EmbeddedDatabase") {}

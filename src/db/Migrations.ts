@@ -3,6 +3,7 @@ import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { fileURLToPath } from "node:url"
+import { splitStatements } from "./sqlScript.js"
 
 export interface Migration {
   readonly version: number
@@ -37,7 +38,8 @@ export const migrate = (migrations: ReadonlyArray<Migration> = loadMigrations())
       const done = new Set((yield* sql<{ version: number }>`SELECT version FROM schema_migrations`).map((r) => r.version))
       const pending = migrations.filter((m) => !done.has(m.version))
       for (const migration of pending) {
-        yield* sql.unsafe(migration.sql)
+        // One statement at a time, unnamed: each runs once.
+        for (const statement of splitStatements(migration.sql)) yield* sql.unsafe(statement).unprepared
         yield* sql`INSERT INTO schema_migrations (version, name) VALUES (${migration.version}, ${migration.name})`
       }
       return pending.map((m) => m.version)

@@ -1,7 +1,7 @@
 import { Reactivity } from "effect/reactivity"
 import { SqlClient, type SqlConnection, type SqlError } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Config, Context, Duration, Effect, FiberRef, Layer, Option, Redacted, Schedule, Stream } from "effect"
+import { Config, Context, Duration, Effect, Layer, Option, Redacted, Schedule, Stream } from "effect"
 import { servingPool } from "./Database.js"
 import { type LagSample, observeLag, parseLsn } from "./replicaLag.js"
 
@@ -15,13 +15,28 @@ export type ReplicaState =
     readonly lagSeconds: number | null
   }
 
-const primaryReads = FiberRef.unsafeMake(false)
+/** Whether the work it is provided to has written something it reads back (see `readOwnWrites`). */
+const OwnWrites = Context.Reference<{ primary: boolean } | undefined>("kyb/ReadSql/OwnWrites", { defaultValue: () => undefined })
 
 /**
- * From here on in this fiber, reads go to the primary: it has just written something the caller reads back
- * (a record fetched from a live registry), which the replica may not have replayed yet.
+ * From here on, reads of the work inside the nearest `withOwnWrites` go to the primary: it has just written
+ * something the caller reads back (a record fetched from a live registry), which the replica may not have
+ * replayed yet. Outside any `withOwnWrites`, it holds for this fiber (and those it forks later) until the
+ * context around it is restored.
  */
-export const readOwnWrites: Effect.Effect<void> = FiberRef.set(primaryReads, true)
+export const readOwnWrites: Effect.Effect<void> = Effect.withFiber((fiber) => {
+  const cell = fiber.getRef(OwnWrites)
+  if (cell !== undefined) cell.primary = true
+  else fiber.setContext(Context.add(fiber.context, OwnWrites, { primary: true }))
+  return Effect.void
+})
+
+/**
+ * `effect` as one unit of work for `readOwnWrites` (a request): a mark made anywhere in it, in a fiber it forked
+ * too, sends its later reads to the primary. Nested units share the outermost one's mark.
+ */
+export const withOwnWrites = <A, E, R>(effect: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
+  Effect.flatMap(OwnWrites, (cell) => (cell === undefined ? Effect.provideService(effect, OwnWrites, { primary: false }) : effect))
 
 const PROBE_EVERY = Duration.seconds(1)
 const PROBE_TIMEOUT = Duration.seconds(1)
@@ -37,9 +52,9 @@ const PROBE_TIMEOUT = Duration.seconds(1)
 export class ReadSql extends Context.Service<ReadSql>()("kyb/ReadSql", {
   make: Effect.gen(function*() {
     const primary = yield* SqlClient.SqlClient
-    const url = yield* Config.option(Config.redacted("DATABASE_READ_URL"))
+    const url = yield* Config.option(Config.Redacted("DATABASE_READ_URL"))
     if (Option.isNone(url) || Redacted.value(url.value).trim() === "") return { sql: primary, state: Effect.succeed<ReplicaState>({ configured: false }) }
-    const maxLag = yield* Config.duration("KYB_REPLICA_MAX_LAG").pipe(Config.withDefault(Duration.seconds(10)))
+    const maxLag = yield* Config.Duration("KYB_REPLICA_MAX_LAG").pipe(Config.withDefault(Duration.seconds(10)))
     const replica = Context.get(yield* Layer.build(servingPool(url.value, "replica")), SqlClient.SqlClient)
 
     let state: { inUse: boolean; reason: string | null; lagSeconds: number | null } = {
@@ -69,9 +84,9 @@ export class ReadSql extends Context.Service<ReadSql>()("kyb/ReadSql", {
         Effect.timeout(PROBE_TIMEOUT),
         Effect.result
       )
-      if (replayed._tag === "Left") return yield* setState({ inUse: false, reason: "replica unreachable", lagSeconds: null })
+      if (replayed._tag === "Failure") return yield* setState({ inUse: false, reason: "replica unreachable", lagSeconds: null })
       const at = yield* Effect.clockWith((clock) => clock.currentTimeMillis)
-      const text = replayed.right[0]?.replayed ?? null
+      const text = replayed.success[0]?.replayed ?? null
       const observed = observeLag(samples, at, position, text === null ? null : parseLsn(text))
       samples = observed.samples
       const lagSeconds = observed.lagMs / 1000
@@ -81,16 +96,16 @@ export class ReadSql extends Context.Service<ReadSql>()("kyb/ReadSql", {
     })
     yield* Effect.forkScoped(Effect.repeat(probe, Schedule.spaced(PROBE_EVERY)))
 
-    const onPrimary = <A>(f: (c: SqlConnection.Connection) => Effect.Effect<A, SqlError>) =>
+    const onPrimary = <A>(f: (c: SqlConnection.Connection) => Effect.Effect<A, SqlError.SqlError>) =>
       Effect.scoped(Effect.flatMap(primary.reserve, f))
-    const route = <A>(f: (c: SqlConnection.Connection) => Effect.Effect<A, SqlError>) =>
-      Effect.flatMap(FiberRef.get(primaryReads), (ownWrites) =>
-        ownWrites || !state.inUse
+    const route = <A>(f: (c: SqlConnection.Connection) => Effect.Effect<A, SqlError.SqlError>) =>
+      Effect.flatMap(OwnWrites, (ownWrites) =>
+        ownWrites?.primary === true || !state.inUse
           ? onPrimary(f)
           : Effect.scoped(Effect.flatMap(replica.reserve, f)).pipe(
             Effect.catch((error) =>
               setState({ inUse: false, reason: `statement failed on the replica: ${error.message}`, lagSeconds: state.lagSeconds })
-                .pipe(Effect.zipRight(onPrimary(f)))
+                .pipe(Effect.andThen(onPrimary(f)))
             )
           ))
 
@@ -98,9 +113,10 @@ export class ReadSql extends Context.Service<ReadSql>()("kyb/ReadSql", {
       execute: (sql, params, transformRows) => route((c) => c.execute(sql, params, transformRows)),
       executeRaw: (sql, params) => route((c) => c.executeRaw(sql, params)),
       executeValues: (sql, params) => route((c) => c.executeValues(sql, params)),
+      executeValuesUnprepared: (sql, params) => route((c) => c.executeValuesUnprepared(sql, params)),
       executeUnprepared: (sql, params, transformRows) => route((c) => c.executeUnprepared(sql, params, transformRows)),
       executeStream: (sql, params, transformRows) =>
-        Stream.unwrapScoped(
+        Stream.unwrap(
           Effect.map(state.inUse ? replica.reserve : primary.reserve, (c) => c.executeStream(sql, params, transformRows))
         )
     }
@@ -109,6 +125,7 @@ export class ReadSql extends Context.Service<ReadSql>()("kyb/ReadSql", {
       // A transaction on this client (none is expected: it reads) stays on one connection of the primary.
       transactionAcquirer: primary.reserve,
       compiler: PgClient.makeCompiler(),
+      driver: "pg",
       spanAttributes: [["db.system.name", "postgresql"], ["kyb.route", "read"]]
     }).pipe(Effect.provide(Reactivity.layer))
 

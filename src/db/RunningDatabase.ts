@@ -1,5 +1,6 @@
-import { Config, Data, Effect, Layer, Option, Redacted } from "effect"
-import Pg from "pg"
+import { Reactivity } from "effect/reactivity"
+import { PgClient } from "@effect/sql-pg"
+import { Config, Data, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { clientLayer, MigrationsLive, pgLayer, socketAnswers } from "./Database.js"
 import { embeddedSocketPath } from "./EmbeddedPostgres.js"
 
@@ -20,42 +21,38 @@ const shownUrl = (url: string): string => {
   }
 }
 
-const answers = (url: string) =>
-  Effect.tryPromise({
-    try: async () => {
-      const client = new Pg.Client({ connectionString: url, connectionTimeoutMillis: 5000 })
-      client.on("error", () => undefined)
-      try {
-        await client.connect()
-        await client.query("SELECT 1")
-      } finally {
-        await client.end().catch(() => undefined)
-      }
-    },
-    catch: (cause) => (cause instanceof Error ? cause.message : String(cause)).replace(/\s+/g, " ")
-  })
+const answers = (url: Redacted.Redacted) =>
+  Effect.scoped(Effect.flatMap(
+    PgClient.makeClient({ url, connectTimeout: Duration.seconds(5) }),
+    (client) => client`SELECT 1`
+  )).pipe(
+    Effect.provide(Reactivity.layer),
+    Effect.mapError((error) => {
+      const cause = error.reason.cause
+      return (cause instanceof Error ? cause.message : error.message).replace(/\s+/g, " ")
+    })
+  )
 
 /**
  * The database a running server uses, for tools that load data into it (`npm run demo`): DATABASE_URL when set,
  * else the socket of the embedded server running on KYB_DATA_DIR (default ./.data). Unlike DatabaseLive it never
  * starts a database and creates no file or folder: when nothing answers it fails at once with NoRunningDatabase.
  */
-export const RunningDatabaseLive = MigrationsLive.pipe(Layer.provideMerge(Layer.unwrapEffect(Effect.gen(function*() {
-  const url = yield* Config.option(Config.redacted("DATABASE_URL")).pipe(
+export const RunningDatabaseLive = MigrationsLive.pipe(Layer.provideMerge(Layer.unwrap(Effect.gen(function*() {
+  const url = yield* Config.option(Config.Redacted("DATABASE_URL")).pipe(
     Config.map(Option.filter((u) => Redacted.value(u).trim() !== ""))
   )
   if (Option.isSome(url)) {
-    const connectionString = Redacted.value(url.value)
-    yield* answers(connectionString).pipe(
-      Effect.mapError((cause) => new NoRunningDatabase({ kind: "url", where: shownUrl(connectionString), cause }))
+    yield* answers(url.value).pipe(
+      Effect.mapError((cause) => new NoRunningDatabase({ kind: "url", where: shownUrl(Redacted.value(url.value)), cause }))
     )
-    return pgLayer({ connectionString, max: 4, connectionTimeoutMillis: 5000, application_name: "kyb-africa" })
+    return pgLayer({ url: url.value, maxConnections: 4, connectTimeout: Duration.seconds(5), applicationName: "kyb-africa" })
   }
-  const dataDir = yield* Config.string("KYB_DATA_DIR").pipe(Config.withDefault("./.data"))
+  const dataDir = yield* Config.String("KYB_DATA_DIR").pipe(Config.withDefault("./.data"))
   const socketPath = embeddedSocketPath(dataDir)
   if (!(yield* socketAnswers(socketPath))) {
     return yield* new NoRunningDatabase({ kind: "embedded", where: socketPath.replace(/\/\.s\.PGSQL\.5432$/, ""), cause: null })
   }
-  // node-postgres takes a unix socket as the directory holding `.s.PGSQL.<port>`.
+  // sql-pg, as libpq, takes a unix socket as the directory holding `.s.PGSQL.<port>`.
   return clientLayer({ host: socketPath.replace(/\/\.s\.PGSQL\.5432$/, ""), port: 5432 }, 1)
 }))))

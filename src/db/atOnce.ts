@@ -12,6 +12,6 @@ export const atOnce = <A, E, R, B, E2, R2>(
 ): Effect.Effect<readonly [A, B], E | E2, R | R2> =>
   Effect.flatMap(Effect.forkChild(first), (forked) =>
     Effect.matchCauseEffect(second, {
-      onFailure: (cause) => Effect.zipRight(Fiber.interrupt(forked), Effect.failCause(cause)),
+      onFailure: (cause) => Effect.andThen(Fiber.interrupt(forked), Effect.failCause(cause)),
       onSuccess: (b) => Effect.map(Fiber.join(forked), (a) => [a, b] as const)
     }))

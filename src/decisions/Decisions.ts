@@ -62,7 +62,7 @@ export interface Taking {
 }
 
 /** What a caller adds to a decision's transaction (a case's history). */
-type Within = (row: DecisionRow) => Effect.Effect<unknown, SqlError>
+type Within = (row: DecisionRow) => Effect.Effect<unknown, SqlError.SqlError>
 const nothing: Within = () => Effect.void
 
 /**

@@ -67,7 +67,7 @@ export class DecisionsRepo extends Context.Service<DecisionsRepo>()("kyb/Decisio
       })
 
     const find = (accountId: string, id: string) =>
-      sql<DecisionRow>`SELECT ${columns} FROM decisions WHERE account_id = ${accountId} AND id = ${id}`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+      sql<DecisionRow>`SELECT ${columns} FROM decisions WHERE account_id = ${accountId} AND id = ${id}`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
     /** The decisions taken on a case, newest first. */
     const ofCase = (accountId: string, caseId: string) =>

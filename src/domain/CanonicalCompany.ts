@@ -4,21 +4,19 @@ import { Schema } from "effect"
  * The canonical company record (DESIGN section 10): what ingestion files, the corpus generator and the
  * live registry adapters produce, and what CompanyWriter stores. Unknown values are absent or null, never "".
  */
-export const AliasKind = Schema.Literal("brand", "parent", "former", "trading", "short", "ticker")
+export const AliasKind = Schema.Literals(["brand", "parent", "former", "trading", "short", "ticker"])
 export type AliasKind = typeof AliasKind.Type
 
-export const CompanyStatus = Schema.Literal("active", "dissolved", "dormant", "unknown")
+export const CompanyStatus = Schema.Literals(["active", "dissolved", "dormant", "unknown"])
 export type CompanyStatus = typeof CompanyStatus.Type
 
 /** How a record was obtained; drives the source weight of its confidence (DESIGN section 8). */
-export const SourceKind = Schema.Literal("live", "registry", "secondary", "synthetic")
+export const SourceKind = Schema.Literals(["live", "registry", "secondary", "synthetic"])
 export type SourceKind = typeof SourceKind.Type
 
-const NonBlank = Schema.String.pipe(Schema.filter((s) => s.trim().length > 0, { message: () => "must not be blank" }))
-const IsoDate = Schema.String.pipe(
-  Schema.pattern(/^\d{4}-\d{2}-\d{2}$/, { message: () => "must be an ISO date (YYYY-MM-DD)" })
-)
-const Optional = <S extends Schema.Schema.Any>(s: S) => Schema.optional(Schema.NullOr(s))
+const NonBlank = Schema.String.check(Schema.makeFilter((s) => s.trim().length > 0, { message: "must not be blank" }))
+const IsoDate = Schema.String.check(Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: "must be an ISO date (YYYY-MM-DD)" }))
+const Optional = <S extends Schema.Top>(s: S) => Schema.optional(Schema.NullOr(s))
 
 export const CanonicalAlias = Schema.Struct({ name: NonBlank, kind: AliasKind })
 export type CanonicalAlias = typeof CanonicalAlias.Type
@@ -36,20 +34,20 @@ export type CanonicalOfficer = typeof CanonicalOfficer.Type
  * Our stable id for a business known only from a secondary source, which publishes no registration number:
  * `ref-<source>-<country>-<words>` (lower-case letters, digits and hyphens), e.g. `ref-listed-ke-safaricom-ltd`.
  */
-export const ReferenceId = Schema.String.pipe(
-  Schema.pattern(/^ref-[a-z0-9]+(?:-[a-z0-9]+)+$/, { message: () => "must be ref-<source>-<words> (a-z, 0-9, hyphens)" }),
-  Schema.maxLength(160)
+export const ReferenceId = Schema.String.check(
+  Schema.isPattern(/^ref-[a-z0-9]+(?:-[a-z0-9]+)+$/, { message: "must be ref-<source>-<words> (a-z, 0-9, hyphens)" }),
+  Schema.isMaxLength(160)
 )
 
 /** An identifier the record's source gives (tax number, LEI, ISIN, exchange ticker ...), with its scheme. */
 export const CanonicalIdentifier = Schema.Struct({
-  scheme: Schema.String.pipe(Schema.pattern(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,39}$/, { message: () => "must be a scheme code such as NG-TIN, lei, isin" })),
+  scheme: Schema.String.check(Schema.isPattern(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,39}$/, { message: "must be a scheme code such as NG-TIN, lei, isin" })),
   value: NonBlank
 })
 export type CanonicalIdentifier = typeof CanonicalIdentifier.Type
 
 export const CanonicalCompany = Schema.Struct({
-  country: Schema.String.pipe(Schema.pattern(/^[A-Za-z]{2}$/, { message: () => "must be an ISO-3166 alpha-2 code" })),
+  country: Schema.String.check(Schema.isPattern(/^[A-Za-z]{2}$/, { message: "must be an ISO-3166 alpha-2 code" })),
   /** Only as a registry publishes it; null when the source publishes none (then `reference_id` names the record). */
   registration_no: Optional(NonBlank),
   reference_id: Optional(ReferenceId),
@@ -66,9 +64,7 @@ export const CanonicalCompany = Schema.Struct({
   source_url: Optional(NonBlank),
   /** Defaults to "registry" when absent; "synthetic" for generated corpora. */
   source_kind: Schema.optional(SourceKind),
-  last_verified_at: Schema.String.pipe(
-    Schema.filter((s) => !Number.isNaN(Date.parse(s)), { message: () => "must be an ISO date-time" })
-  ),
+  last_verified_at: Schema.String.check(Schema.makeFilter((s) => !Number.isNaN(Date.parse(s)), { message: "must be an ISO date-time" })),
   aliases: Schema.optional(Schema.Array(CanonicalAlias)),
   officers: Schema.optional(Schema.Array(CanonicalOfficer))
 })

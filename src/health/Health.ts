@@ -1,8 +1,12 @@
 import { SqlClient } from "effect/sql"
-import { Effect, Context, Layer } from "effect"
+import { Effect, Context, Fiber, Layer } from "effect"
 import { ServiceUnavailable } from "../api/errors.js"
 import { ReadSql } from "../db/ReadSql.js"
 import { Screener } from "../sanctions/Screener.js"
+
+/** `self` on a fiber of its own: an interruption (the timeout) answers at once while the fiber's cancellation goes on behind. */
+const disconnected = <A, E, R>(self: Effect.Effect<A, E, R>) =>
+  Effect.flatMap(Effect.forkDetach(self), (fiber) => Effect.onInterrupt(Fiber.join(fiber), () => Effect.forkDetach(Fiber.interrupt(fiber))))
 
 export class Health extends Context.Service<Health>()("kyb/Health", {
   make: Effect.gen(function*() {
@@ -11,13 +15,13 @@ export class Health extends Context.Service<Health>()("kyb/Health", {
     const screener = yield* Screener
     // Disconnected: the answer comes after 1.5 s whatever the stalled query's cancellation takes.
     const primary = sql`SELECT 1`.pipe(
-      Effect.disconnect,
+      disconnected,
       Effect.timeout("1500 millis"),
       Effect.catch(() => Effect.fail(ServiceUnavailable.of("The database is unreachable.")))
     )
     // A bypassed replica leaves the instance healthy: the primary serves its reads.
     // A stale list degrades the instance without taking it out of service: it answers, every verdict saying review.
-    const check = Effect.zipRight(primary, Effect.all([reads.state, screener.currency()])).pipe(
+    const check = Effect.andThen(primary, Effect.all([reads.state, screener.currency()])).pipe(
       Effect.map(([replica, lists]) => ({
         status: lists.some((l) => l.stale) ? "degraded" as const : "ok" as const,
         database: "reachable" as const,

@@ -29,13 +29,13 @@ const lastModifiedDay = (header: string | null) =>
   header === null || Number.isNaN(Date.parse(header)) ? null : utcDay(new Date(header))
 
 /** KYB_LISTS_REFRESH: a duration ("6 hours"), or unset / "off". */
-const refreshEvery = Config.duration("KYB_LISTS_REFRESH").pipe(
+const refreshEvery = Config.Duration("KYB_LISTS_REFRESH").pipe(
   Config.map(Option.some),
-  Config.orElse(() => Config.map(Config.literal("off")("KYB_LISTS_REFRESH"), () => Option.none<Duration.Duration>())),
+  Config.orElse(() => Config.map(Config.Literal("off", "KYB_LISTS_REFRESH"), () => Option.none<Duration.Duration>())),
   Config.withDefault(Option.none<Duration.Duration>())
 )
 
-const timeoutMs = Config.integer("KYB_LISTS_DOWNLOAD_TIMEOUT_MS").pipe(Config.withDefault(120_000))
+const timeoutMs = Config.Int("KYB_LISTS_DOWNLOAD_TIMEOUT_MS").pipe(Config.withDefault(120_000))
 
 /**
  * Fetches one list's official files into a folder of its own and ingests them as `kyb ingest sanctions` would (the

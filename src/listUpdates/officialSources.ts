@@ -43,7 +43,7 @@ export const officialSources = (at: SourceAddresses): ReadonlyArray<OfficialSour
   ...(at.worldBank === "" ? [] : [{ list: "worldbank_debarred" as const, files: [{ url: at.worldBank, file: "worldbank_debarred.xlsx" }] }])
 ]
 
-const address = (name: string, fallback: string) => Config.string(name).pipe(Config.withDefault(fallback))
+const address = (name: string, fallback: string) => Config.String(name).pipe(Config.withDefault(fallback))
 
 /** KYB_LISTS_OFAC_URL, KYB_LISTS_UN_URL, KYB_LISTS_UK_URL, KYB_LISTS_EU_URL, KYB_LISTS_WORLDBANK_URL (README). */
 export const sourceAddresses: Config.Config<SourceAddresses> = Config.all({

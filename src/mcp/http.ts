@@ -1,6 +1,5 @@
-import { HttpApiBuilder } from "effect/http-api"
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
-import { Effect, Result, Option, Redacted, Runtime } from "effect"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { Effect, Result, Option, Redacted } from "effect"
 import type { ApiKeys } from "../access/ApiKeys.js"
 import type { Quota } from "../access/Quota.js"
 import { quotaHeaders } from "../http/QuotaGuardLive.js"
@@ -18,10 +17,10 @@ export const secretOf = (headers: Readonly<Record<string, string | undefined>>):
 }
 
 const reply = (status: number, error: JsonRpcError, headers: Readonly<Record<string, string>> = {}) =>
-  HttpServerResponse.unsafeJson(error, { status, headers })
+  HttpServerResponse.jsonUnsafe(error, { status, headers })
 
 const refused = (message: unknown, refusal: McpRefusal) =>
-  HttpServerResponse.unsafeJson(errorResponse(idOf(message), refusal), { status: refusal.status, headers: refusal.headers })
+  HttpServerResponse.jsonUnsafe(errorResponse(idOf(message), refusal), { status: refusal.status, headers: refusal.headers })
 
 /**
  * The MCP SDK and the server made with it, imported on the first /mcp request: the SDK holds about 6.5 MB of heap
@@ -30,7 +29,7 @@ const refused = (message: unknown, refusal: McpRefusal) =>
 const loadSdk = Effect.promise(() =>
   Promise.all([import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"), import("./server.js")])
 )
-type Sdk = Effect.Effect<Effect.Effect.Success<typeof loadSdk>>
+type Sdk = Effect.Effect<Effect.Success<typeof loadSdk>>
 
 /**
  * One POST to /mcp (Streamable HTTP, stateless, JSON answers): the Origin is checked (a web page may not drive a local
@@ -52,10 +51,10 @@ const post = (sdk: Sdk, origins: AllowedOrigins) => Effect.gen(function*() {
   const problem = paramsProblem(message)
   if (problem !== undefined) return reply(400, problem)
   const admitted = yield* admit(secretOf(request.headers), message).pipe(Effect.result)
-  if (Result.isFailure(admitted)) return refused(message, admitted.left)
-  const { decision, identity } = admitted.right
-  const runtime = yield* Effect.runtime<ToolServices>()
-  const server = makeMcpServer((effect) => Runtime.runPromise(runtime)(effect), () => identity)
+  if (Result.isFailure(admitted)) return refused(message, admitted.failure)
+  const { decision, identity } = admitted.success
+  const services = yield* Effect.context<ToolServices>()
+  const server = makeMcpServer(Effect.runPromiseWith(services), () => identity)
   const transport = new WebStandardStreamableHTTPServerTransport({ enableJsonResponse: true })
   const answer = yield* Effect.acquireUseRelease(
     Effect.promise(() => server.connect(transport)),
@@ -73,22 +72,18 @@ const post = (sdk: Sdk, origins: AllowedOrigins) => Effect.gen(function*() {
 })
 
 const notAllowed = Effect.succeed(
-  HttpServerResponse.unsafeJson(
+  HttpServerResponse.jsonUnsafe(
     rpcError(null, -32000, "This server answers POST /mcp only (no server-sent event stream, no sessions)."),
     { status: 405, headers: { allow: "POST" } }
   )
 )
 
 /** `/mcp` on the API's own server, its tools run on the same services as /v1. */
-export const McpHttpLive = HttpApiBuilder.Router.use((router) =>
+export const McpHttpLive = HttpRouter.use((router) =>
   Effect.gen(function*() {
     const context = yield* Effect.context<ApiKeys | Quota | ToolServices>()
     const sdk = yield* Effect.cached(loadSdk)
     const origins = yield* AllowedOrigins
-    yield* router.post("/mcp", Effect.provide(post(sdk, origins), context))
-    yield* router.get("/mcp", notAllowed)
-    yield* router.del("/mcp", notAllowed)
-    yield* router.put("/mcp", notAllowed)
-    yield* router.patch("/mcp", notAllowed)
-    yield* router.options("/mcp", notAllowed)
+    yield* router.add("POST", "/mcp", Effect.provide(post(sdk, origins), context))
+    for (const method of ["GET", "DELETE", "PUT", "PATCH", "OPTIONS"] as const) yield* router.add(method, "/mcp", notAllowed)
   }))

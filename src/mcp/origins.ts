@@ -13,7 +13,7 @@ const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"])
  * not concerned. The MCP transport asks servers to check it (DNS rebinding: a page of any site reaching a server on
  * the user's machine).
  */
-export const AllowedOrigins = Config.string("KYB_MCP_ALLOWED_ORIGINS").pipe(
+export const AllowedOrigins = Config.String("KYB_MCP_ALLOWED_ORIGINS").pipe(
   Config.withDefault(""),
   Config.map((text): AllowedOrigins => ({
     listed: new Set(text.split(",").map((o) => o.trim().replace(/\/+$/, "").toLowerCase()).filter((o) => o !== ""))

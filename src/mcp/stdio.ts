@@ -1,6 +1,6 @@
 import type { Transport, TransportSendOptions } from "@modelcontextprotocol/sdk/shared/transport.js"
 import type { JSONRPCMessage, MessageExtraInfo, RequestId } from "@modelcontextprotocol/sdk/types.js"
-import { Effect, Result, Layer, type Redacted, Runtime } from "effect"
+import { Effect, Result, Layer, type Redacted } from "effect"
 import type { Readable, Writable } from "node:stream"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { Quota } from "../access/Quota.js"
@@ -102,8 +102,8 @@ class LineTransport implements Transport {
  */
 export const serveStdio = (secret: Redacted.Redacted<string> | undefined) =>
   Effect.gen(function*() {
-    const runtime = yield* Effect.runtime<ApiKeys | Quota | ToolServices>()
-    const run = Runtime.runPromise(runtime)
+    const services = yield* Effect.context<ApiKeys | Quota | ToolServices>()
+    const run = Effect.runPromiseWith(services)
     const admitted = new Map<RequestId, ApiKeyIdentity>()
     const gate: Gate = async (line) => {
       const reading = readText(line)
@@ -114,8 +114,8 @@ export const serveStdio = (secret: Redacted.Redacted<string> | undefined) =>
       const problem = paramsProblem(message)
       if (problem !== undefined) return { answer: problem }
       const outcome = await run(Effect.result(admit(secret, message)))
-      if (Result.isFailure(outcome)) return isRequest ? { answer: errorResponse(idOf(message), outcome.left) as JsonRpcError } : null
-      if (isRequest) admitted.set(message["id"] as RequestId, outcome.right.identity)
+      if (Result.isFailure(outcome)) return isRequest ? { answer: errorResponse(idOf(message), outcome.failure) as JsonRpcError } : null
+      if (isRequest) admitted.set(message["id"] as RequestId, outcome.success.identity)
       return { pass: message as JSONRPCMessage }
     }
     const server = makeMcpServer(run, (id) => {

@@ -89,15 +89,15 @@ export const makeTool = <I, II, O, OI>(spec: {
   readonly idempotent: boolean
   /** Deletes something (annotated destructive). */
   readonly destructive?: boolean
-  readonly input: Schema.Schema<I, II>
-  readonly output: Schema.Schema<O, OI>
+  readonly input: Schema.Codec<I, II>
+  readonly output: Schema.Codec<O, OI>
   readonly queryString?: boolean
   /** May ask a live registry (an outside system) when the store does not hold the answer. */
   readonly openWorld?: boolean
   readonly run: (key: ApiKeyIdentity, input: I) => Effect.Effect<O, ApiFailure, ToolServices>
 }): Tool => {
-  const decode = Schema.decodeUnknown(spec.input, { errors: "all", onExcessProperty: "error" })
-  const encode = Schema.encode(spec.output)
+  const decode = Schema.decodeUnknownEffect(spec.input, { errors: "all", onExcessProperty: "error" })
+  const encode = Schema.encodeEffect(spec.output)
   const inputSchema = inputJsonSchema(spec.input)
   const typed = (args: Readonly<Record<string, unknown>>): Effect.Effect<Readonly<Record<string, unknown>>, ApiFailure> => {
     const problem = wrongType(inputSchema, args)

@@ -44,9 +44,9 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
     const repo = yield* MembersRepo
     const audit = yield* Audit
     const sql = yield* SqlClient.SqlClient
-    const mailer = Option.getOrElse(yield* Effect.serviceOption(Mailer), () => Mailer.make(loggingMailer))
-    const ttl = yield* Config.duration("KYB_INVITATION_TTL").pipe(Config.withDefault(Duration.days(7)))
-    const publicUrl = yield* Config.string("KYB_PUBLIC_URL").pipe(Config.withDefault("http://localhost:8080"))
+    const mailer = Option.getOrElse(yield* Effect.serviceOption(Mailer), () => Mailer.of(loggingMailer))
+    const ttl = yield* Config.Duration("KYB_INVITATION_TTL").pipe(Config.withDefault(Duration.days(7)))
+    const publicUrl = yield* Config.String("KYB_PUBLIC_URL").pipe(Config.withDefault("http://localhost:8080"))
     const actor = (account: Account, origin?: Origin) => ({ accountId: account.id, by: memberAttribution(account), origin })
     const inTransaction = <A, E>(effect: Effect.Effect<A, E>) => sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
 

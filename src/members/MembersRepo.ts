@@ -38,7 +38,7 @@ export class MembersRepo extends Context.Service<MembersRepo>()("kyb/MembersRepo
     /** A live member of the account, locked to the end of the transaction. */
     const liveMember = (accountId: string, memberId: string) =>
       sql<MemberRow>`SELECT ${memberColumns} FROM members WHERE account_id = ${accountId} AND id = ${memberId} AND removed_at IS NULL FOR UPDATE`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]))
+        Effect.map((rows) => Option.fromNullishOr(rows[0]))
       )
 
     /** How many live owners the account has, its owners locked (two changes cannot both remove the second-to-last). */
@@ -65,7 +65,7 @@ export class MembersRepo extends Context.Service<MembersRepo>()("kyb/MembersRepo
     const withdraw = (accountId: string, id: string) =>
       sql<{ id: string; email: string }>`UPDATE invitations SET withdrawn_at = now()
         WHERE account_id = ${accountId} AND id = ${id} AND accepted_at IS NULL AND withdrawn_at IS NULL RETURNING id, email`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]))
+        Effect.map((rows) => Option.fromNullishOr(rows[0]))
       )
 
     /** A usable invitation by its token's hash, locked (one acceptance): not accepted, withdrawn or expired; its account live. */
@@ -73,7 +73,7 @@ export class MembersRepo extends Context.Service<MembersRepo>()("kyb/MembersRepo
       sql<{ id: string; account_id: string; email: string; email_lower: string; role: Role }>`SELECT i.id, i.account_id, i.email, i.email_lower, i.role
         FROM invitations i JOIN accounts a ON a.id = i.account_id
         WHERE i.token_sha256 = ${tokenHash} AND i.accepted_at IS NULL AND i.withdrawn_at IS NULL AND i.expires_at > now() AND a.deleted_at IS NULL
-        FOR UPDATE OF i`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+        FOR UPDATE OF i`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
     const insertMember = (row: {
       readonly id: string; readonly accountId: string; readonly email: string; readonly lower: string; readonly name: string

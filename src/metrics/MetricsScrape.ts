@@ -75,7 +75,6 @@ export class MetricsScrape extends Context.Service<MetricsScrape>()("kyb/metrics
     const processSeries = Effect.sync(() => {
       for (const [role, usage] of poolUsage()) {
         setGauge(series.poolConnections, usage.inUse, [role, "in_use"], ["pool", "state"])
-        setGauge(series.poolConnections, usage.idle, [role, "idle"], ["pool", "state"])
         setGauge(series.poolWaiting, usage.waiting, [role], ["pool"])
         setGauge(series.poolMax, usage.max, [role], ["pool"])
       }

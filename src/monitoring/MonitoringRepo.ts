@@ -77,7 +77,7 @@ export class MonitoringRepo extends Context.Service<MonitoringRepo>()("kyb/Monit
 
     const find = (accountId: string, id: string) =>
       sql<MonitorRow>`SELECT ${columns} FROM monitors m WHERE m.account_id = ${accountId} AND m.id = ${id} AND m.deleted_at IS NULL`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]))
+        Effect.map((rows) => Option.fromNullishOr(rows[0]))
       )
 
     const remove = (accountId: string, id: string) =>
@@ -110,7 +110,7 @@ export class MonitoringRepo extends Context.Service<MonitoringRepo>()("kyb/Monit
             WHERE ${running} AND h.list = ${list} AND h.entry_id IN ${sql.in(entryIds)}`
 
     const comparedVersions = sql<{ version_ids: ReadonlyArray<number> }>`SELECT version_ids FROM monitoring_state`.pipe(
-      Effect.map((rows) => Option.map(Option.fromNullable(rows[0]), (r) => [...r.version_ids]))
+      Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), (r) => [...r.version_ids]))
     )
 
     /** Moves the compared versions from `from` to `to`; false when another instance did first (it reports the change). */
@@ -131,7 +131,7 @@ export class MonitoringRepo extends Context.Service<MonitoringRepo>()("kyb/Monit
         SELECT ${event.id}, m.account_id, m.key_id, ${event.type}, ${JSON.stringify(event.data)}::jsonb FROM monitors m
         WHERE m.id = ${event.monitorId} AND ${running} FOR SHARE OF m
         RETURNING (SELECT a.plan FROM accounts a WHERE a.id = events.account_id) AS plan`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]?.plan)),
+        Effect.map((rows) => Option.fromNullishOr(rows[0]?.plan)),
         Effect.tap((made) => Option.isSome(made) ? Effect.sync(() => countEvent(event.type)) : Effect.void)
       )
 

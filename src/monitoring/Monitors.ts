@@ -54,7 +54,7 @@ export class Monitors extends Context.Service<Monitors>()("kyb/Monitors", {
     const limits = yield* Limits
     const fence = yield* Fence
     const quota = yield* Quota
-    const poll = yield* Config.duration("KYB_MONITOR_POLL").pipe(Config.withDefault(Duration.seconds(5)))
+    const poll = yield* Config.Duration("KYB_MONITOR_POLL").pipe(Config.withDefault(Duration.seconds(5)))
     const actorOf = (m: MonitorRow): Actor => ({ accountId: m.account_id, keyId: m.key_id, by: m.created_by })
 
     /**
@@ -119,7 +119,7 @@ export class Monitors extends Context.Service<Monitors>()("kyb/Monitors", {
     const get = (accountId: string, id: string) => Effect.map(owned(accountId, id), monitorOf)
     const remove = (actor: Actor, id: string) =>
       Effect.flatMap(owned(actor.accountId, id), (row) =>
-        Effect.as(sql.withTransaction(Effect.zipRight(
+        Effect.as(sql.withTransaction(Effect.andThen(
           repo.remove(actor.accountId, id),
           audit.record(actor, { action: "monitor.removed", object: { type: "monitor", id: row.id }, details: { name: row.name, country: row.country, registration_no: row.registration_no } })
         )).pipe(Effect.orDie), monitorOf(row)))
@@ -160,7 +160,7 @@ export class Monitors extends Context.Service<Monitors>()("kyb/Monitors", {
      * held, events, deliveries): nothing at all when the monitor ended meanwhile. A comparison redone after a failure
      * finds the changes already recorded and reports each once. The number of events made.
      */
-    const rescreen = (monitor: MonitorRow, then: (verdict: Verdict) => Effect.Effect<number, SqlError>) =>
+    const rescreen = (monitor: MonitorRow, then: (verdict: Verdict) => Effect.Effect<number, SqlError.SqlError>) =>
       Effect.gen(function*() {
         const made = Option.getOrElse(yield* checks.verifyIf(inputOf(monitor), actorOf(monitor), repo.holdRunning(monitor.id), then), () => 0)
         if (made > 0) yield* webhooks.wake
@@ -254,9 +254,9 @@ export class Monitors extends Context.Service<Monitors>()("kyb/Monitors", {
               Effect.map(
                 record(monitor, "company.status_changed", { from: change.old_status, to: change.new_status, check_id: verdict.check_id }),
                 (made) => (made ? 1 : 0)
-              )))).pipe(Effect.tap(() => {
+              )))).pipe(Effect.tap(() => Effect.sync(() => {
                 reported = change.id
-              }))).pipe(
+              })))).pipe(
         // The next poll goes on from the last change whose events were all made.
         Effect.onError(() => repo.advanceStatusCursor(last.id, reported).pipe(Effect.ignore))
       )

@@ -55,20 +55,22 @@ export class LiveRegistries extends Context.Service<LiveRegistries>()("LiveRegis
   make: Effect.gen(function*() {
     const scope = yield* Effect.scope
     const config = yield* liveConfig
-    const client = (yield* HttpClient.HttpClient).pipe(HttpClient.withTracerPropagation(false))
+    const client = (yield* HttpClient.HttpClient).pipe(
+      HttpClient.transformResponse(Effect.provideService(HttpClient.TracerPropagationEnabled, false))
+    )
     const registries = yield* Effect.forEach(config.enabled, (id) => makeLiveRegistry(id, config, client))
     const byId = new Map(registries.map((live) => [live.id, live] as const))
     const liveRegistries: ReadonlyArray<LiveRegistryId> = registries.map((live) => live.id)
 
     const liveOf = (id: string): Option.Option<LiveRegistry> =>
-      isLiveRegistryId(id) ? Option.fromNullable(byId.get(id)) : Option.none()
+      isLiveRegistryId(id) ? Option.fromNullishOr(byId.get(id)) : Option.none()
 
     /** The call runs detached; the request waits for it at most the budget, a late answer goes to `onLate`. */
     const searchDetached = (live: LiveRegistry, term: string, onLate: NonNullable<LiveSearchOptions["onLate"]>) =>
       Effect.gen(function*() {
         const call = yield* Effect.forkIn(live.guard.run(live.adapter.searchByName(term), config.gateway.backgroundMs), scope)
         const outcome = yield* Fiber.join(call).pipe(Effect.timeoutOption(config.gateway.budgetMs), Effect.result)
-        if (Result.isSuccess(outcome) && Option.isSome(outcome.right)) return outcome.right.value
+        if (Result.isSuccess(outcome) && Option.isSome(outcome.success)) return outcome.success.value
         if (Result.isSuccess(outcome)) {
           yield* Fiber.join(call).pipe(
             Effect.flatMap((records) => onLate(live.id, records)),
@@ -76,7 +78,7 @@ export class LiveRegistries extends Context.Service<LiveRegistries>()("LiveRegis
             Effect.forkIn(scope)
           )
         }
-        return yield* Result.isFailure(outcome) ? Effect.fail(outcome.left) : new RegistryUnavailable({
+        return yield* Result.isFailure(outcome) ? Effect.fail(outcome.failure) : new RegistryUnavailable({
           registry: live.id,
           reason: "budget_exceeded",
           detail: `request budget of ${config.gateway.budgetMs} ms exhausted; the call goes on in the background`

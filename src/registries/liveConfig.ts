@@ -1,4 +1,4 @@
-import { Config, ConfigError, Effect, Result } from "effect"
+import { Config, Effect, Schema, SchemaIssue } from "effect"
 import { muCbrdDefaults } from "./adapters/muCbrd.js"
 import { ngCacDefaults } from "./adapters/ngCac.js"
 import { isLiveRegistryId, type LiveRegistryId, liveRegistryIds } from "./adapters/RegistryAdapter.js"
@@ -52,19 +52,25 @@ export interface LiveConfig {
 /** "ng-cac" -> "KYB_REGISTRY_NG_CAC". */
 export const envPrefix = (registry: LiveRegistryId): string => `KYB_REGISTRY_${registry.toUpperCase().replace(/-/g, "_")}`
 
+const invalid = (name: string, message: string) =>
+  new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.Pointer([name], new SchemaIssue.InvalidValue({ message }))))
+
 const positiveInt = (name: string, fallback: number) =>
-  Config.integer(name).pipe(Config.withDefault(fallback), Config.validate({ message: `${name} must be > 0`, validation: (n) => n > 0 }))
+  Config.Int(name).pipe(
+    Config.withDefault(fallback),
+    Config.mapEffect((n) => (n > 0 ? Effect.succeed(n) : Effect.fail(invalid(name, `${name} must be > 0`))))
+  )
 
 const endpoint = (registry: LiveRegistryId, timeoutMs: number): Config.Config<RegistryEndpoint> => {
   const prefix = envPrefix(registry)
   const { baseUrl, paths } = defaults[registry]
   return Config.all({
-    baseUrl: Config.string(`${prefix}_URL`).pipe(Config.withDefault(baseUrl)),
+    baseUrl: Config.String(`${prefix}_URL`).pipe(Config.withDefault(baseUrl)),
     paths: Config.all(
       Object.fromEntries(
         Object.entries(paths).map(([name, path]) => [
           name,
-          Config.string(`${prefix}_${name.toUpperCase()}_PATH`).pipe(Config.withDefault(path))
+          Config.String(`${prefix}_${name.toUpperCase()}_PATH`).pipe(Config.withDefault(path))
         ])
       )
     ),
@@ -73,17 +79,15 @@ const endpoint = (registry: LiveRegistryId, timeoutMs: number): Config.Config<Re
 }
 
 /** KYB_REGISTRY_LIVE: "all" (default), "none", or a comma list of live registry ids. */
-const enabled = Config.string("KYB_REGISTRY_LIVE").pipe(
+const enabled = Config.String("KYB_REGISTRY_LIVE").pipe(
   Config.withDefault("all"),
-  Config.mapOrFail((value) => {
+  Config.mapEffect((value) => {
     const wanted = value.split(",").map((part) => part.trim().toLowerCase()).filter((part) => part.length > 0)
     const unknown = wanted.filter((part) => part !== "all" && part !== "none" && !isLiveRegistryId(part))
     if (unknown.length > 0) {
-      return Result.fail(
-        ConfigError.InvalidData(["KYB_REGISTRY_LIVE"], `unknown live registries: ${unknown.join(", ")}`)
-      )
+      return Effect.fail(invalid("KYB_REGISTRY_LIVE", `unknown live registries: ${unknown.join(", ")}`))
     }
-    return Result.right<ReadonlyArray<LiveRegistryId>>(
+    return Effect.succeed<ReadonlyArray<LiveRegistryId>>(
       wanted.includes("all") ? liveRegistryIds : liveRegistryIds.filter((id) => wanted.includes(id))
     )
   })
@@ -94,13 +98,13 @@ export const gatewaySettings: Config.Config<GatewaySettings> = Config.all({
   budgetMs: positiveInt("KYB_REGISTRY_BUDGET_MS", 4_000),
   backgroundMs: positiveInt("KYB_REGISTRY_BACKGROUND_MS", 20_000),
   retryDelayMs: positiveInt("KYB_REGISTRY_RETRY_DELAY_MS", 200),
-  retries: Config.integer("KYB_REGISTRY_RETRIES").pipe(Config.withDefault(1)),
+  retries: Config.Int("KYB_REGISTRY_RETRIES").pipe(Config.withDefault(1)),
   breakerThreshold: positiveInt("KYB_REGISTRY_BREAKER_THRESHOLD", 5),
   breakerCooldownMs: positiveInt("KYB_REGISTRY_BREAKER_COOLDOWN_MS", 30_000),
   maxConcurrent: positiveInt("KYB_REGISTRY_MAX_CONCURRENCY", 4)
 })
 
-export const liveConfig: Effect.Effect<LiveConfig, ConfigError.ConfigError> = Effect.gen(function*() {
+export const liveConfig: Effect.Effect<LiveConfig, Config.ConfigError> = Effect.gen(function*() {
   const gateway = yield* gatewaySettings
   const endpoints = yield* Config.all(
     Object.fromEntries(liveRegistryIds.map((id) => [id, endpoint(id, gateway.timeoutMs)])) as Record<
@@ -112,6 +116,6 @@ export const liveConfig: Effect.Effect<LiveConfig, ConfigError.ConfigError> = Ef
     gateway,
     endpoints,
     enabled: yield* enabled,
-    userAgent: yield* Config.string("KYB_REGISTRY_USER_AGENT").pipe(Config.withDefault(defaultUserAgent))
+    userAgent: yield* Config.String("KYB_REGISTRY_USER_AGENT").pipe(Config.withDefault(defaultUserAgent))
   }
 })

@@ -1,7 +1,7 @@
 import { SqlClient } from "effect/sql"
 import { createHash } from "node:crypto"
 import { canonicalJson } from "../domain/canonicalJson.js"
-import { Clock, Config, ConfigError, Duration, Result, Effect, Layer, Option, Ref, Schedule, Context } from "effect"
+import { Clock, Config, Duration, Effect, Layer, Option, Ref, Schedule, Schema, SchemaIssue, Context } from "effect"
 import { DEFAULT_LISTS_MAX_AGE_DAYS, freshnessOf, parseMaxAgeDays, utcDay } from "../domain/listFreshness.js"
 import { buildMatchIndex, buildMatchIndexEffect, type LoadedList, parseListPaths, versionLabel } from "./buildIndex.js"
 import type { SanctionsParseError } from "./lists/errors.js"
@@ -54,11 +54,16 @@ const confirmedKey = (versions: ReadonlyArray<{ readonly confirmedOn: string | n
  * KYB_LISTS_MAX_AGE_DAYS (default 7): past this many days a list is stale and verdicts screened with it are `review`;
  * "off" reports ages without a limit (the test suites, whose shipped lists are years old, run so).
  */
-export const listsMaxAgeDays: Config.Config<number | null> = Config.string("KYB_LISTS_MAX_AGE_DAYS").pipe(
+export const listsMaxAgeDays: Config.Config<number | null> = Config.String("KYB_LISTS_MAX_AGE_DAYS").pipe(
   Config.withDefault(String(DEFAULT_LISTS_MAX_AGE_DAYS)),
-  Config.mapOrFail((text) => {
+  Config.mapEffect((text) => {
     const parsed = parseMaxAgeDays(text)
-    return "error" in parsed ? Result.fail(ConfigError.InvalidData([], parsed.error)) : Result.succeed(parsed.days)
+    return "error" in parsed
+      ? Effect.fail(new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.Pointer(
+        ["KYB_LISTS_MAX_AGE_DAYS"],
+        new SchemaIssue.InvalidValue({ message: parsed.error })
+      ))))
+      : Effect.succeed(parsed.days)
   })
 )
 
@@ -167,7 +172,7 @@ const refreshFromSql = (state: Ref.Ref<ScreenerState | null>) => {
   })
 }
 
-const pollInterval = Config.duration("SANCTIONS_POLL_INTERVAL").pipe(Config.withDefault(Duration.seconds(30)))
+const pollInterval = Config.Duration("SANCTIONS_POLL_INTERVAL").pipe(Config.withDefault(Duration.seconds(30)))
 
 /**
  * Sanctions screening over an in-memory index of the active list versions. Loads them from SQL at start, then polls
@@ -201,14 +206,14 @@ export class Screener extends Context.Service<Screener>()("kyb/sanctions/Screene
       Effect.gen(function*() {
         const state = yield* Ref.make<ScreenerState | null>(lists.length === 0 ? null : stateFromLists(lists, lists.map(() => null)))
         // Lists parsed here keep their entries' details in memory: hits carry them as they are.
-        return Screener.make(makeApi(state, Effect.succeed(false), yield* Effect.orDie(listsMaxAgeDays), (_, result) => Effect.succeed(result)))
+        return Screener.of(makeApi(state, Effect.succeed(false), yield* Effect.orDie(listsMaxAgeDays), (_, result) => Effect.succeed(result)))
       })
     )
   }
 
   /** A Screener built straight from list files or folders (any mix of OFAC SDN, OFAC Consolidated and UN). */
   static fromFiles(paths: ReadonlyArray<string>): Layer.Layer<Screener, SanctionsParseError> {
-    return Layer.unwrapEffect(
+    return Layer.unwrap(
       Effect.map(parseListPaths(paths), (parsed) =>
         Screener.fromLists(parsed.map((p) => ({ parsed: p, version: versionLabel(p, "file") }))))
     )

@@ -5,7 +5,7 @@ import { EntryDetails } from "../domain/entryDetails.js"
  * The lists we screen against (DESIGN section 4: `sanctions.hits[].list`), and the World Bank's debarment list,
  * which is versioned and screened the same way but reported as its own signal, never as a sanctions hit.
  */
-export const ListId = Schema.Literal("ofac_sdn", "ofac_consolidated", "un_sc", "uk_ofsi", "uk_invban", "eu_fsf", "worldbank_debarred")
+export const ListId = Schema.Literals(["ofac_sdn", "ofac_consolidated", "un_sc", "uk_ofsi", "uk_invban", "eu_fsf", "worldbank_debarred"])
 export type ListId = typeof ListId.Type
 
 /** Every list, in the order versions and sources are shown. */
@@ -15,11 +15,11 @@ export type SanctionsListId = Exclude<ListId, "worldbank_debarred">
 export const isDebarmentList = (list: string): list is "worldbank_debarred" => list === "worldbank_debarred"
 export const sanctionsListIds: ReadonlyArray<SanctionsListId> = listOrder.filter((l): l is SanctionsListId => !isDebarmentList(l))
 
-export const EntityType = Schema.Literal("entity", "individual", "vessel", "aircraft")
+export const EntityType = Schema.Literals(["entity", "individual", "vessel", "aircraft"])
 export type EntityType = typeof EntityType.Type
 
 /** strong = an official a.k.a./f.k.a.; weak = OFAC "weak a.k.a." in Remarks, UN "Low" quality, derived acronyms. */
-export const AliasQuality = Schema.Literal("strong", "weak")
+export const AliasQuality = Schema.Literals(["strong", "weak"])
 export type AliasQuality = typeof AliasQuality.Type
 
 export const Alias = Schema.Struct({

@@ -48,11 +48,11 @@ export class ScreeningLists extends Context.Service<ScreeningLists>()("kyb/Scree
       /** The account's choice, recorded in the audit log with it. */
       set: (actor: AuditActor, lists: ReadonlyArray<ListId> | null) => {
         const accountId = actor.accountId
-        const stored = sql.withTransaction(Effect.zipRight(
+        const stored = sql.withTransaction(Effect.andThen(
           repo.set(accountId, lists),
           audit.record(actor, { action: "lists.changed", object: { type: "account", id: accountId }, details: { lists: lists === null ? "every list" : lists.join(",") } })
         )).pipe(Effect.orDie)
-        return Effect.zipRight(stored, Effect.map(repo.ofAccount(accountId), (stored) => describeLists(effectiveLists(stored), stored !== null)))
+        return Effect.andThen(stored, Effect.map(repo.ofAccount(accountId), (stored) => describeLists(effectiveLists(stored), stored !== null)))
       }
     } as const
   })

@@ -1,6 +1,6 @@
 import type { SqlError } from "effect/sql"
 import { atOnce } from "../db/atOnce.js"
-import { ReadSql } from "../db/ReadSql.js"
+import { ReadSql, withOwnWrites } from "../db/ReadSql.js"
 import { Clock, Effect, Layer, Option, Context } from "effect"
 import { type SearchParams, SearchResponse, SearchResult, Suggestion } from "../api/schemas/Search.js"
 import { typedValues } from "../api/schemas/trusted.js"
@@ -164,7 +164,7 @@ export class CompanySearch extends Context.Service<CompanySearch>()("kyb/Company
      * The words held nearest to the query's words (empty for short queries), and the held words that are one of
      * their spellings (`spellingsOf`: a linguistic equivalent, two letters swapped), asked for alongside.
      */
-    const nearWords = (q: SearchQuery): Effect.Effect<ReadonlyArray<WordRow>, SqlError> => {
+    const nearWords = (q: SearchQuery): Effect.Effect<ReadonlyArray<WordRow>, SqlError.SqlError> => {
       const tokens = q.tokens.slice(0, vocabularyAsked(q))
       if (tokens.length === 0) return Effect.succeed([])
       const asked = tokens.flatMap((token, i) => spellingsOf(token).map((s) => ({ i: i + 1, ...s })))
@@ -330,7 +330,7 @@ export class CompanySearch extends Context.Service<CompanySearch>()("kyb/Company
         return { ...(yield* matches(q, want, { label: "live" })), live: outcome }
       })
 
-    const search = (params: SearchParams): Effect.Effect<SearchResponse, SqlError> =>
+    const search = (params: SearchParams): Effect.Effect<SearchResponse, SqlError.SqlError> =>
       Effect.gen(function*() {
         const q = analyseQuery(params.q, params.country)
         const limit = params.limit ?? 25
@@ -370,7 +370,7 @@ export class CompanySearch extends Context.Service<CompanySearch>()("kyb/Company
           results,
           ...(suggestions === undefined ? {} : { suggestions })
         }, typedValues)
-      })
+      }).pipe(withOwnWrites)
 
     /** The cascade's best candidates, best first, at most five (the verifier: every look-up at once). */
     const cascadeCandidates = (q: SearchQuery, words?: ReadonlyArray<WordRow>) =>

@@ -48,11 +48,11 @@ export class SecondFactor extends Context.Service<SecondFactor>()("kyb/SecondFac
     const audit = yield* Audit
     const throttle = yield* Throttle
     const sql = yield* SqlClient.SqlClient
-    const challengeTtl = yield* Config.duration("KYB_LOGIN_CHALLENGE_TTL").pipe(Config.withDefault(Duration.minutes(10)))
+    const challengeTtl = yield* Config.Duration("KYB_LOGIN_CHALLENGE_TTL").pipe(Config.withDefault(Duration.minutes(10)))
     // The secret must be read back to check a code (a hash would not do): it is sealed under the server's key. Kept
     // outside the database (KYB_SECRETS_KEY), a copy of the database alone does not open it; without one, a key is
     // made and kept in server_secrets (a warning says so), which keeps secrets out of exports but not from a full copy.
-    const configured = yield* Config.option(Config.redacted("KYB_SECRETS_KEY"))
+    const configured = yield* Config.option(Config.Redacted("KYB_SECRETS_KEY"))
     let held: string | null = Option.getOrNull(Option.map(configured, Redacted.value))
     const serverKey = Effect.suspend(() =>
       held !== null ? Effect.succeed(held) : repo.storedKey(randomBytes(32).toString("base64url")).pipe(

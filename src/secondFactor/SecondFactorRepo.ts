@@ -29,7 +29,7 @@ export class SecondFactorRepo extends Context.Service<SecondFactorRepo>()("kyb/S
     /** A live member's factor, locked to the end of the transaction (a code is accepted once). */
     const factor = (memberId: string) =>
       sql<FactorRow>`SELECT ${factorColumns} FROM members m JOIN accounts a ON a.id = m.account_id
-        WHERE m.id = ${memberId} AND m.removed_at IS NULL AND a.deleted_at IS NULL FOR UPDATE OF m`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+        WHERE m.id = ${memberId} AND m.removed_at IS NULL AND a.deleted_at IS NULL FOR UPDATE OF m`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
     const setPending = (memberId: string, sealed: string) => sql`UPDATE members SET totp_pending = ${sealed} WHERE id = ${memberId}`.pipe(Effect.asVoid)
 
@@ -38,7 +38,8 @@ export class SecondFactorRepo extends Context.Service<SecondFactorRepo>()("kyb/S
       Effect.gen(function*() {
         yield* sql`UPDATE members SET totp_secret = ${sealed}, totp_pending = NULL, totp_enabled_at = now(), totp_last_step = ${step} WHERE id = ${memberId}`
         yield* sql`DELETE FROM recovery_codes WHERE member_id = ${memberId}`
-        yield* sql`INSERT INTO recovery_codes ${sql.insert(codeHashes.map((code_sha256) => ({ member_id: memberId, code_sha256 })))}`
+        const [first, ...rest] = codeHashes.map((code_sha256) => ({ member_id: memberId, code_sha256 }))
+        if (first !== undefined) yield* sql`INSERT INTO recovery_codes ${sql.insert([first, ...rest])}`
       })
 
     const disable = (memberId: string) =>
@@ -78,7 +79,7 @@ export class SecondFactorRepo extends Context.Service<SecondFactorRepo>()("kyb/S
         JOIN members m ON m.id = c.member_id JOIN accounts a ON a.id = m.account_id
         WHERE c.token_sha256 = ${tokenHash} AND c.expires_at > now() AND m.removed_at IS NULL AND a.deleted_at IS NULL
           AND m.session_generation = c.generation
-        FOR UPDATE OF m`.pipe(Effect.map((rows) => Option.fromNullable(rows[0])))
+        FOR UPDATE OF m`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
     const endChallenge = (tokenHash: string) => sql`DELETE FROM login_challenges WHERE token_sha256 = ${tokenHash}`.pipe(Effect.asVoid)
 

@@ -22,9 +22,9 @@ export class AccessEnded extends Data.TaggedError("AccessEnded")<{ readonly mess
  * A test's pause between the checks a request made earlier (its key's admission, a password) and its fenced write:
  * a race made deterministic. Absent in a server: nothing pauses.
  */
-export class FenceProbe extends Context.Tag("kyb/FenceProbe")<FenceProbe, {
+export class FenceProbe extends Context.Service<FenceProbe, {
   readonly before: (point: string, accountId: string) => Effect.Effect<void>
-}>() {}
+}>()("kyb/FenceProbe") {}
 
 /**
  * Ends are fences (issue 41), one mechanism for every owned row and every end. A write that makes something an
@@ -40,7 +40,7 @@ export class Fence extends Context.Service<Fence>()("kyb/Fence", {
     const probe = yield* Effect.serviceOption(FenceProbe)
 
     /** In the caller's transaction: the owner held live to its end, or AccessEnded. */
-    const hold = (owner: Owner, need: Need = "account"): Effect.Effect<void, AccessEnded | SqlError> =>
+    const hold = (owner: Owner, need: Need = "account"): Effect.Effect<void, AccessEnded | SqlError.SqlError> =>
       Effect.gen(function*() {
         // The lock first, then the keys in a statement of their own: a statement that waited for the lock still reads
         // other tables as they were when it began (READ COMMITTED), before the end it waited for had committed.
@@ -75,7 +75,7 @@ export class Fence extends Context.Service<Fence>()("kyb/Fence", {
 
     /** `write` in a transaction that holds the fence first (after the test's pause point, if any). */
     const guarded = <A, E, R>(point: string, owner: Owner, need: Need, write: Effect.Effect<A, E, R>) =>
-      Effect.zipRight(pause(point, owner.accountId), sql.withTransaction(Effect.zipRight(hold(owner, need), write)))
+      Effect.andThen(pause(point, owner.accountId), sql.withTransaction(Effect.andThen(hold(owner, need), write)))
 
     return { hold, end, pause, guarded } as const
   })

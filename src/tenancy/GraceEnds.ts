@@ -14,7 +14,7 @@ export class GraceEnds extends Context.Service<GraceEnds>()("kyb/GraceEnds", {
     const sql = yield* SqlClient.SqlClient
     const ends = yield* Ends
     const fence = yield* Fence
-    const every = yield* Config.duration("KYB_GRACE_SWEEP").pipe(Config.withDefault(Duration.seconds(30)))
+    const every = yield* Config.Duration("KYB_GRACE_SWEEP").pipe(Config.withDefault(Duration.seconds(30)))
 
     /** The keys whose grace ended since the last sweep, their ends applied; how many accounts ended. */
     const sweep = sql.withTransaction(Effect.gen(function*() {

@@ -1,16 +1,18 @@
-import { Config, ConfigError, Effect, Result, Context, Layer } from "effect"
+import { Config, Effect, Context, Layer, Schema, SchemaIssue } from "effect"
 import { LimitReached } from "../api/errors.js"
 import { defaultLimits, type LimitedResource, limitedResources, limitVariable, parseLimits, type PlanLimits, refusal } from "../domain/limits.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import { LimitsRepo } from "./LimitsRepo.js"
 
 const limitsConfig = (resource: LimitedResource) =>
-  Config.string(limitVariable(resource)).pipe(
+  Config.String(limitVariable(resource)).pipe(
     Config.withDefault(""),
-    Config.mapOrFail((text) => {
-      if (text.trim() === "") return Result.succeed(defaultLimits[resource])
+    Config.mapEffect((text) => {
+      if (text.trim() === "") return Effect.succeed(defaultLimits[resource])
       const parsed = parseLimits(text, defaultLimits[resource])
-      return parsed.ok ? Result.succeed(parsed.value) : Result.fail(ConfigError.InvalidData([limitVariable(resource)], parsed.problem))
+      return parsed.ok ? Effect.succeed(parsed.value) : Effect.fail(new Config.ConfigError(new Schema.SchemaError(
+        new SchemaIssue.Pointer([limitVariable(resource)], new SchemaIssue.InvalidValue({ message: parsed.problem }))
+      )))
     })
   )
 

@@ -8,7 +8,7 @@ export class LimitsRepo extends Context.Service<LimitsRepo>()("kyb/LimitsRepo", 
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const held: Record<LimitedResource, (accountId: string) => Effect.Effect<ReadonlyArray<{ n: number }>, SqlError>> = {
+    const held: Record<LimitedResource, (accountId: string) => Effect.Effect<ReadonlyArray<{ n: number }>, SqlError.SqlError>> = {
       monitors: (a) => sql<{ n: number }>`SELECT count(*)::int AS n FROM monitors WHERE account_id = ${a} AND deleted_at IS NULL`,
       webhooks: (a) => sql<{ n: number }>`SELECT count(*)::int AS n FROM webhooks WHERE account_id = ${a} AND deleted_at IS NULL`,
       decisions: (a) => sql<{ n: number }>`SELECT count(*)::int AS n FROM decisions WHERE account_id = ${a}`,

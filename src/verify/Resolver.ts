@@ -51,8 +51,8 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
         )
         const found: Array<Found> = []
         for (const outcome of outcomes) {
-          if (Result.isFailure(outcome) || Option.isNone(outcome.right)) continue
-          found.push(...(yield* storedByNumber(outcome.right.value.registration_no, outcome.right.value.country)))
+          if (Result.isFailure(outcome) || Option.isNone(outcome.success)) continue
+          found.push(...(yield* storedByNumber(outcome.success.value.registration_no, outcome.success.value.country)))
         }
         return { found, unreachable: outcomes.some(Result.isFailure) }
       })

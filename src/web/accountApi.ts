@@ -1,5 +1,4 @@
-import { HttpApiBuilder } from "effect/http-api"
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { Effect, Option, Redacted } from "effect"
 import { type Account, Accounts, memberAttribution } from "../accounts/Accounts.js"
 import type { AccountError } from "../accounts/errors.js"
@@ -14,7 +13,7 @@ import { csrfMatches, csrfOf, currentAccount, originOf, withCsrfCookie } from ".
  * `GET /account/api/session` returns. Kept out of the OpenAPI document on purpose (README): `/v1` is authenticated
  * by API keys only, and a key must never be able to mint or revoke keys.
  */
-const json = (body: unknown, status = 200) => HttpServerResponse.unsafeJson(body, { status })
+const json = (body: unknown, status = 200) => HttpServerResponse.jsonUnsafe(body, { status })
 const refusal = (status: number, error: string, message: string) => json({ error, message }, status)
 
 const errorCode: Readonly<Record<AccountError["_tag"], readonly [number, string]>> = {
@@ -110,7 +109,7 @@ const rotateKey: Handler = changing((account, body) =>
   }))
 
 /** The lists the account screens against (GET), and its choice (PUT `{ "lists": [...] }`, or `null`: every list). */
-const screeningListsApi = (service: ScreeningLists) => ({
+const screeningListsApi = (service: ScreeningLists["Service"]) => ({
   get: signedIn((account) => Effect.map(service.forAccount(account.id), (lists) => json(lists))),
   put: changing((account, body) => {
     if (!can(account.member.role, "manage")) return Effect.succeed(refusal(403, "forbidden", refusalOf(account.member.role, "manage")))
@@ -121,18 +120,18 @@ const screeningListsApi = (service: ScreeningLists) => ({
   })
 })
 
-export const AccountApiLive = HttpApiBuilder.Router.use((router) =>
+export const AccountApiLive = HttpRouter.use((router) =>
   Effect.flatMap(Effect.all([Accounts, ScreeningLists]), ([accounts, screeningLists]) => {
     const provide = (handler: Handler) => Effect.provideService(handler, Accounts, accounts)
     const lists = screeningListsApi(screeningLists)
     return Effect.all([
-      router.get("/account/api/lists", provide(lists.get)),
-      router.put("/account/api/lists", provide(lists.put)),
-      router.get("/account/api/session", provide(session)),
-      router.get("/account/api/keys", provide(listKeys)),
-      router.post("/account/api/keys", provide(createKey)),
-      router.post("/account/api/keys/:id/revoke", provide(revokeKey)),
-      router.post("/account/api/keys/:id/rotate", provide(rotateKey)),
-      router.get("/account/api/usage", provide(usage))
+      router.add("GET", "/account/api/lists", provide(lists.get)),
+      router.add("PUT", "/account/api/lists", provide(lists.put)),
+      router.add("GET", "/account/api/session", provide(session)),
+      router.add("GET", "/account/api/keys", provide(listKeys)),
+      router.add("POST", "/account/api/keys", provide(createKey)),
+      router.add("POST", "/account/api/keys/:id/revoke", provide(revokeKey)),
+      router.add("POST", "/account/api/keys/:id/rotate", provide(rotateKey)),
+      router.add("GET", "/account/api/usage", provide(usage))
     ], { discard: true })
   }))

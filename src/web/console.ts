@@ -74,7 +74,7 @@ export const consoleActor = (c: Console): Actor => ({ accountId: c.account.id, k
 
 /** Where a service needs a key (a batch job counts against a key's quota): the newest active key of the account. */
 export const actingKey = (c: Console): Option.Option<KeyActor> =>
-  Option.map(Option.fromNullable(c.keys.find((k) => k.active && k.revoked_at === null)), (k) => ({ accountId: c.account.id, keyId: k.id, by: memberAttribution(c.account), origin: c.origin }))
+  Option.map(Option.fromNullishOr(c.keys.find((k) => k.active && k.revoked_at === null)), (k) => ({ accountId: c.account.id, keyId: k.id, by: memberAttribution(c.account), origin: c.origin }))
 
 export type Page = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | Cases | Audit | Screener>
 
@@ -112,7 +112,7 @@ export const refused = (c: Console, power: Power) =>
       action: "access.refused", outcome: "refused", details: { path: new URL(request.url, "http://x").pathname, role: c.account.member.role }
     })
     return (request.headers["accept"] ?? "").includes("application/json")
-      ? HttpServerResponse.unsafeJson({ error: "forbidden", message }, { status: 403 })
+      ? HttpServerResponse.jsonUnsafe({ error: "forbidden", message }, { status: 403 })
       : htmlResponse(page("Not allowed", html`<h1>Not allowed</h1><p role="alert">${message}</p><p><a href="/dashboard">Back to the dashboard</a></p>`, {
         signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current: ""
       }), 403)

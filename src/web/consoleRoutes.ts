@@ -1,5 +1,4 @@
-import { HttpApiBuilder } from "effect/http-api"
-import type { HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpRouter, type HttpServerRequest, type HttpServerResponse } from "effect/http"
 import { Effect } from "effect"
 import { Accounts } from "../accounts/Accounts.js"
 import { Audit } from "../audit/Audit.js"
@@ -36,11 +35,11 @@ const routes: ReadonlyArray<Route> = [
  * The analyst's console (issue 29): checks and their evidence, the review queue, batch jobs, monitors and webhooks,
  * behind the dashboard's session, over the same services as `/v1`.
  */
-export const ConsoleRoutesLive = HttpApiBuilder.Router.use((router) =>
+export const ConsoleRoutesLive = HttpRouter.use((router) =>
   Effect.gen(function*() {
     const services = yield* Effect.context<Services>()
     yield* Effect.forEach(routes, ([method, path, handler]) => {
       const provided = Effect.provide(handler, services)
-      return method === "GET" ? router.get(path, provided) : router.post(path, provided)
+      return router.add(method, path, provided)
     }, { discard: true })
   }))

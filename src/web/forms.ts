@@ -1,4 +1,4 @@
-import { Effect, ParseResult, Schema } from "effect"
+import { Effect, Schema, SchemaIssue } from "effect"
 import { InvalidRequest } from "../api/errors.js"
 
 /** The form's non-empty fields among `names`, as an object for a request schema. */
@@ -8,12 +8,17 @@ export const present = (field: (name: string) => string | undefined, names: Read
     return value === undefined || value === "" ? [] : [[n, value]]
   }))
 
+const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/** The first problem of a decoding, as `field: what it must be` (the console's forms and query strings). */
+export const firstProblem = (error: Schema.SchemaError) => {
+  const issue = formatter(error.issue).issues[0]
+  const where = issue === undefined || issue.path === undefined || issue.path.length === 0 ? "" : `${issue.path.map(String).join(".")}: `
+  return `${where}${issue?.message.startsWith("Expected") ? "has the wrong form" : issue?.message ?? "is not valid"}`
+}
+
 /** Decodes a form as the API decodes the same body; the first problem reads `field: what it must be`. */
-export const decodeForm = <A, I>(schema: Schema.Schema<A, I>, value: unknown) =>
-  Schema.decodeUnknown(schema, { errors: "first" })(value).pipe(
-    Effect.mapError((error) => {
-      const issue = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
-      const where = issue === undefined || issue.path.length === 0 ? "" : `${issue.path.join(".")}: `
-      return InvalidRequest.of(`${where}${issue?.message.startsWith("Expected") ? "has the wrong form" : issue?.message ?? "is not valid"}`)
-    })
+export const decodeForm = <A, I>(schema: Schema.Codec<A, I>, value: unknown) =>
+  Schema.decodeUnknownEffect(schema)(value, { errors: "first" }).pipe(
+    Effect.mapError((error) => InvalidRequest.of(firstProblem(error)))
   )

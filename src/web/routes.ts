@@ -1,5 +1,4 @@
-import { HttpApiBuilder } from "effect/http-api"
-import { HttpServerResponse } from "effect/http"
+import { HttpRouter, HttpServerResponse } from "effect/http"
 import { Effect } from "effect"
 import { Accounts } from "../accounts/Accounts.js"
 import { SessionFlash } from "../accounts/SessionFlash.js"
@@ -28,7 +27,7 @@ const routes: ReadonlyArray<SelfServeRoute> = [...assetRoutes, ...signinRoutes, 
  * The self-serve pages (issue 16), served by the API's own server beside `/v1`: sign-up, log-in, the dashboard
  * (keys and usage) and the account page. Server-rendered HTML, one stylesheet and one small script of our own.
  */
-export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
+export const WebRoutesLive = HttpRouter.use((router) =>
   Effect.flatMap(Effect.all([Accounts, Cases, Screener, SessionFlash]), ([accounts, casesService, screener, sessionFlash]) => {
     const provide = (handler: SelfServeRoute[2]) =>
       handler.pipe(
@@ -36,5 +35,5 @@ export const WebRoutesLive = HttpApiBuilder.Router.use((router) =>
         Effect.provideService(SessionFlash, sessionFlash)
       )
     return Effect.forEach(routes, ([method, path, handler]) =>
-      method === "GET" ? router.get(path, provide(handler)) : router.post(path, provide(handler)), { discard: true })
+      router.add(method, path, provide(handler)), { discard: true })
   }))

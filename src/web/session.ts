@@ -25,7 +25,7 @@ const plainLoopback = (request: HttpServerRequest.HttpServerRequest) => {
 const secure = (request: HttpServerRequest.HttpServerRequest) => !plainLoopback(request)
 const cookieName = (request: HttpServerRequest.HttpServerRequest, name: string) => secure(request) ? `__Host-${name}` : name
 
-const cookieOptions = (request: HttpServerRequest.HttpServerRequest, maxAge?: Duration.DurationInput) => ({
+const cookieOptions = (request: HttpServerRequest.HttpServerRequest, maxAge?: Duration.Input) => ({
   httpOnly: true,
   secure: secure(request),
   sameSite: "lax" as const,
@@ -77,15 +77,15 @@ export const csrfMatches = (request: HttpServerRequest.HttpServerRequest, sent: 
 
 export const withCsrfCookie = (request: HttpServerRequest.HttpServerRequest, csrf: { readonly fresh: boolean; readonly nonce: string }) =>
   (response: HttpServerResponse.HttpServerResponse) =>
-    csrf.fresh ? HttpServerResponse.unsafeSetCookie(response, cookieName(request, CSRF_COOKIE), csrf.nonce, cookieOptions(request)) : response
+    csrf.fresh ? HttpServerResponse.setCookieUnsafe(response, cookieName(request, CSRF_COOKIE), csrf.nonce, cookieOptions(request)) : response
 
-export const withSessionCookie = (request: HttpServerRequest.HttpServerRequest, token: string, ttl: Duration.DurationInput) =>
+export const withSessionCookie = (request: HttpServerRequest.HttpServerRequest, token: string, ttl: Duration.Input) =>
   (response: HttpServerResponse.HttpServerResponse) =>
-    HttpServerResponse.unsafeSetCookie(response, cookieName(request, SESSION_COOKIE), token, cookieOptions(request, ttl))
+    HttpServerResponse.setCookieUnsafe(response, cookieName(request, SESSION_COOKIE), token, cookieOptions(request, ttl))
 
 export const withoutSessionCookie = (request: HttpServerRequest.HttpServerRequest) =>
   (response: HttpServerResponse.HttpServerResponse) =>
-    HttpServerResponse.unsafeSetCookie(response, cookieName(request, SESSION_COOKIE), "", cookieOptions(request, Duration.zero))
+    HttpServerResponse.setCookieUnsafe(response, cookieName(request, SESSION_COOKIE), "", cookieOptions(request, Duration.zero))
 
 /** The signed-in account of this request, if any. */
 export const currentAccount = Effect.gen(function*() {

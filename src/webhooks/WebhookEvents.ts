@@ -11,7 +11,7 @@ export class WebhookEvents extends Context.Service<WebhookEvents>()("kyb/Webhook
   make: Effect.gen(function*() {
     const repo = yield* WebhooksRepo
     const limits = yield* Limits
-    const retryHours = yield* Config.number("KYB_WEBHOOK_RETRY_HOURS").pipe(Config.withDefault(24))
+    const retryHours = yield* Config.Number("KYB_WEBHOOK_RETRY_HOURS").pipe(Config.withDefault(24))
 
     /**
      * Queues the event for every endpoint of the account that takes its type (in the caller's transaction), up to the

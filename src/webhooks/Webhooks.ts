@@ -33,13 +33,13 @@ export class Webhooks extends Context.Service<Webhooks>()("kyb/Webhooks", {
     const repo = yield* WebhooksRepo
     const limits = yield* Limits
     const fence = yield* Fence
-    const allowPrivate = yield* Config.boolean("KYB_WEBHOOK_ALLOW_PRIVATE").pipe(Config.withDefault(false))
-    const baseSeconds = yield* Config.number("KYB_WEBHOOK_RETRY_BASE_SECONDS").pipe(Config.withDefault(30))
-    const retryHours = yield* Config.number("KYB_WEBHOOK_RETRY_HOURS").pipe(Config.withDefault(24))
-    const timeoutMs = yield* Config.integer("KYB_WEBHOOK_TIMEOUT_MS").pipe(Config.withDefault(5000))
-    const poll = yield* Config.duration("KYB_WEBHOOK_POLL").pipe(Config.withDefault(Duration.seconds(1)))
+    const allowPrivate = yield* Config.Boolean("KYB_WEBHOOK_ALLOW_PRIVATE").pipe(Config.withDefault(false))
+    const baseSeconds = yield* Config.Number("KYB_WEBHOOK_RETRY_BASE_SECONDS").pipe(Config.withDefault(30))
+    const retryHours = yield* Config.Number("KYB_WEBHOOK_RETRY_HOURS").pipe(Config.withDefault(24))
+    const timeoutMs = yield* Config.Int("KYB_WEBHOOK_TIMEOUT_MS").pipe(Config.withDefault(5000))
+    const poll = yield* Config.Duration("KYB_WEBHOOK_POLL").pipe(Config.withDefault(Duration.seconds(1)))
     const wakeups = yield* Queue.sliding<void>(1)
-    const configured = yield* Config.redacted("KYB_WEBHOOK_MASTER_KEY").pipe(Config.option)
+    const configured = yield* Config.Redacted("KYB_WEBHOOK_MASTER_KEY").pipe(Config.option)
     // Read on first use, not at start-up: the database may still be migrating while the services are built.
     let held: string | null = Option.getOrNull(Option.map(configured, Redacted.value))
     const masterKey = Effect.suspend(() =>
@@ -95,7 +95,7 @@ export class Webhooks extends Context.Service<Webhooks>()("kyb/Webhooks", {
     /** Deletes the webhook; its pending deliveries are cancelled in the same transaction. */
     const remove = (actor: Actor, id: string) =>
       Effect.flatMap(owned(actor.accountId, id), (row) =>
-        sql.withTransaction(Effect.zipRight(
+        sql.withTransaction(Effect.andThen(
           repo.remove(actor.accountId, id),
           audit.record(actor, { action: "webhook.removed", object: { type: "webhook", id: row.id }, details: { url: row.url } })
         )).pipe(Effect.orDie, Effect.as(webhookOf(row))))
@@ -124,7 +124,7 @@ export class Webhooks extends Context.Service<Webhooks>()("kyb/Webhooks", {
         const webhook = yield* owned(actor.accountId, id)
         const eventId = randomUUID()
         // A test event is a delivery like any other: only while the account runs (a live key), as monitors do.
-        yield* fence.guarded("test_event", { accountId: actor.accountId, keyId: null }, "running", Effect.zipRight(
+        yield* fence.guarded("test_event", { accountId: actor.accountId, keyId: null }, "running", Effect.andThen(
           repo.enqueueTest(eventId, webhook, retryHours * 3600),
           audit.record(actor, { action: "webhook.tested", object: { type: "webhook", id: webhook.id }, details: { event_id: eventId } })
         )).pipe(
@@ -188,7 +188,7 @@ export class Webhooks extends Context.Service<Webhooks>()("kyb/Webhooks", {
     yield* Effect.forkScoped(Effect.forever(
       dispatch.pipe(
         Effect.catchCause((cause) => Effect.logWarning("webhook dispatch failed; retrying", cause)),
-        Effect.zipRight(Effect.race(Queue.take(wakeups), Effect.sleep(poll)))
+        Effect.andThen(Effect.race(Queue.take(wakeups), Effect.sleep(poll)))
       )
     ))
 

@@ -54,7 +54,7 @@ export class WebhooksRepo extends Context.Service<WebhooksRepo>()("kyb/WebhooksR
 
     const find = (accountId: string, id: string) =>
       sql<WebhookRow>`SELECT ${columns} FROM webhooks WHERE account_id = ${accountId} AND id = ${id} AND deleted_at IS NULL`.pipe(
-        Effect.map((rows) => Option.fromNullable(rows[0]))
+        Effect.map((rows) => Option.fromNullishOr(rows[0]))
       )
 
     /** Deletes the webhook and cancels its pending deliveries, in one transaction. */

@@ -2,7 +2,7 @@ import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Logger, LogLevel } from "effect"
+import { Effect, Layer, Logger, References } from "effect"
 import { Mailer } from "../../src/accounts/Mailer.js"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
@@ -17,29 +17,30 @@ describe("no secret of the self-serve flow is logged or stored in clear (issue 1
   it.live("password, session token, API key and verification token never appear in any log line; the link verifies", () =>
     Effect.scoped(Effect.gen(function*() {
       const lines: Array<string> = []
-      const collecting = Logger.make(({ annotations, cause, message }) => {
-        lines.push(JSON.stringify({ message, annotations: [...annotations], cause: String(cause) }))
+      const collecting = Logger.make(({ cause, fiber, message }) => {
+        const annotations = Object.entries(fiber.getRef(References.CurrentLogAnnotations))
+        lines.push(JSON.stringify({ message, annotations, cause: String(cause) }))
       })
       const links: Array<string> = []
       // The seam: a mailer that records what it would send (the default one only logs that it could not).
-      const recordingMailer = Layer.succeed(Mailer, Mailer.make({
+      const recordingMailer = Layer.succeed(Mailer, Mailer.of({
         sendVerification: ({ link }) => Effect.sync(() => void links.push(link)),
         sendAccountExists: () => Effect.void,
         sendInvitation: () => Effect.void,
         delivers: true
       }))
-      const runtime = yield* Layer.toRuntime(
+      const runtime = yield* Layer.build(
         HttpAppLive.pipe(
           Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),
           Layer.provide(recordingMailer),
           Layer.provideMerge(TestDatabase.layer),
-          Layer.provide(Logger.replace(Logger.defaultLogger, collecting)),
-          Layer.provide(Logger.minimumLogLevel(LogLevel.All)),
+          Layer.provide(Logger.layer([collecting])),
+          Layer.provide(Layer.succeed(References.MinimumLogLevel, "All")),
           Layer.provide(testConfig())
         )
       )
       const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))
-      if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected TCP")
+      if (server.address._tag === "UnixPathAddress") return yield* Effect.die(new Error("expected TCP"))
       const url = `http://127.0.0.1:${server.address.port}`
       const web = makeWebClient(url)
       const secrets = yield* Effect.promise(async () => {

@@ -2,7 +2,7 @@ import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Logger, LogLevel, type Scope } from "effect"
+import { Effect, Layer, type Scope, References } from "effect"
 import { Mailer } from "../../src/accounts/Mailer.js"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
@@ -23,24 +23,24 @@ interface Mail {
 const serverWithMailbox = (config: Readonly<Record<string, string>> = {}) =>
   Effect.gen(function*() {
     const mails: Array<Mail> = []
-    const mailer = Layer.succeed(Mailer, Mailer.make({
+    const mailer = Layer.succeed(Mailer, Mailer.of({
       sendVerification: ({ to }) => Effect.sync(() => void mails.push({ kind: "verification", to })),
       sendAccountExists: ({ to }) => Effect.sync(() => void mails.push({ kind: "exists", to })),
       sendInvitation: () => Effect.void,
       delivers: true
     }))
-    const runtime = yield* Layer.toRuntime(
+    const runtime = yield* Layer.build(
       HttpAppLive.pipe(
         Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),
         Layer.provide(mailer),
         Layer.provideMerge(TestDatabase.layer),
-        Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
+        Layer.provide(Layer.succeed(References.MinimumLogLevel, "Error")),
         // Counting is what is tested, not speed: a busy machine must not turn slow statements into 503s.
         Layer.provide(testConfig({ DATABASE_QUERY_TIMEOUT_MS: "120000", DATABASE_ACQUIRE_TIMEOUT_MS: "120000", ...config }))
       )
     )
     const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))
-    if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected TCP")
+    if (server.address._tag === "UnixPathAddress") return yield* Effect.die(new Error("expected TCP"))
     const sql = yield* SqlClient.SqlClient.pipe(Effect.provide(runtime))
     return { url: `http://127.0.0.1:${server.address.port}`, port: server.address.port, mails, sql }
   })

@@ -23,7 +23,7 @@ const submit = (url: string, headers: Record<string, string>, body: string, cont
 const finished = (url: string, headers: Record<string, string>, id: string) =>
   promise(() => call(`${url}/v1/jobs/${id}`, { headers })).pipe(
     Effect.filterOrFail((r) => (r.body as JobBody).status === "done"),
-    Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("90 seconds"))),
+    Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "90 seconds" }))),
     Effect.orDie,
     Effect.map((r) => r.body as JobBody)
   )
@@ -203,7 +203,7 @@ describe("batch verification (issue 17)", () => {
         const rows = yield* sql<{ position: number; verdict: Body | null; done: boolean }>`SELECT position, verdict, done FROM batch_items
           WHERE job_id = ${jobId} ORDER BY position`.pipe(
           Effect.filterOrFail((all) => all.every((r) => r.done)),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("60 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
           Effect.orDie
         )
         assert.deepStrictEqual(rows[0]!.verdict, earlier)

@@ -35,7 +35,7 @@ const queue = (url: string, headers: Record<string, string>, query = "") =>
 const verifyBanco = (url: string, headers: Record<string, string>) =>
   verify(url, headers, { name: "Banco Nacional de Cuba" }).pipe(
     Effect.filterOrFail((v) => v.sanctions.hits.some((h) => h.entry_id === "306")),
-    Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))),
+    Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
     Effect.orDie
   )
 
@@ -151,7 +151,7 @@ describe("cases: one queue, owned, decided by two when it matters (issue 40)", (
         yield* gate.release
         const late = yield* Fiber.join(held)
         assert.strictEqual(approved.approval, "approved")
-        assert.isTrue(late._tag === "Left" && late.left.message.includes("no longer pending"), JSON.stringify(late))
+        assert.isTrue(late._tag === "Failure" && late.failure.message.includes("no longer pending"), JSON.stringify(late))
         const events = yield* sql<{ type: string }>`SELECT type FROM events WHERE account_id = ${account_id} ORDER BY created_at`
         assert.deepStrictEqual(events.map((e) => e.type), ["decision.pending", "decision.approved"])
         const audited = yield* sql<{ action: string }>`SELECT action FROM audit_log WHERE account_id = ${account_id} AND action LIKE 'decision.%' ORDER BY seq`

@@ -66,7 +66,7 @@ describe("deciding a linked entity once (issue 40 item 3)", () => {
 
         const first = yield* verify(server.url, mine).pipe(
           Effect.filterOrFail((v) => hitOn(v, "ofac_sdn", "97101") !== undefined && hitOn(v, "un_sc", "SYe.001") !== undefined),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
           Effect.orDie
         )
         assert.isTrue(hitOn(first, "ofac_sdn", "97101")!.linked.some((l) => l.list === "un_sc" && l.entry_id === "SYe.001"), "the two entries are linked")

@@ -25,7 +25,7 @@ describe("a check keeps each field's own source", () => {
       Effect.gen(function*() {
         const server = yield* TestServer
         const key = yield* server.newKey()
-        yield* Effect.flatMap(CompanyWriter, (w) => Effect.zipRight(w.upsertBatch([registry]), w.upsertBatch([listing]))).pipe(Effect.orDie)
+        yield* Effect.flatMap(CompanyWriter, (w) => Effect.andThen(w.upsertBatch([registry]), w.upsertBatch([listing]))).pipe(Effect.orDie)
         const get = (p: string) => promise(() => call(`${server.url}${p}`, { headers: { "x-api-key": key } })).pipe(Effect.map((r) => r.body as Body))
         const verdict = yield* get("/v1/verify?registration_no=PVT-EQB7K2Q9&country=KE")
         const check = yield* get(`/v1/checks/${String(verdict["check_id"])}`)

@@ -29,7 +29,7 @@ describe("checks kept as evidence (issue 17)", () => {
         const sent = { name: "  Dangote   Cement ", registration_no: "rc-208767", country: "ng" }
         const answered = yield* promise(() => call(`${server.url}/v1/verify`, { method: "POST", headers: json, body: JSON.stringify(sent) })).pipe(
           Effect.filterOrFail((r) => (r.body as Body)["sanctions"] !== undefined && ((r.body as Body)["sanctions"] as Body)["screened"] === true),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
           Effect.orDie
         )
         const verdict = answered.body as Body

@@ -6,7 +6,7 @@ import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
  * A writer and an initial load that die on the third batch written by either (as a process killed mid-ingest
  * would stop): batch by batch through CompanyWriter, or through BulkLoad's batch writer (COPY or merge).
  */
-export const DyingWriter = Layer.unwrapEffect(Effect.sync(() => {
+export const DyingWriter = Layer.unwrap(Effect.sync(() => {
   let batches = 0
   const dies = () => ++batches === 3
   const writer = Layer.effect(

@@ -7,7 +7,7 @@ describe("one registry call per number", () => {
     Effect.gen(function*() {
       let runs = 0
       const flight = makeSingleFlight<Option.Option<string>, never>({ for: "10 seconds", when: Option.isSome })
-      const work = (answer: Option.Option<string>) => Effect.sync(() => ++runs).pipe(Effect.zipRight(Effect.sleep("20 millis")), Effect.as(answer))
+      const work = (answer: Option.Option<string>) => Effect.sync(() => ++runs).pipe(Effect.andThen(Effect.sleep("20 millis")), Effect.as(answer))
       const together = yield* Effect.all(Array.from({ length: 5 }, () => flight("found", work(Option.some("RC1")))), { concurrency: "unbounded" })
       assert.deepStrictEqual(together, Array.from({ length: 5 }, () => Option.some("RC1")))
       assert.strictEqual(runs, 1)

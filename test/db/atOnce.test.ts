@@ -8,8 +8,8 @@ describe("two effects at once", () => {
       const firstStarted = yield* Deferred.make<void>()
       const secondStarted = yield* Deferred.make<void>()
       // Each waits for the other to have started: run one after the other, this would never end.
-      const first = Effect.zipRight(Deferred.succeed(firstStarted, undefined), Effect.as(Deferred.await(secondStarted), "a"))
-      const second = Effect.zipRight(Deferred.succeed(secondStarted, undefined), Effect.as(Deferred.await(firstStarted), 2))
+      const first = Effect.andThen(Deferred.succeed(firstStarted, undefined), Effect.as(Deferred.await(secondStarted), "a"))
+      const second = Effect.andThen(Deferred.succeed(secondStarted, undefined), Effect.as(Deferred.await(firstStarted), 2))
       assert.deepStrictEqual(yield* atOnce(first, second), ["a", 2])
     }))
 
@@ -17,10 +17,10 @@ describe("two effects at once", () => {
     Effect.gen(function*() {
       const firstEnded = yield* Deferred.make<"interrupted">()
       const started = yield* Deferred.make<void>()
-      const first = Effect.zipRight(Deferred.succeed(started, undefined), Effect.never).pipe(
+      const first = Effect.andThen(Deferred.succeed(started, undefined), Effect.never).pipe(
         Effect.onInterrupt(() => Deferred.succeed(firstEnded, "interrupted"))
       )
-      const second = Effect.zipRight(Deferred.await(started), Effect.fail("second failed" as const))
+      const second = Effect.andThen(Deferred.await(started), Effect.fail("second failed" as const))
       const exit = yield* Effect.exit(atOnce(first, second))
       assert.deepStrictEqual(exit, Exit.fail("second failed"))
       assert.strictEqual(yield* Deferred.await(firstEnded), "interrupted")
@@ -40,7 +40,7 @@ describe("two effects at once", () => {
       const bothStarted = yield* Deferred.make<void>()
       let interrupted = 0
       const hang = (signal: boolean) =>
-        Effect.zipRight(signal ? Deferred.succeed(bothStarted, undefined) : Effect.void, Effect.never).pipe(
+        Effect.andThen(signal ? Deferred.succeed(bothStarted, undefined) : Effect.void, Effect.never).pipe(
           Effect.onInterrupt(() => Effect.sync(() => ++interrupted))
         )
       const fiber = yield* Effect.forkChild(Effect.ensuring(atOnce(hang(false), hang(true)), Deferred.succeed(ended, undefined)))

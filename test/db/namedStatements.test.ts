@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
-import { ConfigProvider, Effect, Layer } from "effect"
+import { ConfigProvider, Effect, Layer, Redacted } from "effect"
 import { randomBytes } from "node:crypto"
 import { pgLayer } from "../../src/db/Database.js"
 import { freshDatabaseUrl, serverUrl, TestDatabase } from "../support/testDatabase.js"
@@ -28,7 +28,7 @@ describe("statements planned once per connection", () => {
         const { answers, names } = yield* runThrice
         assert.deepStrictEqual(answers, [1, 2, 3])
         assert.strictEqual(names.length, 1)
-        assert.match(names[0]!, /^kyb_[0-9a-f]{8}_\d+$/)
+        assert.match(names[0]!, /^effect_[0-9a-f]{16}_\d+$/)
       }))
   })
 
@@ -36,8 +36,8 @@ describe("statements planned once per connection", () => {
   // The switch for poolers that cannot keep named statements; on a PostgreSQL server (the embedded database's layer
   // is shared with the other tests of the process).
   if (url !== undefined) {
-    const unnamed = Layer.unwrapScoped(Effect.map(freshDatabaseUrl(url), (fresh) => pgLayer({ connectionString: fresh, max: 2 }))).pipe(
-      Layer.provide(Layer.setConfigProvider(ConfigProvider.fromMap(new Map([["DATABASE_PREPARED_STATEMENTS", "false"]])))),
+    const unnamed = Layer.unwrap(Effect.map(freshDatabaseUrl(url), (fresh) => pgLayer({ url: Redacted.make(fresh), maxConnections: 2 }))).pipe(
+      Layer.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({ DATABASE_PREPARED_STATEMENTS: "false" }))),
       Layer.orDie
     )
     layer(unnamed, { timeout: "60 seconds" })((it) => {

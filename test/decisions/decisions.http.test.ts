@@ -21,7 +21,7 @@ const verify = (url: string, headers: Record<string, string>, name: string) =>
 const verifyOn = (url: string, headers: Record<string, string>, name: string, version: string) =>
   verify(url, headers, name).pipe(
     Effect.filterOrFail((v) => v.sanctions.hits.some((h) => h.list_version === version)),
-    Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))),
+    Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
     Effect.orDie
   )
 

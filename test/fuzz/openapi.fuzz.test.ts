@@ -51,7 +51,7 @@ const databaseFingerprint = (fuzzAccount: string) => Effect.gen(function*() {
 
 describe("hostile requests derived from the OpenAPI document (issue 15)", () => {
   // No host name resolves here: a webhook URL the fuzzer registers is an address literal or refused, never looked up.
-  const noDns = Layer.succeed(WebhookResolver, WebhookResolver.make({ resolve: () => Promise.resolve([]) }))
+  const noDns = Layer.succeed(WebhookResolver, WebhookResolver.of({ resolve: () => Promise.resolve([]) }))
   layer(makeTestServer().pipe(Layer.provide(noDns)), { timeout: "300 seconds", excludeTestServices: true })((it) => {
     it.effect(`${runs} requests (seed ${seed}): never a 5xx, every 4xx {error, message}, no internals, database unchanged, memory bounded`, () =>
       Effect.gen(function*() {

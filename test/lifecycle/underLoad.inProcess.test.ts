@@ -138,7 +138,7 @@ describe("a corrupt list refresh under load", () => {
     await sleep(1_000)
     const outcomes = await load.stop()
     const report = JSON.stringify(summarize(outcomes))
-    expect(refusals.map((r) => r._tag)).toEqual(["Left", "Left"])
+    expect(refusals.map((r) => r._tag)).toEqual(["Failure", "Failure"])
     expect(serverErrors(outcomes), report).toEqual([])
     expect(outcomes.every((o) => o.status === 200), report).toBe(true)
     const changed = outcomes.filter((o) => verdictOf(o.body) !== baseline[o.n % names.length])

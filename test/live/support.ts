@@ -43,7 +43,7 @@ export interface ServerWithFakesOptions {
  * after the server.
  */
 export const serverWithFakes = (options: ServerWithFakesOptions) =>
-  Layer.unwrapScoped(Effect.gen(function*() {
+  Layer.unwrap(Effect.gen(function*() {
     const fakes: Partial<Record<FakeRegistryId, FakeRegistry>> = {}
     const urls: Record<string, string> = {}
     for (const registry of [...options.live, ...(options.off ?? [])]) {

@@ -89,7 +89,7 @@ const runScenario = (url: string, scenario: string) =>
 
 describe("the official MCP conformance suite (issue 43)", () => {
   layer(makeTestServer(), { timeout: "300 seconds", excludeTestServices: true })((it) => {
-    it.scoped("every applicable scenario passes every check; the others are listed with why", () =>
+    it.effect("every applicable scenario passes every check; the others are listed with why", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         const proxy = yield* keyProxy(server.url, yield* server.newKey({ plan: "unlimited" }))

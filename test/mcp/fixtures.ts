@@ -32,6 +32,6 @@ export const screenerReady = (url: string, secret: string) =>
     call(`${url}/v1/verify?name=${encodeURIComponent("Banco Nacional de Cuba")}`, { headers: { authorization: `Bearer ${secret}` } })
   ).pipe(
     Effect.filterOrFail((r) => (r.body as { sanctions?: { hits?: ReadonlyArray<unknown> } }).sanctions?.hits?.length !== 0),
-    Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))),
+    Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
     Effect.orDie
   )

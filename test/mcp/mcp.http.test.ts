@@ -30,7 +30,7 @@ interface RpcError { id: unknown; error: { code: number; message: string; data: 
 
 describe("MCP over Streamable HTTP (issue 32)", () => {
   layer(makeTestServer({ SANCTIONS_POLL_INTERVAL: "200 millis" }), { timeout: "180 seconds", excludeTestServices: true })((it) => {
-    it.scoped("the official client lists the tools and each call answers what /v1 answers for the same input", () =>
+    it.effect("the official client lists the tools and each call answers what /v1 answers for the same input", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         yield* seed
@@ -40,7 +40,7 @@ describe("MCP over Streamable HTTP (issue 32)", () => {
         yield* sameFactsAsRest(client, server.url, secret, { awardsOf: dtec.registration_no })
       }))
 
-    it.scoped("a tool call counts as one request and carries the quota headers; the protocol's own messages are not counted", () =>
+    it.effect("a tool call counts as one request and carries the quota headers; the protocol's own messages are not counted", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         const secret = yield* server.newKey({ plan: "free", quota: 2 })
@@ -69,7 +69,7 @@ describe("MCP over Streamable HTTP (issue 32)", () => {
         assert.strictEqual((yield* post(server.url, { authorization: `Bearer ${secret}` }, { jsonrpc: "2.0", id: 9, method: "tools/list" })).status, 200)
       }))
 
-    it.scoped("an invalid key is refused with 401 and the documented MCP error, before anything is answered", () =>
+    it.effect("an invalid key is refused with 401 and the documented MCP error, before anything is answered", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         const initialize = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "t", version: "1" } } }
@@ -89,7 +89,7 @@ describe("MCP over Streamable HTTP (issue 32)", () => {
         assert.include(viaClient.message, "invalid_api_key")
       }))
 
-    it.scoped("a read-only key reads and verifies, and record_decision answers 403 insufficient_scope, recording nothing", () =>
+    it.effect("a read-only key reads and verifies, and record_decision answers 403 insufficient_scope, recording nothing", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         const secret = yield* server.newKey({ plan: "unlimited", scope: "read" })
@@ -108,7 +108,7 @@ describe("MCP over Streamable HTTP (issue 32)", () => {
         assert.deepStrictEqual(((yield* rest(server.url, secret, "/v1/decisions")).body as { decisions: ReadonlyArray<unknown> }).decisions, [])
       }))
 
-    it.scoped("bad arguments are a tool error with the /v1 message; GET /mcp is 405", () =>
+    it.effect("bad arguments are a tool error with the /v1 message; GET /mcp is 405", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         const secret = yield* server.newKey({ plan: "unlimited" })

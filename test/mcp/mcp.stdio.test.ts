@@ -28,11 +28,11 @@ const refusal = (request: () => Promise<unknown>) =>
     )
   )
 
-const database = Layer.unwrapEffect(Effect.map(SharedDatabase, (db) => db.connect(4))).pipe(Layer.provide(SharedDatabaseLive), Layer.orDie)
+const database = Layer.unwrap(Effect.map(SharedDatabase, (db) => db.connect(4))).pipe(Layer.provide(SharedDatabaseLive), Layer.orDie)
 
 describe("MCP over stdio: `kyb mcp` (issue 32)", () => {
   layer(Layer.merge(makeTestServer({ SANCTIONS_POLL_INTERVAL: "200 millis" }, database), SharedDatabaseLive), { timeout: "300 seconds", excludeTestServices: true })((it) => {
-    it.scoped("the official client lists the tools and each call answers what /v1 answers for the same input", () =>
+    it.effect("the official client lists the tools and each call answers what /v1 answers for the same input", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         yield* seed
@@ -41,7 +41,7 @@ describe("MCP over stdio: `kyb mcp` (issue 32)", () => {
         yield* sameFactsAsRest(yield* overStdio(secret), server.url, secret, { awardsOf: dtec.registration_no })
       }), 900_000)
 
-    it.scoped("an invalid key, an exhausted quota and a read-only key's record_decision give the documented MCP errors", () =>
+    it.effect("an invalid key, an exhausted quota and a read-only key's record_decision give the documented MCP errors", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         const invalid = yield* overStdio("kyb_live_" + "z".repeat(43)).pipe(

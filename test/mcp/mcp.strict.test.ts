@@ -6,7 +6,7 @@ import { makeTestServer, TestServer } from "../support/server.js"
 import { SharedDatabase, SharedDatabaseLive } from "../support/sharedDatabase.js"
 import { startRawStdio } from "./rawStdio.js"
 
-const database = Layer.unwrapEffect(Effect.map(SharedDatabase, (db) => db.connect(4))).pipe(Layer.provide(SharedDatabaseLive), Layer.orDie)
+const database = Layer.unwrap(Effect.map(SharedDatabase, (db) => db.connect(4))).pipe(Layer.provide(SharedDatabaseLive), Layer.orDie)
 
 const overHttp = (url: string, secret: string, text: string, headers: Record<string, string> = {}) =>
   Effect.promise(() =>
@@ -50,7 +50,7 @@ const messages: ReadonlyArray<readonly [string, string]> = [
 
 describe("MCP to the letter: the same answers on stdio and HTTP, malformed messages included (issue 43)", () => {
   layer(Layer.merge(makeTestServer({ KYB_MCP_ALLOWED_ORIGINS: "https://agent.example.com" }, database), SharedDatabaseLive), { timeout: "300 seconds", excludeTestServices: true })((it) => {
-    it.scoped("every message gets the same JSON-RPC answer over both; stdout carries JSON-RPC only, even after an unexpected failure", () =>
+    it.effect("every message gets the same JSON-RPC answer over both; stdout carries JSON-RPC only, even after an unexpected failure", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         const secret = yield* server.newKey({ plan: "unlimited" })
@@ -111,7 +111,7 @@ describe("MCP to the letter: the same answers on stdio and HTTP, malformed messa
         assert.match(stdio.stderr(), /MCP tool failed/)
       }), 300_000)
 
-    it.scoped("one quota unit per executed tool call: a notification, bad params and an unknown tool are not counted", () =>
+    it.effect("one quota unit per executed tool call: a notification, bad params and an unknown tool are not counted", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         const secret = yield* server.newKey({ plan: "free", quota: 10 })
@@ -132,7 +132,7 @@ describe("MCP to the letter: the same answers on stdio and HTTP, malformed messa
         assert.strictEqual(after.headers.get("x-ratelimit-remaining"), "7", "two more calls ran: two more units")
       }), 300_000)
 
-    it.scoped("a browser Origin other than a local or listed one is 403 with a JSON-RPC error", () =>
+    it.effect("a browser Origin other than a local or listed one is 403 with a JSON-RPC error", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         const secret = yield* server.newKey({ plan: "unlimited" })
@@ -144,7 +144,7 @@ describe("MCP to the letter: the same answers on stdio and HTTP, malformed messa
         }
       }), 300_000)
 
-    it.scoped("what the edge refuses on /mcp (413, 415, depth) is a JSON-RPC error, not a REST body", () =>
+    it.effect("what the edge refuses on /mcp (413, 415, depth) is a JSON-RPC error, not a REST body", () =>
       Effect.gen(function*() {
         const server = yield* TestServer
         const secret = yield* server.newKey({ plan: "unlimited" })

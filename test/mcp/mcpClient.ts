@@ -171,7 +171,7 @@ const workflowTools = (client: Client, url: string, secret: string) =>
     assert.strictEqual(job["total"], 2)
     const done = yield* callTool(client, "get_batch", { id: job["id"] }).pipe(
       Effect.filterOrFail((j) => j["status"] === "done"),
-      Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("60 seconds"))),
+      Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
       Effect.orDie
     )
     assert.deepStrictEqual(done, (yield* rest(url, secret, `/v1/jobs/${String(job["id"])}`)).body)

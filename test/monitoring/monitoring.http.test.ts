@@ -70,7 +70,7 @@ describe("monitoring and signed webhooks (issue 17)", () => {
         // the first version is in the index before the monitors are made
         yield* promise(() => call(`${server.url}/v1/verify?name=Banco%20Nacional%20de%20Cuba`, { headers: key })).pipe(
           Effect.filterOrFail((r) => JSON.stringify(r.body).includes("2024-05-03")),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
           Effect.orDie
         )
         const receiver = yield* startReceiver(2)
@@ -94,7 +94,7 @@ describe("monitoring and signed webhooks (issue 17)", () => {
         const events = yield* promise(() => call(`${server.url}/v1/events`, { headers: key })).pipe(
           Effect.map((r) => (r.body as { events: ReadonlyArray<EventBody> }).events),
           Effect.filterOrFail((all) => all.length > 0),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("60 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
           Effect.orDie
         )
         yield* Effect.sleep("1500 millis") // any further event would have come by now
@@ -109,7 +109,7 @@ describe("monitoring and signed webhooks (issue 17)", () => {
 
         const delivered = yield* Effect.sync(() => receiver.received).pipe(
           Effect.filterOrFail((r) => r.length > 0),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("60 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
           Effect.orDie
         )
         yield* Effect.sleep("1 second")
@@ -154,7 +154,7 @@ describe("a watched company's registry status", () => {
         const events = yield* promise(() => call(`${server.url}/v1/events`, { headers: key })).pipe(
           Effect.map((r) => (r.body as { events: ReadonlyArray<{ type: string; data: Body }> }).events),
           Effect.filterOrFail((all) => all.length > 0),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
           Effect.orDie
         )
         yield* Effect.sleep("600 millis")

@@ -33,7 +33,7 @@ describe("a real list change: OFAC SDN 2021-07 -> the current SDN (issue 17 item
         yield* ingestSanctions([path.join(listsDir, "ofac-sdn-2021-07")], { publishedOn: "2021-07-01" }).pipe(Effect.orDie)
         yield* promise(() => call(`${server.url}/v1/verify?name=${encodeURIComponent(unchanged[0]!.name)}`, { headers: key })).pipe(
           Effect.filterOrFail((r) => JSON.stringify(r.body).includes("2021-07-01")),
-          Effect.retry(Schedule.spaced("300 millis").pipe(Schedule.upTo("120 seconds"))),
+          Effect.retry(Schedule.spaced("300 millis").pipe(Schedule.upTo({ duration: "120 seconds" }))),
           Effect.orDie
         )
         const monitorOf = new Map<string, string>()
@@ -47,7 +47,7 @@ describe("a real list change: OFAC SDN 2021-07 -> the current SDN (issue 17 item
         const events = yield* promise(() => call(`${server.url}/v1/events?limit=100`, { headers: key })).pipe(
           Effect.map((r) => (r.body as { events: ReadonlyArray<EventBody> }).events),
           Effect.filterOrFail((all) => added.every((e) => all.some((ev) => ev.data.monitor_id === monitorOf.get(e.name) && ev.data.entry_id === e.entry_id))),
-          Effect.retry(Schedule.spaced("500 millis").pipe(Schedule.upTo("240 seconds"))),
+          Effect.retry(Schedule.spaced("500 millis").pipe(Schedule.upTo({ duration: "240 seconds" }))),
           Effect.orDie
         )
         for (const e of added) {

@@ -14,7 +14,7 @@ const config = {
 
 describe("webhook deliveries survive a restart (issue 17)", () => {
   layer(SharedDatabaseLive, { timeout: "120 seconds" })((it) => {
-    it.scoped("an event the endpoint refused before the server stopped is delivered once by the next server, signed", () =>
+    it.effect("an event the endpoint refused before the server stopped is delivered once by the next server, signed", () =>
       Effect.gen(function*() {
         const database = yield* SharedDatabase
         let up = false
@@ -39,7 +39,7 @@ describe("webhook deliveries survive a restart (issue 17)", () => {
         )
         const key = bearer(Redacted.value(secret))
         const first = yield* Scope.make()
-        const urlA = yield* startInstance(database, Clock.make(), config).pipe(Scope.extend(first))
+        const urlA = yield* startInstance(database, Clock.Clock.defaultValue(), config).pipe(Scope.provide(first))
         const hook = yield* Effect.promise(() => call(`${urlA}/v1/webhooks`, {
           method: "POST", headers: { ...key, "content-type": "application/json" },
           body: JSON.stringify({ url: `http://127.0.0.1:${port}/kyb`, events: ["sanctions.hit_added"] })
@@ -55,14 +55,14 @@ describe("webhook deliveries survive a restart (issue 17)", () => {
           yield* sql`INSERT INTO webhook_deliveries (webhook_id, event_id, account_id, state, give_up_at)
             SELECT ${webhookId}, ${eventId}, account_id, 'pending', now() + interval '1 day' FROM webhooks WHERE id = ${webhookId}`
         }).pipe(Effect.provide(database.connect(1)), Effect.orDie)
-        yield* Effect.sync(() => attempts).pipe(Effect.filterOrFail((n) => n >= 2), Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("30 seconds"))), Effect.orDie)
+        yield* Effect.sync(() => attempts).pipe(Effect.filterOrFail((n) => n >= 2), Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))), Effect.orDie)
         yield* Scope.close(first, Exit.void)
         const refusedBeforeRestart = attempts
         up = true
 
         const second = yield* Scope.make()
-        const urlB = yield* startInstance(database, Clock.make(), config).pipe(Scope.extend(second))
-        yield* Effect.sync(() => bodies.length).pipe(Effect.filterOrFail((n) => n >= 1), Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("30 seconds"))), Effect.orDie)
+        const urlB = yield* startInstance(database, Clock.Clock.defaultValue(), config).pipe(Scope.provide(second))
+        yield* Effect.sync(() => bodies.length).pipe(Effect.filterOrFail((n) => n >= 1), Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))), Effect.orDie)
         yield* Effect.sleep("1 second")
         assert.lengthOf(bodies, 1, "delivered once")
         assert.strictEqual(bodies[0]!.eventId, eventId)

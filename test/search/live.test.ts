@@ -15,7 +15,7 @@ const records = loadRecords(fileURLToPath(new URL("../fixtures/search/ng-cac-liv
 let cac: FakeRegistry
 
 /** A fake CAC for the file, and CompanySearch with LiveFallback over it (as CompanySearchLive). */
-const TestLayer = Layer.unwrapScoped(Effect.gen(function*() {
+const TestLayer = Layer.unwrap(Effect.gen(function*() {
   cac = yield* fakeRegistryScoped({ registry: "ng-cac", records })
   return CompanySearch.Default.pipe(
     Layer.provide(LiveFallback.DefaultWithoutDependencies.pipe(

@@ -52,7 +52,7 @@ const queriesFor = (c: FixtureCompany): ReadonlyArray<readonly [string, string |
   ]
 }
 
-const explain = (sql: SqlClient.SqlClient, statement: Effect.Effect<ReadonlyArray<unknown>, SqlError>) =>
+const explain = (sql: SqlClient.SqlClient, statement: Effect.Effect<ReadonlyArray<unknown>, SqlError.SqlError>) =>
   sql<{ "QUERY PLAN": string }>`EXPLAIN ${statement as never}`.pipe(
     Effect.map((rows) => rows.map((r) => r["QUERY PLAN"]).join("\n"))
   )
@@ -76,7 +76,7 @@ describe("search plans", () => {
             const q = analyseQuery(text, country)
             const words = q.short || q.tokens.length === 0 ? [] : nearAndHeld(yield* nearestAndSpelledWords(sql, q.tokens, 6, [])).near
             const statements = tierStatements(sql, q, 1000, containsHints(q, words))
-            const checked: Array<Effect.Effect<ReadonlyArray<unknown>, SqlError>> = [
+            const checked: Array<Effect.Effect<ReadonlyArray<unknown>, SqlError.SqlError>> = [
               ...statements.map((s) => s.statement),
               literalTiers(sql, statements),
               // A tier larger than the cap: the exact count with the best rows (first and deep page), the alias tier's.

@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer } from "effect"
+import { Effect, Layer, Redacted } from "effect"
 import { scratchDatabaseUrl } from "../../scripts/support/scratchDatabase.js"
 import { embeddedSqlLayer, MigrationsLive, pgLayer } from "../../src/db/Database.js"
 
@@ -16,7 +16,7 @@ export const freshDatabaseUrl = (url: string) => Effect.map(scratchDatabaseUrl(u
 const serverLayer = (url: string) =>
   Layer.unwrap(
     // The server's kind of pool (repeated statements prepared by name), so that the tests run what it runs.
-    Effect.map(freshDatabaseUrl(url), (fresh) => pgLayer({ connectionString: fresh, max: 8 }))
+    Effect.map(freshDatabaseUrl(url), (fresh) => pgLayer({ url: Redacted.make(fresh), maxConnections: 8 }))
   )
 
 export const TestSqlLive: Layer.Layer<PgClient.PgClient | SqlClient.SqlClient, unknown> = Layer.suspend(() => {

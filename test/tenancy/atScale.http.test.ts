@@ -89,7 +89,7 @@ describe("tenancy at the sizes of the report (issue 25)", () => {
         const { id: keyId, account_id: accountId } = yield* accountOf(key)
         yield* get(`${server.url}/v1/verify?name=Banco%20Nacional%20de%20Cuba`, key).pipe(
           Effect.filterOrFail((r) => JSON.stringify(r.body).includes("\"entry_id\":\"306\"")),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("60 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
           Effect.orDie
         )
         const decided = yield* post(`${server.url}/v1/decisions`, key, {

@@ -114,8 +114,9 @@ describe("ends under load (issue 25)", () => {
           for (const tenant of live) {
             yield* listedFor(tenant).pipe(
               Effect.filterOrFail((names) => names.has(PROBES[version - 1]!)),
-              Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("60 seconds"))),
-              Effect.orDieWith(() => new Error(`${tenant.label}: no event for version ${version + 1}`))
+              Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
+              Effect.mapError(() => new Error(`${tenant.label}: no event for version ${version + 1}`)),
+              Effect.orDie
             )
           }
           if (version === 1) {
@@ -146,7 +147,7 @@ describe("ends under load (issue 25)", () => {
             yield* sql`UPDATE api_keys SET revoked_at = now() WHERE secret_prefix = ${graced.secret.slice(0, 13)}`
             yield* sql<{ applied: boolean }>`SELECT end_applied_at IS NOT NULL AS applied FROM api_keys WHERE secret_prefix = ${graced.secret.slice(0, 13)}`.pipe(
               Effect.filterOrFail((rows) => rows[0]?.applied === true),
-              Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo("20 seconds"))),
+              Effect.retry(Schedule.spaced("50 millis").pipe(Schedule.upTo({ duration: "20 seconds" }))),
               Effect.orDie
             )
             yield* ended(graced, "account")
@@ -157,12 +158,12 @@ describe("ends under load (issue 25)", () => {
         const control = tenants["control"]!
         yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM webhook_deliveries WHERE account_id = ${control.accountId} AND state = 'pending'`.pipe(
           Effect.filterOrFail((rows) => rows[0]!.n === 0),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("60 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
           Effect.orDie
         )
         yield* sql<{ status: string }>`SELECT status FROM batch_jobs WHERE account_id = ${control.accountId}`.pipe(
           Effect.filterOrFail((rows) => rows[0]?.status === "done"),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("120 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "120 seconds" }))),
           Effect.orDie
         )
         yield* Effect.sleep(`${IN_FLIGHT_MS} millis`)

@@ -23,7 +23,7 @@ export const makeFenceProbe = () => {
           return Effect.void
         }
         gates.delete(point)
-        return Effect.zipRight(Deferred.succeed(gate.reached, undefined), Deferred.await(gate.release))
+        return Effect.andThen(Deferred.succeed(gate.reached, undefined), Deferred.await(gate.release))
       })
   })
   /** The next request to reach `point` (after `skip` others pass) waits there until `release`. */

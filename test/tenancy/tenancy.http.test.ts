@@ -154,7 +154,7 @@ describe("tenancy (issue 25)", () => {
         yield* sql`UPDATE api_keys SET revoked_at = now() WHERE id = ${oldId}`
         const ended = yield* stateOf.pipe(
           Effect.filterOrFail((s) => s.applied),
-          Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo("20 seconds"))),
+          Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo({ duration: "20 seconds" }))),
           Effect.orDie
         )
         assert.deepStrictEqual(ended, { monitor_deleted: true, job: "cancelled", applied: true })

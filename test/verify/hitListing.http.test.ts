@@ -31,7 +31,7 @@ describe("a hit carries what the list says of its entry; each person screened ha
         yield* ingestSanctions(["ofac-sdn", "un"].map((dir) => path.join(listsDir, dir)), { publishedOn: "2026-11-20" }).pipe(Effect.orDie)
         yield* get("/v1/verify?name=BNC&country=PA").pipe(
           Effect.filterOrFail((v) => (v["sanctions"] as Body)["screened"] === true && hitsOf(v).length > 0),
-          Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo("60 seconds"))),
+          Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
           Effect.orDie
         )
       })

@@ -1,5 +1,5 @@
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Layer, Logger, LogLevel } from "effect"
+import { Effect, Layer, References } from "effect"
 import * as path from "node:path"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
@@ -19,7 +19,7 @@ const record = (fields: Pick<CanonicalCompany, "country" | "registration_no" | "
 })
 
 /** A test database (migrated) and the configuration a program would run with: no HTTP anywhere. */
-const Database = TestDatabase.layer.pipe(Layer.provide(testConfig()), Layer.provide(Logger.minimumLogLevel(LogLevel.Error)))
+const Database = TestDatabase.layer.pipe(Layer.provide(testConfig()), Layer.provide(Layer.succeed(References.MinimumLogLevel, "Error")))
 
 describe("Verifier as a service layer (no HTTP)", () => {
   layer(Database, { timeout: "120 seconds", excludeTestServices: true })((it) => {

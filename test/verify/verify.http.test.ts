@@ -140,7 +140,7 @@ describe("/v1/verify over HTTP", () => {
         ).pipe(Effect.orDie)
         yield* get({ registration_no: "1950/038232/06", country: "ZA" }).pipe(
           Effect.filterOrFail((reply) => sanctions(reply.body as Body).screened),
-          Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo("60 seconds"))),
+          Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
           Effect.orDie
         )
         const body = yield* verify({ registration_no: "1950/038232/06", country: "ZA" })
@@ -526,20 +526,20 @@ describe("/v1/verify over HTTP", () => {
         assert.instanceOf(byBody, Verdict)
         assert.strictEqual(byBody.result, "verified")
         assert.strictEqual(byBody.company?.legal_name, cipc.legal_name)
-        const byQuery = yield* client.verify.verifyByQuery({ urlParams: { name: "Totally Different Bakery", registration_no: "1950/038232/06" } })
+        const byQuery = yield* client.verify.verifyByQuery({ query: { name: "Totally Different Bakery", registration_no: "1950/038232/06" } })
         assert.strictEqual(byQuery.review_reason, "name_mismatch")
         const raw = yield* verify({ registration_no: "1950-038232-06", country: "ZA" })
         assert.deepStrictEqual(withoutCheckedAt(JSON.parse(JSON.stringify(byBody))), withoutCheckedAt(raw))
 
-        const found = yield* client.search.search({ urlParams: { q: "Example Mining Holdings" } })
+        const found = yield* client.search.search({ query: { q: "Example Mining Holdings" } })
         assert.strictEqual(found.results[0]?.registration_no, "1950/038232/06")
-        const record = yield* client.companies.get({ path: { country: "ZA", registration_no: "1950 038232 06" } })
+        const record = yield* client.companies.get({ params: { country: "ZA", registration_no: "1950 038232 06" } })
         assert.strictEqual(record.legal_name, cipc.legal_name)
-        const missing = yield* Effect.result(client.companies.get({ path: { country: "ZA", registration_no: "2001-999999-07" } }))
+        const missing = yield* Effect.result(client.companies.get({ params: { country: "ZA", registration_no: "2001-999999-07" } }))
         assert.isTrue(Result.isFailure(missing))
         if (Result.isFailure(missing)) {
-          assert.instanceOf(missing.left, CompanyNotFound, String(missing.left))
-          assert.strictEqual((missing.left as CompanyNotFound).error, "company_not_found")
+          assert.instanceOf(missing.failure, CompanyNotFound, String(missing.failure))
+          assert.strictEqual((missing.failure as CompanyNotFound).error, "company_not_found")
         }
       }).pipe(Effect.provide(FetchHttpClient.layer)))
   })

@@ -2,7 +2,7 @@ import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
 import { assert, describe, it } from "@effect/vitest"
-import { Effect, Layer, Logger, LogLevel, Redacted, Schedule } from "effect"
+import { Effect, Layer, Redacted, Schedule, References } from "effect"
 import { createServer } from "node:http"
 import { ApiKeys } from "../../src/access/ApiKeys.js"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
@@ -42,7 +42,7 @@ const rebinding = () => {
 const delivery = { headers: { "content-type": "application/json" }, body: "{}", timeoutMs: 5000 }
 
 describe("the delivery client connects only where the guard allows (issue 25 item 7)", () => {
-  it.scoped("a name resolving to 127.0.0.1 is refused before any connection; allowed, the same request arrives", () =>
+  it.effect("a name resolving to 127.0.0.1 is refused before any connection; allowed, the same request arrives", () =>
     Effect.gen(function*() {
       const target = yield* receiver
       const toLoopback = (host: string) => Promise.resolve(host === "hooks.test" ? [{ address: "127.0.0.1", family: 4 }] : [])
@@ -64,18 +64,18 @@ describe("webhook addresses at registration and at delivery, KYB_WEBHOOK_ALLOW_P
     Effect.scoped(Effect.gen(function*() {
       const target = yield* receiver
       const dns = rebinding()
-      const runtime = yield* Layer.toRuntime(
+      const runtime = yield* Layer.build(
         HttpAppLive.pipe(
           Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),
           Layer.provideMerge(ApiKeys.Default),
-          Layer.provide(Layer.succeed(WebhookResolver, WebhookResolver.make({ resolve: dns.resolve }))),
+          Layer.provide(Layer.succeed(WebhookResolver, WebhookResolver.of({ resolve: dns.resolve }))),
           Layer.provideMerge(TestDatabase.layer),
-          Layer.provide(Logger.minimumLogLevel(LogLevel.Error)),
+          Layer.provide(Layer.succeed(References.MinimumLogLevel, "Error")),
           Layer.provide(testConfig({ KYB_WEBHOOK_POLL: "200 millis" }))
         )
       )
       const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))
-      if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected TCP")
+      if (server.address._tag === "UnixPathAddress") return yield* Effect.die(new Error("expected TCP"))
       const url = `http://127.0.0.1:${server.address.port}`
       const created = yield* Effect.flatMap(ApiKeys, (keys) => keys.create({ plan: "unlimited", quota: null, label: "hooks" })).pipe(
         Effect.provide(runtime),
@@ -121,7 +121,7 @@ describe("webhook addresses at registration and at delivery, KYB_WEBHOOK_ALLOW_P
       const attempts = yield* deliveries.pipe(
         Effect.map((d) => d[0]?.attempts ?? []),
         Effect.filterOrFail((a) => a.length > 0),
-        Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))),
+        Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
         Effect.orDie
       )
       assert.strictEqual(attempts[0]!.status_code, null)

@@ -1,4 +1,4 @@
-import { Config, Effect, Option } from "effect"
+import { Config, Effect, Option, Schema, SchemaIssue } from "effect"
 import * as fs from "node:fs"
 import { CompanyWriter } from "../CompanyWriter.js"
 import { BulkLoad, type LoadBatchWriter } from "./bulk/BulkLoad.js"
@@ -25,12 +25,19 @@ export interface CompanyIngestOptions {
 export const DEFAULT_BATCH_SIZE = 2000
 
 /** Smallest file the initial load is worth it for (building every index afterwards costs a few seconds). */
-const bulkMinBytes = Config.integer("KYB_INGEST_BULK_MIN_BYTES").pipe(Config.withDefault(64 * 1024 * 1024))
+const bulkMinBytes = Config.Int("KYB_INGEST_BULK_MIN_BYTES").pipe(Config.withDefault(64 * 1024 * 1024))
 
 /** Worker threads decoding and preparing the initial load's batches (the main thread writes). */
-const workerCount = Config.integer("KYB_INGEST_WORKERS").pipe(
+const workerCount = Config.Int("KYB_INGEST_WORKERS").pipe(
   Config.withDefault(1),
-  Config.validate({ message: "KYB_INGEST_WORKERS must be between 1 and 16", validation: (n) => n >= 1 && n <= 16 })
+  Config.mapEffect((n) =>
+    n >= 1 && n <= 16
+      ? Effect.succeed(n)
+      : Effect.fail(new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.Pointer(
+        ["KYB_INGEST_WORKERS"],
+        new SchemaIssue.InvalidValue({ message: "KYB_INGEST_WORKERS must be between 1 and 16" })
+      ))))
+  )
 )
 
 const wantsBulk = (file: string, mode: NonNullable<CompanyIngestOptions["bulk"]>) =>
@@ -72,7 +79,7 @@ export const ingestCompanyFile = (file: string, options: CompanyIngestOptions = 
             return yield* runIngest(file, prepared.batches, (items) => {
               const batch = prepared.loadBatchOf(items)
               return batch === undefined
-                ? Effect.dieMessage("a batch of the initial load was not prepared")
+                ? Effect.die(new Error("a batch of the initial load was not prepared"))
                 : write(batch.prepared, batch.observations)
             }, 1)
           }))

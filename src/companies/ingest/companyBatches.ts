@@ -46,8 +46,8 @@ export async function* rawCompanyBatches(
 
 const collect = (line: number, decoded: Result.Result<CanonicalCompany, string>, items: Array<LinedObservation>, rejected: Array<Rejection>) => {
   const observed = Result.flatMap(decoded, observe)
-  if (Result.isFailure(observed)) rejected.push({ line, reason: observed.left })
-  else items.push({ line, observation: observed.right })
+  if (Result.isFailure(observed)) rejected.push({ line, reason: observed.failure })
+  else items.push({ line, observation: observed.success })
 }
 
 /** Rows decoded and canonicalised: the observations to write, and the rows rejected with their reasons. */

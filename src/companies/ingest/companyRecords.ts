@@ -1,4 +1,4 @@
-import { Result, ParseResult, Schema } from "effect"
+import { Result, Schema, SchemaIssue } from "effect"
 import { isCalendarDate } from "../../domain/calendarDate.js"
 import { CanonicalCompany } from "../../domain/CanonicalCompany.js"
 import { fastCanonical } from "./fastCheck.js"
@@ -7,10 +7,12 @@ import { fastCanonical } from "./fastCheck.js"
 
 const decode = Schema.decodeUnknownResult(CanonicalCompany, { errors: "first", onExcessProperty: "ignore" })
 
-const formatIssue = (error: ParseResult.ParseError) => {
-  const issue = ParseResult.ArrayFormatter.formatErrorSync(error)[0]
+const formatter = SchemaIssue.makeFormatterStandardSchemaV1()
+
+const formatIssue = (error: Schema.SchemaError) => {
+  const issue = formatter(error.issue).issues[0]
   if (issue === undefined) return "invalid record"
-  const path = issue.path.join(".")
+  const path = (issue.path ?? []).map((segment) => String(typeof segment === "object" ? segment.key : segment)).join(".")
   return path === "" ? issue.message : `${path}: ${issue.message}`
 }
 
@@ -65,11 +67,11 @@ export const companyFromCsv = (cells: Readonly<Record<string, string>>): Result.
     record[column] = value
   }
   const aliases = listCell(cells["aliases"], aliasOfCell)
-  if (Result.isFailure(aliases)) return Result.fail(`aliases: ${aliases.left}`)
-  if (aliases.right !== undefined) record["aliases"] = aliases.right
+  if (Result.isFailure(aliases)) return Result.fail(`aliases: ${aliases.failure}`)
+  if (aliases.success !== undefined) record["aliases"] = aliases.success
   const officers = listCell(cells["officers"], officerOfCell)
-  if (Result.isFailure(officers)) return Result.fail(`officers: ${officers.left}`)
-  if (officers.right !== undefined) record["officers"] = officers.right
+  if (Result.isFailure(officers)) return Result.fail(`officers: ${officers.failure}`)
+  if (officers.success !== undefined) record["officers"] = officers.success
   return decodeCompany(record)
 }
 

@@ -34,7 +34,7 @@ export interface StoredKey {
 const ALL_COUNTRIES = "*"
 
 /** KYB_LIVE_SEARCH_TTL: a name every registry answered is answered from the store for this long. */
-const liveSearchTtl = Config.duration("KYB_LIVE_SEARCH_TTL").pipe(Config.withDefault(Duration.hours(24)))
+const liveSearchTtl = Config.Duration("KYB_LIVE_SEARCH_TTL").pipe(Config.withDefault(Duration.hours(24)))
 
 /**
  * The one way to the live registries on a store miss (spec 4.1 rule 4, 4.2), for the record look-up, search and
@@ -52,8 +52,8 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
     const ttlSeconds = Duration.toSeconds(yield* liveSearchTtl)
     // A record a registry gave for a number is shared for 10 s after it was stored: a miss whose store read came
     // just before would otherwise ask the registry again (later ones find it in the store).
-    const numberFlight = makeSingleFlight<Option.Option<StoredKey>, RegistryUnavailable | SqlError>({ for: Duration.seconds(10), when: Option.isSome })
-    const nameFlight = makeSingleFlight<Option.Option<LiveOutcome>, SqlError>()
+    const numberFlight = makeSingleFlight<Option.Option<StoredKey>, RegistryUnavailable | SqlError.SqlError>({ for: Duration.seconds(10), when: Option.isSome })
+    const nameFlight = makeSingleFlight<Option.Option<LiveOutcome>, SqlError.SqlError>()
     const liveRegistries: ReadonlyArray<RegistryId> = live.liveRegistries
 
     const store = (records: ReadonlyArray<RegistryRecord>) =>
@@ -69,7 +69,7 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
         Effect.catchDefect((defect) =>
           Effect.logError("live registry fetch died").pipe(
             Effect.annotateLogs({ registry, defect: String(defect) }),
-            Effect.zipRight(Effect.fail(new RegistryUnavailable({ registry, reason: "decode", detail: "the adapter failed", retryAfterSeconds: 30 })))
+            Effect.andThen(Effect.fail(new RegistryUnavailable({ registry, reason: "decode", detail: "the adapter failed", retryAfterSeconds: 30 })))
           )
         ),
         Effect.flatMap(Option.match({
@@ -86,7 +86,7 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
     const byNumber = (registry: RegistryId, raw: string) =>
       liveRegistries.includes(registry)
         ? numberFlight(`${registry}:${canonicalNumber(registry, raw).key}`, fetchAndStore(registry, raw)).pipe(
-          Effect.tap((stored) => Effect.when(readOwnWrites, () => Option.isSome(stored)))
+          Effect.tap((stored) => Effect.when(readOwnWrites, Effect.sync(() => Option.isSome(stored))))
         )
         : Effect.succeed(Option.none<StoredKey>())
 
@@ -112,7 +112,7 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
         if (!scope.some((id) => liveRegistries.includes(id))) return Effect.succeed(Option.none<LiveOutcome>())
         const key = keyOf(q)
         return nameFlight(`${key.scope}:${key.query}`, askByName(q, scope, key)).pipe(
-          Effect.tap((outcome) => Effect.when(readOwnWrites, () => Option.isSome(outcome) && outcome.value.stored > 0))
+          Effect.tap((outcome) => Effect.when(readOwnWrites, Effect.sync(() => Option.isSome(outcome) && outcome.value.stored > 0)))
         )
       }).pipe(traced("LiveFallback.byName"))
 

@@ -1,4 +1,4 @@
-import { Deferred, Duration, Effect, Exit, FiberId } from "effect"
+import { Deferred, Duration, Effect, Exit } from "effect"
 
 /**
  * One run per key at a time: the first caller starts the work detached from its own fiber (a client that goes
@@ -8,7 +8,7 @@ import { Deferred, Duration, Effect, Exit, FiberId } from "effect"
  * `keep`: a successful outcome that `when` accepts is also given to callers that come within `for` after it, without
  * running the work again (a caller whose store read came just before the work stored its answer).
  */
-export const makeSingleFlight = <A, E>(keep?: { readonly for: Duration.DurationInput; readonly when: (value: A) => boolean }) => {
+export const makeSingleFlight = <A, E>(keep?: { readonly for: Duration.Input; readonly when: (value: A) => boolean }) => {
   const running = new Map<string, Deferred.Deferred<A, E>>()
   const forget = (key: string, outcome: Deferred.Deferred<A, E>) =>
     Effect.sync(() => {
@@ -18,17 +18,17 @@ export const makeSingleFlight = <A, E>(keep?: { readonly for: Duration.DurationI
     Effect.suspend(() => {
       const held = running.get(key)
       if (held !== undefined) return Deferred.await(held)
-      const outcome = Deferred.unsafeMake<A, E>(FiberId.none)
+      const outcome = Deferred.makeUnsafe<A, E>()
       running.set(key, outcome)
       return work.pipe(
         Effect.onExit((exit: Exit.Exit<A, E>) =>
           keep !== undefined && Exit.isSuccess(exit) && keep.when(exit.value)
-            ? Effect.zipRight(Deferred.done(outcome, exit), Effect.asVoid(Effect.forkDetach(Effect.delay(forget(key, outcome), keep.for))))
-            : Effect.zipRight(forget(key, outcome), Effect.asVoid(Deferred.done(outcome, exit)))
+            ? Effect.andThen(Deferred.done(outcome, exit), Effect.asVoid(Effect.forkDetach(Effect.delay(forget(key, outcome), keep.for))))
+            : Effect.andThen(forget(key, outcome), Effect.asVoid(Deferred.done(outcome, exit)))
         ),
         Effect.exit,
         Effect.forkDetach,
-        Effect.zipRight(Deferred.await(outcome))
+        Effect.andThen(Deferred.await(outcome))
       )
     })
 }

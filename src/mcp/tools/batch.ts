@@ -7,13 +7,13 @@ import { makeTool } from "../tool.js"
 
 /** The batch route's JSON body as a tool's arguments (an object at the root), with its Idempotency-Key header. */
 const BatchArguments = Schema.Struct({
-  rows: Schema.Array(Schema.Unknown).pipe(
-    Schema.minItems(1, { message: () => `must hold 1 to ${MAX_BATCH_ITEMS} rows` }),
-    Schema.maxItems(MAX_BATCH_ITEMS, { message: () => `must hold 1 to ${MAX_BATCH_ITEMS} rows` })
-  ).annotations({
+  rows: Schema.Array(Schema.Unknown).check(
+    Schema.isMinLength(1, { message: `must hold 1 to ${MAX_BATCH_ITEMS} rows` }),
+    Schema.isMaxLength(MAX_BATCH_ITEMS, { message: `must hold 1 to ${MAX_BATCH_ITEMS} rows` })
+  ).annotate({
     description: "Objects like verify_business's arguments"
   }),
-  idempotency_key: Schema.optional(Schema.String.pipe(Schema.minLength(1), Schema.maxLength(200)).annotations({
+  idempotency_key: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)).annotate({
     description: "The same key and rows give the same job"
   }))
 })

@@ -1,4 +1,4 @@
-import { Effect, Schema } from "effect"
+import { Effect, Schema, Struct } from "effect"
 import { actorOf } from "../../access/actor.js"
 import { CaseDetail, CaseIdParam, CaseListParams, CasePage, CommentBody } from "../../api/schemas/Case.js"
 import { Cases } from "../../cases/Cases.js"
@@ -11,7 +11,7 @@ export const caseTools = [
     writes: false,
     idempotent: true,
     // The report filters (reason, list, assignee, min_age_days) are GET /v1/cases's: tools/list stays within 12 KB.
-    input: CaseListParams.pipe(Schema.omit("reason", "list", "assignee", "min_age_days")),
+    input: CaseListParams.mapFields(Struct.omit(["reason", "list", "assignee", "min_age_days"])),
     output: CasePage,
     queryString: true,
     run: (key, input) => Effect.flatMap(Cases, (cases) => cases.queue(key.accountId, input))

@@ -1,4 +1,4 @@
-import { Effect, Schema } from "effect"
+import { Effect, Struct } from "effect"
 import { actorOf } from "../../access/actor.js"
 import { Decision, DecisionBody, DecisionListParams, DecisionPage } from "../../api/schemas/Decision.js"
 import { Decisions } from "../../decisions/Decisions.js"
@@ -21,7 +21,7 @@ export const decisionTools = [
     writes: false,
     idempotent: true,
     // key_id (one key's decisions) is a report's filter, left to GET /v1/decisions: tools/list stays within its budget.
-    input: DecisionListParams.pipe(Schema.omit("key_id")),
+    input: DecisionListParams.mapFields(Struct.omit(["key_id"])),
     output: DecisionPage,
     queryString: true,
     run: (key, input) =>

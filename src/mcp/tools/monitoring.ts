@@ -1,4 +1,4 @@
-import { Effect, Schema } from "effect"
+import { Effect, Schema, Struct } from "effect"
 import { actorOf } from "../../access/actor.js"
 import { CheckListParams } from "../../api/schemas/Check.js"
 import { PageParams } from "../../api/schemas/Paging.js"
@@ -23,7 +23,7 @@ export const monitoringTools = [
     writes: false,
     idempotent: true,
     // key_id (one key's monitors or events) is a report's filter, left to the REST routes: tools/list stays within its budget.
-    input: PageParams(50).pipe(Schema.omit("key_id")),
+    input: PageParams(50).mapFields(Struct.omit(["key_id"])),
     output: MonitorPage,
     queryString: true,
     run: (key, input) => Effect.flatMap(Monitors, (monitors) => monitors.list(key.accountId, input))
@@ -43,7 +43,7 @@ export const monitoringTools = [
     description: "What the monitors found, newest first.",
     writes: false,
     idempotent: true,
-    input: CheckListParams.pipe(Schema.omit("key_id")),
+    input: CheckListParams.mapFields(Struct.omit(["key_id"])),
     output: EventPage,
     queryString: true,
     run: (key, input) => Effect.flatMap(Monitors, (monitors) => monitors.events(key.accountId, input))

@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 
-export const UnavailableReason = Schema.Literal(
+export const UnavailableReason = Schema.Literals([
   "transport",
   "http_status",
   "decode",
@@ -8,7 +8,7 @@ export const UnavailableReason = Schema.Literal(
   "timeout",
   "circuit_open",
   "budget_exceeded"
-)
+])
 export type UnavailableReason = typeof UnavailableReason.Type
 
 /** A live registry could not be asked or did not give a usable answer ("could not check", never "does not exist"). */

@@ -1,5 +1,5 @@
 import { HttpClientRequest, type HttpClientResponse } from "effect/http"
-import { Clock, Effect, ParseResult, Schema, Stream } from "effect"
+import { Clock, Effect, Schema, Stream } from "effect"
 import type { AdapterContext } from "./RegistryAdapter.js"
 import { RegistryUnavailable } from "./RegistryUnavailable.js"
 
@@ -15,7 +15,7 @@ export const send = (registry: string, ctx: AdapterContext, request: HttpClientR
     Effect.flatMap((response) =>
       response.status >= 200 && response.status < 300
         ? Effect.succeed(response)
-        : Effect.zipRight(
+        : Effect.andThen(
           Effect.ignore(readText(registry, response)),
           Effect.fail(
             new RegistryUnavailable({
@@ -41,7 +41,7 @@ export const readText = (registry: string, response: HttpClientResponse.HttpClie
   if (declared > REGISTRY_BODY_LIMIT_BYTES) return Effect.fail(tooLarge(registry))
   return response.stream.pipe(
     Stream.mapError((error) => new RegistryUnavailable({ registry, reason: "transport", detail: error.message })),
-    Stream.runFoldEffect({ chunks: [] as Array<Uint8Array>, size: 0 }, (read, chunk) => {
+    Stream.runFoldEffect(() => ({ chunks: [] as Array<Uint8Array>, size: 0 }), (read, chunk) => {
       if (read.size + chunk.length > REGISTRY_BODY_LIMIT_BYTES) return Effect.fail(tooLarge(registry))
       read.chunks.push(chunk)
       read.size += chunk.length
@@ -52,17 +52,11 @@ export const readText = (registry: string, response: HttpClientResponse.HttpClie
 }
 
 /** Decodes a JSON body; an empty, non-JSON or wrongly shaped body is a typed decode failure. */
-export const decodeJsonBody = <A, I>(registry: string, schema: Schema.Schema<A, I>, body: string) =>
+export const decodeJsonBody = <S extends Schema.Decoder<unknown>>(registry: string, schema: S, body: string) =>
   body.trim().length === 0
     ? Effect.fail(new RegistryUnavailable({ registry, reason: "decode", detail: "empty body" }))
-    : Schema.decodeUnknown(Schema.parseJson(schema))(body).pipe(
-      Effect.mapError((error) =>
-        new RegistryUnavailable({
-          registry,
-          reason: "decode",
-          detail: ParseResult.TreeFormatter.formatErrorSync(error).slice(0, 500)
-        })
-      )
+    : Schema.decodeUnknownEffect(Schema.fromJsonString(schema))(body).pipe(
+      Effect.mapError((error) => new RegistryUnavailable({ registry, reason: "decode", detail: error.message.slice(0, 500) }))
     )
 
 export const fetchedAt = Effect.map(Clock.currentTimeMillis, (ms) => new Date(ms).toISOString())

@@ -17,7 +17,7 @@ export const muCbrdDefaults = {
 const knownRowKeys = ["orgNo", "companyName", "fileNumber", "status", "incorporationDate", "nature", "category"]
 
 const Row = Schema.Struct({
-  orgNo: Schema.Union(Schema.Number, Schema.String),
+  orgNo: Schema.Union([Schema.Number, Schema.String]),
   companyName: Schema.String,
   fileNumber: Schema.NullOr(Schema.String),
   status: Schema.optional(Schema.NullOr(Schema.String)),
@@ -86,7 +86,7 @@ export const makeMuCbrd = (ctx: AdapterContext): RegistryAdapter => {
           Origin: "https://onlinesearch.mns.mu",
           Referer: "https://onlinesearch.mns.mu/"
         }),
-        HttpClientRequest.bodyUnsafeJson({
+        HttpClientRequest.bodyJsonUnsafe({
           mainOption: "companyName",
           searchValue: term.trim(),
           dateIncorporatedFrom: null,

@@ -81,7 +81,7 @@ export const makeNgCac = (ctx: AdapterContext): RegistryAdapter => {
           Origin: "https://icrp.cac.gov.ng",
           Referer: "https://icrp.cac.gov.ng/public-search"
         }),
-        HttpClientRequest.bodyUnsafeJson({ searchTerm, SearchType: searchType })
+        HttpClientRequest.bodyJsonUnsafe({ searchTerm, SearchType: searchType })
       )
       const body = yield* send(registry, ctx, request).pipe(Effect.flatMap((response) => readText(registry, response)))
       const decoded = yield* decodeJsonBody(registry, NgCacResponse, body)

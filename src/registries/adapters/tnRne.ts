@@ -41,7 +41,7 @@ export const RneDetail = Schema.Struct({
   etatRegistreFr: Nullable,
   nomCommercialFr: Nullable,
   rueFr: Nullable,
-  codePostal: Schema.optional(Schema.NullOr(Schema.Union(Schema.String, Schema.Number))),
+  codePostal: Schema.optional(Schema.NullOr(Schema.Union([Schema.String, Schema.Number]))),
   villeFr: Nullable
 })
 type RneDetail = typeof RneDetail.Type

@@ -15,7 +15,7 @@ export const tzBrelaDefaults = {
 } as const
 export const brelaMinimumTermLength = 3
 
-const Cell = Schema.Union(Schema.String, Schema.Number, Schema.Boolean, Schema.Null)
+const Cell = Schema.Union([Schema.String, Schema.Number, Schema.Boolean, Schema.Null])
 
 export const BrelaTable = Schema.Struct({
   Result: Schema.String,
@@ -25,10 +25,10 @@ export const BrelaTable = Schema.Struct({
 })
 export const BrelaError = Schema.Struct({ error: Schema.String, sign: Schema.optional(Schema.Unknown) })
 /** BRELA answers HTTP 200 for both: the body says which. */
-export const BrelaResponse = Schema.Union(BrelaError, BrelaTable)
+export const BrelaResponse = Schema.Union([BrelaError, BrelaTable])
 
 const BrelaRow = Schema.Struct({
-  cert_number: Schema.Union(Schema.String, Schema.Number),
+  cert_number: Schema.Union([Schema.String, Schema.Number]),
   legal_name: Schema.String,
   reg_date: Schema.optional(Schema.NullOr(Schema.String)),
   incorporation_date: Schema.optional(Schema.NullOr(Schema.String)),
@@ -46,7 +46,7 @@ const brelaStatus = statusFrom({
 
 /** Columnar rows are mapped by column name, never by position. */
 const rowsOf = (table: typeof BrelaTable.Type) =>
-  Schema.decodeUnknown(Schema.Array(BrelaRow))(
+  Schema.decodeUnknownEffect(Schema.Array(BrelaRow))(
     table.Records.map((values) => Object.fromEntries(table.Map.map((column, index) => [column, values[index] ?? null])))
   ).pipe(
     Effect.mapError((error) => new RegistryUnavailable({ registry, reason: "decode", detail: error.message.slice(0, 500) }))
@@ -84,7 +84,7 @@ export const makeTzBrela = (ctx: AdapterContext): RegistryAdapter => {
           Referer: "https://ors.brela.go.tz/orsreg/searchbusinesspublic",
           "X-Requested-With": "XMLHttpRequest"
         }),
-        HttpClientRequest.bodyUnsafeJson({ object_type: "ET-COMPANY", ...fields, PageSize: 25, PageNumber: 1 })
+        HttpClientRequest.bodyJsonUnsafe({ object_type: "ET-COMPANY", ...fields, PageSize: 25, PageNumber: 1 })
       )
       const body = yield* send(registry, ctx, request).pipe(Effect.flatMap((response) => readText(registry, response)))
       const decoded = yield* decodeJsonBody(registry, BrelaResponse, body)

@@ -15,7 +15,7 @@ export const zmPacraDefaults = {
 
 const Entity = Schema.Struct({
   entityName: Schema.String,
-  entityNumber: Schema.Union(Schema.String, Schema.Number),
+  entityNumber: Schema.Union([Schema.String, Schema.Number]),
   registrationDate: Schema.optional(Schema.NullOr(Schema.String)),
   entityStatus: Schema.optional(Schema.NullOr(Schema.String)),
   companyType: Schema.optional(Schema.NullOr(Schema.String)),

@@ -106,9 +106,9 @@ export const makeCircuitBreaker = (registry: string, settings: BreakerSettings):
               Exit.match({
                 onSuccess: () => onSuccess,
                 onFailure: (cause) =>
-                  Cause.isInterruptedOnly(cause)
+                  Cause.hasInterruptsOnly(cause)
                     ? onInterrupt
-                    : onFailure(Option.match(Cause.failureOption(cause), {
+                    : onFailure(Option.match(Cause.findErrorOption(cause), {
                       onNone: () => "transport" as const,
                       onSome: (error) => error.reason
                     }))

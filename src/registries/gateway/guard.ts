@@ -1,4 +1,4 @@
-import { Cause, Duration, Effect, Exit, Option, Schedule } from "effect"
+import { Cause, Duration, Effect, Exit, Fiber, Option, Schedule, type Semaphore } from "effect"
 import { countRegistryCall } from "../../metrics/series.js"
 import { isRetryable, RegistryUnavailable } from "../adapters/RegistryUnavailable.js"
 import type { GatewaySettings } from "../liveConfig.js"
@@ -17,28 +17,34 @@ export interface GuardParts {
   readonly settings: GatewaySettings
   readonly timeoutMs: number
   readonly breaker: CircuitBreaker
-  readonly permits: Effect.Semaphore
+  readonly permits: Semaphore.Semaphore
 }
 
 /** Fails after `ms` without waiting for the abandoned call to finish unwinding. */
 const within = (registry: string, ms: number, reason: "timeout" | "budget_exceeded") =>
-<A>(call: Effect.Effect<A, RegistryUnavailable>) =>
-  call.pipe(
-    Effect.disconnect,
-    Effect.timeoutFail({
-      duration: Duration.millis(ms),
-      onTimeout: () =>
-        new RegistryUnavailable({
-          registry,
-          reason,
-          detail: reason === "timeout" ? `no answer within ${ms} ms` : `request budget of ${ms} ms exhausted`
-        })
-    })
-  )
+<A>(call: Effect.Effect<A, RegistryUnavailable>): Effect.Effect<A, RegistryUnavailable> =>
+  Effect.flatMap(Effect.forkDetach(call), (fiber) =>
+    Fiber.join(fiber).pipe(
+      Effect.timeoutOrElse({
+        duration: Duration.millis(ms),
+        orElse: () =>
+          Effect.andThen(
+            Effect.forkDetach(Fiber.interrupt(fiber)),
+            Effect.fail(
+              new RegistryUnavailable({
+                registry,
+                reason,
+                detail: reason === "timeout" ? `no answer within ${ms} ms` : `request budget of ${ms} ms exhausted`
+              })
+            )
+          )
+      }),
+      Effect.onInterrupt(() => Effect.forkDetach(Fiber.interrupt(fiber)))
+    ))
 
 /** `ok`, or why the call failed (RegistryUnavailable's reasons: a fixed vocabulary), or `interrupted`. */
 const outcomeOf = (exit: Exit.Exit<unknown, RegistryUnavailable>): string =>
-  Exit.isSuccess(exit) ? "ok" : Option.match(Cause.failureOption(exit.cause), { onNone: () => "interrupted", onSome: (e) => e.reason })
+  Exit.isSuccess(exit) ? "ok" : Option.match(Cause.findErrorOption(exit.cause), { onNone: () => "interrupted", onSome: (e) => e.reason })
 
 export const makeGuard = ({ breaker, permits, registry, settings, timeoutMs }: GuardParts): Guard => {
   const retrySchedule = Schedule.spaced(Duration.millis(settings.retryDelayMs)).pipe(Schedule.jittered)

@@ -1,5 +1,5 @@
 import type { HttpClient } from "effect/http"
-import { Effect } from "effect"
+import { Effect, Semaphore } from "effect"
 import { makeMuCbrd } from "../adapters/muCbrd.js"
 import { makeNgCac } from "../adapters/ngCac.js"
 import type { AdapterContext, LiveRegistryId, RegistryAdapter } from "../adapters/RegistryAdapter.js"
@@ -35,7 +35,7 @@ export const makeLiveRegistry = (id: LiveRegistryId, config: LiveConfig, client:
       threshold: config.gateway.breakerThreshold,
       cooldownMs: config.gateway.breakerCooldownMs
     })
-    const permits = yield* Effect.makeSemaphore(config.gateway.maxConcurrent)
+    const permits = yield* Semaphore.make(config.gateway.maxConcurrent)
     const live: LiveRegistry = {
       id,
       adapter: adapters[id]({ client, baseUrl, paths, userAgent: config.userAgent }),

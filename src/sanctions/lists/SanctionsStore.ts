@@ -59,19 +59,19 @@ const toVersion = (row: VersionRow): ListVersion => ({
 
 const VERSION_COLUMNS = "id, list, published_on::text AS published_on, confirmed_on::text AS confirmed_on, label, file_hashes, entry_count, alias_count, loaded_at, active, details_format"
 
-export const activeVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
+export const activeVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError.SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql.unsafe<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM sanctions_versions WHERE active ORDER BY array_position(ARRAY[${listOrder.map((l) => `'${l}'`).join(", ")}], list)`)
   return rows.map(toVersion)
 })
 
-export const allVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
+export const allVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError.SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const rows = yield* sql.unsafe<VersionRow>(`SELECT ${VERSION_COLUMNS} FROM sanctions_versions ORDER BY id`)
   return rows.map(toVersion)
 })
 
-const decodeEntry = Schema.decodeUnknown(SanctionsEntry)
+const decodeEntry = Schema.decodeUnknownEffect(SanctionsEntry)
 
 /**
  * The entries of one stored version, read as text and decoded one at a time: the whole list never exists twice as
@@ -87,7 +87,7 @@ export const entriesOf = (versionId: number) =>
     return entries
   })
 
-const decodeDetails = Schema.decodeUnknown(EntryDetails)
+const decodeDetails = Schema.decodeUnknownEffect(EntryDetails)
 
 /** The details of some entries of a stored version, by entry id; an entry stored without details is absent. */
 export const detailsOf = (versionId: number, entryIds: ReadonlyArray<string>) =>
@@ -106,7 +106,7 @@ export const detailsOf = (versionId: number, entryIds: ReadonlyArray<string>) =>
  * Writes the details of a stored version's entries from a new parse of the same files (the entries' other content,
  * which their hash covers, is left as stored), and records their form on the version. Run inside a transaction.
  */
-export const addDetails = (versionId: number, entries: ReadonlyArray<SanctionsEntry>): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
+export const addDetails = (versionId: number, entries: ReadonlyArray<SanctionsEntry>): Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const detailed = entries.filter((e) => e.details !== undefined)
@@ -134,7 +134,7 @@ export interface NewVersion {
 const BATCH = 500
 
 /** Inserts a version with its entries and makes it the active one of its list. Run inside a transaction. */
-export const insertAndActivate = (version: NewVersion): Effect.Effect<number, SqlError, SqlClient.SqlClient> =>
+export const insertAndActivate = (version: NewVersion): Effect.Effect<number, SqlError.SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const [row] = yield* sql<{ id: string | number }>`
@@ -160,7 +160,7 @@ export const insertAndActivate = (version: NewVersion): Effect.Effect<number, Sq
   })
 
 /** Records that an official download found the version `id` still published on `day` (YYYY-MM-DD). */
-export const confirmVersion = (id: number, day: string): Effect.Effect<void, SqlError, SqlClient.SqlClient> =>
+export const confirmVersion = (id: number, day: string): Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient> =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
     sql`UPDATE sanctions_versions SET confirmed_on = ${day}::date
       WHERE id = ${id} AND (confirmed_on IS NULL OR confirmed_on < ${day}::date)`.pipe(Effect.asVoid))

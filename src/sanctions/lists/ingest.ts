@@ -108,7 +108,7 @@ const checkAge = (list: ListId, publishedOn: string | null, active: ListVersion 
 export const ingestSanctions = (
   paths: ReadonlyArray<string>,
   options: IngestOptions = {}
-): Effect.Effect<ReadonlyArray<IngestedList>, SanctionsParseError | SanctionsIngestRefused | SqlError, SqlClient.SqlClient> =>
+): Effect.Effect<ReadonlyArray<IngestedList>, SanctionsParseError | SanctionsIngestRefused | SqlError.SqlError, SqlClient.SqlClient> =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const sets = yield* detectListFiles(paths)

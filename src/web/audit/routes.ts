@@ -83,7 +83,7 @@ const exporting = (format: "csv" | "jsonl") =>
   consoleGet((c) =>
     Effect.gen(function*() {
       const parsed = filtersOf(c)
-      if ("problem" in parsed) return HttpServerResponse.unsafeJson({ error: "invalid_request", message: parsed.problem }, { status: 400 })
+      if ("problem" in parsed) return HttpServerResponse.jsonUnsafe({ error: "invalid_request", message: parsed.problem }, { status: 400 })
       const parts: Array<string> = format === "csv" ? [auditCsvHeader] : []
       yield* (yield* Audit).each(c.account.id, parsed.filters, (entries) =>
         Effect.sync(() => void parts.push(format === "csv" ? auditCsvLines(entries) : auditJsonLines(entries))))

@@ -40,8 +40,8 @@ const upload = consoleGet((c) =>
   Effect.gen(function*() {
     const cursor = c.query("cursor")
     const jobs = yield* Effect.result((yield* Batches).list(c.account.id, { limit: 25, ...(cursor === undefined ? {} : { cursor }) }))
-    if (jobs._tag === "Left") return htmlResponse(uploadPage(c, "cursor: must be a link this page gave"), 400)
-    return htmlResponse(uploadPage(c, undefined, jobs.right))
+    if (jobs._tag === "Failure") return htmlResponse(uploadPage(c, "cursor: must be a link this page gave"), 400)
+    return htmlResponse(uploadPage(c, undefined, jobs.success))
   }))
 
 const submit = consolePost((c, field) =>
@@ -98,8 +98,8 @@ const progress = consoleGet((c) =>
   Effect.gen(function*() {
     const id = yield* idAfter(PREFIX)
     return yield* findJob(c, id).pipe(
-      Effect.map((job) => HttpServerResponse.unsafeJson({ status: job.status, total: job.total, done: job.done, failed: job.failed })),
-      Effect.catch((error) => Effect.succeed(HttpServerResponse.unsafeJson({ error: error.error, message: error.message }, { status: 404 })))
+      Effect.map((job) => HttpServerResponse.jsonUnsafe({ status: job.status, total: job.total, done: job.done, failed: job.failed })),
+      Effect.catch((error) => Effect.succeed(HttpServerResponse.jsonUnsafe({ error: error.error, message: error.message }, { status: 404 })))
     )
   }))
 

@@ -1,4 +1,4 @@
-import { Effect, Result, ParseResult, Schema } from "effect"
+import { Effect, Result, Schema, SchemaIssue } from "effect"
 import { CaseListParams, CloseBody } from "../../api/schemas/Case.js"
 import { SanctionsList } from "../../api/schemas/Verdict.js"
 import { Cases } from "../../cases/Cases.js"
@@ -21,12 +21,12 @@ const queue = consoleGet((c) =>
     const raw = Object.fromEntries(QUERY.flatMap((k) => { const v = c.query(k); return v === undefined || v === "" ? [] : [[k, v]] }))
     const params = decodeQuery(raw)
     if (Result.isFailure(params)) {
-      const issue = ParseResult.ArrayFormatter.formatErrorSync(params.left)[0]
-      return htmlResponse(queuePage(c, { cases: [], next_cursor: null }, `${issue?.path.join(".") ?? "query"}: ${issue?.message ?? "is not valid"}`), 400)
+      const issue = SchemaIssue.makeFormatterStandardSchemaV1()(params.failure.issue).issues[0]
+      return htmlResponse(queuePage(c, { cases: [], next_cursor: null }, `${issue?.path?.map(String).join(".") ?? "query"}: ${issue?.message ?? "is not valid"}`), 400)
     }
-    const page = yield* Effect.result(cases.queue(c.account.id, { limit: 50, ...params.right }))
-    return page._tag === "Right"
-      ? htmlResponse(queuePage(c, page.right, undefined, yield* cases.reviewPolicy(c.account.id)))
+    const page = yield* Effect.result(cases.queue(c.account.id, { limit: 50, ...params.success }))
+    return Result.isSuccess(page)
+      ? htmlResponse(queuePage(c, page.success, undefined, yield* cases.reviewPolicy(c.account.id)))
       : htmlResponse(queuePage(c, { cases: [], next_cursor: null }, "cursor: must be a link this page gave, with the same filters"), 400)
   }))
 
@@ -58,7 +58,7 @@ const escalate = onCase((c, id) => Effect.flatMap(Cases, (cases) => cases.escala
 const comment = onCase((c, id, field) => Effect.flatMap(Cases, (cases) => cases.comment(consoleActor(c), id, field("text") ?? "")))
 const close = onCase((c, id, field) =>
   Effect.gen(function*() {
-    const body = yield* Schema.decodeUnknown(CloseBody)({ outcome: field("outcome"), ...(field("text") ? { text: field("text") } : {}) }).pipe(
+    const body = yield* Schema.decodeUnknownEffect(CloseBody)({ outcome: field("outcome"), ...(field("text") ? { text: field("text") } : {}) }).pipe(
       Effect.mapError(() => ({ error: "invalid_request", message: "outcome: must be cleared, confirmed_match, rejected_business or other" }))
     )
     return yield* (yield* Cases).close(consoleActor(c), id, { type: "close", outcome: body.outcome, text: body.text ?? null })

@@ -43,8 +43,8 @@ const list = consoleGet((c) =>
     const parsed = filtersOf(c)
     if ("problem" in parsed) return htmlResponse(checksPage(c, { checks: [], nextCursor: null }, parsed.problem), 400)
     const found = yield* Effect.result(checks.search(c.account.id, parsed.filters, c.query("cursor")))
-    return found._tag === "Right"
-      ? htmlResponse(checksPage(c, found.right))
+    return found._tag === "Success"
+      ? htmlResponse(checksPage(c, found.success))
       : htmlResponse(checksPage(c, { checks: [], nextCursor: null }, "cursor: must be a link this page gave, with the same filters"), 400)
   }))
 
@@ -74,9 +74,9 @@ const print = consoleGet((c) =>
     const id = yield* idAfter(PREFIX)
     const found = yield* Effect.result((yield* AccountChecks).get(c.account.id, id))
     const at = new Date(yield* Clock.currentTimeMillis)
-    return found._tag === "Left"
+    return found._tag === "Failure"
       ? HttpServerResponse.text("/* no such check */", { status: 404, contentType: "text/css; charset=utf-8" })
-      : HttpServerResponse.text(printCss(c, { checkId: found.right.check.id, at }), {
+      : HttpServerResponse.text(printCss(c, { checkId: found.success.check.id, at }), {
         contentType: "text/css; charset=utf-8", headers: { "cache-control": "no-store" }
       })
   }))

@@ -4,7 +4,7 @@ import { type Console, consoleActor, consoleGet, consolePage, consolePost, csrfF
 import { html } from "../html.js"
 import { formFields, formValues, htmlResponse, seeOther } from "../responses.js"
 
-type Described = Effect.Effect.Success<ReturnType<ScreeningLists["forAccount"]>>
+type Described = Effect.Success<ReturnType<ScreeningLists["Service"]["forAccount"]>>
 
 /** The lists the account screens against, and (admins and owners) the form that chooses them: `PUT /account/api/lists`'s service. */
 const listsPage = (c: Console, described: Described, error?: string) =>

@@ -74,9 +74,9 @@ const upload = consolePost((c, field) =>
     const monitors = yield* Monitors
     const rows = rowsOf(field("file") ?? "")
     const added = Effect.gen(function*() {
-      if (Result.isFailure(rows)) return yield* Effect.fail(InvalidRequest.of(`file: ${rows.left}`))
-      if (rows.right.length > MAX_UPLOAD) return yield* Effect.fail(InvalidRequest.of(`file: must have at most ${MAX_UPLOAD} rows`))
-      const bodies = yield* Effect.forEach(rows.right, (row, i) =>
+      if (Result.isFailure(rows)) return yield* Effect.fail(InvalidRequest.of(`file: ${rows.failure}`))
+      if (rows.success.length > MAX_UPLOAD) return yield* Effect.fail(InvalidRequest.of(`file: must have at most ${MAX_UPLOAD} rows`))
+      const bodies = yield* Effect.forEach(rows.success, (row, i) =>
         decodeForm(MonitorBody, row).pipe(Effect.mapError((e) => InvalidRequest.of(`row ${i + 1}: ${e.message}`))))
       return yield* monitors.createFromConsole(consoleActor(c), bodies)
     })

@@ -26,7 +26,7 @@ const show = consoleGet((c) => render(c, c.query("notice") === "off" ? { notice:
 
 /** The member's own factor: every role may set up, confirm and (unless required) turn off their own; the policy is an admin's or an owner's. */
 const own = (
-  act: (f: SecondFactor, c: Console, field: (name: string) => string | undefined) => Effect.Effect<unknown, AccountError>,
+  act: (f: SecondFactor["Service"], c: Console, field: (name: string) => string | undefined) => Effect.Effect<unknown, AccountError>,
   done: (c: Console, result: unknown) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, SecondFactor | SessionFlash | HttpServerRequest.HttpServerRequest>,
   power: Power = "read"
 ) =>

@@ -84,7 +84,7 @@ export class BulkLoad extends Context.Service<BulkLoad>()("kyb/BulkLoad", {
           ])
           return p.counts
         })
-      const finish = Effect.zipRight(settle, awardsWaiting ? Bulk.matchAllPendingAwards(sql) : Effect.void)
+      const finish = Effect.andThen(settle, awardsWaiting ? Effect.asVoid(Bulk.matchAllPendingAwards(sql)) : Effect.void)
       return { write, finish, stop: copies.stop }
     })
 
@@ -103,7 +103,7 @@ export class BulkLoad extends Context.Service<BulkLoad>()("kyb/BulkLoad", {
         const writer = yield* loadWriter
         // A load that fails or is interrupted stops its copies before the transaction rolls back.
         const loaded = yield* Effect.onExit(
-          Effect.zipLeft(load(writer.write), writer.finish),
+          Effect.tap(load(writer.write), () => writer.finish),
           (exit) => Exit.isSuccess(exit) ? Effect.void : writer.stop
         )
         const restored = yield* Bulk.restoreSecondaryIndexes(sql)

@@ -13,17 +13,19 @@ const isClient = (u: unknown): u is CopyClient =>
   typeof u === "object" && u !== null && typeof (u as { readonly query?: unknown }).query === "function"
 
 /**
- * The node-postgres client of the current transaction. @effect/sql-pg keeps it on its connection object (field
- * `pg`, not part of its typed API): None outside a transaction, or if a later version moves it, and callers then
- * write without COPY.
+ * The node-postgres client of the current transaction, where the SqlClient runs its transactions on one (a
+ * connection object with a `pg` field, not part of any typed API): None outside a transaction, and None on
+ * @effect/sql-pg 4, whose own wire driver has no node-postgres client and refuses COPY. Callers then write without
+ * COPY.
  */
-export const transactionClient = Effect.map(
-  Effect.serviceOption(SqlClient.TransactionConnection),
-  Option.flatMap(([connection]) => {
-    const client: unknown = (connection as unknown as { readonly pg?: unknown }).pg
-    return isClient(client) ? Option.some(client) : Option.none()
-  })
-)
+export const transactionClient = Effect.flatMap(SqlClient.SqlClient, (sql) =>
+  Effect.map(
+    Effect.serviceOption(sql.transactionService),
+    Option.flatMap(([connection]) => {
+      const client: unknown = "pg" in connection ? connection.pg : undefined
+      return isClient(client) ? Option.some(client) : Option.none()
+    })
+  ))
 
 /** `COPY table (columns) FROM STDIN`: table and column names are the caller's constants, never input. */
 export interface CopyStatement {
@@ -33,7 +35,7 @@ export interface CopyStatement {
   readonly data: Uint8Array
 }
 
-const copyFailed = (table: string, cause: unknown) => new SqlError.SqlError({ cause, message: `COPY into ${table} failed` })
+const copyFailed = (table: string, cause: unknown) => new SqlError.SqlError({ reason: new SqlError.UnknownError({ cause, message: `COPY into ${table} failed` }) })
 
 /** Sends the COPY and its rows on the client; settles when the database has them. */
 const startCopy = (client: CopyClient, copy: CopyStatement): Promise<void> =>
@@ -57,7 +59,7 @@ export const makeCopyPipeline = (client: CopyClient, depth: number) => {
       : Effect.tryPromise({ try: () => oldest, catch: (cause) => cause instanceof SqlError.SqlError ? cause : copyFailed("?", cause) })
   })
   const drain: Effect.Effect<void, SqlError.SqlError> = Effect.suspend(() =>
-    inFlight.length === 0 ? Effect.void : Effect.zipRight(awaitOldest, drain)
+    inFlight.length === 0 ? Effect.void : Effect.andThen(awaitOldest, drain)
   )
   let stopped = false
   const send = (copies: ReadonlyArray<CopyStatement>) =>

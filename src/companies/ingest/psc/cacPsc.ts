@@ -1,4 +1,4 @@
-import { Result, ParseResult, Schema } from "effect"
+import { Result, Schema } from "effect"
 import type { RegistryRecord } from "../../../domain/CanonicalCompany.js"
 
 /**
@@ -25,7 +25,7 @@ const PscCompany = Schema.Struct({
 
 const CacPscFile = Schema.Struct({
   meta: Schema.Struct({ register: Schema.String, source_url: Schema.optional(Schema.String), harvested: Schema.String }),
-  index: Schema.Record({ key: Schema.String, value: PscCompany })
+  index: Schema.Record(Schema.String, PscCompany)
 })
 
 /** Who holds control: a person, a legal entity, or (an arrangement, or the register does not say) either. */
@@ -74,7 +74,7 @@ const blankToNull = (value: string | null | undefined): string | null =>
 /** The register's companies as canonical records with their owners; a file of another shape is refused with why. */
 export const cacPscRecords = (json: unknown): Result.Result<ReadonlyArray<PscCompanyRecord>, string> =>
   Result.map(
-    Result.mapError(Schema.decodeUnknownResult(CacPscFile)(json), (e) => ParseResult.TreeFormatter.formatErrorSync(e)),
+    Result.mapError(Schema.decodeUnknownResult(CacPscFile)(json), (e) => e.message),
     (file) => {
       const harvested = `${file.meta.harvested}T00:00:00Z`
       return Object.values(file.index).map((c): PscCompanyRecord => ({

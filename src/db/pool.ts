@@ -1,0 +1,127 @@
+import { PgClient } from "@effect/sql-pg"
+import { Duration, Effect, Fiber, Scope } from "effect"
+import { SqlClient, type SqlConnection, SqlError, Statement } from "effect/sql"
+import { unwatchPool, watchPool } from "../metrics/pools.js"
+
+/** A pool of sql-pg connections, with the limits the serving pool puts on a statement and on a connection. */
+export interface PoolConfig extends PgClient.PgPoolConfig {
+  /**
+   * How long a statement waits for its answer, checked by the client so that a frozen or unreachable server is
+   * noticed too (a server stops its own statements with `statement_timeout`). A statement past it fails with a
+   * ConnectionError and its connection is closed, without waiting for the server to acknowledge the cancel.
+   */
+  readonly queryTimeout?: Duration.Input | undefined
+  /** How long a statement or transaction waits for a connection of the pool (the pool is full, or connecting). */
+  readonly acquireTimeout?: Duration.Input | undefined
+}
+
+const connectionError = (message: string, operation: string) =>
+  new SqlError.SqlError({ reason: new SqlError.ConnectionError({ cause: new Error(message), message, operation }) })
+
+/**
+ * `statement` with an answer within `limit`. Past it the caller fails at once: the statement's fiber is
+ * interrupted in the background (sql-pg drains an interrupted statement, for up to 5 s when the server does not
+ * answer), and the caller's scope, closing, releases the connection with the statement still in flight, which
+ * sql-pg closes. Interrupted from outside, it waits for the interruption as a plain statement does.
+ */
+const answeredWithin = (limit: Duration.Duration) => <A>(statement: Effect.Effect<A, SqlError.SqlError>) =>
+  Effect.flatMap(Effect.forkDetach(statement), (fiber) =>
+    Fiber.join(fiber).pipe(
+      Effect.timeoutOrElse({
+        duration: limit,
+        orElse: () =>
+          Effect.andThen(
+            Effect.forkDetach(Fiber.interrupt(fiber)),
+            Effect.fail(connectionError(`Query read timeout (${Duration.format(limit)})`, "query"))
+          )
+      }),
+      Effect.onInterrupt(() => Fiber.interrupt(fiber))
+    ))
+
+const timedConnection = (conn: SqlConnection.Connection, limit: Duration.Duration): SqlConnection.Connection => {
+  const within = answeredWithin(limit)
+  return {
+    execute: (sql, params, transformRows) => within(conn.execute(sql, params, transformRows)),
+    executeRaw: (sql, params) => within(conn.executeRaw(sql, params)),
+    executeValues: (sql, params) => within(conn.executeValues(sql, params)),
+    executeValuesUnprepared: (sql, params) => within(conn.executeValuesUnprepared(sql, params)),
+    executeUnprepared: (sql, params, transformRows) => within(conn.executeUnprepared(sql, params, transformRows)),
+    executeStream: (sql, params, transformRows) => conn.executeStream(sql, params, transformRows)
+  }
+}
+
+/** PostgreSQL answers `ROLLBACK` to the `COMMIT` of an aborted transaction (as PgClient's own commit checks). */
+const commit = (conn: SqlConnection.Connection): Effect.Effect<void, SqlError.SqlError> =>
+  Effect.flatMap(conn.executeRaw("COMMIT", []), (result) =>
+    typeof result === "object" && result !== null && "command" in result && result.command === "ROLLBACK"
+      ? Effect.fail(new SqlError.SqlError({
+        reason: new SqlError.UnknownError({
+          cause: new Error("COMMIT rolled back an aborted transaction"),
+          message: "PgClient: COMMIT rolled back an aborted transaction",
+          operation: "commit"
+        })
+      }))
+      : Effect.void)
+
+/**
+ * A PgClient over sql-pg's own pool whose connections are counted for the pool metrics (src/metrics/pools.ts)
+ * and, when the config says so, held to `queryTimeout` and `acquireTimeout`. Every statement and transaction
+ * checks out a connection of the pool for itself, as PgClient's transactions do.
+ */
+export const makePool = (config: PoolConfig, role: string) =>
+  Effect.gen(function*() {
+    const pg = yield* PgClient.make(config)
+    const usage = { inUse: 0, waiting: 0, max: config.maxConnections ?? 10 }
+    yield* Effect.acquireRelease(Effect.sync(() => watchPool(usage, role)), () => Effect.sync(() => unwatchPool(usage)))
+
+    const queryLimit = config.queryTimeout === undefined ? undefined : Duration.fromInputUnsafe(config.queryTimeout)
+    const acquireLimit = config.acquireTimeout === undefined ? undefined : Duration.fromInputUnsafe(config.acquireTimeout)
+    const checkout = acquireLimit === undefined ? pg.reserve : pg.reserve.pipe(
+      Effect.timeoutOrElse({
+        duration: acquireLimit,
+        orElse: () => Effect.fail(connectionError("timeout exceeded when trying to connect", "acquire"))
+      })
+    )
+    const counted = Effect.uninterruptibleMask((restore) =>
+      Effect.suspend(() => {
+        usage.waiting++
+        return restore(checkout).pipe(
+          Effect.ensuring(Effect.sync(() => usage.waiting--)),
+          Effect.tap(() => {
+            usage.inUse++
+            return Effect.addFinalizer(() => Effect.sync(() => usage.inUse--))
+          })
+        )
+      }))
+    const acquirer: Effect.Effect<SqlConnection.Connection, SqlError.SqlError, Scope.Scope> = queryLimit === undefined
+      ? counted
+      : Effect.map(counted, (conn) => timedConnection(conn, queryLimit))
+
+    const client = yield* SqlClient.make({
+      acquirer,
+      transactionAcquirer: acquirer,
+      compiler: PgClient.makeCompiler(config.transformQueryNames, config.transformJson),
+      prepareTransactionControls: true,
+      commit,
+      releaseSavepoint: (name) => `RELEASE SAVEPOINT ${name}`,
+      driver: "pg",
+      spanAttributes: [
+        ...(config.spanAttributes === undefined ? [] : Object.entries(config.spanAttributes)),
+        ["db.system.name", "postgresql"],
+        ["db.namespace", config.database ?? config.username ?? "postgres"],
+        ["server.address", config.host ?? "localhost"],
+        ["server.port", config.port ?? 5432]
+      ],
+      transformRows: config.transformResultNames === undefined
+        ? undefined
+        : Statement.defaultTransforms(config.transformResultNames, config.transformJson).array
+    })
+    const pgClient: PgClient.PgClient = Object.assign(client, {
+      [PgClient.TypeId]: PgClient.TypeId,
+      config: pg.config,
+      json: pg.json,
+      listen: pg.listen,
+      notify: pg.notify
+    })
+    return pgClient
+  })
