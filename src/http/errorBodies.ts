@@ -27,14 +27,10 @@ const NOT_JSON = "Expected a valid JSON body"
 
 /** A request value its schema refused, as the one error vocabulary says it (src/domain/fieldMessages.ts). */
 const refusalMessage = (error: HttpApiError.HttpApiSchemaError) => {
-  const issues = formatIssues(error.cause.issue).issues.map((issue) => ({
-    _tag: "Type" as const,
-    path: (issue.path ?? []).map((segment) => (typeof segment === "object" ? segment.key : segment)),
-    message: issue.message
-  }))
-  return issues.length === 1 && issues[0]?.path.length === 0 && issues[0].message === NOT_JSON
+  const issues = formatIssues(error.cause.issue).issues
+  return issues.length === 1 && (issues[0]?.path ?? []).length === 0 && issues[0]?.message === NOT_JSON
     ? "The request body could not be read as JSON."
-    : issuesMessage({ issues })
+    : issuesMessage(error.cause)
 }
 
 /** A body that could not be read: too large for its route, or not readable as what it says it is. */
