@@ -12,12 +12,16 @@ const body = (status: number, error: string, message: string, headers: Record<st
 /** SQLSTATE classes that mean "the database cannot serve now" rather than "this query is wrong". */
 const unavailableState = /^(08|53|57P0|57014|40001|40P01)/
 
+/**
+ * The driver says a lost or refused connection (ConnectionError, SQLSTATE class 08 or a socket error); a server error
+ * carries its SQLSTATE. A failure of our own (a value the driver cannot encode) has neither: it is a 500.
+ */
 const databaseUnavailable = (error: SqlError.SqlError) => {
   const reason = error.reason
-  if (reason._tag === "ConnectionError" || reason._tag === "AuthenticationError") return true
+  if (reason._tag === "ConnectionError") return true
   const cause: unknown = reason.cause
   const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined
-  return code === undefined || unavailableState.test(code) || /^E[A-Z]+$/.test(code)
+  return code !== undefined && (unavailableState.test(code) || /^E[A-Z]+$/.test(code))
 }
 
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()

@@ -55,5 +55,5 @@ export const UnitInterval = Schema.Finite.annotate(stated({ type: "number", desc
   .check(Schema.isBetween({ minimum: 0, maximum: 1 }))
 
 /** Any value, kept as it is (a row as sent, a verdict as answered): the document says what it is. */
-export const AnyValue = (annotations: { readonly identifier?: string; readonly title?: string; readonly description: string }) =>
+export const AnyValue = (annotations: { readonly identifier?: string; readonly title?: string; readonly description?: string } = {}) =>
   Schema.declare((_: unknown): _ is unknown => true, { ...annotations, toCodecJson: () => undefined })
