@@ -2,7 +2,8 @@ import { Option, Schema, SchemaGetter } from "effect"
 
 /**
  * The annotation under which a schema carries the JSON Schema the contract states for it (limits in words a client
- * generator reads, a query string's integer): the OpenAPI document puts it in place of the generated one (Api.ts).
+ * generator reads, a query string's integer): the OpenAPI document puts it in place of the generated one
+ * (documentCompletion.ts).
  * Put it on the base schema, before its checks: the generator drops the annotations of a check it cannot export.
  */
 export const STATED_SCHEMA = "x-kyb-stated-schema"
@@ -31,10 +32,11 @@ export const withStatedSchemas = (value: unknown): unknown => {
 
 /**
  * A field that may be absent (or undefined in the type), as a JSON body or answer has it: undefined is never sent as
- * `null`, and `null` is not taken for absent. `annotations` describe the field (the property, not its schema).
+ * `null`, and `null` is not taken for absent. Describe the schema, not the field: the generator writes a field's own
+ * annotations beside its schema (`allOf`).
  */
-export const optionalField = <S extends Schema.Top>(schema: S, annotations?: Schema.Annotations.Key<S["Type"]>) =>
-  Schema.optionalKey(schema).annotateKey(annotations ?? {}).pipe(Schema.decodeTo(Schema.optional(Schema.toType(schema)), {
+export const optionalField = <S extends Schema.Top>(schema: S) =>
+  Schema.optionalKey(schema).pipe(Schema.decodeTo(Schema.optional(Schema.toType(schema)), {
     decode: SchemaGetter.passthrough(),
     encode: SchemaGetter.transformOptional(Option.filter((value) => value !== undefined))
   }))
