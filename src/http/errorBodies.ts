@@ -12,25 +12,30 @@ const body = (status: number, error: string, message: string, headers: Record<st
 /** SQLSTATE classes that mean "the database cannot serve now" rather than "this query is wrong". */
 const unavailableState = /^(08|53|57P0|57014|40001|40P01)/
 
+/**
+ * The driver says a lost or refused connection (ConnectionError, SQLSTATE class 08 or a socket error); a server error
+ * carries its SQLSTATE. A failure of our own (a value the driver cannot encode) has neither: it is a 500.
+ */
 const databaseUnavailable = (error: SqlError.SqlError) => {
   const reason = error.reason
-  if (reason._tag === "ConnectionError" || reason._tag === "AuthenticationError") return true
+  if (reason._tag === "ConnectionError") return true
   const cause: unknown = reason.cause
   const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined
-  return code === undefined || unavailableState.test(code) || /^E[A-Z]+$/.test(code)
+  return code !== undefined && (unavailableState.test(code) || /^E[A-Z]+$/.test(code))
 }
 
 const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
 
+/** What the framework says of a JSON body it could not parse (HttpApiBuilder's payload decoding). */
+const NOT_JSON = "Expected a valid JSON body"
+
 /** A request value its schema refused, as the one error vocabulary says it (src/domain/fieldMessages.ts). */
-const refusalMessage = (error: HttpApiError.HttpApiSchemaError) =>
-  issuesMessage({
-    issues: formatIssues(error.cause.issue).issues.map((issue) => ({
-      _tag: "Type" as const,
-      path: (issue.path ?? []).map((segment) => (typeof segment === "object" ? segment.key : segment)),
-      message: issue.message
-    }))
-  })
+const refusalMessage = (error: HttpApiError.HttpApiSchemaError) => {
+  const issues = formatIssues(error.cause.issue).issues
+  return issues.length === 1 && (issues[0]?.path ?? []).length === 0 && issues[0]?.message === NOT_JSON
+    ? "The request body could not be read as JSON."
+    : issuesMessage(error.cause)
+}
 
 /** A body that could not be read: too large for its route, or not readable as what it says it is. */
 const unreadable = (error: HttpServerError.RequestParseError) =>

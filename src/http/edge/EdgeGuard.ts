@@ -19,9 +19,16 @@ export const MAX_URL_BYTES = 8 * 1024
 /** `/mcp` speaks JSON-RPC: its refusals are JSON-RPC errors with the same words (src/mcp/envelope.ts; stdio says the same). */
 const isMcp = (target: string) => target === "/mcp" || target.startsWith("/mcp?")
 
+/**
+ * The request target as the client sent it (path and query, not decoded): Effect 4's `originalUrl` puts the scheme
+ * and host before it, and `url` is what routing made of it.
+ */
+export const requestTarget = (request: HttpServerRequest.HttpServerRequest): string =>
+  request.originalUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "")
+
 export const edgeGuard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-    const mcp = isMcp(request.url)
+    const mcp = isMcp(requestTarget(request))
     const answer = (status: number, error: string, message: string) =>
       Effect.succeed(HttpServerResponse.jsonUnsafe(mcp ? edgeRefusal(message) : { error, message }, { status }))
     return guard(app, request, answer)
@@ -40,7 +47,7 @@ const hasBody = (headers: Readonly<Record<string, string | undefined>>) =>
 const guard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>, request: HttpServerRequest.HttpServerRequest, answer: Answer) =>
   Effect.gen(function*() {
     const refused = (refusal: Refusal) => answer(400, "invalid_request", `${refusal.where} ${refusal.problem}.`)
-    const target = request.url
+    const target = requestTarget(request)
     if (target.length > MAX_URL_BYTES) {
       return yield* answer(414, "invalid_request", `The request URL exceeds ${MAX_URL_BYTES} bytes.`)
     }

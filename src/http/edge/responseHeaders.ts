@@ -3,6 +3,7 @@ import { Effect, References } from "effect"
 import { randomUUID } from "node:crypto"
 import { recordRequest } from "../../metrics/requestMetrics.js"
 import { docsPageHeaders } from "../docs/docsPolicy.js"
+import { requestTarget } from "./EdgeGuard.js"
 
 /** RFC 9110 §11.6.1: a 401 names the scheme to use (a bearer token; `x-api-key` carries the same key). */
 export const API_KEY_CHALLENGE = 'Bearer realm="KYB Africa"'
@@ -28,7 +29,7 @@ export const withResponseHeaders = <E, R>(
     const id = requestIdOf(request.headers["x-request-id"])
     const startedAt = performance.now()
     return HttpEffect.withPreResponseHandler(app, (_request, response) => {
-      recordRequest(request.method, request.url, response.status, startedAt)
+      recordRequest(request.method, requestTarget(request), response.status, startedAt)
       const docs = docsPageHeaders(request.url, response)
       return Effect.succeed(HttpServerResponse.setHeaders(response, {
         "x-request-id": id,
