@@ -1,7 +1,7 @@
 import { SqlClient } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import autocannon from "autocannon"
-import { Effect, Layer, Logger, LogLevel, Redacted, References } from "effect"
+import { Effect, Layer, Redacted, References } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"

@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Layer, Logger, LogLevel, Redacted, References } from "effect"
+import { Effect, Layer, Redacted, References } from "effect"
 import { createServer } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"

@@ -1,7 +1,7 @@
 import { SqlClient } from "effect/sql"
 import { analyseQuery } from "../src/search/searchQuery.js"
 import { PgClient } from "@effect/sql-pg"
-import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted, References } from "effect"
+import { ConfigProvider, Effect, Layer, Redacted, References } from "effect"
 import { Agent } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -271,7 +271,7 @@ const database = values.database === undefined
     maxConnections: 4
   })
 const config = ConfigProvider.layer(
-  ConfigProvider.fromMap(new Map([["KYB_REGISTRY_LIVE", "none"]])).pipe(ConfigProvider.orElse(() => ConfigProvider.fromEnv()))
+  ConfigProvider.fromUnknown({ KYB_REGISTRY_LIVE: "none" }).pipe(ConfigProvider.orElse(ConfigProvider.fromEnv()))
 )
 const layer = CompanyWriter.Default.pipe(Layer.provideMerge(database), Layer.provide(config))
 await Effect.runPromise(

@@ -9,7 +9,7 @@ import { SqlClient } from "effect/sql"
 //
 //   npx tsx scripts/workflow-bench.ts [--runs 3 --monitors 10000]
 import { NodeHttpServer } from "@effect/platform-node"
-import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted, References } from "effect"
+import { ConfigProvider, Effect, Layer, Redacted, References } from "effect"
 import { createServer } from "node:http"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -32,7 +32,7 @@ const median = (xs: ReadonlyArray<number>) => [...xs].sort((a, b) => a - b)[Math
 
 const program = Effect.gen(function*() {
   const server = yield* HttpServer.HttpServer
-  if (server.address._tag !== "TcpAddress") return yield* Effect.die("expected a TCP address")
+  if (server.address._tag === "UnixPathAddress") return yield* Effect.die("expected a TCP address")
   const base = `http://127.0.0.1:${server.address.port}`
   const sql = yield* SqlClient.SqlClient
   const { id: keyId, secret } = yield* (yield* ApiKeys).create({ plan: "unlimited", quota: null, label: "bench" })
@@ -112,10 +112,10 @@ const program = Effect.gen(function*() {
 
 
 const config = ConfigProvider.layer(
-  ConfigProvider.fromMap(new Map([
-    ["KYB_REGISTRY_LIVE", "none"], ["SANCTIONS_POLL_INTERVAL", "1 second"], ["KYB_MONITOR_POLL", "1 second"],
-    ["KYB_WEBHOOK_POLL", "200 millis"], ["KYB_WEBHOOK_ALLOW_PRIVATE", "true"], ["KYB_BATCH_POLL", "200 millis"]
-  ])).pipe(ConfigProvider.orElse(() => ConfigProvider.fromEnv()))
+  ConfigProvider.fromUnknown({
+    KYB_REGISTRY_LIVE: "none", SANCTIONS_POLL_INTERVAL: "1 second", KYB_MONITOR_POLL: "1 second",
+    KYB_WEBHOOK_POLL: "200 millis", KYB_WEBHOOK_ALLOW_PRIVATE: "true", KYB_BATCH_POLL: "200 millis"
+  }).pipe(ConfigProvider.orElse(ConfigProvider.fromEnv()))
 )
 const layer = Layer.mergeAll(HttpAppLive, ApiKeys.Default).pipe(
   Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),

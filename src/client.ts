@@ -18,8 +18,8 @@ export interface KybClientOptions {
 
 /**
  * A typed client of the KYB Africa API, derived from the same `KybApi` definition the server implements: each
- * operation is a method (`client.verify.verifyByBody({ payload })`, `client.search.search({ urlParams })`,
- * `client.companies.get({ path })`), decoding the success body and each declared error (e.g. `CompanyNotFound`)
+ * operation is a method (`client.verify.verifyByBody({ payload })`, `client.search.search({ query })`,
+ * `client.companies.get({ params })`), decoding the success body and each declared error (e.g. `CompanyNotFound`)
  * into its schema class. Needs an `HttpClient` (e.g. `FetchHttpClient.layer` or `NodeHttpClient.layerUndici`).
  * Imports only `src/api`: nothing of the server comes with it. Path parameters are not URL-encoded by the
  * generated client: give a registration number to `companies.get` with `-`, `.` or spaces between its segments
@@ -31,4 +31,4 @@ export const makeKybClient = (options: KybClientOptions) =>
     transformClient: HttpClient.mapRequest(HttpClientRequest.bearerToken(options.apiKey))
   })
 
-export type KybClient = Effect.Effect.Success<ReturnType<typeof makeKybClient>>
+export type KybClient = Effect.Success<ReturnType<typeof makeKybClient>>

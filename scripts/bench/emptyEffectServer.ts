@@ -8,9 +8,9 @@ import { serveLikeTheApi } from "./serveLikeTheApi.js"
 const body: unknown = JSON.parse(process.env["BARE_BODY"] ?? "{}")
 const port = Number(process.env["PORT"] ?? "0")
 
-class Empty extends HttpApiGroup.make("empty").add(HttpApiEndpoint.get("answer", "/").addSuccess(Schema.Unknown)) {}
+class Empty extends HttpApiGroup.make("empty").add(HttpApiEndpoint.get("answer", "/", { success: Schema.Unknown })) {}
 class EmptyApi extends HttpApi.make("empty").add(Empty) {}
 
 const EmptyLive = HttpApiBuilder.group(EmptyApi, "empty", (handlers) => handlers.handle("answer", () => Effect.succeed(body)))
 
-serveLikeTheApi(HttpApiBuilder.api(EmptyApi).pipe(Layer.provide(EmptyLive)), port)
+serveLikeTheApi(HttpApiBuilder.layer(EmptyApi).pipe(Layer.provide(EmptyLive)), port)

@@ -18,7 +18,7 @@ const fields = {
   source_url: null, registry_url: "https://search.cac.gov.ng", last_verified_at: at, confidence: 0.9
 }
 const make = (validate: boolean) => {
-  const options = { disableValidation: !validate }
+  const options = { disableChecks: !validate }
   const provenance: Record<string, FieldProvenance> = {}
   for (const field of ["legal_name", "status", "entity_type", "incorporation_date", "registered_address", "source_url", "registry_url", "confidence"]) {
     provenance[field] = new FieldProvenance(provenanceOf("NG-CAC"), options)

@@ -1,12 +1,13 @@
 import { HttpServer } from "effect/http"
 // The statements the API runs for a request, recorded from the API itself: the whole HTTP application is built in
-// this process over a `pg` pool that notes every statement (text, parameters, and which ran at the same time as
-// another), each given request is sent to it over a loopback port one at a time, and what its connections ran while
-// it was in flight is kept with the answer's bytes. The same-work floor (sameWorkServer.ts) replays them.
+// this process with a statement transformer (effect/sql's CurrentTransformer) that notes every statement it runs
+// (text, parameters, and which ran at the same time as another, from the statement's span), each given request is
+// sent to it over a loopback port one at a time, and what it ran while in flight is kept with the answer's bytes.
+// The same-work floors (sameWorkServer.ts, effectSameWorkServer.ts) replay them.
 import { NodeHttpServer } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
-import { ConfigProvider, Effect, Layer, Logger, LogLevel, References } from "effect"
-import Pg from "pg"
+import { ConfigProvider, Effect, Layer, Redacted, References, type Tracer } from "effect"
+import { Statement } from "effect/sql"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
 
@@ -27,14 +28,38 @@ export interface RecordedRequest {
   readonly fresh: ReadonlyArray<string>
 }
 
-type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown
-
 /** Parameters as JSON can carry them (a Date as its ISO form, which PostgreSQL reads as the same instant). */
 const portable = (value: unknown): unknown => {
   if (value instanceof Date) return value.toISOString()
   if (value === null || typeof value === "string" || typeof value === "number" || typeof value === "boolean") return value
   if (Array.isArray(value)) return value.map(portable)
   throw new Error(`a statement parameter the recording cannot replay: ${Object.prototype.toString.call(value)}`)
+}
+
+interface Noted {
+  readonly statement: RecordedStatement
+  readonly span: Tracer.Span
+}
+
+/**
+ * Steps from the statements' spans, in the order they started: a statement that starts before every statement of
+ * the current step has ended joins it (it ran at the same time, on another connection); otherwise it starts the next.
+ */
+const stepsOf = (noted: ReadonlyArray<Noted>): Array<Array<RecordedStatement>> => {
+  const steps: Array<Array<RecordedStatement>> = []
+  let lastEnd = -1n
+  for (const { span, statement } of noted) {
+    const start = span.status.startTime
+    const end = span.status._tag === "Ended" ? span.status.endTime : start
+    if (steps.length > 0 && start < lastEnd) {
+      steps[steps.length - 1]!.push(statement)
+      if (end > lastEnd) lastEnd = end
+    } else {
+      steps.push([statement])
+      lastEnd = end
+    }
+  }
+  return steps
 }
 
 export const recordStatements = (
@@ -44,56 +69,28 @@ export const recordStatements = (
 ) =>
   Effect.gen(function*() {
     let recording = false
-    let steps: Array<Array<RecordedStatement>> = []
-    // The statements of the current step not answered yet: one that starts while any of them runs joins the step.
-    let running = new Set<object>()
-    const note = (text: string, values: ReadonlyArray<unknown>): object => {
-      const token = {}
-      if (!recording) return token
-      const statement = { text, values: values.map(portable) }
-      if (running.size > 0 && steps.length > 0) steps[steps.length - 1]!.push(statement)
-      else {
-        steps.push([statement])
-        running = new Set()
-      }
-      running.add(token)
-      return token
-    }
-    const pool = Layer.unwrap(Effect.sync(() =>
-      PgClient.layerFromPool({
-        acquire: Effect.acquireRelease(
-          Effect.sync(() => {
-            const p = new Pg.Pool({ connectionString: url, max: 10 })
-            p.on("error", () => undefined)
-            p.on("connect", (client) => {
-              const original = client.query.bind(client) as QueryFn
-              const traced: QueryFn = (config, values, callback) => {
-                if (typeof config !== "string" || !Array.isArray(values) || typeof callback !== "function") {
-                  return original(config, values, callback)
-                }
-                const token = note(config, values)
-                return original(config, values, (error: unknown, result: unknown) => {
-                  running.delete(token)
-                  ;(callback as (e: unknown, r: unknown) => void)(error, result)
-                })
-              }
-              client.query = traced as typeof client.query
-            })
-            return p
-          }),
-          (p) => Effect.promise(() => p.end())
-        )
+    let noted: Array<Noted> = []
+    const transformer: Statement.Transformer = (self, _sql, _fiber, span) =>
+      Effect.sync(() => {
+        if (recording) {
+          const [text, values] = self.compile()
+          noted.push({ statement: { text, values: values.map(portable) }, span })
+        }
+        return self
       })
-    ))
+    const pool = PgClient.layer({ url: Redacted.make(url), maxConnections: 10 })
     const app = HttpAppLive.pipe(
       Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),
       Layer.provideMerge(pool),
       Layer.provide(Layer.succeed(References.MinimumLogLevel, "Error")),
-      Layer.provide(ConfigProvider.layer(ConfigProvider.fromMap(new Map([["KYB_REGISTRY_LIVE", "none"]]))))
+      // Spans on (the native tracer, nothing exported): each statement's start and end come from its span.
+      Layer.provide(Layer.succeed(References.TracerEnabled, true)),
+      Layer.provide(Layer.succeed(Statement.CurrentTransformer, transformer)),
+      Layer.provide(ConfigProvider.layer(ConfigProvider.fromUnknown({ KYB_REGISTRY_LIVE: "none" })))
     )
     return yield* Effect.gen(function*() {
       const server = yield* HttpServer.HttpServer
-      if (server.address._tag !== "TcpAddress") return yield* Effect.die("expected a TCP address")
+      if (server.address._tag === "UnixPathAddress") return yield* Effect.die("expected a TCP address")
       const base = `http://127.0.0.1:${server.address.port}`
       const recorded: Array<RecordedRequest> = []
       for (const request of requests) {
@@ -105,10 +102,11 @@ export const recordStatements = (
         // Twice first, so that what the server loads once (plans, caches) is not in the recording.
         yield* Effect.promise(send)
         yield* Effect.promise(send)
-        steps = []
+        noted = []
         recording = true
         const { status, answer } = yield* Effect.promise(send)
         recording = false
+        const steps = stepsOf(noted.sort((a, b) => (a.span.status.startTime < b.span.status.startTime ? -1 : 1)))
         recorded.push({
           method: request.method, path: request.path, ...(request.body === undefined ? {} : { body: request.body }),
           steps, status, answer, fresh: request.fresh?.(answer) ?? []

@@ -1,6 +1,6 @@
 import { HttpServer } from "effect/http"
 import { NodeHttpServer } from "@effect/platform-node"
-import { ConfigProvider, Effect, Layer, Logger, LogLevel, Redacted, References } from "effect"
+import { ConfigProvider, Effect, Layer, Redacted, References } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -50,7 +50,7 @@ const program = Effect.gen(function*() {
   yield* loadBenchCorpus(Number(values.rows), 1, sharedDir)
   yield* ingestSanctions(listPaths(sharedDir, lists))
   const server = yield* HttpServer.HttpServer
-  if (server.address._tag !== "TcpAddress") return yield* Effect.die("expected a TCP address")
+  if (server.address._tag === "UnixPathAddress") return yield* Effect.die("expected a TCP address")
   const url = `http://127.0.0.1:${server.address.port}/v1/verify`
   const { secret } = yield* (yield* ApiKeys).create({ plan: "unlimited", quota: null, label: "eval" })
   const headers = { authorization: `Bearer ${Redacted.value(secret)}`, "content-type": "application/json" }
@@ -94,8 +94,8 @@ const program = Effect.gen(function*() {
 })
 
 const config = ConfigProvider.layer(
-  ConfigProvider.fromMap(new Map([["KYB_REGISTRY_LIVE", "none"], ["SANCTIONS_POLL_INTERVAL", "1 second"]]))
-    .pipe(ConfigProvider.orElse(() => ConfigProvider.fromEnv()))
+  ConfigProvider.fromUnknown({ KYB_REGISTRY_LIVE: "none", SANCTIONS_POLL_INTERVAL: "1 second" })
+    .pipe(ConfigProvider.orElse(ConfigProvider.fromEnv()))
 )
 const layer = Layer.mergeAll(HttpAppLive, ApiKeys.Default).pipe(
   Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),

@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
-import { Effect, Logger, LogLevel, Redacted, References } from "effect"
+import { Effect, Layer, Redacted, References } from "effect"
 import { spawn, spawnSync } from "node:child_process"
 import * as fs from "node:fs"
 import { connect } from "node:net"

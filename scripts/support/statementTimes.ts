@@ -1,21 +1,21 @@
 import { Tracer } from "effect"
 import type { Exit } from "effect"
 
-/** One SQL statement's round trip, as `@effect/sql` spans it (`sql.execute`). */
+/** One SQL statement's round trip, as effect/sql spans it (a span with the statement's `db.query.text`). */
 export interface StatementTime {
   readonly text: string
   readonly ms: number
 }
 
 /**
- * A tracer that records every SQL statement's duration (from the `sql.execute` spans of `@effect/sql`), for
+ * A tracer that records every SQL statement's duration (from the statement spans of effect/sql), for
  * benchmarks that break a request's time down by statement. Other spans are kept only as parents.
  */
 export const statementTimer = () => {
   const recorded: Array<StatementTime> = []
   let next = 0
   const tracer = Tracer.make({
-    span(name, parent, context, links, startTime, kind) {
+    span({ annotations, kind, links, name, parent, startTime }) {
       const attributes = new Map<string, unknown>()
       let status: Tracer.SpanStatus = { _tag: "Started", startTime }
       const span: Tracer.Span = {
@@ -24,7 +24,7 @@ export const statementTimer = () => {
         spanId: String(next++),
         traceId: "statements",
         parent,
-        context,
+        annotations,
         get status() {
           return status
         },
@@ -34,9 +34,9 @@ export const statementTimer = () => {
         kind,
         end(endTime: bigint, exit: Exit.Exit<unknown, unknown>) {
           status = { _tag: "Ended", startTime, endTime, exit }
-          if (name !== "sql.execute") return
           const text = attributes.get("db.query.text")
-          recorded.push({ text: typeof text === "string" ? text : "", ms: Number(endTime - startTime) / 1e6 })
+          if (typeof text !== "string") return
+          recorded.push({ text, ms: Number(endTime - startTime) / 1e6 })
         },
         attribute(key, value) {
           attributes.set(key, value)
@@ -45,8 +45,7 @@ export const statementTimer = () => {
         addLinks() {}
       }
       return span
-    },
-    context: (f) => f()
+    }
   })
   /** The statements recorded since the last call, oldest first. */
   const take = (): ReadonlyArray<StatementTime> => recorded.splice(0, recorded.length)

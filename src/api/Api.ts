@@ -1,10 +1,9 @@
 import { HttpApi, OpenApi } from "effect/http-api"
 import { AuditApi, BatchApi, ChecksApi, DecisionsApi, MonitoringApi, WebhooksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
 import { CasesApi } from "./casesGroup.js"
-import { edgeResponses } from "./edgeResponses.js"
-import { operationExamples } from "./openapiExamples.js"
+import { completeSpec } from "./documentCompletion.js"
 import { refuseUnknownFields } from "./schemas/params.js"
-import { STATED_SCHEMA, withStatedSchemas } from "./schemas/stated.js"
+import { STATED_SCHEMA } from "./schemas/stated.js"
 
 const description = [
   "KYB Africa answers \"is this African business real, registered, active and not sanctioned?\" over 18 official",
@@ -14,118 +13,6 @@ const description = [
   "key's monthly quota. Every error is `{error, message}`; a JSON body's field the schema does not name is refused with 400,",
   "and control characters are refused in every parameter, header and string."
 ].join(" ")
-
-type JsonObject = Record<string, unknown>
-const isObject = (u: unknown): u is JsonObject => typeof u === "object" && u !== null && !Array.isArray(u)
-
-const integerHeader = (description: string) => ({ description, schema: { type: "integer" } })
-const quotaHeaders = {
-  "X-RateLimit-Limit": integerHeader("Monthly request quota of the key"),
-  "X-RateLimit-Remaining": integerHeader("Requests left this month"),
-  "X-RateLimit-Reset": { description: "When the quota renews (RFC 3339, UTC)", schema: { type: "string", format: "date-time" } }
-}
-const errorSchema = {
-  type: "object",
-  required: ["error", "message"],
-  properties: { error: { type: "string", description: "Machine code" }, message: { type: "string", description: "Human text" } },
-  additionalProperties: false,
-  description: "Every non-2xx response"
-}
-
-const tagDescriptions: Readonly<Record<string, string>> = {
-  search: "Tolerant company search over the 18 registries",
-  companies: "One company's full record with officers and per-field provenance",
-  verify: "A verdict: resolved, registered, active, screened against the sanctions lists",
-  registries: "The registries covered, with record counts",
-  health: "Liveness of the service and its database",
-  checks: "Every verification kept as evidence, for auditors and regulators",
-  batch: "Up to 1,000 verifications in one job, run in the background, with results as JSON, JSON Lines or CSV",
-  monitoring: "Names and companies watched: list changes that concern them become events",
-  webhooks: "Signed deliveries of events to your endpoints, retried for 24 hours",
-  audit: "The account's append-only, hash-chained audit log: who did what, when, from where (keys with scope audit)",
-  decisions: "Reviewers' decisions on sanctions hits: a dismissed false positive stays out of later verdicts until its entry changes",
-  cases: "The review queue: every verdict in review opens or joins its subject's case, owned, discussed, decided and closed"
-}
-
-/**
- * The generator knows neither our error bodies for decode failures nor response headers set by middleware:
- * document both, and attach one example per operation.
- */
-/** The generator marks every `unknown` with the same `$id`; a document may define an `$id` once (rows as sent, checks). */
-const withoutUnknownIds = (value: unknown): void => {
-  if (Array.isArray(value)) value.forEach(withoutUnknownIds)
-  else if (isObject(value)) {
-    if (value["$id"] === "/schemas/unknown") delete value["$id"]
-    Object.values(value).forEach(withoutUnknownIds)
-  }
-}
-
-/** The generator titles refined fields with the refinement's name ("maxLength(64)", "int"): the docs page would show it. */
-const INTERNAL_TITLE = /^[a-z][A-Za-z]*(\(.*\))?$/
-const withoutInternalTitles = (value: unknown): void => {
-  if (Array.isArray(value)) value.forEach(withoutInternalTitles)
-  else if (isObject(value)) {
-    if (typeof value["title"] === "string" && INTERNAL_TITLE.test(value["title"])) delete value["title"]
-    Object.values(value).forEach(withoutInternalTitles)
-  }
-}
-
-/** Statuses answered before a key is read (the edge's refusals): they carry no quota headers. */
-const BEFORE_ADMISSION = new Set(["401", "413", "414", "415", "431"])
-
-const completeSpec = (generated: JsonObject): JsonObject => {
-  const spec = withStatedSchemas(generated) as JsonObject
-  withoutUnknownIds(spec)
-  withoutInternalTitles(spec)
-  const components = isObject(spec["components"]) ? spec["components"] : {}
-  const schemas = isObject(components["schemas"]) ? components["schemas"] : {}
-  const paths = isObject(spec["paths"]) ? spec["paths"] : {}
-  for (const pathItem of Object.values(paths)) {
-    if (!isObject(pathItem)) continue
-    for (const operation of Object.values(pathItem)) {
-      if (!isObject(operation) || !isObject(operation["responses"])) continue
-      const secured = Array.isArray(operation["security"]) && operation["security"].length > 0
-      const example = operationExamples[String(operation["operationId"])]
-      const responses = { ...edgeResponses(operation["requestBody"] !== undefined), ...operation["responses"] }
-      operation["responses"] = responses
-      for (const [status, response] of Object.entries(responses)) {
-        if (!isObject(response)) continue
-        if (secured && status === "401") {
-          response["headers"] = { "WWW-Authenticate": { description: "The scheme to authenticate with: `Bearer realm=\"KYB Africa\"`", schema: { type: "string" } } }
-        } else if (secured && !BEFORE_ADMISSION.has(status)) {
-          response["headers"] = status === "429"
-            ? { ...quotaHeaders, "Retry-After": integerHeader("Seconds until the quota renews") }
-            : quotaHeaders
-        }
-        if (status === "503") {
-          response["headers"] = {
-            ...(isObject(response["headers"]) ? response["headers"] : {}),
-            "Retry-After": integerHeader("Seconds after which the database or registry is worth asking again")
-          }
-        }
-        const content = isObject(response["content"]) ? Object.values(response["content"])[0] : undefined
-        if (status.startsWith("2") && example !== undefined && isObject(content)) content["example"] = example
-      }
-    }
-  }
-  // Issue and PropertyKey describe the framework's own decode errors, which the service never sends (see HttpApiDecodeError).
-  const { Issue: _issue, PropertyKey: _propertyKey, ...usedSchemas } = schemas
-  return {
-    ...spec,
-    servers: [{ url: "/", description: "This server" }],
-    info: {
-      ...(isObject(spec["info"]) ? spec["info"] : {}),
-      contact: { name: "KYB Africa API (reference and console: /v1/docs)" },
-      license: { name: "Proprietary", identifier: "LicenseRef-KYB-Africa" }
-    },
-    tags: (Array.isArray(spec["tags"]) ? spec["tags"] : []).map((tag: unknown) =>
-      isObject(tag) && typeof tag["name"] === "string" && tag["description"] === undefined
-        ? { ...tag, description: tagDescriptions[tag["name"]] ?? tag["name"] }
-        : tag
-    ),
-    components: { ...components, schemas: { ...usedSchemas, HttpApiDecodeError: errorSchema } }
-  }
-}
 
 export class KybApi extends HttpApi.make("kyb")
   .add(SearchApi)

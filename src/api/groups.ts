@@ -29,7 +29,7 @@ import { CountryCode, IdParam, TextInput } from "./schemas/params.js"
 import { RegistriesResponse } from "./schemas/Registry.js"
 import { SearchParams, SearchResponse } from "./schemas/Search.js"
 import { Verdict, VerifyBody, VerifyQuery } from "./schemas/Verdict.js"
-import { optionalField } from "./schemas/stated.js"
+import { NonNegativeInt, optionalField } from "./schemas/stated.js"
 import { Authentication, QuotaGuard } from "./security.js"
 
 /** The errors every operation under /v1 may answer, with its own after them. */
@@ -117,7 +117,7 @@ export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
           list: Schema.String,
           version: Schema.String,
           as_of: Schema.NullOr(Schema.String).annotate({ format: "date", description: "The day the version is known current on; null: unknown" }),
-          age_days: Schema.NullOr(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))).annotate({ description: "Whole days since as_of (UTC)" }),
+          age_days: Schema.NullOr(NonNegativeInt).annotate({ description: "Whole days since as_of (UTC)" }),
           stale: Schema.Boolean.annotate({ description: "Past KYB_LISTS_MAX_AGE_DAYS, or of unknown date" })
         })).annotate({
           description: "The list versions this instance screens with now (a version activated a moment ago is here once loaded)"

@@ -32,7 +32,8 @@ export class Authentication extends HttpApiMiddleware.Service<Authentication, {
 }>()("kyb/Authentication", {
   error: InvalidApiKey,
   security: {
-    bearer: HttpApiSecurity.bearer.pipe(
+    // The scheme's name as RFC 6750 writes it (a request's is read case-insensitively).
+    bearer: HttpApiSecurity.http({ scheme: "bearer" }).pipe(
       HttpApiSecurity.annotate(OpenApi.Description, "`Authorization: Bearer <API key>`")
     ),
     apiKey: HttpApiSecurity.apiKey({ in: "header", key: "x-api-key" }).pipe(

@@ -1,10 +1,9 @@
-import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { HttpEffect, HttpServerResponse } from "effect/http"
 import { Clock, Effect, Layer } from "effect"
 import type { QuotaDecision } from "../access/Quota.js"
 import { QuotaExceeded } from "../api/errors.js"
-import { QuotaGuard } from "../api/security.js"
+import { QuotaAdmission, QuotaGuard } from "../api/security.js"
 import { retryAfterSeconds, rfc3339 } from "../domain/quotaWindow.js"
-import { admissionOf } from "./AuthenticationLive.js"
 import { countQuotaRefusal } from "../metrics/series.js"
 
 // Unlimited keys still get integer headers, so clients that parse them keep working.
@@ -19,22 +18,19 @@ export const quotaHeaders = (decision: QuotaDecision): Record<string, string> =>
 
 /**
  * Refuses with 429 when the decision taken with the authentication (same round trip) says so. Its X-RateLimit-*
- * headers are set on every answer, success or error, with the response's other headers (edge/responseHeaders.ts).
+ * headers are set on every answer once the key is admitted, success or error (a body refused by its schema too).
  */
-export const QuotaGuardLive = Layer.succeed(
-  QuotaGuard,
-  QuotaGuard.of(
-    Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-      const decision = admissionOf(request)
-      if (decision === undefined) return Effect.dieMessage("quota guard ran before authentication")
-      if (decision.allowed) return Effect.void
-      countQuotaRefusal()
-      return Effect.fail(QuotaExceeded.of(
-        `The monthly quota of ${decision.limit} requests is used up; it renews at ${rfc3339(decision.resetAt)}.`
-      ))
-    })
-  )
-)
+export const QuotaGuardLive = Layer.succeed(QuotaGuard)((operation) =>
+  Effect.gen(function*() {
+    const decision = yield* QuotaAdmission
+    yield* HttpEffect.appendPreResponseHandler((_request, response) =>
+      Effect.succeed(HttpServerResponse.setHeaders(response, quotaHeaders(decision))))
+    if (decision.allowed) return yield* operation
+    countQuotaRefusal()
+    return yield* Effect.fail(QuotaExceeded.of(
+      `The monthly quota of ${decision.limit} requests is used up; it renews at ${rfc3339(decision.resetAt)}.`
+    ))
+  }))
 
 /** After a request took more of the quota than its own unit (a batch): the remaining count its answer reports. */
 export const reportQuotaUsed = (limit: number | null, used: number | null) =>

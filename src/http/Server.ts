@@ -1,11 +1,11 @@
 import { HttpApiBuilder } from "effect/http-api"
-import { HttpMiddleware, HttpServer, type HttpEffect } from "effect/http"
+import { HttpMiddleware, HttpRouter, HttpServer, type HttpServerResponse } from "effect/http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { Audit } from "../audit/Audit.js"
 import { Cursors } from "../access/Cursors.js"
 import { Members } from "../members/Members.js"
 import { SecondFactor } from "../secondFactor/SecondFactor.js"
-import { Config, Context, Effect, FiberRef, Layer, LogLevel } from "effect"
+import { Config, Context, Effect, Layer, LogLevel, References } from "effect"
 import type { Server } from "node:http"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { Accounts } from "../accounts/Accounts.js"
@@ -35,11 +35,12 @@ import { AccountChecks } from "../checks/AccountChecks.js"
 import { Cases } from "../cases/Cases.js"
 import { GraceEnds } from "../tenancy/GraceEnds.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
-import { EdgeGuardLive } from "./edge/EdgeGuard.js"
+import { edgeGuard } from "./edge/EdgeGuard.js"
 import { createKybServer, drainServer } from "./edge/nodeServer.js"
 import { DocsPageLive } from "./docs/docsPage.js"
 import { withResponseHeaders } from "./edge/responseHeaders.js"
-import { ErrorBodiesLive } from "./errorBodies.js"
+import { withErrorBodies } from "./errorBodies.js"
+import { OpenApiRouteLive } from "./docs/openApiRoute.js"
 import { AuditHandlers } from "./handlers/audit.js"
 import { BatchHandlers } from "./handlers/batch.js"
 import { ChecksHandlers } from "./handlers/checks.js"
@@ -85,7 +86,8 @@ export const ServicesLive = Layer.mergeAll(
   Layer.provideMerge(Layer.mergeAll(CompanyRepo.Default, CompanySearchLive, Screener.Default))
 )
 
-const ApiLive = HttpApiBuilder.api(KybApi).pipe(
+/** The API's routes: each group's handlers behind the key and the quota, and the OpenAPI document. */
+const ApiLive = Layer.mergeAll(HttpApiBuilder.layer(KybApi), OpenApiRouteLive).pipe(
   Layer.provide([AuditHandlers, SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, BatchHandlers, DecisionsHandlers, CasesHandlers, MonitoringHandlers, WebhooksHandlers, RegistriesHandlers, HealthHandlers]),
   Layer.provide([AuthenticationLive, QuotaGuardLive])
 )
@@ -94,43 +96,44 @@ const ApiLive = HttpApiBuilder.api(KybApi).pipe(
  * One log line per request ("Sent HTTP response"), at Info: the logging middleware only runs when Info lines are
  * logged (with LOG_LEVEL=warning and above it would build every request's line for nothing).
  */
-const withRequestLog = <E, R>(app: HttpEffect.Default<E, R>): HttpEffect.Default<E, R> => {
+const withRequestLog = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) => {
   const logged = HttpMiddleware.logger(app)
-  return Effect.flatMap(FiberRef.get(FiberRef.currentMinimumLogLevel), (level) => LogLevel.greaterThan(level, LogLevel.Info) ? app : logged)
+  return Effect.flatMap(Effect.service(References.MinimumLogLevel), (level) => LogLevel.isGreaterThan(level, "Info") ? app : logged)
 }
 
+/**
+ * Around every route and before routing: the error bodies (every non-2xx is `{error, message}`), around the edge's
+ * checks of the request.
+ */
+const EdgeLive = HttpRouter.middleware((app) => withErrorBodies(edgeGuard(app)), { global: true })
+
 /** The HTTP application on whatever HttpServer is provided. */
-export const HttpAppLive = HttpApiBuilder.serve((app) => withResponseHeaders(withRequestLog(app))).pipe(
-  Layer.provide(DocsPageLive),
-  Layer.provide(WebRoutesLive),
-  Layer.provide(ConsoleRoutesLive),
-  Layer.provide(AccountApiLive),
-  Layer.provide(McpHttpLive),
-  Layer.provide(HttpApiBuilder.middlewareOpenApi({ path: "/v1/openapi.json" })),
-  Layer.provide(ErrorBodiesLive),
-  Layer.provide(EdgeGuardLive),
-  Layer.provide(ApiLive),
-  Layer.provide(MetricsRouteLive),
+export const HttpAppLive = HttpRouter.serve(
+  Layer.mergeAll(ApiLive, DocsPageLive, WebRoutesLive, ConsoleRoutesLive, AccountApiLive, McpHttpLive, MetricsRouteLive).pipe(
+    Layer.provide(EdgeLive)
+  ),
+  { disableLogger: true, disableListenLog: true, middleware: (app) => withResponseHeaders(withRequestLog(app)) }
+).pipe(
   Layer.provide(ServicesLive),
   // Without a trace exporter (src/metrics/tracing.ts) request spans have no consumer: the server's tracing
   // middleware would still parse each request's URL and copy its headers into a span's attributes for nothing.
-  (layer) => Layer.unwrapEffect(Effect.map(tracingEnabled, (on) => (on ? layer : HttpMiddleware.withTracerDisabledWhen(layer, () => true)))),
+  (layer) => Layer.unwrap(Effect.map(tracingEnabled, (on) => (on ? layer : layer.pipe(Layer.provide(Layer.succeed(HttpMiddleware.TracerDisabledWhen)(() => true)))))),
   HttpServer.withLogAddress
 )
 
 /** The node:http server the service listens with (for the graceful stop). */
-export class NodeListener extends Context.Tag("kyb/NodeListener")<NodeListener, Server>() {}
+export class NodeListener extends Context.Service<NodeListener, Server>()("kyb/NodeListener") {}
 
 /**
  * Binds the port only once every service is built (database migrated, sanctions index loaded): a connection
  * accepted before the application is attached would never be answered.
  */
-export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
+export const NodeServerLive = Layer.unwrap(Effect.gen(function*() {
   yield* Verifier
   yield* ApiKeys
   yield* logLiveRegistries
-  const port = yield* Config.port("PORT").pipe(Config.withDefault(8080))
-  const host = yield* Config.string("HOST").pipe(Config.withDefault("0.0.0.0"))
+  const port = yield* Config.Port("PORT").pipe(Config.withDefault(8080))
+  const host = yield* Config.String("HOST").pipe(Config.withDefault("0.0.0.0"))
   const server = createKybServer()
   return Layer.merge(NodeHttpServer.layer(() => server, { port, host }), Layer.succeed(NodeListener, server))
 })).pipe(Layer.provide(ServicesLive))
@@ -140,9 +143,9 @@ export const NodeServerLive = Layer.unwrapEffect(Effect.gen(function*() {
  * sockets, let every request already received finish (its answer says `Connection: close`), and cut what is
  * left after KYB_SHUTDOWN_GRACE_MS (default 8000). Built after the application, so its finalizer runs first.
  */
-export const GracefulShutdownLive = Layer.scopedDiscard(Effect.gen(function*() {
+export const GracefulShutdownLive = Layer.effectDiscard(Effect.gen(function*() {
   const server = yield* NodeListener
-  const graceMs = yield* Config.integer("KYB_SHUTDOWN_GRACE_MS").pipe(Config.withDefault(8000))
+  const graceMs = yield* Config.Int("KYB_SHUTDOWN_GRACE_MS").pipe(Config.withDefault(8000))
   yield* Effect.addFinalizer(() =>
     Effect.gen(function*() {
       yield* Effect.logInfo("shutting down: no new connections, draining requests in flight")

@@ -1,69 +1,91 @@
-import { HttpApiBuilder, HttpApiError } from "effect/http-api"
+import { HttpApiError } from "effect/http-api"
 import { HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
 import { SqlError } from "effect/sql"
-import { Cause, Effect } from "effect"
+import { Cause, Effect, Option, SchemaIssue } from "effect"
 import { issuesMessage } from "../domain/fieldMessages.js"
 import { errorPage, pageRequest, wantsPage } from "../web/errorPages.js"
 import { allowedMethods } from "./edge/allowedMethods.js"
 
 const body = (status: number, error: string, message: string, headers: Record<string, string> = {}) =>
-  Effect.succeed(HttpServerResponse.unsafeJson({ error, message }, { status, headers }))
+  Effect.succeed(HttpServerResponse.jsonUnsafe({ error, message }, { status, headers }))
 
 /** SQLSTATE classes that mean "the database cannot serve now" rather than "this query is wrong". */
 const unavailableState = /^(08|53|57P0|57014|40001|40P01)/
 
-const databaseUnavailable = (error: SqlError) => {
-  const cause = error.cause
+/**
+ * The driver says a lost or refused connection (ConnectionError, SQLSTATE class 08 or a socket error); a server error
+ * carries its SQLSTATE. A failure of our own (a value the driver cannot encode) has neither: it is a 500.
+ */
+const databaseUnavailable = (error: SqlError.SqlError) => {
+  const reason = error.reason
+  if (reason._tag === "ConnectionError") return true
+  const cause: unknown = reason.cause
   const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined
-  return code === undefined || unavailableState.test(code) || /^E[A-Z]+$/.test(code)
+  return code !== undefined && (unavailableState.test(code) || /^E[A-Z]+$/.test(code))
+}
+
+const formatIssues = SchemaIssue.makeFormatterStandardSchemaV1()
+
+/** What the framework says of a JSON body it could not parse (HttpApiBuilder's payload decoding). */
+const NOT_JSON = "Expected a valid JSON body"
+
+/** A request value its schema refused, as the one error vocabulary says it (src/domain/fieldMessages.ts). */
+const refusalMessage = (error: HttpApiError.HttpApiSchemaError) => {
+  const issues = formatIssues(error.cause.issue).issues
+  return issues.length === 1 && (issues[0]?.path ?? []).length === 0 && issues[0]?.message === NOT_JSON
+    ? "The request body could not be read as JSON."
+    : issuesMessage(error.cause)
+}
+
+/** A body that could not be read: too large for its route, or not readable as what it says it is. */
+const unreadable = (error: HttpServerError.RequestParseError) =>
+  error.reason === "BodyTooLarge" || /too large|maximum/i.test(String(error.cause))
+    ? body(413, "invalid_request", "The request body is too large.")
+    : body(400, "invalid_request", "The request body could not be read as JSON.")
+
+const notFound = (error: HttpServerError.RouteNotFound) => {
+  const request = error.request
+  const path = request.url.split("?")[0] ?? ""
+  const allowed = allowedMethods(path)
+  if (allowed !== undefined) {
+    return body(405, "method_not_allowed", `${path} answers ${allowed.join(", ")}, not ${request.method}.`, { allow: allowed.join(", ") })
+  }
+  return wantsPage(path, request.headers["accept"])
+    ? Effect.succeed(errorPage(404, path))
+    : body(404, "not_found", `No route for ${request.method} ${request.url}.`)
 }
 
 /**
- * Every non-2xx answer is `{error, message}`: framework decode failures, malformed JSON, oversized bodies,
- * unknown routes, and defects (500 with no detail; 503 when the database is unreachable). Declared API errors
- * pass through untouched: their schemas already encode to `{error, message}`.
+ * Every non-2xx answer is `{error, message}`: request values their schemas refuse, malformed JSON, oversized bodies,
+ * unknown routes, and defects (500 with no detail; 503 when the database is unreachable). Declared API errors are
+ * answered by the routes themselves: their schemas already encode to `{error, message}`.
  */
-export const ErrorBodiesLive = HttpApiBuilder.middleware((app) =>
-  Effect.catchCause(app, (cause) => {
-    if (Cause.isInterruptedOnly(cause)) return Effect.failCause(cause)
-    const failure = Cause.failureOption(cause)
-    if (failure._tag === "Some") {
-      const error: unknown = failure.value
-      if (error instanceof HttpApiError.HttpApiDecodeError) return body(400, "invalid_request", issuesMessage(error))
-      if (HttpServerError.isServerError(error) && error._tag === "RouteNotFound") {
-        const path = error.request.url.split("?")[0] ?? ""
-        const allowed = allowedMethods(path)
-        if (allowed !== undefined) {
-          return body(405, "method_not_allowed", `${path} answers ${allowed.join(", ")}, not ${error.request.method}.`, { allow: allowed.join(", ") })
-        }
-        return wantsPage(path, error.request.headers["accept"])
-          ? Effect.succeed(errorPage(404, path))
-          : body(404, "not_found", `No route for ${error.request.method} ${error.request.url}.`)
-      }
-      if (HttpServerError.isServerError(error) && error._tag === "RequestError") {
-        return body(400, "invalid_request", "The request body could not be read as JSON.")
-      }
-      return Effect.failCause(cause)
+export const withErrorBodies = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
+  Effect.catchCause(app, (cause): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest> => {
+    if (Cause.hasInterruptsOnly(cause)) return Effect.failCause(cause)
+    const failure = Cause.findErrorOption(cause)
+    const error: unknown = Option.isSome(failure) ? failure.value : Cause.squash(cause)
+    if (HttpApiError.HttpApiSchemaError.is(error) && error.kind !== "Body" && error.kind !== "ResponseHeaders") {
+      return body(400, "invalid_request", refusalMessage(error))
     }
-    const defect = Cause.squash(cause)
-    if (HttpServerError.isServerError(defect) && defect._tag === "RequestError") {
-      return /too large|maximum/i.test(String(defect.cause))
-        ? body(413, "invalid_request", "The request body is too large.")
-        : body(400, "invalid_request", "The request body could not be read as JSON.")
+    if (HttpServerError.isHttpServerError(error)) {
+      const reason = error.reason
+      if (reason._tag === "RouteNotFound") return notFound(reason)
+      if (reason._tag === "RequestParseError") return unreadable(reason)
     }
-    if (defect instanceof SqlError && databaseUnavailable(defect)) {
-      return Effect.logWarning("database unavailable", defect.message).pipe(
-        Effect.zipRight(Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+    if (Option.isSome(failure)) return Effect.failCause(cause)
+    if (SqlError.isSqlError(error) && databaseUnavailable(error)) {
+      return Effect.logWarning("database unavailable", error.message).pipe(
+        Effect.andThen(Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
           pageRequest(request)
             ? Effect.succeed(HttpServerResponse.setHeader(errorPage(503, ""), "retry-after", "5"))
             : body(503, "service_unavailable", "The database is unreachable; retry shortly.", { "retry-after": "5" })))
       )
     }
     return Effect.logError("unexpected failure", cause).pipe(
-      Effect.zipRight(Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
+      Effect.andThen(Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) =>
         pageRequest(request)
           ? Effect.succeed(errorPage(500, ""))
           : body(500, "internal_error", "An unexpected error occurred; it has been logged.")))
     )
   })
-)

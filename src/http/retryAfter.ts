@@ -6,4 +6,4 @@ import { ServiceUnavailable } from "../api/errors.js"
 export const asServiceUnavailable = (failure: { readonly message: string; readonly retryAfterSeconds: number }) =>
   HttpEffect.appendPreResponseHandler((_request, response) =>
     Effect.succeed(HttpServerResponse.setHeader(response, "retry-after", String(Math.max(1, Math.ceil(failure.retryAfterSeconds)))))
-  ).pipe(Effect.zipRight(Effect.fail(ServiceUnavailable.of(failure.message))))
+  ).pipe(Effect.andThen(Effect.fail(ServiceUnavailable.of(failure.message))))

@@ -1,4 +1,5 @@
 import { JsonSchema, Schema } from "effect"
+import { STATED_SCHEMA, withStatedSchemas } from "../api/schemas/stated.js"
 
 type Json = Record<string, unknown>
 const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)
@@ -15,7 +16,7 @@ const inline = (value: unknown, definitions: Json): unknown => {
   const merged = isObject(target) ? { ...target, ...rest } : rest
   const out: Json = {}
   for (const [k, v] of Object.entries(merged)) {
-    if (dropped.has(k) || k === "$defs") continue
+    if (dropped.has(k) || k === "$defs" || k === "definitions") continue
     if (k === "required" && Array.isArray(v) && v.length === 0) continue
     out[k] = k === "properties" && isObject(v)
       ? Object.fromEntries(Object.entries(v).map(([name, p]) => [name, inline(p, definitions)]))
@@ -25,7 +26,12 @@ const inline = (value: unknown, definitions: Json): unknown => {
 }
 
 const rooted = (schema: Schema.Top): { readonly root: Json; readonly definitions: Json } => {
-  const document = JsonSchema.toDocumentDraft07(Schema.toJsonSchemaDocument(schema))
+  // The contract's stated schemas (a query string's integer, limits in words) in place, as the OpenAPI document has them.
+  const generated = JsonSchema.toDocumentDraft07(Schema.toJsonSchemaDocument(schema, {
+    onExcessProperty: "error",
+    includeAnnotationKey: (key) => key === STATED_SCHEMA
+  }))
+  const document = withStatedSchemas(generated) as typeof generated
   const definitions: Json = { ...document.definitions }
   return { root: inline(document.schema, definitions) as Json, definitions }
 }

@@ -68,7 +68,7 @@ export const TracingLive = Layer.unwrap(Effect.gen(function*() {
   const settings = yield* tracingSettings
   if (Option.isNone(settings)) return Layer.succeed(References.TracerEnabled, false)
   const { headers, instance, ratio, serviceName, url } = settings.value
-  const [{ OtlpTracer, OtlpSerialization }, { FetchHttpClient }] = yield* Effect.promise(() =>
+  const [{ OtlpExporter, OtlpTracer, OtlpSerialization }, { FetchHttpClient }] = yield* Effect.promise(() =>
     Promise.all([import("effect/observability"), import("effect/http")])
   )
   const tracer = OtlpTracer.make({
@@ -79,6 +79,8 @@ export const TracingLive = Layer.unwrap(Effect.gen(function*() {
   })
   yield* Effect.logInfo("traces exported over OTLP").pipe(Effect.annotateLogs({ endpoint: new URL(url).host, sample_ratio: ratio }))
   return Layer.unwrap(Effect.map(tracer, (t) => Layer.succeed(Tracer.Tracer, sampledTracer(t, ratio)))).pipe(
+    // The exporter flushes what it holds when the process stops.
+    Layer.provideMerge(OtlpExporter.layerFlusher),
     Layer.provide(OtlpSerialization.layerJson),
     Layer.provide(FetchHttpClient.layer)
   )

@@ -254,9 +254,9 @@ export class Monitors extends Context.Service<Monitors>()("kyb/Monitors", {
               Effect.map(
                 record(monitor, "company.status_changed", { from: change.old_status, to: change.new_status, check_id: verdict.check_id }),
                 (made) => (made ? 1 : 0)
-              )))).pipe(Effect.tap(() => {
+              )))).pipe(Effect.tap(() => Effect.sync(() => {
                 reported = change.id
-              }))).pipe(
+              })))).pipe(
         // The next poll goes on from the last change whose events were all made.
         Effect.onError(() => repo.advanceStatusCursor(last.id, reported).pipe(Effect.ignore))
       )

@@ -57,7 +57,7 @@ describe("the contract for generated clients (issue 16)", () => {
           country: "NG", ocid: "ocds-test-1", buyer: "Federal Ministry of Works", title: "Cement supply", value: 125000000,
           currency: "NGN", date: "2024-03-01", supplier: "Dangote Cement PLC", source_url: null
         })
-        if (typeof award === "string") return yield* Effect.dieMessage(award)
+        if (typeof award === "string") return yield* Effect.die(new Error(award))
         yield* upsertAwards(yield* SqlClient.SqlClient, [award]).pipe(Effect.orDie)
         const key = yield* server.newKey({ plan: "free", quota: 8 })
         const doc = yield* Effect.promise(() => fetch(`${server.url}/v1/openapi.json`).then((r) => r.text()))

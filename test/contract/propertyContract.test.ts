@@ -79,7 +79,7 @@ const asRead = (schema: Json, text: string): unknown =>
 
 describe("property-based contract test from the OpenAPI document (issue 43)", () => {
   // No host name resolves here, and no address is contacted: webhooks are not registered with valid addresses.
-  const noDns = Layer.succeed(WebhookResolver, WebhookResolver.make({ resolve: () => Promise.resolve([]) }))
+  const noDns = Layer.succeed(WebhookResolver, WebhookResolver.of({ resolve: () => Promise.resolve([]) }))
   layer(makeTestServer().pipe(Layer.provide(noDns)), { timeout: "300 seconds", excludeTestServices: true })((it) => {
     it.effect(`${runs} generated requests (seed ${seed}): documented statuses and bodies, invalid refused, valid accepted`, () =>
       Effect.gen(function*() {

@@ -1,9 +1,8 @@
-import { OpenApi } from "effect/http-api"
 import { Result, Schema } from "effect"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import { describe, expect, it } from "vitest"
-import { KybApi } from "../../src/api/Api.js"
+import { openApiDocument } from "../../src/api/Api.js"
 import { CaseDecisionBody } from "../../src/api/schemas/Case.js"
 import { DecisionBody } from "../../src/api/schemas/Decision.js"
 import { VerifyBody } from "../../src/api/schemas/Verdict.js"
@@ -26,7 +25,7 @@ const examples = (part: string, language: string) =>
   [...part.matchAll(new RegExp("```" + language + "\\n([\\s\\S]*?)```", "g"))].map((m) => m[1]!)
 
 interface JsonSchema { readonly $ref?: string; readonly properties?: Record<string, unknown>; readonly items?: JsonSchema; readonly anyOf?: ReadonlyArray<JsonSchema> }
-const doc = OpenApi.fromApi(KybApi) as unknown as {
+const doc = openApiDocument() as unknown as {
   paths: Record<string, Record<string, { requestBody?: { content: Record<string, { schema: JsonSchema }> } }>>
   components: { schemas: Record<string, JsonSchema> }
 }
@@ -58,12 +57,12 @@ describe("README: every body field of every route, with examples the routes take
   })
 
   it("each JSON example is taken by its route's schema", () => {
-    const schemas: ReadonlyArray<readonly [string, Schema.Schema<unknown, unknown>]> = [
-      ["POST /v1/verify", VerifyBody as Schema.Schema<unknown, unknown>],
-      ["POST /v1/decisions", DecisionBody as Schema.Schema<unknown, unknown>],
-      ["POST /v1/cases/{id}/decisions", CaseDecisionBody as Schema.Schema<unknown, unknown>],
-      ["POST /v1/monitors", MonitorBody as Schema.Schema<unknown, unknown>],
-      ["POST /v1/webhooks", WebhookBody as Schema.Schema<unknown, unknown>]
+    const schemas: ReadonlyArray<readonly [string, Schema.Decoder<unknown>]> = [
+      ["POST /v1/verify", VerifyBody as Schema.Decoder<unknown>],
+      ["POST /v1/decisions", DecisionBody as Schema.Decoder<unknown>],
+      ["POST /v1/cases/{id}/decisions", CaseDecisionBody as Schema.Decoder<unknown>],
+      ["POST /v1/monitors", MonitorBody as Schema.Decoder<unknown>],
+      ["POST /v1/webhooks", WebhookBody as Schema.Decoder<unknown>]
     ]
     for (const [route, schema] of schemas) {
       const [example] = examples(partOf(route), "json")

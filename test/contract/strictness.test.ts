@@ -7,7 +7,7 @@ import { makeTestServer, TestServer } from "../support/server.js"
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
 const json = (headers: Record<string, string>) => ({ ...headers, "content-type": "application/json" })
 // Host names are never looked up here: a webhook URL the test registers is an address literal.
-const noDns = Layer.succeed(WebhookResolver, WebhookResolver.make({ resolve: () => Promise.resolve([]) }))
+const noDns = Layer.succeed(WebhookResolver, WebhookResolver.of({ resolve: () => Promise.resolve([]) }))
 
 describe("the contract to the letter: strict bodies, 405 with Allow, WWW-Authenticate, one word per field (issue 43)", () => {
   layer(makeTestServer().pipe(Layer.provide(noDns)), { timeout: "120 seconds", excludeTestServices: true })((it) => {

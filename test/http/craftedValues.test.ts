@@ -130,7 +130,7 @@ describe("crafted ids, cursors and dates are 400s naming the field, never 500 (i
         const done = (id: string) =>
           promise(() => call(`${server.url}/v1/jobs/${id}`, { headers: key })).pipe(
             Effect.filterOrFail((r) => (r.body as { status: string }).status === "done"),
-            Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("60 seconds"))),
+            Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
             Effect.orDie,
             Effect.map((r) => (r.body as { results: ReadonlyArray<{ error: { message: string } | null }> }).results.map((x) => x.error?.message ?? null))
           )

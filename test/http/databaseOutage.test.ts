@@ -2,7 +2,7 @@ import { HttpServer } from "effect/http"
 import { NodeHttpServer } from "@effect/platform-node"
 import { PgClient } from "@effect/sql-pg"
 import { assert, describe, it } from "@effect/vitest"
-import { Duration, Effect, Exit, Layer, Logger, LogLevel, Redacted, Scope } from "effect"
+import { Context, Duration, Effect, Exit, Layer, Redacted, References, Scope } from "effect"
 import * as fs from "node:fs"
 import { createServer } from "node:http"
 import * as os from "node:os"
@@ -21,25 +21,25 @@ describe("a lost database", () => {
       const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-outage-"))
       yield* Effect.addFinalizer(() => Effect.sync(() => fs.rmSync(dataDir, { recursive: true, force: true })))
       const databaseScope = yield* Scope.make()
-      const first = yield* startEmbeddedPostgres({ dataDir, maxConnections: 8, tcpPort: 0 }).pipe(Scope.extend(databaseScope))
+      const first = yield* startEmbeddedPostgres({ dataDir, maxConnections: 8, tcpPort: 0 }).pipe(Scope.provide(databaseScope))
       const port = first.port ?? 0
       const db = PgClient.layer({
         host: "127.0.0.1", port, username: "postgres", database: "postgres", maxConnections: 4,
         connectTimeout: Duration.seconds(2)
       })
-      const runtime = yield* Layer.toRuntime(
+      const runtime = yield* Layer.build(
         Layer.mergeAll(HttpAppLive, ApiKeys.Default).pipe(
           Layer.provideMerge(NodeHttpServer.layer(createServer, { port: 0, host: "127.0.0.1" })),
           Layer.provideMerge(db),
-          Layer.provide(Logger.minimumLogLevel(LogLevel.None)),
+          Layer.provide(Layer.succeed(References.MinimumLogLevel, "None")),
           Layer.provide(testConfig())
         )
       )
       yield* migrate().pipe(Effect.provide(runtime))
       const { secret } = yield* Effect.flatMap(ApiKeys, (k) => k.create({ plan: "unlimited", quota: null, label: "outage" }))
         .pipe(Effect.provide(runtime))
-      const server = yield* HttpServer.HttpServer.pipe(Effect.provide(runtime))
-      if (server.address._tag !== "TcpAddress") return yield* Effect.dieMessage("expected TCP")
+      const server = Context.get(runtime, HttpServer.HttpServer)
+      if (server.address._tag === "UnixPathAddress") return yield* Effect.die(new Error("expected TCP"))
       const url = `http://127.0.0.1:${server.address.port}`
       const headers = apiKeyHeader(Redacted.value(secret))
 
@@ -65,7 +65,7 @@ describe("a lost database", () => {
       assert.include(page.headers.get("content-type") ?? "", "text/html")
 
       const again = yield* Scope.make()
-      yield* startEmbeddedPostgres({ dataDir, maxConnections: 8, tcpPort: port }).pipe(Scope.extend(again))
+      yield* startEmbeddedPostgres({ dataDir, maxConnections: 8, tcpPort: port }).pipe(Scope.provide(again))
       yield* Effect.addFinalizer(() => Scope.close(again, Exit.void))
       let status = 0
       for (let attempt = 0; attempt < 20 && status !== 200; attempt++) {

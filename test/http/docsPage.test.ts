@@ -1,9 +1,8 @@
-import { OpenApi } from "effect/http-api"
 import { describe, expect, it } from "vitest"
-import { KybApi } from "../../src/api/Api.js"
+import { openApiDocument } from "../../src/api/Api.js"
 import { referencePage, type Spec } from "../../src/http/docs/reference.js"
 
-const spec = OpenApi.fromApi(KybApi) as Spec
+const spec = openApiDocument() as Spec
 
 describe("the docs page, rendered from the OpenAPI document", () => {
   const html = referencePage(spec)

@@ -10,7 +10,7 @@ import { serverUrl } from "../support/testDatabase.js"
 // Several instances share a PostgreSQL server; the embedded database serves one process (one connection).
 describe.skipIf(serverUrl() === undefined)("quota across instances on PostgreSQL", () => {
   layer(SharedDatabaseLive, { timeout: "120 seconds", excludeTestServices: true })((it) => {
-    it.scoped("two server instances on one database admit exactly the quota", () =>
+    it.effect("two server instances on one database admit exactly the quota", () =>
       Effect.gen(function*() {
         const database = yield* SharedDatabase
         const first = yield* startInstance(database)

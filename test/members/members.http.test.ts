@@ -124,7 +124,7 @@ describe("members, roles and the audit log", () => {
         assert.deepStrictEqual(broken.map((b) => [b.accountId, b.seq, b.problem]), [[edited!.account_id, edited!.seq, "hash"]])
         // Nothing the service runs can change an entry: the database refuses it.
         const refusedUpdate = yield* sql`UPDATE audit_log SET outcome = 'refused'`.pipe(Effect.flip)
-        assert.include(String(refusedUpdate.cause ?? refusedUpdate), "append-only")
+        assert.include(String(refusedUpdate.reason.cause), "append-only")
       }).pipe(Effect.provide(Audit.Default)), 300_000)
   })
 })

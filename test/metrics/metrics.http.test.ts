@@ -31,7 +31,7 @@ describe("/metrics on the API port (KYB_METRICS_TOKEN)", () => {
   layer(makeTestServer({ KYB_METRICS_TOKEN: TOKEN, SANCTIONS_POLL_INTERVAL: "200 millis" }), { timeout: "120 seconds", excludeTestServices: true })((it) => {
     const scrape = (url: string) =>
       promise(() => call(`${url}/metrics`, { headers: bearer(TOKEN) })).pipe(
-        Effect.tap((reply) => assert.strictEqual(reply.status, 200, reply.text)),
+        Effect.tap((reply) => Effect.sync(() => assert.strictEqual(reply.status, 200, reply.text))),
         Effect.map((reply) => reply.text)
       )
 
@@ -75,7 +75,7 @@ describe("/metrics on the API port (KYB_METRICS_TOKEN)", () => {
         // Until the index holds the list (polled every 200 ms), the verdict says the lists are unavailable.
         yield* verify(clean.registration_no).pipe(
           Effect.filterOrFail((r) => (r.body as { review_reason?: string }).review_reason !== "sanctions_unavailable"),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo("30 seconds"))),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
           Effect.orDie
         )
         const before = yield* scrape(server.url)

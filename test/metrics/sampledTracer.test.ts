@@ -1,18 +1,15 @@
-import { Effect, Layer, Option, Tracer } from "effect"
+import { Context, Effect, Option, Tracer } from "effect"
 import { describe, expect, it } from "vitest"
 import { sampledTracer } from "../../src/metrics/sampledTracer.js"
-
-const native = Effect.runSync(Effect.tracer)
 
 /** A tracer that records the names of the spans it is asked to make. */
 const recording = () => {
   const made: Array<string> = []
   const tracer = Tracer.make({
-    span: (name, parent, context, links, startTime, kind) => {
-      made.push(name)
-      return native.span(name, parent, context, links, startTime, kind)
-    },
-    context: (f) => f()
+    span: (options) => {
+      made.push(options.name)
+      return Tracer.nativeTracer.span(options)
+    }
   })
   return { made, tracer }
 }
@@ -21,7 +18,7 @@ const trace = (tracer: Tracer.Tracer) =>
   Effect.runSync(Effect.succeed(1).pipe(
     Effect.withSpan("child"),
     Effect.withSpan("root"),
-    Effect.provide(Layer.setTracer(tracer))
+    Effect.provideService(Tracer.Tracer, tracer)
   ))
 
 describe("parent-based ratio sampling", () => {
@@ -47,7 +44,9 @@ describe("parent-based ratio sampling", () => {
   it("a caller's unsampled parent (traceparent with the flag off) keeps the trace out", () => {
     const { made, tracer } = recording()
     const parent = Tracer.externalSpan({ traceId: "a".repeat(32), spanId: "b".repeat(16), sampled: false })
-    const span = sampledTracer(tracer, 1).span("x", Option.some(parent), parent.context, [], 0n, "server")
+    const span = sampledTracer(tracer, 1).span({
+      name: "x", parent: Option.some(parent), annotations: Context.empty(), links: [], startTime: 0n, kind: "server", root: false, sampled: true
+    })
     expect(span.sampled).toBe(false)
     expect(made).toEqual([])
   })

@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
-import { Clock, Effect, Exit, Redacted, Schedule, Scope } from "effect"
+import { Effect, Exit, Redacted, Schedule, Scope } from "effect"
 import { createServer } from "node:http"
 import { ApiKeys } from "../../src/access/ApiKeys.js"
 import { verifyDelivery } from "../../src/webhooks/signature.js"
@@ -13,7 +13,7 @@ const config = {
 }
 
 describe("webhook deliveries survive a restart (issue 17)", () => {
-  layer(SharedDatabaseLive, { timeout: "120 seconds" })((it) => {
+  layer(SharedDatabaseLive, { timeout: "120 seconds", excludeTestServices: true })((it) => {
     it.effect("an event the endpoint refused before the server stopped is delivered once by the next server, signed", () =>
       Effect.gen(function*() {
         const database = yield* SharedDatabase
@@ -39,7 +39,7 @@ describe("webhook deliveries survive a restart (issue 17)", () => {
         )
         const key = bearer(Redacted.value(secret))
         const first = yield* Scope.make()
-        const urlA = yield* startInstance(database, Clock.make(), config).pipe(Scope.provide(first))
+        const urlA = yield* startInstance(database, undefined, config).pipe(Scope.provide(first))
         const hook = yield* Effect.promise(() => call(`${urlA}/v1/webhooks`, {
           method: "POST", headers: { ...key, "content-type": "application/json" },
           body: JSON.stringify({ url: `http://127.0.0.1:${port}/kyb`, events: ["sanctions.hit_added"] })
@@ -61,7 +61,7 @@ describe("webhook deliveries survive a restart (issue 17)", () => {
         up = true
 
         const second = yield* Scope.make()
-        const urlB = yield* startInstance(database, Clock.make(), config).pipe(Scope.provide(second))
+        const urlB = yield* startInstance(database, undefined, config).pipe(Scope.provide(second))
         yield* Effect.sync(() => bodies.length).pipe(Effect.filterOrFail((n) => n >= 1), Effect.retry(Schedule.spaced("100 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))), Effect.orDie)
         yield* Effect.sleep("1 second")
         assert.lengthOf(bodies, 1, "delivered once")

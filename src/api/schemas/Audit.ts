@@ -5,20 +5,16 @@ import { NextCursor } from "./Paging.js"
 import { cursorInput, IntegerFromQuery } from "./params.js"
 import { optionalField, stated } from "./stated.js"
 
-const ID = /^[A-Za-z0-9_.:-]{1,100}$/
+const ID = /^[A-Za-z0-9_.:-]{1,100}$/u
 
 export const AuditListParams = Schema.Struct({
   limit: optionalField(IntegerFromQuery(1, 100, { default: 50, description: "Page size" })),
   cursor: optionalField(cursorInput("A page's `next_cursor`, as given (opaque: any other text is refused with 400)")),
   actor_id: optionalField(
-    Schema.String.check(Schema.isPattern(/^(mem|key)_[0-9a-f]{12,16}$/, { message: "must be a member's id (mem_...) or a key's id (key_...)" })),
-    { description: "Only what this person (a member's id) or this API key did" }
-  ),
-  action: optionalField(Schema.Literals(auditActions).annotate({ message: `must be one of ${auditActions.join(", ")}` }), { description: "Only entries of this kind" }),
+    Schema.String.annotate({ description: "Only what this person (a member's id) or this API key did" }).check(Schema.isPattern(/^(mem|key)_[0-9a-f]{12,16}$/u, { message: "must be a member's id (mem_...) or a key's id (key_...)" }))),
+  action: optionalField(Schema.Literals(auditActions).annotate({ message: `must be one of ${auditActions.join(", ")}`, description: "Only entries of this kind" })),
   object_id: optionalField(
-    Schema.String.check(Schema.isPattern(ID, { message: "must be an id (letters, digits, - _ . :, at most 100)" })),
-    { description: "Only entries about this object (a check, decision, key, member, monitor, webhook, batch job ...)" }
-  ),
+    Schema.String.annotate({ description: "Only entries about this object (a check, decision, key, member, monitor, webhook, batch job ...)" }).check(Schema.isPattern(ID, { message: "must be an id (letters, digits, - _ . :, at most 100)" }))),
   day: optionalField(Schema.String.annotate(stated({ type: "string", format: "date", description: "Only entries of this UTC day" })).check(
     Schema.isPattern(/^\d{4}-\d{2}-\d{2}$/, { message: "must be a date (YYYY-MM-DD)" }),
     Schema.makeFilter((s: string) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), { message: "must be a date (YYYY-MM-DD)" })

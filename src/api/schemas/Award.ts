@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { LimitParam, OffsetParam } from "./params.js"
-import { optionalField } from "./stated.js"
+import { describedInt, Int, optionalField } from "./stated.js"
 
 /** One public-procurement award matched to the company (its supplier matched by name, or by a stated alias). */
 export class Award extends Schema.Class<Award>("Award")({
@@ -25,8 +25,8 @@ export const AwardParams = Schema.Struct({
 export class AwardPage extends Schema.Class<AwardPage>("AwardPage")({
   country: Schema.String,
   registration_no: Schema.String.annotate({ description: "The company's number in its registry's canonical form" }),
-  count: Schema.Int.annotate({ description: "Awards matched to the company, across all pages" }),
-  limit: Schema.Int,
-  offset: Schema.Int,
+  count: describedInt("Awards matched to the company, across all pages"),
+  limit: Int,
+  offset: Int,
   awards: Schema.Array(Award).annotate({ description: "Newest award first (undated last)" })
 }) {}

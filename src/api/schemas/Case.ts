@@ -27,11 +27,9 @@ export const caseCursorPosition = (payload: string): { readonly key: string | nu
 
 const CaseCursor = cursorInput("The page before's next_cursor, as given")
 
-export const CaseIdParam = Schema.String.check(Schema.isPattern(/^case_[0-9a-f]{20}$/, { message: "must be a case id (case_ and 20 hex digits)" }))
-  .annotate({ description: "A case's id", examples: ["case_3f5a7c9e1b3d4f5a6b7c"] })
+export const CaseIdParam = Schema.String.annotate({ description: "A case's id", examples: ["case_3f5a7c9e1b3d4f5a6b7c"] }).check(Schema.isPattern(/^case_[0-9a-f]{20}$/u, { message: "must be a case id (case_ and 20 hex digits)" }))
 
-const MemberId = Schema.String.check(Schema.isPattern(/^(mem_[A-Za-z0-9_-]{1,64}|none)$/, { message: "must be a member's id (mem_…) or none" }))
-  .annotate({ description: "A member's id (mem_…), or none" })
+const memberId = (description: string) => Schema.String.annotate({ description }).check(Schema.isPattern(/^(mem_[A-Za-z0-9_-]{1,64}|none)$/u, { message: "must be a member's id (mem_…) or none" }))
 
 export const CaseListParams = Schema.Struct({
   status: optionalField(Schema.Literals(["open", "in_progress", "escalated", "closed", "active"]).annotate({
@@ -39,7 +37,7 @@ export const CaseListParams = Schema.Struct({
   })),
   reason: optionalField(ReviewReason.annotate({ description: "A review reason the case has" })),
   list: optionalField(SanctionsList.annotate({ description: "A list the case has a hit on" })),
-  assignee: optionalField(MemberId.annotate({ description: "A member, or none" })),
+  assignee: optionalField(memberId("A member, or none")),
   min_age_days: optionalField(IntegerFromQuery(0, 3650, { description: "Opened at least this many days ago" })),
   pending: optionalField(Schema.Literals(["true", "false"]).annotate({ description: "true: a decision awaits a second member" })),
   sort: optionalField(Schema.Literals(["age", "score"]).annotate({ description: "age (default): oldest first; score: best hit first" })),
@@ -108,7 +106,7 @@ const Text = (max: number, what: string) =>
   Schema.String.annotate({ description: what }).check(Schema.isMaxLength(max, { message: `must be at most ${max} characters` }))
 
 export const AssignBody = Schema.Struct({
-  assignee: Schema.NullOr(MemberId).annotate({ description: "The member to hold the case (mem_…), or null to let it go" })
+  assignee: Schema.NullOr(memberId("A member's id (mem_…), or none")).annotate({ description: "The member to hold the case (mem_…), or null to let it go" })
 }).annotate({ identifier: "CaseAssignRequest" })
 
 export const CommentBody = Schema.Struct({

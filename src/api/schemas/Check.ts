@@ -3,7 +3,7 @@ import { AttributionOrNull } from "./Attribution.js"
 import { FieldProvenance } from "./Company.js"
 import { KeyIdParam } from "./Paging.js"
 import { CursorParam, LimitParam, SinceParam } from "./params.js"
-import { optionalField } from "./stated.js"
+import { AnyValue, optionalField } from "./stated.js"
 
 export class CheckedList extends Schema.Class<CheckedList>("CheckedList")({
   list: Schema.String,
@@ -20,7 +20,7 @@ export class Check extends Schema.Class<Check>("Check")({
     description: "The inputs as the service read them (trimmed, country upper case, number key)"
   }),
   // Verbatim: a check keeps the verdict exactly as it was answered, in the shape of its policy version (today's: Verdict).
-  verdict: Schema.Unknown.annotate({ description: "The verdict exactly as answered (see Verdict)", title: "Verdict" }),
+  verdict: AnyValue({ description: "The verdict exactly as answered (see Verdict)", title: "Verdict" }),
   lists: Schema.Array(CheckedList),
   provenance: Schema.NullOr(Schema.Record(Schema.String, FieldProvenance)).annotate({
     description: "Each field of the verdict's company with its own source, source page, checked date and confidence, as GET /v1/company gave them when the check was made; null when no company was resolved"

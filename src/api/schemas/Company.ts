@@ -1,10 +1,11 @@
 import { Schema } from "effect"
+import { UnitInterval } from "./stated.js"
 
 export const CompanyStatus = Schema.Literals(["active", "dissolved", "dormant", "unknown"])
 
 const DateString = Schema.String.annotate({ format: "date", examples: ["1992-07-30"] })
 const DateTimeString = Schema.String.annotate({ format: "date-time", examples: ["2026-11-20T08:00:00.000Z"] })
-const Confidence = Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: 1 }))
+const Confidence = UnitInterval
 
 export const Identifier = Schema.Struct({
   scheme: Schema.String.annotate({

@@ -58,9 +58,10 @@ export class Decision extends Schema.Class<Decision>("Decision")({
 
 export const DecisionListParams = Schema.Struct({
   ...PageParams(50).fields,
-  in_force: optionalField(Schema.Literals(["true", "false"]).annotate({ message: "must be true or false" }), {
+  in_force: optionalField(Schema.Literals(["true", "false"]).annotate({
+    message: "must be true or false",
     description: "true: only the decisions in force (not superseded)"
-  })
+  }))
 })
 
 export class DecisionPage extends Schema.Class<DecisionPage>("DecisionPage")({

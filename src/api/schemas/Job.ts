@@ -2,7 +2,7 @@ import { HttpApiSchema } from "effect/http-api"
 import { Schema } from "effect"
 import { AttributionOrNull } from "./Attribution.js"
 import { NextCursor } from "./Paging.js"
-import { optionalField } from "./stated.js"
+import { AnyValue, optionalField, stated } from "./stated.js"
 import { Verdict } from "./Verdict.js"
 
 export const MAX_BATCH_ITEMS = 1000
@@ -12,22 +12,31 @@ export const BATCH_TAKES = `the body must be 1 to ${MAX_BATCH_ITEMS} verificatio
   "POST /v1/verify, or CSV (text/csv) with a header row naming some of name, registration_no, country"
 
 /** Any JSON value as sent (a row of a batch), checked row by row, never as a whole. */
-const AsSent = Schema.Unknown.annotate({
+const AsSent = AnyValue({
   identifier: "AsSent",
   description: "a row as sent: normally an object like the body of POST /v1/verify"
 })
 
-/** A JSON array of verification requests (each row checked on its own), or CSV with a header row. */
+const isBatch = (u: unknown): u is ReadonlyArray<unknown> => Array.isArray(u) && u.length >= 1 && u.length <= MAX_BATCH_ITEMS
+
+/**
+ * A JSON array of verification requests (each row checked on its own), or CSV with a header row. Any JSON body is
+ * taken, then refused as a whole in the words of BATCH_TAKES unless it is an array of 1 to 1,000 rows.
+ */
 export const BatchPayload = [
-  Schema.Array(AsSent).check(
-    Schema.isMinLength(1, { message: BATCH_TAKES }),
-    Schema.isMaxLength(MAX_BATCH_ITEMS, {
-      message: BATCH_TAKES,
-      identifier: "BatchRequest",
+  AnyValue().pipe(Schema.refine(isBatch, {
+    message: BATCH_TAKES,
+    identifier: "BatchRequest",
+    toJsonSchema: () => ({}),
+    ...stated({
+      type: "array",
+      items: { $ref: "#/components/schemas/AsSent" },
       description: `1 to ${MAX_BATCH_ITEMS} objects like the body of POST /v1/verify ({name?, registration_no?, country?}); ` +
-        "a row that is not one is reported in its place, not verified and not counted."
+        "a row that is not one is reported in its place, not verified and not counted.",
+      minItems: 1,
+      maxItems: MAX_BATCH_ITEMS
     })
-  ).annotate({ message: BATCH_TAKES }),
+  })),
   Schema.String.annotate({
     description: `CSV with a header row naming columns among name, registration_no, country; 1 to ${MAX_BATCH_ITEMS} rows.`
   }).pipe(HttpApiSchema.asText({ contentType: "text/csv" }))

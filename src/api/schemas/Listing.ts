@@ -18,9 +18,9 @@ export const EntryListing = Schema.Struct({
   official_url: Schema.NullOr(Schema.String).annotate({
     description: "the entry's own page on its list's official site (OFAC's Sanctions List Search, by the entry's id); null: the list publishes no page per entry (UN, UK, EU, World Bank), the entry is in the list version screened (for the EU, details.legal_acts gives the acts that list it)"
   }),
-  details: optionalField(Schema.NullOr(EntryDetails), {
+  details: optionalField(Schema.NullOr(EntryDetails).annotate({
     description: "what else the list says of the entry: listing date, addresses, remarks, nationalities, dates and places of birth, positions, identity documents, legal acts, a vessel's particulars. Display only, not covered by entry_hash. null: the list version screened was stored before details were kept (the next ingest of the same files adds them); absent: a check made before hits carried them, or they could not be read at the time"
-  })
+  }))
 }).annotate({
   identifier: "EntryListing",
   description: "What the list says of the entry, as stored from the list version screened; absent on checks made before hits carried it",

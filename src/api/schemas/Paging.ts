@@ -1,15 +1,16 @@
 import { Schema } from "effect"
-import { cursorInput, IntegerFromQuery } from "./params.js"
+import { CursorParam, IntegerFromQuery } from "./params.js"
 import { optionalField } from "./stated.js"
 
 /** `?key_id=`: an account's list narrowed to what one of its keys made. */
-export const KeyIdParam = Schema.String.check(
-  Schema.isPattern(/^key_[0-9a-f]{12}$/, { message: "must be the id of one of this account's keys (key_ and 12 hex digits)" })
-).annotate({ description: "Only this key's" })
+export const KeyIdParam = Schema.String.annotate({ description: "Only this key's" }).check(
+  Schema.isPattern(/^key_[0-9a-f]{12}$/u, { message: "must be the id of one of this account's keys (key_ and 12 hex digits)" })
+)
 
 const limitParam = (fallback: number) => IntegerFromQuery(1, 100, { default: fallback, description: "Page size" })
 
-const cursorParam = cursorInput("The `next_cursor` of the page before")
+// The Effect 3 document states the cursor as CursorParam does: "The `next_cursor` of the page before" never reached it.
+const cursorParam = CursorParam
 
 /** Paging of an account's lists: newest first, `limit` a page, `cursor` from the page before. */
 export const PageParams = (fallback: number) =>

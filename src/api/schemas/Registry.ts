@@ -1,4 +1,5 @@
 import { Schema } from "effect"
+import { Int } from "./stated.js"
 
 export class RegistryCoverage extends Schema.Class<RegistryCoverage>("RegistryCoverage")({
   id: Schema.String,
@@ -13,7 +14,7 @@ export class RegistryCoverage extends Schema.Class<RegistryCoverage>("RegistryCo
   coverage: Schema.Literals(["live", "registry_not_covered"]).annotate({
     description: "live: a live search of the registry is switched on and asked when the store has no match; registry_not_covered: no live registry here, so a verdict that finds nothing a registry confirmed is review (registry_not_covered), never not_found"
   }),
-  record_count: Schema.Int,
+  record_count: Int,
   last_verified_at: Schema.NullOr(Schema.String).annotate({ format: "date-time" })
 }) {}
 

@@ -1,7 +1,7 @@
 import { Schema } from "effect"
 import { CompanyFields } from "./Company.js"
 import { CountryCode, LimitParam, OffsetParam, TextInput } from "./params.js"
-import { optionalField } from "./stated.js"
+import { describedInt, Int, optionalField } from "./stated.js"
 
 export const MatchType = Schema.Literals(["id", "prefix", "contains", "normalized", "alias", "fuzzy", "live"])
 export type MatchType = typeof MatchType.Type
@@ -21,8 +21,8 @@ export class SearchResult extends Schema.Class<SearchResult>("SearchResult")({
   ...CompanyFields,
   match_type: MatchType,
   match_score: Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: 1 })).annotate({ description: "1 only for literal matches" }),
-  matched_alias: optionalField(Schema.String, { description: "Only when match_type is alias" }),
-  matched_field: optionalField(MatchedField, { description: "Which field the query matched" })
+  matched_alias: optionalField(Schema.String.annotate({ description: "Only when match_type is alias" })),
+  matched_field: optionalField(MatchedField.annotate({ description: "Which field the query matched" }))
 }) {}
 
 export class Suggestion extends Schema.Class<Suggestion>("Suggestion")({
@@ -36,14 +36,14 @@ export class SearchResponse extends Schema.Class<SearchResponse>("SearchResponse
   query: Schema.String,
   query_normalized: Schema.String,
   country: Schema.NullOr(Schema.String).annotate({ description: "The country scope, upper case; null for all" }),
-  count: Schema.Int.annotate({ description: "Distinct matches across all tiers and pages" }),
-  limit: Schema.Int,
-  offset: Schema.Int,
+  count: describedInt("Distinct matches across all tiers and pages"),
+  limit: Int,
+  offset: Int,
   source: Schema.Literals(["db", "live"]),
   checked_registries: Schema.Array(Schema.String),
   unreachable_registries: Schema.Array(Schema.String),
   results: Schema.Array(SearchResult),
-  suggestions: optionalField(Schema.Array(Suggestion), {
+  suggestions: optionalField(Schema.Array(Suggestion).annotate({
     description: "Only when results is empty: the closest names held"
-  })
+  }))
 }) {}

@@ -3,7 +3,7 @@ import { reviewReasonOrder } from "../../domain/reviewReasons.js"
 import { CompanyFields } from "./Company.js"
 import { EntryListing, ScreenedPerson } from "./Listing.js"
 import { CountryCode, requiringOneOf, TextInput } from "./params.js"
-import { optionalField, stated } from "./stated.js"
+import { NonNegativeInt, optionalField, stated } from "./stated.js"
 
 const inputFields = {
   name: optionalField(TextInput("name", 200, "The business's name (this, registration_no or both)")),
@@ -150,7 +150,7 @@ export const ScreenedList = Schema.Struct({
   as_of: Schema.NullOr(Day).annotate({
     description: "The day this version is known current on: its publication, or the last official download that found it still published"
   }),
-  age_days: Schema.NullOr(Schema.Int.check(Schema.isGreaterThanOrEqualTo(0))).annotate({
+  age_days: Schema.NullOr(NonNegativeInt).annotate({
     description: "Whole days from as_of to the check (UTC); null when no date is known"
   }),
   stale: Schema.Boolean.annotate({
@@ -178,9 +178,9 @@ export class Verdict extends Schema.Class<Verdict>("Verdict")({
   lists: Schema.Array(ScreenedList).annotate({
     description: "Each list screened (the account's choice) with its publication date and age; any stale one makes the verdict review (lists_stale)"
   }),
-  people_screened: optionalField(Schema.Array(ScreenedPerson), {
+  people_screened: optionalField(Schema.Array(ScreenedPerson).annotate({
     description: "Each officer and owner the record names, screened with the business, with their own result; absent on checks made before it was kept"
-  }),
+  })),
   review_reason: Schema.NullOr(ReviewReason),
   review_reasons: Schema.Array(ReviewReason),
   checked_at: Schema.String.annotate({ format: "date-time" }),

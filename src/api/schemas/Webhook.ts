@@ -73,10 +73,10 @@ export class Event extends Schema.Class<Event>("Event")({
     entry_id: optionalField(Schema.String),
     listed_name: optionalField(Schema.String),
     list_version: optionalField(Schema.String),
-    from: optionalField(Schema.NullOr(Schema.String), { description: "company.status_changed: the status before; debarment.added: the first day of ineligibility" }),
-    to: optionalField(Schema.NullOr(Schema.String), { description: "company.status_changed: the status now; debarment.added: the last day of ineligibility (null: indefinite)" }),
-    institution: optionalField(Schema.String, { description: "debarment.added: who debarred" }),
-    grounds: optionalField(Schema.String, { description: "debarment.added: the grounds as the institution writes them" }),
+    from: optionalField(Schema.NullOr(Schema.String).annotate({ description: "company.status_changed: the status before; debarment.added: the first day of ineligibility" })),
+    to: optionalField(Schema.NullOr(Schema.String).annotate({ description: "company.status_changed: the status now; debarment.added: the last day of ineligibility (null: indefinite)" })),
+    institution: optionalField(Schema.String.annotate({ description: "debarment.added: who debarred" })),
+    grounds: optionalField(Schema.String.annotate({ description: "debarment.added: the grounds as the institution writes them" })),
     check_id: Schema.NullOr(Schema.String)
   })
 }) {}

@@ -16,7 +16,10 @@ export const requiringOneOf = (
   /** Fields that need others beside them whatever else is given (`registration_no` needs `country`). */
   dependentRequired?: Readonly<Record<string, ReadonlyArray<string>>>
 ): JsonObject => {
-  const generated = Schema.toJsonSchemaDocument(Schema.toCodecJson(struct), { includeAnnotationKey: (key) => key === STATED_SCHEMA }).schema
+  const generated = Schema.toJsonSchemaDocument(Schema.toCodecJson(struct), {
+    onExcessProperty: "error",
+    includeAnnotationKey: (key) => key === STATED_SCHEMA
+  }).schema
   const schema = withStatedSchemas(generated) as JsonObject
   return {
     ...schema,
@@ -29,9 +32,9 @@ export const requiringOneOf = (
 /** What a JSON body's decoding is given: a field the contract does not name is refused with 400 naming it (a misspelt field is never dropped). */
 export const refuseUnknownFields = { onExcessProperty: "error" } as const
 
-export const CountryCode = Schema.String.check(
-  Schema.isPattern(/^[A-Za-z]{2}$/, { message: "must be a two-letter ISO-3166 country code" })
-).annotate({ description: "ISO 3166 alpha-2 country, any case", examples: ["NG"] })
+export const CountryCode = Schema.String.annotate({ description: "ISO 3166 alpha-2 country, any case", examples: ["NG"] }).check(
+  Schema.isPattern(/^[A-Za-z]{2}$/u, { message: "must be a two-letter ISO-3166 country code" })
+)
 
 /** A country that ISO 3166-1 assigns (not only two letters): what is kept and watched (monitors). */
 export const isoCountryCode = (description: string) => Schema.String.annotate(stated({

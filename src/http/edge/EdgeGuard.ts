@@ -1,6 +1,5 @@
-import { HttpApiBuilder } from "effect/http-api"
-import { HttpIncomingMessage, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { Effect, Option } from "effect"
+import { HttpIncomingMessage, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import { ByteSize, Effect } from "effect"
 import {
   checkHeaders,
   checkJsonStrings,
@@ -20,13 +19,20 @@ export const MAX_URL_BYTES = 8 * 1024
 /** `/mcp` speaks JSON-RPC: its refusals are JSON-RPC errors with the same words (src/mcp/envelope.ts; stdio says the same). */
 const isMcp = (target: string) => target === "/mcp" || target.startsWith("/mcp?")
 
-export const EdgeGuardLive = HttpApiBuilder.middleware((app) =>
+/**
+ * The request target as the client sent it (path and query, not decoded): Effect 4's `originalUrl` puts the scheme
+ * and host before it, and `url` is what routing made of it.
+ */
+export const requestTarget = (request: HttpServerRequest.HttpServerRequest): string =>
+  request.originalUrl.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i, "")
+
+export const edgeGuard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>) =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
-    const mcp = isMcp(request.originalUrl)
+    const mcp = isMcp(requestTarget(request))
     const answer = (status: number, error: string, message: string) =>
-      Effect.succeed(HttpServerResponse.unsafeJson(mcp ? edgeRefusal(message) : { error, message }, { status }))
+      Effect.succeed(HttpServerResponse.jsonUnsafe(mcp ? edgeRefusal(message) : { error, message }, { status }))
     return guard(app, request, answer)
-  }))
+  })
 
 type Answer = (status: number, error: string, message: string) => Effect.Effect<HttpServerResponse.HttpServerResponse>
 
@@ -41,7 +47,7 @@ const hasBody = (headers: Readonly<Record<string, string | undefined>>) =>
 const guard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>, request: HttpServerRequest.HttpServerRequest, answer: Answer) =>
   Effect.gen(function*() {
     const refused = (refusal: Refusal) => answer(400, "invalid_request", `${refusal.where} ${refusal.problem}.`)
-    const target = request.originalUrl
+    const target = requestTarget(request)
     if (target.length > MAX_URL_BYTES) {
       return yield* answer(414, "invalid_request", `The request URL exceeds ${MAX_URL_BYTES} bytes.`)
     }
@@ -60,34 +66,38 @@ const guard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E
     }
     // Neither a length nor a chunked encoding: HTTP/1.1 says there is no body, so there is nothing to limit.
     if (!hasBody(request.headers)) return yield* app
-    const limited = HttpIncomingMessage.withMaxBodySize(app, Option.some(rule.maxBytes))
+    const maxBodySize = ByteSize.bytes(rule.maxBytes)
+    const limited = Effect.provideService(app, HttpIncomingMessage.MaxBodySize, maxBodySize)
     const type = declaredType ?? "application/json"
     if (Number(request.headers["content-length"] ?? "0") > rule.maxBytes) {
       return yield* answer(413, "invalid_request", `The request body exceeds ${rule.maxBytes} bytes.`)
     }
-    const text = yield* request.text.pipe(HttpIncomingMessage.withMaxBodySize(Option.some(rule.maxBytes)), Effect.result)
-    if (text._tag === "Left") {
-      return yield* (/too large|maximum/i.test(String(text.left.cause))
+    const text = yield* request.text.pipe(Effect.provideService(HttpIncomingMessage.MaxBodySize, maxBodySize), Effect.result)
+    if (text._tag === "Failure") {
+      return yield* (tooLarge(text.failure)
         ? answer(413, "invalid_request", `The request body exceeds ${rule.maxBytes} bytes.`)
         : answer(400, "invalid_request", "The request body could not be read."))
     }
     if (type === "application/json") {
-      if (jsonDepthExceeds(text.right)) {
+      if (jsonDepthExceeds(text.success)) {
         return yield* answer(400, "invalid_request", `The JSON body is nested deeper than ${MAX_JSON_DEPTH} levels.`)
       }
-      const parsed = parseJson(text.right)
+      const parsed = parseJson(text.success)
       if (parsed.ok) {
         const problem = checkJsonStrings(parsed.value)
         if (problem !== undefined) return yield* refused(problem)
       }
     } else if (type === "application/x-www-form-urlencoded") {
-      const problem = checkRequestTarget(`?${text.right}`)
+      const problem = checkRequestTarget(`?${text.success}`)
       if (problem !== undefined) return yield* refused(problem)
-    } else if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text.right)) {
+    } else if (/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(text.success)) {
       return yield* answer(400, "invalid_request", "The request body contains a control character.")
     }
     return yield* limited
   })
+
+const tooLarge = (error: HttpServerError.HttpServerError) =>
+  (error.reason._tag === "RequestParseError" && error.reason.reason === "BodyTooLarge") || /too large|maximum/i.test(String(error.cause))
 
 const parseJson = (text: string): { readonly ok: true; readonly value: unknown } | { readonly ok: false } => {
   try {

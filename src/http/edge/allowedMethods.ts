@@ -1,5 +1,4 @@
-import { OpenApi } from "effect/http-api"
-import { KybApi } from "../../api/Api.js"
+import { openApiDocument } from "../../api/Api.js"
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const
 
@@ -16,7 +15,7 @@ let routes: ReadonlyArray<Route> | undefined
 const documentedRoutes = (): ReadonlyArray<Route> => {
   if (routes !== undefined) return routes
   const paths: Record<string, Partial<Record<string, unknown>>> = {
-    ...OpenApi.fromApi(KybApi).paths,
+    ...openApiDocument().paths,
     "/v1/openapi.json": { get: {} },
     "/v1/docs": { get: {} }
   }
@@ -37,7 +36,7 @@ interface Operation {
 let operations: ReadonlyArray<Operation> | undefined
 const documentedOperations = (): ReadonlyArray<Operation> => {
   if (operations !== undefined) return operations
-  const paths = OpenApi.fromApi(KybApi).paths as Record<string, Partial<Record<string, { readonly parameters?: ReadonlyArray<{ readonly in: string; readonly name: string }> }>>>
+  const paths = openApiDocument().paths as Record<string, Partial<Record<string, { readonly parameters?: ReadonlyArray<{ readonly in: string; readonly name: string }> }>>>
   operations = Object.entries(paths).flatMap(([template, item]) =>
     METHODS.flatMap((m) => {
       const op = item[m]

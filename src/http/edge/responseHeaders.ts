@@ -1,10 +1,9 @@
 import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
-import { Effect, FiberRef } from "effect"
+import { Effect, References } from "effect"
 import { randomUUID } from "node:crypto"
 import { recordRequest } from "../../metrics/requestMetrics.js"
-import { admissionOf } from "../AuthenticationLive.js"
 import { docsPageHeaders } from "../docs/docsPolicy.js"
-import { quotaHeaders } from "../QuotaGuardLive.js"
+import { requestTarget } from "./EdgeGuard.js"
 
 /** RFC 9110 §11.6.1: a 401 names the scheme to use (a bearer token; `x-api-key` carries the same key). */
 export const API_KEY_CHALLENGE = 'Bearer realm="KYB Africa"'
@@ -18,24 +17,24 @@ export const requestIdOf = (incoming: string | undefined): string =>
 
 /**
  * Headers on every response, set in one handler just before it is written (so error answers get them too): the
- * request id (also on the request's log lines), `nosniff`, no caching unless a route says otherwise, the quota's
- * X-RateLimit-* headers once the key was admitted, and the docs page's own policy; no CORS headers at all: the API
+ * request id (also on the request's log lines), `nosniff`, no caching unless a route says otherwise, and the docs
+ * page's own policy (the quota guard adds the X-RateLimit-* headers once the key is admitted); no CORS headers at all: the API
  * is for servers (a key in a web page is a leaked key), so browsers refuse cross-origin reads. The same handler
  * counts the request and its latency by route template (src/metrics).
  */
-export const withResponseHeaders = <E, R>(app: HttpEffect.Default<E, R>): HttpEffect.Default<E, R> =>
+export const withResponseHeaders = <E, R>(
+  app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
+): Effect.Effect<HttpServerResponse.HttpServerResponse, E, R | HttpServerRequest.HttpServerRequest> =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => {
     const id = requestIdOf(request.headers["x-request-id"])
     const startedAt = performance.now()
     return HttpEffect.withPreResponseHandler(app, (_request, response) => {
-      recordRequest(request.method, request.originalUrl, response.status, startedAt)
-      const decision = admissionOf(request)
+      recordRequest(request.method, requestTarget(request), response.status, startedAt)
       const docs = docsPageHeaders(request.url, response)
       return Effect.succeed(HttpServerResponse.setHeaders(response, {
         "x-request-id": id,
         "x-content-type-options": "nosniff",
         ...(response.headers["cache-control"] === undefined ? { "cache-control": "no-store" } : {}),
-        ...(decision === undefined ? {} : quotaHeaders(decision)),
         ...(response.status === 401 && keyedPath(request.url) ? { "www-authenticate": API_KEY_CHALLENGE } : {}),
         ...docs
       }))
@@ -44,7 +43,7 @@ export const withResponseHeaders = <E, R>(app: HttpEffect.Default<E, R>): HttpEf
 
 /** With traces exported, the request's span and every span under it (resolver, screener, SQL) carry its id. */
 const withRequestIdOnSpans = (id: string) => <A, E, R>(self: Effect.Effect<A, E, R>): Effect.Effect<A, E, R> =>
-  Effect.flatMap(FiberRef.get(FiberRef.currentTracerEnabled), (traced) =>
+  Effect.flatMap(Effect.service(References.TracerEnabled), (traced) =>
     traced
-      ? Effect.zipRight(Effect.annotateCurrentSpan("request_id", id), Effect.annotateSpans(self, "request_id", id))
+      ? Effect.andThen(Effect.annotateCurrentSpan("request_id", id), Effect.annotateSpans(self, "request_id", id))
       : self)

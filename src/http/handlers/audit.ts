@@ -8,5 +8,5 @@ import { auditing } from "../writeScope.js"
 
 export const AuditHandlers = HttpApiBuilder.group(KybApi, "audit", (handlers) =>
   Effect.map(Effect.zip(Audit, Cursors), ([audit, cursors]) =>
-    handlers.handle("list", ({ urlParams }) =>
-      auditing((key) => auditPageFor(key.accountId, urlParams).pipe(Effect.provideService(Audit, audit), Effect.provideService(Cursors, cursors))))))
+    handlers.handle("list", ({ query }) =>
+      auditing((key) => auditPageFor(key.accountId, query).pipe(Effect.provideService(Audit, audit), Effect.provideService(Cursors, cursors))))))

@@ -17,7 +17,7 @@ export const BatchHandlers = HttpApiBuilder.group(KybApi, "batch", (handlers) =>
             Effect.map((submitted) => submitted.job),
             Effect.tapError((error) => error instanceof QuotaExceeded ? retryAfterQuota : Effect.void)
           )))
-      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => batches.list(key.accountId, urlParams)))
-      .handle("get", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => batches.get(key.accountId, path.id)))
-      .handle("resultsJsonl", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => batches.jsonLines(key.accountId, path.id)))
-      .handle("resultsCsv", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => batches.csv(key.accountId, path.id)))))
+      .handle("list", ({ query }) => Effect.flatMap(CurrentApiKey, (key) => batches.list(key.accountId, query)))
+      .handle("get", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => batches.get(key.accountId, params.id)))
+      .handle("resultsJsonl", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => batches.jsonLines(key.accountId, params.id)))
+      .handle("resultsCsv", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => batches.csv(key.accountId, params.id)))))

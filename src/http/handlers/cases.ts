@@ -8,10 +8,10 @@ import { writing } from "../writeScope.js"
 export const CasesHandlers = HttpApiBuilder.group(KybApi, "cases", (handlers) =>
   Effect.map(Cases, (cases) =>
     handlers
-      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => cases.queue(key.accountId, urlParams)))
-      .handle("get", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => cases.get(key.accountId, path.id)))
-      .handle("assign", ({ path, payload }) => writing((_key, actor) => cases.assign(actor, path.id, payload.assignee === "none" ? null : payload.assignee)))
-      .handle("comment", ({ path, payload }) => writing((_key, actor) => cases.comment(actor, path.id, payload.text)))
-      .handle("escalate", ({ path }) => writing((_key, actor) => cases.escalate(actor, path.id)))
-      .handle("close", ({ path, payload }) => writing((_key, actor) => cases.close(actor, path.id, { type: "close", outcome: payload.outcome, text: payload.text ?? null })))
-      .handle("decide", ({ path, payload }) => writing((_key, actor) => cases.decide(actor, path.id, payload)))))
+      .handle("list", ({ query }) => Effect.flatMap(CurrentApiKey, (key) => cases.queue(key.accountId, query)))
+      .handle("get", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => cases.get(key.accountId, params.id)))
+      .handle("assign", ({ params, payload }) => writing((_key, actor) => cases.assign(actor, params.id, payload.assignee === "none" ? null : payload.assignee)))
+      .handle("comment", ({ params, payload }) => writing((_key, actor) => cases.comment(actor, params.id, payload.text)))
+      .handle("escalate", ({ params }) => writing((_key, actor) => cases.escalate(actor, params.id)))
+      .handle("close", ({ params, payload }) => writing((_key, actor) => cases.close(actor, params.id, { type: "close", outcome: payload.outcome, text: payload.text ?? null })))
+      .handle("decide", ({ params, payload }) => writing((_key, actor) => cases.decide(actor, params.id, payload)))))

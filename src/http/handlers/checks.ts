@@ -7,5 +7,5 @@ import { Checks } from "../../checks/Checks.js"
 export const ChecksHandlers = HttpApiBuilder.group(KybApi, "checks", (handlers) =>
   Effect.map(Checks, (checks) =>
     handlers
-      .handle("get", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => checks.get(key.accountId, path.id)))
-      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => checks.list(key.accountId, urlParams)))))
+      .handle("get", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => checks.get(key.accountId, params.id)))
+      .handle("list", ({ query }) => Effect.flatMap(CurrentApiKey, (key) => checks.list(key.accountId, query)))))

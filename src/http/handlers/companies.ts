@@ -8,8 +8,8 @@ import { asServiceUnavailable } from "../retryAfter.js"
 export const CompaniesHandlers = HttpApiBuilder.group(KybApi, "companies", (handlers) =>
   Effect.map(Effect.all([CompanyLookup, Awards]), ([companies, awards]) =>
     handlers
-      .handle("get", ({ path }) =>
-        companies.get(path.country, path.registration_no).pipe(
+      .handle("get", ({ params }) =>
+        companies.get(params.country, params.registration_no).pipe(
           Effect.catchTag("RecordUnavailable", asServiceUnavailable)
         ))
-      .handle("awards", ({ path, urlParams }) => awards.page(path.country, path.registration_no, urlParams))))
+      .handle("awards", ({ params, query }) => awards.page(params.country, params.registration_no, query))))

@@ -9,4 +9,4 @@ export const DecisionsHandlers = HttpApiBuilder.group(KybApi, "decisions", (hand
   Effect.map(Decisions, (decisions) =>
     handlers
       .handle("record", ({ payload }) => writing((_key, actor) => decisions.record(actor, payload)))
-      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => decisions.list(key.accountId, { ...urlParams, in_force: urlParams.in_force === "true" })))))
+      .handle("list", ({ query }) => Effect.flatMap(CurrentApiKey, (key) => decisions.list(key.accountId, { ...query, in_force: query.in_force === "true" })))))

@@ -10,16 +10,16 @@ export const MonitoringHandlers = HttpApiBuilder.group(KybApi, "monitoring", (ha
   Effect.map(Monitors, (monitors) =>
     handlers
       .handle("create", ({ payload }) => writing((_key, actor) => monitors.create(actor, payload)))
-      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => monitors.list(key.accountId, urlParams)))
-      .handle("get", ({ path }) => Effect.flatMap(CurrentApiKey, (key) => monitors.get(key.accountId, path.id.toLowerCase())))
-      .handle("delete", ({ path }) => writing((_key, actor) => monitors.remove(actor, path.id.toLowerCase())))
-      .handle("events", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => monitors.events(key.accountId, urlParams)))))
+      .handle("list", ({ query }) => Effect.flatMap(CurrentApiKey, (key) => monitors.list(key.accountId, query)))
+      .handle("get", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => monitors.get(key.accountId, params.id.toLowerCase())))
+      .handle("delete", ({ params }) => writing((_key, actor) => monitors.remove(actor, params.id.toLowerCase())))
+      .handle("events", ({ query }) => Effect.flatMap(CurrentApiKey, (key) => monitors.events(key.accountId, query)))))
 
 export const WebhooksHandlers = HttpApiBuilder.group(KybApi, "webhooks", (handlers) =>
   Effect.map(Webhooks, (webhooks) =>
     handlers
       .handle("create", ({ payload }) => writing((_key, actor) => webhooks.register(actor, payload)))
-      .handle("list", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => webhooks.list(key.accountId, urlParams)))
-      .handle("delete", ({ path }) => writing((_key, actor) => webhooks.remove(actor, path.id.toLowerCase())))
-      .handle("deliveries", ({ path, urlParams }) =>
-        Effect.flatMap(CurrentApiKey, (key) => webhooks.deliveries(key.accountId, path.id.toLowerCase(), urlParams)))))
+      .handle("list", ({ query }) => Effect.flatMap(CurrentApiKey, (key) => webhooks.list(key.accountId, query)))
+      .handle("delete", ({ params }) => writing((_key, actor) => webhooks.remove(actor, params.id.toLowerCase())))
+      .handle("deliveries", ({ params, query }) =>
+        Effect.flatMap(CurrentApiKey, (key) => webhooks.deliveries(key.accountId, params.id.toLowerCase(), query)))))

@@ -5,4 +5,4 @@ import { CompanySearch } from "../../search/CompanySearch.js"
 
 export const SearchHandlers = HttpApiBuilder.group(KybApi, "search", (handlers) =>
   Effect.map(CompanySearch, (search) =>
-    handlers.handle("search", ({ urlParams }) => search.search(urlParams).pipe(Effect.orDie))))
+    handlers.handle("search", ({ query }) => search.search(query).pipe(Effect.orDie))))

@@ -9,5 +9,5 @@ import { Checks } from "../../checks/Checks.js"
 export const VerifyHandlers = HttpApiBuilder.group(KybApi, "verify", (handlers) =>
   Effect.map(Checks, (checks) =>
     handlers
-      .handle("verifyByQuery", ({ urlParams }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(urlParams, actorOf(key))))
+      .handle("verifyByQuery", ({ query }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(query, actorOf(key))))
       .handle("verifyByBody", ({ payload }) => Effect.flatMap(CurrentApiKey, (key) => checks.verify(payload, actorOf(key))))))

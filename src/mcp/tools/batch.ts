@@ -13,7 +13,7 @@ const BatchArguments = Schema.Struct({
   ).annotate({
     description: "Objects like verify_business's arguments"
   }),
-  idempotency_key: Schema.optional(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)).annotate({
+  idempotency_key: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)).annotate({
     description: "The same key and rows give the same job"
   }))
 })

@@ -1,4 +1,4 @@
-import { Effect, Schema, Struct } from "effect"
+import { Effect, Struct } from "effect"
 import { actorOf } from "../../access/actor.js"
 import { Decision, DecisionBody, DecisionListParams, DecisionPage } from "../../api/schemas/Decision.js"
 import { Decisions } from "../../decisions/Decisions.js"
