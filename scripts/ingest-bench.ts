@@ -1,5 +1,4 @@
 import { BulkLoad } from "../src/companies/ingest/bulk/BulkLoad.js"
-import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Redacted, References } from "effect"
 import { execFileSync } from "node:child_process"
 import * as fs from "node:fs"
@@ -11,6 +10,7 @@ import { ingestCompanyFile } from "../src/companies/ingest/CompanyIngest.js"
 import { IngestReporter } from "../src/companies/ingest/IngestReporter.js"
 import { migrate } from "../src/db/Migrations.js"
 import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
+import { pgLayer } from "../src/db/Database.js"
 
 /**
  * Ingest benchmark: generates a corpus (child process, so its memory is not counted), ingests it into a fresh
@@ -68,7 +68,7 @@ const program = (dbUrl: string) => Effect.gen(function*() {
   return { first, second }
 }).pipe(
   Effect.provide(Layer.mergeAll(CompanyWriter.Default, BulkLoad.Default, progress).pipe(
-    Layer.provideMerge(PgClient.layer({ url: Redacted.make(dbUrl), maxConnections: 4 }))
+    Layer.provideMerge(pgLayer({ url: Redacted.make(dbUrl), maxConnections: 4 }))
   )),
   Effect.provideService(References.MinimumLogLevel, "Warn")
 )

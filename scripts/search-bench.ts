@@ -1,5 +1,4 @@
 import { SqlClient } from "effect/sql"
-import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Redacted } from "effect"
 import * as os from "node:os"
 import * as path from "node:path"
@@ -10,6 +9,7 @@ import { benchLoadSummary } from "./search/benchReport.js"
 import { loadBenchCorpus } from "./search/benchLoad.js"
 import { benchKinds, benchQueries } from "./search/benchQueries.js"
 import { scratchDatabase, serverUrl } from "./search/database.js"
+import { pgLayer } from "../src/db/Database.js"
 
 /**
  * Search latency and throughput on a generated corpus in PostgreSQL, per query kind, at the service level
@@ -156,7 +156,7 @@ const program = Effect.gen(function*() {
 
 const database = values.database === undefined
   ? scratchDatabase("kyb_search_bench", connections, values.keep)
-  : PgClient.layer({
+  : pgLayer({
     url: Redacted.make(Object.assign(new URL(serverUrl), { pathname: `/${values.database}` }).toString()),
     maxConnections: connections
   })

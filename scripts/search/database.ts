@@ -1,7 +1,6 @@
 import { SqlClient } from "effect/sql"
-import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Redacted } from "effect"
-import { MigrationsLive } from "../../src/db/Database.js"
+import { MigrationsLive, pgLayer } from "../../src/db/Database.js"
 import { scratchDatabaseUrl } from "../support/scratchDatabase.js"
 
 /** The PostgreSQL server the search scripts create their scratch database on. */
@@ -15,7 +14,7 @@ export const scratchDatabase = (prefix: string, connections: number, keep = fals
   Layer.unwrap(Effect.gen(function*() {
     const { name, url } = yield* scratchDatabaseUrl(serverUrl, prefix, { keep })
     process.stderr.write(`database ${name} on ${new URL(serverUrl).host}${keep ? " (kept)" : ""}\n`)
-    return MigrationsLive.pipe(Layer.provideMerge(PgClient.layer({ url: Redacted.make(url), maxConnections: connections })))
+    return MigrationsLive.pipe(Layer.provideMerge(pgLayer({ url: Redacted.make(url), maxConnections: connections })))
   }))
 
 /** Statistics for the planner after a bulk load. */

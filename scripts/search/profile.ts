@@ -1,9 +1,9 @@
 import { SqlClient } from "effect/sql"
-import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Redacted } from "effect"
 import { CompanySearch } from "../../src/search/CompanySearch.js"
 import { candidateClauses, wordGroups } from "../../src/search/fuzzy.js"
 import { analyseQuery } from "../../src/search/searchQuery.js"
+import { pgLayer } from "../../src/db/Database.js"
 import {
   containsHints,
   literalTiers,
@@ -55,4 +55,4 @@ const program = Effect.gen(function*() {
   const search = yield* CompanySearch
   for (let i = 0; i < 3; i++) yield* time("search", search.search({ q: text, ...(country === undefined ? {} : { country }) }))
 })
-await Effect.runPromise(program.pipe(Effect.provide(CompanySearch.Default.pipe(Layer.provideMerge(PgClient.layer({ url: Redacted.make(url), maxConnections: 4 }))))))
+await Effect.runPromise(program.pipe(Effect.provide(CompanySearch.Default.pipe(Layer.provideMerge(pgLayer({ url: Redacted.make(url), maxConnections: 4 }))))))

@@ -1,7 +1,6 @@
 import { HttpServer } from "effect/http"
 import { SqlClient } from "effect/sql"
 import { NodeHttpServer } from "@effect/platform-node"
-import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, ManagedRuntime, Redacted, References } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -13,7 +12,7 @@ import {
 import { ApiKeys } from "../../src/access/ApiKeys.js"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { migrate } from "../../src/db/Migrations.js"
-import { ServerDatabaseLive } from "../../src/db/Database.js"
+import { pgLayer, ServerDatabaseLive } from "../../src/db/Database.js"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
 import { call } from "../support/http.js"
@@ -36,7 +35,7 @@ const admin = (url: string) =>
     Effect.runPromise(
       Effect.flatMap(SqlClient.SqlClient, f).pipe(
         Effect.provide(Layer.mergeAll(ApiKeys.Default, CompanyWriter.Default).pipe(
-          Layer.provideMerge(PgClient.layer({ url: Redacted.make(url), maxConnections: 2 }))
+          Layer.provideMerge(pgLayer({ url: Redacted.make(url), maxConnections: 2 }))
         )),
         Effect.orDie
       )
