@@ -31,6 +31,9 @@ export const readOwnWrites: Effect.Effect<void> = Effect.withFiber((fiber) => {
   return Effect.void
 })
 
+/** Whether reads here go to the primary because the work they are part of has marked `readOwnWrites`. */
+export const readsOwnWrites: Effect.Effect<boolean> = Effect.map(OwnWrites, (cell) => cell?.primary === true)
+
 /**
  * `effect` as one unit of work for `readOwnWrites` (a request): a mark made anywhere in it, in a fiber it forked
  * too, sends its later reads to the primary. Nested units share the outermost one's mark.
@@ -99,8 +102,8 @@ export class ReadSql extends Context.Service<ReadSql>()("kyb/ReadSql", {
     const onPrimary = <A>(f: (c: SqlConnection.Connection) => Effect.Effect<A, SqlError.SqlError>) =>
       Effect.scoped(Effect.flatMap(primary.reserve, f))
     const route = <A>(f: (c: SqlConnection.Connection) => Effect.Effect<A, SqlError.SqlError>) =>
-      Effect.flatMap(OwnWrites, (ownWrites) =>
-        ownWrites?.primary === true || !state.inUse
+      Effect.flatMap(readsOwnWrites, (ownWrites) =>
+        ownWrites || !state.inUse
           ? onPrimary(f)
           : Effect.scoped(Effect.flatMap(replica.reserve, f)).pipe(
             Effect.catch((error) =>
