@@ -26,7 +26,7 @@ class ConcurrentInsert extends Data.TaggedError("ConcurrentInsert")<{ readonly k
 
 const lostToConcurrentInserts = <A, R>(effect: Effect.Effect<A, SqlError.SqlError | ConcurrentInsert, R>) =>
   Effect.catchTag(effect, "ConcurrentInsert", (e) =>
-    Effect.fail(new SqlError.SqlError({ reason: new SqlError.UnknownError({ cause: e, message: `concurrent inserts kept winning ${e.keys} keys` }) })))
+    Effect.fail(new SqlError.SqlError({ reason: new SqlError.SerializationError({ cause: e, message: `concurrent inserts kept winning ${e.keys} keys` }) })))
 
 /** PostgreSQL deadlock_detected / serialization_failure: the batch is retried whole. */
 const isRetryable = (e: SqlError.SqlError | ConcurrentInsert) => {
