@@ -29,7 +29,6 @@ import { SqlClient } from "effect/sql"
 // --refresh: OFAC SDN starts at its 2021-07 version and the current one is ingested halfway through the (first) mixed
 // load, a real list change the server (polling every 2 s) re-indexes under load: its peak memory is the VmHWM after.
 import { NodeRuntime } from "@effect/platform-node"
-import { PgClient } from "@effect/sql-pg"
 import autocannon from "autocannon"
 import { Effect, Layer, Redacted, References } from "effect"
 import type { ChildProcess } from "node:child_process"
@@ -46,6 +45,7 @@ import { parentPid, processCpuSeconds, serverCpuSeconds } from "./support/procCp
 import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
 import { buildServer, startNode, waitForHttp } from "./support/apiProcess.js"
 import { startNodeFlags } from "./support/startFlags.js"
+import { pgLayer } from "../src/db/Database.js"
 
 const argv = process.argv.slice(2)
 const option = (name: string, fallback: string) => {
@@ -161,7 +161,7 @@ const activateCurrentSdn = async (url: string, base: string, headers: Record<str
   const started = Date.now()
   await Effect.runPromise(
     ingestSanctions([path.join(listsDir, "ofac-sdn")], { publishedOn: "2024-05-03" }).pipe(
-      Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 2 })),
+      Effect.provide(pgLayer({ url: Redacted.make(url), maxConnections: 2 })),
       Effect.scoped
     )
   )
@@ -223,7 +223,7 @@ const measure = async (target: Target, connections: number, postmaster: number |
 
 const program = Effect.gen(function*() {
   const { url } = yield* scratchDatabaseUrl(postgresServer, "kyb_bench")
-  const Db = PgClient.layer({ url: Redacted.make(url), maxConnections: 4 })
+  const Db = pgLayer({ url: Redacted.make(url), maxConnections: 4 })
   const { secret, postmaster } = yield* Effect.gen(function*() {
     yield* migrate()
     yield* Effect.flatMap(CompanyWriter, (w) => w.upsertBatch([{

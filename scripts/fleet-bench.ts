@@ -1,5 +1,4 @@
 import { SqlClient } from "effect/sql"
-import { PgClient } from "@effect/sql-pg"
 import autocannon from "autocannon"
 import { Effect, Layer, Redacted, References } from "effect"
 import * as fs from "node:fs"
@@ -10,6 +9,7 @@ import { CompanyWriter } from "../src/companies/CompanyWriter.js"
 import { postmasterPid } from "./fleet/cluster.js"
 import { down, type FleetState, haproxyCommand, lbUrl, up } from "./fleet/fleet.js"
 import { processCpuSeconds, serverCpuSeconds } from "./support/procCpu.js"
+import { pgLayer } from "../src/db/Database.js"
 
 /**
  * Record, search and verify through HAProxy with 1, 2 and 3 API instances in rotation, reads on the primary only
@@ -39,7 +39,7 @@ const seed = (url: string) =>
       last_verified_at: new Date().toISOString(), officers: [{ name: "Ada Bench", role: "director" }]
     }]))
   }).pipe(
-    Effect.provide(CompanyWriter.Default.pipe(Layer.provideMerge(PgClient.layer({ url: Redacted.make(url), maxConnections: 2 })))),
+    Effect.provide(CompanyWriter.Default.pipe(Layer.provideMerge(pgLayer({ url: Redacted.make(url), maxConnections: 2 })))),
     Effect.provide(Layer.succeed(References.MinimumLogLevel, "Warn")),
     Effect.orDie
   ))
@@ -47,7 +47,7 @@ const seed = (url: string) =>
 const newKey = (url: string) =>
   Effect.runPromise(Effect.flatMap(ApiKeys, (k) => k.create({ plan: "unlimited", quota: null, label: "fleet-bench" })).pipe(
     Effect.map((created) => Redacted.value(created.secret)),
-    Effect.provide(ApiKeys.Default.pipe(Layer.provideMerge(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })))),
+    Effect.provide(ApiKeys.Default.pipe(Layer.provideMerge(pgLayer({ url: Redacted.make(url), maxConnections: 1 })))),
     Effect.orDie
   ))
 
@@ -57,7 +57,7 @@ const replicaCalls = (url: string) =>
     sql<{ n: number }>`SELECT coalesce(sum(calls), 0)::int AS n FROM pg_stat_statements WHERE query LIKE '%FROM companies c%' AND query NOT LIKE '%pg_stat_statements%'`
   ).pipe(
     Effect.map((rows) => rows[0]?.n ?? 0),
-    Effect.provide(PgClient.layer({ url: Redacted.make(url), maxConnections: 1 })),
+    Effect.provide(pgLayer({ url: Redacted.make(url), maxConnections: 1 })),
     Effect.orDie
   ))
 

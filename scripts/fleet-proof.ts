@@ -1,5 +1,4 @@
 import { SqlClient } from "effect/sql"
-import { PgClient } from "@effect/sql-pg"
 import { Effect, Layer, Redacted, References } from "effect"
 import { createServer } from "node:http"
 import * as os from "node:os"
@@ -16,6 +15,7 @@ import {
   down, type FleetState, type InstanceInfo, lbUrl, primaryUrl, sessionsPerInstance, startInstance, stopInstance, up, waitForHealth
 } from "./fleet/fleet.js"
 import { inFlightAt, runLoad, type Sent } from "./fleet/load.js"
+import { pgLayer } from "../src/db/Database.js"
 
 /**
  * The fleet's invariants under load, through HAProxy, on 127.0.0.1 only: a primary and its streaming replica, three
@@ -39,7 +39,7 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 const onPrimary = <A>(url: string, effect: Effect.Effect<A, unknown, SqlClient.SqlClient | ApiKeys | CompanyWriter>) =>
   Effect.runPromise(effect.pipe(
     Effect.provide(Layer.mergeAll(ApiKeys.Default, CompanyWriter.Default).pipe(
-      Layer.provideMerge(PgClient.layer({ url: Redacted.make(url), maxConnections: 2 }))
+      Layer.provideMerge(pgLayer({ url: Redacted.make(url), maxConnections: 2 }))
     )),
     Effect.provide(Layer.succeed(References.MinimumLogLevel, "Warn")),
     Effect.orDie

@@ -1,6 +1,5 @@
 import { SqlClient } from "effect/sql"
 import { analyseQuery } from "../src/search/searchQuery.js"
-import { PgClient } from "@effect/sql-pg"
 import { ConfigProvider, Effect, Layer, Redacted, References } from "effect"
 import { Agent } from "node:http"
 import * as os from "node:os"
@@ -20,6 +19,7 @@ import { keepAliveSend } from "./support/keepAliveSend.js"
 import { listedEntityNames } from "./support/listedEntityNames.js"
 import { statementTimer } from "./support/statementTimes.js"
 import { scratchDatabase, serverUrl } from "./search/database.js"
+import { pgLayer } from "../src/db/Database.js"
 
 /**
  * Verify latency at concurrency 1 on a generated corpus in PostgreSQL with the three real sanctions lists loaded, per
@@ -266,7 +266,7 @@ const program = Effect.gen(function*() {
 
 const database = values.database === undefined
   ? scratchDatabase("kyb_verify_bench", 4, values.keep)
-  : PgClient.layer({
+  : pgLayer({
     url: Redacted.make(Object.assign(new URL(serverUrl), { pathname: `/${values.database}` }).toString()),
     maxConnections: 4
   })

@@ -7,7 +7,6 @@ import { SqlClient } from "effect/sql"
 //
 //   npx tsx scripts/bench/listedNames.ts --database NAME [--rounds 2] [--main OTHER/dist/main.js] [--cpu-prof DIR]
 //                                        [--node-flags="--heap-growing-percent=30 ..."]
-import { PgClient } from "@effect/sql-pg"
 import { Effect, Redacted } from "effect"
 import * as fs from "node:fs"
 import { Agent } from "node:http"
@@ -18,6 +17,7 @@ import { keepAliveSend } from "../support/keepAliveSend.js"
 import { listedEntityNames } from "../support/listedEntityNames.js"
 import { startNodeFlags } from "../support/startFlags.js"
 import { serverUrl } from "../search/database.js"
+import { pgLayer } from "../../src/db/Database.js"
 
 const { values } = parseArgs({
   options: {
@@ -46,7 +46,7 @@ const program = Effect.gen(function*() {
 
 const { names, secret } = await Effect.runPromise(program.pipe(
   Effect.provide(ApiKeys.Default),
-  Effect.provide(PgClient.layer({ url: Redacted.make(databaseUrl), maxConnections: 2 })),
+  Effect.provide(pgLayer({ url: Redacted.make(databaseUrl), maxConnections: 2 })),
   Effect.scoped
 ))
 if (values.main === undefined) buildServer()

@@ -5,11 +5,11 @@ import { HttpServer } from "effect/http"
 // sent to it over a loopback port one at a time, and what it ran while in flight is kept with the answer's bytes.
 // The same-work floors (sameWorkServer.ts, effectSameWorkServer.ts) replay them.
 import { NodeHttpServer } from "@effect/platform-node"
-import { PgClient } from "@effect/sql-pg"
 import { ConfigProvider, Effect, Layer, Redacted, References, type Tracer } from "effect"
 import { Statement } from "effect/sql"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
+import { pgLayer } from "../../src/db/Database.js"
 
 export interface RecordedStatement {
   readonly text: string
@@ -78,7 +78,7 @@ export const recordStatements = (
         }
         return self
       })
-    const pool = PgClient.layer({ url: Redacted.make(url), maxConnections: 10 })
+    const pool = pgLayer({ url: Redacted.make(url), maxConnections: 10 })
     const app = HttpAppLive.pipe(
       Layer.provideMerge(NodeHttpServer.layer(createKybServer, { port: 0, host: "127.0.0.1" })),
       Layer.provideMerge(pool),

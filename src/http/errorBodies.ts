@@ -12,13 +12,19 @@ const body = (status: number, error: string, message: string, headers: Record<st
 /** SQLSTATE classes that mean "the database cannot serve now" rather than "this query is wrong". */
 const unavailableState = /^(08|53|57P0|57014|40001|40P01)/
 
+/** Reasons that say the database cannot serve now (retry shortly), whatever their SQLSTATE. */
+const unavailableReasons: ReadonlySet<string> = new Set([
+  "ConnectionError", "SerializationError", "DeadlockError", "LockTimeoutError", "StatementTimeoutError"
+])
+
 /**
- * The driver says a lost or refused connection (ConnectionError, SQLSTATE class 08 or a socket error); a server error
- * carries its SQLSTATE. A failure of our own (a value the driver cannot encode) has neither: it is a 500.
+ * The driver says a lost or refused connection, or contention that a retry resolves (a reason of its own, or a
+ * SQLSTATE of class 08, 53, 57P0x, 40001, 40P01 or a socket error); a server error carries its SQLSTATE. A failure of
+ * our own (a value the driver cannot encode) has neither: it is a 500.
  */
 const databaseUnavailable = (error: SqlError.SqlError) => {
   const reason = error.reason
-  if (reason._tag === "ConnectionError") return true
+  if (unavailableReasons.has(reason._tag)) return true
   const cause: unknown = reason.cause
   const code = typeof cause === "object" && cause !== null && "code" in cause ? String(cause.code) : undefined
   return code !== undefined && (unavailableState.test(code) || /^E[A-Z]+$/.test(code))

@@ -1,6 +1,5 @@
 import { HttpServer } from "effect/http"
 import { NodeHttpServer } from "@effect/platform-node"
-import { PgClient } from "@effect/sql-pg"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Duration, Effect, Exit, Layer, Redacted, References, Scope } from "effect"
 import * as fs from "node:fs"
@@ -14,6 +13,7 @@ import { HttpAppLive } from "../../src/http/Server.js"
 import { testConfig } from "../support/server.js"
 import { apiKeyHeader, call, isErrorBody } from "../support/http.js"
 import { makeWebClient } from "../support/webClient.js"
+import { pgLayer } from "../../src/db/Database.js"
 
 describe("a lost database", () => {
   it.live("gives 503 service_unavailable and recovers without a restart", () =>
@@ -23,7 +23,7 @@ describe("a lost database", () => {
       const databaseScope = yield* Scope.make()
       const first = yield* startEmbeddedPostgres({ dataDir, maxConnections: 8, tcpPort: 0 }).pipe(Scope.provide(databaseScope))
       const port = first.port ?? 0
-      const db = PgClient.layer({
+      const db = pgLayer({
         host: "127.0.0.1", port, username: "postgres", database: "postgres", maxConnections: 4,
         connectTimeout: Duration.seconds(2)
       })

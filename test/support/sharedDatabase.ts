@@ -4,6 +4,7 @@ import type { SqlClient } from "effect/sql"
 import { startEmbeddedPostgres } from "../../src/db/EmbeddedPostgres.js"
 import { migrate } from "../../src/db/Migrations.js"
 import { freshDatabaseUrl, serverUrl } from "./testDatabase.js"
+import { pgLayer } from "../../src/db/Database.js"
 
 /**
  * One fresh database that several independent clients (several "server instances", each with its own pool)
@@ -21,7 +22,7 @@ export const SharedDatabaseLive = Layer.effect(SharedDatabase, Effect.gen(functi
     ? yield* freshDatabaseUrl(server)
     : yield* Effect.map(startEmbeddedPostgres({ dataDir: null, maxConnections: 16 }), (endpoint) =>
       `postgres://postgres@${endpoint.host}:${endpoint.port ?? 5432}/postgres`)
-  const connect = (max: number) => PgClient.layer({ url: Redacted.make(url), maxConnections: max }).pipe(Layer.orDie)
+  const connect = (max: number) => pgLayer({ url: Redacted.make(url), maxConnections: max }).pipe(Layer.orDie)
   yield* migrate().pipe(Effect.provide(connect(1)), Effect.orDie)
   return { connect, url }
 }))
