@@ -1,6 +1,6 @@
 import { NodeRuntime } from "@effect/platform-node"
 // The server: src/main.ts imports it once the running Node is the project's (src/nodeVersion.ts).
-import { Layer } from "effect"
+import { Cause, Exit, Layer, Runtime } from "effect"
 import { ServerDatabaseLive } from "./db/Database.js"
 import { GracefulShutdownLive, HttpAppLive, NodeServerLive } from "./http/Server.js"
 import { LoggingLive } from "./logging.js"
@@ -17,5 +17,9 @@ Layer.merge(
   Layer.provide(TracingLive),
   Layer.provide(LoggingLive),
   Layer.launch,
-  NodeRuntime.runMain()
+  // Stopped by SIGTERM or SIGINT (the graceful stop, then the layers' finalizers): a clean exit, 0.
+  NodeRuntime.runMain({
+    teardown: (exit, onExit) =>
+      Exit.isFailure(exit) && Cause.hasInterruptsOnly(exit.cause) ? onExit(0) : Runtime.defaultTeardown(exit, onExit)
+  })
 )

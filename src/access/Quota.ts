@@ -2,19 +2,10 @@ import { SqlClient } from "effect/sql"
 import { Clock, Effect, Option, Redacted, Context, Layer } from "effect"
 import { QuotaExceeded } from "../api/errors.js"
 import type { ApiKeyIdentity } from "../api/security.js"
-import { dayOf, periodOf, planQuota, resetOf } from "../domain/quotaWindow.js"
+import { dayOf, periodOf, planQuota, type QuotaDecision, resetOf } from "../domain/quotaWindow.js"
 import { hashSecret, looksLikeSecret } from "./ApiKeys.js"
 import { identityOf, keyIdentityColumns, type KeyIdentityRow } from "./keyIdentity.js"
 import { traced } from "../metrics/span.js"
-
-export interface QuotaDecision {
-  readonly allowed: boolean
-  /** null for unlimited keys. */
-  readonly limit: number | null
-  readonly remaining: number | null
-  readonly resetAt: Date
-  readonly now: Date
-}
 
 /**
  * Monthly request counting, exact across any number of instances sharing the database: one conditional

@@ -1,6 +1,6 @@
 import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
 import { Context } from "effect"
-import type { QuotaDecision } from "../access/Quota.js"
+import type { QuotaDecision } from "../domain/quotaWindow.js"
 import type { KeyScope } from "../domain/keyScope.js"
 import { InvalidApiKey, QuotaExceeded } from "./errors.js"
 

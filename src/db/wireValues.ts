@@ -46,9 +46,34 @@ const arrayLiteral = (values: ReadonlyArray<unknown>): string =>
   }}`
 
 /**
+ * The shortest decimal that is this float4 (`0.95`, not the 0.949999988079071 a float32 widens to): what PostgreSQL
+ * writes for a `real` in text, as node-postgres read it.
+ */
+export const float4Text = (value: number): number => {
+  if (!Number.isFinite(value)) return value
+  for (let digits = 1; digits <= 9; digits++) {
+    const candidate = Number(value.toPrecision(digits))
+    if (Math.fround(candidate) === value) return candidate
+  }
+  return value
+}
+
+const float4AsWritten: PgTypes.Codec<number> = {
+  encode: (value) => {
+    const bytes = new Uint8Array(4)
+    new DataView(bytes.buffer).setFloat32(0, value)
+    return Result.succeed(bytes)
+  },
+  decode: (bytes) =>
+    bytes.byteLength === 4
+      ? Result.succeed(float4Text(new DataView(bytes.buffer, bytes.byteOffset, 4).getFloat32(0)))
+      : Result.fail(new PgTypes.CodecError({ message: "Expected 4 bytes for a float4" }))
+}
+
+/**
  * Column types as node-postgres read them where sql-pg 4 reads them otherwise: a bigint (`int8`, bigserial ids,
  * `count(*)`, `sum` of integers) as its decimal text, not a JavaScript bigint, which the repositories type as
- * `string` and which JSON cannot hold. A bigint parameter (a JavaScript bigint, or a number past int4) still binds
+ * `string` and which JSON cannot hold; a `real` as the shortest decimal it is (`float4Text`). A bigint parameter (a JavaScript bigint, or a number past int4) still binds
  * as int8.
  */
 export const nodePostgresTypes: PgTypes.Registry = (() => {
@@ -69,5 +94,6 @@ export const nodePostgresTypes: PgTypes.Registry = (() => {
         : Result.fail(new PgTypes.CodecError({ message: "Expected 8 bytes for an int8" }))
   }
   registry.register(PgTypes.OID.int8, int8AsText, { arrayOid: PgTypes.OID.int8Array })
+  registry.register(PgTypes.OID.float4, float4AsWritten, { arrayOid: PgTypes.OID.float4Array })
   return registry
 })()

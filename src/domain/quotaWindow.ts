@@ -28,3 +28,13 @@ export const rfc3339 = (date: Date): string => date.toISOString().replace(/\.\d{
 /** Whole seconds until the reset, at least 1. */
 export const retryAfterSeconds = (now: Date): number =>
   Math.max(1, Math.ceil((resetOf(now).getTime() - now.getTime()) / 1000))
+
+/** What the quota said of one request: admitted or not, and the window it counts in. */
+export interface QuotaDecision {
+  readonly allowed: boolean
+  /** null for unlimited keys. */
+  readonly limit: number | null
+  readonly remaining: number | null
+  readonly resetAt: Date
+  readonly now: Date
+}

@@ -1,6 +1,6 @@
 import { HttpEffect, HttpServerResponse } from "effect/http"
 import { Clock, Effect, Layer } from "effect"
-import type { QuotaDecision } from "../access/Quota.js"
+import type { QuotaDecision } from "../domain/quotaWindow.js"
 import { QuotaExceeded } from "../api/errors.js"
 import { QuotaAdmission, QuotaGuard } from "../api/security.js"
 import { retryAfterSeconds, rfc3339 } from "../domain/quotaWindow.js"

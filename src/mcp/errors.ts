@@ -1,4 +1,4 @@
-import type { QuotaDecision } from "../access/Quota.js"
+import type { QuotaDecision } from "../domain/quotaWindow.js"
 import { retryAfterSeconds, rfc3339 } from "../domain/quotaWindow.js"
 import { quotaHeaders } from "../http/QuotaGuardLive.js"
 

@@ -1,6 +1,7 @@
 import { Effect, Option, Redacted } from "effect"
 import { ApiKeys } from "../access/ApiKeys.js"
-import { Quota, type QuotaDecision } from "../access/Quota.js"
+import { Quota } from "../access/Quota.js"
+import type { QuotaDecision } from "../domain/quotaWindow.js"
 import type { ApiKeyIdentity } from "../api/security.js"
 import { scopeAllows } from "../domain/keyScope.js"
 import { invalidKey, insufficientScope, type McpRefusal, quotaExceeded } from "./errors.js"
