@@ -28,7 +28,7 @@ import { SqlClient } from "effect/sql"
 // mixed load prints the stalls it saw).
 // --refresh: OFAC SDN starts at its 2021-07 version and the current one is ingested halfway through the (first) mixed
 // load, a real list change the server (polling every 2 s) re-indexes under load: its peak memory is the VmHWM after.
-import { NodeRuntime } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import autocannon from "autocannon"
 import { Effect, Layer, Redacted, References } from "effect"
 import type { ChildProcess } from "node:child_process"

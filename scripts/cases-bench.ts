@@ -1,11 +1,11 @@
-import { HttpServer } from "effect/http"
+import * as HttpServer from "effect/http/HttpServer"
 import { SqlClient } from "effect/sql"
 // The case queue at work size (issue 40 point 6), on a real server over a scratch database on 127.0.0.1:5432: one
 // account with --checks checks in review and --cases open cases (and a tenth as many closed), then GET /v1/cases
 // (its first page) --requests times in each order and with a filter, one request at a time; p50 and p99 per query.
 //
 //   npx tsx scripts/cases-bench.ts [--checks 100000 --cases 10000 --requests 300 --warmup 30]
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { ConfigProvider, Effect, Layer, Redacted, References } from "effect"
 import * as os from "node:os"
 import { parseArgs } from "node:util"

@@ -1,4 +1,4 @@
-import { HttpServer } from "effect/http"
+import * as HttpServer from "effect/http/HttpServer"
 import { SqlClient } from "effect/sql"
 // The compliance workflow's two speeds (issue 17), on a real server over a scratch database on 127.0.0.1:5432:
 // 1. batch throughput: POST /v1/verify/batch with 1,000 rows, from the request to the job done (verifications per
@@ -8,7 +8,7 @@ import { SqlClient } from "effect/sql"
 //    SDN version to the last webhook received.
 //
 //   npx tsx scripts/workflow-bench.ts [--runs 3 --monitors 10000]
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { ConfigProvider, Effect, Layer, Redacted, References } from "effect"
 import { createServer } from "node:http"
 import * as os from "node:os"

@@ -1,5 +1,6 @@
-import { HttpApiClient } from "effect/http-api"
-import { HttpClient, HttpClientRequest } from "effect/http"
+import * as HttpApiClient from "effect/http-api/HttpApiClient"
+import * as HttpClient from "effect/http/HttpClient"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import type { Effect } from "effect"
 import { KybApi } from "./api/Api.js"
 

@@ -1,4 +1,4 @@
-import { NodeRuntime } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 // The server: src/main.ts imports it once the running Node is the project's (src/nodeVersion.ts).
 import { Cause, Exit, Layer, Runtime } from "effect"
 import { ServerDatabaseLive } from "./db/Database.js"

@@ -1,5 +1,8 @@
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
-import { HttpServerRequest } from "effect/http"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { SqlClient } from "effect/sql"
 // The framework's same-work floor: an Effect HttpApi served by @effect/platform-node like the API, whose handlers run
 // exactly the statements the API ran for the request (recorded by recordStatements.ts, in the same steps) through

@@ -1,4 +1,7 @@
-import { HttpApi, HttpApiBuilder, HttpApiEndpoint, HttpApiGroup } from "effect/http-api"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 // The framework's ceiling: an Effect HttpApi with one endpoint whose handler does nothing but answer a fixed JSON
 // value (what the API returns for one company), served by @effect/platform-node like the API and configured as it is
 // (tracer off, no request spans).

@@ -1,10 +1,10 @@
-import { HttpServer } from "effect/http"
+import * as HttpServer from "effect/http/HttpServer"
 // The statements the API runs for a request, recorded from the API itself: the whole HTTP application is built in
 // this process with a statement transformer (effect/sql's CurrentTransformer) that notes every statement it runs
 // (text, parameters, and which ran at the same time as another, from the statement's span), each given request is
 // sent to it over a loopback port one at a time, and what it ran while in flight is kept with the answer's bytes.
 // The same-work floors (sameWorkServer.ts, effectSameWorkServer.ts) replay them.
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { ConfigProvider, Effect, Layer, Redacted, References, type Tracer } from "effect"
 import { Statement } from "effect/sql"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"

@@ -1,5 +1,5 @@
-import { HttpServer } from "effect/http"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as HttpServer from "effect/http/HttpServer"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { ConfigProvider, Effect, Layer, Redacted, References } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"

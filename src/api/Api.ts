@@ -1,4 +1,5 @@
-import { HttpApi, OpenApi } from "effect/http-api"
+import * as HttpApi from "effect/http-api/HttpApi"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { AuditApi, BatchApi, ChecksApi, DecisionsApi, MonitoringApi, WebhooksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
 import { CasesApi } from "./casesGroup.js"
 import { completeSpec } from "./documentCompletion.js"

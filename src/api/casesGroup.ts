@@ -1,4 +1,6 @@
-import { HttpApiEndpoint, HttpApiGroup, OpenApi } from "effect/http-api"
+import * as HttpApiEndpoint from "effect/http-api/HttpApiEndpoint"
+import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { CaseConflict, CaseNotFound, InsufficientScope, LimitReached, ListEntryNotFound } from "./errors.js"
 import { errors, guarded } from "./groups.js"
 import { AssignBody, CaseDecisionBody, CaseDetail, CaseIdParam, CaseListParams, CasePage, CloseBody, CommentBody } from "./schemas/Case.js"

@@ -1,4 +1,6 @@
-import { HttpApiMiddleware, HttpApiSecurity, OpenApi } from "effect/http-api"
+import * as HttpApiMiddleware from "effect/http-api/HttpApiMiddleware"
+import * as HttpApiSecurity from "effect/http-api/HttpApiSecurity"
+import * as OpenApi from "effect/http-api/OpenApi"
 import { Context } from "effect"
 import type { QuotaDecision } from "../domain/quotaWindow.js"
 import type { KeyScope } from "../domain/keyScope.js"

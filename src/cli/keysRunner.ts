@@ -1,4 +1,4 @@
-import { NodeServices } from "@effect/platform-node"
+import * as NodeServices from "@effect/platform-node/NodeServices"
 import { CliConfig, CliError, Command, GlobalFlag } from "effect/cli"
 import { Console, Effect, Layer } from "effect"
 import { ApiKeys } from "../access/ApiKeys.js"

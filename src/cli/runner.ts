@@ -1,4 +1,4 @@
-import { NodeRuntime } from "@effect/platform-node"
+import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, Data, Effect, Exit, type Layer, Option, References } from "effect"
 import { DatabaseLive } from "../db/Database.js"
 

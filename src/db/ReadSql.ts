@@ -1,4 +1,4 @@
-import { Reactivity } from "effect/reactivity"
+import * as Reactivity from "effect/reactivity/Reactivity"
 import { SqlClient, type SqlConnection, type SqlError } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Config, Context, Duration, Effect, Layer, Option, Redacted, Schedule, Stream } from "effect"

@@ -1,4 +1,4 @@
-import { Reactivity } from "effect/reactivity"
+import * as Reactivity from "effect/reactivity/Reactivity"
 import { PgClient } from "@effect/sql-pg"
 import { Config, Data, Duration, Effect, Layer, Option, Redacted } from "effect"
 import { clientLayer, MigrationsLive, pgLayer, socketAnswers } from "./Database.js"

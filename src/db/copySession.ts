@@ -1,6 +1,6 @@
 import { PgClient } from "@effect/sql-pg"
 import { Effect, Redacted, Stream } from "effect"
-import { Reactivity } from "effect/reactivity"
+import * as Reactivity from "effect/reactivity/Reactivity"
 import { SqlClient, type SqlConnection, SqlError } from "effect/sql"
 import Pg from "pg"
 

@@ -1,4 +1,5 @@
-import { HttpServerRequest, type HttpServerResponse } from "effect/http"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect, Layer, Option, Redacted } from "effect"
 import type { Types } from "effect"
 import { Quota } from "../access/Quota.js"

@@ -1,4 +1,5 @@
-import { HttpEffect, HttpServerResponse } from "effect/http"
+import * as HttpEffect from "effect/http/HttpEffect"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Clock, Effect, Layer } from "effect"
 import type { QuotaDecision } from "../domain/quotaWindow.js"
 import { QuotaExceeded } from "../api/errors.js"

@@ -1,4 +1,5 @@
-import { HttpEffect, HttpServerResponse } from "effect/http"
+import * as HttpEffect from "effect/http/HttpEffect"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect } from "effect"
 import { ServiceUnavailable } from "../api/errors.js"
 

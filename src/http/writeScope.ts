@@ -1,4 +1,4 @@
-import { HttpServerRequest } from "effect/http"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Effect, Option } from "effect"
 import { actorOf, type KeyActor } from "../access/actor.js"
 import { InsufficientScope } from "../api/errors.js"

@@ -1,4 +1,6 @@
-import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect, Result, Option, Redacted } from "effect"
 import type { ApiKeys } from "../access/ApiKeys.js"
 import type { Quota } from "../access/Quota.js"

@@ -1,4 +1,6 @@
-import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Config, Effect, Layer, Option, Redacted } from "effect"
 import { createHash, timingSafeEqual } from "node:crypto"
 import { createServer } from "node:http"

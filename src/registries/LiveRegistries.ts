@@ -1,5 +1,5 @@
-import { HttpClient } from "effect/http"
-import { NodeHttpClient } from "@effect/platform-node"
+import * as HttpClient from "effect/http/HttpClient"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Array as Arr, Effect, Result, Fiber, Option, Context, Layer } from "effect"
 import type { RegistryRecord } from "../domain/CanonicalCompany.js"
 import type { RegistryId } from "../domain/registrationNumbers.js"

@@ -1,4 +1,6 @@
-import { HttpRouter, HttpServerRequest, HttpServerResponse } from "effect/http"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect, Option, Redacted } from "effect"
 import { type Account, Accounts, memberAttribution } from "../accounts/Accounts.js"
 import type { AccountError } from "../accounts/errors.js"

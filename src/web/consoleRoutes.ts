@@ -1,4 +1,6 @@
-import { HttpRouter, type HttpServerRequest, type HttpServerResponse } from "effect/http"
+import * as HttpRouter from "effect/http/HttpRouter"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect } from "effect"
 import { Accounts } from "../accounts/Accounts.js"
 import { Audit } from "../audit/Audit.js"

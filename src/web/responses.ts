@@ -1,4 +1,6 @@
-import { HttpServerRequest, HttpServerResponse, UrlParams } from "effect/http"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
+import * as UrlParams from "effect/http/UrlParams"
 import { Effect, Option } from "effect"
 
 /** Pages only: no framing, no script or style from elsewhere, forms post to this server only. */

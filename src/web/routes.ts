@@ -1,4 +1,5 @@
-import { HttpRouter, HttpServerResponse } from "effect/http"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect } from "effect"
 import { Accounts } from "../accounts/Accounts.js"
 import { SessionFlash } from "../accounts/SessionFlash.js"

@@ -1,4 +1,5 @@
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect, Option } from "effect"
 import type { Account, Accounts } from "../accounts/Accounts.js"
 import type { AccountError } from "../accounts/errors.js"

@@ -1,6 +1,6 @@
-import { HttpServer } from "effect/http"
+import * as HttpServer from "effect/http/HttpServer"
 import { SqlClient } from "effect/sql"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { assert, describe, it } from "@effect/vitest"
 import { Effect, Layer, Logger, References } from "effect"
 import { Mailer } from "../../src/accounts/Mailer.js"

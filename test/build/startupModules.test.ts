@@ -7,17 +7,19 @@ import { repoRoot } from "../sanctions/paths.js"
 
 /**
  * What the server holds before any request (issue 27, memory): a package's barrel module loads every module of the
- * package, @effect/platform's with the Scalar and Swagger bundles (about 5 MB of source, held as strings for the
- * process's life) and @effect/platform-node's with the cluster and RPC packages; the password checker's dictionaries
+ * package, effect/http-api's with the Scalar and Swagger bundles (about 5 MB of source, held as strings for the
+ * process's life) and @effect/platform-node's with the cluster and RPC modules; the password checker's dictionaries
  * are loaded on the first password checked, the MCP SDK on the first /mcp request, the metrics exporter (OpenTelemetry)
  * on the first scrape and the trace exporter only when traces are exported. The modules src/server.ts imports
  * are imported here in a process of their own.
  */
-const BARREL = /from "@effect\/(platform|platform-node)"/
+const BARREL = /from "(effect\/http|effect\/http-api|effect\/reactivity|@effect\/platform-node)"/
 const NOT_AT_START = [
-  /@effect\/platform\/dist\/esm\/internal\/httpApi(Scalar|Swagger)\.js$/,
+  /\/effect\/dist\/http-api\/internal\/httpApi(Scalar|Swagger)\.js$/,
   /@zxcvbn-ts\/language-/,
-  /@effect\/(cluster|rpc)\//,
+  /\/effect\/dist\/(cluster|rpc)\//,
+  /@effect\/platform-node\/dist\/NodeCluster/,
+  /\/effect\/dist\/observability\//,
   /@modelcontextprotocol\/sdk\//,
   /@opentelemetry\//,
   /@effect\/opentelemetry\//
@@ -29,7 +31,7 @@ const sourceFiles = (dir: string): Array<string> =>
   )
 
 describe("the modules the server loads at start", () => {
-  it("src imports @effect/platform and @effect/platform-node module by module, never through their barrels", () => {
+  it("src imports effect/http, effect/http-api, effect/reactivity and @effect/platform-node module by module, never through their barrels", () => {
     const barrels = sourceFiles(path.join(repoRoot, "src")).filter((f) => BARREL.test(fs.readFileSync(f, "utf8")))
     expect(barrels.map((f) => path.relative(repoRoot, f))).toEqual([])
   })
@@ -43,7 +45,7 @@ describe("the modules the server loads at start", () => {
     expect(run.status, run.stderr).toBe(0)
     const loaded = fs.readFileSync(record, "utf8").split("\n").filter((u) => u !== "")
     expect(loaded.some((u) => u.endsWith("/src/http/Server.ts"))).toBe(true)
-    expect(loaded.some((u) => u.includes("@effect/platform/dist/esm/HttpApiBuilder.js"))).toBe(true)
+    expect(loaded.some((u) => u.includes("/effect/dist/http-api/HttpApiBuilder.js"))).toBe(true)
     expect(loaded.filter((u) => NOT_AT_START.some((p) => p.test(u)))).toEqual([])
   }, 90_000)
 })

@@ -1,4 +1,4 @@
-import { Reactivity } from "effect/reactivity"
+import * as Reactivity from "effect/reactivity/Reactivity"
 import { SqlClient, type SqlConnection } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { PgClient } from "@effect/sql-pg"

@@ -1,6 +1,6 @@
-import { HttpServer } from "effect/http"
+import * as HttpServer from "effect/http/HttpServer"
 import { SqlClient } from "effect/sql"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Effect, Layer, ManagedRuntime, Redacted, References } from "effect"
 import { mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"

@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "effect/http"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { describe, expect, it } from "vitest"
 import { DOCS_POLICY, docsPageHeaders } from "../../src/http/docs/docsPolicy.js"
 

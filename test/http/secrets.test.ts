@@ -1,5 +1,5 @@
-import { HttpServer } from "effect/http"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as HttpServer from "effect/http/HttpServer"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { assert, describe, it } from "@effect/vitest"
 import { Context, Effect, Layer, Logger, Redacted, References } from "effect"
 import { createServer } from "node:http"

@@ -1,5 +1,5 @@
-import { HttpClient } from "effect/http"
-import { NodeHttpClient } from "@effect/platform-node"
+import * as HttpClient from "effect/http/HttpClient"
+import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { ConfigProvider, Effect, Layer } from "effect"
 import { fileURLToPath } from "node:url"
 import { type FakeRegistryId, loadRecords } from "../../scripts/fake-registry/index.js"

@@ -1,5 +1,5 @@
 import { SqlClient } from "effect/sql"
-import { NodeServices } from "@effect/platform-node"
+import * as NodeServices from "@effect/platform-node/NodeServices"
 import { assert, describe, expect, layer } from "@effect/vitest"
 import { Context, Effect, Exit, Layer } from "effect"
 import * as path from "node:path"

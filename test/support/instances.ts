@@ -1,5 +1,5 @@
-import { HttpServer } from "effect/http"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as HttpServer from "effect/http/HttpServer"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { Clock, Context, Effect, Layer, References } from "effect"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"

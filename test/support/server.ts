@@ -1,6 +1,6 @@
-import { HttpServer } from "effect/http"
+import * as HttpServer from "effect/http/HttpServer"
 import type { SqlClient } from "effect/sql"
-import { NodeHttpServer } from "@effect/platform-node"
+import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
 import { ConfigProvider, Context, Effect, Layer, Redacted, References } from "effect"
 import { ApiKeys } from "../../src/access/ApiKeys.js"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"

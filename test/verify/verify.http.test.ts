@@ -1,4 +1,4 @@
-import { FetchHttpClient } from "effect/http"
+import * as FetchHttpClient from "effect/http/FetchHttpClient"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Result, Layer, Schedule } from "effect"
 import * as fs from "node:fs"

@@ -1,4 +1,4 @@
-import { HttpApiSchema } from "effect/http-api"
+import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 import { Schema } from "effect"
 import { AttributionOrNull } from "./Attribution.js"
 import { NextCursor } from "./Paging.js"

@@ -1,4 +1,4 @@
-import { HttpRouter } from "effect/http"
+import * as HttpRouter from "effect/http/HttpRouter"
 import { Effect } from "effect"
 import { openApiDocument } from "../../api/Api.js"
 import { htmlResponse } from "../../web/responses.js"

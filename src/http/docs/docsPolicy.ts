@@ -1,4 +1,4 @@
-import type { HttpServerResponse } from "effect/http"
+import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 
 /**
  * The docs page (`/v1/docs`, rendered on the server from the OpenAPI document) under the strictest policy of the

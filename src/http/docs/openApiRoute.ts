@@ -1,4 +1,5 @@
-import { HttpRouter, HttpServerResponse } from "effect/http"
+import * as HttpRouter from "effect/http/HttpRouter"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect } from "effect"
 import { openApiDocument } from "../../api/Api.js"
 

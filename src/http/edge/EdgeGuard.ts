@@ -1,4 +1,7 @@
-import { HttpIncomingMessage, HttpServerError, HttpServerRequest, HttpServerResponse } from "effect/http"
+import * as HttpIncomingMessage from "effect/http/HttpIncomingMessage"
+import * as HttpServerError from "effect/http/HttpServerError"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { ByteSize, Effect } from "effect"
 import {
   checkHeaders,

@@ -1,4 +1,6 @@
-import { HttpEffect, HttpServerRequest, HttpServerResponse } from "effect/http"
+import * as HttpEffect from "effect/http/HttpEffect"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect, References } from "effect"
 import { randomUUID } from "node:crypto"
 import { recordRequest } from "../../metrics/requestMetrics.js"

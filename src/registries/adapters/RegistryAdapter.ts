@@ -1,4 +1,4 @@
-import type { HttpClient } from "effect/http"
+import type * as HttpClient from "effect/http/HttpClient"
 import type { Effect, Option } from "effect"
 import type { RegistryRecord } from "../../domain/CanonicalCompany.js"
 import type { RegistryUnavailable } from "./RegistryUnavailable.js"

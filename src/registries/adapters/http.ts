@@ -1,4 +1,5 @@
-import { HttpClientRequest, type HttpClientResponse } from "effect/http"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
+import type * as HttpClientResponse from "effect/http/HttpClientResponse"
 import { Clock, Effect, Schema, Stream } from "effect"
 import type { AdapterContext } from "./RegistryAdapter.js"
 import { RegistryUnavailable } from "./RegistryUnavailable.js"

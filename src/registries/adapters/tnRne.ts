@@ -1,4 +1,4 @@
-import { HttpClientRequest } from "effect/http"
+import * as HttpClientRequest from "effect/http/HttpClientRequest"
 import { Array as Arr, Effect, Option, Schema } from "effect"
 import type { CanonicalAlias, RegistryRecord } from "../../domain/CanonicalCompany.js"
 import { decodeJsonBody, fetchedAt, joinUrl, readText, send, withHeaders } from "./http.js"

@@ -1,4 +1,4 @@
-import type { HttpClient } from "effect/http"
+import type * as HttpClient from "effect/http/HttpClient"
 import { Effect, Semaphore } from "effect"
 import { makeMuCbrd } from "../adapters/muCbrd.js"
 import { makeNgCac } from "../adapters/ngCac.js"

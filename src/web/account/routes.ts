@@ -1,4 +1,4 @@
-import { HttpServerRequest } from "effect/http"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Effect, Redacted } from "effect"
 import { Accounts } from "../../accounts/Accounts.js"
 import { accountPage, messagePage } from "../pages.js"

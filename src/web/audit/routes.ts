@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "effect/http"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect } from "effect"
 import { type AuditAction, auditActions, Audit } from "../../audit/Audit.js"
 import type { AuditFilters } from "../../audit/AuditRepo.js"

@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "effect/http"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect, Option } from "effect"
 import { JobNotFound } from "../../api/errors.js"
 import type { Job, JobPage } from "../../api/schemas/Job.js"

@@ -1,4 +1,4 @@
-import { HttpServerResponse } from "effect/http"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Clock, Effect } from "effect"
 import { AccountChecks } from "../../checks/AccountChecks.js"
 import { isCalendarDate } from "../../domain/calendarDate.js"

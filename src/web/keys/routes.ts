@@ -1,4 +1,4 @@
-import { HttpServerRequest } from "effect/http"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Effect, Option, Redacted } from "effect"
 import { type Account, Accounts } from "../../accounts/Accounts.js"
 import { SessionFlash } from "../../accounts/SessionFlash.js"

@@ -1,4 +1,5 @@
-import { HttpMiddleware, HttpServerRequest } from "effect/http"
+import * as HttpMiddleware from "effect/http/HttpMiddleware"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Effect, Option, Redacted } from "effect"
 import { Accounts } from "../../accounts/Accounts.js"
 import { Members } from "../../members/Members.js"

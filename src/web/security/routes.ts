@@ -1,4 +1,5 @@
-import { HttpServerRequest, HttpServerResponse } from "effect/http"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
+import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect, Option, Redacted } from "effect"
 import { Accounts } from "../../accounts/Accounts.js"
 import { SessionFlash } from "../../accounts/SessionFlash.js"

@@ -1,4 +1,4 @@
-import { HttpServerRequest } from "effect/http"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Effect, Option } from "effect"
 import { SessionFlash } from "../../accounts/SessionFlash.js"
 import { WebhookNotFound } from "../../api/errors.js"
