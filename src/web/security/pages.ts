@@ -2,10 +2,13 @@ import { Option, Redacted } from "effect"
 import type { Enrolment } from "../../secondFactor/SecondFactor.js"
 import { type Console, consolePage, csrfField, flash, may } from "../console.js"
 import { html, page } from "../html.js"
+import { qrCodeSvg } from "./qrCode.js"
 
 /** The secret and its otpauth:// URI, to type or paste into an authenticator app. */
 const enrolmentCard = (enrolment: Enrolment) =>
-  html`<p>In your authenticator app, add an account with this key (time-based, 6 digits, every 30 seconds):</p>
+  html`<p>Scan this code with your authenticator app:</p>
+<p>${qrCodeSvg(Redacted.value(enrolment.uri), "QR code of the address below, for your authenticator app")}</p>
+<p>Or add an account in the app with this key (time-based, 6 digits, every 30 seconds):</p>
 <p class="secret" id="totp-secret">${Redacted.value(enrolment.secret)}</p><p><button type="button" data-copy="totp-secret">Copy the key</button></p>
 <p>Or paste this address into an app that takes one:</p><p class="secret" id="totp-uri">${Redacted.value(enrolment.uri)}</p>
 <p><button type="button" data-copy="totp-uri">Copy the address</button></p>`
