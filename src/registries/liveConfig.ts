@@ -1,4 +1,6 @@
 import { Config, Effect, Schema, SchemaIssue } from "effect"
+import { bwCipaDefaults } from "./adapters/bwCipa.js"
+import { mgRcsDefaults } from "./adapters/mgRcs.js"
 import { muCbrdDefaults } from "./adapters/muCbrd.js"
 import { ngCacDefaults } from "./adapters/ngCac.js"
 import { isLiveRegistryId, type LiveRegistryId, liveRegistryIds } from "./adapters/RegistryAdapter.js"
@@ -16,7 +18,9 @@ const defaults: Record<LiveRegistryId, { baseUrl: string; paths: Readonly<Record
   "tz-brela": tzBrelaDefaults,
   "zm-pacra": zmPacraDefaults,
   "mu-cbrd": muCbrdDefaults,
-  "tn-rne": tnRneDefaults
+  "tn-rne": tnRneDefaults,
+  "bw-cipa": bwCipaDefaults,
+  "mg-rcs": mgRcsDefaults
 }
 
 export interface RegistryEndpoint {

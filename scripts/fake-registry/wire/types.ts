@@ -6,12 +6,16 @@ export interface FakeRequest {
   readonly query: URLSearchParams
   readonly headers: Readonly<Record<string, string | Array<string> | undefined>>
   readonly body: unknown
+  /** The body as received (form posts are not JSON). */
+  readonly text: string
 }
 
 export interface FakeReply {
   readonly status: number
   /** A string is sent as is; anything else as JSON. */
   readonly body?: unknown
+  /** Extra response headers (Location, Set-Cookie, Content-Type for a non-HTML string). */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 /**

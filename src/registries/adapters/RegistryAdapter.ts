@@ -3,7 +3,7 @@ import type { Effect, Option } from "effect"
 import type { RegistryRecord } from "../../domain/CanonicalCompany.js"
 import type { RegistryUnavailable } from "./RegistryUnavailable.js"
 
-export const liveRegistryIds = ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne"] as const
+export const liveRegistryIds = ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne", "bw-cipa", "mg-rcs"] as const
 export type LiveRegistryId = (typeof liveRegistryIds)[number]
 
 export const isLiveRegistryId = (id: string): id is LiveRegistryId =>

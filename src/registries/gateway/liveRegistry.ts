@@ -1,5 +1,7 @@
 import type * as HttpClient from "effect/http/HttpClient"
 import { Effect, Semaphore } from "effect"
+import { makeBwCipa } from "../adapters/bwCipa.js"
+import { makeMgRcs } from "../adapters/mgRcs.js"
 import { makeMuCbrd } from "../adapters/muCbrd.js"
 import { makeNgCac } from "../adapters/ngCac.js"
 import type { AdapterContext, LiveRegistryId, RegistryAdapter } from "../adapters/RegistryAdapter.js"
@@ -15,7 +17,9 @@ const adapters: Record<LiveRegistryId, (ctx: AdapterContext) => RegistryAdapter>
   "tz-brela": makeTzBrela,
   "zm-pacra": makeZmPacra,
   "mu-cbrd": makeMuCbrd,
-  "tn-rne": makeTnRne
+  "tn-rne": makeTnRne,
+  "bw-cipa": makeBwCipa,
+  "mg-rcs": makeMgRcs
 }
 
 /** One registry's adapter behind its own guard (breaker, permits, timeouts). */
