@@ -8,9 +8,10 @@ import type { FakeReply, WireHandler } from "./wire/types.js"
 import { tzBrelaWire } from "./wire/tzBrela.js"
 import { zmPacraWire } from "./wire/zmPacra.js"
 import { makeBwCipaWire } from "./wire/bwCipa.js"
+import { keBrsWire } from "./wire/keBrs.js"
 import { mgRcsWire } from "./wire/mgRcs.js"
 
-export const fakeRegistryIds = ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne", "bw-cipa", "mg-rcs"] as const
+export const fakeRegistryIds = ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne", "bw-cipa", "mg-rcs", "ke-brs"] as const
 export type FakeRegistryId = (typeof fakeRegistryIds)[number]
 
 /**
@@ -31,7 +32,8 @@ const wires: Record<FakeRegistryId, () => WireHandler> = {
   "mu-cbrd": () => muCbrdWire,
   "tn-rne": () => tnRneWire,
   "bw-cipa": makeBwCipaWire,
-  "mg-rcs": () => mgRcsWire
+  "mg-rcs": () => mgRcsWire,
+  "ke-brs": () => keBrsWire
 }
 
 export interface FakeRegistryOptions {

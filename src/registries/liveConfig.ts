@@ -1,9 +1,16 @@
-import { Config, Effect, Schema, SchemaIssue } from "effect"
+import { Config, Effect, Option, Schema, SchemaIssue } from "effect"
 import { bwCipaDefaults } from "./adapters/bwCipa.js"
 import { mgRcsDefaults } from "./adapters/mgRcs.js"
 import { muCbrdDefaults } from "./adapters/muCbrd.js"
 import { ngCacDefaults } from "./adapters/ngCac.js"
-import { isLiveRegistryId, type LiveRegistryId, liveRegistryIds } from "./adapters/RegistryAdapter.js"
+import { keBrsDefaults } from "./adapters/keBrs.js"
+import {
+  isLiveRegistryId,
+  type LiveRegistryId,
+  liveRegistryIds,
+  type PartnerCredentials,
+  partnerRegistryIds
+} from "./adapters/RegistryAdapter.js"
 import { tnRneDefaults } from "./adapters/tnRne.js"
 import { tzBrelaDefaults } from "./adapters/tzBrela.js"
 import { zmPacraDefaults } from "./adapters/zmPacra.js"
@@ -20,13 +27,16 @@ const defaults: Record<LiveRegistryId, { baseUrl: string; paths: Readonly<Record
   "mu-cbrd": muCbrdDefaults,
   "tn-rne": tnRneDefaults,
   "bw-cipa": bwCipaDefaults,
-  "mg-rcs": mgRcsDefaults
+  "mg-rcs": mgRcsDefaults,
+  "ke-brs": keBrsDefaults
 }
 
 export interface RegistryEndpoint {
   readonly baseUrl: string
   readonly paths: Readonly<Record<string, string>>
   readonly timeoutMs: number
+  /** A partner registry's credentials (KYB_REGISTRY_<ID>_USERNAME and _PASSWORD); never logged. */
+  readonly credentials?: PartnerCredentials
 }
 
 export interface GatewaySettings {
@@ -78,9 +88,23 @@ const endpoint = (registry: LiveRegistryId, timeoutMs: number): Config.Config<Re
         ])
       )
     ),
-    timeoutMs: positiveInt(`${prefix}_TIMEOUT_MS`, timeoutMs)
-  })
+    timeoutMs: positiveInt(`${prefix}_TIMEOUT_MS`, timeoutMs),
+    credentials: partnerRegistryIds.includes(registry) ? credentials(prefix) : Config.succeed(undefined)
+  }).pipe(Config.map(({ credentials, ...rest }) => (credentials === undefined ? rest : { ...rest, credentials })))
 }
+
+/** Both or neither: a user name without its password (or the reverse) is a configuration error, not "off". */
+const credentials = (prefix: string): Config.Config<PartnerCredentials | undefined> =>
+  Config.all({
+    username: Config.option(Config.String(`${prefix}_USERNAME`)),
+    password: Config.option(Config.Redacted(`${prefix}_PASSWORD`))
+  }).pipe(Config.mapEffect(({ password, username }) => {
+    if (Option.isSome(username) && Option.isSome(password) && username.value.trim().length > 0) {
+      return Effect.succeed<PartnerCredentials | undefined>({ username: username.value.trim(), password: password.value })
+    }
+    if (Option.isNone(username) && Option.isNone(password)) return Effect.succeed(undefined)
+    return Effect.fail(invalid(`${prefix}_USERNAME`, `${prefix}_USERNAME and ${prefix}_PASSWORD are set together`))
+  }))
 
 /** KYB_REGISTRY_LIVE: "all" (default), "none", or a comma list of live registry ids. */
 const enabled = Config.String("KYB_REGISTRY_LIVE").pipe(
@@ -91,8 +115,10 @@ const enabled = Config.String("KYB_REGISTRY_LIVE").pipe(
     if (unknown.length > 0) {
       return Effect.fail(invalid("KYB_REGISTRY_LIVE", `unknown live registries: ${unknown.join(", ")}`))
     }
-    return Effect.succeed<ReadonlyArray<LiveRegistryId>>(
-      wanted.includes("all") ? liveRegistryIds : liveRegistryIds.filter((id) => wanted.includes(id))
+    return Effect.succeed<{ ids: ReadonlyArray<LiveRegistryId>; explicit: boolean }>(
+      wanted.includes("all")
+        ? { ids: liveRegistryIds, explicit: false }
+        : { ids: liveRegistryIds.filter((id) => wanted.includes(id)), explicit: true }
     )
   })
 )
@@ -108,6 +134,22 @@ export const gatewaySettings: Config.Config<GatewaySettings> = Config.all({
   maxConcurrent: positiveInt("KYB_REGISTRY_MAX_CONCURRENCY", 4)
 })
 
+/**
+ * "all" switches a partner registry on only when its credentials are configured; naming one without them is an
+ * error (the operator asked for something that cannot run).
+ */
+const withPartners = (
+  wanted: ReadonlyArray<LiveRegistryId>,
+  explicit: boolean,
+  endpoints: Readonly<Record<LiveRegistryId, RegistryEndpoint>>
+): Effect.Effect<ReadonlyArray<LiveRegistryId>, Config.ConfigError> => {
+  const missing = wanted.filter((id) => partnerRegistryIds.includes(id) && endpoints[id].credentials === undefined)
+  if (explicit && missing.length > 0) {
+    return Effect.fail(invalid("KYB_REGISTRY_LIVE", `${missing.join(", ")} needs partner credentials (${missing.map((id) => `${envPrefix(id)}_USERNAME/_PASSWORD`).join(", ")})`))
+  }
+  return Effect.succeed(wanted.filter((id) => !missing.includes(id)))
+}
+
 export const liveConfig: Effect.Effect<LiveConfig, Config.ConfigError> = Effect.gen(function*() {
   const gateway = yield* gatewaySettings
   const endpoints = yield* Config.all(
@@ -116,10 +158,11 @@ export const liveConfig: Effect.Effect<LiveConfig, Config.ConfigError> = Effect.
       Config.Config<RegistryEndpoint>
     >
   )
+  const requested = yield* enabled
   return {
     gateway,
     endpoints,
-    enabled: yield* enabled,
+    enabled: yield* withPartners(requested.ids, requested.explicit, endpoints),
     userAgent: yield* Config.String("KYB_REGISTRY_USER_AGENT").pipe(Config.withDefault(defaultUserAgent))
   }
 })
