@@ -4,6 +4,7 @@ import { bwCipaSource } from "../../src/registries/adapters/bwCipa.js"
 import { mgRcsSource } from "../../src/registries/adapters/mgRcs.js"
 import { bearer, call } from "../support/http.js"
 import { TestServer } from "../support/server.js"
+import { signUpAndLogIn } from "../support/webClient.js"
 import { fake, serverWithFakes } from "./support.js"
 
 interface Source {
@@ -37,7 +38,10 @@ const client = Effect.gen(function*() {
 })
 
 describe("coverage said plainly: GET /v1/registries, and verifications through the real HTTP path", () => {
-  layer(serverWithFakes({ live: ["bw-cipa", "mg-rcs"] }), { timeout: "90 seconds", excludeTestServices: true })((it) => {
+  // A CIPA search is four calls and an RCS look-up two: generous timings, so a loaded machine cannot turn them into
+  // "unreachable" (no timing is asserted here).
+  const config = { KYB_REGISTRY_TIMEOUT_MS: "10000", KYB_REGISTRY_BUDGET_MS: "20000", KYB_REGISTRY_BACKGROUND_MS: "20000" }
+  layer(serverWithFakes({ live: ["bw-cipa", "mg-rcs"], config }), { timeout: "90 seconds", excludeTestServices: true })((it) => {
     it.effect("per registry: how it is asked live, what its sources confirm, their terms, and when they last answered", () =>
       Effect.gen(function*() {
         const { coverage, get } = yield* client
@@ -91,6 +95,21 @@ describe("coverage said plainly: GET /v1/registries, and verifications through t
         assert.isNull(body["status"] ?? null)
         const verdict = (yield* get(`/v1/verify?registration_no=${encodeURIComponent("2015 B 00456")}&country=MG`)).body as Record<string, unknown>
         assert.isTrue(verdict["registered"])
+      }))
+
+    it.effect("the console's Registries page says the same as GET /v1/registries", () =>
+      Effect.gen(function*() {
+        const { url } = yield* TestServer
+        const web = yield* Effect.promise(() => signUpAndLogIn(url, "coverage@example.com", "a long enough passphrase"))
+        const page = yield* Effect.promise(() => web.get("/dashboard/registries"))
+        assert.strictEqual(page.status, 200, page.text)
+        const rowOf = (country: string) => new RegExp(`<tr><th scope="row">${country}</th>[\\s\\S]*?</tr>`).exec(page.text)?.[0] ?? ""
+        assert.include(rowOf("BW"), "its own search (CIPA Search the Register)")
+        assert.include(rowOf("MG"), "registered, officers")
+        assert.include(rowOf("GH"), "GLEIF Global LEI Index: businesses holding an LEI")
+        assert.include(rowOf("GH"), "login, paid")
+        assert.include(rowOf("KE"), "partner-only")
+        assert.include(page.text, 'href="/dashboard/registries" aria-current="page"')
       }))
 
     it.effect("an uncovered business still says registry_not_covered", () =>
