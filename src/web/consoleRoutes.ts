@@ -25,14 +25,12 @@ import { Members } from "../members/Members.js"
 import type { SessionFlash } from "../accounts/SessionFlash.js"
 import { SecondFactor } from "../secondFactor/SecondFactor.js"
 import { securityRoutes } from "./security/routes.js"
-import { registriesRoutes } from "./registries/routes.js"
-import type { RegistryCoverageService } from "../registries/RegistryCoverageService.js"
 
-type Services = Accounts | Cases | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | ScreeningLists | SecondFactor | RegistryCoverageService
+type Services = Accounts | Cases | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | ScreeningLists | SecondFactor
 type Route = readonly ["GET" | "POST", `/${string}`, Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Services>]
 
 const routes: ReadonlyArray<Route> = [
-  ...checksRoutes, ...verifyRoutes, ...listsRoutes, ...casesRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes, ...securityRoutes, ...registriesRoutes
+  ...checksRoutes, ...verifyRoutes, ...listsRoutes, ...casesRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes, ...securityRoutes
 ]
 
 /**

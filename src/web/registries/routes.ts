@@ -1,3 +1,5 @@
+import * as HttpRouter from "effect/http/HttpRouter"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Effect } from "effect"
 import type { RegistriesResponse, RegistryCoverage } from "../../api/schemas/Registry.js"
 import { RegistryCoverageService } from "../../registries/RegistryCoverageService.js"
@@ -38,4 +40,9 @@ sources listed cover only the businesses they name. The API says the same at <co
 const show = consoleGet((c) =>
   Effect.map(Effect.flatMap(RegistryCoverageService, (s) => s.list), (response) => htmlResponse(registriesPage(c, response))))
 
-export const registriesRoutes = [["GET", "/dashboard/registries", show]] as const
+/** Its own router entry (beside the console's routes), over the registries' coverage service. */
+export const RegistriesConsoleLive = HttpRouter.use((router) =>
+  Effect.gen(function*() {
+    const services = yield* Effect.context<Exclude<Effect.Services<typeof show>, HttpServerRequest.HttpServerRequest>>()
+    yield* router.add("GET", "/dashboard/registries", Effect.provide(show, services))
+  }))
