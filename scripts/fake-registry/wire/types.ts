@@ -20,7 +20,8 @@ export interface FakeReply {
 
 /**
  * One registry's wire format over a set of canonical records; undefined = no such route (404). `variant`
- * selects a documented alternative shape (mu-cbrd "results"; ng-cac "prefixed" legacy rcNumber values).
+ * selects a documented alternative shape (mu-cbrd "results"; ng-cac "prefixed" legacy rcNumber values; ke-brs
+ * "data", the record under {data}).
  */
 export type WireHandler = (
   request: FakeRequest,
