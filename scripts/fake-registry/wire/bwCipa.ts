@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto"
 import type { RegistryRecord } from "../../../src/domain/CanonicalCompany.js"
-import { field, matches, type FakeReply, type WireHandler } from "./types.js"
+import { field, type FakeReply, longDate, matches, type WireHandler } from "./types.js"
 
 /**
  * CIPA "Search the Register" (Foster Moore Catalyst), as Albende/credyx packages/adapters/bw/adapter.py drives it
@@ -25,10 +25,6 @@ interface Session {
 }
 
 const hex = () => randomBytes(8).toString("hex")
-const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-  "November", "December"]
-/** `YYYY-MM-DD` as CIPA prints it: "8 November 2021". */
-const longDate = (date: string) => `${Number(date.slice(8, 10))} ${months[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`
 const statusWord = { active: "Registered", dormant: "Dormant", dissolved: "Removed", unknown: "Pending" } as const
 
 const viewPage = (session: Session) => {

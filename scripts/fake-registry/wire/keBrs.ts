@@ -1,12 +1,9 @@
 import type { RegistryRecord } from "../../../src/domain/CanonicalCompany.js"
-import { numberKey, type WireHandler } from "./types.js"
+import { longDate, numberKey, type WireHandler } from "./types.js"
 
 /** The partner credentials the fake accepts (a test's own, never a real partner's). */
 export const fakeBrsCredentials = { username: "fake-partner", password: "fake-partner-secret" } as const
 
-const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-  "November", "December"]
-const longDate = (date: string) => `${Number(date.slice(8, 10))} ${months[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`
 const statusWord = { active: "registered", dormant: "dormant", dissolved: "deregistered", unknown: "pending" } as const
 
 const business = (record: RegistryRecord) => ({

@@ -57,3 +57,10 @@ export const internalId = (record: RegistryRecord): number => {
 /** `YYYY-MM-DD` to `dd/MM/yyyy`. */
 export const dayFirst = (date: string | null | undefined): string | null =>
   date ? `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}` : null
+
+const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+  "November", "December"]
+
+/** `YYYY-MM-DD` as "8 November 2021" (CIPA's RegistrationDate, BRS's registrationDate). */
+export const longDate = (date: string): string =>
+  `${Number(date.slice(8, 10))} ${months[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`

@@ -8,6 +8,16 @@ export type Confirmable = (typeof confirmables)[number]
 export const accessTerms = ["free", "partner_only", "paid", "captcha", "login", "no_public_search"] as const
 export type AccessTerms = (typeof accessTerms)[number]
 
+/** The terms in words, as the README's table and the console page print them. */
+export const termWords: Readonly<Record<AccessTerms, string>> = {
+  free: "free",
+  partner_only: "partner-only",
+  paid: "paid",
+  captcha: "captcha",
+  login: "login",
+  no_public_search: "no public search"
+}
+
 /** How a source is reached here: the registry's own search, GLEIF, or a file an operator loads. */
 export type SourceKind = "own_search" | "gleif" | "file"
 

@@ -2,15 +2,13 @@ import * as HttpRouter from "effect/http/HttpRouter"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Effect } from "effect"
 import type { RegistriesResponse, RegistryCoverage } from "../../api/schemas/Registry.js"
+import { type AccessTerms, termWords } from "../../registries/coverage/sources.js"
 import { RegistryCoverageService } from "../../registries/RegistryCoverageService.js"
 import { type Console, consoleGet, consolePage } from "../console.js"
 import { html } from "../html.js"
 import { htmlResponse } from "../responses.js"
 
-const termWords: Readonly<Record<string, string>> = {
-  free: "free", partner_only: "partner-only", paid: "paid", captcha: "captcha", login: "login", no_public_search: "no public search"
-}
-const words = (list: ReadonlyArray<string>) => list.map((t) => termWords[t] ?? t).join(", ")
+const words = (list: ReadonlyArray<AccessTerms>) => list.map((t) => termWords[t]).join(", ")
 
 const askedLive = (r: RegistryCoverage) => {
   if (r.asked_live === "gleif") return "GLEIF"
