@@ -180,7 +180,7 @@ export const makeBwCipa = (ctx: AdapterContext): RegistryAdapter => {
     searchByName: (term) => search(term.trim()),
     fetchByNumber: (number) => {
       const key = numberKeyOf(registry, number)
-      return search(number.trim().toUpperCase()).pipe(
+      return search(displayNumber(registry, number)).pipe(
         Effect.map(Arr.findFirst((company) => numberKeyOf(registry, company.registration_no) === key))
       )
     }
