@@ -6,7 +6,7 @@ import { parseArgs } from "node:util"
 import { type Fault, fakeRegistryIds, type FakeRegistryId, faults, loadRecords, startFakeRegistry } from "./fake-registry/index.js"
 
 const usage = `usage: fake-registry --registry <${fakeRegistryIds.join("|")}> --records <file.jsonl> [--port N] [--host H]
-                     [--fault ${faults.join("|")}] [--slow-ms N] [--variant results|prefixed]`
+                     [--fault ${faults.join("|")}] [--slow-ms N] [--variant results|prefixed|data]`
 
 const fail = (message: string): never => {
   process.stderr.write(`${message}\n${usage}\n`)

@@ -11,3 +11,4 @@ export {
   startFakeRegistry
 } from "./server.js"
 export { fakeRegistryScoped } from "./scoped.js"
+export { fakeBrsCredentials } from "./wire/keBrs.js"

@@ -7,25 +7,33 @@ import { tnRneWire } from "./wire/tnRne.js"
 import type { FakeReply, WireHandler } from "./wire/types.js"
 import { tzBrelaWire } from "./wire/tzBrela.js"
 import { zmPacraWire } from "./wire/zmPacra.js"
+import { makeBwCipaWire } from "./wire/bwCipa.js"
+import { keBrsWire } from "./wire/keBrs.js"
+import { mgRcsWire } from "./wire/mgRcs.js"
 
-export const fakeRegistryIds = ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne"] as const
+export const fakeRegistryIds = ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne", "bw-cipa", "mg-rcs", "ke-brs"] as const
 export type FakeRegistryId = (typeof fakeRegistryIds)[number]
 
 /**
  * none: normal answers; hang: never answers; error: HTTP 503/500 alternately; garbage: HTTP 200 with an
  * invalid body; slow: answers after `slowMs` (default 5 s, beyond the default 3 s timeout); forbidden: HTTP 403
- * (a WAF); drift: HTTP 200 with valid JSON whose field names have all changed (the registry moved its shape);
+ * (a WAF); drift: HTTP 200 with valid JSON whose field names have all changed, or HTML whose tables and classes
+ * have (the registry moved its shape);
  * huge: HTTP 200 streaming a 150 MB JSON array (no Content-Length) for as long as the client reads it.
  */
 export const faults = ["none", "hang", "error", "garbage", "slow", "forbidden", "drift", "huge"] as const
 export type Fault = (typeof faults)[number]
 
-const wires: Record<FakeRegistryId, WireHandler> = {
-  "ng-cac": ngCacWire,
-  "tz-brela": tzBrelaWire,
-  "zm-pacra": zmPacraWire,
-  "mu-cbrd": muCbrdWire,
-  "tn-rne": tnRneWire
+/** Per server: a registry with sessions (CIPA) keeps them in its handler. */
+const wires: Record<FakeRegistryId, () => WireHandler> = {
+  "ng-cac": () => ngCacWire,
+  "tz-brela": () => tzBrelaWire,
+  "zm-pacra": () => zmPacraWire,
+  "mu-cbrd": () => muCbrdWire,
+  "tn-rne": () => tnRneWire,
+  "bw-cipa": makeBwCipaWire,
+  "mg-rcs": () => mgRcsWire,
+  "ke-brs": () => keBrsWire
 }
 
 export interface FakeRegistryOptions {
@@ -45,6 +53,7 @@ export interface SeenRequest {
   readonly query: URLSearchParams
   readonly headers: Readonly<Record<string, string | Array<string> | undefined>>
   readonly body: unknown
+  readonly text: string
 }
 
 export interface FakeRegistryStats {
@@ -83,14 +92,15 @@ const parseJson = (text: string): unknown => {
 
 const send = (response: ServerResponse, reply: FakeReply) => {
   if (reply.body === undefined) {
-    response.writeHead(reply.status).end()
+    response.writeHead(reply.status, reply.headers).end()
     return
   }
   const isText = typeof reply.body === "string"
   const payload = isText ? (reply.body as string) : JSON.stringify(reply.body)
   response.writeHead(reply.status, {
     "Content-Type": isText ? "text/html; charset=utf-8" : "application/json; charset=utf-8",
-    "Content-Length": Buffer.byteLength(payload)
+    "Content-Length": Buffer.byteLength(payload),
+    ...reply.headers
   }).end(payload)
 }
 
@@ -101,6 +111,10 @@ const drifted = (value: unknown): unknown =>
     : value !== null && typeof value === "object"
     ? Object.fromEntries(Object.entries(value).map(([key, inner]) => [`${key}V2`, drifted(inner)]))
     : value
+
+/** A page redesign: tables become divs and every class name changes; the text stays. */
+const driftedHtml = (html: string): string =>
+  html.replace(/<(\/?)(?:table|thead|tbody|tr|td|th)\b/g, "<$1div").replace(/class="([^"]*)"/g, 'class="$1-v2"')
 
 const garbage: FakeReply = { status: 200, body: "<html><head><title>Maintenance</title></head><body>{\"data\": [" }
 
@@ -125,7 +139,7 @@ const streamHuge = (response: ServerResponse, sent: (bytes: number) => void) => 
 
 /** Serves canonical records in one registry's wire format on 127.0.0.1 (port 0 = any free port). */
 export const startFakeRegistry = (options: FakeRegistryOptions): Promise<FakeRegistry> => {
-  const wire = wires[options.registry]
+  const wire = wires[options.registry]()
   let fault: Fault = options.fault ?? "none"
   let requests = 0
   let hugeBytesSent = 0
@@ -145,18 +159,20 @@ export const startFakeRegistry = (options: FakeRegistryOptions): Promise<FakeReg
     const text = await readBody(request)
     const url = new URL(request.url ?? "/", "http://127.0.0.1")
     const body = parseJson(text)
-    seen = [...seen.slice(-49), { method: request.method ?? "GET", path: url.pathname, query: url.searchParams, headers: request.headers, body }]
+    seen = [...seen.slice(-49), { method: request.method ?? "GET", path: url.pathname, query: url.searchParams, headers: request.headers, body, text }]
     if (fault === "hang") return
     if (fault === "error") return send(response, { status: requests % 2 === 1 ? 503 : 500, body: "Service Unavailable" })
     if (fault === "forbidden") return send(response, { status: 403, body: "<html><body>Forbidden</body></html>" })
     if (fault === "garbage") return send(response, garbage)
     if (fault === "huge") return streamHuge(response, (n) => (hugeBytesSent += n))
     const answer = wire(
-      { method: request.method ?? "GET", path: url.pathname, query: url.searchParams, headers: request.headers, body },
+      { method: request.method ?? "GET", path: url.pathname, query: url.searchParams, headers: request.headers, body, text },
       options.records,
       options.variant
     ) ?? { status: 404, body: { status: 404, error: "Not Found", path: url.pathname } }
-    const reply = fault === "drift" && typeof answer.body === "object" ? { ...answer, body: drifted(answer.body) } : answer
+    const reply = fault !== "drift" || answer.body === undefined
+      ? answer
+      : { ...answer, body: typeof answer.body === "string" ? driftedHtml(answer.body) : drifted(answer.body) }
     if (fault !== "slow") return send(response, reply)
     const timer = setTimeout(() => {
       timers.delete(timer)

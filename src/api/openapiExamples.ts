@@ -147,7 +147,33 @@ const examples: Record<string, unknown> = {
       reachable: true,
       coverage: "live",
       record_count: 132,
-      last_verified_at: "2026-11-20T08:00:00.000Z"
+      last_verified_at: "2026-11-20T08:00:00.000Z",
+      asked_live: "own_search",
+      confirms_live: ["registered", "status"],
+      terms: ["free"],
+      access_note: "Public JSON search, no key; the older searchapp/postapp addresses answered 404 on 2026-09-15.",
+      last_answered_at: "2026-11-22T09:58:12.000Z",
+      sources: [{
+        id: "ng-cac",
+        name: "CAC iCRP public search",
+        kind: "own_search",
+        live: true,
+        terms: ["free"],
+        confirms: ["registered", "status"],
+        covers: "every business on the register",
+        evidence: "registry-shapes.md (2026-11-29) §1C; Albende/credyx ng adapter (2026)",
+        last_answered_at: "2026-11-22T09:58:12.000Z"
+      }, {
+        id: "gleif",
+        name: "GLEIF Global LEI Index",
+        kind: "gleif",
+        live: false,
+        terms: ["free"],
+        confirms: ["registered", "status", "owners"],
+        covers: "businesses holding an LEI (registered only when the issuer fully corroborated it against the registry)",
+        evidence: "api.gleif.org JSON:API, CC0; registeredAt/registeredAs, registration.corroborationLevel, level-2 parents",
+        last_answered_at: null
+      }]
     }]
   },
   "health": {

@@ -34,6 +34,7 @@ import { AccountApiLive } from "../web/accountApi.js"
 import { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { WebRoutesLive } from "../web/routes.js"
 import { ConsoleRoutesLive } from "../web/consoleRoutes.js"
+import { RegistriesConsoleLive } from "../web/registries/routes.js"
 import { AccountChecks } from "../checks/AccountChecks.js"
 import { Cases } from "../cases/Cases.js"
 import { GraceEnds } from "../tenancy/GraceEnds.js"
@@ -112,7 +113,7 @@ const EdgeLive = HttpRouter.middleware((app) => withErrorBodies(edgeGuard(app)),
 
 /** The HTTP application on whatever HttpServer is provided. */
 export const HttpAppLive = HttpRouter.serve(
-  Layer.mergeAll(ApiLive, DocsPageLive, WebRoutesLive, ConsoleRoutesLive, AccountApiLive, McpHttpLive, MetricsRouteLive).pipe(
+  Layer.mergeAll(ApiLive, DocsPageLive, WebRoutesLive, ConsoleRoutesLive, RegistriesConsoleLive, AccountApiLive, McpHttpLive, MetricsRouteLive).pipe(
     Layer.provide(EdgeLive)
   ),
   { disableLogger: true, disableListenLog: true, middleware: (app) => withResponseHeaders(withRequestLog(app)) }

@@ -1,7 +1,8 @@
 import { SqlClient } from "effect/sql"
 import { Effect, Context, Layer } from "effect"
-import { RegistriesResponse, RegistryCoverage } from "../api/schemas/Registry.js"
+import { RegistriesResponse, RegistryCoverage, RegistrySource } from "../api/schemas/Registry.js"
 import { registryCatalog } from "./catalog.js"
+import { coverageRow, type GleifDescriptor, gleifNotWired } from "./coverage/coverage.js"
 import { type LiveRegistryStatus, LiveRegistries } from "./LiveRegistries.js"
 
 interface CoverageRow {
@@ -18,6 +19,11 @@ interface CoverageRow {
 export const reachableOf = (status: LiveRegistryStatus | undefined): boolean | null =>
   status === undefined ? null : status.state === "closed" && status.consecutiveFailures === 0
 
+/** What GLEIF can do per country; the GLEIF live source provides it (until then GLEIF is listed, not asked). */
+export const GleifCoverageDescriptor = Context.Reference<GleifDescriptor>("kyb/GleifCoverageDescriptor", {
+  defaultValue: () => gleifNotWired
+})
+
 /** The catalog with what the store holds per registry, and whether each live registry answers. */
 export class RegistryCoverageService extends Context.Service<RegistryCoverageService>()("kyb/RegistryCoverageService", {
   make: Effect.gen(function*() {
@@ -32,9 +38,16 @@ export class RegistryCoverageService extends Context.Service<RegistryCoverageSer
     const list = Effect.gen(function*() {
       const rows = new Map((yield* cachedCoverage).map((r) => [r.registry_id, r]))
       const statuses = new Map((yield* live.status()).map((s) => [s.registry as string, s]))
+      const gleif = yield* GleifCoverageDescriptor
+      const input = {
+        enabled: new Set(statuses.keys()),
+        lastAnswered: new Map([...statuses].map(([id, s]) => [id, s.lastSuccessAt] as const)),
+        gleif
+      }
       return new RegistriesResponse({
-        registries: registryCatalog.map((registry) =>
-          new RegistryCoverage({
+        registries: registryCatalog.map((registry) => {
+          const row = coverageRow(registry, input)
+          return new RegistryCoverage({
             id: registry.id,
             country: registry.country,
             name: registry.name,
@@ -44,9 +57,16 @@ export class RegistryCoverageService extends Context.Service<RegistryCoverageSer
             reachable: reachableOf(statuses.get(registry.id)),
             coverage: statuses.has(registry.id) ? "live" : "registry_not_covered",
             record_count: rows.get(registry.id)?.record_count ?? 0,
-            last_verified_at: rows.get(registry.id)?.last_verified_at ?? null
+            last_verified_at: rows.get(registry.id)?.last_verified_at ?? null,
+            asked_live: row.askedLive,
+            confirms_live: row.confirmsLive,
+            terms: row.terms,
+            access_note: row.note,
+            last_answered_at: statuses.get(registry.id)?.lastSuccessAt ?? null,
+            sources: row.sources.map(({ lastAnsweredAt, ...source }) =>
+              new RegistrySource({ ...source, last_answered_at: lastAnsweredAt }))
           })
-        )
+        })
       })
     })
     return { list } as const

@@ -83,7 +83,7 @@ export const registryCatalog: ReadonlyArray<RegistryInfo> = [
   },
   {
     id: "mg-rcs", country: "MG", name: "Registre du Commerce et des Sociétés (EDBM)", identifierScheme: "MG-NIF",
-    publicUrl: "https://www.edbm.mg", live: false,
+    publicUrl: "https://www.rcsmada.mg", live: true,
     numberFormats: "RCS 2011 B 00123; NIF 10 digits (4001257310); STAT 17 digits"
   },
   {
@@ -98,7 +98,7 @@ export const registryCatalog: ReadonlyArray<RegistryInfo> = [
   },
   {
     id: "bw-cipa", country: "BW", name: "Companies and Intellectual Property Authority", identifierScheme: "BW-CIPA",
-    publicUrl: "https://www.cipa.co.bw", live: false,
+    publicUrl: "https://www.cipa.co.bw/master/ui/start/CIPARegisterSearch", live: true,
     numberFormats: "UIN BW + 11 digits (BW00001234567); legacy CO2001/1234"
   },
   {

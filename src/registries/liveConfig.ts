@@ -1,7 +1,17 @@
 import { Config, Effect, Schema, SchemaIssue } from "effect"
+import { bwCipaDefaults } from "./adapters/bwCipa.js"
+import { mgRcsDefaults } from "./adapters/mgRcs.js"
 import { muCbrdDefaults } from "./adapters/muCbrd.js"
 import { ngCacDefaults } from "./adapters/ngCac.js"
-import { isLiveRegistryId, type LiveRegistryId, liveRegistryIds } from "./adapters/RegistryAdapter.js"
+import { keBrsDefaults } from "./adapters/keBrs.js"
+import {
+  isLiveRegistryId,
+  type LiveRegistryId,
+  liveRegistryIds,
+  type PartnerCredentials,
+  partnerRegistryIds
+} from "./adapters/RegistryAdapter.js"
+import { partnerCredentialParts, partnerCredentialsOf } from "./partnerCredentials.js"
 import { tnRneDefaults } from "./adapters/tnRne.js"
 import { tzBrelaDefaults } from "./adapters/tzBrela.js"
 import { zmPacraDefaults } from "./adapters/zmPacra.js"
@@ -16,13 +26,18 @@ const defaults: Record<LiveRegistryId, { baseUrl: string; paths: Readonly<Record
   "tz-brela": tzBrelaDefaults,
   "zm-pacra": zmPacraDefaults,
   "mu-cbrd": muCbrdDefaults,
-  "tn-rne": tnRneDefaults
+  "tn-rne": tnRneDefaults,
+  "bw-cipa": bwCipaDefaults,
+  "mg-rcs": mgRcsDefaults,
+  "ke-brs": keBrsDefaults
 }
 
 export interface RegistryEndpoint {
   readonly baseUrl: string
   readonly paths: Readonly<Record<string, string>>
   readonly timeoutMs: number
+  /** A partner registry's credentials (KYB_REGISTRY_<ID>_USERNAME and _PASSWORD); never logged. */
+  readonly credentials?: PartnerCredentials
 }
 
 export interface GatewaySettings {
@@ -52,13 +67,13 @@ export interface LiveConfig {
 /** "ng-cac" -> "KYB_REGISTRY_NG_CAC". */
 export const envPrefix = (registry: LiveRegistryId): string => `KYB_REGISTRY_${registry.toUpperCase().replace(/-/g, "_")}`
 
-const invalid = (name: string, message: string) =>
+export const invalidConfig = (name: string, message: string) =>
   new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.Pointer([name], new SchemaIssue.InvalidValue({ message }))))
 
 const positiveInt = (name: string, fallback: number) =>
   Config.Int(name).pipe(
     Config.withDefault(fallback),
-    Config.mapEffect((n) => (n > 0 ? Effect.succeed(n) : Effect.fail(invalid(name, `${name} must be > 0`))))
+    Config.mapEffect((n) => (n > 0 ? Effect.succeed(n) : Effect.fail(invalidConfig(name, `${name} must be > 0`))))
   )
 
 const endpoint = (registry: LiveRegistryId, timeoutMs: number): Config.Config<RegistryEndpoint> => {
@@ -74,18 +89,19 @@ const endpoint = (registry: LiveRegistryId, timeoutMs: number): Config.Config<Re
         ])
       )
     ),
-    timeoutMs: positiveInt(`${prefix}_TIMEOUT_MS`, timeoutMs)
-  })
+    timeoutMs: positiveInt(`${prefix}_TIMEOUT_MS`, timeoutMs),
+    credentials: partnerRegistryIds.includes(registry) ? partnerCredentials(prefix) : Config.succeed(undefined)
+  }).pipe(Config.map(({ credentials, ...rest }) => (credentials === undefined ? rest : { ...rest, credentials })))
 }
 
-/** KYB_REGISTRY_LIVE: "all" (default), "none", or a comma list of live registry ids. */
+/** KYB_REGISTRY_LIVE: "all" (default), "none", or a comma list of live registry ids and "gleif" (gleif/gleifConfig.ts). */
 const enabled = Config.String("KYB_REGISTRY_LIVE").pipe(
   Config.withDefault("all"),
   Config.mapEffect((value) => {
     const wanted = value.split(",").map((part) => part.trim().toLowerCase()).filter((part) => part.length > 0)
-    const unknown = wanted.filter((part) => part !== "all" && part !== "none" && !isLiveRegistryId(part))
+    const unknown = wanted.filter((part) => part !== "all" && part !== "none" && part !== "gleif" && !isLiveRegistryId(part))
     if (unknown.length > 0) {
-      return Effect.fail(invalid("KYB_REGISTRY_LIVE", `unknown live registries: ${unknown.join(", ")}`))
+      return Effect.fail(invalidConfig("KYB_REGISTRY_LIVE", `unknown live registries: ${unknown.join(", ")}`))
     }
     return Effect.succeed<ReadonlyArray<LiveRegistryId>>(
       wanted.includes("all") ? liveRegistryIds : liveRegistryIds.filter((id) => wanted.includes(id))
@@ -104,6 +120,34 @@ export const gatewaySettings: Config.Config<GatewaySettings> = Config.all({
   maxConcurrent: positiveInt("KYB_REGISTRY_MAX_CONCURRENCY", 4)
 })
 
+/**
+ * "all" switches a partner registry on only when its credentials are configured; naming one without them is an
+ * error (the operator asked for something that cannot run).
+ */
+const withPartners = (wanted: ReadonlyArray<LiveRegistryId>, endpoints: Readonly<Record<LiveRegistryId, RegistryEndpoint>>) =>
+  Effect.gen(function*() {
+    const explicit = !(yield* liveListNamesAll)
+    const missing = wanted.filter((id) => partnerRegistryIds.includes(id) && endpoints[id].credentials === undefined)
+    if (explicit && missing.length > 0) {
+      const names = missing.map((id) => `${envPrefix(id)}_USERNAME/_PASSWORD`).join(", ")
+      return yield* Effect.fail(invalidConfig("KYB_REGISTRY_LIVE", `${missing.join(", ")} needs partner credentials (${names})`))
+    }
+    return wanted.filter((id) => !missing.includes(id))
+  })
+
+const partnerCredentials = (prefix: string): Config.Config<PartnerCredentials | undefined> =>
+  partnerCredentialParts(prefix).pipe(Config.mapEffect((parts) => {
+    const credentials = partnerCredentialsOf(parts)
+    return credentials === "half"
+      ? Effect.fail(invalidConfig(`${prefix}_USERNAME`, `${prefix}_USERNAME and ${prefix}_PASSWORD are set together`))
+      : Effect.succeed(credentials)
+  }))
+
+const liveListNamesAll = Config.String("KYB_REGISTRY_LIVE").pipe(
+  Config.withDefault("all"),
+  Config.map((value) => value.split(",").some((part) => part.trim().toLowerCase() === "all"))
+)
+
 export const liveConfig: Effect.Effect<LiveConfig, Config.ConfigError> = Effect.gen(function*() {
   const gateway = yield* gatewaySettings
   const endpoints = yield* Config.all(
@@ -115,7 +159,7 @@ export const liveConfig: Effect.Effect<LiveConfig, Config.ConfigError> = Effect.
   return {
     gateway,
     endpoints,
-    enabled: yield* enabled,
+    enabled: yield* withPartners(yield* enabled, endpoints),
     userAgent: yield* Config.String("KYB_REGISTRY_USER_AGENT").pipe(Config.withDefault(defaultUserAgent))
   }
 })

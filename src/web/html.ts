@@ -83,6 +83,7 @@ const consoleLinks: ReadonlyArray<readonly [string, string]> = [
   ["/dashboard/members", "Members"],
   ["/dashboard/audit", "Audit log"],
   ["/dashboard/lists", "Lists"],
+  ["/dashboard/registries", "Registries"],
   ["/dashboard/account", "Account"]
 ]
 

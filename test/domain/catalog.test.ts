@@ -13,8 +13,8 @@ describe("registry catalog", () => {
     expect(registryCatalog.map((r) => r.id)).toEqual([...registryIds])
   })
 
-  it("marks exactly the five live registries", () => {
-    expect([...liveRegistryIds].sort()).toEqual(["mu-cbrd", "ng-cac", "tn-rne", "tz-brela", "zm-pacra"])
+  it("marks exactly the seven live registries", () => {
+    expect([...liveRegistryIds].sort()).toEqual(["bw-cipa", "mg-rcs", "mu-cbrd", "ng-cac", "tn-rne", "tz-brela", "zm-pacra"])
   })
 
   it("agrees with registryForCountry and has https/http public URLs", () => {

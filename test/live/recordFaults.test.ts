@@ -12,7 +12,10 @@ const numbers: Record<FakeRegistryId, { readonly country: string; readonly held:
   "tz-brela": { country: "TZ", held: "74784", absent: "999991" },
   "zm-pacra": { country: "ZM", held: "120210023366", absent: "120999999991" },
   "mu-cbrd": { country: "MU", held: "C137459", absent: "C999991" },
-  "tn-rne": { country: "TN", held: "0478007G", absent: "9999999Z" }
+  "tn-rne": { country: "TN", held: "0478007G", absent: "9999999Z" },
+  "bw-cipa": { country: "BW", held: "BW00001234501", absent: "BW00009999991" },
+  "mg-rcs": { country: "MG", held: "2011%20B%2000123", absent: "2011%20B%2099999" },
+  "ke-brs": { country: "KE", held: "PVT-AB12CD34", absent: "PVT-ZZ99ZZ99" }
 }
 
 /** Every way a registry can fail; each must give 503 + Retry-After within the budget, never 404, never a 500. */

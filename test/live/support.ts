@@ -1,5 +1,5 @@
 import { Context, Effect, Layer } from "effect"
-import { type FakeRegistry, type FakeRegistryId, fakeRegistryScoped } from "../../scripts/fake-registry/index.js"
+import { fakeBrsCredentials, type FakeRegistry, type FakeRegistryId, fakeRegistryScoped } from "../../scripts/fake-registry/index.js"
 import { envPrefix } from "../../src/registries/liveConfig.js"
 import type { RegistryRecord } from "../../src/domain/CanonicalCompany.js"
 import { fixtureRecords } from "../registries/support.js"
@@ -51,6 +51,10 @@ export const serverWithFakes = (options: ServerWithFakesOptions) =>
       const fake = yield* fakeRegistryScoped({ registry, records })
       fakes[registry] = fake
       urls[`${envPrefix(registry)}_URL`] = fake.url
+      if (registry === "ke-brs") {
+        urls["KYB_REGISTRY_KE_BRS_USERNAME"] = fakeBrsCredentials.username
+        urls["KYB_REGISTRY_KE_BRS_PASSWORD"] = fakeBrsCredentials.password
+      }
     }
     const config = {
       ...liveTimings,

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
-import { parseRecords } from "../../scripts/fake-registry/index.js"
+import { fakeRegistryIds, parseRecords } from "../../scripts/fake-registry/index.js"
 import { fixtureFile } from "./support.js"
 
 const root = fileURLToPath(new URL("../..", import.meta.url))
@@ -65,7 +65,7 @@ describe("fake-registry CLI", () => {
 describe("fixture records", () => {
   it("every fixture line is a valid canonical record marked as a fixture", async () => {
     const { readFileSync } = await import("node:fs")
-    for (const registry of ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne"] as const) {
+    for (const registry of fakeRegistryIds) {
       const { records, rejected } = parseRecords(readFileSync(fixtureFile(registry), "utf8"))
       expect(rejected).toEqual([])
       expect(records.length).toBeGreaterThanOrEqual(4)

@@ -6,10 +6,12 @@ const withEnv = (entries: Record<string, string>) =>
   Effect.provideService(ConfigProvider.ConfigProvider, ConfigProvider.fromEnv({ env: entries }))
 
 describe("liveConfig", () => {
-  it.effect("defaults: the registries' public addresses, 3 s per call, all five live", () =>
+  it.effect("defaults: the registries' public addresses, 3 s per call, all seven live", () =>
     Effect.gen(function*() {
       const config = yield* liveConfig.pipe(withEnv({}))
-      assert.deepStrictEqual(config.enabled, ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne"])
+      assert.deepStrictEqual(config.enabled, ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne", "bw-cipa", "mg-rcs"])
+      assert.strictEqual(config.endpoints["bw-cipa"].paths["start"], "/master/ui/start/CIPARegisterSearch")
+      assert.strictEqual(config.endpoints["mg-rcs"].baseUrl, "https://www.rcsmada.mg")
       assert.strictEqual(config.endpoints["zm-pacra"].baseUrl, "https://xatu.pacra.org.zm:8344")
       assert.strictEqual(config.endpoints["ng-cac"].paths["search"], "/name_similarity_app/api/public_search/search")
       assert.strictEqual(config.gateway.timeoutMs, 3_000)

@@ -24,8 +24,23 @@ const row = (prefixed: boolean) => (record: RegistryRecord) => ({
   status: record.status ? statusWord[record.status] : null
 })
 
+/**
+ * The older search addresses: their host still answers, the path is gone (a structured 404 carrying a request id,
+ * as a plan dated 2026-09-15 reports for postapp.cac.gov.ng; registry-shapes.md §1A "Status now").
+ */
+const retiredPaths = new Set([
+  "/postapp/api/front-office/search/company-business-name-it",
+  "/searchapp/api/public-search/company-business-name-it"
+])
+
 /** iCRP public search: POST {searchTerm, SearchType}; nothing found = HTTP 200 with data null. */
 export const ngCacWire: WireHandler = (request, records, variant) => {
+  if (retiredPaths.has(request.path)) {
+    return {
+      status: 404,
+      body: { status: 404, error: "Not Found", path: request.path, requestId: `${internalId({ ...records[0]!, registration_no: request.path })}` }
+    }
+  }
   if (request.method !== "POST" || request.path !== "/name_similarity_app/api/public_search/search") return undefined
   const term = stringField(request.body, "searchTerm")
   const byNumber = stringField(request.body, "SearchType") === "RC_NUMBER"

@@ -6,17 +6,22 @@ export interface FakeRequest {
   readonly query: URLSearchParams
   readonly headers: Readonly<Record<string, string | Array<string> | undefined>>
   readonly body: unknown
+  /** The body as received (form posts are not JSON). */
+  readonly text: string
 }
 
 export interface FakeReply {
   readonly status: number
   /** A string is sent as is; anything else as JSON. */
   readonly body?: unknown
+  /** Extra response headers (Location, Set-Cookie, Content-Type for a non-HTML string). */
+  readonly headers?: Readonly<Record<string, string>>
 }
 
 /**
  * One registry's wire format over a set of canonical records; undefined = no such route (404). `variant`
- * selects a documented alternative shape (mu-cbrd "results"; ng-cac "prefixed" legacy rcNumber values).
+ * selects a documented alternative shape (mu-cbrd "results"; ng-cac "prefixed" legacy rcNumber values; ke-brs
+ * "data", the record under {data}).
  */
 export type WireHandler = (
   request: FakeRequest,
@@ -52,3 +57,10 @@ export const internalId = (record: RegistryRecord): number => {
 /** `YYYY-MM-DD` to `dd/MM/yyyy`. */
 export const dayFirst = (date: string | null | undefined): string | null =>
   date ? `${date.slice(8, 10)}/${date.slice(5, 7)}/${date.slice(0, 4)}` : null
+
+const months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+  "November", "December"]
+
+/** `YYYY-MM-DD` as "8 November 2021" (CIPA's RegistrationDate, BRS's registrationDate). */
+export const longDate = (date: string): string =>
+  `${Number(date.slice(8, 10))} ${months[Number(date.slice(5, 7)) - 1]} ${date.slice(0, 4)}`

@@ -1,13 +1,21 @@
 import type * as HttpClient from "effect/http/HttpClient"
-import type { Effect, Option } from "effect"
+import type { Effect, Option, Redacted } from "effect"
 import type { RegistryRecord } from "../../domain/CanonicalCompany.js"
 import type { RegistryUnavailable } from "./RegistryUnavailable.js"
 
-export const liveRegistryIds = ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne"] as const
+export const liveRegistryIds = ["ng-cac", "tz-brela", "zm-pacra", "mu-cbrd", "tn-rne", "bw-cipa", "mg-rcs", "ke-brs"] as const
 export type LiveRegistryId = (typeof liveRegistryIds)[number]
 
 export const isLiveRegistryId = (id: string): id is LiveRegistryId =>
   (liveRegistryIds as ReadonlyArray<string>).includes(id)
+
+/** Registries that answer only partners (Kenya BRS): issued by the registry, configured by the operator. */
+export const partnerRegistryIds: ReadonlyArray<LiveRegistryId> = ["ke-brs"]
+
+export interface PartnerCredentials {
+  readonly username: string
+  readonly password: Redacted.Redacted<string>
+}
 
 /** Where and how an adapter talks to its registry; every URL and path comes from config. */
 export interface AdapterContext {
@@ -15,6 +23,7 @@ export interface AdapterContext {
   readonly baseUrl: string
   readonly paths: Readonly<Record<string, string>>
   readonly userAgent: string
+  readonly credentials?: PartnerCredentials
 }
 
 export interface RegistryAdapter {

@@ -49,3 +49,14 @@ export const statusFrom = (words: StatusWords) => (value: string | null | undefi
   if (has(words.active)) return "active"
   return "unknown"
 }
+
+const monthNames = ["january", "february", "march", "april", "may", "june", "july", "august", "september", "october",
+  "november", "december"]
+
+/** "8 November 2021" (strftime "%d %B %Y", English month names) to `YYYY-MM-DD`; anything else is unknown (null). */
+export const dayMonthNameYear = (value: string | null | undefined): string | null => {
+  const match = /^(\d{1,2})\s+([A-Za-z]+)\s+(\d{4})$/.exec(text(value) ?? "")
+  const month = match === null ? -1 : monthNames.indexOf(match[2]!.toLowerCase())
+  if (match === null || month < 0) return null
+  return validDate(`${match[3]}-${String(month + 1).padStart(2, "0")}-${match[1]!.padStart(2, "0")}`)
+}

@@ -7,6 +7,12 @@ import { displayNumber, numberKeyOf } from "./numbers.js"
 import type { AdapterContext, RegistryAdapter } from "./RegistryAdapter.js"
 import { RegistryUnavailable } from "./RegistryUnavailable.js"
 
+/**
+ * CBRD's online search (pravish1922-ctrl/oubiznes app/api/companies/search/route.ts, the MNS body since 2026-04-21):
+ * the search list answers without a captcha; the company view (`viewCompanyDetails`) sits behind Cloudflare
+ * Turnstile (same project, CLAUDE.md §7), so it is never called; a record links the PDF extract
+ * (`printCompanyDetails?orgNo=`), which answers server-side.
+ */
 const registry = "mu-cbrd"
 export const muCbrdSource = "Corporate and Business Registration Department (CBRD)"
 export const muCbrdDefaults = {

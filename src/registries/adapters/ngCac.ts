@@ -8,6 +8,12 @@ import { numberKeyOf } from "./numbers.js"
 import type { AdapterContext, RegistryAdapter } from "./RegistryAdapter.js"
 import { RegistryUnavailable } from "./RegistryUnavailable.js"
 
+/**
+ * CAC's iCRP public search, the address 2026 code uses (Albende/credyx packages/adapters/ng/adapter.py): JSON
+ * {searchTerm, SearchType} with Origin/Referer https://icrp.cac.gov.ng. The older searchapp/postapp
+ * `company-business-name-it` addresses answered a structured 404 on 2026-09-15 (registry-shapes.md §1A): configured
+ * back to one of them (KYB_REGISTRY_NG_CAC_SEARCH_PATH), the adapter fails with http_status 404, never "no match".
+ */
 const registry = "ng-cac"
 export const ngCacSource = "Corporate Affairs Commission (CAC)"
 export const ngCacDefaults = {

@@ -7,6 +7,11 @@ import { displayNumber, numberKeyOf } from "./numbers.js"
 import type { AdapterContext, RegistryAdapter } from "./RegistryAdapter.js"
 import { RegistryUnavailable } from "./RegistryUnavailable.js"
 
+/**
+ * BRELA's ORS public search. Its firewall refuses form-encoded bodies and crawler user agents; a JSON body with a
+ * browser user agent, Origin/Referer of the site and X-Requested-With passes (Albende/credyx, 2026-07;
+ * registry-shapes.md "News on the five"). A refusal is HTTP 403: a typed http_status failure, never "no match".
+ */
 const registry = "tz-brela"
 export const tzBrelaSource = "Business Registrations and Licensing Agency (BRELA)"
 export const tzBrelaDefaults = {

@@ -1,5 +1,8 @@
 import type * as HttpClient from "effect/http/HttpClient"
 import { Effect, Semaphore } from "effect"
+import { makeBwCipa } from "../adapters/bwCipa.js"
+import { makeKeBrs } from "../adapters/keBrs.js"
+import { makeMgRcs } from "../adapters/mgRcs.js"
 import { makeMuCbrd } from "../adapters/muCbrd.js"
 import { makeNgCac } from "../adapters/ngCac.js"
 import type { AdapterContext, LiveRegistryId, RegistryAdapter } from "../adapters/RegistryAdapter.js"
@@ -15,7 +18,10 @@ const adapters: Record<LiveRegistryId, (ctx: AdapterContext) => RegistryAdapter>
   "tz-brela": makeTzBrela,
   "zm-pacra": makeZmPacra,
   "mu-cbrd": makeMuCbrd,
-  "tn-rne": makeTnRne
+  "tn-rne": makeTnRne,
+  "bw-cipa": makeBwCipa,
+  "mg-rcs": makeMgRcs,
+  "ke-brs": makeKeBrs
 }
 
 /** One registry's adapter behind its own guard (breaker, permits, timeouts). */
@@ -30,7 +36,7 @@ export interface LiveRegistry {
 
 export const makeLiveRegistry = (id: LiveRegistryId, config: LiveConfig, client: HttpClient.HttpClient) =>
   Effect.gen(function*() {
-    const { baseUrl, paths, timeoutMs } = config.endpoints[id]
+    const { baseUrl, credentials, paths, timeoutMs } = config.endpoints[id]
     const breaker = yield* makeCircuitBreaker(id, {
       threshold: config.gateway.breakerThreshold,
       cooldownMs: config.gateway.breakerCooldownMs
@@ -38,7 +44,7 @@ export const makeLiveRegistry = (id: LiveRegistryId, config: LiveConfig, client:
     const permits = yield* Semaphore.make(config.gateway.maxConcurrent)
     const live: LiveRegistry = {
       id,
-      adapter: adapters[id]({ client, baseUrl, paths, userAgent: config.userAgent }),
+      adapter: adapters[id]({ client, baseUrl, paths, userAgent: config.userAgent, ...(credentials === undefined ? {} : { credentials }) }),
       guard: makeGuard({ registry: id, settings: config.gateway, timeoutMs, breaker, permits }),
       baseUrl,
       snapshot: breaker.snapshot,

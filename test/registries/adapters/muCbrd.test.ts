@@ -55,6 +55,21 @@ layer(httpClientLayer, { excludeTestServices: true })("mu-cbrd adapter against t
       assert.deepStrictEqual(yield* Effect.flatMap(adapter, (cbrd) => cbrd.searchByName("curepipe")), [])
     }))
 
+  it.effect("the search answers without a captcha; the company view is a Turnstile challenge, so the record links the PDF extract and never calls the view", () =>
+    Effect.gen(function*() {
+      fake.setFault("none")
+      fake.resetStats()
+      const [found] = yield* Effect.flatMap(adapter, (cbrd) => cbrd.searchByName("port louis"))
+      assert.match(found?.source_url ?? "", /printCompanyDetails\?orgNo=/)
+      assert.deepStrictEqual(fake.stats().seen.map((seen) => seen.path), ["/onlinesearch/company"])
+      const view = yield* Effect.promise(() => fetch(`${fake.url}/onlinesearch/viewCompanyDetails?orgNo=1`))
+      assert.strictEqual(view.status, 403)
+      assert.strictEqual(view.headers.get("cf-mitigated"), "challenge")
+      assert.include(yield* Effect.promise(() => view.text()), "cf-turnstile")
+      const extract = yield* Effect.promise(() => fetch(found!.source_url!.replace("https://onlinesearch.mns.mu", fake.url)))
+      assert.strictEqual(extract.status, 200)
+    }))
+
   it.effect("an undecodable or drifted body is a typed decode failure", () =>
     Effect.gen(function*() {
       const cbrd = yield* adapter

@@ -73,6 +73,19 @@ layer(httpClientLayer, { excludeTestServices: true })("ng-cac adapter against th
       assert.isTrue(Option.isNone(yield* cac.fetchByNumber("IT 208767")))
     }))
 
+  it.effect("the retired searchapp/postapp addresses answer a structured 404: a typed failure, never 'no match'", () =>
+    Effect.gen(function*() {
+      fake.setFault("none")
+      for (const search of ["/postapp/api/front-office/search/company-business-name-it", "/searchapp/api/public-search/company-business-name-it"]) {
+        const retired = makeNgCac({ ...(yield* adapterContext(fake.url)), paths: { search } })
+        const error = yield* Effect.flip(retired.searchByName("dangote"))
+        assert.strictEqual(error.reason, "http_status", search)
+        assert.strictEqual(error.status, 404, search)
+        const answer = yield* Effect.promise(() => fetch(`${fake.url}${search}`, { method: "POST" }).then((r) => r.json()))
+        assert.isString((answer as { requestId?: unknown }).requestId, "the host answers, the path is gone")
+      }
+    }))
+
   it.effect("an empty result (data null) is an empty list, not an error", () =>
     Effect.gen(function*() {
       fake.setFault("none")

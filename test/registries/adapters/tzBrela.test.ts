@@ -40,6 +40,23 @@ layer(httpClientLayer, { excludeTestServices: true })("tz-brela adapter against 
       assert.strictEqual(request.headers["origin"], "https://ors.brela.go.tz")
     }))
 
+  it.effect("the firewall answers 403 to a crawler user agent or a form post: a typed http_status failure, never 'no match'", () =>
+    Effect.gen(function*() {
+      fake.setFault("none")
+      const crawler = makeTzBrela({ ...(yield* adapterContext(fake.url)), userAgent: "python-requests/2.32" })
+      const refused = yield* Effect.flip(crawler.searchByName("nika"))
+      assert.strictEqual(refused.reason, "http_status")
+      assert.strictEqual(refused.status, 403)
+      const form = yield* Effect.promise(() =>
+        fetch(`${fake.url}/orsreg/list/search/businesspublic.json`, {
+          method: "POST",
+          headers: { "content-type": "application/x-www-form-urlencoded", "user-agent": "Mozilla/5.0" },
+          body: "object_type=ET-COMPANY&cm_name=nika"
+        })
+      )
+      assert.strictEqual(form.status, 403)
+    }))
+
   it.effect("maps a closed company to dissolved and fetches by certificate number", () =>
     Effect.gen(function*() {
       fake.setFault("none")
