@@ -53,6 +53,19 @@ const copyAt = () => ({
 
 const gz = (dir: string, file: string) => path.join(listsDir, dir, file)
 
+/** A member signs up, makes a key and verifies a name: the verdict and the check page's lists section. */
+const checkWithPage = async (url: string, email: string) => {
+  const web = await signUpAndLogIn(url, email, "a long enough passphrase")
+  const secret = secretIn((await web.submitFollowing("/dashboard", "/dashboard/keys", { label: "lists" })).text)
+  const verdict = (await call(`${url}/v1/verify`, {
+    method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Savannah Tea Exporters Limited" })
+  })).body as Body
+  const page = await web.get(`/dashboard/checks/${String(verdict["check_id"])}`)
+  expect(page.status).toBe(200)
+  const section = /<section aria-labelledby="lists">[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? ""
+  return { verdict, section }
+}
+
 beforeAll(async () => {
   proxy = await startRefusingProxy()
   offline = { NODE_USE_ENV_PROXY: "1", HTTP_PROXY: proxy.url, HTTPS_PROXY: proxy.url, NO_PROXY: "127.0.0.1,localhost" }
@@ -127,19 +140,10 @@ describe("kyb lists update against a local copy of the shipped files (127.0.0.1)
       expect(lists.find((l) => l["list"] === "ofac_consolidated")).toMatchObject({ published_on: null, dated_by: null, as_of: null, age_days: null, stale: true })
       expect(health["stale_lists"]).toContain(`OFAC SDN (2024-05-03): ${daysSince("2024-05-03")} days old, limit 7 days`)
 
-      const web = await signUpAndLogIn(server.url, "lists@example.com", "a long enough passphrase")
-      const secret = secretIn((await web.submitFollowing("/dashboard", "/dashboard/keys", { label: "lists" })).text)
-      const verified = await call(`${server.url}/v1/verify`, {
-        method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Savannah Tea Exporters Limited" })
-      })
-      const verdict = verified.body as Body
+      const { section, verdict } = await checkWithPage(server.url, "lists@example.com")
       expect(verdict["review_reasons"]).toContain("lists_stale")
       const screened = (verdict["lists"] as ReadonlyArray<Body>).find((l) => l["list"] === "ofac_sdn")
       expect(screened).toMatchObject({ published_on: "2024-05-03", confirmed_on: null, age_days: daysSince("2024-05-03"), max_age_days: 7, stale: true })
-
-      const page = await web.get(`/dashboard/checks/${String(verdict["check_id"])}`)
-      expect(page.status).toBe(200)
-      const section = /<section aria-labelledby="lists">[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? ""
       expect(section).toContain("2024-05-03 (given by the operator at loading)")
       expect(section).toContain("2026-02-27 (as the publication states)")
       expect(section).toContain("never confirmed by the publisher")
@@ -160,14 +164,8 @@ describe("kyb lists update against a local copy of the shipped files (127.0.0.1)
       const health = (await call(`${server.url}/health`)).body as Body
       expect(health["status"]).toBe("ok")
       expect((health["lists"] as ReadonlyArray<Body>).find((l) => l["list"] === "ofac_sdn")).toMatchObject({ age_days: daysSince("2024-05-03"), max_age_days: null, stale: false })
-      const web = await signUpAndLogIn(server.url, "nolimit@example.com", "a long enough passphrase")
-      const secret = secretIn((await web.submitFollowing("/dashboard", "/dashboard/keys", { label: "lists" })).text)
-      const verdict = (await call(`${server.url}/v1/verify`, {
-        method: "POST", headers: { authorization: `Bearer ${secret}`, "content-type": "application/json" }, body: JSON.stringify({ name: "Savannah Tea Exporters Limited" })
-      })).body as Body
+      const { section, verdict } = await checkWithPage(server.url, "nolimit@example.com")
       expect((verdict["lists"] as ReadonlyArray<Body>).find((l) => l["list"] === "ofac_sdn")).toMatchObject({ age_days: daysSince("2024-05-03"), max_age_days: null, stale: false })
-      const page = await web.get(`/dashboard/checks/${String(verdict["check_id"])}`)
-      const section = /<section aria-labelledby="lists">[\s\S]*?<\/section>/.exec(page.text)?.[0] ?? ""
       expect(section).toContain("no limit set by the operator")
       expect(section).toContain(`>${daysSince("2024-05-03")}<`)
       expect(section).not.toMatch(/within the limit|>yes</i)
