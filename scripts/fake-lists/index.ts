@@ -3,10 +3,12 @@ import * as http from "node:http"
 import type { AddressInfo } from "node:net"
 import * as zlib from "node:zlib"
 
-/** What the fake serves at one path: a file's bytes as published, its Last-Modified, or a connection cut short. */
+/** What the fake serves at one path: a file's bytes as published (or a text), its Last-Modified, or a connection cut short. */
 export interface Publication {
   /** The file served, as the publisher publishes it (a `.gz` copy is served decompressed). */
-  readonly file: string
+  readonly file?: string
+  /** A text served instead of a file (a test's own document, which says in it that it is synthetic). */
+  readonly text?: string
   /** The Last-Modified header (an HTTP date) the official server would send; none when omitted. */
   readonly lastModified?: Date
   /** Sends the declared Content-Length but only this share of the bytes, then closes the connection. */
@@ -40,8 +42,9 @@ export const startFakeListServer = (initial: Readonly<Record<string, Publication
       return
     }
     // The repository keeps large list files gzip-compressed (data/README.md); the publisher serves them as published.
-    const stored = fs.readFileSync(publication.file)
-    const bytes = publication.file.endsWith(".gz") ? zlib.gunzipSync(stored) : stored
+    const file = publication.file
+    const stored = file === undefined ? Buffer.from(publication.text ?? "", "utf8") : fs.readFileSync(file)
+    const bytes = file?.endsWith(".gz") === true ? zlib.gunzipSync(stored) : stored
     const headers: Record<string, string> = { "content-type": "application/octet-stream", "content-length": String(bytes.length) }
     if (publication.lastModified !== undefined) headers["last-modified"] = publication.lastModified.toUTCString()
     response.writeHead(200, headers)

@@ -31,7 +31,7 @@ import { BatchHeaders, BatchPayload, Job, JobPage, JobResultsCsv, JobResultsJson
 import { CountryCode, IdParam, TextInput } from "./schemas/params.js"
 import { RegistriesResponse } from "./schemas/Registry.js"
 import { SearchParams, SearchResponse } from "./schemas/Search.js"
-import { Verdict, VerifyBody, VerifyQuery } from "./schemas/Verdict.js"
+import { ListDating, MaxAgeDays, Verdict, VerifyBody, VerifyQuery } from "./schemas/Verdict.js"
 import { NonNegativeInt, optionalField } from "./schemas/stated.js"
 import { Authentication, QuotaGuard } from "./security.js"
 
@@ -119,8 +119,10 @@ export class HealthApi extends HttpApiGroup.make("health", { topLevel: true })
         lists: Schema.Array(Schema.Struct({
           list: Schema.String,
           version: Schema.String,
-          as_of: Schema.NullOr(Schema.String).annotate({ format: "date", description: "The day the version is known current on; null: unknown" }),
-          age_days: Schema.NullOr(NonNegativeInt).annotate({ description: "Whole days since as_of (UTC)" }),
+          ...ListDating.fields,
+          as_of: Schema.NullOr(Schema.String).annotate({ format: "date", description: "The day the version is known current on (the later of published_on and confirmed_on); null: unknown" }),
+          age_days: Schema.NullOr(NonNegativeInt).annotate({ description: "Whole days since as_of (UTC): the age the limit is applied to" }),
+          max_age_days: MaxAgeDays,
           stale: Schema.Boolean.annotate({ description: "Past KYB_LISTS_MAX_AGE_DAYS, or of unknown date" })
         })).annotate({
           description: "The list versions this instance screens with now (a version activated a moment ago is here once loaded)"

@@ -128,8 +128,15 @@ const examples: Record<string, unknown> = {
       as_of: "2026-11-20T08:00:00.000Z"
     }],
     lists: [
-      { list: "ofac_sdn", name: "OFAC SDN", version: "2026-11-21", published_on: "2026-11-21", as_of: "2026-11-22", age_days: 0, stale: false },
-      { list: "un_sc", name: "UN SC Consolidated", version: "2026-11-20", published_on: "2026-11-20", as_of: "2026-11-20", age_days: 2, stale: false }
+      {
+        list: "ofac_sdn", name: "OFAC SDN", version: "2026-11-21", published_on: "2026-11-21", dated_by: "publication",
+        fetched_from: "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports", confirmed_on: "2026-11-22",
+        confirmed_from: "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports", as_of: "2026-11-22", age_days: 0, max_age_days: 7, stale: false
+      },
+      {
+        list: "un_sc", name: "UN SC Consolidated", version: "2026-11-20", published_on: "2026-11-20", dated_by: "publication",
+        fetched_from: "https://mirror.example.org/un/consolidated.xml", confirmed_on: null, confirmed_from: null, as_of: "2026-11-20", age_days: 2, max_age_days: 7, stale: false
+      }
     ],
     review_reason: null,
     review_reasons: [],
@@ -180,8 +187,15 @@ const examples: Record<string, unknown> = {
     status: "ok",
     database: "reachable",
     lists: [
-      { list: "ofac_sdn", version: "2026-11-21", as_of: "2026-11-22", age_days: 0, stale: false },
-      { list: "un_sc", version: "2026-11-20", as_of: "2026-11-20", age_days: 2, stale: false }
+      {
+        list: "ofac_sdn", version: "2026-11-21", published_on: "2026-11-21", dated_by: "publication",
+        fetched_from: "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports", confirmed_on: "2026-11-22",
+        confirmed_from: "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports", as_of: "2026-11-22", age_days: 0, max_age_days: 7, stale: false
+      },
+      {
+        list: "un_sc", version: "2026-11-20", published_on: "2026-11-20", dated_by: "publication",
+        fetched_from: "https://mirror.example.org/un/consolidated.xml", confirmed_on: null, confirmed_from: null, as_of: "2026-11-20", age_days: 2, max_age_days: 7, stale: false
+      }
     ],
     stale_lists: []
   }

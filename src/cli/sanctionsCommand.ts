@@ -1,7 +1,7 @@
 import { Console, Effect } from "effect"
 import * as os from "node:os"
 import type { SanctionsIngestRefused } from "../sanctions/lists/errors.js"
-import { downloadOfficialLists } from "../sanctions/lists/download.js"
+import { type Downloaded, downloadOfficialLists } from "../sanctions/lists/download.js"
 import { ingestSanctions } from "../sanctions/lists/ingest.js"
 import { listDisplayName } from "../sanctions/model.js"
 import { CliFailure, runCli } from "./runner.js"
@@ -32,7 +32,7 @@ const hint = (error: unknown): string | undefined => {
 export const sanctionsProgram = (invocation: Invocation) =>
     Effect.gen(function*() {
       const given = [...invocation.args]
-      let date = text(invocation, "published-on")
+      const date = text(invocation, "published-on")
       if (date !== undefined && !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
         return yield* new CliFailure({ message: `published_on: must be a date (YYYY-MM-DD), got '${date}'` })
       }
@@ -43,14 +43,16 @@ export const sanctionsProgram = (invocation: Invocation) =>
       if (allowOlder && (reason === undefined || reason === "")) {
         return yield* new CliFailure({ message: "--allow-older needs --reason \"why an older version is activated\"" })
       }
+      let statedOn: Downloaded["statedOn"] | undefined
       if (invocation.options["download"] === true) {
         const fetched = yield* downloadOfficialLists()
         yield* Console.error(`downloaded ${fetched.files.length} files into ${fetched.directory}`)
         given.push(fetched.directory)
-        date ??= fetched.ofacPublishedOn ?? undefined
+        statedOn = fetched.statedOn
       }
       const results = yield* ingestSanctions(given, {
         publishedOn: date,
+        statedOn,
         maxDropRatio: maxDrop,
         allowOlder: allowOlder ? { by: text(invocation, "actor") ?? operatingSystemUser(), reason: reason! } : undefined
       })

@@ -25,7 +25,10 @@ export class Health extends Context.Service<Health>()("kyb/Health", {
       Effect.map(([replica, lists]) => ({
         status: lists.some((l) => l.stale) ? "degraded" as const : "ok" as const,
         database: "reachable" as const,
-        lists: lists.map((l) => ({ list: l.list, version: l.version, as_of: l.asOf, age_days: l.ageDays, stale: l.stale })),
+        lists: lists.map((l) => ({
+          list: l.list, version: l.version, published_on: l.publishedOn, dated_by: l.datedBy, fetched_from: l.fetchedFrom,
+          confirmed_on: l.confirmedOn, confirmed_from: l.confirmedFrom, as_of: l.asOf, age_days: l.ageDays, max_age_days: l.maxAgeDays, stale: l.stale
+        })),
         stale_lists: lists.filter((l) => l.stale).map((l) =>
           `${l.name} (${l.version}): ${l.ageDays === null ? "date unknown" : `${l.ageDays} days old`}, limit ${screener.maxAgeDays ?? "off"} days`),
         ...(replica.configured

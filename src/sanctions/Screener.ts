@@ -7,7 +7,7 @@ import { buildMatchIndex, buildMatchIndexEffect, type LoadedList, parseListPaths
 import type { SanctionsParseError } from "./lists/errors.js"
 import type { MatchIndex } from "./matching/matchIndex.js"
 import { type ListId, listDisplayName, listOrder, sanctionsListIds } from "./model.js"
-import { activeVersions, entriesOf } from "./lists/SanctionsStore.js"
+import { activeVersions, type DatedBy, entriesOf, type ListVersion } from "./lists/SanctionsStore.js"
 import { entryHash, type ScreeningResult, screenNames, type ScreenOptions, type ScreenSubject } from "./matching/screen.js"
 import { traced } from "../metrics/span.js"
 import { withDetails } from "./hitDetails.js"
@@ -22,8 +22,17 @@ export interface LoadedVersion {
   readonly id: number | null
   /** Publication date (YYYY-MM-DD), when the files or the operator gave one. */
   readonly publishedOn: string | null
-  /** The last day an official download found this version still published. */
+  /** The last day the publisher's own address served this version. */
   readonly confirmedOn: string | null
+  /** Where the list's date and currency come from (SanctionsStore's ListVersion); absent for lists loaded straight from files. */
+  readonly provenance?: VersionProvenance
+}
+
+/** How a version's date was established, where its files came from, and which publisher's address confirmed it. */
+export interface VersionProvenance {
+  readonly datedBy: DatedBy | null
+  readonly fetchedFrom: string | null
+  readonly confirmedFrom: string | null
 }
 
 /** A loaded list version with how current it is today (the verdict's `lists`, /health, the console's banner). */
@@ -32,8 +41,15 @@ export interface ListCurrency {
   readonly name: string
   readonly version: string
   readonly publishedOn: string | null
+  readonly datedBy: DatedBy | null
+  readonly fetchedFrom: string | null
+  readonly confirmedOn: string | null
+  readonly confirmedFrom: string | null
   readonly asOf: string | null
+  /** The age the limit was applied to. */
   readonly ageDays: number | null
+  /** The limit applied (KYB_LISTS_MAX_AGE_DAYS); null: no limit set by the operator. */
+  readonly maxAgeDays: number | null
   readonly stale: boolean
 }
 
@@ -49,6 +65,7 @@ const sourcesOf = (state: ScreenerState | null, lists: ReadonlyArray<ListId> = s
 
 const versionKey = (versions: ReadonlyArray<{ readonly id: number | null }>) => versions.map((v) => v.id).join(",")
 const confirmedKey = (versions: ReadonlyArray<{ readonly confirmedOn: string | null }>) => versions.map((v) => v.confirmedOn).join(",")
+const provenanceOf = (v: ListVersion): VersionProvenance => ({ datedBy: v.datedBy, fetchedFrom: v.fetchedFrom, confirmedFrom: v.confirmedFrom })
 
 /**
  * KYB_LISTS_MAX_AGE_DAYS (default 7): past this many days a list is stale and verdicts screened with it are `review`;
@@ -80,7 +97,12 @@ const currencyOf = (state: ScreenerState | null, lists: ReadonlyArray<ListId>, m
     const today = utcDay(new Date(now))
     return (state?.versions ?? []).filter((v) => lists.includes(v.list)).map((v) => {
       const f = freshnessOf(v, today, maxAgeDays)
-      return { list: v.list, name: listDisplayName[v.list], version: v.label, publishedOn: v.publishedOn, asOf: f.asOf, ageDays: f.ageDays, stale: f.stale }
+      return {
+        list: v.list, name: listDisplayName[v.list], version: v.label, publishedOn: v.publishedOn,
+        datedBy: v.provenance?.datedBy ?? null, fetchedFrom: v.provenance?.fetchedFrom ?? null,
+        confirmedOn: v.confirmedOn, confirmedFrom: v.provenance?.confirmedFrom ?? null,
+        asOf: f.asOf, ageDays: f.ageDays, maxAgeDays, stale: f.stale
+      }
     })
   })
 
@@ -139,7 +161,10 @@ const refreshFromSql = (state: Ref.Ref<ScreenerState | null>) => {
     if (current !== null && versionKey(current.versions) === versionKey(versions)) {
       // Only a confirmation date moved (an update found the same files): the index stands, the dates change.
       if (confirmedKey(current.versions) !== confirmedKey(versions)) {
-        yield* Ref.set(state, { ...current, versions: current.versions.map((v, i) => ({ ...v, confirmedOn: versions[i]!.confirmedOn })) })
+        yield* Ref.set(state, {
+          ...current,
+          versions: current.versions.map((v, i) => ({ ...v, confirmedOn: versions[i]!.confirmedOn, provenance: provenanceOf(versions[i]!) }))
+        })
       }
       return false
     }
@@ -159,6 +184,7 @@ const refreshFromSql = (state: Ref.Ref<ScreenerState | null>) => {
         id: versions[i]!.id,
         publishedOn: versions[i]!.publishedOn,
         confirmedOn: versions[i]!.confirmedOn,
+        provenance: provenanceOf(versions[i]!),
         sha256: createHash("sha256").update(canonicalJson(versions[i]!.fileHashes)).digest("hex")
       })),
       loadedAt: new Date()

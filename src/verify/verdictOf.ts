@@ -108,7 +108,8 @@ export const verdictOf = (
     sources: [...(company === null ? [] : [company.source]), ...listSources],
     known_from: coverage.knownFrom.map((k) => ({ ...k })),
     lists: lists.map((l) => ({
-      list: l.list, name: l.name, version: l.version, published_on: l.publishedOn, as_of: l.asOf, age_days: l.ageDays, stale: l.stale
+      list: l.list, name: l.name, version: l.version, published_on: l.publishedOn, dated_by: l.datedBy, fetched_from: l.fetchedFrom,
+      confirmed_on: l.confirmedOn, confirmed_from: l.confirmedFrom, as_of: l.asOf, age_days: l.ageDays, max_age_days: l.maxAgeDays, stale: l.stale
     })),
     people_screened: people.each.map((p) => ({ ...p })),
     review_reason: decision.reviewReason,

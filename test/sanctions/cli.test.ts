@@ -49,7 +49,8 @@ describe("kyb sanctions command", () => {
       Effect.gen(function*() {
         const before = yield* activeVersions
         const unreachable = OFFICIAL_FILES.map((f) => ({ ...f, url: `http://127.0.0.1:9/${f.file}` }))
-        const exit = yield* Effect.exit(downloadOfficialLists(undefined, 5_000, unreachable))
+        const dates = [{ list: "ofac_sdn" as const, url: "http://127.0.0.1:9/SDN.XML" }]
+        const exit = yield* Effect.exit(downloadOfficialLists(undefined, 5_000, unreachable, dates))
         assert.isTrue(Exit.isFailure(exit))
         expect(String(exit)).toContain("SanctionsDownloadError")
         expect(String(exit)).toContain("could not download http://127.0.0.1:9/sdn.csv")

@@ -142,17 +142,45 @@ export const KnownSource = Schema.Struct({
 
 const Day = Schema.String.annotate({ format: "date", examples: ["2026-11-20"] })
 
+export const MaxAgeDays = Schema.NullOr(NonNegativeInt).annotate({
+  description: "The age limit applied (KYB_LISTS_MAX_AGE_DAYS); null: no limit set by the operator (nothing is stale, the age is still given)"
+})
+
+/**
+ * How a list version is dated and confirmed (issue 53): what the publication states, where the files came from, and
+ * the publisher's own confirmation. On a stored check, fields other than published_on are absent when the check was
+ * made before they were kept.
+ */
+export const ListDating = Schema.Struct({
+  published_on: Schema.NullOr(Day).annotate({ description: "The day the list's publisher published this version; null: the publication states none" }),
+  dated_by: Schema.NullOr(Schema.Literals(["publication", "operator"])).annotate({
+    description: "How published_on was established: publication (the publication states it: the UN, EU and UK files' own date, OFAC's XML Publish_Date), operator (given when the files were loaded, `--published-on`); null: no date"
+  }),
+  fetched_from: Schema.NullOr(Schema.String).annotate({
+    description: "The address this version's files were fetched from (`kyb lists update`); null: files loaded by the operator (`kyb ingest sanctions`)"
+  }),
+  confirmed_on: Schema.NullOr(Day).annotate({
+    description: "The last day the publisher's own address served this version as current; null: never confirmed by the publisher (a copy served elsewhere never confirms)"
+  }),
+  confirmed_from: Schema.NullOr(Schema.String).annotate({ description: "The publisher's address that confirmed it on confirmed_on" })
+})
+
 export const ScreenedList = Schema.Struct({
   list: Schema.Literals(["ofac_sdn", "ofac_consolidated", "un_sc", "uk_ofsi", "uk_invban", "eu_fsf", "worldbank_debarred"]),
   name: Schema.String.annotate({ description: "The list's name, e.g. OFAC SDN" }),
   version: Schema.String.annotate({ description: "The version screened: its publication date, or a hash label when none is known" }),
-  published_on: Schema.NullOr(Day).annotate({ description: "The day the list's source published this version; null: the files give none" }),
+  published_on: ListDating.fields.published_on,
+  dated_by: optionalField(ListDating.fields.dated_by),
+  fetched_from: optionalField(ListDating.fields.fetched_from),
+  confirmed_on: optionalField(ListDating.fields.confirmed_on),
+  confirmed_from: optionalField(ListDating.fields.confirmed_from),
   as_of: Schema.NullOr(Day).annotate({
-    description: "The day this version is known current on: its publication, or the last official download that found it still published"
+    description: "The day this version is known current on: the later of published_on and confirmed_on"
   }),
   age_days: Schema.NullOr(NonNegativeInt).annotate({
-    description: "Whole days from as_of to the check (UTC); null when no date is known"
+    description: "Whole days from as_of to the check (UTC): the age the limit was applied to; null when no date is known"
   }),
+  max_age_days: optionalField(MaxAgeDays),
   stale: Schema.Boolean.annotate({
     description: "Older than the operator's KYB_LISTS_MAX_AGE_DAYS (or of unknown date): the verdict is review with lists_stale"
   })

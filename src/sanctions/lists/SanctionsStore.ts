@@ -9,13 +9,22 @@ import { type ListId, listOrder, SanctionsEntry } from "../model.js"
  */
 export const DETAILS_FORMAT = 1
 
+/** How a version's publication date was established: the publication itself states it, or the operator gave it. */
+export type DatedBy = "publication" | "operator"
+
 /** One row of `sanctions_versions`. */
 export interface ListVersion {
   readonly id: number
   readonly list: ListId
   readonly publishedOn: string | null
-  /** The last day an official download found this version still published; null: never confirmed. */
+  /** How publishedOn was established: the publication states it, or the operator gave it; null: no date. */
+  readonly datedBy: DatedBy | null
+  /** The address the files were fetched from (`kyb lists update`); null: files given to `kyb ingest sanctions`. */
+  readonly fetchedFrom: string | null
+  /** The last day the publisher's own address served this version; null: never confirmed. */
   readonly confirmedOn: string | null
+  /** The publisher's address that confirmed it on confirmedOn. */
+  readonly confirmedFrom: string | null
   readonly label: string
   readonly fileHashes: Readonly<Record<string, string>>
   readonly entryCount: number
@@ -30,7 +39,10 @@ interface VersionRow {
   readonly id: string | number
   readonly list: ListId
   readonly published_on: string | Date | null
+  readonly dated_by: DatedBy | null
+  readonly fetched_from: string | null
   readonly confirmed_on: string | Date | null
+  readonly confirmed_from: string | null
   readonly label: string
   readonly file_hashes: unknown
   readonly entry_count: number
@@ -47,7 +59,10 @@ const toVersion = (row: VersionRow): ListVersion => ({
   id: Number(row.id),
   list: row.list,
   publishedOn: isoDate(row.published_on),
+  datedBy: row.dated_by,
+  fetchedFrom: row.fetched_from,
   confirmedOn: isoDate(row.confirmed_on),
+  confirmedFrom: row.confirmed_from,
   label: row.label,
   fileHashes: (typeof row.file_hashes === "string" ? JSON.parse(row.file_hashes) : row.file_hashes) as Record<string, string>,
   entryCount: row.entry_count,
@@ -57,7 +72,7 @@ const toVersion = (row: VersionRow): ListVersion => ({
   detailsFormat: row.details_format
 })
 
-const VERSION_COLUMNS = "id, list, published_on::text AS published_on, confirmed_on::text AS confirmed_on, label, file_hashes, entry_count, alias_count, loaded_at, active, details_format"
+const VERSION_COLUMNS = "id, list, published_on::text AS published_on, dated_by, fetched_from, confirmed_on::text AS confirmed_on, confirmed_from, label, file_hashes, entry_count, alias_count, loaded_at, active, details_format"
 
 export const activeVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError.SqlError, SqlClient.SqlClient> = Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
@@ -123,6 +138,8 @@ export const addDetails = (versionId: number, entries: ReadonlyArray<SanctionsEn
 export interface NewVersion {
   readonly list: ListId
   readonly publishedOn: string | null
+  readonly datedBy: DatedBy | null
+  readonly fetchedFrom: string | null
   readonly label: string
   readonly fileHashes: Readonly<Record<string, string>>
   readonly entries: ReadonlyArray<SanctionsEntry>
@@ -138,9 +155,9 @@ export const insertAndActivate = (version: NewVersion): Effect.Effect<number, Sq
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const [row] = yield* sql<{ id: string | number }>`
-      INSERT INTO sanctions_versions (list, published_on, label, file_hashes, entry_count, alias_count, active,
+      INSERT INTO sanctions_versions (list, published_on, dated_by, fetched_from, label, file_hashes, entry_count, alias_count, active,
                                       activated_by, activation_reason, details_format)
-      VALUES (${version.list}, ${version.publishedOn}, ${version.label}, ${JSON.stringify(version.fileHashes)}::jsonb,
+      VALUES (${version.list}, ${version.publishedOn}, ${version.datedBy}, ${version.fetchedFrom}, ${version.label}, ${JSON.stringify(version.fileHashes)}::jsonb,
               ${version.entries.length}, ${version.aliasCount}, false,
               ${version.olderActivation?.by ?? null}, ${version.olderActivation?.reason ?? null}, ${DETAILS_FORMAT})
       RETURNING id`
@@ -159,8 +176,11 @@ export const insertAndActivate = (version: NewVersion): Effect.Effect<number, Sq
     return id
   })
 
-/** Records that an official download found the version `id` still published on `day` (YYYY-MM-DD). */
-export const confirmVersion = (id: number, day: string): Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient> =>
+/**
+ * Records that the publisher's own address (`from`) served the version `id` as current on `day` (YYYY-MM-DD). Only
+ * the list updater calls it, and only for a publisher's address: a copy served elsewhere never confirms.
+ */
+export const confirmVersion = (id: number, day: string, from: string): Effect.Effect<void, SqlError.SqlError, SqlClient.SqlClient> =>
   Effect.flatMap(SqlClient.SqlClient, (sql) =>
-    sql`UPDATE sanctions_versions SET confirmed_on = ${day}::date
-      WHERE id = ${id} AND (confirmed_on IS NULL OR confirmed_on < ${day}::date)`.pipe(Effect.asVoid))
+    sql`UPDATE sanctions_versions SET confirmed_on = ${day}::date, confirmed_from = ${from}
+      WHERE id = ${id} AND (confirmed_on IS NULL OR confirmed_on <= ${day}::date)`.pipe(Effect.asVoid))

@@ -2,7 +2,9 @@ import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
+import type { ListId } from "../model.js"
 import { SanctionsDownloadError } from "./errors.js"
+import { fetchOfacPublishDate } from "./ofacPublishDate.js"
 
 const OFAC_EXPORTS = "https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports"
 
@@ -22,12 +24,18 @@ export const OFFICIAL_FILES: ReadonlyArray<{ readonly url: string; readonly file
 export interface Downloaded {
   readonly directory: string
   readonly files: ReadonlyArray<string>
-  /** Date of the OFAC SDN file from its Last-Modified header, when the server sends one. */
-  readonly ofacPublishedOn: string | null
+  /** OFAC's lists' publication dates as their XML states them (Publish_Date), when it does: their CSVs carry none. */
+  readonly statedOn: Readonly<Partial<Record<ListId, string>>>
 }
 
+/** The XML of the same OFAC publication, whose head states its Publish_Date. */
+const OFAC_STATED_IN: ReadonlyArray<{ readonly list: ListId; readonly url: string }> = [
+  { list: "ofac_sdn", url: `${OFAC_EXPORTS}/SDN.XML` },
+  { list: "ofac_consolidated", url: `${OFAC_EXPORTS}/CONSOLIDATED.XML` }
+]
+
 /**
- * Saves one official file; its Last-Modified header when sent. A body shorter than its Content-Length (a cut
+ * Saves one file; its Last-Modified header when sent (for the log, never a list's date). A body shorter than its Content-Length (a cut
  * connection) is refused, never saved as if whole.
  */
 export const fetchTo = (url: string, target: string, timeoutMs: number) =>
@@ -57,26 +65,34 @@ export const fetchTo = (url: string, target: string, timeoutMs: number) =>
 export const downloadOfficialLists = (
   directory?: string,
   timeoutMs = 60_000,
-  sources: ReadonlyArray<{ readonly url: string; readonly file: string }> = OFFICIAL_FILES
+  sources: ReadonlyArray<{ readonly url: string; readonly file: string }> = OFFICIAL_FILES,
+  statedIn: ReadonlyArray<{ readonly list: ListId; readonly url: string }> = OFAC_STATED_IN
 ): Effect.Effect<Downloaded, SanctionsDownloadError> =>
   Effect.suspend(() => {
     const dir = directory ?? fs.mkdtempSync(path.join(os.tmpdir(), "kyb-sanctions-"))
     fs.mkdirSync(dir, { recursive: true })
     const cleanUp = directory === undefined ? Effect.sync(() => fs.rmSync(dir, { recursive: true, force: true })) : Effect.void
-    return Effect.tapError(fetchAll(dir, sources, timeoutMs), () => cleanUp)
+    return Effect.tapError(fetchAll(dir, sources, statedIn, timeoutMs), () => cleanUp)
   })
 
-const fetchAll = (dir: string, sources: ReadonlyArray<{ readonly url: string; readonly file: string }>, timeoutMs: number) =>
+const fetchAll = (
+  dir: string,
+  sources: ReadonlyArray<{ readonly url: string; readonly file: string }>,
+  statedIn: ReadonlyArray<{ readonly list: ListId; readonly url: string }>,
+  timeoutMs: number
+) =>
   Effect.gen(function*() {
+    // The dates first: a publication between them and the files can only make a date understate the files' age.
+    const statedOn: Partial<Record<ListId, string>> = {}
+    for (const { list, url } of statedIn) {
+      const stated = yield* fetchOfacPublishDate(url, timeoutMs)
+      if (stated.publishedOn !== null) statedOn[list] = stated.publishedOn
+    }
     const files: Array<string> = []
-    let ofacPublishedOn: string | null = null
     for (const { file, url } of sources) {
       const target = path.join(dir, file)
-      const lastModified = yield* fetchTo(url, target, timeoutMs)
-      if (file === "sdn.csv" && lastModified !== null && !Number.isNaN(Date.parse(lastModified))) {
-        ofacPublishedOn = new Date(lastModified).toISOString().slice(0, 10)
-      }
+      yield* fetchTo(url, target, timeoutMs)
       files.push(target)
     }
-    return { directory: dir, files, ofacPublishedOn }
+    return { directory: dir, files, statedOn }
   })

@@ -6,11 +6,18 @@ import { SanctionsIngestRefused, SanctionsParseError } from "./errors.js"
 import { contentName, openContent } from "./listFile.js"
 import type { ListId, ParsedList } from "../model.js"
 import { parseListFiles } from "./parseFiles.js"
-import { activeVersions, addDetails, DETAILS_FORMAT, insertAndActivate, type ListVersion } from "./SanctionsStore.js"
+import { activeVersions, addDetails, type DatedBy, DETAILS_FORMAT, insertAndActivate, type ListVersion } from "./SanctionsStore.js"
 
 export interface IngestOptions {
-  /** Publication date (YYYY-MM-DD) for lists whose files carry none (the OFAC legacy CSVs). */
+  /** Publication date (YYYY-MM-DD) the operator gives for lists whose files carry none (the OFAC CSVs). */
   readonly publishedOn?: string | undefined
+  /**
+   * Per list, the publication date (YYYY-MM-DD) the same publication states in another of its formats (OFAC's XML
+   * Publish_Date), for files that carry none; it wins over the operator's.
+   */
+  readonly statedOn?: Readonly<Partial<Record<ListId, string>>> | undefined
+  /** The address the files were fetched from (kept on the version); none: files the operator gave. */
+  readonly fetchedFrom?: string | undefined
   /** Largest share of the active version's entries a new version may lose (default 0.10). */
   readonly maxDropRatio?: number | undefined
   /** Activate a version published before the active one: who does it and why (kept on the version and logged). */
@@ -56,11 +63,14 @@ const sameHashes = (a: Readonly<Record<string, string>>, b: Readonly<Record<stri
   return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a[k] === b[k])
 }
 
-const labelOf = (prepared: Prepared, options: IngestOptions): { publishedOn: string | null; label: string } => {
-  const publishedOn = prepared.parsed.publishedOn ?? options.publishedOn ?? null
-  if (publishedOn !== null) return { publishedOn, label: publishedOn }
+/** A version's date: what the publication states (in its files, or in another of its formats), else the operator's. */
+const labelOf = (prepared: Prepared, options: IngestOptions): { publishedOn: string | null; datedBy: DatedBy | null; label: string } => {
+  const stated = prepared.parsed.publishedOn ?? options.statedOn?.[prepared.parsed.list] ?? null
+  const publishedOn = stated ?? options.publishedOn ?? null
+  const datedBy: DatedBy | null = stated !== null ? "publication" : publishedOn !== null ? "operator" : null
+  if (publishedOn !== null) return { publishedOn, datedBy, label: publishedOn }
   const combined = createHash("sha256").update(Object.values(prepared.fileHashes).sort().join("")).digest("hex")
-  return { publishedOn: null, label: `sha256:${combined.slice(0, 12)}` }
+  return { publishedOn: null, datedBy, label: `sha256:${combined.slice(0, 12)}` }
 }
 
 /**
@@ -140,12 +150,14 @@ export const ingestSanctions = (
           results.push({ ...common, status: "unchanged", versionId: current.id, label: current.label, detailsAdded })
           continue
         }
-        const { label, publishedOn } = labelOf(p, options)
+        const { datedBy, label, publishedOn } = labelOf(p, options)
         const olderActivation = yield* checkAge(p.parsed.list, publishedOn, current, options)
         const versionId = yield* insertAndActivate({
           olderActivation,
           list: p.parsed.list,
           publishedOn,
+          datedBy,
+          fetchedFrom: options.fetchedFrom ?? null,
           label,
           fileHashes: p.fileHashes,
           entries: p.parsed.entries,

@@ -4,6 +4,7 @@ import { may, type Console, consolePage, csrfField } from "../console.js"
 import { attributionWords } from "../attribution.js"
 import { dataTable, html, when } from "../html.js"
 import { listWords, reasonWords } from "../words.js"
+import { listCurrencyTable } from "./listCurrency.js"
 import { printBlock } from "./print.js"
 import { facts, type Hit, hitCard, peopleSection } from "./hits.js"
 import { badge, checkLink, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
@@ -111,9 +112,7 @@ ${verdict.sanctions.hits.length === 0 ? html`<p>No hit.</p>` : verdict.sanctions
 ${peopleSection(verdict)}
 <section aria-labelledby="lists"><h2 id="lists">Lists checked</h2>${dataTable("List versions and their SHA-256", ["List", "Version", "SHA-256"],
     check.lists.map((l) => [listWords(l.list), l.version, l.sha256 === null ? null : html`<code>${l.sha256}</code>`]), { empty: "No list was loaded." })}
-${dataTable("How current each list was at the check", ["List", "Published", "Known current on", "Age (days)", "Within the limit"],
-    (verdict.lists ?? []).map((l) => [l.name, l.published_on, l.as_of, l.age_days, l.stale ? "no: stale" : "yes"]),
-    { empty: "This check predates the lists' dates being kept." })}</section>
+${listCurrencyTable(verdict.lists)}</section>
 <section aria-labelledby="history"><h2 id="history">Decisions on this subject</h2>${dataTable("Decision history, newest first", ["When", "Decision", "List entry", "Reason", "Decided by"],
     history.map((d) => [when(d.created_at), d.decision.replace("_", " "), `${listWords(d.list)} ${d.entry_id}`, d.note, attributionWords(d.decided_by)]), { empty: "No decision yet." })}</section>`, error, `/dashboard/checks/${check.id}/print.css`)
 }

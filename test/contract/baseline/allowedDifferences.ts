@@ -14,5 +14,12 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     why: "The schemas have always named these strings' formats (`format: \"date-time\"`: an RFC 3339 instant; `format: \"date\"`: " +
       "a day, YYYY-MM-DD), as documentation for clients; the Effect 3 generator dropped a `format` annotation (only a whole " +
       "`jsonSchema` override kept one), Effect 4 writes it. The values served were always of these formats: the document now says so."
+  },
+  {
+    pointers: /^\/(components\/schemas\/ScreenedList|paths\/~1health\/get\/responses\/200\/content\/application~1json\/schema\/properties\/lists\/items)\/(properties\/(published_on|dated_by|fetched_from|confirmed_on|confirmed_from|max_age_days)(\/.*)?|properties\/(as_of|age_days)\/description|required\/\d+)$|^\/paths\/.*\/example\/(.*\/)?lists\/\d+\/(published_on|dated_by|fetched_from|confirmed_on|confirmed_from|max_age_days)$/,
+    why: "Issue 53 items 1-4, additive: each list says how its date was established (dated_by), where its files came from " +
+      "(fetched_from), when and where its publisher last confirmed it (confirmed_on, confirmed_from) and the limit applied " +
+      "(max_age_days, null: none set); /health gives the same, with published_on, so its required list grows. as_of and " +
+      "age_days say what they are computed from; the examples show them."
   }
 ]
