@@ -18,6 +18,8 @@ export interface Console {
   readonly keys: ReadonlyArray<AccountKeyRow>
   readonly csrf: string
   readonly reviewCount: string
+  /** Proposals waiting for a second look the member may give; null: their role cannot approve (no menu entry). */
+  readonly awaitingCount: string | null
   /** The lists past KYB_LISTS_MAX_AGE_DAYS, in words (the page's banner). */
   readonly staleLists: ReadonlyArray<string>
   readonly query: (name: string) => string | undefined
@@ -61,7 +63,8 @@ const noticeOf = (c: Console) => {
 /** A console page around `body`, with the menu and the notice named in the query. */
 export const consolePage = (c: Console, title: string, current: string, body: Html, error?: string, stylesheet?: string) =>
   page(title, html`${flash(noticeOf(c), "notice")}${flash(error)}${body}`, {
-    signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current, staleLists: c.staleLists, ...(stylesheet === undefined ? {} : { stylesheet })
+    signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current, staleLists: c.staleLists,
+    ...(c.awaitingCount === null ? {} : { awaitingCount: c.awaitingCount }), ...(stylesheet === undefined ? {} : { stylesheet })
   })
 
 /** The screening lists past the age limit, in words, for the console's banner. */
@@ -83,9 +86,11 @@ const contextOf = (account: Account, csrf: string) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const overview = yield* (yield* Accounts).overview(account)
-    const reviewCount = String(yield* (yield* Cases).openCount(account.id))
+    const cases = yield* Cases
+    const reviewCount = String(yield* cases.openCount(account.id))
+    const awaitingCount = can(account.member.role, "work") ? String(yield* cases.awaitingCount(account.id, account.member.id)) : null
     const staleLists = yield* staleListWords
-    return { account, keys: overview.keys, csrf, reviewCount, staleLists, query: queryOf(request), origin: originOf(request) } satisfies Console
+    return { account, keys: overview.keys, csrf, reviewCount, awaitingCount, staleLists, query: queryOf(request), origin: originOf(request) } satisfies Console
   })
 
 /** A page for a signed-in account; anyone else is sent to the log-in page. */

@@ -1,7 +1,7 @@
 import type { Check } from "../../api/schemas/Check.js"
-import type { Decision } from "../../api/schemas/Decision.js"
 import { may, type Console, consolePage, csrfField } from "../console.js"
 import { attributionWords } from "../attribution.js"
+import { decisionsSection } from "./decisionsSection.js"
 import { dataTable, html, when } from "../html.js"
 import { listWords, reasonWords } from "../words.js"
 import { printBlock } from "./print.js"
@@ -89,12 +89,14 @@ const verdictSummary = (title: string, check: Check) => {
 
 export const checkPage = (
   c: Console,
-  view: { readonly check: Check; readonly keyId: string | null; readonly previous: Check | null; readonly history: ReadonlyArray<Decision> },
+  view: { readonly check: Check; readonly keyId: string | null; readonly previous: Check | null },
   error?: string,
   printedAt: Date = new Date()
 ) => {
-  const { check, previous, history } = view
+  const { check, previous } = view
+  const history = check.decisions ?? []
   const verdict = verdictOf(check)
+  // the newest decision on the hit's entry as it was listed then (a pending or rejected one says so)
   const laterDecision = (hit: Hit) => history.find((d) => d.list === hit.list && d.entry_id === hit.entry_id && d.entry_hash === hit.entry_hash)
   return consolePage(c, `Check of ${subjectOf(check.input)}`, "/dashboard/checks", html`${printBlock(c, { checkId: check.id, at: printedAt })}
 ${previous === null ? "" : html`<section aria-labelledby="compare"><h2 id="compare">Verified again</h2><div class="pair">${verdictSummary("Before", previous)}${verdictSummary("Now", check)}</div></section>`}
@@ -114,6 +116,5 @@ ${peopleSection(verdict)}
 ${dataTable("How current each list was at the check", ["List", "Published", "Known current on", "Age (days)", "Within the limit"],
     (verdict.lists ?? []).map((l) => [l.name, l.published_on, l.as_of, l.age_days, l.stale ? "no: stale" : "yes"]),
     { empty: "This check predates the lists' dates being kept." })}</section>
-<section aria-labelledby="history"><h2 id="history">Decisions on this subject</h2>${dataTable("Decision history, newest first", ["When", "Decision", "List entry", "Reason", "Decided by"],
-    history.map((d) => [when(d.created_at), d.decision.replace("_", " "), `${listWords(d.list)} ${d.entry_id}`, d.note, attributionWords(d.decided_by)]), { empty: "No decision yet." })}</section>`, error, `/dashboard/checks/${check.id}/print.css`)
+${decisionsSection(history, check.case ?? null, check.four_eyes)}`, error, `/dashboard/checks/${check.id}/print.css`)
 }
