@@ -4,12 +4,13 @@ import { Effect, Option } from "effect"
 import { type Account, Accounts, memberAttribution } from "../accounts/Accounts.js"
 import type { AccountKeyRow } from "../accounts/AccountsRepo.js"
 import type { Actor, KeyActor, Origin } from "../access/actor.js"
-import { Cases } from "../cases/Cases.js"
+import type { Cases } from "../cases/Cases.js"
 import { Audit } from "../audit/Audit.js"
 import { can, type Power, refusalOf } from "../domain/roles.js"
 import { Screener } from "../sanctions/Screener.js"
 import { html, type Html, page } from "./html.js"
 import { formFields, htmlResponse, queryOf, seeOther } from "./responses.js"
+import { menuCountsOf } from "./selfServe.js"
 import { csrfMatches, csrfOf, currentAccount, originOf, withCsrfCookie } from "./session.js"
 
 /** What every console page knows: the signed-in account, its keys, the CSRF token, the review count, the query. */
@@ -86,9 +87,9 @@ const contextOf = (account: Account, csrf: string) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const overview = yield* (yield* Accounts).overview(account)
-    const cases = yield* Cases
-    const reviewCount = String(yield* cases.openCount(account.id))
-    const awaitingCount = can(account.member.role, "work") ? String(yield* cases.awaitingCount(account.id, account.member.id)) : null
+    const counts = yield* menuCountsOf(account)
+    const reviewCount = counts.reviewCount ?? ""
+    const awaitingCount = counts.awaitingCount ?? null
     const staleLists = yield* staleListWords
     return { account, keys: overview.keys, csrf, reviewCount, awaitingCount, staleLists, query: queryOf(request), origin: originOf(request) } satisfies Console
   })

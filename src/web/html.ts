@@ -69,6 +69,9 @@ export interface PageOptions {
   readonly stylesheet?: string
 }
 
+/** The menu's counts: the open cases, and the proposals waiting for this member's second look (members who may approve). */
+export type MenuCounts = Pick<PageOptions, "reviewCount" | "awaitingCount">
+
 const staleBanner = (stale: ReadonlyArray<string> | undefined) =>
   stale === undefined || stale.length === 0 ? "" : html`<div class="banner stale" role="alert"><strong>Sanctions lists out of date.</strong>
 ${stale.map((s) => html`${s}. `)}Verifications screened with ${stale.length === 1 ? "it" : "them"} are review (the lists may miss recent
