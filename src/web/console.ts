@@ -10,7 +10,7 @@ import { can, type Power, refusalOf } from "../domain/roles.js"
 import { Screener } from "../sanctions/Screener.js"
 import { html, type Html, page } from "./html.js"
 import { formFields, htmlResponse, queryOf, seeOther } from "./responses.js"
-import { menuCountsOf } from "./selfServe.js"
+import { reviewCountOf } from "./selfServe.js"
 import { csrfMatches, csrfOf, currentAccount, originOf, withCsrfCookie } from "./session.js"
 
 /** What every console page knows: the signed-in account, its keys, the CSRF token, the review count, the query. */
@@ -87,7 +87,7 @@ const contextOf = (account: Account, csrf: string) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const overview = yield* (yield* Accounts).overview(account)
-    const counts = yield* menuCountsOf(account)
+    const counts = yield* reviewCountOf(account)
     const reviewCount = counts.reviewCount ?? ""
     const awaitingCount = counts.awaitingCount ?? null
     const staleLists = yield* staleListWords

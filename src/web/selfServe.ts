@@ -78,8 +78,8 @@ export const accountPost = <E, R>(
     Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 ) => formPost(({ account, csrf, field }) => Option.isNone(account) ? Effect.succeed(seeOther("/login")) : build({ field, csrf, account: account.value }))
 
-/** The menu's counts for this member: open cases, and (for a member who may approve) the proposals waiting for them. */
-export const menuCountsOf = (account: Account) =>
+/** The menu's counts for this member: the open cases, and (for a member who may approve) the proposals waiting for them. */
+export const reviewCountOf = (account: Account) =>
   Effect.gen(function*() {
     const cases = yield* Cases
     const reviewCount = String(yield* cases.openCount(account.id))

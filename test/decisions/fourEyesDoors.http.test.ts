@@ -150,6 +150,14 @@ describe("four eyes held by people, whatever the door (issue 52 items 1-4)", () 
         assert.deepStrictEqual((withdrawn.body as { decisions: ReadonlyArray<Decision> }).decisions.map((d) => d.status), ["withdrawn"])
         assert.strictEqual((yield* post(url, t.ownerKey, `/v1/decisions/${fromConsole!.id}/withdraw`, {})).status, 409)
 
+        // The evidence names the policy in force and who changed it last.
+        const policy = yield* promise(() => t.owner.submit("/dashboard/cases", "/dashboard/cases/policy", { four_eyes: "on", threshold: "0.9" }))
+        assert.strictEqual(policy.status, 303, policy.text)
+        const changed = (yield* get<CheckBody>(url, t.ownerKey, `/v1/checks/${first.check_id}`)).four_eyes
+        assert.deepStrictEqual([changed.enabled, changed.changed_by?.name], [true, t.email])
+        assert.match((yield* promise(() => t.ana.get(`/dashboard/checks/${first.check_id}`))).text,
+          new RegExp(`Four-eyes policy now: on: a false positive on a hit scored 0.9 or more.*last changed by ${t.email} on \\d{4}-\\d{2}-\\d{2}`))
+
         const audited = yield* sql<{ action: string; note: string | null }>`SELECT action, details->>'note' AS note FROM audit_log
           WHERE action IN ('decision.approved', 'decision.rejected', 'decision.withdrawn') ORDER BY account_id, seq`
         assert.deepStrictEqual(audited.map((a) => `${a.action}: ${a.note}`), [
@@ -175,6 +183,8 @@ describe("four eyes held by people, whatever the door (issue 52 items 1-4)", () 
         assert.deepStrictEqual(pending.map((d) => `${d.list}:${d.entry_id}`).sort(), ["ofac_sdn:97101", "un_sc:SYe.001"])
         assert.strictEqual(new Set(pending.map((d) => d.proposal_id)).size, 1, "one proposal")
 
+        const own = yield* promise(() => t.owner.submit(`/dashboard/cases/${kase.id}`, `/dashboard/decisions/${pending[0]!.id}/approve`, { back: kase.id, note: "mine" }))
+        assert.strictEqual(own.status, 409, "proposed with the owner's key: never the owner's second look")
         const casePage = (yield* promise(() => t.ana.get(`/dashboard/cases/${kase.id}`))).text
         assert.strictEqual(casePage.match(/>Approve<\/button>/g)?.length, 1, "one Approve for the entity")
         const view = (yield* promise(() => t.ana.get("/dashboard/approvals"))).text

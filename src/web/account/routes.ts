@@ -3,20 +3,20 @@ import { Effect, Redacted } from "effect"
 import { Accounts } from "../../accounts/Accounts.js"
 import { accountPage, messagePage } from "../pages.js"
 import { htmlResponse } from "../responses.js"
-import { accountPageRoute, accountPost, menuCountsOf, type SelfServeRoute, statusOf } from "../selfServe.js"
+import { accountPageRoute, accountPost, reviewCountOf, type SelfServeRoute, statusOf } from "../selfServe.js"
 import { csrfForSession, withoutSessionCookie, withSessionCookie } from "../session.js"
 
 const changePassword = accountPost(({ account, csrf, field }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const accounts = yield* Accounts
-    const counts = yield* menuCountsOf(account)
+    const reviewCount = yield* reviewCountOf(account)
     return yield* accounts.changePassword(account, { current: field("current") ?? "", next: field("next") ?? "" }).pipe(
       Effect.map((session) =>
         withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(
-          htmlResponse(accountPage(account, csrfForSession(Redacted.value(session)), counts, { notice: "The password is changed; every other session has ended." }))
+          htmlResponse(accountPage(account, csrfForSession(Redacted.value(session)), reviewCount, { notice: "The password is changed; every other session has ended." }))
         )),
-      Effect.catch((error) => Effect.succeed(htmlResponse(accountPage(account, csrf, counts, { error: error.message }), statusOf(error))))
+      Effect.catch((error) => Effect.succeed(htmlResponse(accountPage(account, csrf, reviewCount, { error: error.message }), statusOf(error))))
     )
   }))
 
@@ -25,13 +25,13 @@ const deleteAccount = accountPost(({ account, csrf, field }) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     return yield* (yield* Accounts).deleteAccount(account, field("password") ?? "").pipe(
       Effect.map(() => withoutSessionCookie(request)(htmlResponse(messagePage("Account deleted", "Your account is deleted and its keys are revoked.", false, csrf)))),
-      Effect.catch((error) => Effect.map(menuCountsOf(account), (count) => htmlResponse(accountPage(account, csrf, count, { error: error.message }), statusOf(error))))
+      Effect.catch((error) => Effect.map(reviewCountOf(account), (count) => htmlResponse(accountPage(account, csrf, count, { error: error.message }), statusOf(error))))
     )
   }))
 
 /** The account page: the password changed, the account deleted. */
 export const accountRoutes: ReadonlyArray<SelfServeRoute> = [
-  ["GET", "/dashboard/account", accountPageRoute(({ account, csrf }) => Effect.map(menuCountsOf(account), (count) => htmlResponse(accountPage(account, csrf, count))))],
+  ["GET", "/dashboard/account", accountPageRoute(({ account, csrf }) => Effect.map(reviewCountOf(account), (count) => htmlResponse(accountPage(account, csrf, count))))],
   ["POST", "/dashboard/password", changePassword],
   ["POST", "/dashboard/delete", deleteAccount]
 ]

@@ -2,7 +2,7 @@ import { Effect } from "effect"
 import { SecondLooks } from "../../decisions/SecondLooks.js"
 import { can } from "../../domain/roles.js"
 import { Cases } from "../../cases/Cases.js"
-import { type Console, consoleGet, consolePost, idAfter } from "../console.js"
+import { type Console, consoleActor, consoleGet, consolePost, idAfter } from "../console.js"
 import { casePage } from "../cases/pages.js"
 import { statusOfError } from "../errorPages.js"
 import { htmlResponse, seeOther } from "../responses.js"
@@ -26,9 +26,7 @@ const backTo = (c: Console, back: string, error?: Failure) =>
         Effect.catch(() => awaitingPage(c, error)))
     : error === undefined ? Effect.succeed(seeOther("/dashboard/approvals")) : awaitingPage(c, error)
 
-const member = (c: Console) => ({
-  accountId: c.account.id, keyId: null, origin: c.origin, by: { type: "member" as const, id: c.account.member.id, name: c.account.member.name }
-})
+const member = (c: Console) => ({ ...consoleActor(c), by: { type: "member" as const, id: c.account.member.id, name: c.account.member.name } })
 
 const review = (outcome: "approved" | "rejected") =>
   consolePost((c, field) =>

@@ -5,7 +5,7 @@ import { SessionFlash } from "../../accounts/SessionFlash.js"
 import { staleListWords } from "../console.js"
 import { dashboardPage, keyCreatedPage, messagePage, revokeConfirmPage } from "../pages.js"
 import { htmlResponse, seeOther } from "../responses.js"
-import { accountPageRoute, accountPost, menuCountsOf, type SelfServeRoute, statusOf } from "../selfServe.js"
+import { accountPageRoute, accountPost, reviewCountOf, type SelfServeRoute, statusOf } from "../selfServe.js"
 import { originOf, sessionTokenOf } from "../session.js"
 
 const baseUrlOf = (request: HttpServerRequest.HttpServerRequest) => {
@@ -16,7 +16,7 @@ const baseUrlOf = (request: HttpServerRequest.HttpServerRequest) => {
 const dashboard = (account: Account, csrf: string, flash: { readonly notice?: string; readonly error?: string } = {}, status = 200) =>
   Effect.gen(function*() {
     const overview = yield* (yield* Accounts).overview(account)
-    const counts = yield* menuCountsOf(account)
+    const counts = yield* reviewCountOf(account)
     return htmlResponse(dashboardPage(overview, csrf, { ...flash, counts, staleLists: yield* staleListWords }), status)
   })
 
@@ -29,7 +29,7 @@ const confirmRevoke = accountPageRoute(({ account, csrf }) =>
     const overview = yield* (yield* Accounts).overview(account)
     const key = overview.keys.find((k) => k.id === keyId && k.active)
     if (key === undefined) return yield* dashboard(account, csrf, { error: "No active key with this id on your account." }, 404)
-    return htmlResponse(revokeConfirmPage(key, csrf, yield* menuCountsOf(account)))
+    return htmlResponse(revokeConfirmPage(key, csrf, yield* reviewCountOf(account)))
   }))
 
 /** The new secret waits, sealed, for the page the form redirects to (a reload of that page makes no other key). */
@@ -53,7 +53,7 @@ const newKeyPage = accountPageRoute(({ account, csrf }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const flash = yield* (yield* SessionFlash).take(sessionTokenOf(request))
-    const counts = yield* menuCountsOf(account)
+    const counts = yield* reviewCountOf(account)
     return Option.isSome(flash) && flash.value.kind === "api_key"
       ? htmlResponse(keyCreatedPage(flash.value.secret, baseUrlOf(request), csrf, counts, flash.value.rotated ? "Your rotated API key" : undefined))
       : htmlResponse(messagePage("Key already shown", "A key's secret is shown once, on the page after it is made, and is not kept. If you did not " +
