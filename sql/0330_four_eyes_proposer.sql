@@ -15,6 +15,14 @@ UPDATE decisions d SET proposer_member = CASE
 ALTER TABLE decisions ADD COLUMN proposal_id text;
 UPDATE decisions SET proposal_id = id;
 ALTER TABLE decisions ALTER COLUMN proposal_id SET NOT NULL;
+-- a decision inserted without one is a proposal of its own
+CREATE FUNCTION decisions_proposal_of_its_own() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.proposal_id := coalesce(NEW.proposal_id, NEW.id);
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER decisions_proposal BEFORE INSERT ON decisions FOR EACH ROW EXECUTE FUNCTION decisions_proposal_of_its_own();
 ALTER TABLE decisions ADD COLUMN review_note text;
 CREATE INDEX decisions_proposal ON decisions (account_id, proposal_id);
 
@@ -25,6 +33,14 @@ ALTER TABLE decisions ADD CONSTRAINT decisions_approval_check CHECK (approval IN
 -- Every pending decision belongs to the case of its subject: those recorded through /v1 or MCP before this join the
 -- case of their subject when one holds them (a name or a company number as the case keys it), else a case opened
 -- for them.
+UPDATE decisions d SET case_id = (
+  SELECT c.id FROM cases c
+  WHERE c.account_id = d.account_id AND c.subject_key LIKE 'company:' || upper(d.subject->>'country') || ':%'
+    AND regexp_replace(upper(substr(c.subject_key, length('company:' || upper(d.subject->>'country') || ':') + 1)), '[^0-9A-Z]', '', 'g')
+      = regexp_replace(upper(d.subject->>'registration_no'), '[^0-9A-Z]', '', 'g')
+  ORDER BY c.opened_at, c.id LIMIT 1)
+WHERE d.approval = 'pending' AND d.case_id IS NULL AND d.subject->>'registration_no' IS NOT NULL AND d.subject->>'country' IS NOT NULL;
+
 CREATE TEMP TABLE orphans ON COMMIT DROP AS
 SELECT d.id, d.account_id, d.list, d.entry_id, d.created_at, d.subject,
   CASE WHEN d.subject->>'registration_no' IS NOT NULL AND d.subject->>'country' IS NOT NULL

@@ -73,7 +73,7 @@ export interface Taking {
  * belong to the key's account (or the key) and apply to every later verification of the same subject by that account:
  * a dismissed hit is still reported, marked, and no longer makes the verdict review, until the entry changes.
  * Four eyes (issue 40): a decision the account's policy holds back is `pending`, dismisses nothing and replaces
- * nothing until another member approves it (`review`).
+ * nothing until another member approves it (`SecondLooks`).
  */
 export class Decisions extends Context.Service<Decisions>()("kyb/Decisions", {
   make: Effect.gen(function*() {

@@ -22,7 +22,8 @@ export const hitCard = (c: Console, checkId: string, hit: Hit, index: number, de
   const state = hit.decision === null
     ? decided === undefined ? html`<strong>undecided</strong>`
       : html`decided since: <strong>${decided.decision.replace("_", " ")}</strong>, <strong>${statusWords(decided)}</strong> (${decided.note ?? ""}), ${when(decided.created_at)} by ${proposedByWords(decided)}; second look: ${secondLookWords(decided)}`
-    : html`<strong>${hit.decision.decision.replace("_", " ")}</strong>${hit.dismissed ? ": dismissed, not counted in the verdict" : ""}`
+    : html`<strong>${hit.decision.decision.replace("_", " ")}</strong>${hit.dismissed ? ": dismissed, not counted in the verdict" : ""}${
+      decided === undefined ? "" : html` (${decided.note ?? ""}), by ${proposedByWords(decided)}; second look: ${secondLookWords(decided)}`}`
   const id = `hit-${index}`
   return html`<section class="card" aria-labelledby="${id}"><h3 id="${id}">${hit.name} <small>(${listWords(hit.list)}, entry ${hit.entry_id})</small></h3>
 ${facts([

@@ -109,7 +109,7 @@ ${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.crea
 <section aria-labelledby="company">${companySection(verdict, check.provenance)}</section>
 <section aria-labelledby="hits"><h2 id="hits">Sanctions hits</h2>
 <p>Screening ${badge(verdict.sanctions.result)}${verdict.sanctions.screened ? "" : " (the lists could not be screened)"}.</p>
-${verdict.sanctions.hits.length === 0 ? html`<p>No hit.</p>` : verdict.sanctions.hits.map((hit, i) => hitCard(c, check.id, hit, i, hit.decision === null ? laterDecision(hit) : undefined))}</section>
+${verdict.sanctions.hits.length === 0 ? html`<p>No hit.</p>` : verdict.sanctions.hits.map((hit, i) => hitCard(c, check.id, hit, i, hit.decision === null ? laterDecision(hit) : history.find((d) => d.id === hit.decision?.id)))}</section>
 ${peopleSection(verdict)}
 <section aria-labelledby="lists"><h2 id="lists">Lists checked</h2>${dataTable("List versions and their SHA-256", ["List", "Version", "SHA-256"],
     check.lists.map((l) => [listWords(l.list), l.version, l.sha256 === null ? null : html`<code>${l.sha256}</code>`]), { empty: "No list was loaded." })}
