@@ -35,13 +35,14 @@ export class SecondLooks extends Context.Service<SecondLooks>()("kyb/SecondLooks
       Effect.gen(function*() {
         const settled = yield* fence.guarded("decision_review", actor, "account", Effect.gen(function*() {
           const rows = yield* repo.settle(actor.accountId, row.proposal_id, o)
+          const { plan } = yield* repo.policy(actor.accountId)
           for (const d of rows) {
             yield* audit.record(actor, {
               action: `decision.${o.outcome}`,
               object: { type: "decision", id: d.id },
               details: { list: d.list, entry_id: d.entry_id, case_id: d.case_id, proposal_id: d.proposal_id, note: o.note }
             })
-            if (o.outcome !== "withdrawn") yield* decisions.announce(actor, `decision.${o.outcome}`, d, (yield* repo.policy(actor.accountId)).plan)
+            if (o.outcome !== "withdrawn") yield* decisions.announce(actor, `decision.${o.outcome}`, d, plan)
             if (d.case_id !== null) {
               yield* cases.event(d.case_id, actor.by, `decision_${o.outcome}`, o.note, { decision_id: d.id, list: d.list, entry_id: d.entry_id })
             }
