@@ -8,7 +8,8 @@ import { Fence } from "../tenancy/Fence.js"
 import { Decisions, decisionOf } from "./Decisions.js"
 import { type DecisionRow, DecisionsRepo, type ProposalOutcome } from "./DecisionsRepo.js"
 
-const AWAITING_LIMIT = 500
+/** The Awaiting approval view's page: the oldest pending decisions, at most this many. */
+export const AWAITING_LIMIT = 500
 
 /**
  * Four eyes' second look (issue 52): a pending proposal (the decisions proposed together on one entity) is approved

@@ -1,4 +1,5 @@
 import type { Decision } from "../../api/schemas/Decision.js"
+import { AWAITING_LIMIT } from "../../decisions/SecondLooks.js"
 import { type Console, consolePage } from "../console.js"
 import { dataTable, html } from "../html.js"
 import { byProposal, caseWords, proposalActions, proposalCells } from "../cases/decisionViews.js"
@@ -19,6 +20,7 @@ export const approvalsPage = (c: Console, pending: ReadonlyArray<Decision>, erro
 and MCP alike. Until another member approves one it is <strong>pending: not in force</strong>: it dismisses nothing. Whoever proposed
 it (in the console, or with an API key they made) cannot approve it: they may withdraw it.</p>
 ${error === undefined ? "" : html`<p class="error" role="alert">${error}</p>`}
+${pending.length >= AWAITING_LIMIT ? html`<p>Only the oldest ${AWAITING_LIMIT} pending decisions are shown: review these first.</p>` : ""}
 ${dataTable("Proposals waiting for a second member, oldest first", ["Subject", "Case", "When", "Entries", "Decision", "Proposed by", "Their note", "Status", "Your move"],
     rows, { empty: "Nothing is waiting for a second look.", id: "awaiting" })}`)
 }
