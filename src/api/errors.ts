@@ -138,3 +138,9 @@ export class DecisionNotFound extends Schema.Error<DecisionNotFound>("DecisionNo
 ) {
   static of = (message: string) => new DecisionNotFound({ error: "decision_not_found", message })
 }
+
+export class NotTheProposer extends Schema.Error<NotTheProposer>("NotTheProposer")(
+  ...answer("NotTheProposer", "not_the_proposer", 403, "Only the member who proposed the decision (in the console, or with a key they made) may withdraw it; nothing changed.")
+) {
+  static of = (message: string) => new NotTheProposer({ error: "not_the_proposer", message })
+}

@@ -4,7 +4,10 @@ import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 import * as OpenApi from "effect/http-api/OpenApi"
 import { Schema } from "effect"
 import {
+  CaseConflict,
   CheckNotFound,
+  DecisionNotFound,
+  NotTheProposer,
   CompanyNotFound,
   IdempotencyKeyReused,
   InsufficientScope,
@@ -25,7 +28,7 @@ import { AwardPage, AwardParams } from "./schemas/Award.js"
 import { Check, CheckListParams, CheckPage } from "./schemas/Check.js"
 import { PageParams } from "./schemas/Paging.js"
 import { CompanyRecord } from "./schemas/Company.js"
-import { Decision, DecisionBody, DecisionListParams, DecisionPage } from "./schemas/Decision.js"
+import { Decision, DecisionBody, DecisionListParams, DecisionPage, ProposalDecisions, WithdrawBody } from "./schemas/Decision.js"
 import { EventPage, Monitor, MonitorBody, MonitorPage, Webhook, WebhookBody, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "./schemas/Webhook.js"
 import { BatchHeaders, BatchPayload, Job, JobPage, JobResultsCsv, JobResultsJsonl, MAX_BATCH_ITEMS } from "./schemas/Job.js"
 import { CountryCode, IdParam, TextInput } from "./schemas/params.js"
@@ -221,8 +224,20 @@ export class DecisionsApi extends guarded(HttpApiGroup.make("decisions")
     HttpApiEndpoint.get("list", "/decisions", { query: DecisionListParams, success: DecisionPage, error: errors() })
       .annotateMerge(OpenApi.annotations({
         summary: "The account's decisions, newest first, paged with a cursor",
-        description: "Every decision recorded, superseded ones included (`in_force=true`: only those in force)."
+        description: "Every decision recorded, superseded ones included (`in_force=true`: only those in force). `status` says " +
+          "what each is now: `pending` (not in force: it waits for a second member), `rejected`, `withdrawn`, `superseded` or `in_force`."
       }))
+  )
+  .add(
+    HttpApiEndpoint.post("withdraw", "/decisions/:id/withdraw", {
+      params: { id: IdParam("decision") }, payload: WithdrawBody, success: ProposalDecisions, error: errors(DecisionNotFound, CaseConflict, NotTheProposer, InsufficientScope)
+    }).annotateMerge(OpenApi.annotations({
+      summary: "Withdraw a pending proposal (its proposer only)",
+      description: "The proposal the decision belongs to (every entry of its entity) is withdrawn, as a whole, and never counts. " +
+        "Only its proposer may: the member who proposed it in the console, or who made the key that proposed it (any key they " +
+        "made); anyone else is 403 `not_the_proposer`. One no longer pending is 409. A proposer never approves their own: " +
+        "the second look is another member's, in the console (Awaiting approval)."
+    }))
   )
 ) {}
 

@@ -276,9 +276,14 @@ examples["decisions.record"] = {
   superseded_by: null,
   decided_by: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" },
   approval: "not_needed",
+  status: "in_force",
+  proposer: { id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" },
+  proposal_id: "2c4e6f8a-0b2d-4f6a-8c0e-2b4d6f8a0c2e",
   reviewed_by: null,
   reviewed_at: null,
-  case_id: null
+  review_note: null,
+  case_id: null,
+  case_outcome: null
 }
 examples["decisions.list"] = { decisions: [examples["decisions.record"]], next_cursor: null }
 const caseSummary = {
@@ -304,13 +309,19 @@ examples["cases.list"] = { cases: [caseSummary], next_cursor: null }
 examples["cases.get"] = {
   case: caseSummary,
   checks: [{ id: "0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10", created_at: "2026-11-24T10:05:00.000Z", result: "review", review_reasons: ["sanctions_match"], hits: [] }],
-  decisions: [{ ...(examples["decisions.record"] as object), approval: "pending", case_id: caseSummary.id }],
+  decisions: [{ ...(examples["decisions.record"] as object), approval: "pending", status: "pending", case_id: caseSummary.id }],
   history: [
     { at: "2026-11-24T09:58:00.000Z", actor: null, kind: "opened", body: null, details: { check_id: "5c1d3e5f-7a9b-4c1d-8e2f-4a6b8c0d2e4f" } },
     { at: "2026-11-24T10:02:00.000Z", actor: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" }, kind: "commented", body: "the Panamanian bank, RUC 155612345", details: {} }
   ]
 }
 for (const change of ["assign", "comment", "escalate", "close", "decide"]) examples[`cases.${change}`] = examples["cases.get"]
+examples["decisions.withdraw"] = {
+  decisions: [{
+    ...(examples["decisions.record"] as object), approval: "withdrawn", status: "withdrawn", case_id: caseSummary.id,
+    reviewed_by: { type: "key", id: "key_5b7d9f1a3c5e", label: "onboarding service" }, reviewed_at: "2026-11-24T10:20:00.000Z", review_note: "proposed on the wrong entry"
+  }]
+}
 
 const monitor = {
   id: "8e0a2c4e-6f8a-4b2d-9f6a-8c0e2b4d6f8a",

@@ -6,7 +6,6 @@ import { type CaseDecisionBody, CaseDetail, type CaseListParams, CasePage, caseC
 import { type AuditAction, Audit } from "../audit/Audit.js"
 import { type CaseMove, type CaseStatus, caseStatuses, hitKey, moveCase, needsSecondLook, proposedOn } from "../domain/cases.js"
 import { Decisions, decisionOf } from "../decisions/Decisions.js"
-import type { DecisionRow } from "../decisions/DecisionsRepo.js"
 import { RoleForbids } from "../accounts/errors.js"
 import { can, refusalOf, type Role } from "../domain/roles.js"
 import { Fence } from "../tenancy/Fence.js"
@@ -160,27 +159,19 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
         const subject = row.subject["registration_no"] !== undefined && row.subject["country"] !== undefined
           ? { country: row.subject["country"], registration_no: row.subject["registration_no"] }
           : { name: row.subject["name_given"] ?? row.subject["name"] ?? "", ...(row.subject["country"] === undefined ? {} : { country: row.subject["country"] }) }
-        const unique = (list: ReadonlyArray<{ readonly list: string; readonly entry_id: string }>) =>
+        const unique = <E extends { readonly list: string; readonly entry_id: string }>(list: ReadonlyArray<E>) =>
           [...new Map(list.map((e) => [hitKey(e), e])).values()]
-        const waiting = unique(groups.filter((g) => g.pending).flatMap((g) => g.entries))
+        // each entity held back (a hit with its linked entries) is one proposal: reviewed once, as a whole
+        const waiting = unique(groups.flatMap((g, group) => g.pending ? g.entries.map((e) => ({ ...e, group })) : []))
         const direct = unique(groups.filter((g) => !g.pending).flatMap((g) => g.entries)).filter((e) => !waiting.some((w) => hitKey(w) === hitKey(e)))
-        const within = (d: DecisionRow) =>
-          repo.event(id, actor.by, d.approval === "pending" ? "decision_proposed" : "decision_recorded", body.note,
-            { decision_id: d.id, decision: d.decision, list: d.list, entry_id: d.entry_id })
-        yield* decisions.take(actor, { subject, entries: direct, waiting, decision: body.decision, note: body.note, caseId: id }, within)
+        yield* decisions.take(actor, { subject, entries: direct, waiting, decision: body.decision, note: body.note, caseId: id })
         return yield* get(actor.accountId, id)
       })
 
-    /** A second member approves or rejects a pending decision; the case's history says so. */
-    const review = (reviewer: Actor & { readonly by: Attribution }, decisionId: string, outcome: "approved" | "rejected", canDecide: boolean) =>
-      Effect.gen(function*() {
-        const row = yield* decisions.review(reviewer, decisionId, outcome, canDecide, (d) =>
-          d.case_id === null ? Effect.void : repo.event(d.case_id, reviewer.by, outcome === "approved" ? "decision_approved" : "decision_rejected", null,
-            { decision_id: d.id, list: d.list, entry_id: d.entry_id }))
-        return decisionOf(row)
-      })
-
     const openCount = (accountId: string) => repo.openCount(accountId).pipe(Effect.orDie)
+
+    /** Proposals waiting for a second look this member may give (their own left out): the menu's count. */
+    const awaitingCount = (accountId: string, memberId: string) => decisions.awaitingCount(accountId, memberId)
 
     /** Four eyes (item 4): whether a false positive on a strong match waits for a second member, and from which score. */
     const reviewPolicy = (accountId: string) => Effect.map(decisions.policyOf(accountId), (p) => p.policy)
@@ -193,12 +184,12 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
           return yield* Effect.fail(InvalidRequest.of("threshold: must be a score from 0.5 to 1"))
         }
         yield* fence.guarded("review_policy", actor, "account", Effect.andThen(
-          repo.setReviewPolicy(actor.accountId, policy),
+          repo.setReviewPolicy(actor.accountId, policy, actor.by),
           audit.record(actor, { action: "account.review_policy_changed", object: { type: "account", id: actor.accountId }, details: { four_eyes: policy.enabled, threshold: policy.threshold } })
         )).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))), Effect.catchTag("SqlError", Effect.die))
       })
 
-    return { queue, get, assign, takeCase, comment, escalate, close, decide, review, openCount, reviewPolicy, setReviewPolicy } as const
+    return { queue, get, assign, takeCase, comment, escalate, close, decide, openCount, awaitingCount, reviewPolicy, setReviewPolicy } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([CasesRepo.Default, Fence.Default, Audit.Default, Decisions.Default, Cursors.Default]))

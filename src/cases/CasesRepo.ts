@@ -3,7 +3,8 @@ import { Effect, Option, Context, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import type { Attribution } from "../access/actor.js"
 import { type CaseFindings, type CaseOutcome, type CaseStatus, mergeFindings, reopens } from "../domain/cases.js"
-import type { CaseIntake } from "./caseOfCheck.js"
+import { numberKey } from "../domain/registrationNumbers.js"
+import { caseSubjectOf, type SubjectOfDecision, subjectKeyOfDecision, type CaseIntake } from "./caseOfCheck.js"
 
 export interface CaseRow {
   readonly id: string
@@ -146,9 +147,38 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
       )
     }
 
-    /** The account's four-eyes policy (read with DecisionsRepo's `policy`, which every decision consults). */
-    const setReviewPolicy = (accountId: string, policy: { readonly enabled: boolean; readonly threshold: number }) =>
-      sql`UPDATE accounts SET four_eyes = ${policy.enabled}, four_eyes_threshold = ${policy.threshold} WHERE id = ${accountId}`.pipe(Effect.asVoid)
+    /** The account's four-eyes policy (read with DecisionsRepo's `policy`, which every decision consults), and who set it. */
+    const setReviewPolicy = (accountId: string, policy: { readonly enabled: boolean; readonly threshold: number }, by: Attribution | null) =>
+      sql`UPDATE accounts SET four_eyes = ${policy.enabled}, four_eyes_threshold = ${policy.threshold},
+          four_eyes_changed_by = ${by === null ? null : JSON.stringify(by)}::jsonb, four_eyes_changed_at = now() WHERE id = ${accountId}`.pipe(Effect.asVoid)
+
+    /**
+     * In the transaction of a pending decision made without a case (through /v1 or MCP, or on a check no case
+     * holds): the case of its subject, as a check would key it (a company by country and number, its separators
+     * aside; else the name and country), locked; opened when there is none, opened again when it is closed.
+     */
+    const ofSubject = (accountId: string, subject: SubjectOfDecision, hit: string, by: Attribution | null, decisionId: string) =>
+      Effect.gen(function*() {
+        const key = subjectKeyOfDecision(subject)
+        const prefix = `company:${(subject.country ?? "").toUpperCase()}:`
+        const [held] = yield* sql<{ id: string; status: CaseStatus; hits: unknown }>`SELECT id, status, hits FROM cases WHERE account_id = ${accountId}
+          AND (subject_key = ${key} ${subject.registration_no === undefined ? sql`` : sql`OR (subject_key LIKE ${`${prefix}%`}
+            AND regexp_replace(upper(substr(subject_key, ${prefix.length + 1})), '[^0-9A-Z]', '', 'g') = ${numberKey(subject.registration_no)})`})
+          ORDER BY (subject_key = ${key}) DESC, opened_at LIMIT 1 FOR UPDATE`
+        if (held === undefined) {
+          const id = newCaseId()
+          yield* sql`INSERT INTO cases (id, account_id, subject_key, subject, hits, check_count, opened_at, last_check_at)
+            VALUES (${id}, ${accountId}, ${key}, ${JSON.stringify(caseSubjectOf(subject))}::jsonb, ${JSON.stringify([hit])}::jsonb, 0, now(), now())`
+          yield* event(id, by, "opened", null, { decision_id: decisionId })
+          return id
+        }
+        const hits = mergeFindings({ reasons: [], hits: parsed(held.hits) }, { reasons: [], hits: [hit] }).hits
+        yield* sql`UPDATE cases SET hits = ${JSON.stringify(hits)}::jsonb
+            ${held.status === "closed" ? sql`, status = 'open', outcome = NULL, outcome_text = NULL, closed_at = NULL, closed_by = NULL, opened_at = now()` : sql``}
+          WHERE id = ${held.id}`
+        if (held.status === "closed") yield* event(held.id, by, "reopened", null, { decision_id: decisionId })
+        return held.id
+      })
 
     /** How many cases are not closed (the menu's count). */
     const openCount = (accountId: string) =>
@@ -200,7 +230,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
         Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), (r) => r.id))
       )
 
-    return { intake, forCheck, find, queue, openCount, setReviewPolicy, update, member, event, events, checks } as const
+    return { intake, ofSubject, forCheck, find, queue, openCount, setReviewPolicy, update, member, event, events, checks } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make)

@@ -63,3 +63,25 @@ export const caseOfCheck = (check: {
     best: best === null ? null : { score: best.score, list: best.list, name: best.name }
   }
 }
+
+/** A decision's subject as sent: a name (and country), or a company by country and registration number. */
+export interface SubjectOfDecision {
+  readonly name?: string | undefined
+  readonly country?: string | undefined
+  readonly registration_no?: string | undefined
+}
+
+/** The case key of a decision's subject, as `caseOfCheck` keys a check's (the name as read: trimmed, spaces collapsed). */
+export const subjectKeyOfDecision = (s: SubjectOfDecision): string =>
+  caseSubjectKey({
+    company: s.registration_no !== undefined && s.country !== undefined ? { country: s.country, id: s.registration_no } : null,
+    name: (s.name ?? "").trim().replace(/\s+/g, " "),
+    country: s.country ?? null
+  }) ?? `name:${(s.country ?? "-").toUpperCase()}:`
+
+/** A case's subject words from a decision's subject. */
+export const caseSubjectOf = (s: SubjectOfDecision): Readonly<Record<string, string>> => ({
+  ...(s.name === undefined ? {} : { name_given: s.name }),
+  ...(s.registration_no === undefined ? {} : { registration_no: s.registration_no }),
+  ...(s.country === undefined ? {} : { country: s.country.toUpperCase() })
+})

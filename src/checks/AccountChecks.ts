@@ -102,20 +102,11 @@ export class AccountChecks extends Context.Service<AccountChecks>()("kyb/Account
         return decisionOf(made!)
       })
 
-    /** Decisions on this check's subject (its name as sent), newest first. */
-    const history = (accountId: string, id: string) =>
-      Effect.gen(function*() {
-        const row = yield* find(accountId, id)
-        const all = yield* decisions.list(accountId, { limit: 500 })
-        const name = row.input_normalized["name"]?.toLowerCase()
-        const number = row.input["registration_no"]
-        return all.decisions.filter((d) =>
-          (name !== undefined && d.subject.name?.trim().replace(/\s+/g, " ").toLowerCase() === name) ||
-          (number !== undefined && d.subject.registration_no === number)
-        )
-      })
+    /** The check as its evidence shows it now: with the decisions on its subject, its case and the four-eyes policy. */
+    const evidence = (accountId: string, id: string) =>
+      Effect.flatMap(find(accountId, id), (row) => Effect.map(checks.withEvidence(row), (check) => ({ check, keyId: row.key_id })))
 
-    return { search, get, find, verifyFromConsole, verifyAgain, decide, history } as const
+    return { search, get, find, verifyFromConsole, verifyAgain, decide, evidence } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([AccountChecksRepo.Default, CasesRepo.Default, Decisions.Default, Quota.Default, Audit.Default, Cursors.Default]))

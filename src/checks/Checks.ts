@@ -2,7 +2,7 @@ import { SqlClient } from "effect/sql"
 import { Clock, Config, Duration, Effect, Option, Schedule, Schema, Context, Layer } from "effect"
 import { randomUUID } from "node:crypto"
 import { CheckNotFound } from "../api/errors.js"
-import { Check, CheckedList, CheckPage, CheckSummary } from "../api/schemas/Check.js"
+import { Check, CheckCase, CheckedList, CheckPage, CheckSummary, FourEyesInForce } from "../api/schemas/Check.js"
 import { FieldProvenance } from "../api/schemas/Company.js"
 import { CompanyRepo } from "../companies/CompanyRepo.js"
 import { Verdict, type VerifyInput } from "../api/schemas/Verdict.js"
@@ -34,8 +34,12 @@ const normalisedInput = (input: VerifyInput): Record<string, string> => ({
 const sentInput = (input: VerifyInput): Record<string, string> =>
   Object.fromEntries(Object.entries(input).filter((e): e is [string, string] => typeof e[1] === "string"))
 
-export const toCheck = (row: CheckRow) =>
+/** What GET /v1/checks/{id} adds to a check: the decisions on its subject now, its case, the four-eyes policy. */
+type Evidence = Partial<Pick<Check, "decisions" | "case" | "four_eyes">>
+
+export const toCheck = (row: CheckRow, evidence: Evidence = {}) =>
   new Check({
+    ...evidence,
     id: row.id,
     created_at: row.created_at.toISOString(),
     input: row.input,
@@ -136,9 +140,24 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
         Effect.orDie,
         Effect.flatMap(Option.match({
           onNone: () => Effect.fail(CheckNotFound.of(`No check ${id} for this account.`)),
-          onSome: (row) => Effect.succeed(toCheck(row))
+          onSome: (row) => withEvidence(row)
         }))
       )
+
+    /** The check with what its evidence names now: the decisions on its subject (each with its status), its case and outcome, the policy. */
+    const withEvidence = (row: CheckRow) =>
+      Effect.gen(function*() {
+        const company = (row.verdict as { readonly company?: Parameters<typeof decisions.onCheck>[2] }).company ?? null
+        const taken = yield* decisions.onCheck(row.account_id, row.input, company)
+        const caseId = Option.getOrNull(yield* cases.forCheck(row.account_id, row.id).pipe(Effect.orDie)) ?? taken.find((d) => d.case_id !== null)?.case_id ?? null
+        const held = caseId === null ? Option.none() : yield* cases.find(row.account_id, caseId).pipe(Effect.orDie)
+        const policy = yield* decisions.policyInForce(row.account_id)
+        return toCheck(row, {
+          decisions: taken,
+          case: Option.match(held, { onNone: () => null, onSome: (k) => new CheckCase({ id: k.id, status: k.status, outcome: k.outcome, outcome_text: k.outcome_text }) }),
+          four_eyes: new FourEyesInForce({ enabled: policy.enabled, threshold: policy.threshold, changed_by: policy.changedBy, changed_at: policy.changedAt })
+        })
+      })
 
     const list = (accountId: string, params: PageParams & { readonly since?: string | undefined }) =>
       Effect.gen(function*() {
@@ -172,7 +191,7 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
       Effect.repeat(purge.pipe(Effect.catchCause((cause) => Effect.logWarning("check retention failed", cause))), Schedule.spaced(Duration.hours(1)))
     )
 
-    return { verify, verifyIf, get, list, purge } as const
+    return { verify, verifyIf, get, withEvidence, list, purge } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([ChecksRepo.Default, CasesRepo.Default, Decisions.Default, ScreeningLists.Default, Cursors.Default]))

@@ -1,13 +1,13 @@
-import type { SqlError } from "effect/sql"
 import { Effect, Option, Context, Layer } from "effect"
 import { randomUUID } from "node:crypto"
-import type { Actor, Attribution, PageParams } from "../access/actor.js"
+import type { Actor, PageParams } from "../access/actor.js"
 import { Cursors } from "../access/Cursors.js"
-import { CaseConflict, DecisionNotFound, InvalidApiKey, ListEntryNotFound } from "../api/errors.js"
+import { InvalidApiKey, ListEntryNotFound } from "../api/errors.js"
 import { Decision, DecisionPage } from "../api/schemas/Decision.js"
 import type { DecisionBody } from "../api/schemas/Decision.js"
-import { mayReview } from "../domain/cases.js"
-import { companySubjectKey, type DecisionKind, nameSubjectKey } from "../domain/decisions.js"
+import { decisionStatusOf, hitKey } from "../domain/cases.js"
+import { CasesRepo } from "../cases/CasesRepo.js"
+import { companySubjectKey, decisionSubjectKeys, type DecisionKind, nameSubjectKey } from "../domain/decisions.js"
 import { normalizeName } from "../domain/normalize.js"
 import { numberKey } from "../domain/registrationNumbers.js"
 import { Screener } from "../sanctions/Screener.js"
@@ -43,34 +43,37 @@ export const decisionOf = (row: DecisionRow) =>
     superseded_by: row.superseded_by,
     decided_by: row.decided_by,
     approval: row.approval,
+    status: decisionStatusOf(row),
+    proposer: row.proposer_member === null ? null : { id: row.proposer_member, name: row.proposer_name },
+    proposal_id: row.proposal_id,
     reviewed_by: row.reviewed_by,
     reviewed_at: row.reviewed_at,
-    case_id: row.case_id
+    review_note: row.review_note,
+    case_id: row.case_id,
+    case_outcome: row.case_outcome
   })
 
 type Entry = { readonly list: string; readonly entry_id: string }
+/** A held-back entry, with the entity it belongs to (`group`: the entries proposed on one entity are one proposal). */
+type Waiting = Entry & { readonly group?: number }
 
 /** What `take` records: one decision per entry, on one subject; those of `waiting` wait for a second member. */
 export interface Taking {
   readonly subject: DecisionSubject
   readonly entries: ReadonlyArray<Entry>
   /** The entries the account's four-eyes policy holds back (the caller judged their hits against `policyOf`). */
-  readonly waiting: ReadonlyArray<Entry>
+  readonly waiting: ReadonlyArray<Waiting>
   readonly decision: DecisionKind
   readonly note: string | null
   readonly caseId: string | null
 }
-
-/** What a caller adds to a decision's transaction (a case's history). */
-type Within = (row: DecisionRow) => Effect.Effect<unknown, SqlError.SqlError>
-const nothing: Within = () => Effect.void
 
 /**
  * Reviewers' decisions on hits (issue 17): recorded against the entry as it is listed now (its content hash), they
  * belong to the key's account (or the key) and apply to every later verification of the same subject by that account:
  * a dismissed hit is still reported, marked, and no longer makes the verdict review, until the entry changes.
  * Four eyes (issue 40): a decision the account's policy holds back is `pending`, dismisses nothing and replaces
- * nothing until another member approves it (`review`).
+ * nothing until another member approves it (`SecondLooks`).
  */
 export class Decisions extends Context.Service<Decisions>()("kyb/Decisions", {
   make: Effect.gen(function*() {
@@ -81,6 +84,7 @@ export class Decisions extends Context.Service<Decisions>()("kyb/Decisions", {
     const fence = yield* Fence
     const screener = yield* Screener
     const webhooks = yield* WebhookEvents
+    const cases = yield* CasesRepo
 
     const policyOf = (accountId: string) => repo.policy(accountId).pipe(Effect.orDie)
 
@@ -91,10 +95,19 @@ export class Decisions extends Context.Service<Decisions>()("kyb/Decisions", {
         yield* webhooks.enqueue({ id, accountId: actor.accountId, plan, type })
       })
 
-    /** Records the decisions in one transaction (all or none), each in the audit trail; pending ones announced. */
-    const take = (actor: Actor, t: Taking, within: Within = nothing) =>
+    /**
+     * Records the decisions in one transaction (all or none), each in the audit trail and in its case's history;
+     * pending ones announced, each in the case of its subject (opened if none), those on one entity one proposal.
+     */
+    const take = (actor: Actor, t: Taking) =>
       Effect.gen(function*() {
-        const all = [...t.entries.map((e) => ({ ...e, pending: false })), ...t.waiting.map((e) => ({ ...e, pending: true }))]
+        const proposals = new Map<number, string>()
+        const proposalOf = (group: number | undefined) => {
+          const known = proposals.get(group ?? 0) ?? randomUUID()
+          proposals.set(group ?? 0, known)
+          return known
+        }
+        const all = [...t.entries.map((e) => ({ ...e, pending: false, proposal: null })), ...t.waiting.map((e) => ({ ...e, pending: true, proposal: proposalOf(e.group) }))]
         const entries = yield* Effect.forEach(all, (e) =>
           Effect.flatMap(screener.entry(e.list, e.entry_id), Option.match({
             onNone: () => Effect.fail(ListEntryNotFound.of(`No entry ${e.entry_id} on the active version of ${e.list}.`)),
@@ -108,14 +121,16 @@ export class Decisions extends Context.Service<Decisions>()("kyb/Decisions", {
         const rows = yield* fence.guarded("decision", actor, "account", Effect.gen(function*() {
           const { plan } = yield* repo.policy(actor.accountId)
           const made: Array<DecisionRow> = []
+          let caseId = t.caseId
           for (const entry of entries) {
             yield* limits.admit(actor.accountId, "decisions")
             const id = randomUUID()
+            if (entry.pending && caseId === null) caseId = yield* cases.ofSubject(actor.accountId, subject, hitKey(entry), actor.by, id)
             yield* audit.record(actor, {
               action: "decision.recorded",
               object: { type: "decision", id },
               details: {
-                decision: t.decision, list: entry.list, entry_id: entry.entry_id, approval: entry.pending ? "pending" : "not_needed", case_id: t.caseId,
+                decision: t.decision, list: entry.list, entry_id: entry.entry_id, approval: entry.pending ? "pending" : "not_needed", case_id: caseId,
                 subject: t.subject.name ?? `${t.subject.country ?? ""} ${t.subject.registration_no ?? ""}`.trim()
               }
             })
@@ -125,10 +140,14 @@ export class Decisions extends Context.Service<Decisions>()("kyb/Decisions", {
               // a name's decision applies in the country it names; a company's subject names its country already
               scopeCountry: t.subject.registration_no === undefined && t.subject.country !== undefined ? t.subject.country.toUpperCase() : null,
               approval: entry.pending ? "pending" : "not_needed",
-              caseId: t.caseId
+              caseId: entry.pending ? caseId : t.caseId,
+              proposalId: entry.proposal ?? id
             })
             if (entry.pending) yield* announce(actor, "decision.pending", row, plan)
-            yield* within(row)
+            if (row.case_id !== null) {
+              yield* cases.event(row.case_id, actor.by, entry.pending ? "decision_proposed" : "decision_recorded", t.note,
+                { decision_id: row.id, decision: row.decision, list: row.list, entry_id: row.entry_id })
+            }
             made.push(row)
           }
           return made
@@ -152,33 +171,6 @@ export class Decisions extends Context.Service<Decisions>()("kyb/Decisions", {
         return decisionOf(rows[0]!)
       })
 
-    /**
-     * A second member's approval or rejection of a pending decision: refused for its proposer, a key, or a role
-     * that cannot decide; of two reviewers at once exactly one changes it (the other is told it is no longer pending).
-     */
-    const review = (reviewer: Actor & { readonly by: Attribution }, id: string, outcome: "approved" | "rejected", canDecide: boolean, within: Within = nothing) =>
-      Effect.gen(function*() {
-        const found = yield* repo.find(reviewer.accountId, id).pipe(Effect.orDie)
-        if (Option.isNone(found)) return yield* Effect.fail(DecisionNotFound.of(`No decision ${id} for this account.`))
-        const allowed = mayReview(found.value.approval, found.value.decided_by, { type: reviewer.by.type, id: reviewer.by.id, canDecide })
-        if (!allowed.ok) return yield* Effect.fail(CaseConflict.of(allowed.message))
-        const row = yield* fence.guarded("decision_review", reviewer, "account", Effect.gen(function*() {
-          const changed = yield* repo.review(reviewer.accountId, id, outcome, reviewer.by)
-          if (Option.isNone(changed)) return changed
-          const { plan } = yield* repo.policy(reviewer.accountId)
-          yield* audit.record(reviewer, {
-            action: outcome === "approved" ? "decision.approved" : "decision.rejected",
-            object: { type: "decision", id },
-            details: { list: changed.value.list, entry_id: changed.value.entry_id, case_id: changed.value.case_id }
-          })
-          yield* announce(reviewer, outcome === "approved" ? "decision.approved" : "decision.rejected", changed.value, plan)
-          yield* within(changed.value)
-          return changed
-        })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))), Effect.catchTag("SqlError", Effect.die))
-        if (Option.isNone(row)) return yield* Effect.fail(CaseConflict.of("Another member reviewed this decision first; it is no longer pending."))
-        return row.value
-      })
-
     const ofCase = (accountId: string, caseId: string) => repo.ofCase(accountId, caseId).pipe(Effect.orDie)
 
     const list = (accountId: string, params: PageParams & { readonly in_force?: boolean | undefined }) =>
@@ -191,8 +183,27 @@ export class Decisions extends Context.Service<Decisions>()("kyb/Decisions", {
     const lookupFor = (accountId: string) => (query: DecisionQuery) =>
       repo.applicable(accountId, query.subjectKeys, [...new Set(query.entries.map((e) => e.entry_id))], query.country).pipe(Effect.orDie)
 
-    return { record, take, review, policyOf, ofCase, list, lookupFor } as const
+    /**
+     * The decisions on a check's subject, newest first: the name as sent (in its country, and as a verification looks
+     * it up) and the business it resolved, by its legal name and number.
+     */
+    const onCheck = (accountId: string, input: Readonly<Record<string, string>>, company: Parameters<typeof decisionSubjectKeys>[1]) => {
+      const keyed = (country: string | undefined) =>
+        decisionSubjectKeys(input["name"], company, { normalize: (n) => normalizeName(n, country), numberOf: numberKey })
+      const keys = [...new Set([...keyed(undefined), ...keyed(input["country"])])]
+      return repo.onSubjects(accountId, keys, 200).pipe(Effect.orDie, Effect.map((rows) => rows.map(decisionOf)))
+    }
+
+    /** The four-eyes policy now, with who changed it last and when (null: never changed). */
+    const policyInForce = (accountId: string) =>
+      Effect.all([policyOf(accountId), repo.policyChange(accountId).pipe(Effect.orDie)]).pipe(
+        Effect.map(([{ policy }, change]) => ({ ...policy, changedBy: change.by, changedAt: change.at }))
+      )
+
+    const awaitingCount = (accountId: string, memberId: string) => repo.pendingFor(accountId, memberId).pipe(Effect.orDie)
+
+    return { record, take, awaitingCount, policyOf, ofCase, list, lookupFor, onCheck, policyInForce, announce } as const
   })
 }) {
-  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([DecisionsRepo.Default, Limits.Default, Fence.Default, Audit.Default, WebhookEvents.Default, Cursors.Default]))
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([DecisionsRepo.Default, CasesRepo.Default, Limits.Default, Fence.Default, Audit.Default, WebhookEvents.Default, Cursors.Default]))
 }

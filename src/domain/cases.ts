@@ -132,27 +132,63 @@ export const needsSecondLook = (policy: FourEyesPolicy, decision: "false_positiv
   policy.enabled && decision === "false_positive" &&
   (hit.score >= policy.threshold || (hit.screenedName !== "" && hit.screenedName === hit.matchedName))
 
-export const approvalStates = ["not_needed", "pending", "approved", "rejected"] as const
+export const approvalStates = ["not_needed", "pending", "approved", "rejected", "withdrawn"] as const
 export type ApprovalState = typeof approvalStates[number]
 
 /** Whether a decision in this state counts (dismisses a hit): one that needed no approval, or was approved. */
 export const inForceApproval = (state: ApprovalState): boolean => state === "not_needed" || state === "approved"
 
+/** What a decision is now, one word for every door (API `status`, console, print, MCP). */
+export const decisionStatuses = ["in_force", "pending", "rejected", "withdrawn", "superseded"] as const
+export type DecisionStatus = typeof decisionStatuses[number]
+
+export const decisionStatusOf = (d: { readonly approval: ApprovalState; readonly superseded_by: string | null }): DecisionStatus =>
+  d.approval === "pending" || d.approval === "rejected" || d.approval === "withdrawn" ? d.approval
+    : d.superseded_by !== null ? "superseded" : "in_force"
+
+export const decisionStatusWords: Readonly<Record<DecisionStatus, string>> = {
+  in_force: "in force",
+  pending: "pending: not in force",
+  rejected: "rejected",
+  withdrawn: "withdrawn by its proposer",
+  superseded: "superseded"
+}
+
+type Refusal<R extends string> = { readonly ok: false; readonly reason: R; readonly message: string }
+
 /**
- * Whether `reviewer` may approve or reject a decision `proposer` proposed, in state `state`: only a pending one,
- * never by the member who proposed it (nor by an API key: a second look is a person's), and only with the power to
- * decide hits.
+ * Whether `reviewer` (a member) may approve or reject a decision in state `state`, proposed by `proposer` (the member
+ * whose proposal it is: the one who made it, or who made the key it was made with; null: nobody known): only a
+ * pending one, never by its proposer (whatever door or key they use), never by a key (a second look is a person's),
+ * and only with the power to decide hits.
  */
 export const mayReview = (
   state: ApprovalState,
-  proposer: { readonly type: string; readonly id: string } | null,
+  proposer: string | null,
   reviewer: { readonly type: "member" | "key"; readonly id: string; readonly canDecide: boolean }
-): { readonly ok: true } | { readonly ok: false; readonly reason: "not_pending" | "own" | "not_a_member" | "role"; readonly message: string } => {
+): { readonly ok: true } | Refusal<"not_pending" | "own" | "not_a_member" | "role"> => {
   if (state !== "pending") return { ok: false, reason: "not_pending", message: `The decision is ${state.replace("_", " ")}, not waiting for a second look.` }
   if (reviewer.type !== "member") return { ok: false, reason: "not_a_member", message: "A second look is a member's: approve or reject in the console." }
-  if (proposer !== null && proposer.type === "member" && proposer.id === reviewer.id) {
-    return { ok: false, reason: "own", message: "You proposed this decision; another member must approve or reject it." }
+  if (proposer !== null && proposer === reviewer.id) {
+    return { ok: false, reason: "own", message: "You proposed this decision (yourself or with a key you made); another member must approve or reject it." }
   }
   if (!reviewer.canDecide) return { ok: false, reason: "role", message: "Your role cannot decide hits (analysts, admins and owners can)." }
   return { ok: true }
+}
+
+/** Whether `member` (the member acting, or who made the key acting; null: none) may withdraw a proposal: its proposer only, while it is pending. */
+export const mayWithdraw = (state: ApprovalState, proposer: string | null, member: string | null): { readonly ok: true } | Refusal<"not_pending" | "not_yours"> => {
+  if (state !== "pending") return { ok: false, reason: "not_pending", message: `The decision is ${state.replace("_", " ")}, no longer waiting: there is nothing to withdraw.` }
+  if (proposer === null || member !== proposer) return { ok: false, reason: "not_yours", message: "Only the member who proposed this decision may withdraw it." }
+  return { ok: true }
+}
+
+export const REVIEW_NOTE_MAX = 2000
+
+/** A second look's note, trimmed: required, at most REVIEW_NOTE_MAX characters. */
+export const reviewNoteOf = (raw: string | undefined): { readonly ok: true; readonly note: string } | { readonly ok: false; readonly message: string } => {
+  const note = (raw ?? "").trim()
+  if (note === "") return { ok: false, message: "note: say why you approve or reject it" }
+  if (note.length > REVIEW_NOTE_MAX) return { ok: false, message: `note: at most ${REVIEW_NOTE_MAX} characters` }
+  return { ok: true, note }
 }

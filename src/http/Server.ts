@@ -36,6 +36,7 @@ import { WebRoutesLive } from "../web/routes.js"
 import { ConsoleRoutesLive } from "../web/consoleRoutes.js"
 import { RegistriesConsoleLive } from "../web/registries/routes.js"
 import { AccountChecks } from "../checks/AccountChecks.js"
+import { SecondLooks } from "../decisions/SecondLooks.js"
 import { Cases } from "../cases/Cases.js"
 import { GraceEnds } from "../tenancy/GraceEnds.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
@@ -78,6 +79,7 @@ export const ServicesLive = Layer.mergeAll(
   ScreeningLists.Default,
   AccountChecks.Default,
   Cases.Default,
+  SecondLooks.Default,
   GraceEnds.Default,
   Audit.Default,
   Cursors.Default,

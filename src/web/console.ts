@@ -4,12 +4,13 @@ import { Effect, Option } from "effect"
 import { type Account, Accounts, memberAttribution } from "../accounts/Accounts.js"
 import type { AccountKeyRow } from "../accounts/AccountsRepo.js"
 import type { Actor, KeyActor, Origin } from "../access/actor.js"
-import { Cases } from "../cases/Cases.js"
+import type { Cases } from "../cases/Cases.js"
 import { Audit } from "../audit/Audit.js"
 import { can, type Power, refusalOf } from "../domain/roles.js"
 import { Screener } from "../sanctions/Screener.js"
 import { html, type Html, page } from "./html.js"
 import { formFields, htmlResponse, queryOf, seeOther } from "./responses.js"
+import { reviewCountOf } from "./selfServe.js"
 import { csrfMatches, csrfOf, currentAccount, originOf, withCsrfCookie } from "./session.js"
 
 /** What every console page knows: the signed-in account, its keys, the CSRF token, the review count, the query. */
@@ -18,6 +19,8 @@ export interface Console {
   readonly keys: ReadonlyArray<AccountKeyRow>
   readonly csrf: string
   readonly reviewCount: string
+  /** Proposals waiting for a second look the member may give; null: their role cannot approve (no menu entry). */
+  readonly awaitingCount: string | null
   /** The lists past KYB_LISTS_MAX_AGE_DAYS, in words (the page's banner). */
   readonly staleLists: ReadonlyArray<string>
   readonly query: (name: string) => string | undefined
@@ -61,7 +64,8 @@ const noticeOf = (c: Console) => {
 /** A console page around `body`, with the menu and the notice named in the query. */
 export const consolePage = (c: Console, title: string, current: string, body: Html, error?: string, stylesheet?: string) =>
   page(title, html`${flash(noticeOf(c), "notice")}${flash(error)}${body}`, {
-    signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current, staleLists: c.staleLists, ...(stylesheet === undefined ? {} : { stylesheet })
+    signedIn: true, csrf: c.csrf, reviewCount: c.reviewCount, current, staleLists: c.staleLists,
+    ...(c.awaitingCount === null ? {} : { awaitingCount: c.awaitingCount }), ...(stylesheet === undefined ? {} : { stylesheet })
   })
 
 /** The screening lists past the age limit, in words, for the console's banner. */
@@ -83,9 +87,11 @@ const contextOf = (account: Account, csrf: string) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const overview = yield* (yield* Accounts).overview(account)
-    const reviewCount = String(yield* (yield* Cases).openCount(account.id))
+    const counts = yield* reviewCountOf(account)
+    const reviewCount = counts.reviewCount ?? ""
+    const awaitingCount = counts.awaitingCount ?? null
     const staleLists = yield* staleListWords
-    return { account, keys: overview.keys, csrf, reviewCount, staleLists, query: queryOf(request), origin: originOf(request) } satisfies Console
+    return { account, keys: overview.keys, csrf, reviewCount, awaitingCount, staleLists, query: queryOf(request), origin: originOf(request) } satisfies Console
   })
 
 /** A page for a signed-in account; anyone else is sent to the log-in page. */

@@ -3,7 +3,7 @@ import { htmlResponse } from "./responses.js"
 
 /** The status a declared service error answers with in a page, by its code (as /v1 answers it). */
 export const statusOfError = (error: { readonly error: string }) =>
-  error.error.endsWith("_not_found") ? 404 : error.error === "invalid_request" ? 400 : error.error === "quota_exceeded" ? 429 : 409
+  error.error.endsWith("_not_found") ? 404 : error.error === "not_the_proposer" ? 403 : error.error === "invalid_request" ? 400 : error.error === "quota_exceeded" ? 429 : 409
 
 /** A browser path nothing serves, or a failure, as a page (the API under /v1 keeps its JSON bodies). */
 export const errorPage = (status: number, path: string) => {

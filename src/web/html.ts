@@ -59,6 +59,8 @@ export interface PageOptions {
   readonly csrf?: string
   /** Checks waiting in the review queue, shown in the menu (signed in). */
   readonly reviewCount?: string
+  /** Proposals waiting for a second look this member may give (members who may approve only): the menu shows the view. */
+  readonly awaitingCount?: string
   /** The menu entry to mark as the current page. */
   readonly current?: string
   /** The screening lists past the operator's age limit, in words (signed in): a banner says so on every page. */
@@ -66,6 +68,9 @@ export interface PageOptions {
   /** A stylesheet of this page's own (e.g. a check's printed header and footer), after the service's. */
   readonly stylesheet?: string
 }
+
+/** The menu's counts: the open cases, and the proposals waiting for this member's second look (members who may approve). */
+export type MenuCounts = Pick<PageOptions, "reviewCount" | "awaitingCount">
 
 const staleBanner = (stale: ReadonlyArray<string> | undefined) =>
   stale === undefined || stale.length === 0 ? "" : html`<div class="banner stale" role="alert"><strong>Sanctions lists out of date.</strong>
@@ -94,7 +99,9 @@ const menu = (options: PageOptions) =>
         href === "/dashboard/cases" && options.reviewCount !== undefined
           ? html` <span class="count">${options.reviewCount}<span class="vh"> open</span></span>`
           : ""
-      }</a>`
+      }</a>${href === "/dashboard/cases" && options.awaitingCount !== undefined
+        ? html`<a href="/dashboard/approvals"${options.current === "/dashboard/approvals" ? html` aria-current="page"` : ""}>Awaiting approval <span class="count">${options.awaitingCount}<span class="vh"> waiting for you</span></span></a>`
+        : ""}`
     )}<a href="/v1/docs">API docs</a>
 <form method="post" action="/logout" class="inline"><input type="hidden" name="_csrf" value="${options.csrf ?? ""}"><button type="submit">Log out</button></form>`
     : html`<a href="/v1/docs">API docs</a><a href="/login">Log in</a><a href="/signup">Sign up</a>`

@@ -5,7 +5,7 @@ import { ROTATION_GRACE } from "../domain/accountRules.js"
 import { operationExamples } from "../api/openapiExamples.js"
 import { planQuota, plans } from "../domain/quotaWindow.js"
 import { attributionWords } from "./attribution.js"
-import { dataTable, Html, html, page, when } from "./html.js"
+import { dataTable, Html, html, type MenuCounts, page, when } from "./html.js"
 import { dailySeries, usageChartSvg, usageTable } from "./usageChart.js"
 
 const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`
@@ -91,12 +91,12 @@ const keyCells = (key: AccountKeyRow, csrf: string, manages: boolean) => [
 ]
 
 /** Revoking is asked twice: the key stops at once and cannot be brought back. */
-export const revokeConfirmPage = (key: AccountKeyRow, csrf: string, reviewCount: string) =>
+export const revokeConfirmPage = (key: AccountKeyRow, csrf: string, counts: MenuCounts) =>
   page("Revoke this key?", html`<p>Key <code>${keyName(key)}</code>${key.label === null ? "" : html` (${key.label})`} stops working at once: every
 request made with it is refused from now on. This cannot be undone; to replace a key without an interruption, rotate it instead.</p>
 <form method="post" action="/dashboard/keys/${key.id}/revoke" class="actions">${csrfField(csrf)}
 <button type="submit" class="danger">Yes, revoke key ${key.prefix ?? key.id}</button><a href="/dashboard">No, keep it</a></form>`,
-    { signedIn: true, csrf, reviewCount, current: "/dashboard" })
+    { signedIn: true, csrf, ...counts, current: "/dashboard" })
 
 /**
  * The month's total split as the chart draws it: what the keys asked, by day, and what the console's forms used
@@ -113,7 +113,7 @@ const monthSplit = (o: Overview, series: ReadonlyArray<{ readonly day: string; r
 export const dashboardPage = (
   o: Overview,
   csrf: string,
-  options: { readonly notice?: string; readonly error?: string; readonly reviewCount?: string; readonly staleLists?: ReadonlyArray<string> } = {}
+  options: { readonly notice?: string; readonly error?: string; readonly counts?: MenuCounts; readonly staleLists?: ReadonlyArray<string> } = {}
 ) => {
   const series = dailySeries(o.chartFrom, o.chartDays, o.daily)
   const quotaText = o.quota === null ? "unlimited" : `${o.quota.toLocaleString("en")} requests`
@@ -136,19 +136,19 @@ ${dataTable("Your keys (the secret is shown once, when a key is made)", ["Key", 
     o.keys.map((k) => keyCells(k, csrf, can(o.account.member.role, "manage"))), { empty: "No key yet." })}
 </section><p><a href="/v1/docs">API documentation</a> · <a href="/v1/openapi.json">OpenAPI document</a></p>`,
     {
-      signedIn: true, csrf, current: "/dashboard", ...(options.reviewCount === undefined ? {} : { reviewCount: options.reviewCount }),
+      signedIn: true, csrf, current: "/dashboard", ...options.counts,
       ...(options.staleLists === undefined ? {} : { staleLists: options.staleLists })
     })
 }
 
-export const keyCreatedPage = (secret: string, baseUrl: string, csrf: string, reviewCount: string, title = "Your new API key") =>
+export const keyCreatedPage = (secret: string, baseUrl: string, csrf: string, counts: MenuCounts, title = "Your new API key") =>
   page(title, html`<p>Copy it now: it is shown this once and never stored (only its hash is).</p>
 <p class="secret" id="secret">${secret}</p><p><button type="button" data-copy="secret">Copy the key</button></p>
 <h2>Try it</h2><pre id="curl">curl -s -H "Authorization: Bearer ${secret}" "${baseUrl}/v1/search?q=dangote%20cement&amp;country=NG&amp;limit=5"</pre>
 <p><button type="button" data-copy="curl">Copy the command</button></p><p><a href="/dashboard">Back to the dashboard</a></p>`,
-    { signedIn: true, csrf, reviewCount, current: "/dashboard" })
+    { signedIn: true, csrf, ...counts, current: "/dashboard" })
 
-export const accountPage = (account: Account, csrf: string, reviewCount: string, options: { readonly error?: string; readonly notice?: string } = {}) =>
+export const accountPage = (account: Account, csrf: string, counts: MenuCounts, options: { readonly error?: string; readonly notice?: string } = {}) =>
   page("Account", html`${flash(options.notice, "notice")}${flash(options.error)}<p>${account.member.name} (${account.email}), ${account.member.role} of an account on the ${account.plan} plan.</p>
 <p><a href="/dashboard/security">Second factor (TOTP) and the account's policy</a></p>
 <section aria-labelledby="pw"><h2 id="pw">Change the password</h2><form method="post" action="/dashboard/password">${csrfField(csrf)}
@@ -159,7 +159,7 @@ ${can(account.member.role, "own") ? html`<section aria-labelledby="del"><h2 id="
 sessions end. This cannot be undone.</p>
 <form method="post" action="/dashboard/delete">${csrfField(csrf)}<label for="confirm">Password</label>
 <input id="confirm" name="password" type="password" autocomplete="current-password" required>
-<p><button type="submit">Delete my account</button></p></form></section>` : ""}`, { signedIn: true, csrf, reviewCount, current: "/dashboard/account" })
+<p><button type="submit">Delete my account</button></p></form></section>` : ""}`, { signedIn: true, csrf, ...counts, current: "/dashboard/account" })
 
-export const messagePage = (title: string, text: string, signedIn: boolean, csrf: string, reviewCount?: string) =>
-  page(title, html`<p>${text}</p><p><a href="${signedIn ? "/dashboard" : "/"}">Continue</a></p>`, { signedIn, csrf, ...(reviewCount === undefined ? {} : { reviewCount }) })
+export const messagePage = (title: string, text: string, signedIn: boolean, csrf: string, counts: MenuCounts = {}) =>
+  page(title, html`<p>${text}</p><p><a href="${signedIn ? "/dashboard" : "/"}">Continue</a></p>`, { signedIn, csrf, ...counts })

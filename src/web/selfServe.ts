@@ -6,6 +6,8 @@ import type { AccountError } from "../accounts/errors.js"
 import type { SessionFlash } from "../accounts/SessionFlash.js"
 import { Cases } from "../cases/Cases.js"
 import type { Screener } from "../sanctions/Screener.js"
+import { can } from "../domain/roles.js"
+import type { MenuCounts } from "./html.js"
 import { messagePage } from "./pages.js"
 import { formFields, htmlResponse, seeOther } from "./responses.js"
 import { csrfMatches, csrfOf, currentAccount, withCsrfCookie } from "./session.js"
@@ -76,4 +78,12 @@ export const accountPost = <E, R>(
     Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>
 ) => formPost(({ account, csrf, field }) => Option.isNone(account) ? Effect.succeed(seeOther("/login")) : build({ field, csrf, account: account.value }))
 
-export const reviewCountOf = (account: Account) => Effect.map(Effect.flatMap(Cases, (cases) => cases.openCount(account.id)), String)
+/** The menu's counts for this member: the open cases, and (for a member who may approve) the proposals waiting for them. */
+export const reviewCountOf = (account: Account) =>
+  Effect.gen(function*() {
+    const cases = yield* Cases
+    const reviewCount = String(yield* cases.openCount(account.id))
+    return can(account.member.role, "work")
+      ? { reviewCount, awaitingCount: String(yield* cases.awaitingCount(account.id, account.member.id)) } satisfies MenuCounts
+      : { reviewCount } satisfies MenuCounts
+  })

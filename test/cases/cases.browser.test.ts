@@ -42,10 +42,11 @@ describeInChromium("a case worked by two members in a real browser (issue 40)", 
     await ana.locator("#decisions").getByText("pending").waitFor()
     expect((await verify({ name: "Banco Nacional de Cuba" })).result, "pending: the verdict stays review").toBe("review")
 
-    // The proposer cannot approve her own; the owner can.
-    await press(ana.getByRole("button", { name: "Approve" }))
-    await ana.getByText("another member must approve").waitFor()
+    // The proposer is offered Withdraw, never Approve; the owner approves, with a note.
+    await ana.getByRole("button", { name: "Withdraw" }).waitFor()
+    expect(await ana.getByRole("button", { name: "Approve" }).count()).toBe(0)
     await owner.goto(caseUrl)
+    await typeInto(owner.locator("#decisions").getByLabel(/Your note/), "The Panama company, not the Cuban state bank")
     await press(owner.getByRole("button", { name: "Approve" }))
     await owner.locator("#decisions").getByText("approved by owner@example.com").waitFor()
     await press(owner.getByRole("button", { name: "Close the case" }))

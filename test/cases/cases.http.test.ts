@@ -2,7 +2,7 @@ import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Fiber, Layer, Schedule } from "effect"
 import * as path from "node:path"
-import { Cases } from "../../src/cases/Cases.js"
+import { SecondLooks } from "../../src/decisions/SecondLooks.js"
 import { Screener } from "../../src/sanctions/Screener.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { fixturesDir } from "../sanctions/paths.js"
@@ -135,22 +135,22 @@ describe("cases: one queue, owned, decided by two when it matters (issue 40)", (
         assert.isNull(again.sanctions.hits.find((h) => h.entry_id === "306")!.decision)
         assert.notStrictEqual(before.check_id, again.check_id)
 
-        const cases = yield* Cases
+        const cases = yield* SecondLooks
         const member = (id: string) => ({ accountId: account_id, keyId: null, by: { type: "member" as const, id, name: id } })
         const byKey = { accountId: account_id, keyId: null, by: { type: "key" as const, id: "key_x", label: null } }
-        const keyTry = yield* Effect.flip(cases.review(byKey, pending!.id, "approved", true))
+        const keyTry = yield* Effect.flip(cases.review(byKey, pending!.id, "approved", true, "checked"))
         assert.include(keyTry.message, "member")
-        const viewerTry = yield* Effect.flip(cases.review(member("mem_viewer"), pending!.id, "approved", false))
+        const viewerTry = yield* Effect.flip(cases.review(member("mem_viewer"), pending!.id, "approved", false, "checked"))
         assert.include(viewerTry.message, "role")
 
         // Two reviewers at once: the first is held after its checks, the second approves, the first then finds it decided.
         const gate = yield* probe.arm("decision_review")
-        const held = yield* Effect.forkChild(Effect.result(cases.review(member("mem_a"), pending!.id, "rejected", true)))
+        const held = yield* Effect.forkChild(Effect.result(cases.review(member("mem_a"), pending!.id, "rejected", true, "not the one")))
         yield* gate.reached
-        const approved = yield* cases.review(member("mem_b"), pending!.id, "approved", true)
+        const [approved] = yield* cases.review(member("mem_b"), pending!.id, "approved", true, "a namesake")
         yield* gate.release
         const late = yield* Fiber.join(held)
-        assert.strictEqual(approved.approval, "approved")
+        assert.strictEqual(approved!.approval, "approved")
         assert.isTrue(late._tag === "Failure" && late.failure.message.includes("no longer pending"), JSON.stringify(late))
         const events = yield* sql<{ type: string }>`SELECT type FROM events WHERE account_id = ${account_id} ORDER BY created_at`
         assert.deepStrictEqual(events.map((e) => e.type), ["decision.pending", "decision.approved"])
@@ -170,6 +170,6 @@ describe("cases: one queue, owned, decided by two when it matters (issue 40)", (
         const back = yield* verify(server.url, mine, { name: "Banco Nacional de Cuba" })
         assert.isFalse(back.sanctions.hits.find((h) => h.entry_id === "306")!.dismissed)
         assert.strictEqual(back.result, "review")
-      }).pipe(Effect.provide(Cases.Default.pipe(Layer.provide(Screener.Default), Layer.provide(probe.layer)))))
+      }).pipe(Effect.provide(SecondLooks.Default.pipe(Layer.provide(Screener.Default), Layer.provide(probe.layer)))))
   })
 })

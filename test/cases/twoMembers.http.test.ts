@@ -50,13 +50,13 @@ describe("a case worked by two members (issue 40)", () => {
         const page = yield* caseOf(banco)
         assert.include(page, "In progress")
         assert.match(page, /Waiting for a second look<\/dt><dd>1</)
-        const decisionId = /\/dashboard\/decisions\/([0-9a-f-]{36})\/approve/.exec(page)?.[1] ?? ""
+        const decisionId = /\/dashboard\/decisions\/([0-9a-f-]{36})\/withdraw/.exec(page)?.[1] ?? ""
         assert.strictEqual((yield* verify(url, secret, { name: "Banco Nacional de Cuba" })).result, "review", "pending: the verdict stays review")
 
-        const own = yield* promise(() => analyst.submit(casePath, `/dashboard/decisions/${decisionId}/approve`, { case: banco }))
+        const own = yield* promise(() => analyst.submit(casePath, `/dashboard/decisions/${decisionId}/approve`, { back: banco, note: "mine" }))
         assert.strictEqual(own.status, 409)
         assert.include(own.text, "another member must approve")
-        const approved = yield* promise(() => owner.submit(casePath, `/dashboard/decisions/${decisionId}/approve`, { case: banco }))
+        const approved = yield* promise(() => owner.submit(casePath, `/dashboard/decisions/${decisionId}/approve`, { back: banco, note: "the Panama company, not the Cuban state bank" }))
         assert.strictEqual(approved.status, 303, approved.text)
         assert.strictEqual((yield* promise(() => owner.submit(casePath, `${casePath}/close`, { outcome: "cleared" }))).status, 303)
         const closed = yield* caseOf(banco)

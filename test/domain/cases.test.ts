@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import {
-  caseOutcomes, caseStatuses, caseSubjectKey, DEFAULT_FOUR_EYES, hitKey, inForceApproval, mayReview, mergeFindings, moveCase, needsSecondLook, reopens
+  caseOutcomes, caseStatuses, caseSubjectKey, decisionStatusOf, decisionStatusWords, DEFAULT_FOUR_EYES, hitKey, inForceApproval, mayReview, mayWithdraw, reviewNoteOf, mergeFindings, moveCase, needsSecondLook, reopens
 } from "../../src/domain/cases.js"
 
 describe("the case status machine", () => {
@@ -76,20 +76,49 @@ describe("four eyes", () => {
     expect(needsSecondLook(DEFAULT_FOUR_EYES, "false_positive", { score: 0.5, screenedName: "", matchedName: "" })).toBe(false)
   })
 
-  it("only a pending decision, by another member with the power to decide", () => {
-    const alice = { type: "member", id: "mem_a" } as const
+  it("only a pending decision, by another member than its proposer (whatever door they used), with the power to decide", () => {
+    const alice = "mem_a"
     expect(mayReview("pending", alice, { type: "member", id: "mem_b", canDecide: true })).toEqual({ ok: true })
     expect(mayReview("pending", alice, { type: "member", id: "mem_a", canDecide: true })).toMatchObject({ ok: false, reason: "own" })
     expect(mayReview("pending", alice, { type: "member", id: "mem_b", canDecide: false })).toMatchObject({ ok: false, reason: "role" })
     expect(mayReview("pending", alice, { type: "key", id: "key_1", canDecide: true })).toMatchObject({ ok: false, reason: "not_a_member" })
-    for (const state of ["approved", "rejected", "not_needed"] as const) {
+    for (const state of ["approved", "rejected", "not_needed", "withdrawn"] as const) {
       expect(mayReview(state, alice, { type: "member", id: "mem_b", canDecide: true })).toMatchObject({ ok: false, reason: "not_pending" })
     }
-    expect(mayReview("pending", { type: "key", id: "key_1" }, { type: "member", id: "mem_b", canDecide: true })).toEqual({ ok: true })
+    // a proposal made with a key nobody is known to have made (the operator's CLI): any member may review it
+    expect(mayReview("pending", null, { type: "member", id: "mem_b", canDecide: true })).toEqual({ ok: true })
+  })
+
+  it("only its proposer withdraws a proposal, while it is pending", () => {
+    expect(mayWithdraw("pending", "mem_a", "mem_a")).toEqual({ ok: true })
+    expect(mayWithdraw("pending", "mem_a", "mem_b")).toMatchObject({ ok: false, reason: "not_yours" })
+    expect(mayWithdraw("pending", "mem_a", null)).toMatchObject({ ok: false, reason: "not_yours" })
+    expect(mayWithdraw("pending", null, null)).toMatchObject({ ok: false, reason: "not_yours" })
+    for (const state of ["approved", "rejected", "not_needed", "withdrawn"] as const) {
+      expect(mayWithdraw(state, "mem_a", "mem_a")).toMatchObject({ ok: false, reason: "not_pending" })
+    }
+  })
+
+  it("a decision's status in one word, and in words", () => {
+    expect(decisionStatusOf({ approval: "pending", superseded_by: null })).toBe("pending")
+    expect(decisionStatusOf({ approval: "rejected", superseded_by: null })).toBe("rejected")
+    expect(decisionStatusOf({ approval: "withdrawn", superseded_by: null })).toBe("withdrawn")
+    expect(decisionStatusOf({ approval: "approved", superseded_by: null })).toBe("in_force")
+    expect(decisionStatusOf({ approval: "not_needed", superseded_by: null })).toBe("in_force")
+    expect(decisionStatusOf({ approval: "not_needed", superseded_by: "d2" })).toBe("superseded")
+    expect(decisionStatusWords.pending).toBe("pending: not in force")
+    expect(decisionStatusWords.rejected).toBe("rejected")
+  })
+
+  it("a second look's note is required", () => {
+    expect(reviewNoteOf("  ")).toMatchObject({ ok: false })
+    expect(reviewNoteOf(undefined)).toMatchObject({ ok: false })
+    expect(reviewNoteOf("x".repeat(2001))).toMatchObject({ ok: false })
+    expect(reviewNoteOf(" checked the passport ")).toEqual({ ok: true, note: "checked the passport" })
   })
 
   it("only decisions that needed no approval, or got it, are in force", () => {
-    expect([inForceApproval("not_needed"), inForceApproval("approved"), inForceApproval("pending"), inForceApproval("rejected")])
-      .toEqual([true, true, false, false])
+    expect([inForceApproval("not_needed"), inForceApproval("approved"), inForceApproval("pending"), inForceApproval("rejected"), inForceApproval("withdrawn")])
+      .toEqual([true, true, false, false, false])
   })
 })

@@ -170,7 +170,7 @@ describe("tenancy (issue 25)", () => {
         const record = (id: string, scopeCountry: string | null, decision: string) =>
           repo.insert({
             id, accountId, keyId, decidedBy: null, subject: { name: "Acme" }, subjectKey: "name:acme", list: "ofac_sdn", entryId: "7",
-            entryHash: "h", decision, note: null, scopeCountry, approval: "not_needed", caseId: null
+            entryHash: "h", decision, note: null, scopeCountry, approval: "not_needed", caseId: null, proposalId: id
           }).pipe(Effect.orDie)
         const inForce = (country: string | null) =>
           Effect.map(repo.applicable(accountId, ["name:acme"], ["7"], country).pipe(Effect.orDie), (rows) => rows.map((r) => r.id).sort())

@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import * as path from "node:path"
-import { getDocument } from "pdfjs-dist/legacy/build/pdf.mjs"
 import { beforeAll, expect, it } from "vitest"
 import { axeViolations } from "../support/browserPages.js"
 import { createKey, describeInChromium, signUp, useBrowserRun } from "../support/browserRun.js"
+import { pdfPages } from "../support/pdfText.js"
 
 /**
  * The evidence page printed as a record to file (issue 38 item 8): Chromium prints it to PDF as a person printing
@@ -11,16 +11,6 @@ import { createKey, describeInChromium, signUp, useBrowserRun } from "../support
  * says on every page whose account, who printed it and when (UTC), which check, and page n of N.
  */
 const artifacts = path.resolve("test-artifacts", "evidence-print")
-
-const pdfPages = async (bytes: Uint8Array): Promise<ReadonlyArray<string>> => {
-  const pdf = await getDocument({ data: bytes, useSystemFonts: false, isEvalSupported: false }).promise
-  const pages: Array<string> = []
-  for (let n = 1; n <= pdf.numPages; n++) {
-    const content = await (await pdf.getPage(n)).getTextContent()
-    pages.push(content.items.map((item) => ("str" in item ? item.str : "")).join(" ").replace(/\s+/g, " "))
-  }
-  return pages
-}
 
 describeInChromium("the evidence page printed in Chromium", () => {
   beforeAll(() => void mkdirSync(artifacts, { recursive: true }))

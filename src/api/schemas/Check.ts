@@ -1,5 +1,7 @@
 import { Schema } from "effect"
+import { caseOutcomes, caseStatuses } from "../../domain/cases.js"
 import { AttributionOrNull } from "./Attribution.js"
+import { Decision } from "./Decision.js"
 import { FieldProvenance } from "./Company.js"
 import { KeyIdParam } from "./Paging.js"
 import { CursorParam, LimitParam, SinceParam } from "./params.js"
@@ -9,6 +11,22 @@ export class CheckedList extends Schema.Class<CheckedList>("CheckedList")({
   list: Schema.String,
   version: Schema.String,
   sha256: Schema.NullOr(Schema.String).annotate({ description: "SHA-256 over the version's source file hashes" })
+}) {}
+
+/** The case a check belongs to, as it is now. */
+export class CheckCase extends Schema.Class<CheckCase>("CheckCase")({
+  id: Schema.String,
+  status: Schema.Literals(caseStatuses),
+  outcome: Schema.NullOr(Schema.Literals(caseOutcomes)),
+  outcome_text: Schema.NullOr(Schema.String)
+}) {}
+
+/** The account's four-eyes policy as it is now, and who changed it last. */
+export class FourEyesInForce extends Schema.Class<FourEyesInForce>("FourEyesInForce")({
+  enabled: Schema.Boolean,
+  threshold: Schema.Number.annotate({ description: "a false positive on a hit scored at or above this (or on an exact name) waits for a second member" }),
+  changed_by: AttributionOrNull("who changed it last; null: never changed (the default since the account was made)"),
+  changed_at: Schema.NullOr(Schema.String).annotate({ format: "date-time" })
 }) {}
 
 /** One verification as it was asked and answered, kept as evidence. */
@@ -26,7 +44,12 @@ export class Check extends Schema.Class<Check>("Check")({
     description: "Each field of the verdict's company with its own source, source page, checked date and confidence, as GET /v1/company gave them when the check was made; null when no company was resolved"
   }),
   policy_version: Schema.String.annotate({ description: "The matcher and verdict policy version that answered" }),
-  performed_by: AttributionOrNull("who asked for it: a member (id, name; a verification again from the console) or an API key (id, label), as of then; null: not recorded (made before attribution existed)")
+  performed_by: AttributionOrNull("who asked for it: a member (id, name; a verification again from the console) or an API key (id, label), as of then; null: not recorded (made before attribution existed)"),
+  decisions: Schema.optionalKey(Schema.Array(Decision).annotate({
+    description: "GET /v1/checks/{id}: the account's decisions on this check's subject as they are now, newest first (a pending one is not in force)"
+  })),
+  case: Schema.optionalKey(Schema.NullOr(CheckCase).annotate({ description: "GET /v1/checks/{id}: the case of its subject, with its outcome; null: none" })),
+  four_eyes: Schema.optionalKey(FourEyesInForce.annotate({ description: "GET /v1/checks/{id}: the four-eyes policy now, and its last change" }))
 }) {}
 
 export class CheckSummary extends Schema.Class<CheckSummary>("CheckSummary")({

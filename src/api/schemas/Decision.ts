@@ -48,13 +48,26 @@ export class Decision extends Schema.Class<Decision>("Decision")({
     description: "the newer decision on the same subject (and country) and entry that replaced this one; null: in force"
   }),
   decided_by: AttributionOrNull("who decided: a member (id, name) or an API key (id, label), as of the decision; null: not recorded (decided before attribution existed)"),
-  approval: Schema.Literals(["not_needed", "pending", "approved", "rejected"]).annotate({
-    description: "four eyes: pending decisions (a false positive on a hit scored at or above the account's threshold, or on an exact name) dismiss nothing until another member approves; a rejected one never counts"
+  approval: Schema.Literals(["not_needed", "pending", "approved", "rejected", "withdrawn"]).annotate({
+    description: "four eyes: pending (a false positive on a hit at or above the threshold, or on an exact name) dismisses nothing until another member approves"
   }),
-  reviewed_by: AttributionOrNull("the member who approved or rejected it; null: not reviewed"),
+  status: Schema.Literals(["in_force", "pending", "rejected", "withdrawn", "superseded"]).annotate({
+    description: "what it is now; pending: not in force (waits for a second member)"
+  }),
+  proposer: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.NullOr(Schema.String) })).annotate({
+    description: "the member whose proposal it is (made by them, or with a key they made), never its second look; null: unknown"
+  }),
+  proposal_id: Schema.String.annotate({ description: "decisions proposed together on one entity: reviewed once, as a whole" }),
+  reviewed_by: AttributionOrNull("who approved, rejected or withdrew it; null: not yet"),
   reviewed_at: Schema.NullOr(Schema.String).annotate({ format: "date-time" }),
-  case_id: Schema.NullOr(Schema.String).annotate({ description: "the case it was taken on; null: recorded directly" })
+  review_note: Schema.NullOr(Schema.String).annotate({ description: "why it was approved, rejected or withdrawn" }),
+  case_id: Schema.NullOr(Schema.String).annotate({ description: "its subject's case (every pending one has one)" }),
+  case_outcome: Schema.NullOr(Schema.String).annotate({ description: "the case's outcome once closed" })
 }) {}
+
+export const WithdrawBody = Schema.Struct({
+  note: optionalField(Schema.String.annotate({ description: "Why, for the audit trail" }).check(Schema.isMaxLength(2000, { message: "must be at most 2000 characters" })))
+})
 
 export const DecisionListParams = Schema.Struct({
   ...PageParams(50).fields,
@@ -67,4 +80,8 @@ export const DecisionListParams = Schema.Struct({
 export class DecisionPage extends Schema.Class<DecisionPage>("DecisionPage")({
   decisions: Schema.Array(Decision),
   next_cursor: NextCursor
+}) {}
+
+export class ProposalDecisions extends Schema.Class<ProposalDecisions>("ProposalDecisions")({
+  decisions: Schema.Array(Decision).annotate({ description: "The proposal's decisions (one per entry of the entity), as they are now" })
 }) {}

@@ -2,6 +2,7 @@ import type { CaseDetail, CasePage, CaseSummary } from "../../api/schemas/Case.j
 import { caseOutcomes, caseStatuses, outcomeWords, statusWords } from "../../domain/cases.js"
 import { reviewReasonOrder } from "../../domain/reviewReasons.js"
 import { attributionWords } from "../attribution.js"
+import { byProposal, proposalActions, proposalCells } from "./decisionViews.js"
 import { checkLink } from "../checks/view.js"
 import { type Console, consolePage, csrfField, may } from "../console.js"
 import { dataTable, html, type Html, when } from "../html.js"
@@ -74,8 +75,9 @@ const historyWords = (kind: string, details: Readonly<Record<string, unknown>>, 
     case "closed": return `closed it: ${d("outcome").replace(/_/g, " ")}`
     case "decision_proposed": return `proposed ${d("decision").replace(/_/g, " ")} on ${listWords(d("list"))} ${d("entry_id")} (waits for a second member)`
     case "decision_recorded": return `decided ${d("decision").replace(/_/g, " ")} on ${listWords(d("list"))} ${d("entry_id")}`
-    case "decision_approved": return `approved the decision on ${listWords(d("list"))} ${d("entry_id")}`
-    case "decision_rejected": return `rejected the decision on ${listWords(d("list"))} ${d("entry_id")}`
+    case "decision_approved": return `approved the decision on ${listWords(d("list"))} ${d("entry_id")}${body === null ? "" : `: ${body}`}`
+    case "decision_rejected": return `rejected the decision on ${listWords(d("list"))} ${d("entry_id")}${body === null ? "" : `: ${body}`}`
+    case "decision_withdrawn": return `withdrew the proposal on ${listWords(d("list"))} ${d("entry_id")}${body === null ? "" : `: ${body}`}`
     case "check_joined": return `check ${d("check_id").slice(0, 8)} joined`
     default: return kind.replace(/_/g, " ")
   }
@@ -88,14 +90,7 @@ export const casePage = (c: Console, detail: CaseDetail, error?: string) => {
   const work = may(c, "work") && k.status !== "closed"
   const latest = detail.checks[0]
   const undecided = (latest?.hits ?? []).filter((h) => h.decision === null)
-  const decisionRows = detail.decisions.map((d) => [
-    when(d.created_at), `${listWords(d.list)} ${d.entry_id}`, d.decision.replace("_", " "), attributionWords(d.decided_by),
-    html`${d.approval.replace("_", " ")}${d.reviewed_by === null ? "" : html` by ${attributionWords(d.reviewed_by)}`}${d.superseded_by === null ? "" : " (superseded)"}`,
-    d.approval === "pending" && may(c, "work")
-      ? html`${post(c, `/dashboard/decisions/${d.id}/approve`, html`<input type="hidden" name="case" value="${k.id}">`, "Approve")} ${
-        post(c, `/dashboard/decisions/${d.id}/reject`, html`<input type="hidden" name="case" value="${k.id}">`, "Reject")}`
-      : "—"
-  ])
+  const decisionRows = byProposal(detail.decisions).map((group) => [...proposalCells(group), proposalActions(c, group[0]!, k.id)])
   return consolePage(c, `Case: ${subjectWords(k.subject)}`, "/dashboard/cases", html`<p><a href="/dashboard/cases">All cases</a></p>
 ${error === undefined ? "" : html`<p class="error" role="alert">${error}</p>`}
 <dl class="facts"><dt>Status</dt><dd id="case-status">${statusWords[k.status]}${k.outcome === null ? "" : html`: ${outcomeWords[k.outcome]}${k.outcome_text === null ? "" : ` (${k.outcome_text})`}`}</dd>
@@ -113,7 +108,7 @@ ${undecided.length === 0 ? html`<p class="empty">No undecided hit.</p>` : work ?
 <div><label for="d-note">Why</label><textarea id="d-note" name="note" required maxlength="2000"></textarea></div>
 <button type="submit">Decide</button></form>` : dataTable("Hits", ["Score", "List", "Entry"], undecided.map((h) => [h.score.toFixed(2), listWords(h.list), h.name]))}
 <h2>Decisions</h2>
-${dataTable("Decisions, newest first", ["When", "Entry", "Decision", "By", "Second look", "Review"], decisionRows, { empty: "No decision yet.", id: "decisions" })}
+${dataTable("Decisions, newest first (a proposal on an entity is one row: reviewed once, as a whole)", ["When", "Entries", "Decision", "Proposed by", "Their note", "Status", "Second look", "Your move"], decisionRows, { empty: "No decision yet.", id: "decisions" })}
 <h2>Checks</h2>
 ${dataTable("Checks, newest first", ["When", "Check", "Result", "Reasons"], detail.checks.map((k2) => [when(k2.created_at), checkLink(k2.id), k2.result, k2.review_reasons.map(reasonWords).join("; ") || "—"]), { id: "case-checks" })}
 <h2>Comment</h2>

@@ -4,7 +4,6 @@ import { SanctionsList } from "../../api/schemas/Verdict.js"
 import { Cases } from "../../cases/Cases.js"
 import { RoleForbids } from "../../accounts/errors.js"
 import { InvalidApiKey } from "../../api/errors.js"
-import { can } from "../../domain/roles.js"
 import { type Console, consoleActor, consoleGet, consolePost, idAfter } from "../console.js"
 import { statusOfError } from "../errorPages.js"
 import { formValues, htmlResponse, seeOther } from "../responses.js"
@@ -86,19 +85,6 @@ const decide = consolePost((c, field) =>
     )
   }))
 
-const review = (outcome: "approved" | "rejected") =>
-  consolePost((c, field) =>
-    Effect.gen(function*() {
-      const id = yield* idAfter("/dashboard/decisions/")
-      const caseId = field("case") ?? ""
-      return yield* (yield* Cases).review(member(c), id, outcome, can(c.account.member.role, "work")).pipe(
-        Effect.as(seeOther(/^case_[0-9a-f]{20}$/.test(caseId) ? `${PREFIX}${caseId}` : "/dashboard/cases")),
-        Effect.catch((error) => /^case_[0-9a-f]{20}$/.test(caseId)
-          ? show(c, caseId, error)
-          : Effect.succeed(htmlResponse(queuePage(c, { cases: [], next_cursor: null }, error.message), statusOfError(error))))
-      )
-    }))
-
 /** The four-eyes policy (owners and admins): the form's choice, then back to the queue. */
 const setPolicy = consolePost((c, field) =>
   Effect.gen(function*() {
@@ -122,7 +108,5 @@ export const casesRoutes = [
   ["POST", "/dashboard/cases/:id/escalate", escalate],
   ["POST", "/dashboard/cases/:id/comments", comment],
   ["POST", "/dashboard/cases/:id/close", close],
-  ["POST", "/dashboard/cases/:id/decisions", decide],
-  ["POST", "/dashboard/decisions/:id/approve", review("approved")],
-  ["POST", "/dashboard/decisions/:id/reject", review("rejected")]
+  ["POST", "/dashboard/cases/:id/decisions", decide]
 ] as const

@@ -1,5 +1,5 @@
 import type { Decision } from "../../api/schemas/Decision.js"
-import { attributionWords } from "../attribution.js"
+import { proposedByWords, secondLookWords, statusWords } from "../cases/decisionViews.js"
 import { type Console, csrfField, may } from "../console.js"
 import { dataTable, html, type Html, when } from "../html.js"
 import { listWords, matchWords } from "../words.js"
@@ -20,8 +20,10 @@ const SCREENED_FROM: Readonly<Record<string, string>> = {
 
 export const hitCard = (c: Console, checkId: string, hit: Hit, index: number, decided: Decision | undefined) => {
   const state = hit.decision === null
-    ? decided === undefined ? html`<strong>undecided</strong>` : html`decided since: <strong>${decided.decision.replace("_", " ")}</strong> (${decided.note ?? ""}), ${when(decided.created_at)} by ${attributionWords(decided.decided_by)}`
-    : html`<strong>${hit.decision.decision.replace("_", " ")}</strong>${hit.dismissed ? ": dismissed, not counted in the verdict" : ""}`
+    ? decided === undefined ? html`<strong>undecided</strong>`
+      : html`decided since: <strong>${decided.decision.replace("_", " ")}</strong>, <strong>${statusWords(decided)}</strong> (${decided.note ?? ""}), ${when(decided.created_at)} by ${proposedByWords(decided)}; second look: ${secondLookWords(decided)}`
+    : html`<strong>${hit.decision.decision.replace("_", " ")}</strong>${hit.dismissed ? ": dismissed, not counted in the verdict" : ""}${
+      decided === undefined ? "" : html` (${decided.note ?? ""}), by ${proposedByWords(decided)}; second look: ${secondLookWords(decided)}`}`
   const id = `hit-${index}`
   return html`<section class="card" aria-labelledby="${id}"><h3 id="${id}">${hit.name} <small>(${listWords(hit.list)}, entry ${hit.entry_id})</small></h3>
 ${facts([
@@ -32,7 +34,7 @@ ${facts([
     ["Decision", state]
   ])}
 <p>${matchWords(hit.explanation.summary)}</p><ul>${hit.explanation.factors.map(factorWords)}</ul>
-${hit.decision === null && decided === undefined && may(c, "work") ? decideForm(c, checkId, hit, index) : ""}</section>`
+${hit.decision === null && (decided === undefined || decided.status === "rejected" || decided.status === "withdrawn") && may(c, "work") ? decideForm(c, checkId, hit, index) : ""}</section>`
 }
 
 const decideForm = (c: Console, checkId: string, hit: Hit, index: number) =>

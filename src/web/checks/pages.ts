@@ -1,7 +1,7 @@
 import type { Check } from "../../api/schemas/Check.js"
-import type { Decision } from "../../api/schemas/Decision.js"
 import { may, type Console, consolePage, csrfField } from "../console.js"
 import { attributionWords } from "../attribution.js"
+import { decisionsSection } from "./decisionsSection.js"
 import { dataTable, html, when } from "../html.js"
 import { listWords, reasonWords } from "../words.js"
 import { listCurrencyTable } from "./listCurrency.js"
@@ -90,12 +90,14 @@ const verdictSummary = (title: string, check: Check) => {
 
 export const checkPage = (
   c: Console,
-  view: { readonly check: Check; readonly keyId: string | null; readonly previous: Check | null; readonly history: ReadonlyArray<Decision> },
+  view: { readonly check: Check; readonly keyId: string | null; readonly previous: Check | null },
   error?: string,
   printedAt: Date = new Date()
 ) => {
-  const { check, previous, history } = view
+  const { check, previous } = view
+  const history = check.decisions ?? []
   const verdict = verdictOf(check)
+  // the newest decision on the hit's entry as it was listed then (a pending or rejected one says so)
   const laterDecision = (hit: Hit) => history.find((d) => d.list === hit.list && d.entry_id === hit.entry_id && d.entry_hash === hit.entry_hash)
   return consolePage(c, `Check of ${subjectOf(check.input)}`, "/dashboard/checks", html`${printBlock(c, { checkId: check.id, at: printedAt })}
 ${previous === null ? "" : html`<section aria-labelledby="compare"><h2 id="compare">Verified again</h2><div class="pair">${verdictSummary("Before", previous)}${verdictSummary("Now", check)}</div></section>`}
@@ -108,11 +110,10 @@ ${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.crea
 <section aria-labelledby="company">${companySection(verdict, check.provenance)}</section>
 <section aria-labelledby="hits"><h2 id="hits">Sanctions hits</h2>
 <p>Screening ${badge(verdict.sanctions.result)}${verdict.sanctions.screened ? "" : " (the lists could not be screened)"}.</p>
-${verdict.sanctions.hits.length === 0 ? html`<p>No hit.</p>` : verdict.sanctions.hits.map((hit, i) => hitCard(c, check.id, hit, i, hit.decision === null ? laterDecision(hit) : undefined))}</section>
+${verdict.sanctions.hits.length === 0 ? html`<p>No hit.</p>` : verdict.sanctions.hits.map((hit, i) => hitCard(c, check.id, hit, i, hit.decision === null ? laterDecision(hit) : history.find((d) => d.id === hit.decision?.id)))}</section>
 ${peopleSection(verdict)}
 <section aria-labelledby="lists"><h2 id="lists">Lists checked</h2>${dataTable("List versions and their SHA-256", ["List", "Version", "SHA-256"],
     check.lists.map((l) => [listWords(l.list), l.version, l.sha256 === null ? null : html`<code>${l.sha256}</code>`]), { empty: "No list was loaded." })}
 ${listCurrencyTable(verdict.lists)}</section>
-<section aria-labelledby="history"><h2 id="history">Decisions on this subject</h2>${dataTable("Decision history, newest first", ["When", "Decision", "List entry", "Reason", "Decided by"],
-    history.map((d) => [when(d.created_at), d.decision.replace("_", " "), `${listWords(d.list)} ${d.entry_id}`, d.note, attributionWords(d.decided_by)]), { empty: "No decision yet." })}</section>`, error, `/dashboard/checks/${check.id}/print.css`)
+${decisionsSection(history, check.case ?? null, check.four_eyes)}`, error, `/dashboard/checks/${check.id}/print.css`)
 }

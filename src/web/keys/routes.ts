@@ -2,7 +2,6 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Effect, Option, Redacted } from "effect"
 import { type Account, Accounts } from "../../accounts/Accounts.js"
 import { SessionFlash } from "../../accounts/SessionFlash.js"
-import { Cases } from "../../cases/Cases.js"
 import { staleListWords } from "../console.js"
 import { dashboardPage, keyCreatedPage, messagePage, revokeConfirmPage } from "../pages.js"
 import { htmlResponse, seeOther } from "../responses.js"
@@ -17,8 +16,8 @@ const baseUrlOf = (request: HttpServerRequest.HttpServerRequest) => {
 const dashboard = (account: Account, csrf: string, flash: { readonly notice?: string; readonly error?: string } = {}, status = 200) =>
   Effect.gen(function*() {
     const overview = yield* (yield* Accounts).overview(account)
-    const reviewCount = String(yield* (yield* Cases).openCount(account.id))
-    return htmlResponse(dashboardPage(overview, csrf, { ...flash, reviewCount, staleLists: yield* staleListWords }), status)
+    const counts = yield* reviewCountOf(account)
+    return htmlResponse(dashboardPage(overview, csrf, { ...flash, counts, staleLists: yield* staleListWords }), status)
   })
 
 const keyIdOf = Effect.map(HttpServerRequest.HttpServerRequest, (request) => /\/dashboard\/keys\/([^/]+)\//.exec(request.url)?.[1] ?? "")
@@ -30,7 +29,7 @@ const confirmRevoke = accountPageRoute(({ account, csrf }) =>
     const overview = yield* (yield* Accounts).overview(account)
     const key = overview.keys.find((k) => k.id === keyId && k.active)
     if (key === undefined) return yield* dashboard(account, csrf, { error: "No active key with this id on your account." }, 404)
-    return htmlResponse(revokeConfirmPage(key, csrf, String(yield* (yield* Cases).openCount(account.id))))
+    return htmlResponse(revokeConfirmPage(key, csrf, yield* reviewCountOf(account)))
   }))
 
 /** The new secret waits, sealed, for the page the form redirects to (a reload of that page makes no other key). */
@@ -54,11 +53,11 @@ const newKeyPage = accountPageRoute(({ account, csrf }) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const flash = yield* (yield* SessionFlash).take(sessionTokenOf(request))
-    const reviewCount = yield* reviewCountOf(account)
+    const counts = yield* reviewCountOf(account)
     return Option.isSome(flash) && flash.value.kind === "api_key"
-      ? htmlResponse(keyCreatedPage(flash.value.secret, baseUrlOf(request), csrf, reviewCount, flash.value.rotated ? "Your rotated API key" : undefined))
+      ? htmlResponse(keyCreatedPage(flash.value.secret, baseUrlOf(request), csrf, counts, flash.value.rotated ? "Your rotated API key" : undefined))
       : htmlResponse(messagePage("Key already shown", "A key's secret is shown once, on the page after it is made, and is not kept. If you did not " +
-        "copy it, revoke that key on the dashboard and make another.", true, csrf, reviewCount))
+        "copy it, revoke that key on the dashboard and make another.", true, csrf, counts))
   }))
 
 const revokeKey = accountPost(({ account, csrf }) =>

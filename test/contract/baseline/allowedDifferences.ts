@@ -21,5 +21,18 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
       "(fetched_from), when and where its publisher last confirmed it (confirmed_on, confirmed_from) and the limit applied " +
       "(max_age_days, null: none set); /health gives the same, with published_on, so its required list grows. as_of and " +
       "age_days say what they are computed from; the examples show them."
+  },
+  {
+    pointers: new RegExp("^/(components/schemas/(Decision|CheckCase|FourEyesInForce|NotTheProposer|ProposalDecisions|DecisionNotFound|WithdrawBody)(/.*)?" +
+      "|components/schemas/Check/properties/(case|decisions|four_eyes)(/.*)?" +
+      "|components/schemas/AuditEntry/properties/action/enum/\\d+|paths/~1v1~1audit/get/parameters/\\d+/schema/enum/\\d+" +
+      "|paths/~1v1~1decisions~1\\{id\\}~1withdraw(/.*)?" +
+      "|paths/~1v1~1decisions/get/description" +
+      "|paths/~1v1~1(cases~1\\{id\\}(~1[a-z]+)?|decisions)/(get|post)/responses/20[01]/content/application~1json/example(/decisions/0)?/(status|proposer|proposal_id|review_note|case_outcome)(/.*)?)$"),
+    why: "Four eyes held by people (issue 52 items 1-4): a decision says what it is now (`status`: a pending one is not in force), " +
+      "whose proposal it is (`proposer`: the member, or the member who made the key), the proposal it belongs to (reviewed once, " +
+      "as a whole), the second look's note and the case's outcome; a check read by id carries the decisions on its subject, its case " +
+      "and the four-eyes policy in force; a proposer withdraws a pending proposal (POST /v1/decisions/{id}/withdraw, 403 " +
+      "`not_the_proposer` to anyone else); the audit log names `decision.withdrawn`."
   }
 ]
