@@ -14,5 +14,16 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     why: "The schemas have always named these strings' formats (`format: \"date-time\"`: an RFC 3339 instant; `format: \"date\"`: " +
       "a day, YYYY-MM-DD), as documentation for clients; the Effect 3 generator dropped a `format` annotation (only a whole " +
       "`jsonSchema` override kept one), Effect 4 writes it. The values served were always of these formats: the document now says so."
+  },
+  {
+    pointers: /^\/components\/schemas\/Suggestion\/(properties\/(reference_id|registration_no)(\/.*)?|required\/[34])$/,
+    why: "A suggestion may be a business known only from a secondary source, which has no registration number: the Effect 3 " +
+      "document said `registration_no` was always a string, and such a suggestion answered 500 (issue 53 item 11). It is " +
+      "null then, and `reference_id` names the business as search results and verdict candidates do."
+  },
+  {
+    pointers: /^\/paths\/~1v1~1company~1\{country\}~1\{registration_no\}(~1awards)?\/get\/parameters\/1\/schema\/maxLength$/,
+    why: "The record routes take the reference ids search serves, up to 160 characters (a reference id's limit): at 64 " +
+      "they refused ids the service itself gave (issue 53 item 12)."
   }
 ]
