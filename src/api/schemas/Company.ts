@@ -68,13 +68,16 @@ export class Officer extends Schema.Class<Officer>("Officer")({
 }) {}
 
 export class Owner extends Schema.Class<Owner>("Owner")({
-  name: Schema.String,
+  name: Schema.String.annotate({ description: "the name as the source read it" }),
+  name_as_registered: Schema.NullOr(Schema.String).annotate({
+    description: "the name as the register itself writes it, where the source's reading differs (both are screened); null: no other spelling given"
+  }),
   kind: Schema.Literals(["individual", "entity", "unknown"]).annotate({
     description: "a natural person, a legal entity, or a kind the register does not state (an arrangement, or unknown)"
   }),
   nationality: Schema.NullOr(Schema.String),
-  share_pct: Schema.NullOr(Schema.Finite).annotate({ description: "shares held, direct and indirect, in percent" }),
-  voting_pct: Schema.NullOr(Schema.Finite).annotate({ description: "voting rights, direct and indirect, in percent" }),
+  share_pct: Schema.NullOr(Schema.Finite).annotate({ description: "shares held, direct and indirect, in percent; null: the register gives no direct holding" }),
+  voting_pct: Schema.NullOr(Schema.Finite).annotate({ description: "voting rights, direct and indirect, in percent; null: the register gives no direct part" }),
   notified_on: Schema.NullOr(DateString),
   source: Schema.String,
   last_verified_at: DateTimeString

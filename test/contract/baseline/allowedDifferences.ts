@@ -25,5 +25,10 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     pointers: /^\/paths\/~1v1~1company~1\{country\}~1\{registration_no\}(~1awards)?\/get\/parameters\/1\/schema\/maxLength$/,
     why: "The record routes take the reference ids search serves, up to 160 characters (a reference id's limit): at 64 " +
       "they refused ids the service itself gave (issue 53 item 12)."
+  },
+  {
+    pointers: /^\/components\/schemas\/Owner\/(properties\/(name|name_as_registered|share_pct|voting_pct)(\/.*)?|required\/[1-8])$/,
+    why: "An owner from a copy of a register keeps the register's own spelling (`name_as_registered`) beside the copy's " +
+      "reading, and both are screened; a holding the register does not give is null, never 0 (issue 53 items 6 and 7)."
   }
 ]
