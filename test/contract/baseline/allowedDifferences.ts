@@ -30,5 +30,10 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     pointers: /^\/components\/schemas\/Owner\/(properties\/(name|name_as_registered|share_pct|voting_pct)(\/.*)?|required\/[1-8])$/,
     why: "An owner from a copy of a register keeps the register's own spelling (`name_as_registered`) beside the copy's " +
       "reading, and both are screened; a holding the register does not give is null, never 0 (issue 53 items 6 and 7)."
+  },
+  {
+    pointers: /^\/components\/schemas\/Signals\/properties\/registry_reachable(\/.*)?$/,
+    why: "`registry_reachable` said true where no registry was asked (a country no live registry covers, a record the store " +
+      "held): it is true only when a registry asked answered, false when one failed, null when none was asked (issue 53 item 9)."
   }
 ]
