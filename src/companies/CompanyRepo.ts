@@ -145,12 +145,14 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
         const provenance: Record<string, FieldProvenance> = {}
         for (const [field, value] of Object.entries(decodeProvenance(row.provenance))) {
           if (value === undefined) continue
+          // Each value's own source: its kind weighs it, its date ages it (computed now: freshness decays).
+          const kind = value.source_kind ?? row.source_kind
           provenance[field] = new FieldProvenance({
             source: value.source,
             source_url: value.source_url,
+            source_kind: kind,
             checked_at: new Date(value.checked_at).toISOString(),
-            // Freshness decays, so the confidence of each value is computed at read time from its checked date.
-            confidence: recordConfidence(row.source_kind, new Date(value.checked_at), now)
+            confidence: recordConfidence(kind, new Date(value.checked_at), now)
           }, typedValues)
         }
         const { linked } = detailsFrom(row)
@@ -159,6 +161,7 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
           provenance["listed_ticker"] = new FieldProvenance({
             source: lender.source,
             source_url: lender.source_url,
+            source_kind: lender.source_kind,
             checked_at: lender.last_verified_at,
             confidence: recordConfidence(lender.source_kind, new Date(lender.last_verified_at), now)
           }, typedValues)

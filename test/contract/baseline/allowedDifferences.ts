@@ -35,5 +35,11 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     pointers: /^\/components\/schemas\/Signals\/properties\/registry_reachable(\/.*)?$/,
     why: "`registry_reachable` said true where no registry was asked (a country no live registry covers, a record the store " +
       "held): it is true only when a registry asked answered, false when one failed, null when none was asked (issue 53 item 9)."
+  },
+  {
+    pointers: /^\/components\/schemas\/(FieldProvenance\/properties\/(source_kind|checked_at|confidence)(\/.*)?|[A-Za-z]+\/properties\/(confidence|last_verified_at)\/description)$/,
+    why: "`confidence` was an undocumented formula and a field from another source took the record's weight: the schema now " +
+      "says the formula and what `last_verified_at` is, and each provenance entry gives its own source's kind, the weight " +
+      "its confidence is computed with (issue 53 item 10)."
   }
 ]
