@@ -114,7 +114,7 @@ const demo = Effect.gen(function*() {
   const eiti = eitiRecords(repoRoot)
   const eitiSummary = yield* withTempFile("eiti.jsonl", eiti, (file) => ingestCompanyFile(file, { bulk: "never" }))
   yield* progress(`EITI entities: ${counts(eitiSummary)}`)
-  yield* progress(`CAC PSC register (a third party's copy): ${counts(yield* ingestCacPscFile(data("companies", "ng_cac_psc.json"), PSC_COPY))}`)
+  yield* progress(`CAC PSC register: ${counts(yield* ingestCacPscFile(data("companies", "ng_cac_psc.json"), PSC_COPY))} (a third party's copy)`)
   yield* progress(`procurement awards: ${counts(yield* ingestProcurementFile(data("procurement", "awards_normalized.csv")))}`)
   const linker = yield* CompanyLinker
   yield* progress(`one business, one record: ${linkSummary(yield* linker.relink)}`)
