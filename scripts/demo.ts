@@ -38,6 +38,12 @@ const LISTS = [
   { path: data("sanctions", "un"), publishedOn: undefined }
 ] as const
 
+/** Who published the CAC PSC copy shipped in data/ (data/companies/README.md): a harvest of the register, not the registry's. */
+const PSC_COPY = {
+  name: "StephenAbbott/opencheck (backend/opencheck/data/cac_nigeria_psc.json @ b362a3e6)",
+  url: "https://github.com/StephenAbbott/opencheck"
+} as const
+
 export const DEMO_REQUESTS = [
   { verdict: "verified", query: "name=Dangote%20Cement%20PLC&registration_no=RC%20208767&country=NG" },
   { verdict: "review (sanctions hit)", query: "name=Great%20Lakes%20Business%20Company&country=CD" },
@@ -108,7 +114,7 @@ const demo = Effect.gen(function*() {
   const eiti = eitiRecords(repoRoot)
   const eitiSummary = yield* withTempFile("eiti.jsonl", eiti, (file) => ingestCompanyFile(file, { bulk: "never" }))
   yield* progress(`EITI entities: ${counts(eitiSummary)}`)
-  yield* progress(`CAC PSC register: ${counts(yield* ingestCacPscFile(data("companies", "ng_cac_psc.json")))}`)
+  yield* progress(`CAC PSC register: ${counts(yield* ingestCacPscFile(data("companies", "ng_cac_psc.json"), PSC_COPY))} (a third party's copy)`)
   yield* progress(`procurement awards: ${counts(yield* ingestProcurementFile(data("procurement", "awards_normalized.csv")))}`)
   const linker = yield* CompanyLinker
   yield* progress(`one business, one record: ${linkSummary(yield* linker.relink)}`)

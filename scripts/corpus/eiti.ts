@@ -2,7 +2,6 @@ import { parse } from "csv-parse/sync"
 import * as fs from "node:fs"
 import * as path from "node:path"
 import type { CanonicalCompany, CanonicalIdentifier } from "../../src/domain/CanonicalCompany.js"
-import { canonicalNumber } from "../../src/domain/registrationNumbers.js"
 import { canonicalTaxId, taxSchemeOf } from "../../src/domain/taxIds.js"
 import { slug } from "./listed.js"
 import { registrySpecs } from "./registries.js"
@@ -10,18 +9,20 @@ import { registrySpecs } from "./registries.js"
 /**
  * What an EITI report's identifier is, per country (the data's README: "whatever the company filed: a tax number
  * (TIN/NIF/NINEA), a registry number, or nothing"), read from its format and org-id.guide's schemes:
- * - NG: `04059106-0001` is a FIRS TIN (NG-TIN); `208767` / `RC208767` is a CAC number as filed (ng-cac); anything
- *   else ("Mining") is no identifier.
+ * - NG: `04059106-0001` is a FIRS TIN (NG-TIN); `208767` / `RC208767` is kept as filed (`NG-EITI`): the report does
+ *   not say it is a CAC number, so it is never read as one (nor links records as one); anything else ("Mining") is no
+ *   identifier.
  * - SN NINEA (SN-NINEA), MG NIF (MG-NIF), TZ TRA TIN (TZ-TRA), ZM ZRA TPIN (ZM-TPIN), CM NIU (CM-NIU), CI compte
  *   contribuable (CI-NCC), GH GRA TIN (GH-TIN): tax numbers when they have the tax authority's format
  *   (src/domain/taxIds.ts); otherwise kept as `<CC>-EITI`, the identifier as filed, scheme not stated.
- * It is never taken as a registration number of the record: a report is not a registry.
+ * An identifier's scheme is what its source states: a report is not a registry, and a number it gives is never taken as
+ * a registration number (of the record, or to link records).
  */
 export const eitiIdentifier = (country: string, raw: string): CanonicalIdentifier & { readonly tax: boolean } | null => {
   const value = raw.trim()
   if (country === "NG") {
     if (/^\d{8}\s*[-–]\s*\d{4}$/.test(value)) return { scheme: "NG-TIN", value: value.replace(/\s*[-–]\s*/, "-"), tax: true }
-    if (/^(?:RC)?\s*\d{3,8}$/i.test(value)) return { scheme: "ng-cac", value: canonicalNumber("ng-cac", value).display, tax: false }
+    if (/^(?:RC)?\s*\d{3,8}$/i.test(value)) return { scheme: "NG-EITI", value, tax: false }
     return null
   }
   if (!/[0-9]/.test(value)) return null

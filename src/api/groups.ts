@@ -31,7 +31,7 @@ import { CompanyRecord } from "./schemas/Company.js"
 import { Decision, DecisionBody, DecisionListParams, DecisionPage, ProposalDecisions, WithdrawBody } from "./schemas/Decision.js"
 import { EventPage, Monitor, MonitorBody, MonitorPage, Webhook, WebhookBody, WebhookCreated, WebhookDeliveryPage, WebhookPage } from "./schemas/Webhook.js"
 import { BatchHeaders, BatchPayload, Job, JobPage, JobResultsCsv, JobResultsJsonl, MAX_BATCH_ITEMS } from "./schemas/Job.js"
-import { CountryCode, IdParam, TextInput } from "./schemas/params.js"
+import { CompanyKey, CountryCode, IdParam } from "./schemas/params.js"
 import { RegistriesResponse } from "./schemas/Registry.js"
 import { SearchParams, SearchResponse } from "./schemas/Search.js"
 import { ListDating, MaxAgeDays, Verdict, VerifyBody, VerifyQuery } from "./schemas/Verdict.js"
@@ -48,7 +48,7 @@ export const guarded = <Id extends string, Endpoints extends HttpApiEndpoint.Con
 
 const companyPath = {
   country: CountryCode,
-  registration_no: TextInput("registration_no", 64, "The registration number; segments may be joined with `/` (URL-encoded), `.`, `-` or spaces")
+  registration_no: CompanyKey("The registration number; segments may be joined with `/` (URL-encoded), `.`, `-` or spaces")
 }
 
 export class SearchApi extends guarded(HttpApiGroup.make("search")

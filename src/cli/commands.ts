@@ -43,9 +43,13 @@ export const kyb: GroupSpec = {
           name: "psc",
           summary: "Persons with significant control: the CAC PSC register export",
           description: "Persons with significant control: the CAC PSC register export (JSON: meta, index by LEI); each " +
-            "company stored (its officers kept), its owners from the register replaced; `matched` counts the owners stored.",
+            "company stored (its officers kept), its owners from the register replaced; `matched` counts the owners stored. " +
+            "A copy harvested by a third party is credited to it: name it with --published-by (and --published-url).",
           args: [files],
-          options: [],
+          options: [
+            { name: "published-by", kind: "text", value: "NAME", description: "Who published this copy of the register (a third party's harvest)" },
+            { name: "published-url", kind: "text", value: "URL", description: "Where that copy is published" }
+          ],
           run: run(() => import("./ingestCommands.js").then((m) => m.psc))
         },
         {

@@ -122,5 +122,16 @@ export const trademarks = (invocation: Invocation) =>
     )
   )
 
+/** The publisher of the copy being loaded, as the operator names it (`--published-by`, `--published-url`). */
+const publisherOf = (invocation: Invocation) => {
+  const name = invocation.options["published-by"]
+  const url = invocation.options["published-url"]
+  return typeof name === "string" && name.trim() !== "" ? { name: name.trim(), url: typeof url === "string" && url.trim() !== "" ? url.trim() : null } : undefined
+}
+
 export const psc = (invocation: Invocation) =>
-  runIngestCommand(invocation, pscRegister, ingestEach(invocation, ingestCacPscFile, true).pipe(Effect.provide(WriterLive)))
+  runIngestCommand(
+    invocation,
+    pscRegister,
+    ingestEach(invocation, (file) => ingestCacPscFile(file, publisherOf(invocation)), true).pipe(Effect.provide(WriterLive))
+  )

@@ -21,6 +21,8 @@ export interface HeldPerson {
   readonly name: string
   readonly role: string | null
   readonly kind: "individual" | "entity" | "unknown"
+  /** The name as the register itself writes it, where the source's reading differs: screened as well. */
+  readonly registered_as?: string | null
 }
 
 /** An owner row as the record's statement reads it. */
@@ -116,7 +118,7 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
               ORDER BY o.resigned_on IS NOT NULL, o.appointed_on NULLS LAST, o.name)
              FROM officers o WHERE o.company_id = c.id) AS officers,
             (SELECT json_agg(json_build_object(
-                'name', w.name, 'kind', w.kind, 'nationality', w.nationality,
+                'name', w.name, 'name_as_registered', w.name_as_registered, 'kind', w.kind, 'nationality', w.nationality,
                 'share_pct', w.share_pct::float8, 'voting_pct', w.voting_pct::float8,
                 'notified_on', to_char(w.notified_on, 'YYYY-MM-DD'), 'source', w.source,
                 'last_verified_at', to_char(w.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
@@ -143,12 +145,14 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
         const provenance: Record<string, FieldProvenance> = {}
         for (const [field, value] of Object.entries(decodeProvenance(row.provenance))) {
           if (value === undefined) continue
+          // Each value's own source: its kind weighs it, its date ages it (computed now: freshness decays).
+          const kind = value.source_kind ?? row.source_kind
           provenance[field] = new FieldProvenance({
             source: value.source,
             source_url: value.source_url,
+            source_kind: kind,
             checked_at: new Date(value.checked_at).toISOString(),
-            // Freshness decays, so the confidence of each value is computed at read time from its checked date.
-            confidence: recordConfidence(row.source_kind, new Date(value.checked_at), now)
+            confidence: recordConfidence(kind, new Date(value.checked_at), now)
           }, typedValues)
         }
         const { linked } = detailsFrom(row)
@@ -157,6 +161,7 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
           provenance["listed_ticker"] = new FieldProvenance({
             source: lender.source,
             source_url: lender.source_url,
+            source_kind: lender.source_kind,
             checked_at: lender.last_verified_at,
             confidence: recordConfidence(lender.source_kind, new Date(lender.last_verified_at), now)
           }, typedValues)
@@ -189,11 +194,11 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
         WHERE a.company_id IN ${groupOf(companyId)} AND a.kind NOT IN ('initialism', 'ticker')) AS aliases,
       (SELECT array_agg(DISTINCT a.name) FROM company_aliases a
         WHERE a.company_id IN ${groupOf(companyId)} AND a.kind = 'former') AS former_names,
-      (SELECT json_agg(json_build_object('name', p.name, 'role', p.role, 'kind', p.kind) ORDER BY p.held, p.id) FROM (
-        SELECT 0 AS held, o.id, o.name, o.role, 'individual' AS kind FROM officers o
+      (SELECT json_agg(json_build_object('name', p.name, 'role', p.role, 'kind', p.kind, 'registered_as', p.registered_as) ORDER BY p.held, p.id) FROM (
+        SELECT 0 AS held, o.id, o.name, o.role, 'individual' AS kind, NULL::text AS registered_as FROM officers o
           WHERE o.company_id = ${companyId} AND o.resigned_on IS NULL
         UNION ALL
-        SELECT 1, w.id, w.name, 'person with significant control', w.kind FROM company_owners w
+        SELECT 1, w.id, w.name, 'person with significant control', w.kind, w.name_as_registered FROM company_owners w
           WHERE w.company_id = ${companyId}) p) AS people,
       EXISTS (SELECT 1 FROM procurement_awards p WHERE p.matched_company_id IN ${groupOf(companyId)}) AS contracts,
       EXISTS (SELECT 1 FROM trademarks t WHERE t.matched_company_id IN ${groupOf(companyId)}) AS trademarks,

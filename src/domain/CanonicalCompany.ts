@@ -30,13 +30,16 @@ export const CanonicalOfficer = Schema.Struct({
 })
 export type CanonicalOfficer = typeof CanonicalOfficer.Type
 
+/** The longest reference id a source may make; the record route takes ids (and numbers) up to this length. */
+export const MAX_REFERENCE_ID_LENGTH = 160
+
 /**
  * Our stable id for a business known only from a secondary source, which publishes no registration number:
  * `ref-<source>-<country>-<words>` (lower-case letters, digits and hyphens), e.g. `ref-listed-ke-safaricom-ltd`.
  */
 export const ReferenceId = Schema.String.check(
   Schema.isPattern(/^ref-[a-z0-9]+(?:-[a-z0-9]+)+$/, { message: "must be ref-<source>-<words> (a-z, 0-9, hyphens)" }),
-  Schema.isMaxLength(160)
+  Schema.isMaxLength(MAX_REFERENCE_ID_LENGTH)
 )
 
 /** An identifier the record's source gives (tax number, LEI, ISIN, exchange ticker ...), with its scheme. */

@@ -54,6 +54,18 @@ const keyOf = (country: string, scheme: string, value: string, isRegistry: (sche
   return { reason: "tax_id" as const, key: `tax:${country}:${s}:${plain}` }
 }
 
+/** A record's identity identifiers: each tax scheme's number and its LEI, which two records of one business share. */
+const identitiesOf = (r: LinkableRecord): Map<string, string> => {
+  const out = new Map<string, string>()
+  for (const i of r.identifiers) {
+    const k = keyOf(r.country, i.scheme, i.value, () => false)
+    if (k === null || (k.reason !== "tax_id" && k.reason !== "lei")) continue
+    const scheme = k.reason === "lei" ? "lei" : i.scheme.toLowerCase()
+    if (!out.has(scheme)) out.set(scheme, k.key)
+  }
+  return out
+}
+
 /**
  * The links among `records`: each record of a group of two or more points at the group's primary record (the one a
  * registry backs, else one with a registration number, else the first by id), with the reason and shared value of
@@ -66,9 +78,12 @@ export const linkRecords = (
 ): Linking => {
   const parent = new Map<string, string>()
   const numbered = new Map<string, string | null>()
+  // Per group: the value of each identity identifier (a tax number of one scheme, an LEI) its records hold.
+  const identities = new Map<string, Map<string, string>>()
   for (const r of records) {
     parent.set(r.id, r.id)
     numbered.set(r.id, r.registrationKey)
+    identities.set(r.id, identitiesOf(r))
   }
   const find = (id: string): string => {
     let root = id
@@ -83,8 +98,13 @@ export const linkRecords = (
     const nx = numbered.get(x) ?? null
     const ny = numbered.get(y) ?? null
     if (nx !== null && ny !== null && nx !== ny) return false
+    const ix = identities.get(x)!
+    const iy = identities.get(y)!
+    // Two businesses whose records give different tax numbers (or LEIs) are two, whatever else they share.
+    for (const [scheme, value] of iy) if (ix.has(scheme) && ix.get(scheme) !== value) return false
     parent.set(y, x)
     numbered.set(x, nx ?? ny)
+    for (const [scheme, value] of iy) if (!ix.has(scheme)) ix.set(scheme, value)
     return true
   }
   const ties = new Map<string, { reason: LinkReason; detail: string }>()

@@ -139,7 +139,8 @@ export const NodeServerLive = Layer.unwrap(Effect.gen(function*() {
   yield* ApiKeys
   yield* logLiveRegistries
   const port = yield* Config.Port("PORT").pipe(Config.withDefault(8080))
-  const host = yield* Config.String("HOST").pipe(Config.withDefault("0.0.0.0"))
+  // Loopback unless the operator says otherwise (HOST=0.0.0.0 for every interface): a development start is not public.
+  const host = yield* Config.String("HOST").pipe(Config.withDefault("127.0.0.1"))
   const server = createKybServer()
   return Layer.merge(NodeHttpServer.layer(() => server, { port, host }), Layer.succeed(NodeListener, server))
 })).pipe(Layer.provide(ServicesLive))

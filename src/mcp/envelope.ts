@@ -1,4 +1,4 @@
-import { checkJsonStrings, jsonDepthExceeds, MAX_JSON_DEPTH } from "../domain/inputHygiene.js"
+import { checkJsonStrings, jsonDepthExceeds, MAX_JSON_DEPTH, type Refusal } from "../domain/inputHygiene.js"
 import { DEFAULT_MAX_BODY_BYTES } from "../http/edge/bodyLimits.js"
 
 /**
@@ -41,6 +41,17 @@ const refused = (status: number, id: JsonRpcId, code: number, message: string): 
 /** What the edge says of a body it refuses (src/http/edge/EdgeGuard.ts), as the JSON-RPC error of /mcp and of stdio. */
 export const edgeRefusal = (message: string): JsonRpcError => rpcError(null, INVALID_REQUEST, message)
 
+/**
+ * A message whose strings the edge refuses (a control character, text that is not Unicode): answered with the
+ * message's own id, so a client waiting for that id gets its answer; a problem inside `params` is invalid params.
+ */
+export const stringsRefusal = (message: unknown, refusal: Refusal): JsonRpcError =>
+  rpcError(
+    Array.isArray(message) ? null : idOf(message),
+    refusal.where === "params" || refusal.where.startsWith("params.") ? INVALID_PARAMS : INVALID_REQUEST,
+    `${refusal.where} ${refusal.problem}.`
+  )
+
 /** One parsed JSON value: one JSON-RPC 2.0 request, notification or response; anything else is refused. */
 export const readValue = (value: unknown): Reading => {
   if (Array.isArray(value)) return refused(400, null, INVALID_REQUEST, "Send one JSON-RPC message at a time (batches are not supported).")
@@ -78,6 +89,6 @@ export const readText = (text: string): Reading => {
     return refused(400, null, PARSE_ERROR, "The body is not JSON.")
   }
   const problem = checkJsonStrings(value)
-  if (problem !== undefined) return { _tag: "refused", status: 400, reply: edgeRefusal(`${problem.where} ${problem.problem}.`) }
+  if (problem !== undefined) return { _tag: "refused", status: 400, reply: stringsRefusal(value, problem) }
   return readValue(value)
 }

@@ -41,7 +41,8 @@ type Gate = (line: string) => Promise<{ readonly pass: JSONRPCMessage } | { read
 /**
  * Newline-delimited JSON-RPC on a pair of streams, each line read in arrival order through the gate. Unlike the SDK's
  * stdio transport (which drops a line it cannot parse, leaving the client waiting), every line that is not a message
- * is answered with a JSON-RPC error; nothing but JSON-RPC is ever written to the output.
+ * is answered with a JSON-RPC error; nothing but JSON-RPC is ever written to the output. When the input ends, every
+ * request already read is still answered (`finished`): a client may write its requests and close at once.
  */
 class LineTransport implements Transport {
   onclose?: () => void
@@ -49,6 +50,15 @@ class LineTransport implements Transport {
   onmessage?: <T extends JSONRPCMessage>(message: T, extra?: MessageExtraInfo) => void
   private queue: Promise<void> = Promise.resolve()
   private pending = ""
+  /** Requests handed to the server and not yet answered. */
+  private readonly unanswered = new Set<RequestId>()
+  /** The input has ended and every line it held has gone through the gate. */
+  private inputRead = false
+  private settle: () => void = () => {}
+  /** Resolves once the input has ended, every line read has gone through the gate and every request is answered. */
+  readonly finished = new Promise<void>((resolve) => {
+    this.settle = resolve
+  })
 
   constructor(private readonly input: Readable, private readonly output: Writable, private readonly gate: Gate) {}
 
@@ -64,16 +74,33 @@ class LineTransport implements Transport {
       }
     })
     this.input.on("error", (error: Error) => this.onerror?.(error))
-    this.input.once("end", () => this.queue.then(() => this.onclose?.()))
+    let ended = false
+    const end = () => {
+      if (ended) return
+      ended = true
+      void this.queue.then(() => {
+        this.inputRead = true
+        this.settleIfDone()
+      })
+    }
+    this.input.once("end", end)
+    this.input.once("close", end)
     return Promise.resolve()
+  }
+
+  private settleIfDone() {
+    if (this.inputRead && this.unanswered.size === 0) this.settle()
   }
 
   private enqueue(line: string) {
     this.queue = this.queue.then(async () => {
       const outcome = await this.gate(line)
       if (outcome === null) return
-      if ("pass" in outcome) this.onmessage?.(outcome.pass)
-      else await this.write(outcome.answer)
+      if ("pass" in outcome) {
+        const message = outcome.pass as { readonly method?: unknown; readonly id?: RequestId }
+        if (message.method !== undefined && message.id !== undefined) this.unanswered.add(message.id)
+        this.onmessage?.(outcome.pass)
+      } else await this.write(outcome.answer)
     }).catch((error: unknown) => this.onerror?.(error instanceof Error ? error : new Error(String(error))))
   }
 
@@ -84,8 +111,10 @@ class LineTransport implements Transport {
     })
   }
 
-  send(message: JSONRPCMessage, _options?: TransportSendOptions) {
-    return this.write(message)
+  async send(message: JSONRPCMessage, _options?: TransportSendOptions) {
+    await this.write(message)
+    const answered = message as { readonly method?: unknown; readonly id?: RequestId }
+    if (answered.method === undefined && answered.id !== undefined && this.unanswered.delete(answered.id)) this.settleIfDone()
   }
 
   close() {
@@ -98,7 +127,7 @@ class LineTransport implements Transport {
 /**
  * `kyb mcp`: the MCP server on standard input and output, for a desktop agent that starts it as a process. Each line
  * is read as /mcp reads a body (the same refusals, in the same words), then admitted as over HTTP (the key in
- * KYB_API_KEY; tool calls counted, writes need `read_write`). Ends when standard input closes.
+ * KYB_API_KEY; tool calls counted, writes need `read_write`). Ends when standard input closes and every request read is answered.
  */
 export const serveStdio = (secret: Redacted.Redacted<string> | undefined) =>
   Effect.gen(function*() {
@@ -123,16 +152,7 @@ export const serveStdio = (secret: Redacted.Redacted<string> | undefined) =>
       admitted.delete(id)
       return key
     })
-    const stdin = process.stdin
-    const transport = new LineTransport(stdin, process.stdout, gate)
+    const transport = new LineTransport(process.stdin, process.stdout, gate)
     yield* Effect.acquireRelease(Effect.promise(() => server.connect(transport)), () => Effect.promise(() => server.close()))
-    yield* Effect.callback<void>((resume) => {
-      const done = () => resume(Effect.void)
-      stdin.once("end", done)
-      stdin.once("close", done)
-      return Effect.sync(() => {
-        stdin.off("end", done)
-        stdin.off("close", done)
-      })
-    })
+    yield* Effect.promise(() => transport.finished)
   }).pipe(Effect.scoped)

@@ -305,6 +305,7 @@ export class CompanySearch extends Context.Service<CompanySearch>()("kyb/Company
               legal_name: row.legal_name,
               country: row.country.toUpperCase(),
               registration_no: row.registration_no,
+              reference_id: row.reference_id,
               score: round(similarity)
             }, typedValues)
           )

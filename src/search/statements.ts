@@ -1,5 +1,6 @@
 import type { SqlClient, Statement } from "effect/sql"
 import { SHARE_CLASS_HINTS, SHARE_CLASS_PATTERN, type SpellingKind } from "../domain/searchKeys.js"
+import { REFERENCE_REGISTRY } from "../companies/write/identity.js"
 import type { SearchQuery } from "./searchQuery.js"
 
 type Sql = SqlClient.SqlClient
@@ -412,7 +413,9 @@ export interface CandidateRow {
   readonly quality: number
   readonly legal_name: string
   readonly country: string
-  readonly registration_no: string
+  /** Null for a reference entity (known only from a source that publishes no number): it has `reference_id`. */
+  readonly registration_no: string | null
+  readonly reference_id: string | null
   readonly name_norm: string
   readonly listed: boolean
   readonly sim: number
@@ -428,10 +431,11 @@ export const wordCandidates = (
   clauses: ReadonlyArray<string>,
   limits: { readonly scan: number; readonly keep: number }
 ) =>
-  sql<CandidateRow>`SELECT x.id, x.quality, x.listed, x.legal_name, x.country, x.registration_no, x.name_norm,
+  sql<CandidateRow>`SELECT x.id, x.quality, x.listed, x.legal_name, x.country, x.registration_no, x.reference_id, x.name_norm,
       similarity(x.name_norm, ${q.normalized}) AS sim
     FROM (
-      SELECT c.id::text AS id, c.quality, c.listed_ticker IS NOT NULL AS listed, c.legal_name, c.country::text AS country, c.registration_no, c.name_norm
+      SELECT c.id::text AS id, c.quality, c.listed_ticker IS NOT NULL AS listed, c.legal_name, c.country::text AS country, c.registration_no,
+        CASE WHEN c.registry_id = ${REFERENCE_REGISTRY} THEN c.registration_key END AS reference_id, c.name_norm
       FROM companies c
       WHERE (${
     sql.join(" OR ", false)(

@@ -43,7 +43,7 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
           : [registryForCountry(country)].filter((id): id is RegistryId => id !== null)
         // A "number" without a digit designates nothing any registry could hold: nothing to ask.
         const targets = /[0-9]/.test(numberKey(raw)) ? scope.filter((id) => fallback.liveRegistries.includes(id)) : []
-        if (targets.length === 0) return { found: [] as ReadonlyArray<Found>, unreachable: false }
+        if (targets.length === 0) return { found: [] as ReadonlyArray<Found>, unreachable: false, answered: false }
         const outcomes = yield* Effect.forEach(
           targets,
           (id) => fallback.byNumber(id, raw).pipe(Effect.catchTag("SqlError", Effect.die), Effect.result),
@@ -54,17 +54,19 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
           if (Result.isFailure(outcome) || Option.isNone(outcome.success)) continue
           found.push(...(yield* storedByNumber(outcome.success.value.registration_no, outcome.success.value.country)))
         }
-        return { found, unreachable: outcomes.some(Result.isFailure) }
+        return { found, unreachable: outcomes.some(Result.isFailure), answered: outcomes.some(Result.isSuccess) }
       })
 
     const byNumber = (raw: string, country: string | undefined, name: string | undefined) =>
       Effect.gen(function*() {
         let found: ReadonlyArray<Found> = yield* storedByNumber(raw, country)
         let unreachable = false
+        let answered = false
         if (found.length === 0) {
           const asked = yield* liveByNumber(raw, country)
           found = asked.found
           unreachable = asked.unreachable
+          answered = asked.answered
         }
         // The same number in several registries (no country given): the given name may tell them apart.
         if (found.length > 1 && name !== undefined) {
@@ -76,11 +78,13 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
           if (agreeing.length === 1) found = agreeing
         }
         const [one, other] = found
-        if (one === undefined) return unresolved({ unreachable })
+        if (one === undefined) return unresolved({ unreachable, answered })
         if (other !== undefined) {
-          return unresolved({ ambiguous: true, unreachable, confidence: 1, candidates: found.map((f) => ({ score: 1, found: f })) })
+          return unresolved({ ambiguous: true, unreachable, answered, confidence: 1, candidates: found.map((f) => ({ score: 1, found: f })) })
         }
-        return { found: one, candidates: [], matchConfidence: 1, ambiguous: false, registryUnreachable: unreachable } satisfies Resolution
+        return {
+          found: one, candidates: [], matchConfidence: 1, ambiguous: false, registryUnreachable: unreachable, registryAnswered: answered
+        } satisfies Resolution
       })
 
     /**
@@ -103,8 +107,8 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
       Effect.map(
         q.short ? Effect.succeed(Option.none()) : fallback.byName(q),
         Option.match({
-          onNone: () => ({ stored: false, unreachable: false }),
-          onSome: (o) => ({ stored: o.stored > 0, unreachable: o.unreachable.length > 0 })
+          onNone: () => ({ stored: false, unreachable: false, answered: false }),
+          onSome: (o) => ({ stored: o.stored > 0, unreachable: o.unreachable.length > 0, answered: o.answeredWithinTtl || o.checked.length > o.unreachable.length })
         })
       )
 
@@ -114,23 +118,26 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
         let scored = yield* candidates(name, q)
         const bestUsable = () => scored.find((c) => c.designating)?.score ?? 0
         let unreachable = false
+        let answered = false
         if (bestUsable() < RESOLVED_MIN_SCORE) {
           const asked = yield* liveByName(q)
           unreachable = asked.unreachable
+          answered = asked.answered
           if (asked.stored) scored = yield* candidates(name, q)
         }
         const usable = scored.filter((c) => c.designating)
         const best = usable[0]
-        if (best === undefined || best.score < RESOLVED_MIN_SCORE) return unresolved({ unreachable, candidates: scored })
+        if (best === undefined || best.score < RESOLVED_MIN_SCORE) return unresolved({ unreachable, answered, candidates: scored })
         if (isAmbiguous(usable)) {
-          return unresolved({ ambiguous: true, unreachable, confidence: round2(best.score), candidates: usable })
+          return unresolved({ ambiguous: true, unreachable, answered, confidence: round2(best.score), candidates: usable })
         }
         return {
           found: best.found,
           candidates: [],
           matchConfidence: round2(best.score),
           ambiguous: false,
-          registryUnreachable: unreachable
+          registryUnreachable: unreachable,
+          registryAnswered: answered
         } satisfies Resolution
       })
 

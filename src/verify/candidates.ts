@@ -21,7 +21,13 @@ export interface Resolution {
   readonly ambiguous: boolean
   /** A live registry that had to be asked gave no usable answer. */
   readonly registryUnreachable: boolean
+  /** A live registry was asked and answered (found the business or said it has none). */
+  readonly registryAnswered: boolean
 }
+
+/** `registry_reachable`: false when a registry asked failed, true when one asked answered, null when none was asked. */
+export const registryReachable = (r: Pick<Resolution, "registryUnreachable" | "registryAnswered">): boolean | null =>
+  r.registryUnreachable ? false : r.registryAnswered ? true : null
 
 export interface ScoredFound {
   readonly score: number
@@ -52,6 +58,7 @@ export const unresolved = (
   options: {
     readonly ambiguous?: boolean
     readonly unreachable?: boolean
+    readonly answered?: boolean
     readonly confidence?: number
     readonly candidates?: ReadonlyArray<ScoredFound>
   } = {}
@@ -60,7 +67,8 @@ export const unresolved = (
   candidates: (options.candidates ?? []).slice(0, MAX_CANDIDATES),
   matchConfidence: options.confidence ?? 0,
   ambiguous: options.ambiguous ?? false,
-  registryUnreachable: options.unreachable ?? false
+  registryUnreachable: options.unreachable ?? false,
+  registryAnswered: options.answered ?? false
 })
 
 export const round2 = (n: number) => Math.round(n * 100) / 100

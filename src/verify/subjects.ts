@@ -16,18 +16,26 @@ export const businessNames = (given: string | undefined, found: Found | null, de
   ...details.aliases.map((name) => ({ name, from: details.formerNames.includes(name) ? "former_name" as const : "alias" as const }))
 ]
 
-const subjectOf = (p: CompanyDetails["people"][number]): ScreenSubject => ({
+type HeldPerson = CompanyDetails["people"][number]
+
+const subjectOf = (p: HeldPerson): ScreenSubject => ({
   name: p.name,
   from: OWNER_ROLE.test(p.role ?? "") ? "owner" : "officer"
 })
 
+/** A person's names: as the source reads it, and as the register writes it where that differs (both screened). */
+const namesOf = (p: HeldPerson): ReadonlyArray<string> =>
+  p.registered_as === undefined || p.registered_as === null || p.registered_as === p.name ? [p.name] : [p.name, p.registered_as]
+
+const subjectsOf = (p: HeldPerson): ReadonlyArray<ScreenSubject> => namesOf(p).map((name) => ({ ...subjectOf(p), name }))
+
 /** The people the record names who are (or may be) natural persons: screened against the lists' individuals. */
 export const peopleNames = (details: CompanyDetails): ReadonlyArray<ScreenSubject> =>
-  details.people.filter((p) => p.kind !== "entity").map(subjectOf)
+  details.people.filter((p) => p.kind !== "entity").flatMap(subjectsOf)
 
 /** Owners that are (or may be) legal entities ("Dangote Industries Limited"): screened against entities and vessels. */
 export const corporateOwnerNames = (details: CompanyDetails): ReadonlyArray<ScreenSubject> =>
-  details.people.filter((p) => p.kind !== "individual").map(subjectOf)
+  details.people.filter((p) => p.kind !== "individual").flatMap(subjectsOf)
 
 /** Years on the register after which a company is of long standing. */
 const ESTABLISHED_YEARS = 10
@@ -53,6 +61,7 @@ export const peopleResults = (details: CompanyDetails, hits: ReadonlyArray<Perso
   details.people.map((p) => {
     const { from } = subjectOf(p)
     const role = from === "owner" ? "owner" as const : "officer" as const
-    const own = hits.filter((h) => h.screened_name === p.name && h.screened_from === role)
+    const names = namesOf(p)
+    const own = hits.filter((h) => names.includes(h.screened_name) && h.screened_from === role)
     return { name: p.name, role, position: p.role ?? null, result: screened ? outcomeOf(own, matchAt) : "unavailable" as const }
   })

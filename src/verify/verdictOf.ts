@@ -15,7 +15,7 @@ import { isDebarmentList } from "../sanctions/model.js"
 import { decideVerdict } from "../domain/verdictPolicy.js"
 import type { ScreeningResult } from "../sanctions/matching/screen.js"
 import type { ListCurrency } from "../sanctions/Screener.js"
-import { type Resolution, round2 } from "./candidates.js"
+import { registryReachable, type Resolution, round2 } from "./candidates.js"
 
 type KnownSourceJson = typeof KnownSource.Type
 
@@ -99,7 +99,7 @@ export const verdictOf = (
       has_government_contracts: evidence.contracts,
       has_trademarks: evidence.trademarks,
       active: company?.status === "active",
-      registry_reachable: !resolution.registryUnreachable,
+      registry_reachable: registryReachable(resolution),
       sanctions_hit: screening.result === "match" || screening.result === "potential_match",
       officer_sanctions_hit: people.hit,
       officers_screened: people.screened,

@@ -33,6 +33,17 @@ describe("linkRecords (one business, one record)", () => {
     expect(links.map((l) => [l.id, l.primaryId, l.reason])).toEqual([["2", "1", "tax_id"], ["4", "3", "isin"], ["5", "3", "isin"]])
   })
 
+  it("never joins records whose tax numbers differ, by name or any other tie (issue 53 item 8)", () => {
+    const { links, left } = linkRecords([
+      rec("1", { country: "CM", nameNorm: "addax petroleum cameroon", identifiers: [{ scheme: "CM-NIU", value: "M019600004547B" }] }),
+      rec("2", { country: "CM", nameNorm: "addax petroleum cameroon", identifiers: [{ scheme: "CM-NIU", value: "M029700007812K" }] }),
+      rec("3", { country: "CM", nameNorm: "other", identifiers: [{ scheme: "CM-NIU", value: "M029700007812K" }, { scheme: "isin", value: "CM0000000001" }] }),
+      rec("4", { country: "CM", nameNorm: "other two", identifiers: [{ scheme: "CM-NIU", value: "M019600004547B" }, { scheme: "isin", value: "CM0000000001" }] })
+    ], registryKey)
+    expect(links.map((l) => [l.id, l.primaryId, l.reason])).toEqual([["4", "1", "tax_id"], ["3", "2", "tax_id"]])
+    expect(left).toEqual([{ country: "CM", nameNorm: "addax petroleum cameroon", businesses: 2, reason: "conflicting_identifiers" }])
+  })
+
   it("keeps two registered companies with one name two, links nothing by that name, and counts the group left", () => {
     const { links, left } = linkRecords([
       rec("1", { registrationKey: "ng-cac:1", fromRegistry: true, nameNorm: "acme" }),

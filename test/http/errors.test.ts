@@ -60,8 +60,9 @@ describe("every non-2xx answer is {error, message} (spec section 7)", () => {
         const { url, headers } = yield* withKey
         const reply = yield* promise(() => call(`${url}/v1/verify?name=Acme%20Trading%20SARL&country=FR`, { headers }))
         assert.strictEqual(reply.status, 200, reply.text)
-        const verdict = reply.body as { result: string; review_reasons: ReadonlyArray<string>; signals: { registry_reachable: boolean } }
+        const verdict = reply.body as { result: string; review_reasons: ReadonlyArray<string>; signals: { registry_reachable: boolean | null } }
         assert.strictEqual(verdict.result, "review")
+        assert.strictEqual(verdict.signals.registry_reachable, null, "no registry was asked (issue 53 item 9)")
         assert.include(verdict.review_reasons, "registry_not_covered")
         assert.notInclude(verdict.review_reasons, "registry_unreachable")
       }))

@@ -4,7 +4,7 @@ import { Effect, Layer } from "effect"
 import { call } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 import { SharedDatabase, SharedDatabaseLive } from "../support/sharedDatabase.js"
-import { startRawStdio } from "./rawStdio.js"
+import { startRawStdio, writeAndClose } from "./rawStdio.js"
 
 const database = Layer.unwrap(Effect.map(SharedDatabase, (db) => db.connect(4))).pipe(Layer.provide(SharedDatabaseLive), Layer.orDie)
 
@@ -69,8 +69,12 @@ describe("MCP to the letter: the same answers on stdio and HTTP, malformed messa
         const code = (what: string) => (byWhat.get(what)!["error"] as { code: number } | undefined)?.code
         assert.deepStrictEqual(
           ["not JSON", "a batch", "not JSON-RPC", "nested too deep", "a control character", "arguments as an array", "initialize without its params", "an unknown tool", "an unknown method"].map(code),
-          [-32700, -32600, -32600, -32600, -32600, -32602, -32602, -32602, -32601]
+          [-32700, -32600, -32600, -32600, -32602, -32602, -32602, -32602, -32601]
         )
+        // A refusal of what a request holds carries its id: a client waiting for that id gets its answer (issue 53 item 14).
+        assert.deepStrictEqual(byWhat.get("a control character"), {
+          jsonrpc: "2.0", id: 4, error: { code: -32602, message: "params.arguments.q contains a control character." }
+        })
         const unknownTool = byWhat.get("an unknown tool")!["error"] as { message: string }
         assert.strictEqual(unknownTool.message, "No tool delete_everything; tools/list names them.")
         assert.notMatch(JSON.stringify(byWhat.get("arguments as an array")), /ZodError|"code":"invalid_type"|\[\s*\{/)
@@ -109,6 +113,25 @@ describe("MCP to the letter: the same answers on stdio and HTTP, malformed messa
           assert.strictEqual(parsed.jsonrpc, "2.0", line)
         }
         assert.match(stdio.stderr(), /MCP tool failed/)
+      }), 300_000)
+
+    it.effect("`kyb mcp` answers every request written before its standard input closed, then exits 0 (issue 53 item 14)", () =>
+      Effect.gen(function*() {
+        const server = yield* TestServer
+        const secret = yield* server.newKey({ plan: "unlimited" })
+        const requests = [
+          rpc(1, "initialize", { protocolVersion: "2025-11-25", capabilities: {}, clientInfo: { name: "raw", version: "1" } }),
+          rpc(2, "ping"),
+          toolCall(3, "search_companies", { q: "dangote" }),
+          toolCall(4, "search_companies", { q: "a\u0007b" })
+        ]
+        const env = { DATABASE_URL: (yield* SharedDatabase).url, KYB_API_KEY: secret }
+        const run = yield* Effect.promise(() => writeAndClose(env, requests))
+        assert.strictEqual(run.code, 0, run.stderr)
+        const answers = run.stdout.map((line) => JSON.parse(line) as { id: unknown; result?: { isError?: boolean }; error?: unknown })
+        assert.deepStrictEqual(answers.map((a) => a.id).sort(), [1, 2, 3, 4], run.stdout.join("\n"))
+        assert.isUndefined(answers.find((a) => a.id === 3)?.error)
+        assert.notStrictEqual(answers.find((a) => a.id === 3)?.result?.isError, true)
       }), 300_000)
 
     it.effect("one quota unit per executed tool call: a notification, bad params and an unknown tool are not counted", () =>

@@ -71,3 +71,22 @@ export const startRawStdio = (env: Readonly<Record<string, string>>): RawStdio =
       })
   }
 }
+
+/**
+ * `kyb mcp` given `lines` and its standard input closed right after them, as a client that writes its requests and
+ * closes: resolves when the process exits, with every line it wrote to standard output and its exit code.
+ */
+export const writeAndClose = (env: Readonly<Record<string, string>>, lines: ReadonlyArray<string>) =>
+  new Promise<{ readonly stdout: ReadonlyArray<string>; readonly code: number | null; readonly stderr: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", "src/cli/main.ts", "mcp"], {
+      cwd: repoRoot,
+      env: { ...process.env as Record<string, string>, KYB_REGISTRY_LIVE: "none", DATABASE_POOL_SIZE: "2", ...env }
+    })
+    let stdout = ""
+    let stderr = ""
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => { stdout += chunk })
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => { stderr += chunk })
+    child.once("error", reject)
+    child.once("exit", (code) => resolve({ stdout: stdout.split("\n").filter((l) => l !== ""), code, stderr }))
+    child.stdin.end(lines.map((line) => `${line}\n`).join(""))
+  })

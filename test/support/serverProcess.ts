@@ -29,7 +29,8 @@ export interface ServerProcess {
  * something else than the TypeScript entry (the compiled build).
  */
 export const startServerProcess = async (
-  env: Readonly<Record<string, string>> = {},
+  /** Added to the environment; a variable given `undefined` is left unset (HOST is 127.0.0.1 otherwise). */
+  env: Readonly<Record<string, string | undefined>> = {},
   options: { readonly ready?: boolean; readonly argv?: ReadonlyArray<string> } = {}
 ): Promise<ServerProcess> => {
   const port = await freePort()

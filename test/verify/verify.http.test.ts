@@ -173,7 +173,7 @@ describe("/v1/verify over HTTP", () => {
             has_government_contracts: false,
             has_trademarks: false,
             active: true,
-            registry_reachable: true,
+            registry_reachable: null, // no registry was asked: the store answered (issue 53 item 9)
             sanctions_hit: false,
             officer_sanctions_hit: false,
             debarred: null,
@@ -233,8 +233,10 @@ describe("/v1/verify over HTTP", () => {
         assert.strictEqual(body["data_confidence"], null)
         assert.strictEqual(sanctions(body)["result"], "clear")
         assert.strictEqual((body["sources"] as ReadonlyArray<string>).length, 3)
+        assert.strictEqual(signals(body)["registry_reachable"], null, "no registry covers ZA: none was asked")
         const byName = yield* verify({ name: "Zzyzx Quantum Bakery", country: "ZA" })
         assert.strictEqual(byName["review_reason"], "registry_not_covered")
+        assert.strictEqual(signals(byName)["registry_reachable"], null)
         // No country: every live registry (the fake CAC) was asked and answered nothing.
         const calls = cac.stats().requests
         const everywhere = yield* verify({ name: "Zzyzx Quantum Bakery" })
@@ -300,28 +302,36 @@ describe("/v1/verify over HTTP", () => {
 
     it.effect("a number held by no store record is fetched from the live registry, stored, and verified", () =>
       Effect.gen(function*() {
-        const { verify } = yield* seeded
+        const { get, post } = yield* seeded
         cac.resetStats()
-        const body = yield* verify({ registration_no: "RC613", country: "NG" })
+        const asked = yield* get({ registration_no: "RC613", country: "NG" })
+        assert.strictEqual(asked.status, 200, asked.text)
+        const body = asked.body as Body
         assert.strictEqual(body["result"], "verified", JSON.stringify(body))
+        // The registry was asked and answered; the same request then answered by the store asks none (issue 53 item 9).
+        assert.strictEqual(signals(body)["registry_reachable"], true)
+        const fromStore = (yield* post({ registration_no: "RC613", country: "NG" })).body as Body
+        assert.strictEqual(fromStore["result"], "verified")
+        assert.strictEqual(signals(fromStore)["registry_reachable"], null)
         assert.strictEqual((body["company"] as Body)["legal_name"], "NIGERIAN BREWERIES PLC")
         assert.strictEqual(body["data_confidence"], 1)
         const calls = cac.stats().requests
         assert.isAtLeast(calls, 1)
-        const again = yield* verify({ registration_no: "RC 613", country: "NG" })
+        const again = (yield* get({ registration_no: "RC 613", country: "NG" })).body as Body
         assert.strictEqual(again["result"], "verified")
         assert.strictEqual(cac.stats().requests, calls, "answered from the store")
       }))
 
     it.effect("a name the store does not hold is asked of the live registries of its scope, stored and resolved", () =>
       Effect.gen(function*() {
-        const { verify } = yield* seeded
+        const { get } = yield* seeded
         cac.resetStats()
-        const body = yield* verify({ name: "Pay Day Supermarket", country: "NG" })
+        const body = (yield* get({ name: "Pay Day Supermarket", country: "NG" })).body as Body
         assert.strictEqual(body["result"], "verified", JSON.stringify(body))
         assert.strictEqual((body["company"] as Body)["registration_no"], "BN 2345678")
+        assert.strictEqual(signals(body)["registry_reachable"], true, "asked and answered")
         assert.isAtLeast(cac.stats().requests, 1)
-        const dormant = yield* verify({ name: "Lagos Harbour Logistics Limited", country: "NG" })
+        const dormant = (yield* get({ name: "Lagos Harbour Logistics Limited", country: "NG" })).body as Body
         assert.strictEqual(dormant["result"], "review")
         assert.strictEqual(dormant["review_reason"], "status_dormant")
       }))
@@ -342,6 +352,7 @@ describe("/v1/verify over HTTP", () => {
           // What the store holds is still verified without asking the registry.
           const stored = yield* verify({ registration_no: "RC 613", country: "NG" })
           assert.strictEqual(stored["result"], "verified")
+          assert.strictEqual(signals(stored)["registry_reachable"], null, "the store answered: no registry was asked (issue 53 item 9)")
         }).pipe(Effect.ensuring(Effect.sync(() => cac.setFault("none"))))
         cac.setFault("hang")
         yield* Effect.gen(function*() {

@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { UnitInterval } from "./stated.js"
+import { optionalField, UnitInterval } from "./stated.js"
 
 export const CompanyStatus = Schema.Literals(["active", "dissolved", "dormant", "unknown"])
 
@@ -45,8 +45,12 @@ export const CompanyFields = {
     description: "How the record was obtained: live (a registry's live answer), registry (a registry's published file), secondary (a stock listing, an EITI report, public text), synthetic (a generated benchmark record: never a fact)"
   }),
   registry_url: Schema.NullOr(Schema.String).annotate({ description: "Public site of the registry" }),
-  last_verified_at: DateTimeString,
-  confidence: Schema.NullOr(Confidence),
+  last_verified_at: DateTimeString.annotate({
+    description: "When the record's source was read: the moment a live registry answered, or the date a file states for itself (published, generated, harvested); a file that states none is dated by its loading, and its source says so"
+  }),
+  confidence: Schema.NullOr(Confidence).annotate({
+    description: "source weight (live 1.0, registry file 0.9, secondary or synthetic 0.7) x freshness of last_verified_at (1.0 within 30 days, then 0.05 less per month started, floor 0.4); each provenance entry gives its own value's"
+  }),
   identifiers: Schema.Array(Identifier).annotate({
     description: "Every identifier the business's sources give (registration number, tax number, LEI, ISIN, exchange ticker, reference id), each with its scheme and source; a verdict's and the record's company include its linked records'"
   }),
@@ -68,23 +72,31 @@ export class Officer extends Schema.Class<Officer>("Officer")({
 }) {}
 
 export class Owner extends Schema.Class<Owner>("Owner")({
-  name: Schema.String,
+  name: Schema.String.annotate({ description: "the name as the source read it" }),
+  name_as_registered: Schema.NullOr(Schema.String).annotate({
+    description: "the name as the register itself writes it, where the source's reading differs (both are screened); null: no other spelling given"
+  }),
   kind: Schema.Literals(["individual", "entity", "unknown"]).annotate({
     description: "a natural person, a legal entity, or a kind the register does not state (an arrangement, or unknown)"
   }),
   nationality: Schema.NullOr(Schema.String),
-  share_pct: Schema.NullOr(Schema.Finite).annotate({ description: "shares held, direct and indirect, in percent" }),
-  voting_pct: Schema.NullOr(Schema.Finite).annotate({ description: "voting rights, direct and indirect, in percent" }),
+  share_pct: Schema.NullOr(Schema.Finite).annotate({ description: "shares held, direct and indirect, in percent; null: the register gives no direct holding" }),
+  voting_pct: Schema.NullOr(Schema.Finite).annotate({ description: "voting rights, direct and indirect, in percent; null: the register gives no direct part" }),
   notified_on: Schema.NullOr(DateString),
   source: Schema.String,
   last_verified_at: DateTimeString
 }) {}
 
+const SourceKindField = Schema.Literals(["live", "registry", "secondary", "synthetic"])
+
 export class FieldProvenance extends Schema.Class<FieldProvenance>("FieldProvenance")({
   source: Schema.String,
   source_url: Schema.NullOr(Schema.String),
-  checked_at: DateTimeString,
-  confidence: Confidence
+  source_kind: optionalField(SourceKindField.annotate({
+    description: "how this value's own source was obtained: its weight in `confidence` (absent on checks kept before it was given)"
+  })),
+  checked_at: DateTimeString.annotate({ description: "when this value's source was read (see last_verified_at)" }),
+  confidence: Confidence.annotate({ description: "this value's own: its source's weight x the freshness of checked_at (README, Confidence)" })
 }) {}
 
 export const LinkedRecordJson = Schema.Struct({

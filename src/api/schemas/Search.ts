@@ -28,7 +28,10 @@ export class SearchResult extends Schema.Class<SearchResult>("SearchResult")({
 export class Suggestion extends Schema.Class<Suggestion>("Suggestion")({
   legal_name: Schema.String,
   country: Schema.String,
-  registration_no: Schema.String,
+  registration_no: Schema.NullOr(Schema.String).annotate({ description: "null: known only from a secondary source (see reference_id)" }),
+  reference_id: Schema.NullOr(Schema.String).annotate({
+    description: "our id of a business known only from a secondary source; GET /v1/company/{country}/{reference_id} serves it"
+  }),
   score: Schema.Finite
 }) {}
 

@@ -114,7 +114,9 @@ export class Signals extends Schema.Class<Signals>("Signals")({
   has_government_contracts: Schema.Boolean,
   has_trademarks: Schema.Boolean,
   active: Schema.Boolean,
-  registry_reachable: Schema.Boolean,
+  registry_reachable: Schema.NullOr(Schema.Boolean).annotate({
+    description: "true: a live registry was asked for this verdict and answered; false: one asked failed; null: none was asked (the store answered, or no live registry covers the country)"
+  }),
   sanctions_hit: Schema.Boolean,
   officer_sanctions_hit: Schema.Boolean.annotate({ description: "a person the record names (officer or owner) is on a list" }),
   officers_screened: Schema.Finite.annotate({ description: "people the record names that were screened; 0: none held" }),

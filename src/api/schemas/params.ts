@@ -1,4 +1,5 @@
 import { Schema, SchemaTransformation } from "effect"
+import { MAX_REFERENCE_ID_LENGTH } from "../../domain/CanonicalCompany.js"
 import { isIsoCountry } from "../../domain/countryNames.js"
 import { hasCursorShape } from "../../domain/cursor.js"
 import { stated, STATED_SCHEMA, withStatedSchemas } from "./stated.js"
@@ -116,3 +117,9 @@ export const cursorInput = (description: string) =>
     .check(Schema.makeFilter((s: string) => hasCursorShape(s), { message: "must be a next_cursor this service gave" }))
 
 export const CursorParam = cursorInput("A page's `next_cursor`, as given")
+
+/**
+ * A company as the record routes and tools name it: its registration number, or the reference id search gives for
+ * a business known only from a secondary source (up to the length such an id may have: every id served is taken).
+ */
+export const CompanyKey = (description: string) => TextInput("registration_no", MAX_REFERENCE_ID_LENGTH, description)

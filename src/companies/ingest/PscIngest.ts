@@ -2,7 +2,7 @@ import { SqlClient } from "effect/sql"
 import { Effect, Result } from "effect"
 import * as fs from "node:fs"
 import { CompanyWriter } from "../CompanyWriter.js"
-import { cacPscRecords, type PscCompanyRecord } from "./psc/cacPsc.js"
+import { cacPscRecords, type CopyPublisher, type PscCompanyRecord } from "./psc/cacPsc.js"
 import { replaceOwners } from "./psc/ownersWriter.js"
 import { type FileSummary, IngestFileError } from "./runIngest.js"
 
@@ -25,8 +25,11 @@ export const ingestPscCompanies = (companies: ReadonlyArray<PscCompanyRecord>) =
     return { ...written, owners }
   })
 
-/** `kyb ingest psc`: the CAC Persons-with-Significant-Control export (JSON: `meta`, `index` by LEI). */
-export const ingestCacPscFile = (file: string) =>
+/**
+ * `kyb ingest psc`: a copy of the CAC Persons-with-Significant-Control register (JSON: `meta`, `index` by LEI), credited
+ * to `publisher` when the operator names who published it (`--published-by`).
+ */
+export const ingestCacPscFile = (file: string, publisher?: CopyPublisher) =>
   Effect.gen(function*() {
     const started = Date.now()
     const text = yield* Effect.try({
@@ -34,7 +37,7 @@ export const ingestCacPscFile = (file: string) =>
       catch: (e) => new IngestFileError({ file, message: e instanceof Error ? e.message : String(e) })
     })
     const json = yield* Effect.try({ try: () => JSON.parse(text) as unknown, catch: () => new IngestFileError({ file, message: "not JSON" }) })
-    const companies = yield* Result.match(cacPscRecords(json), {
+    const companies = yield* Result.match(cacPscRecords(json, publisher), {
       onFailure: (reason) => Effect.fail(new IngestFileError({ file, message: `not a CAC PSC export: ${reason}` })),
       onSuccess: Effect.succeed
     })

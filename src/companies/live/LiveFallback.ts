@@ -23,6 +23,8 @@ export interface LiveOutcome {
   readonly checked: ReadonlyArray<string>
   readonly unreachable: ReadonlyArray<string>
   readonly stored: number
+  /** Not asked now: every registry of the scope answered this query within KYB_LIVE_SEARCH_TTL (the store holds it). */
+  readonly answeredWithinTtl: boolean
 }
 
 /** Where a company the live registry returned now is in the store: read it back with any reader. */
@@ -97,15 +99,20 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
 
     const askByName = (q: LiveNameQuery, scope: ReadonlyArray<RegistryId>, key: LiveSearchKey) =>
       Effect.gen(function*() {
-        if (yield* cache.askedWithin(key, ttlSeconds)) return Option.none<LiveOutcome>()
+        if (yield* cache.askedWithin(key, ttlSeconds)) {
+          return Option.some<LiveOutcome>({ checked: [], unreachable: [], stored: 0, answeredWithinTtl: true })
+        }
         const result = yield* live.search(q.text, scope, { onLate: (_, records) => store(records).pipe(Effect.ignore) })
         if (result.checked.length === 0) return Option.none<LiveOutcome>()
         const stored = yield* store(result.records)
         if (result.unreachable.length === 0) yield* cache.remember(key, result.records.length)
-        return Option.some<LiveOutcome>({ checked: result.checked, unreachable: result.unreachable, stored })
+        return Option.some<LiveOutcome>({ checked: result.checked, unreachable: result.unreachable, stored, answeredWithinTtl: false })
       })
 
-    /** Every live registry of the query's scope, asked by name. None when none covers it or it was asked within the TTL. */
+    /**
+     * Every live registry of the query's scope, asked by name. None when none covers it; not asked again when every
+     * one answered it within the TTL (`answeredWithinTtl`, nothing checked now).
+     */
     const byName = (q: LiveNameQuery) =>
       Effect.suspend(() => {
         const scope = q.country === undefined ? registryIds : [registryForCountry(q.country)].filter((r) => r !== null)

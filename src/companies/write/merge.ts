@@ -20,7 +20,8 @@ const provenanceOf = (observation: Observation, confidence: number): FieldProven
   source: observation.record.source,
   source_url: observation.record.source_url,
   checked_at: observation.record.last_verified_at,
-  confidence
+  confidence,
+  source_kind: observation.record.source_kind
 })
 
 const tie = (value: string, p: { readonly source: string; readonly source_url: string | null }) =>

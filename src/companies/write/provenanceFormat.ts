@@ -1,3 +1,4 @@
+import type { SourceKind } from "../../domain/CanonicalCompany.js"
 import type { FieldProvenance, Provenance, TrackedField, TrackedList } from "./state.js"
 
 // Field names are a fixed set: each quoted once, not once per company.
@@ -32,6 +33,9 @@ export const encodeProvenance = (provenance: Provenance): string => {
   return `{"sources":[${sources}],"fields":{${fields}}}`
 }
 
+const sourceKinds: ReadonlyArray<unknown> = ["live", "registry", "secondary", "synthetic"] satisfies ReadonlyArray<SourceKind>
+const isSourceKind = (u: unknown): u is SourceKind => sourceKinds.includes(u)
+
 const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
 
 const fieldProvenanceOf = (u: unknown): FieldProvenance | null => {
@@ -40,7 +44,8 @@ const fieldProvenanceOf = (u: unknown): FieldProvenance | null => {
     source: u["source"],
     source_url: typeof u["source_url"] === "string" ? u["source_url"] : null,
     checked_at: u["checked_at"],
-    confidence: typeof u["confidence"] === "number" ? u["confidence"] : 0
+    confidence: typeof u["confidence"] === "number" ? u["confidence"] : 0,
+    ...(isSourceKind(u["source_kind"]) ? { source_kind: u["source_kind"] } : {})
   }
 }
 

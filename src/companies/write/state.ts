@@ -22,6 +22,8 @@ export interface FieldProvenance {
   readonly source_url: string | null
   readonly checked_at: string
   readonly confidence: number
+  /** How that source was obtained: the field's confidence is weighed by it (absent in rows written before it was kept). */
+  readonly source_kind?: SourceKind
 }
 
 export type Provenance = Readonly<Partial<Record<TrackedField | TrackedList, FieldProvenance>>>

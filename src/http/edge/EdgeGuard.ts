@@ -12,7 +12,7 @@ import {
   mediaType,
   type Refusal
 } from "../../domain/inputHygiene.js"
-import { edgeRefusal } from "../../mcp/envelope.js"
+import { edgeRefusal, stringsRefusal } from "../../mcp/envelope.js"
 import { unknownQueryParameter } from "./allowedMethods.js"
 import { bodyRuleFor } from "./bodyLimits.js"
 
@@ -34,10 +34,15 @@ export const edgeGuard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServer
     const mcp = isMcp(requestTarget(request))
     const answer = (status: number, error: string, message: string) =>
       Effect.succeed(HttpServerResponse.jsonUnsafe(mcp ? edgeRefusal(message) : { error, message }, { status }))
-    return guard(app, request, answer)
+    const refusedStrings = (body: unknown, refusal: Refusal) =>
+      mcp
+        ? Effect.succeed(HttpServerResponse.jsonUnsafe(stringsRefusal(body, refusal), { status: 400 }))
+        : answer(400, "invalid_request", `${refusal.where} ${refusal.problem}.`)
+    return guard(app, request, answer, refusedStrings)
   })
 
 type Answer = (status: number, error: string, message: string) => Effect.Effect<HttpServerResponse.HttpServerResponse>
+type StringsAnswer = (body: unknown, refusal: Refusal) => Effect.Effect<HttpServerResponse.HttpServerResponse>
 
 const hasBody = (headers: Readonly<Record<string, string | undefined>>) =>
   headers["transfer-encoding"] !== undefined || (headers["content-length"] !== undefined && headers["content-length"] !== "0")
@@ -47,7 +52,12 @@ const hasBody = (headers: Readonly<Record<string, string | undefined>>) =>
  * percent-decoded, no control characters), the headers, the body's media type and size, and a JSON body's
  * nesting and strings. What fails here never reaches a handler or the database.
  */
-const guard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>, request: HttpServerRequest.HttpServerRequest, answer: Answer) =>
+const guard = <E, R>(
+  app: Effect.Effect<HttpServerResponse.HttpServerResponse, E, R>,
+  request: HttpServerRequest.HttpServerRequest,
+  answer: Answer,
+  refusedStrings: StringsAnswer
+) =>
   Effect.gen(function*() {
     const refused = (refusal: Refusal) => answer(400, "invalid_request", `${refusal.where} ${refusal.problem}.`)
     const target = requestTarget(request)
@@ -88,7 +98,7 @@ const guard = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerResponse, E
       const parsed = parseJson(text.success)
       if (parsed.ok) {
         const problem = checkJsonStrings(parsed.value)
-        if (problem !== undefined) return yield* refused(problem)
+        if (problem !== undefined) return yield* refusedStrings(parsed.value, problem)
       }
     } else if (type === "application/x-www-form-urlencoded") {
       const problem = checkRequestTarget(`?${text.success}`)

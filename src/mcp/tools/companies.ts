@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect"
 import { AwardPage, AwardParams } from "../../api/schemas/Award.js"
 import { CompanyRecord } from "../../api/schemas/Company.js"
-import { CountryCode, TextInput } from "../../api/schemas/params.js"
+import { CompanyKey, CountryCode } from "../../api/schemas/params.js"
 import { RegistriesResponse } from "../../api/schemas/Registry.js"
 import { SearchParams, SearchResponse } from "../../api/schemas/Search.js"
 import { Awards } from "../../awards/Awards.js"
@@ -12,7 +12,7 @@ import { makeTool, unavailable } from "../tool.js"
 
 const company = {
   country: CountryCode,
-  registration_no: TextInput("registration_no", 64, "The registry number, any separator style")
+  registration_no: CompanyKey("The registry number, any separator style, or a reference id search gave")
 }
 
 export const companyTools = [

@@ -34,5 +34,32 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
       "as a whole), the second look's note and the case's outcome; a check read by id carries the decisions on its subject, its case " +
       "and the four-eyes policy in force; a proposer withdraws a pending proposal (POST /v1/decisions/{id}/withdraw, 403 " +
       "`not_the_proposer` to anyone else); the audit log names `decision.withdrawn`."
+  },
+  {
+    pointers: /^\/components\/schemas\/Suggestion\/(properties\/(reference_id|registration_no)(\/.*)?|required\/[34])$/,
+    why: "A suggestion may be a business known only from a secondary source, which has no registration number: the Effect 3 " +
+      "document said `registration_no` was always a string, and such a suggestion answered 500 (issue 53 item 11). It is " +
+      "null then, and `reference_id` names the business as search results and verdict candidates do."
+  },
+  {
+    pointers: /^\/paths\/~1v1~1company~1\{country\}~1\{registration_no\}(~1awards)?\/get\/parameters\/1\/schema\/maxLength$/,
+    why: "The record routes take the reference ids search serves, up to 160 characters (a reference id's limit): at 64 " +
+      "they refused ids the service itself gave (issue 53 item 12)."
+  },
+  {
+    pointers: /^\/components\/schemas\/Owner\/(properties\/(name|name_as_registered|share_pct|voting_pct)(\/.*)?|required\/[1-8])$/,
+    why: "An owner from a copy of a register keeps the register's own spelling (`name_as_registered`) beside the copy's " +
+      "reading, and both are screened; a holding the register does not give is null, never 0 (issue 53 items 6 and 7)."
+  },
+  {
+    pointers: /^\/components\/schemas\/Signals\/properties\/registry_reachable(\/.*)?$/,
+    why: "`registry_reachable` said true where no registry was asked (a country no live registry covers, a record the store " +
+      "held): it is true only when a registry asked answered, false when one failed, null when none was asked (issue 53 item 9)."
+  },
+  {
+    pointers: /^\/components\/schemas\/(FieldProvenance\/properties\/(source_kind|checked_at|confidence)(\/.*)?|[A-Za-z]+\/properties\/(confidence|last_verified_at)\/description)$/,
+    why: "`confidence` was an undocumented formula and a field from another source took the record's weight: the schema now " +
+      "says the formula and what `last_verified_at` is, and each provenance entry gives its own source's kind, the weight " +
+      "its confidence is computed with (issue 53 item 10)."
   }
 ]

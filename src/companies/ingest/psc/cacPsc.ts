@@ -7,6 +7,8 @@ import type { RegistryRecord } from "../../../domain/CanonicalCompany.js"
  */
 const Psc = Schema.Struct({
   owner_name: Schema.String,
+  /** The name as the register writes it, where the file's `owner_name` is someone's reading of it. */
+  owner_name_raw: Schema.optional(Schema.NullOr(Schema.String)),
   owner_kind: Schema.String,
   nationality: Schema.optional(Schema.NullOr(Schema.String)),
   notified: Schema.optional(Schema.NullOr(Schema.String)),
@@ -33,6 +35,8 @@ export type OwnerKind = "individual" | "entity" | "unknown"
 
 export interface Owner {
   readonly name: string
+  /** The register's own spelling, when the copy gives it and it differs from `name` (screened too). */
+  readonly name_as_registered: string | null
   readonly kind: OwnerKind
   readonly nationality: string | null
   readonly share_pct: number | null
@@ -46,7 +50,22 @@ export interface PscCompanyRecord {
   readonly owners: ReadonlyArray<Owner>
 }
 
-export const CAC_PSC_SOURCE = "Corporate Affairs Commission (NG-CAC), Persons with Significant Control register"
+export const CAC_PSC_REGISTER = "Corporate Affairs Commission (NG-CAC), Persons with Significant Control register"
+
+/** Who published the copy of the register being loaded, and where; the file itself names the register, not its copier. */
+export interface CopyPublisher {
+  readonly name: string
+  readonly url: string | null
+}
+
+/**
+ * What the records of a harvested copy are credited to: the register, whose copy it is and as of when. A copy of the
+ * register's public search made by someone else is not the registry's publication, and says so.
+ */
+export const cacPscSource = (harvested: string, publisher: CopyPublisher | undefined) =>
+  `${CAC_PSC_REGISTER}: copy of its public search harvested on ${harvested} ` +
+  (publisher === undefined ? "by a third party the file does not name" : `and published by ${publisher.name}`) +
+  " (not the registry's own publication)"
 
 const kindOf = (kind: string): OwnerKind => {
   const k = kind.trim().toLowerCase()
@@ -62,8 +81,12 @@ const statusOf = (status: string | null | undefined): RegistryRecord["status"] =
   return "unknown"
 }
 
-const sum = (a: number | null | undefined, b: number | null | undefined): number | null =>
-  a == null && b == null ? null : (a ?? 0) + (b ?? 0)
+/**
+ * A holding as the register gives it: the direct part plus the indirect one (none when not given). Without a direct
+ * part the register does not say what is held, so null: never a 0 made of a missing value and a stated 0 indirect.
+ */
+const holding = (direct: number | null | undefined, indirect: number | null | undefined): number | null =>
+  direct == null ? null : direct + (indirect ?? 0)
 
 const isoDate = (value: string | null | undefined): string | null =>
   value != null && /^\d{4}-\d{2}-\d{2}$/.test(value) ? value : null
@@ -71,20 +94,31 @@ const isoDate = (value: string | null | undefined): string | null =>
 const blankToNull = (value: string | null | undefined): string | null =>
   value == null || value.trim() === "" ? null : value.trim()
 
-/** The register's companies as canonical records with their owners; a file of another shape is refused with why. */
-export const cacPscRecords = (json: unknown): Result.Result<ReadonlyArray<PscCompanyRecord>, string> =>
+/** The register's spelling beside the copy's reading: kept only when it says something else. */
+const registeredSpelling = (raw: string | null | undefined, name: string): string | null => {
+  const spelled = blankToNull(raw)
+  return spelled === null || spelled.toUpperCase() === name.toUpperCase() ? null : spelled
+}
+
+/**
+ * The register's companies as canonical records with their owners, credited to the copy they come from (`publisher`:
+ * who published it, when known); a file of another shape is refused with why.
+ */
+export const cacPscRecords = (json: unknown, publisher?: CopyPublisher): Result.Result<ReadonlyArray<PscCompanyRecord>, string> =>
   Result.map(
     Result.mapError(Schema.decodeUnknownResult(CacPscFile)(json), (e) => e.message),
     (file) => {
       const harvested = `${file.meta.harvested}T00:00:00Z`
+      const source = cacPscSource(file.meta.harvested, publisher)
+      const sourceUrl = publisher?.url ?? file.meta.source_url
       return Object.values(file.index).map((c): PscCompanyRecord => ({
         record: {
           country: "NG",
           registration_no: `RC ${c.rc.replace(/^RC\s*/i, "")}`,
           legal_name: c.company,
           status: statusOf(c.status),
-          source: CAC_PSC_SOURCE,
-          ...(file.meta.source_url === undefined ? {} : { source_url: file.meta.source_url }),
+          source,
+          ...(sourceUrl === undefined ? {} : { source_url: sourceUrl }),
           source_kind: "registry",
           last_verified_at: harvested
         },
@@ -92,10 +126,11 @@ export const cacPscRecords = (json: unknown): Result.Result<ReadonlyArray<PscCom
           .filter((p) => p.owner_name.trim() !== "")
           .map((p) => ({
             name: p.owner_name.trim(),
+            name_as_registered: registeredSpelling(p.owner_name_raw, p.owner_name.trim()),
             kind: kindOf(p.owner_kind),
             nationality: blankToNull(p.nationality),
-            share_pct: sum(p.share_pct_direct, p.share_pct_indirect),
-            voting_pct: sum(p.voting_pct_direct, p.voting_pct_indirect),
+            share_pct: holding(p.share_pct_direct, p.share_pct_indirect),
+            voting_pct: holding(p.voting_pct_direct, p.voting_pct_indirect),
             notified_on: isoDate(p.notified)
           }))
       }))

@@ -21,12 +21,12 @@ export const replaceOwners = (
       ), gone AS (
         DELETE FROM company_owners w USING target WHERE w.company_id = target.id AND w.source = ${source}
       )
-      INSERT INTO company_owners (company_id, name, kind, nationality, share_pct, voting_pct, notified_on, source, last_verified_at)
-      SELECT target.id, o.name, o.kind, o.nationality, o.share_pct, o.voting_pct, o.notified_on::date, ${source}, ${checkedAt}::timestamptz
-      FROM target, unnest(${owners.map((o) => o.name)}::text[], ${owners.map((o) => o.kind)}::text[],
+      INSERT INTO company_owners (company_id, name, name_as_registered, kind, nationality, share_pct, voting_pct, notified_on, source, last_verified_at)
+      SELECT target.id, o.name, o.name_as_registered, o.kind, o.nationality, o.share_pct, o.voting_pct, o.notified_on::date, ${source}, ${checkedAt}::timestamptz
+      FROM target, unnest(${owners.map((o) => o.name)}::text[], ${owners.map((o) => o.name_as_registered)}::text[], ${owners.map((o) => o.kind)}::text[],
         ${owners.map((o) => o.nationality)}::text[], ${owners.map((o) => o.share_pct)}::numeric[],
         ${owners.map((o) => o.voting_pct)}::numeric[], ${owners.map((o) => o.notified_on)}::text[])
-        AS o(name, kind, nationality, share_pct, voting_pct, notified_on)
+        AS o(name, name_as_registered, kind, nationality, share_pct, voting_pct, notified_on)
       RETURNING company_id::text AS company_id`,
     (rows) => rows.length
   )

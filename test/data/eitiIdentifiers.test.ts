@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest"
+import { eitiIdentifier, eitiRecords } from "../../scripts/corpus/eiti.js"
+import { repoRoot } from "../sanctions/paths.js"
+
+/** An EITI report's identifier keeps the scheme its source states, and a report states no CAC number (issue 53 item 8). */
+describe("EITI identifiers as the reports give them", () => {
+  it("a Nigerian report's bare or RC-prefixed number is kept as filed (NG-EITI), never as a CAC number", () => {
+    expect(eitiIdentifier("NG", "RC208767")).toEqual({ scheme: "NG-EITI", value: "RC208767", tax: false })
+    expect(eitiIdentifier("NG", "208767")).toEqual({ scheme: "NG-EITI", value: "208767", tax: false })
+    expect(eitiIdentifier("NG", "04059106-0001")).toEqual({ scheme: "NG-TIN", value: "04059106-0001", tax: true })
+  })
+
+  it("no record of the real EITI file holds a registry's scheme", () => {
+    const records = eitiRecords(repoRoot)
+    expect(records.length).toBeGreaterThan(100)
+    const registrySchemes = records.flatMap((r) => (r.identifiers ?? []).filter((i) => /^[a-z]{2}-[a-z]+$/.test(i.scheme)))
+    expect(registrySchemes).toEqual([])
+    expect(records.every((r) => r.registration_no === undefined || r.registration_no === null)).toBe(true)
+  })
+})
