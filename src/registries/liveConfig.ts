@@ -52,13 +52,13 @@ export interface LiveConfig {
 /** "ng-cac" -> "KYB_REGISTRY_NG_CAC". */
 export const envPrefix = (registry: LiveRegistryId): string => `KYB_REGISTRY_${registry.toUpperCase().replace(/-/g, "_")}`
 
-const invalid = (name: string, message: string) =>
+export const invalidConfig = (name: string, message: string) =>
   new Config.ConfigError(new Schema.SchemaError(new SchemaIssue.Pointer([name], new SchemaIssue.InvalidValue({ message }))))
 
 const positiveInt = (name: string, fallback: number) =>
   Config.Int(name).pipe(
     Config.withDefault(fallback),
-    Config.mapEffect((n) => (n > 0 ? Effect.succeed(n) : Effect.fail(invalid(name, `${name} must be > 0`))))
+    Config.mapEffect((n) => (n > 0 ? Effect.succeed(n) : Effect.fail(invalidConfig(name, `${name} must be > 0`))))
   )
 
 const endpoint = (registry: LiveRegistryId, timeoutMs: number): Config.Config<RegistryEndpoint> => {
@@ -78,14 +78,14 @@ const endpoint = (registry: LiveRegistryId, timeoutMs: number): Config.Config<Re
   })
 }
 
-/** KYB_REGISTRY_LIVE: "all" (default), "none", or a comma list of live registry ids. */
+/** KYB_REGISTRY_LIVE: "all" (default), "none", or a comma list of live registry ids and "gleif" (gleif/gleifConfig.ts). */
 const enabled = Config.String("KYB_REGISTRY_LIVE").pipe(
   Config.withDefault("all"),
   Config.mapEffect((value) => {
     const wanted = value.split(",").map((part) => part.trim().toLowerCase()).filter((part) => part.length > 0)
-    const unknown = wanted.filter((part) => part !== "all" && part !== "none" && !isLiveRegistryId(part))
+    const unknown = wanted.filter((part) => part !== "all" && part !== "none" && part !== "gleif" && !isLiveRegistryId(part))
     if (unknown.length > 0) {
-      return Effect.fail(invalid("KYB_REGISTRY_LIVE", `unknown live registries: ${unknown.join(", ")}`))
+      return Effect.fail(invalidConfig("KYB_REGISTRY_LIVE", `unknown live registries: ${unknown.join(", ")}`))
     }
     return Effect.succeed<ReadonlyArray<LiveRegistryId>>(
       wanted.includes("all") ? liveRegistryIds : liveRegistryIds.filter((id) => wanted.includes(id))
