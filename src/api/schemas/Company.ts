@@ -94,8 +94,8 @@ export class Owner extends Schema.Class<Owner>("Owner")({
   notified_on: Schema.NullOr(DateString),
   source: Schema.String,
   last_verified_at: DateTimeString,
-  lei: Schema.optional(Schema.NullOr(Schema.String)).annotate({ description: "the owner's LEI, when the source names it (GLEIF's level-2 parents)" }),
-  relationship: Schema.optional(Schema.NullOr(Schema.Literals(["direct", "ultimate", "direct_and_ultimate"]))).annotate({
+  lei: Schema.NullOr(Schema.String).annotate({ description: "the owner's LEI, when the source names it (GLEIF's level-2 parents)" }),
+  relationship: Schema.NullOr(Schema.Literals(["direct", "ultimate", "direct_and_ultimate"])).annotate({
     description: "for a parent from GLEIF's level-2 data: direct parent, ultimate parent, or both"
   })
 }) {}

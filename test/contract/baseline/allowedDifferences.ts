@@ -14,5 +14,11 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     why: "The schemas have always named these strings' formats (`format: \"date-time\"`: an RFC 3339 instant; `format: \"date\"`: " +
       "a day, YYYY-MM-DD), as documentation for clients; the Effect 3 generator dropped a `format` annotation (only a whole " +
       "`jsonSchema` override kept one), Effect 4 writes it. The values served were always of these formats: the document now says so."
+  },
+  {
+    pointers: /^\/components\/schemas\/(LeiEvidence|RegistryEvidence\/properties\/lei|Owner\/properties\/(lei|relationship)|Owner\/required)(\/.*)?$/,
+    why: "GLEIF as a live source (issue 54 item 1): a registration GLEIF confirmed carries GLEIF's evidence (registry_evidence.lei: " +
+      "the LEI, the registration authority, the number there, the corroboration level and GLEIF's dates), and an owner a source " +
+      "names by its LEI (GLEIF's level-2 parents) carries that LEI and its relationship (direct, ultimate or both). Additions only."
   }
 ]
