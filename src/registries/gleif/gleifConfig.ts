@@ -21,7 +21,8 @@ const enabled = Config.String("KYB_REGISTRY_LIVE").pipe(
   Config.map((value) => value.split(",").map((p) => p.trim().toLowerCase()).some((p) => p === "all" || p === "gleif"))
 )
 
-const authorities = Config.String("KYB_GLEIF_RA_CODES").pipe(
+/** KYB_GLEIF_RA_CODES: RA codes an operator confirmed in GLEIF's RA list, mapped to registries. */
+export const gleifAuthorityCodes = Config.String("KYB_GLEIF_RA_CODES").pipe(
   Config.withDefault(""),
   Config.mapEffect((value) => {
     const { invalid, pairs } = parseAuthorityCodes(value)
@@ -46,6 +47,6 @@ export const gleifConfig: Effect.Effect<GleifConfig, Config.ConfigError> = Effec
     timeoutMs: yield* bounded("KYB_GLEIF_TIMEOUT_MS", gateway.timeoutMs, 120_000),
     pageSize: yield* bounded("KYB_GLEIF_PAGE_SIZE", 10, 200),
     maxPages: yield* bounded("KYB_GLEIF_MAX_PAGES", 3, 20),
-    authorities: yield* authorities
+    authorities: yield* gleifAuthorityCodes
   }
 })
