@@ -17,7 +17,12 @@ export interface FixtureRecord {
   readonly id: string
   readonly attributes: {
     readonly lei: string
-    readonly entity: { readonly legalName: { readonly name: string }; readonly otherNames?: ReadonlyArray<{ readonly name: string }>; readonly legalAddress: { readonly country?: string | null }; readonly registeredAs?: string | null } & Record<string, unknown>
+    readonly entity: {
+      readonly legalName: { readonly name: string } & Record<string, unknown>
+      readonly otherNames?: ReadonlyArray<{ readonly name: string } & Record<string, unknown>>
+      readonly legalAddress: { readonly country?: string | null } & Record<string, unknown>
+      readonly registeredAs?: string | null
+    } & Record<string, unknown>
     readonly registration: Record<string, unknown>
   } & Record<string, unknown>
   readonly _fixture: { readonly synthetic: boolean; readonly directParent?: string; readonly ultimateParent?: string }
