@@ -13,7 +13,13 @@ const withGleif = <A, E>(use: (fake: FakeGleif, source: GleifSource["Service"]) 
   Effect.scoped(Effect.gen(function*() {
     const fake = yield* fakeGleifScoped([...records, ...pagingFixtures(kilima, 12)])
     // Built in this scope: the service's HTTP client lives until the test ends.
-    const context = yield* Layer.build(gleifSourceLayer(fake.url, { KYB_GLEIF_RA_CODES: fixtureAuthorities, KYB_GLEIF_PAGE_SIZE: "5" }))
+    const context = yield* Layer.build(gleifSourceLayer(fake.url, {
+      KYB_GLEIF_RA_CODES: fixtureAuthorities,
+      KYB_GLEIF_PAGE_SIZE: "5",
+      // Generous: nothing here measures time, and the machine may be loaded.
+      KYB_REGISTRY_TIMEOUT_MS: "10000",
+      KYB_REGISTRY_BUDGET_MS: "20000"
+    }))
     const source = Context.get(context, GleifSource)
     return yield* use(fake, source)
   }))
