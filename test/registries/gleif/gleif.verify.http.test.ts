@@ -151,7 +151,7 @@ describe("/v1/verify answered from GLEIF in countries without a registry adapter
       Effect.gen(function*() {
         const { verify } = yield* client
         gleif.setFault("error")
-        const verdict = yield* verify({ registration_no: "PVT-SYN4L5E6F", country: "KE" })
+        const verdict = yield* verify({ registration_no: "PVT-SYNDOWN01", country: "KE" })
         gleif.setFault("none")
         assert.isFalse(verdict["registered"])
         assert.include(verdict["review_reasons"] as ReadonlyArray<string>, "registry_unreachable")
