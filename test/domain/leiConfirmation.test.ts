@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { type LeiEntry, leiRecord, leiReferenceId, leiVerdict } from "../../src/domain/leiConfirmation.js"
 import type { RegistryId } from "../../src/domain/registrationNumbers.js"
+import { kilimaEvidence } from "../registries/gleif/support.js"
 
 /** A synthetic entry (invented: no real LEI, name or number). */
 const entry = (over: Partial<LeiEntry> = {}, registration: Partial<LeiEntry["registration"]> = {}): LeiEntry => ({
@@ -74,18 +75,7 @@ describe("leiRecord", () => {
       aliases: [{ name: "Kilima Tea", kind: "trading" }, { name: "Kilima Estates Ltd", kind: "former" }],
       source_kind: "live"
     })
-    expect(record.lei_registration).toEqual({
-      lei: "SYNTHKE0000000000101",
-      registration_authority_id: "RA990001",
-      registration_authority: "ke-brs",
-      registered_as: "PVT-SYN7K1A2B",
-      corroboration_level: "FULLY_CORROBORATED",
-      registration_status: "ISSUED",
-      entity_status: "ACTIVE",
-      initial_registration_date: "2019-05-02T09:12:44Z",
-      last_update_date: "2026-04-30T11:05:10Z",
-      next_renewal_date: "2027-05-02T09:12:44Z"
-    })
+    expect(record.lei_registration).toEqual(kilimaEvidence("ke-brs"))
   })
 
   it("not registered: a reference entity (no number, no evidence, source kind secondary)", () => {

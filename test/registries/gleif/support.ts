@@ -28,3 +28,17 @@ export const pagingFixtures = (template: FixtureRecord, count: number): Readonly
       _fixture: { synthetic: true }
     }
   })
+
+/** GLEIF's evidence for the synthetic Kilima record (SYNTHKE...101), with the authority's name as given. */
+export const kilimaEvidence = (registrationAuthority: string) => ({
+  lei: "SYNTHKE0000000000101",
+  registration_authority_id: "RA990001",
+  registration_authority: registrationAuthority,
+  registered_as: "PVT-SYN7K1A2B",
+  corroboration_level: "FULLY_CORROBORATED",
+  registration_status: "ISSUED",
+  entity_status: "ACTIVE",
+  initial_registration_date: "2019-05-02T09:12:44Z",
+  last_update_date: "2026-04-30T11:05:10Z",
+  next_renewal_date: "2027-05-02T09:12:44Z"
+})
