@@ -82,18 +82,16 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
         }))
       )
 
-    /**
-     * The registry asked for one number; None when it answered without it or has no live adapter here. Fails
-     * with RegistryUnavailable when it could not be asked (down, slow, changed, breaker open).
-     */
     const gleifByNumber = (registry: RegistryId, raw: string) =>
       gleif.byNumber(raw, countryOfRegistry(registry)).pipe(
         Effect.flatMap((findings) => Effect.as(storeGleifFindings(sql, writer, findings), keyOfNumberAnswer(registry, raw, findings)))
       )
 
     /**
-     * The registry's own answer first; GLEIF's (asked at the same time when it is on) when the registry has no live
-     * adapter, did not hold the number, or could not be asked and GLEIF confirms the registration.
+     * The registry asked for one number; None when it answered without it (or nothing here can ask it). Fails with
+     * RegistryUnavailable when it could not be asked (down, slow, changed, breaker open). The registry's own answer
+     * first; GLEIF's (asked at the same time when it is on) when the registry has no live adapter, did not hold the
+     * number, or could not be asked and GLEIF confirms the registration.
      */
     const byNumber = (registry: RegistryId, raw: string) =>
       Effect.gen(function*() {
@@ -132,11 +130,15 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
         return Option.some<LiveOutcome>({ checked, unreachable, stored })
       })
 
-    /** Every live registry of the query's scope, asked by name. None when none covers it or it was asked within the TTL. */
+    /**
+     * Every live registry of the query's scope, and GLEIF when on, asked by name. None when none covers it or it was
+     * asked within the TTL.
+     */
     const byName = (q: LiveNameQuery) =>
       Effect.suspend(() => {
         const scope = q.country === undefined ? registryIds : [registryForCountry(q.country)].filter((r) => r !== null)
-        if (!gleif.enabled && !scope.some((id) => liveRegistries.includes(id))) return Effect.succeed(Option.none<LiveOutcome>())
+        const covered = gleif.enabled ? scope.length > 0 : scope.some((id) => liveRegistries.includes(id))
+        if (!covered) return Effect.succeed(Option.none<LiveOutcome>())
         const key = keyOf(q)
         return nameFlight(`${key.scope}:${key.query}`, askByName(q, scope, key)).pipe(
           Effect.tap((outcome) => Effect.when(readOwnWrites, Effect.sync(() => Option.isSome(outcome) && outcome.value.stored > 0)))
