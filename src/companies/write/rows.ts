@@ -39,7 +39,8 @@ export const registryEvidenceOfStored = (stored: unknown): RegistryEvidence | nu
   const u = parsed(stored)
   if (!isObject(u) || typeof u["source"] !== "string" || typeof u["checked_at"] !== "string") return null
   if (u["kind"] !== "registry" && u["kind"] !== "live") return null
-  const lei = Schema.decodeUnknownOption(LeiRegistration)(u["lei"])
+  // Decoded only when present: most evidence is a registry's own, without GLEIF's part.
+  const lei = u["lei"] === undefined ? Option.none() : Schema.decodeUnknownOption(LeiRegistration)(u["lei"])
   return {
     source: u["source"],
     source_url: typeof u["source_url"] === "string" ? u["source_url"] : null,
