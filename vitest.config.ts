@@ -13,7 +13,9 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     // The shipped lists are years old: suites report their ages without a limit; the freshness tests set one.
-    env: { KYB_LISTS_MAX_AGE_DAYS: "off" },
+    // GLEIF's public API is never reached from a test: a test that turns GLEIF on without pointing it at a fake
+    // asks a closed loopback port instead.
+    env: { KYB_LISTS_MAX_AGE_DAYS: "off", KYB_GLEIF_URL: "http://127.0.0.1:9/gleif-not-configured-in-this-test" },
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: "forks",

@@ -53,6 +53,16 @@ export const kyb: GroupSpec = {
           run: run(() => import("./ingestCommands.js").then((m) => m.psc))
         },
         {
+          name: "gleif",
+          summary: "GLEIF's golden copy (CSV), the 18 countries' rows",
+          description: "GLEIF's golden-copy CSV (LEI-CDF level 1), streamed; rows of the 18 countries stored (`matched`), " +
+            "the others skipped. Registered only when fully corroborated against the country's registry (an RA code " +
+            "of src/registries/gleif/registrationAuthorities.ts or KYB_GLEIF_RA_CODES) and active; else a reference entity.",
+          args: [files],
+          options: [batchSize(2000)],
+          run: run(() => import("./ingestCommands.js").then((m) => m.gleif))
+        },
+        {
           name: "procurement",
           summary: "Procurement awards (OCDS or CSV); suppliers matched to companies",
           description: "Procurement awards: OCDS release or record packages (JSON / JSON Lines) or CSV " +

@@ -90,6 +90,13 @@ export const trademarkRecords: Expected = {
   csvColumns: [["office", "mark", "owner"]]
 }
 
+export const gleifGoldenCopy: Expected = {
+  what: "a GLEIF golden copy",
+  reads: "GLEIF's golden-copy CSV (LEI-CDF level 1: LEI, Entity.LegalName, ...)",
+  json: "documents",
+  csvColumns: [["lei", "entity.legalname", "entity.legaladdress.country", "entity.entitystatus", "registration.registrationstatus", "registration.validationsources"]]
+}
+
 export const pscRegister: Expected = {
   what: "a PSC register export",
   reads: "the CAC PSC JSON export (meta, index)",

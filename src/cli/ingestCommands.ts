@@ -8,7 +8,8 @@ import { ingestProcurementFile } from "../companies/ingest/ProcurementIngest.js"
 import { ingestCacPscFile } from "../companies/ingest/PscIngest.js"
 import type { FileSummary } from "../companies/ingest/runIngest.js"
 import { ingestTrademarkFile } from "../companies/ingest/TrademarkIngest.js"
-import { companyRecords, type Expected, procurementAwards, pscRegister, refusal, trademarkRecords } from "./fileKind.js"
+import { companyRecords, type Expected, gleifGoldenCopy, procurementAwards, pscRegister, refusal, trademarkRecords } from "./fileKind.js"
+import { ingestGleifGoldenCopy } from "../companies/ingest/gleif/GleifIngest.js"
 import { CliFailure, runCli } from "./runner.js"
 import type { DatabaseLive } from "../db/Database.js"
 import * as fs from "node:fs"
@@ -134,4 +135,13 @@ export const psc = (invocation: Invocation) =>
     invocation,
     pscRegister,
     ingestEach(invocation, (file) => ingestCacPscFile(file, publisherOf(invocation)), true).pipe(Effect.provide(WriterLive))
+  )
+
+export const gleif = (invocation: Invocation) =>
+  runIngestCommand(
+    invocation,
+    gleifGoldenCopy,
+    ingestEach(invocation, (file) => ingestGleifGoldenCopy(file, { batchSize: batchSizeOf(invocation) }), true).pipe(
+      Effect.provide(WriterLive)
+    )
   )

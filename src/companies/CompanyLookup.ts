@@ -32,7 +32,8 @@ export class CompanyLookup extends Context.Service<CompanyLookup>()("kyb/Company
     const fromRegistry = (country: string, registrationNo: string) =>
       Effect.gen(function*() {
         const registry = registryForCountry(country)
-        const liveRegistry = fallback.liveRegistries.find((id) => id === registry)
+        // The registry's live adapter, or GLEIF (when on) for any of the 18.
+        const liveRegistry = fallback.numberSources.find((id) => id === registry)
         // Every live registry's numbers carry digits: text without any is not worth a registry call.
         if (liveRegistry === undefined || !/\d/.test(canonicalNumber(liveRegistry, registrationNo).key)) {
           return yield* Effect.fail(notFound(country, registrationNo))
@@ -43,7 +44,8 @@ export class CompanyLookup extends Context.Service<CompanyLookup>()("kyb/Company
             SqlError: Effect.die
           })
         )
-        if (Option.isNone(stored)) return yield* Effect.fail(notFound(country, registrationNo))
+        // A business GLEIF knows under the number without confirming it (a reference entity) is not a registered company.
+        if (Option.isNone(stored) || stored.value.registration_no.startsWith("ref-")) return yield* Effect.fail(notFound(country, registrationNo))
         const record = yield* repo.findRecord(stored.value.country, stored.value.registration_no).pipe(Effect.orDie)
         return yield* Option.match(record, { onNone: () => Effect.fail(notFound(country, registrationNo)), onSome: Effect.succeed })
       })

@@ -121,6 +121,7 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
                 'name', w.name, 'name_as_registered', w.name_as_registered, 'kind', w.kind, 'nationality', w.nationality,
                 'share_pct', w.share_pct::float8, 'voting_pct', w.voting_pct::float8,
                 'notified_on', to_char(w.notified_on, 'YYYY-MM-DD'), 'source', w.source,
+                'lei', w.lei, 'relationship', w.relationship,
                 'last_verified_at', to_char(w.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
               ORDER BY w.share_pct DESC NULLS LAST, w.name)
              FROM company_owners w WHERE w.company_id = c.id) AS owners,

@@ -49,6 +49,24 @@ export const CanonicalIdentifier = Schema.Struct({
 })
 export type CanonicalIdentifier = typeof CanonicalIdentifier.Type
 
+/**
+ * What GLEIF says of a registration it confirmed (its evidence): the LEI, the registration authority (GLEIF's RA code
+ * and the registry it is), the number there, the corroboration level and GLEIF's dates, as GLEIF gives them.
+ */
+export const LeiRegistration = Schema.Struct({
+  lei: NonBlank,
+  registration_authority_id: NonBlank,
+  registration_authority: Optional(NonBlank),
+  registered_as: NonBlank,
+  corroboration_level: NonBlank,
+  registration_status: NonBlank,
+  entity_status: NonBlank,
+  initial_registration_date: Optional(NonBlank),
+  last_update_date: Optional(NonBlank),
+  next_renewal_date: Optional(NonBlank)
+})
+export type LeiRegistration = typeof LeiRegistration.Type
+
 export const CanonicalCompany = Schema.Struct({
   country: Schema.String.check(Schema.isPattern(/^[A-Za-z]{2}$/, { message: "must be an ISO-3166 alpha-2 code" })),
   /** Only as a registry publishes it; null when the source publishes none (then `reference_id` names the record). */
@@ -69,7 +87,9 @@ export const CanonicalCompany = Schema.Struct({
   source_kind: Schema.optional(SourceKind),
   last_verified_at: Schema.String.check(Schema.makeFilter((s) => !Number.isNaN(Date.parse(s)), { message: "must be an ISO date-time" })),
   aliases: Schema.optional(Schema.Array(CanonicalAlias)),
-  officers: Schema.optional(Schema.Array(CanonicalOfficer))
+  officers: Schema.optional(Schema.Array(CanonicalOfficer)),
+  /** Set on a record GLEIF confirmed against the registry (fully corroborated, entity active): its evidence. */
+  lei_registration: Schema.optional(LeiRegistration)
 })
 export type CanonicalCompany = typeof CanonicalCompany.Type
 

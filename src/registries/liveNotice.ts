@@ -1,5 +1,6 @@
 import { Effect } from "effect"
 import { liveConfig } from "./liveConfig.js"
+import { gleifConfig } from "./gleif/gleifConfig.js"
 
 /**
  * What leaves the machine, said once at start: on a miss (a search, record or verification the store cannot answer)
@@ -16,10 +17,14 @@ const hostOf = (url: string): string => {
 
 export const logLiveRegistries = Effect.gen(function*() {
   const config = yield* liveConfig
-  if (config.enabled.length === 0) {
+  const gleif = yield* gleifConfig
+  if (config.enabled.length === 0 && !gleif.enabled) {
     return yield* Effect.logInfo("live registries off (KYB_REGISTRY_LIVE=none): no lookup leaves this machine")
   }
-  const hosts = config.enabled.map((id) => `${id} ${hostOf(config.endpoints[id].baseUrl)}`)
+  const hosts = [
+    ...config.enabled.map((id) => `${id} ${hostOf(config.endpoints[id].baseUrl)}`),
+    ...(gleif.enabled ? [`gleif ${hostOf(gleif.baseUrl)}`] : [])
+  ]
   yield* Effect.logInfo("on a miss, the live registries are asked with the name or number looked up").pipe(
     Effect.annotateLogs({ registries: hosts.join(", "), turn_off: "KYB_REGISTRY_LIVE=none" })
   )

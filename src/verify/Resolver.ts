@@ -42,7 +42,7 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
           ? registryIds.filter((id) => canonicalNumber(id, raw).valid)
           : [registryForCountry(country)].filter((id): id is RegistryId => id !== null)
         // A "number" without a digit designates nothing any registry could hold: nothing to ask.
-        const targets = /[0-9]/.test(numberKey(raw)) ? scope.filter((id) => fallback.liveRegistries.includes(id)) : []
+        const targets = /[0-9]/.test(numberKey(raw)) ? scope.filter((id) => fallback.numberSources.includes(id)) : []
         if (targets.length === 0) return { found: [] as ReadonlyArray<Found>, unreachable: false, answered: false }
         const outcomes = yield* Effect.forEach(
           targets,

@@ -25,7 +25,7 @@ describe("the start's line on live registries", () => {
       const line = lines[0]!
       assert.include(line, "on a miss, the live registries are asked")
       for (const host of ["ng-cac authapp.cac.gov.ng", "tz-brela ors.brela.go.tz", "zm-pacra xatu.pacra.org.zm:8344",
-        "mu-cbrd onlinesearch.mns.mu", "tn-rne www.registre-entreprises.tn"]) assert.include(line, host)
+        "mu-cbrd onlinesearch.mns.mu", "tn-rne www.registre-entreprises.tn", "gleif api.gleif.org"]) assert.include(line, host)
       assert.include(line, "turn_off=KYB_REGISTRY_LIVE=none")
     }))
 
@@ -34,6 +34,13 @@ describe("the start's line on live registries", () => {
       const [line] = yield* linesLogged({ KYB_REGISTRY_LIVE: "ng-cac", KYB_REGISTRY_NG_CAC_URL: "http://127.0.0.1:4101" })
       assert.match(line!, /registries=ng-cac 127\.0\.0\.1:4101(?: |$)/)
       assert.notInclude(line, "tz-brela")
+      assert.notInclude(line, "gleif")
+    }))
+
+  it.effect("GLEIF alone (KYB_REGISTRY_LIVE=gleif): named with its configured host", () =>
+    Effect.gen(function*() {
+      const [line] = yield* linesLogged({ KYB_REGISTRY_LIVE: "gleif", KYB_GLEIF_URL: "http://127.0.0.1:4199/api/v1" })
+      assert.match(line!, /registries=gleif 127\.0\.0\.1:4199(?: |$)/)
     }))
 
   it.effect("KYB_REGISTRY_LIVE=none: says nothing leaves the machine", () =>

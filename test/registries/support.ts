@@ -6,6 +6,7 @@ import { type FakeRegistryId, loadRecords } from "../../scripts/fake-registry/in
 import type { AdapterContext } from "../../src/registries/adapters/RegistryAdapter.js"
 import { defaultUserAgent, envPrefix } from "../../src/registries/liveConfig.js"
 import { LiveRegistries } from "../../src/registries/LiveRegistries.js"
+import { GleifSource } from "../../src/registries/gleif/GleifSource.js"
 
 export const fixtureFile = (registry: FakeRegistryId): string =>
   fileURLToPath(new URL(`../fixtures/registries/${registry}.fixture.jsonl`, import.meta.url))
@@ -50,3 +51,17 @@ export const timed = <A, E, R>(effect: Effect.Effect<A, E, R>) =>
     const result = yield* effect
     return { result, ms: performance.now() - started }
   })
+
+/**
+ * GleifSource.Default configured like an operator would: off (KYB_REGISTRY_LIVE=none) unless a fake GLEIF's URL is
+ * given; never the public API.
+ */
+export const gleifSourceLayer = (url?: string, overrides: Record<string, string> = {}) =>
+  GleifSource.Default.pipe(Layer.provide(ConfigProvider.layer(ConfigProvider.fromEnv({
+    env: {
+      ...testTimings,
+      KYB_REGISTRY_LIVE: url === undefined ? "none" : "gleif",
+      KYB_GLEIF_URL: url ?? "http://127.0.0.1:9/gleif-off",
+      ...overrides
+    }
+  }))))

@@ -7,7 +7,7 @@ import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { LiveFallback } from "../../src/companies/live/LiveFallback.js"
 import { LiveSearchCache } from "../../src/companies/live/LiveSearchCache.js"
 import { CompanySearch } from "../../src/search/CompanySearch.js"
-import { liveRegistriesLayer } from "../registries/support.js"
+import { gleifSourceLayer, liveRegistriesLayer } from "../registries/support.js"
 import { TestDatabase } from "../support/testDatabase.js"
 
 const records = loadRecords(fileURLToPath(new URL("../fixtures/search/ng-cac-live.jsonl", import.meta.url))).records
@@ -19,7 +19,7 @@ const TestLayer = Layer.unwrap(Effect.gen(function*() {
   cac = yield* fakeRegistryScoped({ registry: "ng-cac", records })
   return CompanySearch.Default.pipe(
     Layer.provide(Layer.effect(LiveFallback, LiveFallback.make).pipe(
-      Layer.provide(Layer.mergeAll(liveRegistriesLayer({ "ng-cac": cac.url }), CompanyWriter.Default, LiveSearchCache.Default))
+      Layer.provide(Layer.mergeAll(liveRegistriesLayer({ "ng-cac": cac.url }), gleifSourceLayer(), CompanyWriter.Default, LiveSearchCache.Default))
     )),
     Layer.provideMerge(TestDatabase.layer)
   )

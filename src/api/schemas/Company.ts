@@ -15,11 +15,27 @@ export const Identifier = Schema.Struct({
   source: Schema.String.annotate({ description: "The source that gave it" })
 }).annotate({ identifier: "Identifier" })
 
+export const LeiEvidence = Schema.Struct({
+  lei: Schema.String.annotate({ description: "The Legal Entity Identifier" }),
+  registration_authority_id: Schema.String.annotate({ description: "GLEIF's code of the registration authority (RA list)", examples: ["RA000585"] }),
+  registration_authority: Schema.optional(Schema.NullOr(Schema.String)).annotate({ description: "The registry that code is" }),
+  registered_as: Schema.String.annotate({ description: "The business's number at that registry, as GLEIF gives it" }),
+  corroboration_level: Schema.String.annotate({ description: "How the LEI issuer corroborated the registration", examples: ["FULLY_CORROBORATED"] }),
+  registration_status: Schema.String.annotate({ description: "The LEI registration's status", examples: ["ISSUED"] }),
+  entity_status: Schema.String.annotate({ description: "The entity's status at GLEIF", examples: ["ACTIVE"] }),
+  initial_registration_date: Schema.optional(Schema.NullOr(Schema.String)),
+  last_update_date: Schema.optional(Schema.NullOr(Schema.String)),
+  next_renewal_date: Schema.optional(Schema.NullOr(Schema.String))
+}).annotate({ identifier: "LeiEvidence" })
+
 export const RegistryEvidence = Schema.Struct({
   source: Schema.String.annotate({ description: "The registry source: a live registry answer or a registry's own published file" }),
   source_url: Schema.NullOr(Schema.String),
   checked_at: DateTimeString.annotate({ description: "When the registry gave it" }),
-  kind: Schema.Literals(["registry", "live"]).annotate({ description: "live: a registry's live answer; registry: a registry's published file" })
+  kind: Schema.Literals(["registry", "live"]).annotate({ description: "live: a registry's live answer; registry: a registry's published file" }),
+  lei: Schema.optional(LeiEvidence).annotate({
+    description: "Present when GLEIF confirmed the registration: fully corroborated against the country's registry, entity active"
+  })
 }).annotate({ identifier: "RegistryEvidence" })
 
 /** Spec 2.1, with the extra fields seen in sample payloads. Values a registry does not publish are null. */
@@ -84,7 +100,11 @@ export class Owner extends Schema.Class<Owner>("Owner")({
   voting_pct: Schema.NullOr(Schema.Finite).annotate({ description: "voting rights, direct and indirect, in percent; null: the register gives no direct part" }),
   notified_on: Schema.NullOr(DateString),
   source: Schema.String,
-  last_verified_at: DateTimeString
+  last_verified_at: DateTimeString,
+  lei: Schema.NullOr(Schema.String).annotate({ description: "the owner's LEI, when the source names it (GLEIF's level-2 parents)" }),
+  relationship: Schema.NullOr(Schema.Literals(["direct", "ultimate", "direct_and_ultimate"])).annotate({
+    description: "for a parent from GLEIF's level-2 data: direct parent, ultimate parent, or both"
+  })
 }) {}
 
 const SourceKindField = Schema.Literals(["live", "registry", "secondary", "synthetic"])

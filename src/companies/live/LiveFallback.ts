@@ -1,13 +1,16 @@
-import type { SqlError } from "effect/sql"
-import { Config, Duration, Effect, Option, Context, Layer } from "effect"
+import { SqlClient, type SqlError } from "effect/sql"
+import { Config, Duration, Effect, Option, Context, Layer, Result } from "effect"
 import { readOwnWrites } from "../../db/ReadSql.js"
 import type { RegistryRecord } from "../../domain/CanonicalCompany.js"
-import { canonicalNumber, registryForCountry, type RegistryId, registryIds } from "../../domain/registrationNumbers.js"
+import { canonicalNumber, countryOfRegistry, registryForCountry, type RegistryId, registryIds } from "../../domain/registrationNumbers.js"
+import { type GleifFinding, GleifSource } from "../../registries/gleif/GleifSource.js"
+import { GLEIF } from "../../registries/gleif/gleifClient.js"
 import { RegistryUnavailable } from "../../registries/adapters/RegistryUnavailable.js"
 import { LiveRegistries } from "../../registries/LiveRegistries.js"
 import { CompanyWriter } from "../CompanyWriter.js"
 import { LiveSearchCache, type LiveSearchKey } from "./LiveSearchCache.js"
 import { makeSingleFlight } from "./singleFlight.js"
+import { keyOfNumberAnswer, type StoredKey, storeGleifFindings } from "./storeGleif.js"
 import { traced } from "../../metrics/span.js"
 
 /** A name to ask the live registries for (a search query is one): the text sent, its normalised forms, its scope. */
@@ -27,11 +30,7 @@ export interface LiveOutcome {
   readonly answeredWithinTtl: boolean
 }
 
-/** Where a company the live registry returned now is in the store: read it back with any reader. */
-export interface StoredKey {
-  readonly country: string
-  readonly registration_no: string
-}
+export type { StoredKey } from "./storeGleif.js"
 
 const ALL_COUNTRIES = "*"
 
@@ -49,6 +48,8 @@ const liveSearchTtl = Config.Duration("KYB_LIVE_SEARCH_TTL").pipe(Config.withDef
 export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallback", {
   make: Effect.gen(function*() {
     const live = yield* LiveRegistries
+    const gleif = yield* GleifSource
+    const sql = yield* SqlClient.SqlClient
     const writer = yield* CompanyWriter
     const cache = yield* LiveSearchCache
     const ttlSeconds = Duration.toSeconds(yield* liveSearchTtl)
@@ -57,6 +58,8 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
     const numberFlight = makeSingleFlight<Option.Option<StoredKey>, RegistryUnavailable | SqlError.SqlError>({ for: Duration.seconds(10), when: Option.isSome })
     const nameFlight = makeSingleFlight<Option.Option<LiveOutcome>, SqlError.SqlError>()
     const liveRegistries: ReadonlyArray<RegistryId> = live.liveRegistries
+    /** The registries a number can be asked of: those with a live adapter, and with GLEIF on every one. */
+    const numberSources: ReadonlyArray<RegistryId> = gleif.enabled ? registryIds : liveRegistries
 
     const store = (records: ReadonlyArray<RegistryRecord>) =>
       records.length === 0
@@ -81,16 +84,31 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
         }))
       )
 
+    const gleifByNumber = (registry: RegistryId, raw: string) =>
+      gleif.byNumber(raw, countryOfRegistry(registry)).pipe(
+        Effect.flatMap((findings) => Effect.as(storeGleifFindings(sql, writer, findings), keyOfNumberAnswer(registry, raw, findings)))
+      )
+
     /**
-     * The registry asked for one number; None when it answered without it or has no live adapter here. Fails
-     * with RegistryUnavailable when it could not be asked (down, slow, changed, breaker open).
+     * The registry asked for one number; None when it answered without it (or nothing here can ask it). Fails with
+     * RegistryUnavailable when it could not be asked (down, slow, changed, breaker open). The registry's own answer
+     * first; GLEIF's (asked at the same time when it is on) when the registry has no live adapter, did not hold the
+     * number, or could not be asked and GLEIF confirms the registration.
      */
     const byNumber = (registry: RegistryId, raw: string) =>
-      liveRegistries.includes(registry)
-        ? numberFlight(`${registry}:${canonicalNumber(registry, raw).key}`, fetchAndStore(registry, raw)).pipe(
-          Effect.tap((stored) => Effect.when(readOwnWrites, Effect.sync(() => Option.isSome(stored))))
-        )
-        : Effect.succeed(Option.none<StoredKey>())
+      Effect.gen(function*() {
+        const key = canonicalNumber(registry, raw).key
+        const none = Effect.succeed(Option.none<StoredKey>())
+        const [own, viaGleif] = yield* Effect.all([
+          Effect.result(liveRegistries.includes(registry) ? numberFlight(`${registry}:${key}`, fetchAndStore(registry, raw)) : none),
+          Effect.result(gleif.enabled ? numberFlight(`${GLEIF}:${registry}:${key}`, gleifByNumber(registry, raw)) : none)
+        ], { concurrency: "unbounded" })
+        if (own._tag === "Success" && Option.isSome(own.success)) return own.success
+        const confirmed = viaGleif._tag === "Success" && Option.isSome(viaGleif.success) && !viaGleif.success.value.registration_no.startsWith("ref-")
+        if (own._tag === "Failure" && !confirmed) return yield* Effect.fail(own.failure)
+        if (viaGleif._tag === "Failure" && !liveRegistries.includes(registry)) return yield* Effect.fail(viaGleif.failure)
+        return viaGleif._tag === "Success" ? viaGleif.success : Option.none<StoredKey>()
+      }).pipe(Effect.tap((stored) => Effect.when(readOwnWrites, Effect.sync(() => Option.isSome(stored)))))
 
     const keyOf = (q: LiveNameQuery): LiveSearchKey => ({
       query: q.normalized === "" ? q.lower : q.normalized,
@@ -102,29 +120,37 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
         if (yield* cache.askedWithin(key, ttlSeconds)) {
           return Option.some<LiveOutcome>({ checked: [], unreachable: [], stored: 0, answeredWithinTtl: true })
         }
-        const result = yield* live.search(q.text, scope, { onLate: (_, records) => store(records).pipe(Effect.ignore) })
-        if (result.checked.length === 0) return Option.none<LiveOutcome>()
-        const stored = yield* store(result.records)
-        if (result.unreachable.length === 0) yield* cache.remember(key, result.records.length)
-        return Option.some<LiveOutcome>({ checked: result.checked, unreachable: result.unreachable, stored, answeredWithinTtl: false })
+        const [result, viaGleif] = yield* Effect.all([
+          live.search(q.text, scope, { onLate: (_, records) => store(records).pipe(Effect.ignore) }),
+          gleif.enabled ? Effect.map(Effect.result(gleif.byName(q.text, q.country)), Option.some) : Effect.succeed(Option.none<Result.Result<ReadonlyArray<GleifFinding>, RegistryUnavailable>>())
+        ], { concurrency: "unbounded" })
+        const answered = Option.getOrUndefined(viaGleif)
+        const gleifFindings = answered !== undefined && Result.isSuccess(answered) ? answered.success : []
+        const checked = [...result.checked, ...(answered === undefined ? [] : [GLEIF])]
+        const unreachable = [...result.unreachable, ...(answered !== undefined && Result.isFailure(answered) ? [GLEIF] : [])]
+        if (checked.length === 0) return Option.none<LiveOutcome>()
+        const stored = (yield* store(result.records)) + (yield* storeGleifFindings(sql, writer, gleifFindings))
+        if (unreachable.length === 0) yield* cache.remember(key, result.records.length + gleifFindings.length)
+        return Option.some<LiveOutcome>({ checked, unreachable, stored, answeredWithinTtl: false })
       })
 
     /**
-     * Every live registry of the query's scope, asked by name. None when none covers it; not asked again when every
-     * one answered it within the TTL (`answeredWithinTtl`, nothing checked now).
+     * Every live registry of the query's scope, and GLEIF when on, asked by name. None when none covers it; not asked
+     * again when every one answered it within the TTL (`answeredWithinTtl`, nothing checked now).
      */
     const byName = (q: LiveNameQuery) =>
       Effect.suspend(() => {
         const scope = q.country === undefined ? registryIds : [registryForCountry(q.country)].filter((r) => r !== null)
-        if (!scope.some((id) => liveRegistries.includes(id))) return Effect.succeed(Option.none<LiveOutcome>())
+        const covered = gleif.enabled ? scope.length > 0 : scope.some((id) => liveRegistries.includes(id))
+        if (!covered) return Effect.succeed(Option.none<LiveOutcome>())
         const key = keyOf(q)
         return nameFlight(`${key.scope}:${key.query}`, askByName(q, scope, key)).pipe(
           Effect.tap((outcome) => Effect.when(readOwnWrites, Effect.sync(() => Option.isSome(outcome) && outcome.value.stored > 0)))
         )
       }).pipe(traced("LiveFallback.byName"))
 
-    return { liveRegistries, byNumber, byName } as const
+    return { liveRegistries, numberSources, byNumber, byName } as const
   })
 }) {
-  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([LiveRegistries.Default, CompanyWriter.Default, LiveSearchCache.Default]))
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([LiveRegistries.Default, GleifSource.Default, CompanyWriter.Default, LiveSearchCache.Default]))
 }

@@ -101,7 +101,13 @@ export const observe = (record: CanonicalCompany): Result.Result<Observation, st
     },
     identifiers: identifiersOf(record, country, raw === null ? null : number),
     registry_evidence: raw !== null && (kind === "registry" || kind === "live")
-      ? { source: record.source.trim(), source_url: text(record.source_url), checked_at: checkedAt, kind }
+      ? {
+        source: record.source.trim(),
+        source_url: text(record.source_url),
+        checked_at: checkedAt,
+        kind,
+        ...(record.lei_registration === undefined ? {} : { lei: record.lei_registration })
+      }
       : null,
     registry_url: null,
     aliases,

@@ -4,7 +4,8 @@ import type { CompanyState, TrackedField } from "./state.js"
 import type { AliasRow, IdentifierRow, RegistryEvidence } from "./state.js"
 import { initialism, nameNorm, taxKey } from "./identity.js"
 import { trackedFields } from "./state.js"
-import type { SourceKind } from "../../domain/CanonicalCompany.js"
+import { LeiRegistration, type SourceKind } from "../../domain/CanonicalCompany.js"
+import { Option, Schema } from "effect"
 
 /** A companies row as read back for merging: the read columns plus identity, provenance and digests. */
 export interface HeldRow extends Omit<CompanyRow, "identifiers" | "registry_evidence"> {
@@ -38,11 +39,14 @@ export const registryEvidenceOfStored = (stored: unknown): RegistryEvidence | nu
   const u = parsed(stored)
   if (!isObject(u) || typeof u["source"] !== "string" || typeof u["checked_at"] !== "string") return null
   if (u["kind"] !== "registry" && u["kind"] !== "live") return null
+  // Decoded only when present: most evidence is a registry's own, without GLEIF's part.
+  const lei = u["lei"] === undefined ? Option.none() : Schema.decodeUnknownOption(LeiRegistration)(u["lei"])
   return {
     source: u["source"],
     source_url: typeof u["source_url"] === "string" ? u["source_url"] : null,
     checked_at: new Date(u["checked_at"]).toISOString(),
-    kind: u["kind"]
+    kind: u["kind"],
+    ...(Option.isSome(lei) ? { lei: lei.value } : {})
   }
 }
 

@@ -1,4 +1,4 @@
-import type { SourceKind } from "../../domain/CanonicalCompany.js"
+import type { LeiRegistration, SourceKind } from "../../domain/CanonicalCompany.js"
 
 /** Record fields that carry their own provenance; each is merged on its own (newest observation wins). */
 export const trackedFields = [
@@ -58,6 +58,8 @@ export interface RegistryEvidence {
   readonly source_url: string | null
   readonly checked_at: string
   readonly kind: "registry" | "live"
+  /** When GLEIF confirmed the registration: its evidence (LEI, authority, number there, corroboration, dates). */
+  readonly lei?: LeiRegistration
 }
 
 export interface RecordSource {

@@ -61,5 +61,11 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     why: "`confidence` was an undocumented formula and a field from another source took the record's weight: the schema now " +
       "says the formula and what `last_verified_at` is, and each provenance entry gives its own source's kind, the weight " +
       "its confidence is computed with (issue 53 item 10)."
+  },
+  {
+    pointers: /^\/components\/schemas\/(LeiEvidence|RegistryEvidence\/properties\/lei|Owner\/properties\/(lei|relationship)|Owner\/required)(\/.*)?$/,
+    why: "GLEIF as a live source (issue 54 item 1): a registration GLEIF confirmed carries GLEIF's evidence (registry_evidence.lei: " +
+      "the LEI, the registration authority, the number there, the corroboration level and GLEIF's dates), and an owner a source " +
+      "names by its LEI (GLEIF's level-2 parents) carries that LEI and its relationship (direct, ultimate or both). Additions only."
   }
 ]

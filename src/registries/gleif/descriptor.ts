@@ -1,0 +1,33 @@
+import { type Config, Effect } from "effect"
+import { registryForCountry } from "../../domain/registrationNumbers.js"
+import { gleifConfig } from "./gleifConfig.js"
+import { registrationAuthorities } from "./registrationAuthorities.js"
+
+/**
+ * What GLEIF can do for one country here, for the coverage data (GET /v1/registries, the console, the README table;
+ * the registries branch reads it as its `GleifCoverage`): whether GLEIF is asked live, what its records there can
+ * confirm, and the registration-authority codes matched for the country's register. Without a code GLEIF cannot
+ * confirm "registered" there (its records are reference entities): it still gives status and level-2 owners.
+ */
+export interface GleifCountryCoverage {
+  readonly live: boolean
+  readonly confirms: ReadonlyArray<"registered" | "status" | "owners">
+  readonly registrationAuthorities: ReadonlyArray<string>
+}
+
+export const gleifDescriptor: Effect.Effect<(country: string) => GleifCountryCoverage | undefined, Config.ConfigError> = Effect.map(
+  gleifConfig,
+  (config) => (country: string) => {
+    const registry = registryForCountry(country)
+    if (registry === null) return undefined
+    const codes = [
+      ...(registrationAuthorities.find((row) => row.registry === registry)?.codes ?? []),
+      ...config.authorities.filter(([, id]) => id === registry).map(([code]) => code)
+    ]
+    return {
+      live: config.enabled,
+      confirms: codes.length > 0 ? ["registered", "status", "owners"] : ["status", "owners"],
+      registrationAuthorities: [...new Set(codes)]
+    }
+  }
+)
