@@ -2,7 +2,9 @@ import { SqlClient } from "effect/sql"
 import { Effect, Context, Layer } from "effect"
 import { RegistriesResponse, RegistryCoverage, RegistrySource } from "../api/schemas/Registry.js"
 import { registryCatalog } from "./catalog.js"
-import { coverageRow, type GleifDescriptor, gleifNotWired } from "./coverage/coverage.js"
+import { coverageRow } from "./coverage/coverage.js"
+import { gleifDescriptor } from "./gleif/descriptor.js"
+import { GleifSource } from "./gleif/GleifSource.js"
 import { type LiveRegistryStatus, LiveRegistries } from "./LiveRegistries.js"
 
 interface CoverageRow {
@@ -19,16 +21,14 @@ interface CoverageRow {
 export const reachableOf = (status: LiveRegistryStatus | undefined): boolean | null =>
   status === undefined ? null : status.state === "closed" && status.consecutiveFailures === 0
 
-/** What GLEIF can do per country; the GLEIF live source provides it (until then GLEIF is listed, not asked). */
-export const GleifCoverageDescriptor = Context.Reference<GleifDescriptor>("kyb/GleifCoverageDescriptor", {
-  defaultValue: () => gleifNotWired
-})
-
 /** The catalog with what the store holds per registry, and whether each live registry answers. */
 export class RegistryCoverageService extends Context.Service<RegistryCoverageService>()("kyb/RegistryCoverageService", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const live = yield* LiveRegistries
+    const gleifSource = yield* GleifSource
+    // What GLEIF can do per country (asked live or not; "registered" only where its RA codes are mapped).
+    const gleif = yield* Effect.orDie(gleifDescriptor)
     const coverage = sql<CoverageRow>`
       SELECT registry_id, count(*)::int AS record_count,
              to_char(max(last_verified_at) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS last_verified_at
@@ -38,10 +38,10 @@ export class RegistryCoverageService extends Context.Service<RegistryCoverageSer
     const list = Effect.gen(function*() {
       const rows = new Map((yield* cachedCoverage).map((r) => [r.registry_id, r]))
       const statuses = new Map((yield* live.status()).map((s) => [s.registry as string, s]))
-      const gleif = yield* GleifCoverageDescriptor
+      const gleifAnswered = gleifSource.enabled ? (yield* gleifSource.snapshot).lastSuccessAt : null
       const input = {
         enabled: new Set(statuses.keys()),
-        lastAnswered: new Map([...statuses].map(([id, s]) => [id, s.lastSuccessAt] as const)),
+        lastAnswered: new Map([...[...statuses].map(([id, s]) => [id, s.lastSuccessAt] as const), ["gleif", gleifAnswered] as const]),
         gleif
       }
       return new RegistriesResponse({
@@ -72,5 +72,5 @@ export class RegistryCoverageService extends Context.Service<RegistryCoverageSer
     return { list } as const
   })
 }) {
-  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([LiveRegistries.Default]))
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([LiveRegistries.Default, GleifSource.Default]))
 }

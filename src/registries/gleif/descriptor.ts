@@ -15,19 +15,23 @@ export interface GleifCountryCoverage {
   readonly registrationAuthorities: ReadonlyArray<string>
 }
 
+/** GLEIF's coverage of each country when asked live or not, with the RA codes the operator added to the table's. */
+export const gleifCoverage = (live: boolean, addedCodes: ReadonlyArray<readonly [string, string]> = []) => (country: string): GleifCountryCoverage | undefined => {
+  const registry = registryForCountry(country)
+  if (registry === null) return undefined
+  const codes = [
+    ...(registrationAuthorities.find((row) => row.registry === registry)?.codes ?? []),
+    ...addedCodes.filter(([, id]) => id === registry).map(([code]) => code)
+  ]
+  return {
+    live,
+    confirms: codes.length > 0 ? ["registered", "status", "owners"] : ["status", "owners"],
+    registrationAuthorities: [...new Set(codes)]
+  }
+}
+
+/** As configured here (KYB_REGISTRY_LIVE, KYB_GLEIF_RA_CODES). */
 export const gleifDescriptor: Effect.Effect<(country: string) => GleifCountryCoverage | undefined, Config.ConfigError> = Effect.map(
   gleifConfig,
-  (config) => (country: string) => {
-    const registry = registryForCountry(country)
-    if (registry === null) return undefined
-    const codes = [
-      ...(registrationAuthorities.find((row) => row.registry === registry)?.codes ?? []),
-      ...config.authorities.filter(([, id]) => id === registry).map(([code]) => code)
-    ]
-    return {
-      live: config.enabled,
-      confirms: codes.length > 0 ? ["registered", "status", "owners"] : ["status", "owners"],
-      registrationAuthorities: [...new Set(codes)]
-    }
-  }
+  (config) => gleifCoverage(config.enabled, config.authorities)
 )
