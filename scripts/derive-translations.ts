@@ -2,14 +2,16 @@
  * Word equivalences across languages, derived from the shipped lists (issue 51 item 3). An entry whose names carry the
  * same name in two languages ("BANQUE NATIONALE DE ..." / "NATIONAL BANK OF ...") is a parallel corpus of
  * organisational vocabulary: the words two names of one entry do not share are aligned, and a pair of words is a
- * candidate when it is aligned one to one in an entry, or when it is met in the unshared words of two entries or more.
+ * candidate when it is aligned one to one in an entry (the only word each name has that the other lacks).
  * Candidates are then checked against FreeDict's bilingual dictionaries (eng-fra, fra-eng, por-eng: TEI files, GPL; read
  * here, never copied), when a folder holding them is given.
  *
  *   npx tsx scripts/derive-translations.ts [--freedict DIR] [--write]
  *
- * Kept: a pair FreeDict confirms (in either direction), or, not in FreeDict (Arabic romanised, or no dictionary given),
- * a pair aligned one to one in at least two entries. `--write` writes the table with each pair's provenance to
+ * Kept (`keep`): a pair FreeDict confirms, aligned one to one at least once; or one FreeDict cannot check (a word of
+ * Arabic, Persian or Russian as the lists romanise it, or no dictionary given) aligned one to one in three distinct pairs
+ * of names, both words of four letters or more; never a pair the review drops (`REJECTED`, with its reason). `--write`
+ * writes the table with each pair's provenance to
  * data/reference/organisation-word-translations.tsv and the kept pairs to src/sanctions/matching/translationTable.ts.
  */
 import { Effect } from "effect"
