@@ -50,26 +50,47 @@ const round = (x: number): number => Math.round(x * 1000) / 1000
 
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}.]+$/gu
 
+/** A name's words per token: as the name shows them, and folded as screening read them. */
+export interface WrittenWords {
+  readonly shown: ReadonlyArray<string>
+  readonly folded: ReadonlyArray<string>
+}
+
+/** Names explained recently (the screened name explains every hit; listed names recur): bounded, cleared when full. */
+const writtenCache = new Map<string, WrittenWords | null>()
+const WRITTEN_CACHE_LIMIT = 2_000
+
 /**
  * The words of a name as it writes them, one per token (legal forms included: "CO LTD"), or null when the name does
  * not read back to `count` tokens. Each folded word is shown in the name's own spelling where one written word folds to
  * it ("Sté" for "ste"), else folded (a word of another script is shown transliterated).
  */
-export const writtenWordsOf = (text: string, count: number): ReadonlyArray<string> | null => {
+export const writtenWordsOf = (text: string, count: number): WrittenWords | null => {
+  const key = `${count}|${text}`
+  const cached = writtenCache.get(key)
+  if (cached !== undefined) return cached
   const read = writtenTokensOfFolded(screeningFold(text))
-  if (read.length !== count) return null
-  const spelling = new Map<string, string>()
-  for (const word of text.split(/[\s\-/]+/)) {
-    const folded = screeningFold(word)
-    const shown = word.replace(EDGE_PUNCTUATION, "")
-    if (folded !== "" && !folded.includes(" ") && shown !== "" && !spelling.has(folded)) spelling.set(folded, shown)
+  let words: WrittenWords | null = null
+  if (read.length === count) {
+    const spelling = new Map<string, string>()
+    for (const word of text.split(/[\s\-/]+/)) {
+      const folded = screeningFold(word)
+      const shown = word.replace(EDGE_PUNCTUATION, "")
+      if (folded !== "" && !folded.includes(" ") && shown !== "" && !spelling.has(folded)) spelling.set(folded, shown)
+    }
+    words = {
+      shown: read.map((t) => t.written.split(" ").map((w) => spelling.get(w) ?? w).join(" ")),
+      folded: read.map((t) => t.written)
+    }
   }
-  return read.map((t) => t.written.split(" ").map((w) => spelling.get(w) ?? w).join(" "))
+  if (writtenCache.size >= WRITTEN_CACHE_LIMIT) writtenCache.clear()
+  writtenCache.set(key, words)
+  return words
 }
 
 /** A word taken as another because it abbreviates it: what was written is not what was compared. */
-const abbreviated = (written: string, compared: string): boolean =>
-  !compared.startsWith("#") && screeningFold(written) !== compared
+const abbreviated = (written: string | undefined, compared: string): boolean =>
+  written !== undefined && !compared.startsWith("#") && written !== compared
 
 /** Per-token explanation: aligned pairs with similarity and weights, then unmatched tokens of either side. */
 export const explainAlignment = (
@@ -82,12 +103,12 @@ export const explainAlignment = (
   // Internal tokens ("#co") are never shown: each side's words as written, or the token when a name does not read back.
   const queryWords = writtenWordsOf(alignment.queryText, qt.length)
   const nameWords = writtenWordsOf(alignment.nameText, nt.length)
-  const queryWord = (i: number) => queryWords?.[i] ?? qt[i]!.token.text.replace(/^#/, "")
-  const nameWord = (j: number) => nameWords?.[j] ?? index.tokenText[nt[j]!]!.replace(/^#/, "")
+  const queryWord = (i: number) => queryWords?.shown[i] ?? qt[i]!.token.text.replace(/^#/, "")
+  const nameWord = (j: number) => nameWords?.shown[j] ?? index.tokenText[nt[j]!]!.replace(/^#/, "")
   const tokens: Array<TokenExplanation> = pairs.map((p) => {
     const relation = index.isTranslation(qt[p.q]!.token.text, nt[p.n]!)
       ? "translation" as const
-      : abbreviated(queryWord(p.q), qt[p.q]!.token.text) || abbreviated(nameWord(p.n), index.tokenText[nt[p.n]!]!)
+      : abbreviated(queryWords?.folded[p.q], qt[p.q]!.token.text) || abbreviated(nameWords?.folded[p.n], index.tokenText[nt[p.n]!]!)
       ? "abbreviation" as const
       : undefined
     return {

@@ -310,7 +310,13 @@ export const screenNames = (
       if (previous === undefined || hit.score > previous.score) best.set(entry, { ...hit, subject })
     }
   }
-  const ranked = [...best.values()].sort((a, b) => b.score - a.score || tieRank(index, a) - tieRank(index, b)).slice(0, options.limit ?? 10)
+  const ties = new Map<number, number>()
+  const tie = (hit: NameHit & { readonly subject: ScreenSubject }) => {
+    let rank = ties.get(hit.nameId)
+    if (rank === undefined) ties.set(hit.nameId, rank = tieRank(index, hit))
+    return rank
+  }
+  const ranked = [...best.values()].sort((a, b) => b.score - a.score || tie(a) - tie(b)).slice(0, options.limit ?? 10)
   const lists = new Set<ListId>(options.lists ?? sanctionsListIds)
   const country = options.country === undefined ? null : options.country.toUpperCase()
   const found = ranked.map(({ initials, nameId, subject, score }) => {
