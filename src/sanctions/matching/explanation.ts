@@ -69,15 +69,19 @@ export const writtenWordsOf = (text: string, count: number): WrittenWords | null
   const key = `${count}|${text}`
   const cached = writtenCache.get(key)
   if (cached !== undefined) return cached
-  const read = writtenTokensOfFolded(screeningFold(text))
+  const foldedText = screeningFold(text)
+  const read = writtenTokensOfFolded(foldedText)
   let words: WrittenWords | null = null
   if (read.length === count) {
     const spelling = new Map<string, string>()
-    for (const word of text.split(/[\s\-/]+/)) {
-      const folded = screeningFold(word)
-      const shown = word.replace(EDGE_PUNCTUATION, "")
-      if (folded !== "" && !folded.includes(" ") && shown !== "" && !spelling.has(folded)) spelling.set(folded, shown)
-    }
+    const raw = text.split(/[\s\-/]+/).map((w) => w.replace(EDGE_PUNCTUATION, "")).filter((w) => w !== "")
+    const foldedWords = foldedText.split(" ")
+    // Most names fold word for word: the written words then stand beside their folded ones; else each is folded alone.
+    const aligned = raw.length === foldedWords.length
+    raw.forEach((shown, i) => {
+      const folded = aligned ? foldedWords[i]! : screeningFold(shown)
+      if (folded !== "" && !folded.includes(" ") && !spelling.has(folded)) spelling.set(folded, shown)
+    })
     words = {
       shown: read.map((t) => t.written.split(" ").map((w) => spelling.get(w) ?? w).join(" ")),
       folded: read.map((t) => t.written)
