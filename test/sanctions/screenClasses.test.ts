@@ -133,6 +133,9 @@ describe("one entity once, and one shared word (issue 51, also)", () => {
     expect(corroborated.result).toBe("potential_match")
     expect(corroborated.hits[0]!.score).toBeLessThan(THRESHOLDS.match)
     expect(screenNames(idx, ["Zorvak Shipping Limited"]).result).toBe("match")
+    expect(screenNames(idx, ["Zorvak Mining Ltd"]).result).toBe("clear")
+    // The listed name whole inside a longer one is containment: for review, as before.
+    expect(screenNames(small([synthetic("S-7", "ZORVAK LTD")]), ["Zorvak Shipping Ltd"]).result).toBe("potential_match")
     // Capped, not unseen: the rule says why ("Zorvak Mining Ltd" shares as little and has a word of its own besides).
     const capped = screenNames(small([synthetic("S-6", "ZORVAK SHIPPING LTD")]), ["Zorvak Ltd"], { country: "GH" })
     expect(capped.result).toBe("clear")

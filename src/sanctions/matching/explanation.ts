@@ -162,7 +162,7 @@ const RULE_TEXT: Readonly<Record<string, string>> = {
   company_name_vessel_entry: "a name with a company's legal form names a company, not this vessel",
   near_name_established_company: "a registered company of long standing, a letter away from a listed name of another legal form",
   translation_not_as_written: "the list's own translation of a name into another script counts only as written",
-  single_shared_word: "one distinctive word is all the names share (legal forms aside): weak evidence, not reported without more",
+  single_shared_word: "one distinctive word is all the names share (legal forms aside) and the listed name has more: weak evidence, not reported without more",
   single_shared_word_corroborated: "one distinctive word is all the names share (legal forms aside), in one of the entry's countries: review at most",
   initials: "the screened name gives the listed name by its initials: never a match alone",
   initials_country: "the business's country is one of the entry's",

@@ -325,10 +325,11 @@ export const scoreName = (
   // A list's own translation of a name into another script (the EU's Greek and Bulgarian) counts only as written: its
   // Latin rendering is the list's, not a spelling anyone else uses.
   if (name.kind === "translation" && !exactly) cap(THIN_EVIDENCE_CAP, "translation_not_as_written")
-  // One distinctive word shared, and nothing else but legal forms, while either name has words the other lacks
-  // ("Zorvak Mining Ltd" against "ZORVAK SHIPPING LTD"): weak evidence, below the hit threshold unless the business's
-  // country is one of the entry's.
-  if (sharedContent === 1 && sharedDistinctive === 1 && (significantExtraQuery || significantExtraList) && !sameLetters) {
+  // One distinctive word shared, and nothing else but legal forms, while the listed name has words the screened one
+  // lacks ("Zorvak Mining Ltd" or "Zorvak Ltd" against "ZORVAK SHIPPING LTD"): weak evidence, below the hit threshold
+  // unless the business's country is one of the entry's. A listed name found whole inside a longer one ("ROSNEFT" in
+  // "Rosneft Trading Ltd") is containment, for review as before.
+  if (sharedContent === 1 && sharedDistinctive === 1 && significantExtraList && !sameLetters) {
     cap(corroborated ? THIN_WEAK_ALIAS_CAP : THIN_EVIDENCE_CAP, corroborated ? "single_shared_word_corroborated" : "single_shared_word")
   }
   if (translated) cap(CROSS_LANGUAGE_CAP, "cross_language")
