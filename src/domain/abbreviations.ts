@@ -5,7 +5,8 @@
  *
  * Reviewed by hand (issue 51 item 2), each abbreviation checked against its use in the shipped lists and company
  * files; an abbreviation is listed only for the one word it stands for in organisation names. Where it can also be a
- * word or a part of a personal name, it is read only where nothing else fits (`where`):
+ * word or a part of a personal name, it is read only where nothing else fits (`where`), or left out ("Gale" is a word,
+ * "SOC" is South Africa's state-owned company form, "Dev" and "Com" stand for several words):
  * - `anywhere`: never a word of its own in names ("intl", "mfg", "ets");
  * - `mid_before_business`: after another word and before a business word or a legal form ("KOREA RYONBONG GEN
  *   CORPORATION"; "Gen" alone is a personal name), or, with `atEnd`, at the end of the name ("PARCHIN CHEMICAL IND");
@@ -46,8 +47,8 @@ export const ABBREVIATIONS: ReadonlyArray<Abbreviation> = [
   a("min", "ministry", ["en"], "before_function_word"),
   // French
   a("ets", "etablissements", ["fr"]), a("etbs", "etablissements", ["fr"]), a("etabl", "etablissements", ["fr"]),
-  a("etablissement", "etablissements", ["fr"]), a("ste", "societe", ["fr"]), a("soc", "societe", ["fr"]),
-  a("gle", "generale", ["fr"]), a("gale", "generale", ["fr"]), a("genle", "generale", ["fr"]),
+  a("etablissement", "etablissements", ["fr"]), a("ste", "societe", ["fr"]),
+  a("gle", "generale", ["fr"]), a("genle", "generale", ["fr"]),
   a("intle", "internationale", ["fr"]), a("natle", "nationale", ["fr"]), a("nle", "nationale", ["fr"]),
   a("cial", "commercial", ["fr"]), a("ciale", "commerciale", ["fr"]), a("gpe", "groupe", ["fr"]), a("grpe", "groupe", ["fr"]),
   a("entr", "entreprise", ["fr"]), a("entrep", "entreprise", ["fr"]), a("ent", "entreprise", ["fr"], "mid_before_business"),
