@@ -83,7 +83,7 @@ export const evaluate = async (
     map.set(key, t)
   }
   await pool(sets.positives, concurrency, async (c) => {
-    const verdict = await answer({ name: c.input })
+    const verdict = await answer({ name: c.input, ...(c.country === undefined ? {} : { country: c.country }) })
     if (verdict === null) return
     const hits = hitsFor(verdict, c.list)
     const mine = hits.find((h) => h.list === c.list && h.entry_id === c.entryId)

@@ -15,6 +15,7 @@ import { loadBenchCorpus } from "../search/benchLoad.js"
 import { scratchDatabase } from "../search/database.js"
 import { evaluate, formatReport, type VerdictJson } from "./evaluate.js"
 import { isDebarmentList, listDisplayName, type ListId, listOrder } from "../../src/sanctions/model.js"
+import { classCases } from "./classes.js"
 import { entryCases, listEntities, listPaths, negativeCases, positiveCases, resolutionCases } from "./sets.js"
 
 /**
@@ -25,6 +26,7 @@ import { entryCases, listEntities, listPaths, negativeCases, positiveCases, reso
  * misses (never the test split's).
  *
  *   npm run -s eval [-- --per-list 400 --rows 20000 --held 400 --concurrency 8 --json out.json --misses --lists ofac_sdn,un_sc]
+ *   npm run -s eval -- --classes-only      # issue 51's classes (initials, abbreviations, other language) and the negatives
  */
 const { values } = parseArgs({
   options: {
@@ -36,6 +38,8 @@ const { values } = parseArgs({
     misses: { type: "boolean", default: false },
     /** Keep every n-th negative name (and EITI name not held): a quicker, coarser run on a busy machine. */
     "negatives-every": { type: "string", default: "1" },
+    /** Only the classes of `classes.ts` as positives (with the negatives; no resolution cases). */
+    "classes-only": { type: "boolean", default: false },
     /** Comma-separated list ids loaded and evaluated (default: every list). */
     lists: { type: "string", default: listOrder.join(",") }
   }
@@ -65,11 +69,15 @@ const program = Effect.gen(function*() {
   const every = Math.max(1, Number(values["negatives-every"]))
   const negatives = { ...allNegatives, cases: allNegatives.cases.filter((_, i) => i % every === 0) }
   const listed = listedRecords(sharedDir, 1).records
-  const sets = {
-    positives: [...positiveCases(entities, Number(values["per-list"])), ...entryCases(entities, Number(values["per-list"]))],
-    negatives: negatives.cases,
-    resolution: resolutionCases(listed.slice(0, Number(values.held)), negatives.cases, listed)
-  }
+  const perList = Number(values["per-list"])
+  const classes = classCases(entities.filter((e) => !isDebarmentList(e.list)), perList)
+  const sets = values["classes-only"]
+    ? { positives: classes, negatives: negatives.cases, resolution: [] }
+    : {
+      positives: [...positiveCases(entities, perList), ...entryCases(entities, perList), ...classes],
+      negatives: negatives.cases,
+      resolution: resolutionCases(listed.slice(0, Number(values.held)), negatives.cases, listed)
+    }
   // Wait until the server's screener has picked the lists up (it polls).
   for (let i = 0; i < 120; i++) {
     const probe = yield* Effect.promise(() => verify({ name: "probe" }).then((v) => "refused" in v ? v.refused : v.sanctions.result))

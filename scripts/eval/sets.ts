@@ -5,6 +5,7 @@ import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { parseListPaths } from "../../src/sanctions/buildIndex.js"
 import type { ListId } from "../../src/sanctions/model.js"
 import type { SanctionsEntry } from "../../src/sanctions/model.js"
+import type { ClassKind } from "./classes.js"
 import { arabicRomanisation, dropLegalForm, makeVariant, retype, seedOf, VARIANT_KINDS, type VariantKind } from "./variants.js"
 
 /**
@@ -28,8 +29,10 @@ export interface PositiveCase {
   readonly list: ListId
   readonly entryId: string
   readonly listedName: string
-  readonly kind: VariantKind | EntryKind
+  readonly kind: VariantKind | EntryKind | ClassKind
   readonly input: string
+  /** Sent as the business's country (the initials class is tested with it). */
+  readonly country?: string
 }
 
 export interface NegativeCase {

@@ -98,7 +98,7 @@ const leadingFormPattern = new RegExp(`^(?:${LEADING_FORMS.join("|")})[\\s,]+`)
 const trailingLongFormPattern = new RegExp(`[\\s,]+(?:${LEADING_FORMS.join("|")})$`)
 
 /** The name without legal forms at either end (these forms are also written after the name: "VTB BANK PUBLIC JOINT STOCK COMPANY"). */
-const nameProper = (name: string): string => {
+export const nameProper = (name: string): string => {
   const cut = name.replace(trailingLongFormPattern, "").trim()
   const trailing = dropLegalForm(cut) ?? cut
   const leading = trailing.replace(leadingFormPattern, "").trim()

@@ -25,3 +25,35 @@ export const initialismOfNormalized = (normalized: string): string | null => {
   }
   return [...initials].length >= 2 ? initials : null
 }
+
+/** A word of an organisation's name and what it is there: a word of the name, a function word, or a legal form's. */
+export interface NameWord {
+  readonly word: string
+  readonly role: "content" | "function" | "legal_form"
+}
+
+/** Initials shorter than this name too many organisations to be read as one. */
+export const MIN_INITIALS = 3
+/** Longer runs of letters are words, not initials. */
+export const MAX_INITIALS = 8
+
+/**
+ * The initials an organisation may be known by: the first letter of each word of its name, without and with the
+ * function words ("of", "de", "pour" ...), without and with the legal form's words: "United Bank for Africa PLC" ->
+ * "uba", "ubfa", "ubap", "ubfap". Only from names of three words or more once function words and legal forms are
+ * left out (two initials are too short to say anything), and only runs of MIN_INITIALS to MAX_INITIALS letters.
+ */
+export const organisationInitials = (words: ReadonlyArray<NameWord>): ReadonlyArray<string> => {
+  const letter = (w: NameWord) => /^[a-z]/.test(w.word) ? w.word[0]! : ""
+  const content = words.filter((w) => w.role === "content")
+  if (content.length < MIN_INITIALS) return []
+  const variants = new Set<string>()
+  for (const withFunction of [false, true]) {
+    for (const withLegal of [false, true]) {
+      const kept = words.filter((w) => w.role === "content" || (withFunction && w.role === "function") || (withLegal && w.role === "legal_form"))
+      const initials = kept.map(letter).join("")
+      if (initials.length >= MIN_INITIALS && initials.length <= MAX_INITIALS) variants.add(initials)
+    }
+  }
+  return [...variants]
+}

@@ -224,9 +224,10 @@ describe("company-name matcher on the real lists", () => {
   it("explains a hit token by token", () => {
     const result = screenNames(index, ["Bank Melli Iran Investment Co"], { explain: true })
     const explanation = result.hits[0]!.token_explanation!
-    expect(explanation.tokens.find((t) => t.query_token === "melli")).toMatchObject({ list_token: "melli", similarity: 1 })
-    expect(explanation.tokens.find((t) => t.query_token === "bank")!.kind).toBe("generic")
-    expect(explanation.tokens.find((t) => t.query_token === "iran")!.kind).toBe("location")
+    // Each side's words as that name writes them (issue 53 item 13).
+    expect(explanation.tokens.find((t) => t.query_token === "Melli")).toMatchObject({ list_token: "MELLI", similarity: 1 })
+    expect(explanation.tokens.find((t) => t.query_token === "Bank")!.kind).toBe("generic")
+    expect(explanation.tokens.find((t) => t.query_token === "Iran")!.kind).toBe("location")
     const bnc = screenNames(index, ["BNC"], { explain: true, country: "PA" })
     expect(bnc.hits[0]!.token_explanation!.rules).toContain("weak_alias")
   })
@@ -240,7 +241,7 @@ describe("company-name matcher on the real lists", () => {
     expect(hit).toMatchObject({ screened_name: "Bank Melli Iran Investment Co", screened_from: "input" })
     expect(hit.entry_hash).toMatch(/^[0-9a-f]{64}$/)
     expect(hit.explanation.summary).toMatch(/words agree; score/)
-    expect(hit.explanation.factors.some((f) => f.factor === "word_agrees" && f.detail.includes("melli"))).toBe(true)
+    expect(hit.explanation.factors.some((f) => f.factor === "word_agrees" && f.detail.includes("\"Melli\" = \"MELLI\""))).toBe(true)
     expect(hit.token_explanation).toBeUndefined()
     const again = screenNames(index, ["Bank Melli Iran Investment Co"]).hits[0]!
     expect(again.entry_hash).toBe(hit.entry_hash)

@@ -5,9 +5,12 @@ import { withoutAcronyms } from "../nameVariants.js"
 import { skeleton } from "./phonetic.js"
 import { editBudget, editDistance, spellingSimilarity } from "./similarity.js"
 import { HashBuckets, HashBucketsBuilder, hashCodes, hashString, PackedLists } from "./hashBuckets.js"
-import { isContent, type NameToken, TokenClass, tokensOfFolded } from "./tokens.js"
+import { isContent, type NameToken, TokenClass, tokensOfFolded, writtenTokensOfFolded } from "./tokens.js"
+import { organisationInitials } from "../../domain/initialism.js"
+import { initialsOfName, nameWordsOf } from "./initials.js"
 import { countryCodeOfName } from "../../domain/countryNames.js"
 import { type EntryLink, linkEntries } from "./links.js"
+import { areTranslations, translationsOf } from "./translations.js"
 
 /** An entry together with the label of the list version it came from. */
 export interface VersionedEntry {
@@ -34,6 +37,8 @@ const CLASS_WEIGHT: Record<TokenClass, number> = {
 }
 /** Same consonant skeleton: supporting evidence, below the one-edit similarity needed to count as distinctive. */
 const SKELETON_SIM = 0.8
+/** A word of the other language (`translations.ts`): real evidence, below a same-language match of the word. */
+export const TRANSLATION_SIM = 0.82
 /** About 400 bytes a cached token (its matches as a Map): 10,000 bound the cache to about 4 MB. */
 const LOOKUP_CACHE_LIMIT = 10_000
 /** Entries, names or tokens handled between two yields of an incremental build. */
@@ -143,6 +148,8 @@ export class MatchIndex {
   private sortedKeys: HashBuckets = HashBuckets.empty
   /** Compact key, and full key where it differs -> name ids (ascending). */
   private compactKeys: HashBuckets = HashBuckets.empty
+  /** Initials an organisation's strong name may be known by (`organisationInitials`) -> name ids (ascending). */
+  private initials: HashBuckets = HashBuckets.empty
   private readonly documents: number
   private readonly background: Background
   private readonly lookupCache = new Map<string, ReadonlyMap<number, number>>()
@@ -167,6 +174,7 @@ export class MatchIndex {
     const types: Array<number> = []
     const entryDf = new Map<number, number>()
     const countrySets = new Map<string, ReadonlySet<string>>()
+    const initials = new HashBucketsBuilder()
     for (let entryIndex = 0; entryIndex < entries.length; entryIndex++) {
       if (entryIndex % STEP === STEP - 1) yield
       const { entry } = entries[entryIndex]!
@@ -177,9 +185,12 @@ export class MatchIndex {
       countries.push(shared ?? codes)
       const seen = new Map<string, number>()
       const entryTokens = new Set<number>()
+      const organisation = entry.entity_type === "entity"
       const add = (raw: string, kind: string, weak: boolean) => {
         const folded = screeningFold(raw)
-        const tokens = tokensOfFolded(folded)
+        const byInitials = organisation && !weak && kind !== "original_script" && kind !== "translation"
+        const read = byInitials ? writtenTokensOfFolded(folded) : null
+        const tokens = read === null ? tokensOfFolded(folded) : read.map((r) => r.token)
         if (!tokens.some((t) => isContent(t.cls))) return
         const key = tokens.map((t) => t.text).join(" ")
         const previous = seen.get(key)
@@ -192,6 +203,7 @@ export class MatchIndex {
         seen.set(key, names.length)
         const compactKey = compactKeyOf(tokens)
         const fullKey = folded.replace(/ /g, "")
+        if (read !== null) for (const key of organisationInitials(nameWordsOf(read))) initials.add(hashString(key), names.length)
         names.push({ entry: entryIndex, text: raw, kind, weak, tokens: ids, compactKey, fullKey: fullKey === compactKey ? compactKey : fullKey })
         types.push(ENTITY_TYPE_CODE[entry.entity_type])
       }
@@ -206,6 +218,7 @@ export class MatchIndex {
       for (const id of entryTokens) entryDf.set(id, (entryDf.get(id) ?? 0) + 1)
     }
     this.entryCountries = countries
+    this.initials = initials.build()
     // The names' tokens move to one array (one small Int32Array each took an ArrayBuffer of its own).
     const packed = PackedLists.from(names.map((n) => n.tokens))
     this.names = names.map((n, i) => new PackedName(n.entry, n.text, n.kind, n.weak, n.compactKey, n.fullKey, packed, i))
@@ -348,6 +361,15 @@ export class MatchIndex {
     return found
   }
 
+  /** Names whose initials (`organisationInitials`) are `key`. */
+  namesWithInitials(key: string): ReadonlyArray<number> {
+    const found: Array<number> = []
+    for (const nameId of this.initials.bucket(hashString(key))) {
+      if (initialsOfName(this.names[nameId]!.text).includes(key)) found.push(nameId)
+    }
+    return found
+  }
+
   /** Vocabulary tokens similar to a query token (id -> similarity): exact, spelling (deletion keys) and skeleton matches. */
   lookup(token: NameToken): ReadonlyMap<number, number> {
     const cacheKey = token.cls === TokenClass.word ? token.text : `${token.cls}:${token.text}`
@@ -390,7 +412,18 @@ export class MatchIndex {
         }
       }
     }
+    if (isContent(token.cls)) {
+      for (const word of translationsOf(token.text)) {
+        const id = this.tokenIds.get(word)
+        if (id !== undefined && !best.has(id) && this.compatible(token, id)) best.set(id, TRANSLATION_SIM)
+      }
+    }
     return [...best].map(([id, sim]) => ({ id, sim }))
+  }
+
+  /** Whether a query word and a vocabulary token were matched as one word in two languages. */
+  isTranslation(queryText: string, id: number): boolean {
+    return areTranslations(queryText, this.tokenText[id]!)
   }
 
   /** A place matches only the same place, never another word by spelling ("chad" / "china", "chad" / "cham"). */

@@ -1,5 +1,5 @@
 import { screeningFold } from "./fold.js"
-import type { IndexedName, MatchIndex } from "./matchIndex.js"
+import { type IndexedName, type MatchIndex, TRANSLATION_SIM } from "./matchIndex.js"
 import { spellingSimilarity } from "./similarity.js"
 import { explainAlignment, type ScoreExplanation } from "./explanation.js"
 import { isContent, type NameToken, TokenClass } from "./tokens.js"
@@ -58,6 +58,8 @@ const THIN_EVIDENCE_CAP = 0.69
 const THIN_WEAK_ALIAS_CAP = 0.89
 /** Words this short (acronyms, one-syllable romanised words) identify little on their own. */
 const SHORT_TOKEN = 4
+/** A name matched through words of another language is a weaker signal than the same words: review at most. */
+const CROSS_LANGUAGE_CAP = 0.85
 
 /**
  * How much a query's own words identify. Generic words and places add nothing ("Forest Venture" is as thin as
@@ -171,16 +173,24 @@ export const scoreName = (
   let pairMass = 0
   let distinctiveHit = false
   let distinctiveExact = false
+  let translated = false
+  /** Content words the two names share (aligned pairs), and how many of them are distinctive. */
+  let sharedContent = 0
+  let sharedDistinctive = 0
   for (const p of chosen) {
     const wn = index.tokenWeight[nt[p.n]!]!
     matched += p.mass
     pairMass += qt[p.q]!.weight + wn
     const length = index.tokenText[nt[p.n]!]!.length
+    const translation = p.sim === TRANSLATION_SIM && index.isTranslation(qt[p.q]!.token.text, nt[p.n]!)
+    if (translation) translated = true
     const fuzzyEnough = length >= LONG_TOKEN ? p.sim >= 0.75 : length >= MIN_FUZZY_DISTINCTIVE_LENGTH && p.sim >= ONE_EDIT_SIM
-    if (index.tokenDistinctive[nt[p.n]!] && (p.sim >= CONFUSABLE_ONLY_SIM || fuzzyEnough)) {
+    if (index.tokenDistinctive[nt[p.n]!] && (p.sim >= CONFUSABLE_ONLY_SIM || fuzzyEnough || translation)) {
       distinctiveHit = true
+      sharedDistinctive++
       if (p.sim >= 0.999) distinctiveExact = true
     }
+    if (isContent(index.tokenClass[nt[p.n]!]!)) sharedContent++
   }
   let unmatchedQuery = 0
   let significantExtraQuery = false
@@ -289,6 +299,7 @@ export const scoreName = (
   }
   const countries = index.entryCountries[name.entry]!
   const elsewhere = country !== null && countries.size > 0 && !countries.has(country)
+  const corroborated = country !== null && countries.has(country)
   if (elsewhere) {
     score = Math.max(0, score - COUNTRY_MISMATCH_PENALTY)
     rules?.push("country_mismatch")
@@ -314,6 +325,14 @@ export const scoreName = (
   // A list's own translation of a name into another script (the EU's Greek and Bulgarian) counts only as written: its
   // Latin rendering is the list's, not a spelling anyone else uses.
   if (name.kind === "translation" && !exactly) cap(THIN_EVIDENCE_CAP, "translation_not_as_written")
+  // One distinctive word shared, and nothing else but legal forms, while the listed name has words the screened one
+  // lacks ("Zorvak Mining Ltd" or "Zorvak Ltd" against "ZORVAK SHIPPING LTD"): weak evidence, below the hit threshold
+  // unless the business's country is one of the entry's. A listed name found whole inside a longer one ("ROSNEFT" in
+  // "Rosneft Trading Ltd") is containment, for review as before.
+  if (sharedContent === 1 && sharedDistinctive === 1 && significantExtraList && !sameLetters) {
+    cap(corroborated ? THIN_WEAK_ALIAS_CAP : THIN_EVIDENCE_CAP, corroborated ? "single_shared_word_corroborated" : "single_shared_word")
+  }
+  if (translated) cap(CROSS_LANGUAGE_CAP, "cross_language")
   const entryType = index.entries[name.entry]!.entry.entity_type
   // (People's short a.k.a.s, "ABU ALI", are names, not acronyms.)
   // A strong name given exactly as the list writes it (an original-script name, "راحت لمتد") is always reported.
@@ -328,7 +347,12 @@ export const scoreName = (
     if (queryHasLegalForm(qt)) cap(THIN_EVIDENCE_CAP, "company_name_vessel_entry")
   }
   if (!explain) return { score }
-  return { score, explanation: explainAlignment(index, { query: qt, name: nt, pairs: chosen, queryUsed: qUsed, nameUsed: nUsed }, rules ?? [], raw) }
+  return { score, explanation: explainAlignment(
+    index,
+    { query: qt, name: nt, pairs: chosen, queryUsed: qUsed, nameUsed: nUsed, queryText: query.text, nameText: name.text },
+    rules ?? [],
+    raw
+  ) }
 }
 
 export const round = (x: number): number => Math.round(x * 1000) / 1000

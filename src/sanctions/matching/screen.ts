@@ -2,10 +2,11 @@ import { ENTITY_TYPE_CODE, MatchIndex } from "./matchIndex.js"
 import { createHash } from "node:crypto"
 import { canonicalJson } from "../../domain/canonicalJson.js"
 import { type HitExplanation, summariseExplanation } from "./explanation.js"
-import { type Debarment, type EntityType, listDisplayName, type ListId, type SanctionsEntry, sanctionsListIds } from "../model.js"
+import { type Debarment, type EntityType, listDisplayName, type ListId, listOrder, type SanctionsEntry, sanctionsListIds } from "../model.js"
 import { prepareQuery, round, type ScoreExplanation, scoreName, THRESHOLDS } from "./scoring.js"
 import { screeningFold } from "./fold.js"
 import { isContent, tokenize, tokensOfFolded } from "./tokens.js"
+import { type Corroboration, explainInitials, initialsQueryOf, scoreInitials } from "./initials.js"
 import { type EntryListing, entryListing } from "../listing.js"
 
 export interface ScreenOptions {
@@ -109,6 +110,8 @@ const typeMask = (options: ScreenOptions): number => {
 interface NameHit {
   readonly nameId: number
   readonly score: number
+  /** Found by the listed name's initials (`initials.ts`), with what corroborated them. */
+  readonly initials?: { readonly initials: string; readonly corroborations: ReadonlyArray<Corroboration> }
 }
 
 /**
@@ -160,6 +163,17 @@ export const screenOneName = (index: MatchIndex, name: string, options: ScreenOp
   for (const nameId of candidates) {
     const { score } = scoreName(index, query, index.names[nameId]!, country, false, options.established === true)
     if (score >= THRESHOLDS.review) hits.push({ nameId, score })
+  }
+  const asInitials = initialsQueryOf(name, tokens)
+  if (asInitials !== null) {
+    const others = asInitials.others.map((i) => query.tokens[i]!.matches)
+    for (const nameId of index.namesWithInitials(asInitials.initials)) {
+      if ((mask & (1 << types[nameId]!)) === 0 || !lists.has(index.entries[index.names[nameId]!.entry]!.entry.list)) continue
+      const found = scoreInitials(index, nameId, others, country)
+      if (found !== null && found.score >= THRESHOLDS.review) {
+        hits.push({ nameId, score: found.score, initials: { initials: asInitials.initials, corroborations: found.corroborations } })
+      }
+    }
   }
   return hits
 }
@@ -262,6 +276,19 @@ const linkedHit = (
   }
 }
 
+/**
+ * Order among hits of equal score: the entry matched by its name as the screened name writes it, then by its primary
+ * name, then by the list order (`listOrder`), so that the same screening always leads with the same entry.
+ */
+const tieRank = (index: MatchIndex, hit: { readonly nameId: number; readonly subject: ScreenSubject }): number => {
+  const name = index.names[hit.nameId]!
+  const asWritten = written(hit.subject.name) === written(name.text) ? 0 : screeningFold(hit.subject.name).replace(/ /g, "") === name.fullKey ? 1 : 2
+  const primary = name.kind === "primary" ? 0 : 1
+  const list = listOrder.indexOf(index.entries[name.entry]!.entry.list)
+  return asWritten * 1000 + primary * 100 + (list < 0 ? 99 : list)
+}
+const written = (name: string) => name.trim().replace(/\s+/g, " ").toUpperCase()
+
 const subjectOf = (name: string | ScreenSubject): ScreenSubject => typeof name === "string" ? { name, from: "input" } : name
 
 /**
@@ -274,7 +301,7 @@ export const screenNames = (
   options: ScreenOptions = {}
 ): ScreeningResult => {
   if (index === null || index.entries.length === 0) return UNAVAILABLE
-  const best = new Map<number, { nameId: number; score: number; subject: ScreenSubject }>()
+  const best = new Map<number, NameHit & { readonly subject: ScreenSubject }>()
   for (const name of names) {
     const subject = subjectOf(name)
     for (const hit of screenOneName(index, subject.name, options)) {
@@ -283,17 +310,25 @@ export const screenNames = (
       if (previous === undefined || hit.score > previous.score) best.set(entry, { ...hit, subject })
     }
   }
-  const ranked = [...best.values()].sort((a, b) => b.score - a.score).slice(0, options.limit ?? 10)
+  const ties = new Map<number, number>()
+  const tie = (hit: NameHit & { readonly subject: ScreenSubject }) => {
+    let rank = ties.get(hit.nameId)
+    if (rank === undefined) ties.set(hit.nameId, rank = tieRank(index, hit))
+    return rank
+  }
+  const ranked = [...best.values()].sort((a, b) => b.score - a.score || tie(a) - tie(b)).slice(0, options.limit ?? 10)
   const lists = new Set<ListId>(options.lists ?? sanctionsListIds)
   const country = options.country === undefined ? null : options.country.toUpperCase()
-  const found = ranked.map(({ nameId, subject, score }) => {
+  const found = ranked.map(({ initials, nameId, subject, score }) => {
     const query = subject.name
-    const explained = scoreName(index, prepareQuery(index, query, tokenize(query)), index.names[nameId]!, country, true, options.established === true)
-      .explanation
-    return toHit(index, nameId, score, subject, explained!, options.explain === true, lists)
+    const explained = initials !== undefined
+      ? explainInitials(query, initials.initials, index.names[nameId]!.text, initials.corroborations, score)
+      : scoreName(index, prepareQuery(index, query, tokenize(query)), index.names[nameId]!, country, true, options.established === true).explanation!
+    return toHit(index, nameId, score, subject, explained, options.explain === true, lists)
   })
-  // Each hit brings the other lists' entries of the same entity, right after it; an entry found on its own with a
-  // lower score is reported at the score of the entry it is linked to (the same entity).
+  // One entity, once: its best-matched entry leads (on a tie, the entry whose name was given as written, then a
+  // primary name, then the list order), and brings the other lists' entries of the same entity right after it, each
+  // saying which entry it is linked to; an entry also found on its own is not reported a second time.
   const entryOfHit = ranked.map((r) => index.names[r.nameId]!.entry)
   const reported = new Set<number>()
   const hits: Array<SanctionsHit> = []
@@ -303,8 +338,6 @@ export const screenNames = (
     hits.push(hit)
     for (const link of linksOn(index, entryOfHit[i]!, lists)) {
       if (reported.has(link.entry)) continue
-      const direct = entryOfHit.indexOf(link.entry)
-      if (direct >= 0 && found[direct]!.score >= hit.score) continue
       reported.add(link.entry)
       hits.push(linkedHit(index, link.entry, hit, link.how, lists))
     }

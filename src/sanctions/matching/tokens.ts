@@ -1,5 +1,6 @@
 import { screeningFold } from "./fold.js"
 import { editBudget, editDistance } from "./similarity.js"
+import { expansionAt } from "../../domain/abbreviations.js"
 import { GENERIC_WORDS, LEGAL_FORMS, LEGAL_SPELLINGS, LOCATION_WORDS, NUMBER_WORDS, STOPWORDS, SYNONYMS } from "./vocabulary.js"
 
 /** How a token counts in scoring. */
@@ -76,51 +77,39 @@ const UNITS: ReadonlyMap<string, number> = new Map([
   ["one", 1], ["two", 2], ["three", 3], ["four", 4], ["five", 5], ["six", 6], ["seven", 7], ["eight", 8], ["nine", 9]
 ])
 
-/**
- * Abbreviations read only after a word of the name and before a business word or a legal form (or, for "ind", at the
- * name's end), where they can only be the business word: "PARCHIN CHEMICAL IND", "SPECIAL IND GROUP", "KOREA RYONBONG
- * GEN CORPORATION", "AL WASEL AND BABEL GEN TRADING LLC" (the UN list writes these names out). Elsewhere they stay
- * ambiguous (`SYNONYMS`): "ind" also stands for industrial or India, "gen" is a part of personal names.
- */
-const BUSINESS_ABBREVIATIONS: ReadonlyMap<string, { readonly word: string; readonly atEnd: boolean }> = new Map([
-  ["ind", { word: "industries", atEnd: true }],
-  ["gen", { word: "general", atEnd: false }]
-])
 const isBusinessWord = (word: string): boolean => {
   const w = SYNONYMS.get(word) ?? word
   return GENERIC_WORDS.has(w) || formLengthByFirstWord.has(legalSpelling(w))
 }
-const businessAbbreviation = (words: ReadonlyArray<string>, i: number): string | undefined => {
-  const abbreviation = i > 0 ? BUSINESS_ABBREVIATIONS.get(words[i]!) : undefined
-  if (abbreviation === undefined) return undefined
-  const next = words[i + 1]
-  return (next === undefined ? abbreviation.atEnd : isBusinessWord(next)) ? abbreviation.word : undefined
+
+/** Normalised words, each with the number of written words it stands for ("forty four" -> "44" stands for two). */
+interface Normalized {
+  readonly words: Array<string>
+  readonly spans: Array<number>
 }
 
 /**
- * "forty four" -> "44", "forty 4" -> "44", "VII" -> "7", "1st" -> "first", "intl" -> "international", "ind" ->
- * "industries" where only that can be meant (`BUSINESS_ABBREVIATIONS`).
+ * "forty four" -> "44", "forty 4" -> "44", "VII" -> "7", "1st" -> "first", "intl" -> "international", "gen" ->
+ * "general" where only that can be meant (the reviewed table of `src/domain/abbreviations.ts`).
  */
-const normalizeWords = (words: ReadonlyArray<string>): Array<string> => {
+const normalizeWords = (words: ReadonlyArray<string>): Normalized => {
   const out: Array<string> = []
+  const spans: Array<number> = []
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!
-    const business = businessAbbreviation(words, i)
-    if (business !== undefined) {
-      out.push(business)
-      continue
-    }
     const tens = TENS.get(w)
     if (tens !== undefined) {
       const next = words[i + 1]
       const unit = next === undefined ? undefined : UNITS.get(next) ?? (/^[1-9]$/.test(next) ? Number(next) : undefined)
       out.push(String(tens + (unit ?? 0)))
+      spans.push(unit === undefined ? 1 : 2)
       if (unit !== undefined) i++
       continue
     }
-    out.push(SYNONYMS.get(w) ?? NUMBER_WORDS.get(w) ?? romanValue(w) ?? w)
+    out.push(expansionAt(words, i, isBusinessWord) ?? NUMBER_WORDS.get(w) ?? romanValue(w) ?? w)
+    spans.push(1)
   }
-  return out
+  return { words: out, spans }
 }
 
 const classified = new Map<string, NameToken>()
@@ -145,11 +134,32 @@ const classifyWord = (word: string): NameToken => {
   return { text: word, cls: TokenClass.word, place: null }
 }
 
+/** A token with the written words it was read from (folded: "co" and "ltd" for the legal form "#ltd"). */
+export interface WrittenToken {
+  readonly token: NameToken
+  readonly written: string
+}
+
 /** Splits a folded name into classified tokens, collapsing multi-word legal forms (longest match first). */
-export const tokensOfFolded = (folded: string): ReadonlyArray<NameToken> => {
-  const words = folded === "" ? [] : normalizeWords(folded.split(" "))
+export const tokensOfFolded = (folded: string): ReadonlyArray<NameToken> => readTokens(folded, null)
+
+/** `tokensOfFolded` with, for each token, the words of the name it was read from (for explanations). */
+export const writtenTokensOfFolded = (folded: string): ReadonlyArray<WrittenToken> => {
+  const written: Array<string> = []
+  return readTokens(folded, written).map((token, i) => ({ token, written: written[i]! }))
+}
+
+const readTokens = (folded: string, written: Array<string> | null): ReadonlyArray<NameToken> => {
+  const source = folded === "" ? [] : folded.split(" ")
+  const { spans, words } = normalizeWords(source)
   const spelled = words.map((w) => legalSpelling(legalWordFor(w)))
   const out: Array<NameToken> = []
+  // Where each normalised word starts among the written words.
+  const starts: Array<number> = []
+  if (written !== null) spans.reduce((at, span) => (starts.push(at), at + span), 0)
+  const wrote = (from: number, n: number) => {
+    if (written !== null) written.push(source.slice(starts[from]!, (starts[from + n] ?? source.length)).join(" "))
+  }
   let i = 0
   while (i < words.length) {
     let matched = 0
@@ -158,15 +168,23 @@ export const tokensOfFolded = (folded: string): ReadonlyArray<NameToken> => {
       const canon = legalForms.get(spelled.slice(i, i + n).join(" "))
       if (canon !== undefined) {
         out.push({ text: `#${canon}`, cls: TokenClass.legalForm, place: null })
+        wrote(i, n)
         matched = n
         break
       }
     }
     if (matched > 0) i += matched
-    else out.push(classify(words[i++]!))
+    else {
+      wrote(i, 1)
+      out.push(classify(words[i++]!))
+    }
   }
   // A name made only of a legal form keeps its words as ordinary tokens ("COMPANY" alone is still a name).
   if (out.length > 0 && out.every((t) => t.cls === TokenClass.legalForm || t.cls === TokenClass.stopword)) {
+    if (written !== null) {
+      written.length = 0
+      words.forEach((_, k) => wrote(k, 1))
+    }
     return words.map((w) => ({ ...classify(w), cls: STOPWORDS.has(w) ? TokenClass.stopword : TokenClass.word }))
   }
   return out

@@ -1,3 +1,5 @@
+import { PLAIN_ABBREVIATIONS } from "../../domain/abbreviations.js"
+
 /**
  * Screening vocabulary: legal forms (ORG_CLASS tags with a canonical class, so LTD = LIMITED and LLC = OOO),
  * organisation symbols and generic words (low weight), stopwords, and location words mapped to ISO 3166 codes.
@@ -32,7 +34,7 @@ export const LEGAL_FORMS: ReadonlyArray<readonly [string, string]> = [
   // corporations and companies
   ["incorporated", "inc"], ["inc", "inc"], ["corporation", "corp"], ["corp", "corp"], ["company", "co"], ["co", "co"], ["compagnie", "co"],
   ["cie", "co"], ["compania", "co"], ["companhia", "co"], ["kompaniya", "co"], ["sirketi", "co"], ["sherkat", "co"], ["shirkat", "co"],
-  ["limited partnership", "lp"], ["lp", "lp"], ["llp", "llp"], ["gie", "gie"], ["ltda", "llc"], ["est", "est"], ["establishment", "est"],
+  ["limited partnership", "lp"], ["lp", "lp"], ["llp", "llp"], ["gie", "gie"], ["ltda", "llc"], ["lda", "llc"], ["sociedade anonima", "sa"], ["sociedade limitada", "llc"], ["est", "est"], ["establishment", "est"],
   ["unitary enterprise", "ue"], ["federal state unitary enterprise", "ue"], ["fgup", "ue"], ["gup", "ue"], ["sdn bhd", "ltd"], ["bhd", "ltd"],
   ["open jsc", "jsc"], ["closed jsc", "jsc"], ["public jsc", "jsc"], ["joint stock", "jsc"], ["open joint stock", "jsc"],
   ["closed joint stock", "jsc"], ["public joint stock", "jsc"], ["closed joint stock co", "jsc"], ["open joint stock co", "jsc"],
@@ -75,20 +77,11 @@ export const LEGAL_SPELLINGS: ReadonlyMap<string, string> = new Map([
 ])
 
 /**
- * Abbreviations written out before matching ("Int'l" -> "international"): those search expands too
- * (`src/domain/normalize.ts`), and the business abbreviations the lists' own aliases use ("KOREA MARINE AND INDUSTRIAL
- * TRDG"). Ambiguous ones are left alone: "ind" (industries, industrial, industry), "gen" (general, generation, and a
- * part of romanised personal names), "dev".
+ * Abbreviations written out before matching, where they can only be the word ("Int'l" -> "international"): the
+ * reviewed table of `src/domain/abbreviations.ts` (English, French, Portuguese); those read only in context ("gen",
+ * "ind", "min") are applied by the tokeniser.
  */
-export const SYNONYMS: ReadonlyMap<string, string> = new Map([
-  ["intl", "international"], ["int", "international"], ["internat", "international"], ["natl", "national"], ["nat", "national"],
-  ["hld", "holding"], ["mgt", "management"], ["mgmt", "management"], ["devt", "development"], ["trdg", "trading"],
-  ["tdg", "trading"], ["invt", "investment"], ["engg", "engineering"], ["indl", "industrial"], ["inds", "industries"],
-  ["bros", "brothers"], ["mfg", "manufacturing"], ["svcs", "services"], ["svc", "services"], ["dept", "department"],
-  ["assn", "association"], ["assoc", "association"], ["grp", "group"], ["hldgs", "holdings"], ["hldg", "holding"],
-  ["petrol", "petroleum"], ["tel", "telecom"], ["telecommunication", "telecommunications"],
-  ["centre", "center"], ["organisation", "organization"], ["st", "saint"], ["mt", "mount"], ["ste", "societe"]
-])
+export const SYNONYMS: ReadonlyMap<string, string> = PLAIN_ABBREVIATIONS
 
 /** Stopwords: articles and prepositions in the languages of the lists and of African company names. */
 export const STOPWORDS: ReadonlySet<string> = new Set([
