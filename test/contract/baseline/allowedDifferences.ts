@@ -67,5 +67,11 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     why: "GLEIF as a live source (issue 54 item 1): a registration GLEIF confirmed carries GLEIF's evidence (registry_evidence.lei: " +
       "the LEI, the registration authority, the number there, the corroboration level and GLEIF's dates), and an owner a source " +
       "names by its LEI (GLEIF's level-2 parents) carries that LEI and its relationship (direct, ultimate or both). Additions only."
+  },
+  {
+    pointers: /^\/(components\/schemas\/RegistryCoverage\/(properties\/(access_note|asked_live|confirms_live|last_answered_at|sources|terms)|required\/1[0-5])|components\/schemas\/RegistrySource(\/.*)?|paths\/~1v1~1registries\/get\/responses\/200\/content\/application~1json\/example\/registries\/\d+\/(access_note|asked_live|confirms_live|last_answered_at|sources|terms))$/,
+    why: "Coverage said plainly (issue 54 item 3), additive: for each registry, how a business there is asked live (its own " +
+      "search, GLEIF, none), what a live answer can confirm, the registry's terms for a machine, when each source last " +
+      "answered, and every source (own search, GLEIF, files) with what it covers."
   }
 ]
