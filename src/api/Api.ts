@@ -2,6 +2,7 @@ import * as HttpApi from "effect/http-api/HttpApi"
 import * as OpenApi from "effect/http-api/OpenApi"
 import { AuditApi, BatchApi, ChecksApi, DecisionsApi, MonitoringApi, WebhooksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
 import { CasesApi } from "./casesGroup.js"
+import { ScreenApi } from "./screenGroup.js"
 import { completeSpec } from "./documentCompletion.js"
 import { refuseUnknownFields } from "./schemas/params.js"
 import { STATED_SCHEMA } from "./schemas/stated.js"
@@ -19,6 +20,7 @@ export class KybApi extends HttpApi.make("kyb")
   .add(SearchApi)
   .add(CompaniesApi)
   .add(VerifyApi)
+  .add(ScreenApi)
   .add(ChecksApi)
   .add(BatchApi)
   .add(DecisionsApi)

@@ -56,6 +56,8 @@ import { ListUpdater } from "../listUpdates/ListUpdater.js"
 import { RegistriesHandlers } from "./handlers/registries.js"
 import { SearchHandlers } from "./handlers/search.js"
 import { VerifyHandlers } from "./handlers/verify.js"
+import { ScreenHandlers } from "./handlers/screen.js"
+import { Screening } from "../screening/Screening.js"
 import { QuotaGuardLive } from "./QuotaGuardLive.js"
 import { tracingEnabled } from "../metrics/tracing.js"
 import { MetricsRouteLive } from "../metrics/MetricsServer.js"
@@ -82,7 +84,8 @@ export const ServicesLive = Layer.mergeAll(
   Cursors.Default,
   Members.Default,
   SecondFactor.Default,
-  ListUpdater.Default
+  ListUpdater.Default,
+  Screening.Default
 ).pipe(
   Layer.provideMerge(Checks.Default),
   Layer.provideMerge(Verifier.Default),
@@ -91,7 +94,7 @@ export const ServicesLive = Layer.mergeAll(
 
 /** The API's routes: each group's handlers behind the key and the quota, and the OpenAPI document. */
 const ApiLive = Layer.mergeAll(HttpApiBuilder.layer(KybApi), OpenApiRouteLive).pipe(
-  Layer.provide([AuditHandlers, SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, BatchHandlers, DecisionsHandlers, CasesHandlers, MonitoringHandlers, WebhooksHandlers, RegistriesHandlers, HealthHandlers]),
+  Layer.provide([AuditHandlers, SearchHandlers, CompaniesHandlers, VerifyHandlers, ScreenHandlers, ChecksHandlers, BatchHandlers, DecisionsHandlers, CasesHandlers, MonitoringHandlers, WebhooksHandlers, RegistriesHandlers, HealthHandlers]),
   Layer.provide([AuthenticationLive, QuotaGuardLive])
 )
 

@@ -1,5 +1,4 @@
 import {
-  SanctionsHit,
   SanctionsScreening,
   Signals,
   KnownSource,
@@ -11,11 +10,11 @@ import type { ScreenedPerson } from "../api/schemas/Listing.js"
 import { typedValues } from "../api/schemas/trusted.js"
 import type { DebarredSignal } from "../debarment/signal.js"
 import type { HitDecision } from "../domain/decisions.js"
-import { isDebarmentList } from "../sanctions/model.js"
 import { decideVerdict } from "../domain/verdictPolicy.js"
 import type { ScreeningResult } from "../sanctions/matching/screen.js"
 import type { ListCurrency } from "../sanctions/Screener.js"
 import { type Resolution, round2 } from "./candidates.js"
+import { sanctionsHitsOf } from "./apiHits.js"
 
 type KnownSourceJson = typeof KnownSource.Type
 
@@ -70,28 +69,7 @@ export const verdictOf = (
     sanctions: new SanctionsScreening({
       screened: screening.screened,
       result: screening.result,
-      hits: screening.hits.flatMap((h) => {
-        const list = h.list
-        return isDebarmentList(list) ? [] : [new SanctionsHit({
-          list,
-          entry_id: h.entry_id,
-          name: h.name,
-          matched_name: h.matched_name,
-          score: h.score,
-          programs: [...h.programs],
-          entity_type: h.entity_type,
-          listed_on: h.listed_on,
-          list_version: h.list_version,
-          screened_name: h.screened_name,
-          screened_from: h.screened_from,
-          entry_hash: h.entry_hash,
-          listing: h.listing,
-          decision: h.decision,
-          dismissed: h.dismissed,
-          explanation: h.explanation,
-          linked: h.linked.flatMap((l) => isDebarmentList(l.list) ? [] : [{ ...l, list: l.list }])
-        }, typedValues)]
-      })
+      hits: sanctionsHitsOf(screening.hits)
     }, typedValues),
     data_confidence: company?.confidence ?? null,
     signals: new Signals({
