@@ -20,7 +20,6 @@ export class KybApi extends HttpApi.make("kyb")
   .add(SearchApi)
   .add(CompaniesApi)
   .add(VerifyApi)
-  .add(ScreenApi)
   .add(ChecksApi)
   .add(BatchApi)
   .add(DecisionsApi)
@@ -30,6 +29,7 @@ export class KybApi extends HttpApi.make("kyb")
   .add(AuditApi)
   .add(RegistriesApi)
   .add(HealthApi)
+  .add(ScreenApi)
   .annotateMerge(OpenApi.annotations({
     title: "KYB Africa API",
     version: "1.0.0",

@@ -43,6 +43,8 @@ export const readsAsPersonName = (name: string): boolean => {
   const tokens = tokenize(name)
   if (tokens.length === 0) return false
   for (const token of tokens) {
+    // An initial ("John A Smith"): the vocabulary classes some single letters as stopwords.
+    if (/^\p{L}$/u.test(token.text)) continue
     if (token.cls === TokenClass.stopword) {
       if (!PERSON_PARTICLES.has(token.text)) return false
       continue

@@ -84,10 +84,9 @@ export const ServicesLive = Layer.mergeAll(
   Cursors.Default,
   Members.Default,
   SecondFactor.Default,
-  ListUpdater.Default,
-  Screening.Default
+  ListUpdater.Default
 ).pipe(
-  Layer.provideMerge(Checks.Default),
+  Layer.provideMerge(Layer.merge(Checks.Default, Screening.Default)),
   Layer.provideMerge(Verifier.Default),
   Layer.provideMerge(Layer.mergeAll(CompanyRepo.Default, CompanySearchLive, Screener.Default))
 )

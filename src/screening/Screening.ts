@@ -1,10 +1,10 @@
 import { SqlClient } from "effect/sql"
-import { Clock, Context, Effect, Layer, Schema } from "effect"
+import { Clock, Context, Effect, Layer, Option, Schema } from "effect"
 import { randomUUID } from "node:crypto"
 import type { Actor } from "../access/actor.js"
 import { Screening as ScreeningAnswer, type ScreenInput } from "../api/schemas/Screen.js"
 import { typedValues } from "../api/schemas/trusted.js"
-import { ChecksRepo } from "../checks/ChecksRepo.js"
+import { type CheckRow, ChecksRepo } from "../checks/ChecksRepo.js"
 import { inputAsSent } from "../checks/inputAsSent.js"
 import { Decisions } from "../decisions/Decisions.js"
 import { applyDecisions, nameSubjectKey, outcomeOf } from "../domain/decisions.js"
@@ -78,13 +78,13 @@ export class Screening extends Context.Service<Screening>()("kyb/Screening", {
         }, typedValues)
       })
 
-    /** Screens the name and keeps the screening as a check of the actor's account; the answer carries its `check_id`. */
-    const screen = (input: ScreenInput, actor: Actor) =>
+    /** The screening and the check that keeps it. */
+    const kept = (input: ScreenInput, actor: Actor) =>
       Effect.gen(function*() {
         const answered = yield* answer(input, actor)
         const lists = actor.lists ?? (yield* screeningLists.listsOf(actor.accountId))
         const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
-        yield* checks.insert({
+        return { answered, row: {
           id: answered.check_id!,
           kind: "screen",
           account_id: actor.accountId,
@@ -97,11 +97,28 @@ export class Screening extends Context.Service<Screening>()("kyb/Screening", {
           lists: versions.map((v) => ({ list: listDisplayName[v.list], version: v.label, sha256: v.sha256 })),
           provenance: null,
           policy_version: VERDICT_POLICY_VERSION
-        }).pipe(sql.withTransaction, Effect.orDie)
-        return answered
-      }).pipe(traced("Screening.screen"))
+        } satisfies CheckRow }
+      })
 
-    return { screen, answer } as const
+    /** Screens the name and keeps the screening as a check of the actor's account; the answer carries its `check_id`. */
+    const screen = (input: ScreenInput, actor: Actor) =>
+      Effect.flatMap(kept(input, actor), ({ answered, row }) => Effect.as(checks.insert(row).pipe(Effect.orDie), answered)).pipe(
+        traced("Screening.screen")
+      )
+
+    /**
+     * Screens, then keeps the check and runs `then` in one transaction, only if `guard` (run first in it) holds: a
+     * batch row whose job was cancelled meanwhile keeps nothing (as `Checks.verifyIf`). None when the guard did not hold.
+     */
+    const screenIf = <A, E>(input: ScreenInput, actor: Actor, guard: Effect.Effect<boolean, E>, then: (answer: ScreeningAnswer) => Effect.Effect<A, E>) =>
+      Effect.flatMap(kept(input, actor), ({ answered, row }) =>
+        sql.withTransaction(Effect.gen(function*() {
+          if (!(yield* guard)) return Option.none<A>()
+          yield* checks.insert(row)
+          return Option.some(yield* then(answered))
+        })).pipe(Effect.catchTag("SqlError", Effect.die)))
+
+    return { screen, screenIf, answer } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([ChecksRepo.Default, Decisions.Default, ScreeningLists.Default]))

@@ -9,11 +9,11 @@ const signed = (n: number) => `${n >= 0 ? "+" : ""}${n.toFixed(2)}`
 /**
  * The hits of one name with what the caller knows of it weighed in (`weighKnownFacts`): each hit's score moved by the
  * facts' effects (never below the review threshold for a hit that reached it), its explanation given one factor per
- * fact and a summary that says them; best first again. Hits on other names pass unchanged.
+ * fact and a summary that says them; best first again. Hits of other names (`applies` false) pass unchanged.
  */
-export const withKnownFacts = (hits: ReadonlyArray<Hit>, known: KnownFacts, name?: string): ReadonlyArray<Hit> =>
+export const withKnownFacts = (hits: ReadonlyArray<Hit>, known: KnownFacts, applies: (hit: Hit) => boolean = () => true): ReadonlyArray<Hit> =>
   hits.map((hit) => {
-    if (name !== undefined && hit.screened_name !== name) return hit
+    if (!applies(hit)) return hit
     const factors = weighKnownFacts(known, { entity_type: hit.entity_type, identifiers: hit.listing.identifiers, details: hit.listing.details })
     if (factors.length === 0) return hit
     const score = scoreWithFacts(hit.score, factors, THRESHOLDS.review)

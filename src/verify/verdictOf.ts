@@ -1,4 +1,5 @@
 import {
+  type NameScreened,
   SanctionsScreening,
   Signals,
   KnownSource,
@@ -33,7 +34,8 @@ export const verdictOf = (
   lists: ReadonlyArray<ListCurrency>,
   now: Date,
   debarred: DebarredSignal | null = null,
-  coverage: { readonly notCovered: boolean; readonly knownFrom: ReadonlyArray<KnownSourceJson> } = { notCovered: false, knownFrom: [] }
+  coverage: { readonly notCovered: boolean; readonly knownFrom: ReadonlyArray<KnownSourceJson> } = { notCovered: false, knownFrom: [] },
+  namesScreened?: ReadonlyArray<typeof NameScreened.Type>
 ): Verdict => {
   const company = resolution.found?.company ?? null
   // Registered only on a registry's word (a live answer or its published file): never a listing's, a report's, or
@@ -89,6 +91,7 @@ export const verdictOf = (
       list: l.list, name: l.name, version: l.version, published_on: l.publishedOn, as_of: l.asOf, age_days: l.ageDays, stale: l.stale
     })),
     people_screened: people.each.map((p) => ({ ...p })),
+    ...(namesScreened === undefined ? {} : { names_screened: namesScreened.map((n) => ({ ...n, screened_as: [...n.screened_as] })) }),
     review_reason: decision.reviewReason,
     review_reasons: [...decision.reviewReasons],
     checked_at: now.toISOString(),

@@ -116,7 +116,7 @@ describe("POST /v1/screen: one name screened on demand", () => {
       Effect.gen(function*() {
         const server = yield* TestServer
         const { post, get } = yield* client(yield* server.newKey({ plan: "unlimited" }))
-        for (const body of [{}, { name: " " }, { name: "Ali Rage", kind: "robot" }, { name: "Ali Rage", date_of_birth: "1966-13-01" },
+        for (const body of [{}, { name: " " }, { name: "Ali Rage", kind: "robot" }, { name: "Ali Rage", date_of_birth: "1966-13-01" }, { name: "Ali Rage", date_of_birth: "66" },
           { name: "Ali Rage", nationality: "Somalia" }, { name: "Ali Rage", identifiers: [{ value: "" }] }, { name: "Ali Rage", colour: "red" }]) {
           const refused = yield* post("/v1/screen", body)
           assert.strictEqual(refused.status, 400, `${JSON.stringify(body)}: ${refused.text}`)

@@ -1,46 +1,17 @@
 import { Schema } from "effect"
+import { knownFields } from "./KnownFacts.js"
 import { CountryCode, TextInput } from "./params.js"
-import { optionalField, stated } from "./stated.js"
+import { optionalField } from "./stated.js"
 import { SanctionsHit, ScreenedList } from "./Verdict.js"
 
 export const SubjectKind = Schema.Literals(["person", "organisation", "vessel", "unknown"]).annotate({
-  description: "What the name is, when known: person (screened against the lists' individuals), organisation (entities), vessel; unknown (default): every kind"
+  description: "Default unknown: every kind"
 })
 
-/** YYYY, YYYY-MM or YYYY-MM-DD, a real date. */
-const isBirthDate = (s: string) => {
-  const m = /^(\d{4})(?:-(\d{2})(?:-(\d{2}))?)?$/.exec(s)
-  if (m === null) return false
-  const [year, month, day] = [Number(m[1]), Number(m[2] ?? 1), Number(m[3] ?? 1)]
-  const d = new Date(Date.UTC(year, month - 1, day))
-  return year >= 1900 && year <= 2100 && d.getUTCMonth() === month - 1 && d.getUTCDate() === day
-}
-
-export const BirthDate = Schema.String.annotate(stated({
-  type: "string",
-  pattern: "^\\d{4}(-\\d{2}(-\\d{2})?)?$",
-  description: "Date of birth (YYYY-MM-DD), or only its year (YYYY) or month (YYYY-MM): a person's only",
-  examples: ["1966"]
-})).check(Schema.makeFilter(isBirthDate, { message: "must be a date of birth as YYYY, YYYY-MM or YYYY-MM-DD" }))
-
-export const KnownIdentifier = Schema.Struct({
-  type: optionalField(TextInput("type", 40, "e.g. passport, national_id, registration_no, imo")),
-  value: TextInput("value", 64, "The identifier as written; compared without spaces, dashes or case")
-}).annotate({ identifier: "KnownIdentifier" })
-
-/** What the caller knows of a name screened (a declared person's too): raises or lowers a hit, never finds one. */
-export const knownFields = {
-  date_of_birth: optionalField(BirthDate),
-  nationality: optionalField(CountryCode.annotate({ description: "A person's nationality (ISO 3166 alpha-2)" })),
-  identifiers: optionalField(Schema.Array(KnownIdentifier).check(Schema.isMaxLength(10, { message: "must hold at most 10 identifiers" })).annotate({
-    description: "Identifiers the caller holds (passport, national id, registration or IMO number): one the list gives raises the hit"
-  }))
-}
-
 export const ScreenBody = Schema.Struct({
-  name: TextInput("name", 200, "The name to screen: a person's, an organisation's or a vessel's"),
+  name: TextInput("name", 200, "The name to screen"),
   kind: optionalField(SubjectKind),
-  country: optionalField(CountryCode.annotate({ description: "Where the subject is (ISO 3166 alpha-2): a listed entry located elsewhere scores slightly lower" })),
+  country: optionalField(CountryCode),
   ...knownFields
 }).annotate({ identifier: "ScreenRequest" })
 export type ScreenInput = typeof ScreenBody.Type

@@ -14,5 +14,18 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     why: "The schemas have always named these strings' formats (`format: \"date-time\"`: an RFC 3339 instant; `format: \"date\"`: " +
       "a day, YYYY-MM-DD), as documentation for clients; the Effect 3 generator dropped a `format` annotation (only a whole " +
       "`jsonSchema` override kept one), Effect 4 writes it. The values served were always of these formats: the document now says so."
+  },
+  {
+    pointers: new RegExp("^/(paths/~1v1~1screen(~1batch)?|tags/12|components/schemas/(Screening|ScreenRequest|NameScreened)" +
+      "|components/schemas/Job/properties/kind|components/schemas/JobResult/properties/(screening|verdict/description)" +
+      "|components/schemas/Check/(required/\\d+|properties/(kind|input/description|verdict/description))" +
+      "|components/schemas/SanctionsHit/properties/screened_from/(description|enum/\\d+)" +
+      "|components/schemas/ScreenedPerson/(description|properties/(position/description|role/description|share|source))" +
+      "|components/schemas/Verdict/properties/names_screened|components/schemas/VerifyRequest/properties/people" +
+      "|paths/~1v1~1(verify|checks~1\\{id\\}|verify~1batch|jobs~1\\{id\\})/.*/example/(.*/)?(people_screened/\\d+/source|names_screened|kind))(/|$)"),
+    why: "Issue 51 item 1, additive: POST /v1/screen (one name screened on demand, kept as a check of `kind` screen), the people " +
+      "the customer declares to /v1/verify (`people`, reported in `people_screened` with their `source`, their hits' " +
+      "`screened_from` declared_owner or declared_director), each name's kinds screened against (`names_screened`), and " +
+      "POST /v1/screen/batch (a job of `kind` screen, each row's `screening`)."
   }
 ]
