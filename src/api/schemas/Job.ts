@@ -25,47 +25,41 @@ const AsSent = AnyValue({
 const isBatch = (u: unknown): u is ReadonlyArray<unknown> => Array.isArray(u) && u.length >= 1 && u.length <= MAX_BATCH_ITEMS
 
 /**
- * A JSON array of verification requests (each row checked on its own), or CSV with a header row. Any JSON body is
- * taken, then refused as a whole in the words of BATCH_TAKES unless it is an array of 1 to 1,000 rows.
+ * A batch's body: a JSON array of requests (each row checked on its own), or CSV with a header row. Any JSON body is
+ * taken, then refused as a whole in the words of `takes` unless it is an array of 1 to 1,000 rows.
  */
-export const BatchPayload = [
+const batchPayload = (spec: {
+  readonly takes: string; readonly identifier: string; readonly route: string; readonly fields: string; readonly done: string; readonly columns: string
+}) => [
   AnyValue().pipe(Schema.refine(isBatch, {
-    message: BATCH_TAKES,
-    identifier: "BatchRequest",
+    message: spec.takes,
+    identifier: spec.identifier,
     toJsonSchema: () => ({}),
     ...stated({
       type: "array",
       items: { $ref: "#/components/schemas/AsSent" },
-      description: `1 to ${MAX_BATCH_ITEMS} objects like the body of POST /v1/verify ({name?, registration_no?, country?}); ` +
-        "a row that is not one is reported in its place, not verified and not counted.",
+      description: `1 to ${MAX_BATCH_ITEMS} objects like the body of ${spec.route} (${spec.fields}); ` +
+        `a row that is not one is reported in its place, not ${spec.done} and not counted.`,
       minItems: 1,
       maxItems: MAX_BATCH_ITEMS
     })
   })),
   Schema.String.annotate({
-    description: `CSV with a header row naming columns among name, registration_no, country; 1 to ${MAX_BATCH_ITEMS} rows.`
+    description: `CSV with a header row naming columns among ${spec.columns}; 1 to ${MAX_BATCH_ITEMS} rows.`
   }).pipe(HttpApiSchema.asText({ contentType: "text/csv" }))
 ] as const
 
-/** A JSON array of screening requests (each row checked on its own), or CSV with a header row. */
-export const ScreenBatchPayload = [
-  AnyValue().pipe(Schema.refine(isBatch, {
-    message: SCREEN_BATCH_TAKES,
-    identifier: "ScreenBatchRequest",
-    toJsonSchema: () => ({}),
-    ...stated({
-      type: "array",
-      items: { $ref: "#/components/schemas/AsSent" },
-      description: `1 to ${MAX_BATCH_ITEMS} objects like the body of POST /v1/screen ({name, kind?, country?, date_of_birth?, nationality?, identifiers?}); ` +
-        "a row that is not one is reported in its place, not screened and not counted.",
-      minItems: 1,
-      maxItems: MAX_BATCH_ITEMS
-    })
-  })),
-  Schema.String.annotate({
-    description: `CSV with a header row naming columns among name, kind, country, date_of_birth, nationality; 1 to ${MAX_BATCH_ITEMS} rows.`
-  }).pipe(HttpApiSchema.asText({ contentType: "text/csv" }))
-] as const
+/** Verification requests (POST /v1/verify/batch). */
+export const BatchPayload = batchPayload({
+  takes: BATCH_TAKES, identifier: "BatchRequest", route: "POST /v1/verify", fields: "{name?, registration_no?, country?}", done: "verified",
+  columns: "name, registration_no, country"
+})
+
+/** Screening requests (POST /v1/screen/batch). */
+export const ScreenBatchPayload = batchPayload({
+  takes: SCREEN_BATCH_TAKES, identifier: "ScreenBatchRequest", route: "POST /v1/screen",
+  fields: "{name, kind?, country?, date_of_birth?, nationality?, identifiers?}", done: "screened", columns: "name, kind, country, date_of_birth, nationality"
+})
 
 export const BatchHeaders = Schema.Struct({
   "idempotency-key": optionalField(Schema.String.annotate({

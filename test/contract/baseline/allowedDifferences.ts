@@ -16,7 +16,7 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
       "`jsonSchema` override kept one), Effect 4 writes it. The values served were always of these formats: the document now says so."
   },
   {
-    pointers: new RegExp("^/(paths/~1v1~1screen(~1batch)?|tags/12|components/schemas/(Screening|ScreenRequest|NameScreened)" +
+    pointers: new RegExp("^/(paths/~1v1~1screen(~1batch)?|tags/12|components/schemas/(Screening|ScreenRequest|ScreenBatchRequest|NameScreened)" +
       "|components/schemas/Job/properties/kind|components/schemas/JobResult/properties/(screening|verdict/description)" +
       "|components/schemas/Check/(required/\\d+|properties/(kind|input/description|verdict/description))" +
       "|components/schemas/SanctionsHit/properties/screened_from/(description|enum/\\d+)" +
