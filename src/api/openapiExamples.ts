@@ -274,6 +274,7 @@ examples["batch.submit"] = {
   created_by: { type: "key", id: "key_5b7d9f1a3c5e", label: "onboarding service" },
   results: null
 }
+examples["screen.screenBatch"] = { ...(examples["batch.submit"] as object), id: "7c9e1b3d-5f7a-4c9e-8b3d-5f7a9c1e3b5d", kind: "screen", total: 2, done: 0, failed: 0 }
 examples["batch.get"] = {
   ...(examples["batch.submit"] as object),
   status: "done",
