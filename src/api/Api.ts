@@ -2,6 +2,7 @@ import * as HttpApi from "effect/http-api/HttpApi"
 import * as OpenApi from "effect/http-api/OpenApi"
 import { AuditApi, BatchApi, ChecksApi, DecisionsApi, MonitoringApi, WebhooksApi, CompaniesApi, HealthApi, RegistriesApi, SearchApi, VerifyApi } from "./groups.js"
 import { CasesApi } from "./casesGroup.js"
+import { ScreenApi } from "./screenGroup.js"
 import { completeSpec } from "./documentCompletion.js"
 import { refuseUnknownFields } from "./schemas/params.js"
 import { STATED_SCHEMA } from "./schemas/stated.js"
@@ -28,6 +29,7 @@ export class KybApi extends HttpApi.make("kyb")
   .add(AuditApi)
   .add(RegistriesApi)
   .add(HealthApi)
+  .add(ScreenApi)
   .annotateMerge(OpenApi.annotations({
     title: "KYB Africa API",
     version: "1.0.0",

@@ -23,6 +23,7 @@ const tagDescriptions: Readonly<Record<string, string>> = {
   search: "Tolerant company search over the 18 registries",
   companies: "One company's full record with officers and per-field provenance",
   verify: "A verdict: resolved, registered, active, screened against the sanctions lists",
+  screen: "Any one name (a person, an organisation, a vessel) screened on demand, kept as a check",
   registries: "The registries covered, with record counts",
   health: "Liveness of the service and its database",
   checks: "Every verification kept as evidence, for auditors and regulators",

@@ -116,7 +116,12 @@ const examples: Record<string, unknown> = {
       officers_screened: 1,
       debarred: null
     },
-    people_screened: [{ name: "Aliko Dangote", role: "officer", position: "chairman", result: "clear" }],
+    people_screened: [{ name: "Aliko Dangote", role: "officer", position: "chairman", source: "record", result: "clear" }],
+    names_screened: [
+      { name: "Dangote Cement", from: "input", screened_as: ["entity", "vessel"] },
+      { name: "Dangote Cement PLC", from: "legal_name", screened_as: ["entity", "vessel"] },
+      { name: "Aliko Dangote", from: "officer", screened_as: ["individual"] }
+    ],
     sources: [
       "Corporate Affairs Commission (NG-CAC)", "OFAC SDN (2024-05-03)", "OFAC Consolidated (2025-12-19)", "UN SC (2026-02-27)",
       "UK OFSI Consolidated (2025-04-14)", "EU Financial Sanctions Files (2026-08-05)", "World Bank Debarred (2025-01-07)"
@@ -201,8 +206,71 @@ const examples: Record<string, unknown> = {
   }
 }
 examples["verify.verifyByBody"] = examples["verify.verifyByQuery"]
+// OFAC SDN entry 32796 as data/sanctions/ofac-sdn gives it, screened as "Ali Rage" born in 1966, Somali.
+examples["screen.screen"] = {
+  name: "Ali Rage",
+  kind: "person",
+  screened_as: ["individual"],
+  result: "match",
+  hits: [{
+    list: "ofac_sdn",
+    entry_id: "32796",
+    name: "RAGE, Ali Mohamed",
+    matched_name: "RAGE, Ali Mohamed",
+    score: 0.97,
+    programs: ["SDGT"],
+    entity_type: "individual",
+    listed_on: null,
+    list_version: "2024-05-03",
+    screened_name: "Ali Rage",
+    screened_from: "input",
+    entry_hash: "246049eef7f3accfbe2f85319b1638055bcc240026c73bffc21facc108a2c5d4",
+    listing: {
+      aliases: [
+        { name: "RAGE, Ali Mohammed", quality: "strong", kind: "aka" },
+        { name: "DHEERE, Ali", quality: "weak", kind: "weak_aka" },
+        { name: "DHERE, Ali", quality: "weak", kind: "weak_aka" }
+      ],
+      original_script_names: [],
+      countries: ["Somalia"],
+      identifiers: [],
+      official_url: "https://sanctionssearch.ofac.treas.gov/Details.aspx?id=32796",
+      details: {
+        listed_on: null,
+        addresses: [{ address: null, country: "Somalia", note: null }],
+        remarks: ["DOB 1966; POB Hawlwadag District, Mogadishu, Somalia; nationality Somalia; Gender Male; a.k.a. 'DHEERE, Ali'; a.k.a. 'DHERE, Ali'; Linked To: AL-SHABAAB."],
+        nationalities: ["Somalia"],
+        dates_of_birth: ["1966"],
+        places_of_birth: ["Hawlwadag District, Mogadishu, Somalia"],
+        positions: [],
+        documents: [],
+        legal_acts: [],
+        vessel: null
+      }
+    },
+    decision: null,
+    dismissed: false,
+    explanation: {
+      summary: "\"ali rage\" against \"rage ali muhammad\": 2 of 3 words agree; one name is contained in the other; score 0.89; what the caller knows: born in 1966, as the list gives (1966) (+0.04); nationality SO, as the list gives (Somalia) (+0.04); score 0.97",
+      factors: [
+        { factor: "word_agrees", effect: 0.521, detail: "\"rage\" = \"rage\"" },
+        { factor: "word_agrees", effect: 0.258, detail: "\"ali\" = \"ali\"" },
+        { factor: "word_only_in_listed_name", effect: -0.221, detail: "\"muhammad\" is not in the screened name" },
+        { factor: "containment", effect: 0, detail: "one name is contained in the other" },
+        { factor: "year_of_birth_agrees", effect: 0.04, detail: "born in 1966, as the list gives (1966)" },
+        { factor: "nationality_agrees", effect: 0.04, detail: "nationality SO, as the list gives (Somalia)" }
+      ]
+    },
+    linked: []
+  }],
+  lists: [{ list: "ofac_sdn", name: "OFAC SDN", version: "2024-05-03", published_on: null, as_of: null, age_days: null, stale: true }],
+  sources: ["OFAC SDN (2024-05-03)"],
+  checked_at: "2026-11-22T10:00:00.000Z",
+  check_id: "5a7c9e1b-3d5f-4a7c-9e1b-3d5f7a9c1e3b"
+}
 examples["checks.get"] = {
   id: "0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10",
+  kind: "verify",
   created_at: "2026-11-22T10:00:00.000Z",
   input: { name: "Dangote Cement", registration_no: "RC 208767", country: "ng" },
   input_normalized: { name: "Dangote Cement", registration_no: "RC208767", country: "NG" },
@@ -246,6 +314,7 @@ examples["batch.submit"] = {
   created_by: { type: "key", id: "key_5b7d9f1a3c5e", label: "onboarding service" },
   results: null
 }
+examples["screen.screenBatch"] = { ...(examples["batch.submit"] as object), id: "7c9e1b3d-5f7a-4c9e-8b3d-5f7a9c1e3b5d", kind: "screen", total: 2, done: 0, failed: 0 }
 examples["batch.get"] = {
   ...(examples["batch.submit"] as object),
   status: "done",

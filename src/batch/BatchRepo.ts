@@ -2,8 +2,12 @@ import { SqlClient } from "effect/sql"
 import { Effect, Option, Context, Layer } from "effect"
 import type { Attribution } from "../access/actor.js"
 
+/** What a job's rows are: verifications of businesses or screenings of names. */
+export type JobKind = "verify" | "screen"
+
 export interface JobRow {
   readonly id: string
+  readonly kind: JobKind
   readonly account_id: string
   readonly key_id: string | null
   readonly created_by: Attribution | null
@@ -34,14 +38,14 @@ export class BatchRepo extends Context.Service<BatchRepo>()("kyb/BatchRepo", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const jobColumns = sql`j.id, j.account_id, j.key_id, j.created_by, j.body_sha256, j.status, j.total, j.created_at, j.finished_at,
+    const jobColumns = sql`j.id, j.kind, j.account_id, j.key_id, j.created_by, j.body_sha256, j.status, j.total, j.created_at, j.finished_at,
       (SELECT count(*) FROM batch_items i WHERE i.job_id = j.id AND i.done)::int AS done,
       (SELECT count(*) FROM batch_items i WHERE i.job_id = j.id AND i.problem IS NOT NULL)::int AS failed`
 
     /** The job and its rows; rows already refused are done from the start. None when the idempotency key is taken. */
     const insert = (
       job: {
-        readonly id: string; readonly accountId: string; readonly keyId: string | null; readonly createdBy: Attribution | null; readonly idempotencyKey: string | null; readonly bodySha256: string
+        readonly id: string; readonly kind: JobKind; readonly accountId: string; readonly keyId: string | null; readonly createdBy: Attribution | null; readonly idempotencyKey: string | null; readonly bodySha256: string
         readonly charged: { readonly units: number; readonly period: string; readonly day: string }
       },
       items: ReadonlyArray<NewItem>
@@ -49,9 +53,9 @@ export class BatchRepo extends Context.Service<BatchRepo>()("kyb/BatchRepo", {
       Effect.gen(function*() {
         // A job whose every row was refused is done from the start: nothing is left for a runner to take.
         const allRefused = items.every((i) => i.problem !== null)
-        const inserted = yield* sql<{ id: string }>`INSERT INTO batch_jobs (id, account_id, key_id, created_by, idempotency_key, body_sha256, status, total, finished_at,
+        const inserted = yield* sql<{ id: string }>`INSERT INTO batch_jobs (id, kind, account_id, key_id, created_by, idempotency_key, body_sha256, status, total, finished_at,
             charged_units, charged_period, charged_day)
-          VALUES (${job.id}, ${job.accountId}, ${job.keyId}, ${job.createdBy === null ? null : JSON.stringify(job.createdBy)}::jsonb, ${job.idempotencyKey}, ${job.bodySha256}, ${allRefused ? "done" : "queued"}, ${items.length},
+          VALUES (${job.id}, ${job.kind}, ${job.accountId}, ${job.keyId}, ${job.createdBy === null ? null : JSON.stringify(job.createdBy)}::jsonb, ${job.idempotencyKey}, ${job.bodySha256}, ${allRefused ? "done" : "queued"}, ${items.length},
             ${allRefused ? sql`now()` : null}, ${job.charged.units}, ${job.charged.period}::date, ${job.charged.day}::date)
           ON CONFLICT (account_id, idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING RETURNING id`
         if (inserted.length === 0) return false
@@ -87,12 +91,12 @@ export class BatchRepo extends Context.Service<BatchRepo>()("kyb/BatchRepo", {
      * (a restarted or crashed instance). SKIP LOCKED: two instances never take the same job.
      */
     const claim = (runner: string, staleSeconds: number) =>
-      sql<{ id: string; account_id: string; key_id: string | null; created_by: Attribution | null }>`
+      sql<{ id: string; kind: JobKind; account_id: string; key_id: string | null; created_by: Attribution | null }>`
         UPDATE batch_jobs SET status = 'running', claimed_by = ${runner}, heartbeat_at = now()
         WHERE id = (SELECT id FROM batch_jobs
           WHERE status = 'queued' OR (status = 'running' AND heartbeat_at < now() - make_interval(secs => ${staleSeconds}))
           ORDER BY created_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
-        RETURNING id, account_id, key_id, created_by`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
+        RETURNING id, kind, account_id, key_id, created_by`.pipe(Effect.map((rows) => Option.fromNullishOr(rows[0])))
 
     const heartbeat = (jobId: string, runner: string) =>
       sql`UPDATE batch_jobs SET heartbeat_at = now() WHERE id = ${jobId} AND claimed_by = ${runner}`.pipe(Effect.asVoid)

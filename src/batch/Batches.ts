@@ -11,28 +11,32 @@ import { Limits } from "../tenancy/Limits.js"
 import { Verdict } from "../api/schemas/Verdict.js"
 import { canonicalJson } from "../domain/canonicalJson.js"
 import { dayOf, periodOf } from "../domain/quotaWindow.js"
-import { BatchRepo, type ItemRow, type JobRow } from "./BatchRepo.js"
-import { checkRow, rowsOf } from "./batchRows.js"
+import { BatchRepo, type ItemRow, type JobKind, type JobRow } from "./BatchRepo.js"
+import { checkRow, checkScreenRow, rowsOf } from "./batchRows.js"
+import { Screening } from "../api/schemas/Screen.js"
 import { resultsCsv } from "./resultsCsv.js"
 import { JobRunner } from "./JobRunner.js"
 import { traced } from "../metrics/span.js"
 
 const decodeVerdict = Schema.decodeUnknownSync(Verdict)
+const decodeScreening = Schema.decodeUnknownSync(Screening)
 
 /** The month and the day a job's units are charged to (where a cancellation gives back the rows it never verified). */
 const chargedNow = (millis: number) => ({ period: periodOf(new Date(millis)), day: dayOf(new Date(millis)) })
 
-const resultOf = (item: ItemRow) =>
+const resultOf = (kind: JobKind) => (item: ItemRow) =>
   new JobResult({
     position: item.position,
     input: item.input,
-    verdict: item.verdict === null ? null : decodeVerdict(item.verdict),
+    verdict: kind === "verify" && item.verdict !== null ? decodeVerdict(item.verdict) : null,
+    ...(kind === "screen" ? { screening: item.verdict === null ? null : decodeScreening(item.verdict) } : {}),
     error: item.problem === null ? null : new JobRowError({ error: "invalid_request", message: item.problem })
   })
 
 const jobOf = (row: JobRow, items: ReadonlyArray<ItemRow> | null) =>
   new Job({
     id: row.id,
+    kind: row.kind,
     status: row.status,
     total: row.total,
     done: row.done,
@@ -40,7 +44,7 @@ const jobOf = (row: JobRow, items: ReadonlyArray<ItemRow> | null) =>
     created_at: row.created_at.toISOString(),
     finished_at: row.finished_at === null ? null : row.finished_at.toISOString(),
     created_by: row.created_by,
-    results: items === null ? null : items.map(resultOf)
+    results: items === null ? null : items.map(resultOf(row.kind))
   })
 
 /** What a new job left of the month's quota (for the X-RateLimit headers of its answer); null: unlimited or unchanged. */
@@ -85,19 +89,20 @@ export class Batches extends Context.Service<Batches>()("kyb/Batches", {
      * `door`: a `/v1` request took one unit on admission (the batch takes the rest); the console's form took none
      * (the batch takes one per row it will verify, and gives back nothing it did not take).
      */
-    const submit = (key: KeyActor, payload: ReadonlyArray<unknown> | string, idempotencyKey: string | undefined, door: "api" | "console" = "api") =>
+    const submit = (key: KeyActor, payload: ReadonlyArray<unknown> | string, idempotencyKey: string | undefined, door: "api" | "console" = "api", kind: JobKind = "verify") =>
       Effect.gen(function*() {
-        const rows = yield* Result.match(rowsOf(payload), {
+        const rows = yield* Result.match(rowsOf(payload, kind), {
           onFailure: (message) => Effect.fail(InvalidRequest.of(message)),
           onSuccess: Effect.succeed
         })
-        const bodySha256 = createHash("sha256").update(canonicalJson(rows)).digest("hex")
+        // A screening batch's hash covers its kind: the same rows sent to the other route are another body.
+        const bodySha256 = createHash("sha256").update(canonicalJson(kind === "verify" ? rows : { kind, rows })).digest("hex")
         if (idempotencyKey !== undefined) {
           const earlier = yield* replay(key.accountId, idempotencyKey, bodySha256)
           if (Option.isSome(earlier)) return earlier.value
         }
         const items = rows.map((row) => {
-          const checked = checkRow(row)
+          const checked = kind === "verify" ? checkRow(row) : checkScreenRow(row)
           return { input: row, problem: "problem" in checked ? checked.problem : null }
         })
         const verified = items.filter((i) => i.problem === null).length
@@ -105,14 +110,14 @@ export class Batches extends Context.Service<Batches>()("kyb/Batches", {
         const stored = yield* fence.guarded("batch", key, "running", Effect.gen(function*() {
           yield* limits.admit(key.accountId, "jobs_in_flight")
           const charged = { units: verified, ...chargedNow(yield* Clock.currentTimeMillis) }
-          if (!(yield* repo.insert({ id, accountId: key.accountId, keyId: key.keyId, createdBy: key.by, idempotencyKey: idempotencyKey ?? null, bodySha256, charged }, items))) {
+          if (!(yield* repo.insert({ id, kind, accountId: key.accountId, keyId: key.keyId, createdBy: key.by, idempotencyKey: idempotencyKey ?? null, bodySha256, charged }, items))) {
             return { kind: "raced" as const }
           }
           const reserved = yield* quota.charge(key, verified - (door === "api" ? 1 : 0))
           if (!reserved.taken) return yield* Effect.fail(QuotaExceeded.of(
-            `This batch needs ${verified} requests of the monthly quota and fewer are left; nothing was verified or counted.`
+            `This batch needs ${verified} requests of the monthly quota and fewer are left; nothing was ${kind === "verify" ? "verified" : "screened"} or counted.`
           ))
-          yield* audit.record(key, { action: "batch.submitted", object: { type: "batch_job", id }, details: { rows: items.length, verified, key_id: key.keyId } })
+          yield* audit.record(key, { action: "batch.submitted", object: { type: "batch_job", id }, details: { rows: items.length, verified, key_id: key.keyId, ...(kind === "verify" ? {} : { kind }) } })
           return { kind: "stored" as const, used: reserved.used }
         })).pipe(
           Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))),
@@ -151,7 +156,7 @@ export class Batches extends Context.Service<Batches>()("kyb/Batches", {
         if (row.status !== "done") {
           return yield* Effect.fail(JobNotDone.of(`Batch job ${id} is ${row.status} (${row.done} of ${row.total} rows); its results come once it is done.`))
         }
-        return (yield* repo.items(row.id).pipe(Effect.orDie)).map(resultOf)
+        return (yield* repo.items(row.id).pipe(Effect.orDie)).map(resultOf(row.kind))
       })
 
     const jsonLines = (accountId: string, id: string) =>

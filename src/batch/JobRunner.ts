@@ -4,9 +4,13 @@ import type { Actor, Attribution } from "../access/actor.js"
 import { Verdict, VerifyBody } from "../api/schemas/Verdict.js"
 import { Checks } from "../checks/Checks.js"
 import { Fence } from "../tenancy/Fence.js"
-import { BatchRepo } from "./BatchRepo.js"
+import { BatchRepo, type JobKind } from "./BatchRepo.js"
+import { ScreenBody, Screening } from "../api/schemas/Screen.js"
+import { Screening as ScreeningService } from "../screening/Screening.js"
 
 const decodeInput = Schema.decodeUnknownEffect(VerifyBody)
+const decodeScreenInput = Schema.decodeUnknownEffect(ScreenBody)
+const encodeScreening = Schema.encodeEffect(Screening as Schema.Codec<Screening, unknown>)
 
 class JobStopped extends Data.TaggedError("JobStopped") {}
 const encodeVerdict = Schema.encodeEffect(Verdict)
@@ -21,6 +25,7 @@ export class JobRunner extends Context.Service<JobRunner>()("kyb/JobRunner", {
   make: Effect.gen(function*() {
     const repo = yield* BatchRepo
     const checks = yield* Checks
+    const screening = yield* ScreeningService
     const fence = yield* Fence
     const concurrency = yield* Config.Int("KYB_BATCH_CONCURRENCY").pipe(Config.withDefault(4))
     const poll = yield* Config.Duration("KYB_BATCH_POLL").pipe(Config.withDefault(Duration.seconds(2)))
@@ -28,21 +33,24 @@ export class JobRunner extends Context.Service<JobRunner>()("kyb/JobRunner", {
     const runner = `runner_${randomBytes(6).toString("hex")}`
     const wakeups = yield* Queue.sliding<void>(1)
 
-    const verifyRow = (jobId: string, actor: Actor, row: { readonly position: number; readonly input: unknown }) =>
+    const verifyRow = (jobId: string, kind: JobKind, actor: Actor, row: { readonly position: number; readonly input: unknown }) =>
       Effect.gen(function*() {
         yield* fence.pause("batch_row", actor.accountId)
-        const input = yield* decodeInput(row.input).pipe(Effect.orDie)
-        const kept = yield* checks.verifyIf(input, actor, repo.holdRunning(jobId), (verdict) =>
-          Effect.flatMap(encodeVerdict(verdict).pipe(Effect.orDie), (encoded) => repo.answer(jobId, row.position, encoded)))
+        const answer = (encoded: unknown) => repo.answer(jobId, row.position, encoded)
+        const kept = kind === "screen"
+          ? yield* screening.screenIf(yield* decodeScreenInput(row.input).pipe(Effect.orDie), actor, repo.holdRunning(jobId), (screened) =>
+            Effect.flatMap(encodeScreening(screened).pipe(Effect.orDie), answer))
+          : yield* checks.verifyIf(yield* decodeInput(row.input).pipe(Effect.orDie), actor, repo.holdRunning(jobId), (verdict) =>
+            Effect.flatMap(encodeVerdict(verdict).pipe(Effect.orDie), answer))
         // The job was cancelled (its account ended) while this row was verified: nothing kept, the job stops.
         if (Option.isNone(kept)) return yield* new JobStopped()
       })
 
-    const runJob = (job: { readonly id: string; readonly account_id: string; readonly key_id: string | null; readonly created_by: Attribution | null }) =>
+    const runJob = (job: { readonly id: string; readonly kind: JobKind; readonly account_id: string; readonly key_id: string | null; readonly created_by: Attribution | null }) =>
       Effect.gen(function*() {
         const beat = yield* Effect.forkChild(Effect.repeat(repo.heartbeat(job.id, runner).pipe(Effect.ignore), Schedule.spaced(Duration.seconds(Math.max(1, staleSeconds / 3)))))
         const pending = yield* repo.pending(job.id)
-        yield* Effect.forEach(pending, (row) => verifyRow(job.id, { accountId: job.account_id, keyId: job.key_id, by: job.created_by }, row), { concurrency, discard: true }).pipe(
+        yield* Effect.forEach(pending, (row) => verifyRow(job.id, job.kind, { accountId: job.account_id, keyId: job.key_id, by: job.created_by }, row), { concurrency, discard: true }).pipe(
           Effect.ensuring(Fiber.interrupt(beat))
         )
         yield* repo.finish(job.id, runner)

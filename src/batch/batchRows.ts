@@ -1,15 +1,22 @@
 import { Result, Schema } from "effect"
 import { parse } from "csv-parse/sync"
-import { BATCH_TAKES, MAX_BATCH_ITEMS } from "../api/schemas/Job.js"
+import { BATCH_TAKES, MAX_BATCH_ITEMS, SCREEN_BATCH_TAKES } from "../api/schemas/Job.js"
+import { ScreenBody, type ScreenInput } from "../api/schemas/Screen.js"
 import { VerifyBody, type VerifyInput } from "../api/schemas/Verdict.js"
+import type { JobKind } from "./BatchRepo.js"
 import { issuesMessage } from "../domain/fieldMessages.js"
 import { checkJsonStrings } from "../domain/inputHygiene.js"
 
-const COLUMNS = ["name", "registration_no", "country"] as const
+/** The CSV columns a batch of each kind takes. */
+const COLUMNS: Record<JobKind, ReadonlyArray<string>> = {
+  verify: ["name", "registration_no", "country"],
+  screen: ["name", "kind", "country", "date_of_birth", "nationality"]
+}
+const TAKES: Record<JobKind, string> = { verify: BATCH_TAKES, screen: SCREEN_BATCH_TAKES }
 
-const refuse = (problem: string) => Result.fail(`${problem} ${BATCH_TAKES.replace(/^t/, "T")}.`)
+const refuser = (kind: JobKind) => (problem: string) => Result.fail(`${problem} ${TAKES[kind].replace(/^t/, "T")}.`)
 
-const readCsv = (text: string): Result.Result<Array<Array<string>>, string> => {
+const readCsv = (text: string, refuse: (problem: string) => Result.Result<never, string>): Result.Result<Array<Array<string>>, string> => {
   try {
     return Result.succeed(parse(text, { bom: true, skip_empty_lines: true, relax_column_count: false }) as Array<Array<string>>)
   } catch (error) {
@@ -21,12 +28,13 @@ const readCsv = (text: string): Result.Result<Array<Array<string>>, string> => {
  * The rows of a CSV batch as objects of their non-empty cells. The header must name known columns, each once; every
  * cell obeys the rules of a JSON string (no control character, tab included; valid UTF-8), then is trimmed.
  */
-const csvRows = (text: string): Result.Result<ReadonlyArray<unknown>, string> =>
-  Result.flatMap(readCsv(text), (records) => {
+const csvRows = (text: string, kind: JobKind): Result.Result<ReadonlyArray<unknown>, string> => {
+  const refuse = refuser(kind)
+  return Result.flatMap(readCsv(text, refuse), (records) => {
     const [head, ...body] = records
     if (head === undefined) return refuse("The CSV body is empty.")
     const header = head.map((h) => h.trim().toLowerCase())
-    const unknown = header.filter((h) => !(COLUMNS as ReadonlyArray<string>).includes(h))
+    const unknown = header.filter((h) => !COLUMNS[kind].includes(h))
     if (unknown.length > 0) {
       const named = unknown.map((h) => /^[a-z0-9_ -]{1,40}$/.test(h) ? h : "(a column name that is not plain text)")
       return refuse(`Unknown CSV column(s): ${named.join(", ")}.`)
@@ -48,13 +56,14 @@ const csvRows = (text: string): Result.Result<ReadonlyArray<unknown>, string> =>
     }
     return Result.succeed(rows)
   })
+}
 
 /**
  * The rows of a batch: the JSON array as sent, or the CSV's records as objects of their non-empty cells. Left: why the
  * body as a whole is not a batch, with what the route takes.
  */
-export const rowsOf = (payload: ReadonlyArray<unknown> | string): Result.Result<ReadonlyArray<unknown>, string> =>
-  typeof payload === "string" ? csvRows(payload) : Result.succeed(payload)
+export const rowsOf = (payload: ReadonlyArray<unknown> | string, kind: JobKind = "verify"): Result.Result<ReadonlyArray<unknown>, string> =>
+  typeof payload === "string" ? csvRows(payload, kind) : Result.succeed(payload)
 
 const decodeRow = Schema.decodeUnknownResult(VerifyBody, { onExcessProperty: "error", errors: "first" })
 
@@ -62,5 +71,14 @@ const decodeRow = Schema.decodeUnknownResult(VerifyBody, { onExcessProperty: "er
 export const checkRow = (row: unknown): { readonly input: VerifyInput } | { readonly problem: string } =>
   Result.match(decodeRow(row), {
     onFailure: (error) => ({ problem: issuesMessage(error, "each row must be an object like the body of POST /v1/verify") }),
+    onSuccess: (input) => ({ input })
+  })
+
+const decodeScreenRow = Schema.decodeUnknownResult(ScreenBody, { onExcessProperty: "error", errors: "first" })
+
+/** A row of a screening batch: a screening request, or why it is not, in the words POST /v1/screen uses. */
+export const checkScreenRow = (row: unknown): { readonly input: ScreenInput } | { readonly problem: string } =>
+  Result.match(decodeScreenRow(row), {
+    onFailure: (error) => ({ problem: issuesMessage(error, "each row must be an object like the body of POST /v1/screen") }),
     onSuccess: (input) => ({ input })
   })

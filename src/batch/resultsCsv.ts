@@ -14,7 +14,10 @@ export const cell = (value: unknown): string => {
 const field = (input: unknown, name: string) =>
   typeof input === "object" && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>)[name] : undefined
 
-/** One line per row in input order: the input, the verdict's headline, its check, or why the row was refused. */
+/**
+ * One line per row in input order: the input, the verdict's headline, its check, or why the row was refused. A
+ * screening job's row gives its screening's result as `result` and `sanctions`, `registered` and `review_reason` empty.
+ */
 export const resultsCsv = (results: ReadonlyArray<JobResult>): string =>
   [
     HEADER.join(","),
@@ -24,11 +27,11 @@ export const resultsCsv = (results: ReadonlyArray<JobResult>): string =>
         field(r.input, "name"),
         field(r.input, "registration_no"),
         field(r.input, "country"),
-        r.verdict?.result,
+        r.verdict?.result ?? r.screening?.result,
         r.verdict === null ? undefined : String(r.verdict.registered),
-        r.verdict?.sanctions.result,
+        r.verdict?.sanctions.result ?? r.screening?.result,
         r.verdict?.review_reason,
-        r.verdict?.check_id,
+        r.verdict?.check_id ?? r.screening?.check_id,
         r.error?.message
       ].map(cell).join(",")
     )

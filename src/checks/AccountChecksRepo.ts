@@ -16,7 +16,7 @@ export interface CheckFilters {
 export class AccountChecksRepo extends Context.Service<AccountChecksRepo>()("kyb/AccountChecksRepo", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const columns = sql`c.id::text AS id, c.account_id, c.key_id, c.performed_by, c.created_at, c.input, c.input_normalized, c.verdict, c.lists, c.provenance, c.policy_version`
+    const columns = sql`c.id::text AS id, c.account_id, c.key_id, c.performed_by, c.created_at, c.input, c.input_normalized, c.verdict, c.lists, c.provenance, c.policy_version, c.kind`
     const ownedBy = (accountId: string) => sql`c.account_id = ${accountId}`
 
     const page = (accountId: string, filters: CheckFilters, after: { readonly at: Date; readonly id: string } | null, limit: number) => {

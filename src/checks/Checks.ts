@@ -16,6 +16,7 @@ import { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { Decisions } from "../decisions/Decisions.js"
 import { Verifier } from "../verify/Verifier.js"
 import { type CheckRow, ChecksRepo } from "./ChecksRepo.js"
+import { inputAsSent } from "./inputAsSent.js"
 import { Cursors } from "../access/Cursors.js"
 import { caseOfCheck } from "../cases/caseOfCheck.js"
 import { CasesRepo } from "../cases/CasesRepo.js"
@@ -31,8 +32,6 @@ const normalisedInput = (input: VerifyInput): Record<string, string> => ({
   ...(input.country === undefined ? {} : { country: input.country.toUpperCase() })
 })
 
-const sentInput = (input: VerifyInput): Record<string, string> =>
-  Object.fromEntries(Object.entries(input).filter((e): e is [string, string] => typeof e[1] === "string"))
 
 /** What GET /v1/checks/{id} adds to a check: the decisions on its subject now, its case, the four-eyes policy. */
 type Evidence = Partial<Pick<Check, "decisions" | "case" | "four_eyes">>
@@ -41,6 +40,7 @@ export const toCheck = (row: CheckRow, evidence: Evidence = {}) =>
   new Check({
     ...evidence,
     id: row.id,
+    kind: row.kind ?? "verify",
     created_at: row.created_at.toISOString(),
     input: row.input,
     input_normalized: row.input_normalized,
@@ -94,7 +94,7 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
           key_id: actor.keyId,
           performed_by: actor.by,
           created_at: new Date(yield* Clock.currentTimeMillis),
-          input: sentInput(input),
+          input: inputAsSent(input),
           input_normalized: normalisedInput(input),
           verdict: encodeVerdict(verdict),
           lists: versions.map((v) => ({ list: listDisplayName[v.list], version: v.label, sha256: v.sha256 })),
@@ -172,8 +172,9 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
         const { shown, nextCursor } = pager.page(rows, limit)
         return new CheckPage({
           checks: shown.map((row) => {
-            const verdict = row.verdict as { result: string; review_reason: string | null }
-            return new CheckSummary({ id: row.id, created_at: row.created_at.toISOString(), input: row.input, result: verdict.result, review_reason: verdict.review_reason })
+            // A screening has no review reason: its result is its hits' (clear, potential_match, match).
+            const verdict = row.verdict as { result: string; review_reason?: string | null }
+            return new CheckSummary({ id: row.id, created_at: row.created_at.toISOString(), input: row.input, result: verdict.result, review_reason: verdict.review_reason ?? null })
           }),
           next_cursor: nextCursor
         })

@@ -16,6 +16,8 @@ export interface CheckRow {
   /** Per field of the company: source, source_url, checked_at, confidence (the record route's `provenance`); null: none. */
   readonly provenance: unknown
   readonly policy_version: string
+  /** A verification (default) or a screening of one name (`verdict` then holds the screening). */
+  readonly kind?: "verify" | "screen"
 }
 
 export interface StoredRow extends Omit<CheckRow, "input" | "input_normalized" | "created_at"> {
@@ -42,14 +44,14 @@ export class ChecksRepo extends Context.Service<ChecksRepo>()("kyb/ChecksRepo", 
     const sql = yield* SqlClient.SqlClient
 
     const insert = (row: CheckRow) =>
-      sql`INSERT INTO checks (id, account_id, key_id, performed_by, created_at, input, input_normalized, verdict, lists, provenance, policy_version)
+      sql`INSERT INTO checks (id, account_id, key_id, performed_by, created_at, input, input_normalized, verdict, lists, provenance, policy_version, kind)
         VALUES (${row.id}::uuid, ${row.account_id}, ${row.key_id}, ${row.performed_by == null ? null : JSON.stringify(row.performed_by)}::jsonb, ${row.created_at.toISOString()}::timestamptz, ${JSON.stringify(row.input)}::jsonb,
           ${JSON.stringify(row.input_normalized)}::jsonb, ${JSON.stringify(row.verdict)}::jsonb,
-          ${JSON.stringify(row.lists)}::jsonb, ${row.provenance === null ? null : JSON.stringify(row.provenance)}::jsonb, ${row.policy_version})`.pipe(Effect.asVoid)
+          ${JSON.stringify(row.lists)}::jsonb, ${row.provenance === null ? null : JSON.stringify(row.provenance)}::jsonb, ${row.policy_version}, ${row.kind ?? "verify"})`.pipe(Effect.asVoid)
 
     /** The check, only when this account owns it. */
     const find = (accountId: string, id: string) =>
-      sql<StoredRow>`SELECT id::text AS id, account_id, key_id, performed_by, created_at, input, input_normalized, verdict, lists, provenance, policy_version
+      sql<StoredRow>`SELECT id::text AS id, account_id, key_id, performed_by, created_at, input, input_normalized, verdict, lists, provenance, policy_version, kind
         FROM checks WHERE id = ${id}::uuid AND account_id = ${accountId}`.pipe(
         Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toRow))
       )
@@ -61,7 +63,7 @@ export class ChecksRepo extends Context.Service<ChecksRepo>()("kyb/ChecksRepo", 
     const page = (accountId: string, options: {
       readonly keyId: string | null; readonly since: Date | null; readonly after: { at: Date; id: string } | null; readonly limit: number
     }) =>
-      sql<StoredRow>`SELECT id::text AS id, account_id, key_id, performed_by, created_at, input, input_normalized, verdict, lists, policy_version
+      sql<StoredRow>`SELECT id::text AS id, account_id, key_id, performed_by, created_at, input, input_normalized, verdict, lists, policy_version, kind
         FROM checks WHERE account_id = ${accountId}
         ${options.keyId === null ? sql`` : sql`AND key_id = ${options.keyId}`}
         ${options.since === null ? sql`` : sql`AND created_at >= ${options.since.toISOString()}::timestamptz`}

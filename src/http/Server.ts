@@ -58,6 +58,8 @@ import { ListUpdater } from "../listUpdates/ListUpdater.js"
 import { RegistriesHandlers } from "./handlers/registries.js"
 import { SearchHandlers } from "./handlers/search.js"
 import { VerifyHandlers } from "./handlers/verify.js"
+import { ScreenHandlers } from "./handlers/screen.js"
+import { Screening } from "../screening/Screening.js"
 import { QuotaGuardLive } from "./QuotaGuardLive.js"
 import { tracingEnabled } from "../metrics/tracing.js"
 import { MetricsRouteLive } from "../metrics/MetricsServer.js"
@@ -87,14 +89,14 @@ export const ServicesLive = Layer.mergeAll(
   SecondFactor.Default,
   ListUpdater.Default
 ).pipe(
-  Layer.provideMerge(Checks.Default),
+  Layer.provideMerge(Layer.merge(Checks.Default, Screening.Default)),
   Layer.provideMerge(Verifier.Default),
   Layer.provideMerge(Layer.mergeAll(CompanyRepo.Default, CompanySearchLive, Screener.Default))
 )
 
 /** The API's routes: each group's handlers behind the key and the quota, and the OpenAPI document. */
 const ApiLive = Layer.mergeAll(HttpApiBuilder.layer(KybApi), OpenApiRouteLive).pipe(
-  Layer.provide([AuditHandlers, SearchHandlers, CompaniesHandlers, VerifyHandlers, ChecksHandlers, BatchHandlers, DecisionsHandlers, CasesHandlers, MonitoringHandlers, WebhooksHandlers, RegistriesHandlers, HealthHandlers]),
+  Layer.provide([AuditHandlers, SearchHandlers, CompaniesHandlers, VerifyHandlers, ScreenHandlers, ChecksHandlers, BatchHandlers, DecisionsHandlers, CasesHandlers, MonitoringHandlers, WebhooksHandlers, RegistriesHandlers, HealthHandlers]),
   Layer.provide([AuthenticationLive, QuotaGuardLive])
 )
 

@@ -8,6 +8,7 @@ import type { ApiKeyIdentity } from "../api/security.js"
 import { Awards } from "../awards/Awards.js"
 import { Batches } from "../batch/Batches.js"
 import { Checks } from "../checks/Checks.js"
+import { Screening } from "../screening/Screening.js"
 import { CompanyLookup } from "../companies/CompanyLookup.js"
 import { CompanyRepo } from "../companies/CompanyRepo.js"
 import { Decisions } from "../decisions/Decisions.js"
@@ -30,7 +31,7 @@ import type { ToolServices } from "./tools.js"
 export const McpServicesLive = Layer.mergeAll(
   ApiKeys.Default, Quota.Default, CompanyLookup.Default, Awards.Default, Batches.Default, Monitors.Default, RegistryCoverageService.Default, Cases.Default
 ).pipe(
-  Layer.provideMerge(Checks.Default),
+  Layer.provideMerge(Layer.merge(Checks.Default, Screening.Default)),
   Layer.provideMerge(Layer.merge(Verifier.Default, Decisions.Default)),
   Layer.provideMerge(Layer.mergeAll(CompanyRepo.Default, CompanySearchLive, Screener.Default))
 )

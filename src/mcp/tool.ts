@@ -10,11 +10,12 @@ import { issuesMessage } from "../domain/fieldMessages.js"
 import type { Monitors } from "../monitoring/Monitors.js"
 import type { RegistryCoverageService } from "../registries/RegistryCoverageService.js"
 import type { CompanySearch } from "../search/CompanySearch.js"
+import type { Screening } from "../screening/Screening.js"
 import { inputJsonSchema, outputJsonSchema } from "./jsonSchema.js"
 import { traced } from "../metrics/span.js"
 
 /** The services the tools call: the same ones the /v1 handlers call (a new area's service is added here). */
-export type ToolServices = CompanySearch | CompanyLookup | Checks | Decisions | Awards | Batches | Monitors | RegistryCoverageService | Cases
+export type ToolServices = CompanySearch | CompanyLookup | Checks | Decisions | Awards | Batches | Monitors | RegistryCoverageService | Cases | Screening
 
 /** What a tool call answers (the MCP `CallToolResult`): the output as structured content and as JSON text. */
 export interface ToolResult {

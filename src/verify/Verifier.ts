@@ -9,9 +9,11 @@ import { debarredSignal } from "../debarment/signal.js"
 import { isDebarmentList, type ListId, listOrder } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
 import { THRESHOLDS } from "../sanctions/matching/scoring.js"
-import { mergeScreenings } from "../sanctions/matching/screen.js"
+import { mergeScreenings, type ScreenSubject } from "../sanctions/matching/screen.js"
 import { Resolver } from "./Resolver.js"
-import { businessNames, corporateOwnerNames, establishedCompany, peopleNames, peopleResults } from "./subjects.js"
+import { businessNames, corporateOwnerNames, establishedCompany, namesScreened, peopleNames, peopleResults } from "./subjects.js"
+import { declaredByCountry, declaredResults, declaredSubjects, withDeclaredFacts } from "./declared.js"
+import { isSoleTraderType, readsAsPersonName } from "../domain/personLikeName.js"
 import { verdictOf } from "./verdictOf.js"
 import { countVerdict } from "../metrics/series.js"
 import { knownFrom, lendLinked } from "../companies/link/lend.js"
@@ -31,6 +33,9 @@ export interface VerifyOptions {
   /** The lists screened (the account's choice); default: every list. */
   readonly lists?: ReadonlyArray<ListId>
 }
+
+/** The hits of people: those the record names and those the customer declared. */
+const PEOPLE_FROM: ReadonlySet<string> = new Set(["officer", "owner", "declared_owner", "declared_director"])
 
 const noDetails: CompanyDetails = { aliases: [], formerNames: [], people: [], contracts: false, trademarks: false, linked: [] }
 
@@ -69,12 +74,28 @@ export class Verifier extends Context.Service<Verifier>()("kyb/Verifier", {
         const lists = options.lists ?? listOrder
         const sanctionsLists = lists.filter((l) => !isDebarmentList(l))
         const debarmentLists = lists.filter(isDebarmentList)
-        const businessSubjects = [...businessNames(input.name, found, details), ...corporateOwners]
+        const ownNames = businessNames(input.name, found, details)
+        const businessSubjects = [...ownNames, ...corporateOwners]
         const business = yield* screener.screen(businessSubjects, { country: screenCountry, established, lists: sanctionsLists })
-        const people = peopleNames(details)
-        const personal = people.length === 0
-          ? null
-          : yield* screener.screen(people, { country: screenCountry, entityTypes: ["individual"], lists: sanctionsLists })
+        const declared = input.people ?? []
+        // A sole trader's or registered business name's names, and any of the business's names that reads as a
+        // person's, are screened against the lists' individuals too (src/domain/personLikeName.ts).
+        const soleTrader = isSoleTraderType(found?.company.entity_type, found?.company.entity_type_label)
+        const personLike = ownNames.filter((s) => soleTrader || readsAsPersonName(s.name))
+        const recordPeople = [...peopleNames(details), ...personLike]
+        const people = [...peopleNames(details), ...declaredSubjects(declared)]
+        const asPersons = [...recordPeople, ...declaredSubjects(declared)]
+        const asIndividuals = (subjects: ReadonlyArray<ScreenSubject>, where: string | undefined) =>
+          screener.screen(subjects, { country: where, entityTypes: ["individual"], lists: sanctionsLists })
+        // A declared person is screened where they are from (the nationality declared), else where the business is.
+        const screenedPersons = [
+          ...(recordPeople.length === 0 ? [] : [yield* asIndividuals(recordPeople, screenCountry)]),
+          ...(yield* Effect.forEach(declaredByCountry(declared, screenCountry), ([where, group]) => asIndividuals(declaredSubjects(group), where)))
+        ]
+        const personal = screenedPersons.length === 0 ? null : (() => {
+          const all = mergeScreenings(screenedPersons)
+          return { ...all, hits: withDeclaredFacts(all.hits, declared) }
+        })()
         // Debarment: the business's names against debarred firms, the people it names against debarred individuals.
         const debarmentHits = debarmentLists.length === 0 ? [] : [
           ...(yield* screener.screen(businessSubjects, { country: screenCountry, lists: debarmentLists })).hits,
@@ -90,7 +111,7 @@ export class Verifier extends Context.Service<Verifier>()("kyb/Verifier", {
           })
         const decided = applyDecisions(merged.hits, rules)
         const screening = merged.screened ? { ...merged, hits: decided, result: outcomeOf(decided, THRESHOLDS.match) } : { ...merged, hits: decided }
-        const peopleHit = decided.some((h) => (h.screened_from === "officer" || h.screened_from === "owner") && !h.dismissed)
+        const peopleHit = decided.some((h) => PEOPLE_FROM.has(h.screened_from) && !h.dismissed)
         const listSources = yield* screener.sourcesFor(lists)
         const listCurrency = yield* screener.currency(lists)
         const now = new Date(yield* Clock.currentTimeMillis)
@@ -100,7 +121,12 @@ export class Verifier extends Context.Service<Verifier>()("kyb/Verifier", {
         const notCovered = found?.company.registry_evidence == null &&
           (scope === undefined ? resolver.liveRegistries.length === 0 : !resolver.liveRegistries.includes(registryForCountry(scope)!))
         const coverage = { notCovered, knownFrom: found === null ? [] : knownFrom(found.company, details.linked) }
-        const verdict = verdictOf(resolution, nameMismatch, screening, { screened: details.people.length, hit: peopleHit, each: peopleResults(details, decided, merged.screened, THRESHOLDS.match) }, details, listSources, listCurrency, now, debarred, coverage)
+        const each = [...peopleResults(details, decided, merged.screened, THRESHOLDS.match), ...declaredResults(declared, decided, merged.screened, THRESHOLDS.match)]
+        const names = namesScreened([
+          { subjects: businessSubjects, kinds: ["entity", "vessel"] },
+          { subjects: asPersons, kinds: ["individual"] }
+        ])
+        const verdict = verdictOf(resolution, nameMismatch, screening, { screened: details.people.length + declared.length, hit: peopleHit, each }, details, listSources, listCurrency, now, debarred, coverage, names)
         countVerdict(verdict.result, verdict.review_reason, [...decided.filter((h) => !h.dismissed), ...debarmentHits].map((h) => h.list))
         return verdict
       }).pipe(Effect.orDie, traced("Verifier.verify"))

@@ -63,5 +63,22 @@ export const peopleResults = (details: CompanyDetails, hits: ReadonlyArray<Perso
     const role = from === "owner" ? "owner" as const : "officer" as const
     const names = namesOf(p)
     const own = hits.filter((h) => names.includes(h.screened_name) && h.screened_from === role)
-    return { name: p.name, role, position: p.role ?? null, result: screened ? outcomeOf(own, matchAt) : "unavailable" as const }
+    return { name: p.name, role, position: p.role ?? null, source: "record" as const, result: screened ? outcomeOf(own, matchAt) : "unavailable" as const }
   })
+
+type Kind = "individual" | "entity" | "vessel"
+
+/** Each name screened once, with every kind of listed entry it was screened against (the verdict's `names_screened`). */
+export const namesScreened = (groups: ReadonlyArray<{ readonly subjects: ReadonlyArray<ScreenSubject>; readonly kinds: ReadonlyArray<Kind> }>) => {
+  const named = new Map<string, { name: string; from: ScreenSubject["from"]; kinds: Set<Kind> }>()
+  for (const { subjects, kinds } of groups) {
+    for (const s of subjects) {
+      const key = `${s.from}\u0000${s.name}`
+      const held = named.get(key) ?? { name: s.name, from: s.from, kinds: new Set<Kind>() }
+      kinds.forEach((k) => held.kinds.add(k))
+      named.set(key, held)
+    }
+  }
+  const order: ReadonlyArray<Kind> = ["individual", "entity", "vessel"]
+  return [...named.values()].map((n) => ({ name: n.name, from: n.from, screened_as: order.filter((k) => n.kinds.has(k)) }))
+}

@@ -1,5 +1,5 @@
 import {
-  SanctionsHit,
+  type NameScreened,
   SanctionsScreening,
   Signals,
   KnownSource,
@@ -11,11 +11,11 @@ import type { ScreenedPerson } from "../api/schemas/Listing.js"
 import { typedValues } from "../api/schemas/trusted.js"
 import type { DebarredSignal } from "../debarment/signal.js"
 import type { HitDecision } from "../domain/decisions.js"
-import { isDebarmentList } from "../sanctions/model.js"
 import { decideVerdict } from "../domain/verdictPolicy.js"
 import type { ScreeningResult } from "../sanctions/matching/screen.js"
 import type { ListCurrency } from "../sanctions/Screener.js"
 import { registryReachable, type Resolution, round2 } from "./candidates.js"
+import { sanctionsHitsOf } from "./apiHits.js"
 
 type KnownSourceJson = typeof KnownSource.Type
 
@@ -34,7 +34,8 @@ export const verdictOf = (
   lists: ReadonlyArray<ListCurrency>,
   now: Date,
   debarred: DebarredSignal | null = null,
-  coverage: { readonly notCovered: boolean; readonly knownFrom: ReadonlyArray<KnownSourceJson> } = { notCovered: false, knownFrom: [] }
+  coverage: { readonly notCovered: boolean; readonly knownFrom: ReadonlyArray<KnownSourceJson> } = { notCovered: false, knownFrom: [] },
+  namesScreened?: ReadonlyArray<typeof NameScreened.Type>
 ): Verdict => {
   const company = resolution.found?.company ?? null
   // Registered only on a registry's word (a live answer or its published file): never a listing's, a report's, or
@@ -70,28 +71,7 @@ export const verdictOf = (
     sanctions: new SanctionsScreening({
       screened: screening.screened,
       result: screening.result,
-      hits: screening.hits.flatMap((h) => {
-        const list = h.list
-        return isDebarmentList(list) ? [] : [new SanctionsHit({
-          list,
-          entry_id: h.entry_id,
-          name: h.name,
-          matched_name: h.matched_name,
-          score: h.score,
-          programs: [...h.programs],
-          entity_type: h.entity_type,
-          listed_on: h.listed_on,
-          list_version: h.list_version,
-          screened_name: h.screened_name,
-          screened_from: h.screened_from,
-          entry_hash: h.entry_hash,
-          listing: h.listing,
-          decision: h.decision,
-          dismissed: h.dismissed,
-          explanation: h.explanation,
-          linked: h.linked.flatMap((l) => isDebarmentList(l.list) ? [] : [{ ...l, list: l.list }])
-        }, typedValues)]
-      })
+      hits: sanctionsHitsOf(screening.hits)
     }, typedValues),
     data_confidence: company?.confidence ?? null,
     signals: new Signals({
@@ -112,6 +92,7 @@ export const verdictOf = (
       confirmed_on: l.confirmedOn, confirmed_from: l.confirmedFrom, as_of: l.asOf, age_days: l.ageDays, max_age_days: l.maxAgeDays, stale: l.stale
     })),
     people_screened: people.each.map((p) => ({ ...p })),
+    ...(namesScreened === undefined ? {} : { names_screened: namesScreened.map((n) => ({ ...n, screened_as: [...n.screened_as] })) }),
     review_reason: decision.reviewReason,
     review_reasons: [...decision.reviewReasons],
     checked_at: now.toISOString(),

@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest"
 import { openApiDocument } from "../../src/api/Api.js"
 import { CaseDecisionBody } from "../../src/api/schemas/Case.js"
 import { DecisionBody, WithdrawBody } from "../../src/api/schemas/Decision.js"
+import { ScreenBody } from "../../src/api/schemas/Screen.js"
 import { VerifyBody } from "../../src/api/schemas/Verdict.js"
 import { EventType, MonitorBody, WebhookBody } from "../../src/api/schemas/Webhook.js"
 import { checkRow, rowsOf } from "../../src/batch/batchRows.js"
@@ -46,7 +47,7 @@ describe("README: every body field of every route, with examples the routes take
   it("names every field of every JSON body in the route's part", () => {
     expect(bodies.map((b) => b.route).sort()).toEqual([
       "POST /v1/cases/{id}/assign", "POST /v1/cases/{id}/close", "POST /v1/cases/{id}/comments", "POST /v1/cases/{id}/decisions",
-      "POST /v1/decisions", "POST /v1/decisions/{id}/withdraw", "POST /v1/monitors", "POST /v1/verify", "POST /v1/verify/batch", "POST /v1/webhooks"
+      "POST /v1/decisions", "POST /v1/decisions/{id}/withdraw", "POST /v1/monitors", "POST /v1/screen", "POST /v1/screen/batch", "POST /v1/verify", "POST /v1/verify/batch", "POST /v1/webhooks"
     ])
     for (const { route, content } of bodies) {
       const part = partOf(route)
@@ -59,6 +60,7 @@ describe("README: every body field of every route, with examples the routes take
   it("each JSON example is taken by its route's schema", () => {
     const schemas: ReadonlyArray<readonly [string, Schema.Decoder<unknown>]> = [
       ["POST /v1/verify", VerifyBody as Schema.Decoder<unknown>],
+      ["POST /v1/screen", ScreenBody as Schema.Decoder<unknown>],
       ["POST /v1/decisions", DecisionBody as Schema.Decoder<unknown>],
       ["POST /v1/cases/{id}/decisions", CaseDecisionBody as Schema.Decoder<unknown>],
       ["POST /v1/decisions/{id}/withdraw", WithdrawBody as Schema.Decoder<unknown>],

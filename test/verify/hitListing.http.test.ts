@@ -79,7 +79,7 @@ describe("a hit carries what the list says of its entry; each person screened ha
         assert.deepInclude(badege, { role: "officer", position: "Gérant" })
         assert.oneOf(badege["result"], ["match", "potential_match"])
         assert.deepStrictEqual(people.find((p) => p["name"] === "Wanjiru Otieno Kamau"),
-          { name: "Wanjiru Otieno Kamau", role: "officer", position: "Director", result: "clear" })
+          { name: "Wanjiru Otieno Kamau", role: "officer", source: "record", position: "Director", result: "clear" })
       }), 120_000)
   })
 })

@@ -33,12 +33,17 @@ export class FourEyesInForce extends Schema.Class<FourEyesInForce>("FourEyesInFo
 export class Check extends Schema.Class<Check>("Check")({
   id: Schema.String,
   created_at: Schema.String.annotate({ format: "date-time" }),
-  input: Schema.Record(Schema.String, Schema.String).annotate({ description: "The inputs as sent" }),
+  kind: Schema.Literals(["verify", "screen"]).annotate({
+    description: "verify: a business's verification (`verdict` is a Verdict); screen: one name screened (POST /v1/screen; `verdict` is a Screening)"
+  }),
+  input: Schema.Record(Schema.String, Schema.String).annotate({
+    description: "The inputs as sent; a value that is not text (a screening's identifiers, the people declared to /v1/verify) as its JSON text"
+  }),
   input_normalized: Schema.Record(Schema.String, Schema.String).annotate({
     description: "The inputs as the service read them (trimmed, country upper case, number key)"
   }),
   // Verbatim: a check keeps the verdict exactly as it was answered, in the shape of its policy version (today's: Verdict).
-  verdict: AnyValue({ description: "The verdict exactly as answered (see Verdict)", title: "Verdict" }),
+  verdict: AnyValue({ description: "The verdict exactly as answered (see Verdict), or for a screening the Screening as answered", title: "Verdict" }),
   lists: Schema.Array(CheckedList),
   provenance: Schema.NullOr(Schema.Record(Schema.String, FieldProvenance)).annotate({
     description: "Each field of the verdict's company with its own source, source page, checked date and confidence, as GET /v1/company gave them when the check was made; null when no company was resolved"

@@ -3,6 +3,7 @@ import { Schema } from "effect"
 import { AttributionOrNull } from "./Attribution.js"
 import { NextCursor } from "./Paging.js"
 import { AnyValue, optionalField, stated } from "./stated.js"
+import { Screening } from "./Screen.js"
 import { Verdict } from "./Verdict.js"
 
 export const MAX_BATCH_ITEMS = 1000
@@ -10,6 +11,10 @@ export const MAX_BATCH_ITEMS = 1000
 /** What the batch route takes, said in every refusal of its body as a whole. */
 export const BATCH_TAKES = `the body must be 1 to ${MAX_BATCH_ITEMS} verification requests: a JSON array of objects like the body of ` +
   "POST /v1/verify, or CSV (text/csv) with a header row naming some of name, registration_no, country"
+
+/** What the screening batch route takes, said in every refusal of its body as a whole. */
+export const SCREEN_BATCH_TAKES = `the body must be 1 to ${MAX_BATCH_ITEMS} screening requests: a JSON array of objects like the body of ` +
+  "POST /v1/screen, or CSV (text/csv) with a header row naming some of name, kind, country, date_of_birth, nationality"
 
 /** Any JSON value as sent (a row of a batch), checked row by row, never as a whole. */
 const AsSent = AnyValue({
@@ -20,27 +25,41 @@ const AsSent = AnyValue({
 const isBatch = (u: unknown): u is ReadonlyArray<unknown> => Array.isArray(u) && u.length >= 1 && u.length <= MAX_BATCH_ITEMS
 
 /**
- * A JSON array of verification requests (each row checked on its own), or CSV with a header row. Any JSON body is
- * taken, then refused as a whole in the words of BATCH_TAKES unless it is an array of 1 to 1,000 rows.
+ * A batch's body: a JSON array of requests (each row checked on its own), or CSV with a header row. Any JSON body is
+ * taken, then refused as a whole in the words of `takes` unless it is an array of 1 to 1,000 rows.
  */
-export const BatchPayload = [
+const batchPayload = (spec: {
+  readonly takes: string; readonly identifier: string; readonly route: string; readonly fields: string; readonly done: string; readonly columns: string
+}) => [
   AnyValue().pipe(Schema.refine(isBatch, {
-    message: BATCH_TAKES,
-    identifier: "BatchRequest",
+    message: spec.takes,
+    identifier: spec.identifier,
     toJsonSchema: () => ({}),
     ...stated({
       type: "array",
       items: { $ref: "#/components/schemas/AsSent" },
-      description: `1 to ${MAX_BATCH_ITEMS} objects like the body of POST /v1/verify ({name?, registration_no?, country?}); ` +
-        "a row that is not one is reported in its place, not verified and not counted.",
+      description: `1 to ${MAX_BATCH_ITEMS} objects like the body of ${spec.route} (${spec.fields}); ` +
+        `a row that is not one is reported in its place, not ${spec.done} and not counted.`,
       minItems: 1,
       maxItems: MAX_BATCH_ITEMS
     })
   })),
   Schema.String.annotate({
-    description: `CSV with a header row naming columns among name, registration_no, country; 1 to ${MAX_BATCH_ITEMS} rows.`
+    description: `CSV with a header row naming columns among ${spec.columns}; 1 to ${MAX_BATCH_ITEMS} rows.`
   }).pipe(HttpApiSchema.asText({ contentType: "text/csv" }))
 ] as const
+
+/** Verification requests (POST /v1/verify/batch). */
+export const BatchPayload = batchPayload({
+  takes: BATCH_TAKES, identifier: "BatchRequest", route: "POST /v1/verify", fields: "{name?, registration_no?, country?}", done: "verified",
+  columns: "name, registration_no, country"
+})
+
+/** Screening requests (POST /v1/screen/batch). */
+export const ScreenBatchPayload = batchPayload({
+  takes: SCREEN_BATCH_TAKES, identifier: "ScreenBatchRequest", route: "POST /v1/screen",
+  fields: "{name, kind?, country?, date_of_birth?, nationality?, identifiers?}", done: "screened", columns: "name, kind, country, date_of_birth, nationality"
+})
 
 export const BatchHeaders = Schema.Struct({
   "idempotency-key": optionalField(Schema.String.annotate({
@@ -60,12 +79,18 @@ export class JobRowError extends Schema.Class<JobRowError>("JobRowError")({
 export class JobResult extends Schema.Class<JobResult>("JobResult")({
   position: Schema.Finite.annotate({ description: "0-based, in input order" }),
   input: AsSent,
-  verdict: Schema.NullOr(Verdict),
+  verdict: Schema.NullOr(Verdict).annotate({ description: "a verification job's row verified: its verdict (with check_id); otherwise null" }),
+  screening: optionalField(Schema.NullOr(Screening).annotate({
+    description: "a screening job's row screened: its screening (with check_id); null when refused; absent in a verification job"
+  })),
   error: Schema.NullOr(JobRowError)
 }) {}
 
 export class Job extends Schema.Class<Job>("Job")({
   id: Schema.String,
+  kind: optionalField(Schema.Literals(["verify", "screen"]).annotate({
+    description: "verify: rows verified (POST /v1/verify/batch); screen: names screened (POST /v1/screen/batch)"
+  })),
   status: JobStatus,
   total: Schema.Finite,
   done: Schema.Finite.annotate({ description: "rows answered so far (verified or refused)" }),

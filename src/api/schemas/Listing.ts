@@ -54,9 +54,13 @@ export type EntryListing = typeof EntryListing.Type
 
 export const ScreenedPerson = Schema.Struct({
   name: Schema.String,
-  role: Schema.Literals(["officer", "owner"]).annotate({ description: "as the record names them: an officer, or an owner (significant control, beneficial owner, shareholder)" }),
-  position: Schema.NullOr(Schema.String).annotate({ description: "the role as the record writes it, e.g. chairman; null: not given" }),
+  role: Schema.Literals(["officer", "owner"]).annotate({ description: "as the record (or the customer) names them: an officer (a director), or an owner (significant control, beneficial owner, shareholder)" }),
+  position: Schema.NullOr(Schema.String).annotate({ description: "the role as the record writes it, e.g. chairman (a declared person: director or owner); null: not given" }),
+  source: optionalField(Schema.Literals(["record", "declared_by_customer"]).annotate({
+    description: "record: named by the business's record (a registry or the source it came from); declared_by_customer: declared in the request's `people`, not confirmed by any registry"
+  })),
+  share: optionalField(Schema.Finite.annotate({ description: "a declared owner's share in per cent, as declared" })),
   result: Schema.Literals(["clear", "potential_match", "match", "unavailable"]).annotate({
     description: "this person's own screening result: the hits whose screened_name is this name (dismissed ones not counted)"
   })
-}).annotate({ identifier: "ScreenedPerson", description: "An officer or owner the record names, screened with the business" })
+}).annotate({ identifier: "ScreenedPerson", description: "An officer or owner the record names or the customer declared, screened with the business" })

@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { reviewReasonOrder } from "../../domain/reviewReasons.js"
 import { CompanyFields } from "./Company.js"
 import { EntryListing, ScreenedPerson } from "./Listing.js"
+import { DeclaredPerson, MAX_DECLARED_PEOPLE } from "./KnownFacts.js"
 import { CountryCode, requiringOneOf, TextInput } from "./params.js"
 import { NonNegativeInt, optionalField, stated } from "./stated.js"
 
@@ -10,14 +11,22 @@ const inputFields = {
   registration_no: optionalField(TextInput("registration_no", 64, "The registration number, any separator style")),
   country: optionalField(CountryCode)
 }
+const bodyFields = {
+  ...inputFields,
+  people: optionalField(Schema.Array(DeclaredPerson).check(
+    Schema.isMaxLength(MAX_DECLARED_PEOPLE, { message: `must hold at most ${MAX_DECLARED_PEOPLE} people` })
+  ).annotate({
+    description: "People the customer declared, each screened as a person (`people_screened`)"
+  }))
+}
 const oneOfNameOrNumber = (input: { readonly name?: string | undefined; readonly registration_no?: string | undefined }) =>
   input.name !== undefined || input.registration_no !== undefined
     ? true
     : "one of name or registration_no is required"
 
 export const VerifyQuery = Schema.Struct(inputFields).check(Schema.makeFilter(oneOfNameOrNumber))
-export const VerifyBody = Schema.Struct(inputFields).annotate(stated({
-  ...requiringOneOf(Schema.Struct(inputFields), [["name"], ["registration_no"]])
+export const VerifyBody = Schema.Struct(bodyFields).annotate(stated({
+  ...requiringOneOf(Schema.Struct(bodyFields), [["name"], ["registration_no"]])
   // The description stays off the document, as the Effect 3 generator left it.
 })).check(Schema.makeFilter(oneOfNameOrNumber, { identifier: "VerifyRequest" }))
 export type VerifyInput = typeof VerifyBody.Type
@@ -31,8 +40,8 @@ export type ReviewReason = typeof ReviewReason.Type
 
 export const SanctionsList = Schema.Literals(["ofac_sdn", "ofac_consolidated", "un_sc", "uk_ofsi", "uk_invban", "eu_fsf"])
 
-export const ScreenedFrom = Schema.Literals(["input", "legal_name", "alias", "former_name", "officer", "owner"]).annotate({
-  description: "Which name produced the hit: the name as given, the record's legal name, alias or former name, or a person it names"
+export const ScreenedFrom = Schema.Literals(["input", "legal_name", "alias", "former_name", "officer", "owner", "declared_owner", "declared_director"]).annotate({
+  description: "Which name produced the hit: the name as given, the record's legal name, alias or former name, a person it names, or a person the customer declared (`people`)"
 })
 
 export const HitExplanation = Schema.Struct({
@@ -188,6 +197,14 @@ export const ScreenedList = Schema.Struct({
   })
 }).annotate({ identifier: "ScreenedList", description: "A list version screened, with how current it was at the check" })
 
+export const NameScreened = Schema.Struct({
+  name: Schema.String,
+  from: ScreenedFrom,
+  screened_as: Schema.Array(Schema.Literals(["individual", "entity", "vessel", "aircraft"])).annotate({
+    description: "individual: against the lists' persons (people, and a business name that reads as a person's or a sole trader's); entity and vessel: against organisations and vessels"
+  })
+}).annotate({ identifier: "NameScreened", description: "A name screened and the kinds of listed entries it was screened against" })
+
 export class Verdict extends Schema.Class<Verdict>("Verdict")({
   result: VerdictResult,
   registered: Schema.Boolean.annotate({
@@ -210,6 +227,9 @@ export class Verdict extends Schema.Class<Verdict>("Verdict")({
   }),
   people_screened: optionalField(Schema.Array(ScreenedPerson).annotate({
     description: "Each officer and owner the record names, screened with the business, with their own result; absent on checks made before it was kept"
+  })),
+  names_screened: optionalField(Schema.Array(NameScreened).annotate({
+    description: "Each name screened (the business's, the people's), with the kinds of listed entries it was screened against; absent on checks made before it was kept"
   })),
   review_reason: Schema.NullOr(ReviewReason),
   review_reasons: Schema.Array(ReviewReason),

@@ -14,8 +14,10 @@ const webForms: BodyRule = {
 
 /** Routes whose bodies differ from the API default (exact paths). */
 const uploads: BodyRule = { mediaTypes: ["multipart/form-data"], maxBytes: 2 * 1024 * 1024 }
+const batches: BodyRule = { mediaTypes: ["application/json", "text/csv"], maxBytes: 2 * 1024 * 1024 }
 const exceptions: ReadonlyMap<string, BodyRule> = new Map([
-  ["/v1/verify/batch", { mediaTypes: ["application/json", "text/csv"], maxBytes: 2 * 1024 * 1024 }],
+  ["/v1/verify/batch", batches],
+  ["/v1/screen/batch", batches],
   ["/dashboard/batch", uploads],
   ["/dashboard/monitors/upload", uploads]
 ])

@@ -13,6 +13,7 @@ const BatchArguments = Schema.Struct({
   ).annotate({
     description: "Objects like verify_business's arguments"
   }),
+  kind: Schema.optionalKey(Schema.Literals(["verify", "screen"]).annotate({ description: "screen: rows like screen_name's" })),
   idempotency_key: Schema.optionalKey(Schema.String.check(Schema.isMinLength(1), Schema.isMaxLength(200)).annotate({
     description: "The same key and rows give the same job"
   }))
@@ -21,14 +22,14 @@ const BatchArguments = Schema.Struct({
 export const batchTools = [
   makeTool({
     name: "submit_batch",
-    description: "Verifies the rows in the background (quota: one per row verified); poll get_batch until status is done.",
+    description: "Verifies (or screens) the rows in the background (quota: one per row); poll get_batch until status is done.",
     writes: true,
     idempotent: false,
     input: BatchArguments,
     output: Job,
     openWorld: true,
     run: (key, input) => Effect.flatMap(Batches, (batches) =>
-      Effect.map(batches.submit(actorOf(key), input.rows, input.idempotency_key), (submitted) => submitted.job))
+      Effect.map(batches.submit(actorOf(key), input.rows, input.idempotency_key, "api", input.kind ?? "verify"), (submitted) => submitted.job))
   }),
   makeTool({
     name: "get_batch",

@@ -30,7 +30,7 @@ export interface ScreenOptions {
 }
 
 /** Which of the business's names a screened name is. */
-export type ScreenedFrom = "input" | "legal_name" | "alias" | "former_name" | "officer" | "owner"
+export type ScreenedFrom = "input" | "legal_name" | "alias" | "former_name" | "officer" | "owner" | "declared_owner" | "declared_director"
 
 /** A name to screen and where it comes from; a bare string is a name as given by the caller. */
 export interface ScreenSubject {

@@ -73,5 +73,18 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     why: "Coverage said plainly (issue 54 item 3), additive: for each registry, how a business there is asked live (its own " +
       "search, GLEIF, none), what a live answer can confirm, the registry's terms for a machine, when each source last " +
       "answered, and every source (own search, GLEIF, files) with what it covers."
+  },
+  {
+    pointers: new RegExp("^/(paths/~1v1~1screen(~1batch)?|tags/12|components/schemas/(Screening|ScreenRequest|ScreenBatchRequest|NameScreened)" +
+      "|components/schemas/Job/properties/kind|components/schemas/JobResult/properties/(screening|verdict/description)" +
+      "|components/schemas/Check/(required/\\d+|properties/(kind|input/description|verdict/description))" +
+      "|components/schemas/SanctionsHit/properties/screened_from/(description|enum/\\d+)" +
+      "|components/schemas/ScreenedPerson/(description|properties/(position/description|role/description|share|source))" +
+      "|components/schemas/Verdict/properties/names_screened|components/schemas/VerifyRequest/properties/people" +
+      "|paths/~1v1~1(verify|checks~1\\{id\\}|verify~1batch|jobs~1\\{id\\})/.*/example/(.*/)?(people_screened/\\d+/source|names_screened|kind))(/|$)"),
+    why: "Issue 51 item 1, additive: POST /v1/screen (one name screened on demand, kept as a check of `kind` screen), the people " +
+      "the customer declares to /v1/verify (`people`, reported in `people_screened` with their `source`, their hits' " +
+      "`screened_from` declared_owner or declared_director), each name's kinds screened against (`names_screened`), and " +
+      "POST /v1/screen/batch (a job of `kind` screen, each row's `screening`)."
   }
 ]
