@@ -14,6 +14,8 @@ import { type AccountRow, AccountsRepo } from "./AccountsRepo.js"
 import { AccountEnded, InvalidAccountInput, InvalidCredentials, KeyInGrace, KeyNotFound, RoleForbids, SignupDisabled, Throttled } from "./errors.js"
 import { loggingMailer, Mailer } from "./Mailer.js"
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.js"
+import { publicUrlConfig } from "./PublicUrlConfig.js"
+import { reauthenticate } from "./reauthenticate.js"
 import { Throttle } from "./Throttle.js"
 import { newToken, sha256 } from "./tokens.js"
 import { traced } from "../metrics/span.js"
@@ -71,7 +73,7 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
     const mailer = Option.getOrElse(yield* Effect.serviceOption(Mailer), () => Mailer.of(loggingMailer))
     const signupEnabled = yield* Config.Boolean("KYB_SIGNUP_ENABLED").pipe(Config.withDefault(true))
     const sessionTtl = yield* Config.Duration("KYB_SESSION_TTL").pipe(Config.withDefault(Duration.days(7)))
-    const publicUrl = yield* Config.String("KYB_PUBLIC_URL").pipe(Config.withDefault("http://localhost:8080"))
+    const publicUrl = (yield* publicUrlConfig).base
     const decoy = yield* decoyHash
     const issue = (options: Parameters<typeof keys.create>[0]) =>
       keys.create(options).pipe(
@@ -191,10 +193,8 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
       Effect.gen(function*() {
         const memberId = signedIn.member.id
         const account = yield* repo.byMember(memberId)
-        if (Option.isNone(account) || !(yield* verifyPassword(form.current, account.value.password_hash))) {
-          return yield* new InvalidCredentials({ message: "The current password is wrong." })
-        }
-        const next = yield* input(checkPassword(form.next, account.value.email))
+        yield* reauthenticate(throttle, Option.getOrUndefined(account), form.current, "The current password is wrong.")
+        const next = yield* input(checkPassword(form.next, Option.getOrThrow(account).email))
         const hash = yield* hashPassword(next)
         const generation = yield* sql.withTransaction(Effect.tap(
           repo.setPassword(memberId, hash),
@@ -211,10 +211,7 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
       Effect.gen(function*() {
         yield* requirePower(signedIn, "own")
         const accountId = signedIn.id
-        const account = yield* repo.byMember(signedIn.member.id)
-        if (Option.isNone(account) || !(yield* verifyPassword(password, account.value.password_hash))) {
-          return yield* new InvalidCredentials({ message: "The password is wrong." })
-        }
+        yield* reauthenticate(throttle, Option.getOrUndefined(yield* repo.byMember(signedIn.member.id)), password, "The password is wrong.")
         const period = periodOf(new Date(yield* Clock.currentTimeMillis))
         yield* sql.withTransaction(Effect.andThen(
           repo.deleteAccount(accountId, period),

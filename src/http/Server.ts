@@ -59,6 +59,7 @@ import { VerifyHandlers } from "./handlers/verify.js"
 import { QuotaGuardLive } from "./QuotaGuardLive.js"
 import { tracingEnabled } from "../metrics/tracing.js"
 import { MetricsRouteLive } from "../metrics/MetricsServer.js"
+import { publicUrlConfig } from "../accounts/PublicUrlConfig.js"
 
 /** Every service the handlers need, over one SqlClient supplied by the caller (server database or test). */
 export const ServicesLive = Layer.mergeAll(
@@ -137,6 +138,8 @@ export const NodeServerLive = Layer.unwrap(Effect.gen(function*() {
   yield* logLiveRegistries
   const port = yield* Config.Port("PORT").pipe(Config.withDefault(8080))
   const host = yield* Config.String("HOST").pipe(Config.withDefault("0.0.0.0"))
+  const publicUrl = yield* publicUrlConfig
+  if (publicUrl.warning !== null) yield* Effect.logWarning(publicUrl.warning)
   const server = createKybServer()
   return Layer.merge(NodeHttpServer.layer(() => server, { port, host }), Layer.succeed(NodeListener, server))
 })).pipe(Layer.provide(ServicesLive))

@@ -6,6 +6,7 @@ import { type Account, memberAttribution, requirePower } from "../accounts/Accou
 import { InvalidAccountInput, RoleForbids } from "../accounts/errors.js"
 import { loggingMailer, Mailer } from "../accounts/Mailer.js"
 import { hashPassword } from "../accounts/passwords.js"
+import { publicUrlConfig } from "../accounts/PublicUrlConfig.js"
 import { newToken, sha256 } from "../accounts/tokens.js"
 import { Audit } from "../audit/Audit.js"
 import { checkEmail, checkPassword } from "../domain/accountRules.js"
@@ -16,6 +17,7 @@ const invalid = (message: string) => new InvalidAccountInput({ message })
 const forbidden = (message: string) => new RoleForbids({ message })
 
 const NAME_MAX = 120
+const ADDRESS_TAKEN = "This address already signs in to an account (a person has one log-in): accept with another address, or ask to be removed there first."
 
 /** A member's name as typed: trimmed, 1 to 120 characters, no control characters. */
 const checkName = (raw: string | undefined) => {
@@ -46,7 +48,7 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
     const sql = yield* SqlClient.SqlClient
     const mailer = Option.getOrElse(yield* Effect.serviceOption(Mailer), () => Mailer.of(loggingMailer))
     const ttl = yield* Config.Duration("KYB_INVITATION_TTL").pipe(Config.withDefault(Duration.days(7)))
-    const publicUrl = yield* Config.String("KYB_PUBLIC_URL").pipe(Config.withDefault("http://localhost:8080"))
+    const publicUrl = yield* publicUrlConfig
     const actor = (account: Account, origin?: Origin) => ({ accountId: account.id, by: memberAttribution(account), origin })
     const inTransaction = <A, E>(effect: Effect.Effect<A, E>) => sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
 
@@ -62,17 +64,16 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
         if (!canAssign(account.member.role, role)) return yield* forbidden("Only an owner can invite an owner.")
         const token = newToken()
         const id = "inv_" + randomBytes(8).toString("hex")
+        // Whether the address already signs in elsewhere is not said here (anyone who signs up could ask): the
+        // invitation is made alike, and acceptance settles it (one log-in per person).
         yield* inTransaction(Effect.gen(function*() {
-          if (yield* repo.addressTaken(email.lower)) {
-            return yield* invalid("email: this address already signs in to an account (a person has one log-in)")
-          }
           yield* repo.insertInvitation({
             id, tokenHash: sha256(token), accountId: account.id, email: email.email, lower: email.lower, role, invitedBy: memberAttribution(account),
             ttlSeconds: Duration.toSeconds(ttl)
           })
           yield* audit.record(actor(account, origin), { action: "member.invited", object: { type: "invitation", id }, details: { email: email.email, role } })
         }))
-        const link = `${publicUrl}/invitations/accept?token=${token}`
+        const link = `${publicUrl.base}/invitations/accept?token=${token}`
         yield* mailer.sendInvitation({ accountId: account.id, to: email.email, link, role })
         return { id, email: email.email, role, link: mailer.delivers ? null : Redacted.make(link) }
       })
@@ -98,9 +99,14 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
           if (Option.isNone(invitation)) return yield* invalid("This invitation is not valid: it was used, withdrawn or has expired.")
           const { account_id: accountId, email, email_lower: lower, role } = invitation.value
           const password = yield* fromCheck(checkPassword(form.password ?? "", email))
-          if (yield* repo.addressTaken(lower)) return yield* invalid("This address already signs in to an account.")
+          // Two invitations to one address accepted at once queue on the address: the second sees the first's member.
+          yield* repo.lockAddress(lower)
+          if (yield* repo.addressTaken(lower)) return yield* invalid(ADDRESS_TAKEN)
           const memberId = "mem_" + randomBytes(8).toString("hex")
-          yield* repo.insertMember({ id: memberId, accountId, email, lower, name, role, passwordHash: yield* hashPassword(password) })
+          yield* repo.insertMember({ id: memberId, accountId, email, lower, name, role, passwordHash: yield* hashPassword(password) }).pipe(
+            // a sign-up with the address (which takes no lock) committed meanwhile: the same refusal
+            Effect.catchReason("SqlError", "UniqueViolation", () => Effect.fail(invalid(ADDRESS_TAKEN)))
+          )
           yield* repo.markAccepted(invitation.value.id, memberId)
           yield* audit.record({ accountId, by: { type: "member", id: memberId, name }, origin }, {
             action: "member.joined", object: { type: "member", id: memberId }, details: { invitation_id: invitation.value.id, role }
@@ -154,7 +160,7 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
         onSome: (row) => Effect.succeed(row)
       }))
 
-    return { overview, invite, withdraw, accept, changeRole, remove, invitationTtl: ttl } as const
+    return { overview, invite, withdraw, accept, changeRole, remove, invitationTtl: ttl, publicUrl } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([MembersRepo.Default, Audit.Default]))

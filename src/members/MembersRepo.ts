@@ -50,6 +50,9 @@ export class MembersRepo extends Context.Service<MembersRepo>()("kyb/MembersRepo
     const addressTaken = (lower: string) =>
       sql`SELECT 1 FROM members WHERE email_lower = ${lower} AND removed_at IS NULL`.pipe(Effect.map((rows) => rows.length > 0))
 
+    /** Held to the end of the transaction: acceptances of one address queue. */
+    const lockAddress = (lower: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${"member-address:" + lower}, 0))`.pipe(Effect.asVoid)
+
     const pendingInvitations = (accountId: string) =>
       sql<InvitationRow>`SELECT ${invitationColumns} FROM invitations WHERE account_id = ${accountId}
         AND accepted_at IS NULL AND withdrawn_at IS NULL AND expires_at > now() ORDER BY created_at DESC, id`
@@ -96,7 +99,7 @@ export class MembersRepo extends Context.Service<MembersRepo>()("kyb/MembersRepo
       })
 
     return {
-      members, liveMember, owners, addressTaken, pendingInvitations, insertInvitation, withdraw, openInvitation, insertMember,
+      members, liveMember, owners, addressTaken, lockAddress, pendingInvitations, insertInvitation, withdraw, openInvitation, insertMember,
       markAccepted, setRole, remove
     } as const
   })

@@ -5,7 +5,7 @@ import { Secret, TOTP } from "otpauth"
 import type { Origin } from "../access/actor.js"
 import { AccountsRepo } from "../accounts/AccountsRepo.js"
 import { InvalidAccountInput, InvalidCredentials, RoleForbids, Throttled } from "../accounts/errors.js"
-import { verifyPassword } from "../accounts/passwords.js"
+import { reauthenticate } from "../accounts/reauthenticate.js"
 import { Throttle } from "../accounts/Throttle.js"
 import { newToken, sha256 } from "../accounts/tokens.js"
 import { Audit } from "../audit/Audit.js"
@@ -123,8 +123,7 @@ export class SecondFactor extends Context.Service<SecondFactor>()("kyb/SecondFac
 
     const turnOff = (m: Member, password: string | undefined, origin?: Origin) =>
       Effect.gen(function*() {
-        const login = yield* accounts.byMember(m.member.id)
-        if (Option.isNone(login) || !(yield* verifyPassword(password ?? "", login.value.password_hash))) return yield* new InvalidCredentials({ message: "The password is wrong." })
+        yield* reauthenticate(throttle, Option.getOrUndefined(yield* accounts.byMember(m.member.id)), password ?? "", "The password is wrong.")
         yield* inTransaction(Effect.gen(function*() {
           const row = yield* factorOf(m.member.id)
           if (!row.enabled) return yield* invalid("Your second factor is not on.")

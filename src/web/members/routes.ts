@@ -2,6 +2,7 @@ import { Effect, Redacted } from "effect"
 import type { AccountError } from "../../accounts/errors.js"
 import { Members } from "../../members/Members.js"
 import type { InvitationRow, MemberRow } from "../../members/MembersRepo.js"
+import type { PublicUrl } from "../../domain/publicUrl.js"
 import { canAssign, type Role, roles, roleWords } from "../../domain/roles.js"
 import { attributionWords } from "../attribution.js"
 import { type Console, consoleGet, consoleManagePost, consolePage, csrfField, idAfter, may } from "../console.js"
@@ -40,12 +41,15 @@ const invitationRow = (c: Console, i: InvitationRow) => [
 const membersPage = (
   c: Console,
   view: { readonly members: ReadonlyArray<MemberRow>; readonly invitations: ReadonlyArray<InvitationRow> },
-  extra: { readonly error?: string; readonly link?: { readonly email: string; readonly url: string } } = {}
+  extra: { readonly error?: string; readonly link?: { readonly email: string; readonly url: string; readonly publicUrl: PublicUrl } } = {}
 ) =>
   consolePage(c, "Members", "/dashboard/members", html`
 ${extra.link === undefined ? "" : html`<div class="card"><h2>Hand this link to ${extra.link.email}</h2><p>No mail server is configured, so
 nothing was sent: give this one-time link to the person yourself. It is shown this once and works until the invitation expires.</p>
-<p class="secret" id="invitation-link">${extra.link.url}</p><p><button type="button" data-copy="invitation-link">Copy the link</button></p></div>`}
+<p class="secret" id="invitation-link">${extra.link.url}</p><p><button type="button" data-copy="invitation-link">Copy the link</button></p>
+<p id="invitation-base">${extra.link.publicUrl.configured
+    ? html`The link begins with this server's public address, ${extra.link.publicUrl.base} (KYB_PUBLIC_URL).`
+    : html`KYB_PUBLIC_URL is not set: the link begins with ${extra.link.publicUrl.base}, where this server listens. If people reach it by another address, the operator sets KYB_PUBLIC_URL.`}</p></div>`}
 <p>Everyone here signs in with their own address and password; every action is recorded under their name in the
 <a href="/dashboard/audit">audit log</a>.</p>
 ${dataTable("Members", ["Name", "Address", "Role", "Since", "Actions"], view.members.filter((m) => m.removed_at === null).map((m) => [
@@ -71,11 +75,12 @@ const originOfConsole = (c: Console) => c.origin
 
 const invite = consoleManagePost((c, field) =>
   Effect.gen(function*() {
-    return yield* (yield* Members).invite(c.account, { email: field("email"), role: field("role") }, originOfConsole(c)).pipe(
+    const members = yield* Members
+    return yield* members.invite(c.account, { email: field("email"), role: field("role") }, originOfConsole(c)).pipe(
       Effect.flatMap((sent) =>
         sent.link === null
           ? Effect.succeed(seeOther("/dashboard/members?notice=invited"))
-          : render(c, { link: { email: sent.email, url: Redacted.value(sent.link) } }, 201)),
+          : render(c, { link: { email: sent.email, url: Redacted.value(sent.link), publicUrl: members.publicUrl } }, 201)),
       Effect.catch((error) => render(c, { error: error.message }, statusOf(error)))
     )
   }))
