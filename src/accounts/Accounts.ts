@@ -78,7 +78,8 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
     const issue = (options: Parameters<typeof keys.create>[0]) =>
       keys.create(options).pipe(
         Effect.catchTag("SqlError", Effect.die),
-        Effect.catchTag("AccessEnded", (ended) => Effect.fail(new AccountEnded({ message: ended.message })))
+        Effect.catchTag("AccessEnded", (ended) =>
+          Effect.fail(ended.reason === "member" ? new RoleForbids({ message: ended.message }) : new AccountEnded({ message: ended.message })))
       )
 
     /** A session of the member's `generation` (the one their password was checked against); None when it moved on. */
@@ -232,7 +233,7 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         // a test's pause point before the transaction (a pause inside it would hold the embedded database's one connection)
         yield* fence.pause("key", account.id)
         const created = yield* sql.withTransaction(Effect.tap(
-          issue({ plan: account.plan, quota: null, label, accountId: account.id, scope, createdBy: memberAttribution(account) }),
+          issue({ plan: account.plan, quota: null, label, accountId: account.id, scope, createdBy: memberAttribution(account), member: account.member }),
           (made) => audit.record(actorOf(account, origin), { action: "key.created", object: { type: "key", id: made.id }, details: { label, scope } })
         )).pipe(Effect.catchTag("SqlError", Effect.die)) // an ended account stays AccountEnded (401), not a defect
         yield* Effect.logInfo("key created").pipe(Effect.annotateLogs({ account_id: account.id, key_id: created.id }))
@@ -262,6 +263,7 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         const grace = yield* input(checkGrace(rawGrace))
         const { created } = yield* sql.withTransaction(Effect.gen(function*() {
           yield* fence.end(account.id).pipe(Effect.orDie)
+          yield* fence.heldMember(account.id, account.member).pipe(Effect.catchTags({ SqlError: Effect.die, AccessEnded: (e) => Effect.fail(new RoleForbids({ message: e.message })) }))
           const old = yield* repo.holdForRotation(account.id, keyId)
           if (Option.isNone(old)) return yield* new KeyNotFound({ message: "No such active key on this account." })
           if (old.value.in_grace) {

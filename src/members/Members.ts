@@ -1,4 +1,4 @@
-import { SqlClient } from "effect/sql"
+import { SqlClient, type SqlError } from "effect/sql"
 import { Config, Duration, Effect, Option, Redacted, Context, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import type { Origin } from "../access/actor.js"
@@ -11,10 +11,14 @@ import { newToken, sha256 } from "../accounts/tokens.js"
 import { Audit } from "../audit/Audit.js"
 import { checkEmail, checkPassword } from "../domain/accountRules.js"
 import { canAssign, isRole, type Role } from "../domain/roles.js"
+import { Ends } from "../tenancy/Ends.js"
+import { type AccessEnded, Fence } from "../tenancy/Fence.js"
 import { MembersRepo } from "./MembersRepo.js"
 
 const invalid = (message: string) => new InvalidAccountInput({ message })
 const forbidden = (message: string) => new RoleForbids({ message })
+/** The acting member was removed or demoted, or the account deleted, while the request was on its way: 403. */
+const refusedEnded = (ended: AccessEnded) => Effect.fail(forbidden(ended.message))
 
 const NAME_MAX = 120
 const ADDRESS_TAKEN = "This address already signs in to an account (a person has one log-in): accept with another address, or ask to be removed there first."
@@ -50,10 +54,21 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
     const ttl = yield* Config.Duration("KYB_INVITATION_TTL").pipe(Config.withDefault(Duration.days(7)))
     const publicUrl = yield* publicUrlConfig
     const actor = (account: Account, origin?: Origin) => ({ accountId: account.id, by: memberAttribution(account), origin })
-    const inTransaction = <A, E>(effect: Effect.Effect<A, E>) => sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
+    const fence = yield* Fence
+    const ends = yield* Ends
+    const inTransaction = <A, E>(effect: Effect.Effect<A, E | SqlError.SqlError>) => sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
+    /** In the change's transaction: the account held live, the acting member still in it with the role they were admitted with. */
+    const held = (account: Account) =>
+      fence.hold({ accountId: account.id, keyId: null, member: account.member }).pipe(Effect.catchTag("AccessEnded", refusedEnded))
+    /**
+     * A member's removal or role change is an end: the account row exclusively first (every fenced write in flight
+     * finishes or waits), then the acting member checked as still in it, in their role.
+     */
+    const ending = (account: Account) =>
+      Effect.andThen(fence.end(account.id), fence.heldMember(account.id, account.member)).pipe(Effect.catchTag("AccessEnded", refusedEnded))
 
     const overview = (account: Account) =>
-      Effect.all({ members: repo.members(account.id), invitations: repo.pendingInvitations(account.id) }).pipe(Effect.orDie)
+      Effect.all({ members: repo.members(account.id), invitations: repo.pendingInvitations(account.id), keysShown: repo.keysShownTo(account.id, null) }).pipe(Effect.orDie)
 
     /** The link is returned to show the inviter only when no mail server sends it (`shown`). */
     const invite = (account: Account, form: { readonly email: string | undefined; readonly role: string | undefined }, origin?: Origin) =>
@@ -66,7 +81,9 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
         const id = "inv_" + randomBytes(8).toString("hex")
         // Whether the address already signs in elsewhere is not said here (anyone who signs up could ask): the
         // invitation is made alike, and acceptance settles it (one log-in per person).
+        yield* fence.pause("invite", account.id)
         yield* inTransaction(Effect.gen(function*() {
+          yield* held(account)
           yield* repo.insertInvitation({
             id, tokenHash: sha256(token), accountId: account.id, email: email.email, lower: email.lower, role, invitedBy: memberAttribution(account),
             ttlSeconds: Duration.toSeconds(ttl)
@@ -82,6 +99,7 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
       Effect.gen(function*() {
         yield* requirePower(account, "manage")
         const done = yield* inTransaction(Effect.gen(function*() {
+          yield* held(account)
           const withdrawn = yield* repo.withdraw(account.id, invitationId)
           if (Option.isNone(withdrawn)) return false
           yield* audit.record(actor(account, origin), { action: "invitation.withdrawn", object: { type: "invitation", id: invitationId }, details: { email: withdrawn.value.email } })
@@ -121,7 +139,9 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
       Effect.gen(function*() {
         yield* requirePower(account, "manage")
         const role = yield* checkRole(rawRole)
+        yield* fence.pause("member_role", account.id)
         yield* inTransaction(Effect.gen(function*() {
+          yield* ending(account)
           const target = yield* found(account, memberId)
           if (!canAssign(account.member.role, target.role) || !canAssign(account.member.role, role)) {
             return yield* forbidden("Only an owner can make or unmake an owner.")
@@ -136,22 +156,33 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
         }))
       })
 
-    /** Their sessions end in the same transaction; what they did keeps their name. */
-    const remove = (account: Account, memberId: string, origin?: Origin) =>
+    /**
+     * Their sessions end in the same transaction; what they did keeps their name. Unless `keepKeys`, the keys whose
+     * secret they were shown (made or rotated by them) stop too. Answers those keys, and which were stopped.
+     */
+    const remove = (account: Account, memberId: string, origin?: Origin, options: { readonly keepKeys?: boolean } = {}) =>
       Effect.gen(function*() {
         yield* requirePower(account, "manage")
-        yield* inTransaction(Effect.gen(function*() {
+        yield* fence.pause("member_remove", account.id)
+        const removed = yield* inTransaction(Effect.gen(function*() {
+          yield* ending(account)
           const target = yield* found(account, memberId)
           if (!canAssign(account.member.role, target.role)) return yield* forbidden("Only an owner can remove an owner.")
           if (target.role === "owner" && (yield* repo.owners(account.id)) <= 1) {
             return yield* invalid("The account's last owner cannot be removed: make another member owner first, or delete the account.")
           }
           yield* repo.remove(memberId)
+          const shown = yield* repo.keysShownTo(account.id, memberId)
+          const revoked = options.keepKeys === true ? [] : yield* repo.revokeKeysShownTo(account.id, memberId, memberAttribution(account))
+          if (revoked.length > 0) yield* ends.afterRevocation(account.id)
           yield* audit.record(actor(account, origin), {
-            action: "member.removed", object: { type: "member", id: memberId }, details: { name: target.name, role: target.role }
+            action: "member.removed", object: { type: "member", id: memberId },
+            details: { name: target.name, role: target.role, keys_shown: shown.map((k) => k.id).join(","), keys_revoked: revoked.join(",") }
           })
+          return { name: target.name, keys: shown.map((k) => ({ id: k.id, label: k.label, revoked: revoked.includes(k.id), live: k.live && !revoked.includes(k.id) })) }
         }))
-        yield* Effect.logInfo("member removed; their sessions ended").pipe(Effect.annotateLogs({ account_id: account.id, member_id: memberId }))
+        yield* Effect.logInfo("member removed; their sessions ended").pipe(Effect.annotateLogs({ account_id: account.id, member_id: memberId, keys_revoked: removed.keys.filter((k) => k.revoked).length }))
+        return removed
       })
 
     const found = (account: Account, memberId: string) =>
@@ -163,7 +194,7 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
     return { overview, invite, withdraw, accept, changeRole, remove, invitationTtl: ttl, publicUrl } as const
   })
 }) {
-  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([MembersRepo.Default, Audit.Default]))
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([MembersRepo.Default, Audit.Default, Fence.Default, Ends.Default]))
 }
 
 export type { Role }

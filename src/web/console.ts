@@ -71,7 +71,9 @@ export const staleListWords = Effect.flatMap(Screener, (screener) =>
       `${l.name} (${l.version}) is ${l.ageDays === null ? "of unknown date" : `${l.ageDays} days old`}, past the limit of ${screener.maxAgeDays} days`)))
 
 /** The console acts for the account, with no key (what it makes is the account's, "made by" the console). */
-export const consoleActor = (c: Console): Actor => ({ accountId: c.account.id, keyId: null, by: memberAttribution(c.account), origin: c.origin })
+export const consoleActor = (c: Console): Actor => ({
+  accountId: c.account.id, keyId: null, by: memberAttribution(c.account), origin: c.origin, member: { id: c.account.member.id, role: c.account.member.role }
+})
 
 /** Where a service needs a key (a batch job counts against a key's quota): the newest active key of the account. */
 export const actingKey = (c: Console): Option.Option<KeyActor> =>
