@@ -136,7 +136,16 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
      * A unit of the address's and of the client's failure budget is taken before the password is checked (one
      * statement each), so concurrent guesses cannot exceed the limit; a log-in that succeeds gives both back.
      */
-    const logIn = (form: { readonly email: string; readonly password: string; readonly client: string }) =>
+    /** A log-in's event in the chain of the account whose address was typed (nobody signed in yet: no actor but the member's address's owner). */
+    const logInEvent = (login: { readonly id: string; readonly member_id: string; readonly member_name: string }, origin: Origin | undefined, event: {
+      readonly action: "member.logged_in" | "member.login_failed"
+      readonly details: Readonly<Record<string, string | boolean>>
+    }) =>
+      audit.record({ accountId: login.id, by: event.action === "member.logged_in" ? { type: "member", id: login.member_id, name: login.member_name } : null, origin }, {
+        action: event.action, object: { type: "member", id: login.member_id }, outcome: event.action === "member.logged_in" ? "succeeded" : "refused", details: event.details
+      })
+
+    const logIn = (form: { readonly email: string; readonly password: string; readonly client: string; readonly origin?: Origin }) =>
       Effect.gen(function*() {
         const lower = form.email.trim().toLowerCase()
         const waitAddress = yield* throttle.take("login_email", lower)
@@ -150,6 +159,10 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         // Verified against a decoy when there is no such account: the answer takes as long either way.
         const matches = yield* verifyPassword(form.password, Option.match(found, { onNone: () => decoy, onSome: (a) => a.password_hash }))
         if (Option.isNone(found) || !matches) {
+          // Recorded only for an address that has an account (an unknown one has no chain to go in, and a stranger
+          // must not fill one): at most KYB_LOGIN_FAILURES_PER_ADDRESS an address a window, as the throttle allows.
+          if (Option.isSome(found)) yield* logInEvent(found.value, form.origin, { action: "member.login_failed", details: { reason: "wrong_password" } })
+          else yield* Effect.logInfo("log-in refused: no account has this address")
           return yield* new InvalidCredentials({ message: "The e-mail address or the password is wrong." })
         }
         // A member with a second factor (or one the account requires) meets a challenge first: the password's units go
@@ -162,7 +175,8 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         }
         // The session is made only if the account is still live and its password still the one checked (a deletion or
         // a password change that committed meanwhile wins): the same answer as a wrong password.
-        const session = yield* startSession(found.value.id, found.value.member_id, found.value.session_generation)
+        const session = yield* sql.withTransaction(Effect.tap(startSession(found.value.id, found.value.member_id, found.value.session_generation), (made) =>
+          Option.isSome(made) ? logInEvent(found.value, form.origin, { action: "member.logged_in", details: { second_factor: false } }) : Effect.void)).pipe(Effect.orDie)
         if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "The e-mail address or the password is wrong." })
         yield* throttle.giveBack("login_email", lower)
         yield* throttle.giveBack("login_client", form.client)
@@ -174,7 +188,12 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
     const completeLogIn = (form: { readonly challenge: string; readonly code: string | undefined; readonly client: string; readonly origin?: Origin }) =>
       Effect.gen(function*() {
         const done = yield* secondFactor.complete(form.challenge, form.code, form.client, form.origin)
-        const session = yield* startSession(done.accountId, done.memberId, done.generation)
+        const session = yield* sql.withTransaction(Effect.tap(startSession(done.accountId, done.memberId, done.generation), (made) =>
+          Option.isSome(made)
+            ? audit.record({ accountId: done.accountId, by: done.member, origin: form.origin }, {
+              action: "member.logged_in", object: { type: "member", id: done.memberId }, details: { second_factor: true }
+            })
+            : Effect.void)).pipe(Effect.orDie)
         if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "This log-in has expired or was already used: log in again." })
         yield* Effect.logInfo("signed in with a second factor").pipe(Effect.annotateLogs({ account_id: done.accountId, member_id: done.memberId }))
         return { session: session.value, recoveryCodes: done.recoveryCodes }
@@ -183,7 +202,16 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
     const fromSession = (token: string) =>
       token === "" ? Effect.succeed(Option.none<Account>()) : Effect.map(repo.bySession(sha256(token)), Option.map(accountOf))
 
-    const logOut = (token: string) => repo.deleteSession(sha256(token))
+    /** The session ends, and the member's chain says so (in the same transaction). */
+    const logOut = (token: string, origin?: Origin) =>
+      token === "" ? Effect.void : sql.withTransaction(Effect.gen(function*() {
+        const signedIn = yield* repo.bySession(sha256(token))
+        yield* repo.deleteSession(sha256(token))
+        if (Option.isSome(signedIn)) {
+          const account = accountOf(signedIn.value)
+          yield* audit.record({ accountId: account.id, by: memberAttribution(account), origin }, { action: "member.logged_out", object: { type: "member", id: account.member.id } })
+        }
+      })).pipe(Effect.orDie)
 
     /**
      * Every session of the member ends (the one in use too), and every session issued before the change commits (a

@@ -34,9 +34,9 @@ export const verify = (invocation: Invocation) =>
       const compared = exported === null ? null : yield* audit.compareExport(exported)
       for (const difference of compared?.differences ?? []) yield* Console.log(difference)
       const problems = result.broken.length + result.anchors.problems.length + (compared?.differences.length ?? 0)
-      const read = `${result.chains} chains, ${result.entries} entries, ${result.anchors.count} anchors` +
+      const read = `${result.chains} chains, ${result.entries} entries verified, ${result.anchors.count} anchors` +
         (compared === null ? "" : `, ${compared.compared} exported entries compared`)
       if (problems > 0) return yield* new CliFailure({ message: `${problems} problems found (${read})` })
-      yield* Console.log(`ok: ${read}; every chain verifies, every anchored head is in place${compared === null ? "" : ", the export matches the database"}`)
+      yield* Console.log(`ok: ${read}: every chain verifies, every anchored head is in place${compared === null ? "" : ", the export matches the database"}`)
     }).pipe(Effect.provide(Audit.Default))
   )

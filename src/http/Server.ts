@@ -60,6 +60,7 @@ import { QuotaGuardLive } from "./QuotaGuardLive.js"
 import { tracingEnabled } from "../metrics/tracing.js"
 import { MetricsRouteLive } from "../metrics/MetricsServer.js"
 import { publicUrlConfig } from "../accounts/PublicUrlConfig.js"
+import { RefusalAuditLive } from "./refusalAudit.js"
 
 /** Every service the handlers need, over one SqlClient supplied by the caller (server database or test). */
 export const ServicesLive = Layer.mergeAll(
@@ -114,7 +115,7 @@ const EdgeLive = HttpRouter.middleware((app) => withErrorBodies(edgeGuard(app)),
 /** The HTTP application on whatever HttpServer is provided. */
 export const HttpAppLive = HttpRouter.serve(
   Layer.mergeAll(ApiLive, DocsPageLive, WebRoutesLive, ConsoleRoutesLive, AccountApiLive, McpHttpLive, MetricsRouteLive).pipe(
-    Layer.provide(EdgeLive)
+    Layer.provide([EdgeLive, RefusalAuditLive])
   ),
   { disableLogger: true, disableListenLog: true, middleware: (app) => withResponseHeaders(withRequestLog(app)) }
 ).pipe(

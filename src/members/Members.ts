@@ -21,6 +21,8 @@ const forbidden = (message: string) => new RoleForbids({ message })
 const refusedEnded = (ended: AccessEnded) => Effect.fail(forbidden(ended.message))
 
 const NAME_MAX = 120
+const LAST_OWNER = "The account's last owner cannot be removed: make another member owner first, or delete the account."
+const KEEP_AN_OWNER = "The account must keep an owner: make another member owner first."
 const ADDRESS_TAKEN = "This address already signs in to an account (a person has one log-in): accept with another address, or ask to be removed there first."
 
 /** A member's name as typed: trimmed, 1 to 120 characters, no control characters. */
@@ -146,14 +148,12 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
           if (!canAssign(account.member.role, target.role) || !canAssign(account.member.role, role)) {
             return yield* forbidden("Only an owner can make or unmake an owner.")
           }
-          if (target.role === "owner" && role !== "owner" && (yield* repo.owners(account.id)) <= 1) {
-            return yield* invalid("The account must keep an owner: make another member owner first.")
-          }
+          if (target.role === "owner" && role !== "owner" && (yield* repo.owners(account.id)) <= 1) return yield* invalid(KEEP_AN_OWNER)
           yield* repo.setRole(memberId, role)
           yield* audit.record(actor(account, origin), {
             action: "member.role_changed", object: { type: "member", id: memberId }, details: { name: target.name, from: target.role, to: role }
           })
-        }))
+        })).pipe(Effect.tapError((error) => lastOwnerRefused(account, memberId, "role_change", error, origin)))
       })
 
     /**
@@ -168,9 +168,7 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
           yield* ending(account)
           const target = yield* found(account, memberId)
           if (!canAssign(account.member.role, target.role)) return yield* forbidden("Only an owner can remove an owner.")
-          if (target.role === "owner" && (yield* repo.owners(account.id)) <= 1) {
-            return yield* invalid("The account's last owner cannot be removed: make another member owner first, or delete the account.")
-          }
+          if (target.role === "owner" && (yield* repo.owners(account.id)) <= 1) return yield* invalid(LAST_OWNER)
           yield* repo.remove(memberId)
           const shown = yield* repo.keysShownTo(account.id, memberId)
           const revoked = options.keepKeys === true ? [] : yield* repo.revokeKeysShownTo(account.id, memberId, memberAttribution(account))
@@ -180,10 +178,16 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
             details: { name: target.name, role: target.role, keys_shown: shown.map((k) => k.id).join(","), keys_revoked: revoked.join(",") }
           })
           return { name: target.name, keys: shown.map((k) => ({ id: k.id, label: k.label, revoked: revoked.includes(k.id), live: k.live && !revoked.includes(k.id) })) }
-        }))
+        })).pipe(Effect.tapError((error) => lastOwnerRefused(account, memberId, "removal", error, origin)))
         yield* Effect.logInfo("member removed; their sessions ended").pipe(Effect.annotateLogs({ account_id: account.id, member_id: memberId, keys_revoked: removed.keys.filter((k) => k.revoked).length }))
         return removed
       })
+
+    /** The last owner kept: the refusal is in the log (its own transaction; the change's rolled back). */
+    const lastOwnerRefused = (account: Account, memberId: string, refused: string, error: { readonly message: string }, origin?: Origin) =>
+      error.message === LAST_OWNER || error.message === KEEP_AN_OWNER
+        ? audit.record(actor(account, origin), { action: "access.refused", object: { type: "member", id: memberId }, outcome: "refused", details: { refused, reason: "last_owner" } })
+        : Effect.void
 
     const found = (account: Account, memberId: string) =>
       Effect.flatMap(repo.liveMember(account.id, memberId), Option.match({

@@ -105,15 +105,12 @@ export const may = (c: Console, power: Power) => can(c.account.member.role, powe
 
 /**
  * A post the member's role may not send: 403 with `{error, message}` (JSON when the client asks for it, else a page
- * that says it), recorded in the audit log as refused.
+ * that says it), recorded in the audit log as refused (as every 403 and 409 is: src/http/refusalAudit.ts).
  */
 export const refused = (c: Console, power: Power) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const message = refusalOf(c.account.member.role, power)
-    yield* (yield* Audit).record(consoleActor(c), {
-      action: "access.refused", outcome: "refused", details: { path: new URL(request.url, "http://x").pathname, role: c.account.member.role }
-    })
     return (request.headers["accept"] ?? "").includes("application/json")
       ? HttpServerResponse.jsonUnsafe({ error: "forbidden", message }, { status: 403 })
       : htmlResponse(page("Not allowed", html`<h1>Not allowed</h1><p role="alert">${message}</p><p><a href="/dashboard">Back to the dashboard</a></p>`, {
