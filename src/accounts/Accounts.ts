@@ -132,11 +132,7 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         return { email: email.email }
       })
 
-    /**
-     * A unit of the address's and of the client's failure budget is taken before the password is checked (one
-     * statement each), so concurrent guesses cannot exceed the limit; a log-in that succeeds gives both back.
-     */
-    /** A log-in's event in the chain of the account whose address was typed (nobody signed in yet: no actor but the member's address's owner). */
+    /** A log-in's event in the chain of the account whose address was typed (a failure names no actor: whoever typed it is not known). */
     const logInEvent = (login: { readonly id: string; readonly member_id: string; readonly member_name: string }, origin: Origin | undefined, event: {
       readonly action: "member.logged_in" | "member.login_failed"
       readonly details: Readonly<Record<string, string | boolean>>
@@ -145,6 +141,10 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         action: event.action, object: { type: "member", id: login.member_id }, outcome: event.action === "member.logged_in" ? "succeeded" : "refused", details: event.details
       })
 
+    /**
+     * A unit of the address's and of the client's failure budget is taken before the password is checked (one
+     * statement each), so concurrent guesses cannot exceed the limit; a log-in that succeeds gives both back.
+     */
     const logIn = (form: { readonly email: string; readonly password: string; readonly client: string; readonly origin?: Origin }) =>
       Effect.gen(function*() {
         const lower = form.email.trim().toLowerCase()
