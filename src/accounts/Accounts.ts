@@ -82,11 +82,17 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
           Effect.fail(ended.reason === "member" ? new RoleForbids({ message: ended.message }) : new AccountEnded({ message: ended.message })))
       )
 
-    /** A session of the member's `generation` (the one their password was checked against); None when it moved on. */
-    const startSession = (accountId: string, memberId: string, generation: number) =>
+    /**
+     * A session of the member's `generation` (the one their password was checked against); None when it moved on.
+     * `recorded` (the log-in's audit entry) commits with it. A test's pause point comes first, outside the transaction
+     * (a pause inside it would hold the embedded database's one connection).
+     */
+    const startSession = (accountId: string, memberId: string, generation: number, recorded: Effect.Effect<void> = Effect.void) =>
       Effect.gen(function*() {
+        yield* fence.pause("session", accountId)
         const token = newToken()
-        const made = yield* repo.insertSession(sha256(token), accountId, memberId, generation, Duration.toSeconds(sessionTtl))
+        const made = yield* sql.withTransaction(Effect.tap(repo.insertSession(sha256(token), accountId, memberId, generation, Duration.toSeconds(sessionTtl)),
+          (ok) => (ok ? recorded : Effect.void))).pipe(Effect.orDie)
         return made ? Option.some(Redacted.make(token)) : Option.none()
       })
 
@@ -175,8 +181,8 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         }
         // The session is made only if the account is still live and its password still the one checked (a deletion or
         // a password change that committed meanwhile wins): the same answer as a wrong password.
-        const session = yield* sql.withTransaction(Effect.tap(startSession(found.value.id, found.value.member_id, found.value.session_generation), (made) =>
-          Option.isSome(made) ? logInEvent(found.value, form.origin, { action: "member.logged_in", details: { second_factor: false } }) : Effect.void)).pipe(Effect.orDie)
+        const session = yield* startSession(found.value.id, found.value.member_id, found.value.session_generation,
+          logInEvent(found.value, form.origin, { action: "member.logged_in", details: { second_factor: false } }))
         if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "The e-mail address or the password is wrong." })
         yield* throttle.giveBack("login_email", lower)
         yield* throttle.giveBack("login_client", form.client)
@@ -188,12 +194,10 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
     const completeLogIn = (form: { readonly challenge: string; readonly code: string | undefined; readonly client: string; readonly origin?: Origin }) =>
       Effect.gen(function*() {
         const done = yield* secondFactor.complete(form.challenge, form.code, form.client, form.origin)
-        const session = yield* sql.withTransaction(Effect.tap(startSession(done.accountId, done.memberId, done.generation), (made) =>
-          Option.isSome(made)
-            ? audit.record({ accountId: done.accountId, by: done.member, origin: form.origin }, {
-              action: "member.logged_in", object: { type: "member", id: done.memberId }, details: { second_factor: true }
-            })
-            : Effect.void)).pipe(Effect.orDie)
+        const session = yield* startSession(done.accountId, done.memberId, done.generation,
+          audit.record({ accountId: done.accountId, by: done.member, origin: form.origin }, {
+            action: "member.logged_in", object: { type: "member", id: done.memberId }, details: { second_factor: true }
+          }))
         if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "This log-in has expired or was already used: log in again." })
         yield* Effect.logInfo("signed in with a second factor").pipe(Effect.annotateLogs({ account_id: done.accountId, member_id: done.memberId }))
         return { session: session.value, recoveryCodes: done.recoveryCodes }
