@@ -59,7 +59,6 @@ import { VerifyHandlers } from "./handlers/verify.js"
 import { QuotaGuardLive } from "./QuotaGuardLive.js"
 import { tracingEnabled } from "../metrics/tracing.js"
 import { MetricsRouteLive } from "../metrics/MetricsServer.js"
-import { publicUrlConfig } from "../accounts/PublicUrlConfig.js"
 import { RefusalAuditLive } from "./refusalAudit.js"
 
 /** Every service the handlers need, over one SqlClient supplied by the caller (server database or test). */
@@ -110,12 +109,12 @@ const withRequestLog = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerRe
  * Around every route and before routing: the error bodies (every non-2xx is `{error, message}`), around the edge's
  * checks of the request.
  */
-const EdgeLive = HttpRouter.middleware((app) => withErrorBodies(edgeGuard(app)), { global: true })
+const EdgeLive = Layer.merge(HttpRouter.middleware((app) => withErrorBodies(edgeGuard(app)), { global: true }), RefusalAuditLive)
 
 /** The HTTP application on whatever HttpServer is provided. */
 export const HttpAppLive = HttpRouter.serve(
   Layer.mergeAll(ApiLive, DocsPageLive, WebRoutesLive, ConsoleRoutesLive, AccountApiLive, McpHttpLive, MetricsRouteLive).pipe(
-    Layer.provide([EdgeLive, RefusalAuditLive])
+    Layer.provide(EdgeLive)
   ),
   { disableLogger: true, disableListenLog: true, middleware: (app) => withResponseHeaders(withRequestLog(app)) }
 ).pipe(
@@ -139,8 +138,6 @@ export const NodeServerLive = Layer.unwrap(Effect.gen(function*() {
   yield* logLiveRegistries
   const port = yield* Config.Port("PORT").pipe(Config.withDefault(8080))
   const host = yield* Config.String("HOST").pipe(Config.withDefault("0.0.0.0"))
-  const publicUrl = yield* publicUrlConfig
-  if (publicUrl.warning !== null) yield* Effect.logWarning(publicUrl.warning)
   const server = createKybServer()
   return Layer.merge(NodeHttpServer.layer(() => server, { port, host }), Layer.succeed(NodeListener, server))
 })).pipe(Layer.provide(ServicesLive))

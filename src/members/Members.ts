@@ -55,6 +55,8 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
     const mailer = Option.getOrElse(yield* Effect.serviceOption(Mailer), () => Mailer.of(loggingMailer))
     const ttl = yield* Config.Duration("KYB_INVITATION_TTL").pipe(Config.withDefault(Duration.days(7)))
     const publicUrl = yield* publicUrlConfig
+    // said once, at start (the service is built with the server)
+    if (publicUrl.warning !== null) yield* Effect.logWarning(publicUrl.warning)
     const actor = (account: Account, origin?: Origin) => ({ accountId: account.id, by: memberAttribution(account), origin })
     const fence = yield* Fence
     const ends = yield* Ends
