@@ -5,7 +5,7 @@ import { createHash, randomBytes } from "node:crypto"
 import { DEFAULT_KEY_SCOPE, type KeyScope } from "../domain/keyScope.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import { Ends } from "../tenancy/Ends.js"
-import { Fence } from "../tenancy/Fence.js"
+import { Fence, type MemberHeld } from "../tenancy/Fence.js"
 import type { Attribution } from "./actor.js"
 import { identityOf, keyIdentityColumns, type KeyIdentityRow } from "./keyIdentity.js"
 import { traced } from "../metrics/span.js"
@@ -54,6 +54,8 @@ export class ApiKeys extends Context.Service<ApiKeys>()("kyb/ApiKeys", {
       readonly scope?: KeyScope
       /** Who made it (a member, from the dashboard); absent: the operator's CLI. */
       readonly createdBy?: Attribution
+      /** The member making it from a session, held (still a member, in this role) with the account. */
+      readonly member?: MemberHeld
     }) =>
       sql.withTransaction(Effect.gen(function*() {
         const secret = SECRET_PREFIX + randomBytes(32).toString("base64url")
@@ -63,7 +65,7 @@ export class ApiKeys extends Context.Service<ApiKeys>()("kyb/ApiKeys", {
           // an operator's key account has no members: nobody to give a second look, so no four-eyes policy
           yield* sql`INSERT INTO accounts (id, kind, plan, name, four_eyes) VALUES (${accountId}, 'operator', ${options.plan}, ${options.label}, false)`
         } else {
-          yield* fence.hold({ accountId, keyId: null })
+          yield* fence.hold({ accountId, keyId: null, member: options.member })
         }
         const scope = options.scope ?? DEFAULT_KEY_SCOPE
         yield* sql`INSERT INTO api_keys (id, secret_sha256, secret_prefix, label, plan, quota_override, account_id, scope, created_by)

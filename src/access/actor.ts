@@ -1,4 +1,5 @@
 import type { ApiKeyIdentity } from "../api/security.js"
+import type { Role } from "../domain/roles.js"
 import type { ListId } from "../sanctions/model.js"
 import { effectiveLists } from "../screeningLists/ScreeningLists.js"
 
@@ -30,6 +31,8 @@ export interface Actor {
   readonly lists?: ReadonlyArray<ListId>
   /** False when this request's admission found no reviewer decision in force for the account: none is looked up. */
   readonly decisionsRecorded?: boolean
+  /** A signed-in member (the console): who, in the role their request was admitted with; fenced writes hold both. */
+  readonly member?: { readonly id: string; readonly role: Role }
 }
 
 /** An actor with a key (what counts against a key's quota needs one). */

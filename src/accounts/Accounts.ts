@@ -14,6 +14,8 @@ import { type AccountRow, AccountsRepo } from "./AccountsRepo.js"
 import { AccountEnded, InvalidAccountInput, InvalidCredentials, KeyInGrace, KeyNotFound, RoleForbids, SignupDisabled, Throttled } from "./errors.js"
 import { loggingMailer, Mailer } from "./Mailer.js"
 import { decoyHash, hashPassword, verifyPassword } from "./passwords.js"
+import { publicUrlConfig } from "./PublicUrlConfig.js"
+import { reauthenticate } from "./reauthenticate.js"
 import { Throttle } from "./Throttle.js"
 import { newToken, sha256 } from "./tokens.js"
 import { traced } from "../metrics/span.js"
@@ -71,19 +73,26 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
     const mailer = Option.getOrElse(yield* Effect.serviceOption(Mailer), () => Mailer.of(loggingMailer))
     const signupEnabled = yield* Config.Boolean("KYB_SIGNUP_ENABLED").pipe(Config.withDefault(true))
     const sessionTtl = yield* Config.Duration("KYB_SESSION_TTL").pipe(Config.withDefault(Duration.days(7)))
-    const publicUrl = yield* Config.String("KYB_PUBLIC_URL").pipe(Config.withDefault("http://localhost:8080"))
+    const publicUrl = (yield* publicUrlConfig).base
     const decoy = yield* decoyHash
     const issue = (options: Parameters<typeof keys.create>[0]) =>
       keys.create(options).pipe(
         Effect.catchTag("SqlError", Effect.die),
-        Effect.catchTag("AccessEnded", (ended) => Effect.fail(new AccountEnded({ message: ended.message })))
+        Effect.catchTag("AccessEnded", (ended) =>
+          Effect.fail(ended.reason === "member" ? new RoleForbids({ message: ended.message }) : new AccountEnded({ message: ended.message })))
       )
 
-    /** A session of the member's `generation` (the one their password was checked against); None when it moved on. */
-    const startSession = (accountId: string, memberId: string, generation: number) =>
+    /**
+     * A session of the member's `generation` (the one their password was checked against); None when it moved on.
+     * `recorded` (the log-in's audit entry) commits with it. A test's pause point comes first, outside the transaction
+     * (a pause inside it would hold the embedded database's one connection).
+     */
+    const startSession = (accountId: string, memberId: string, generation: number, recorded: Effect.Effect<void> = Effect.void) =>
       Effect.gen(function*() {
+        yield* fence.pause("session", accountId)
         const token = newToken()
-        const made = yield* repo.insertSession(sha256(token), accountId, memberId, generation, Duration.toSeconds(sessionTtl))
+        const made = yield* sql.withTransaction(Effect.tap(repo.insertSession(sha256(token), accountId, memberId, generation, Duration.toSeconds(sessionTtl)),
+          (ok) => (ok ? recorded : Effect.void))).pipe(Effect.orDie)
         return made ? Option.some(Redacted.make(token)) : Option.none()
       })
 
@@ -129,11 +138,20 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         return { email: email.email }
       })
 
+    /** A log-in's event in the chain of the account whose address was typed (a failure names no actor: whoever typed it is not known). */
+    const logInEvent = (login: { readonly id: string; readonly member_id: string; readonly member_name: string }, origin: Origin | undefined, event: {
+      readonly action: "member.logged_in" | "member.login_failed"
+      readonly details: Readonly<Record<string, string | boolean>>
+    }) =>
+      audit.record({ accountId: login.id, by: event.action === "member.logged_in" ? { type: "member", id: login.member_id, name: login.member_name } : null, origin }, {
+        action: event.action, object: { type: "member", id: login.member_id }, outcome: event.action === "member.logged_in" ? "succeeded" : "refused", details: event.details
+      })
+
     /**
      * A unit of the address's and of the client's failure budget is taken before the password is checked (one
      * statement each), so concurrent guesses cannot exceed the limit; a log-in that succeeds gives both back.
      */
-    const logIn = (form: { readonly email: string; readonly password: string; readonly client: string }) =>
+    const logIn = (form: { readonly email: string; readonly password: string; readonly client: string; readonly origin?: Origin }) =>
       Effect.gen(function*() {
         const lower = form.email.trim().toLowerCase()
         const waitAddress = yield* throttle.take("login_email", lower)
@@ -147,6 +165,10 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         // Verified against a decoy when there is no such account: the answer takes as long either way.
         const matches = yield* verifyPassword(form.password, Option.match(found, { onNone: () => decoy, onSome: (a) => a.password_hash }))
         if (Option.isNone(found) || !matches) {
+          // Recorded only for an address that has an account (an unknown one has no chain to go in, and a stranger
+          // must not fill one): at most KYB_LOGIN_FAILURES_PER_ADDRESS an address a window, as the throttle allows.
+          if (Option.isSome(found)) yield* logInEvent(found.value, form.origin, { action: "member.login_failed", details: { reason: "wrong_password" } })
+          else yield* Effect.logInfo("log-in refused: no account has this address")
           return yield* new InvalidCredentials({ message: "The e-mail address or the password is wrong." })
         }
         // A member with a second factor (or one the account requires) meets a challenge first: the password's units go
@@ -159,7 +181,8 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         }
         // The session is made only if the account is still live and its password still the one checked (a deletion or
         // a password change that committed meanwhile wins): the same answer as a wrong password.
-        const session = yield* startSession(found.value.id, found.value.member_id, found.value.session_generation)
+        const session = yield* startSession(found.value.id, found.value.member_id, found.value.session_generation,
+          logInEvent(found.value, form.origin, { action: "member.logged_in", details: { second_factor: false } }))
         if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "The e-mail address or the password is wrong." })
         yield* throttle.giveBack("login_email", lower)
         yield* throttle.giveBack("login_client", form.client)
@@ -171,7 +194,10 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
     const completeLogIn = (form: { readonly challenge: string; readonly code: string | undefined; readonly client: string; readonly origin?: Origin }) =>
       Effect.gen(function*() {
         const done = yield* secondFactor.complete(form.challenge, form.code, form.client, form.origin)
-        const session = yield* startSession(done.accountId, done.memberId, done.generation)
+        const session = yield* startSession(done.accountId, done.memberId, done.generation,
+          audit.record({ accountId: done.accountId, by: done.member, origin: form.origin }, {
+            action: "member.logged_in", object: { type: "member", id: done.memberId }, details: { second_factor: true }
+          }))
         if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "This log-in has expired or was already used: log in again." })
         yield* Effect.logInfo("signed in with a second factor").pipe(Effect.annotateLogs({ account_id: done.accountId, member_id: done.memberId }))
         return { session: session.value, recoveryCodes: done.recoveryCodes }
@@ -180,7 +206,16 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
     const fromSession = (token: string) =>
       token === "" ? Effect.succeed(Option.none<Account>()) : Effect.map(repo.bySession(sha256(token)), Option.map(accountOf))
 
-    const logOut = (token: string) => repo.deleteSession(sha256(token))
+    /** The session ends, and the member's chain says so (in the same transaction). */
+    const logOut = (token: string, origin?: Origin) =>
+      token === "" ? Effect.void : sql.withTransaction(Effect.gen(function*() {
+        const signedIn = yield* repo.bySession(sha256(token))
+        yield* repo.deleteSession(sha256(token))
+        if (Option.isSome(signedIn)) {
+          const account = accountOf(signedIn.value)
+          yield* audit.record({ accountId: account.id, by: memberAttribution(account), origin }, { action: "member.logged_out", object: { type: "member", id: account.member.id } })
+        }
+      })).pipe(Effect.orDie)
 
     /**
      * Every session of the member ends (the one in use too), and every session issued before the change commits (a
@@ -191,10 +226,8 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
       Effect.gen(function*() {
         const memberId = signedIn.member.id
         const account = yield* repo.byMember(memberId)
-        if (Option.isNone(account) || !(yield* verifyPassword(form.current, account.value.password_hash))) {
-          return yield* new InvalidCredentials({ message: "The current password is wrong." })
-        }
-        const next = yield* input(checkPassword(form.next, account.value.email))
+        yield* reauthenticate(throttle, Option.getOrUndefined(account), form.current, "The current password is wrong.")
+        const next = yield* input(checkPassword(form.next, Option.getOrThrow(account).email))
         const hash = yield* hashPassword(next)
         const generation = yield* sql.withTransaction(Effect.tap(
           repo.setPassword(memberId, hash),
@@ -211,10 +244,7 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
       Effect.gen(function*() {
         yield* requirePower(signedIn, "own")
         const accountId = signedIn.id
-        const account = yield* repo.byMember(signedIn.member.id)
-        if (Option.isNone(account) || !(yield* verifyPassword(password, account.value.password_hash))) {
-          return yield* new InvalidCredentials({ message: "The password is wrong." })
-        }
+        yield* reauthenticate(throttle, Option.getOrUndefined(yield* repo.byMember(signedIn.member.id)), password, "The password is wrong.")
         const period = periodOf(new Date(yield* Clock.currentTimeMillis))
         yield* sql.withTransaction(Effect.andThen(
           repo.deleteAccount(accountId, period),
@@ -235,7 +265,7 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         // a test's pause point before the transaction (a pause inside it would hold the embedded database's one connection)
         yield* fence.pause("key", account.id)
         const created = yield* sql.withTransaction(Effect.tap(
-          issue({ plan: account.plan, quota: null, label, accountId: account.id, scope, createdBy: memberAttribution(account) }),
+          issue({ plan: account.plan, quota: null, label, accountId: account.id, scope, createdBy: memberAttribution(account), member: account.member }),
           (made) => audit.record(actorOf(account, origin), { action: "key.created", object: { type: "key", id: made.id }, details: { label, scope } })
         )).pipe(Effect.catchTag("SqlError", Effect.die)) // an ended account stays AccountEnded (401), not a defect
         yield* Effect.logInfo("key created").pipe(Effect.annotateLogs({ account_id: account.id, key_id: created.id }))
@@ -265,6 +295,7 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         const grace = yield* input(checkGrace(rawGrace))
         const { created } = yield* sql.withTransaction(Effect.gen(function*() {
           yield* fence.end(account.id).pipe(Effect.orDie)
+          yield* fence.heldMember(account.id, account.member).pipe(Effect.catchTags({ SqlError: Effect.die, AccessEnded: (e) => Effect.fail(new RoleForbids({ message: e.message })) }))
           const old = yield* repo.holdForRotation(account.id, keyId)
           if (Option.isNone(old)) return yield* new KeyNotFound({ message: "No such active key on this account." })
           if (old.value.in_grace) {

@@ -96,12 +96,12 @@ export class AccountsRepo extends Context.Service<AccountsRepo>()("kyb/AccountsR
      * the session) or this insert sees it.
      */
     const insertSession = (tokenHash: string, accountId: string, memberId: string, generation: number, ttlSeconds: number) =>
-      Effect.andThen(fence.pause("session", accountId), sql<{ token_sha256: string }>`
+      sql<{ token_sha256: string }>`
         INSERT INTO account_sessions (token_sha256, account_id, member_id, expires_at, generation)
         SELECT ${tokenHash}, a.id, m.id, now() + make_interval(secs => ${ttlSeconds}), m.session_generation
         FROM members m JOIN accounts a ON a.id = m.account_id
         WHERE a.id = ${accountId} AND m.id = ${memberId} AND ${liveMember} AND m.session_generation = ${generation} FOR SHARE OF a, m
-        RETURNING token_sha256`.pipe(Effect.map((rows) => rows.length > 0)))
+        RETURNING token_sha256`.pipe(Effect.map((rows) => rows.length > 0))
 
     /** The member of a live session: not expired, the account and the member live, issued in the member's current session generation. */
     const bySession = (tokenHash: string) =>

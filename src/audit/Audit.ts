@@ -1,7 +1,9 @@
 import { SqlClient } from "effect/sql"
 import { Clock, Effect, Context, Layer } from "effect"
 import type { Actor, Attribution, Origin } from "../access/actor.js"
-import { type AuditEntry, breakWords, type ChainBreak, entryHash, firstBreak, GENESIS } from "../domain/auditChain.js"
+import {
+  anchorProblems, anchorWords, type AuditAnchor, type AuditEntry, breakWords, type ChainBreak, entryHash, firstBreak, GENESIS
+} from "../domain/auditChain.js"
 import { type AuditFilters, AuditRepo } from "./AuditRepo.js"
 
 export { type AuditAction, auditActions } from "../domain/auditActions.js"
@@ -79,7 +81,8 @@ export class Audit extends Context.Service<Audit>()("kyb/Audit", {
         }
       })
 
-    const verifyAccount = (accountId: string, head: { readonly seq: number; readonly hash: string } | null) =>
+    /** The account's chain checked; the hashes of the entries `keep` names (the anchored ones), and its last sequence number. */
+    const verifyAccount = (accountId: string, head: { readonly seq: number; readonly hash: string } | null, keep: ReadonlySet<number>) =>
       Effect.gen(function*() {
         const entries: Array<AuditEntry> = []
         let after = 0
@@ -89,28 +92,78 @@ export class Audit extends Context.Service<Audit>()("kyb/Audit", {
           if (rows.length < SLICE) break
           after = rows[rows.length - 1]!.seq
         }
-        return { entries: entries.length, broken: firstBreak(entries, head) }
+        const hashes = new Map(entries.filter((e) => keep.has(e.seq)).map((e) => [e.seq, e.hash] as const))
+        return { entries: entries.length, broken: firstBreak(entries, head), hashes, last: entries.at(-1)?.seq ?? 0 }
       })
 
-    /** Every chain (or the account's): how many entries were checked, and the chains that do not verify. */
+    const allAnchors = Effect.gen(function*() {
+      const anchors: Array<AuditAnchor> = []
+      let after = 0
+      while (true) {
+        const rows = yield* repo.anchors(after, SLICE)
+        anchors.push(...rows)
+        if (rows.length < SLICE) return anchors
+        after = rows[rows.length - 1]!.seq
+      }
+    })
+
+    /**
+     * Every chain (or the account's): how many entries were checked, the chains that do not verify, and what the
+     * chain of chain heads finds (every chain's anchored heads still there, unchanged; the anchors linked).
+     */
     const verify = (accountId: string | null) =>
       Effect.gen(function*() {
         const heads = yield* repo.chains(accountId)
         const headless = (yield* repo.accountsWithoutHead).filter((r) => accountId === null || r.account_id === accountId)
+        const anchors = yield* allAnchors
+        const end = yield* repo.anchorEnd
+        const anchored = new Map<string, Set<number>>()
+        for (const a of anchors) anchored.set(a.account_id, (anchored.get(a.account_id) ?? new Set()).add(a.head_seq))
         const chains = [...heads.map((h) => ({ id: h.account_id, head: { seq: h.seq, hash: h.hash } })), ...headless.map((r) => ({ id: r.account_id, head: null }))]
         let checked = 0
         const broken: Array<BrokenChain> = []
+        const seen = new Map<string, { readonly hashes: ReadonlyMap<number, string>; readonly head: number }>()
         for (const chain of chains) {
-          const result = yield* verifyAccount(chain.id, chain.head)
+          const result = yield* verifyAccount(chain.id, chain.head, anchored.get(chain.id) ?? new Set())
           checked += result.entries
+          seen.set(chain.id, { hashes: result.hashes, head: Math.max(chain.head?.seq ?? 0, result.last) })
           if (result.broken !== null) {
             broken.push({ accountId: chain.id, seq: result.broken.seq, problem: result.broken.problem, words: breakWords[result.broken.problem] })
           }
         }
-        return { chains: chains.length, entries: checked, broken }
+        const inScope = accountId === null ? anchors : anchors.filter((a) => a.account_id === accountId)
+        // one account's verification checks its own anchors; the links of the anchor chain are checked over all of it
+        const problems = anchorProblems(accountId === null ? anchors : inScope, end, seen)
+          .filter((p) => accountId === null || p.kind !== "anchor_chain")
+        return { chains: chains.length, entries: checked, broken, anchors: { count: anchors.length, problems: problems.map(anchorWords) } }
       }).pipe(Effect.orDie)
 
-    return { record, page, each, verify, actors: (accountId: string) => Effect.orDie(repo.actors(accountId)) } as const
+    /**
+     * An export (JSON lines, as the console's export.jsonl writes them) compared with what the database holds now:
+     * every exported entry must still be there with the same hash, and must itself hash right (an export edited
+     * after it was taken proves nothing).
+     */
+    const compareExport = (exported: ReadonlyArray<AuditEntry>) =>
+      Effect.gen(function*() {
+        const differences: Array<string> = []
+        const byAccount = new Map<string, Array<AuditEntry>>()
+        for (const e of exported) byAccount.set(e.account_id, [...(byAccount.get(e.account_id) ?? []), e])
+        for (const [account, entries] of byAccount) {
+          for (let i = 0; i < entries.length; i += SLICE) {
+            const slice = entries.slice(i, i + SLICE)
+            const stored = new Map((yield* repo.hashesOf(account, slice.map((e) => e.seq))).map((r) => [r.seq, r.hash] as const))
+            for (const e of slice) {
+              const { prev_hash, hash, ...fields } = e
+              if (entryHash(prev_hash, fields) !== hash) differences.push(`account ${account}: the export's entry ${e.seq} does not match its own hash (the export was edited)`)
+              else if (!stored.has(e.seq)) differences.push(`account ${account}: entry ${e.seq} is in the export and no longer in the database`)
+              else if (stored.get(e.seq) !== hash) differences.push(`account ${account}: entry ${e.seq} differs from the export (rewritten since)`)
+            }
+          }
+        }
+        return { compared: exported.length, differences }
+      }).pipe(Effect.orDie)
+
+    return { record, page, each, verify, compareExport, actors: (accountId: string) => Effect.orDie(repo.actors(accountId)) } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([AuditRepo.Default]))

@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
 import { Effect, Option, Context, Layer } from "effect"
-import type { AuditEntry } from "../domain/auditChain.js"
+import { anchorHash, type AuditAnchor, type AuditEntry, GENESIS } from "../domain/auditChain.js"
 
 /** Filters of an account's audit log; every one optional. */
 export interface AuditFilters {
@@ -36,7 +36,34 @@ export class AuditRepo extends Context.Service<AuditRepo>()("kyb/AuditRepo", {
             ${entry.action}, ${entry.object_type}, ${entry.object_id}, ${entry.address}, ${entry.client}, ${entry.outcome},
             ${JSON.stringify(entry.details)}::jsonb, ${entry.prev_hash}, ${entry.hash})`
         yield* sql`UPDATE audit_heads SET seq = ${entry.seq}, hash = ${entry.hash} WHERE account_id = ${entry.account_id}`
+        yield* anchor(entry.account_id, entry.seq, entry.hash)
       })
+
+    /**
+     * The account's new head appended to the chain of chain heads, under that chain's one lock (taken after the
+     * account's head: every appender locks in that order). Audited writes of all accounts queue here at their commit.
+     */
+    const anchor = (accountId: string, headSeq: number, headHash: string) =>
+      Effect.gen(function*() {
+        const [end] = yield* sql<{ seq: number; hash: string }>`SELECT seq::float8 AS seq, hash FROM audit_anchor_head WHERE only_row FOR UPDATE`
+        const prev = end!.seq === 0 ? GENESIS : end!.hash
+        const seq = end!.seq + 1
+        const hash = anchorHash(prev, accountId, headSeq, headHash)
+        yield* sql`INSERT INTO audit_anchors (seq, account_id, head_seq, head_hash, prev_hash, hash)
+          VALUES (${seq}, ${accountId}, ${headSeq}, ${headHash}, ${prev}, ${hash})`
+        yield* sql`UPDATE audit_anchor_head SET seq = ${seq}, hash = ${hash} WHERE only_row`
+      })
+
+    /** The anchors in order, a slice at a time, and the anchor chain's recorded end. */
+    const anchors = (afterSeq: number, limit: number) =>
+      sql<AuditAnchor>`SELECT seq::float8 AS seq, account_id, head_seq::float8 AS head_seq, head_hash, prev_hash, hash FROM audit_anchors
+        WHERE seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`
+    const anchorEnd = Effect.map(sql<{ seq: number; hash: string }>`SELECT seq::float8 AS seq, hash FROM audit_anchor_head WHERE only_row`,
+      (rows) => rows[0] ?? { seq: 0, hash: "" })
+
+    /** Entries by account and sequence number (an export's), for comparing: their stored hashes. */
+    const hashesOf = (accountId: string, seqs: ReadonlyArray<number>) =>
+      sql<{ seq: number; hash: string }>`SELECT seq::float8 AS seq, hash FROM audit_log WHERE account_id = ${accountId} AND seq IN ${sql.in(seqs)}`
 
     const where = (accountId: string, filters: AuditFilters) =>
       sql`account_id = ${accountId}
@@ -67,7 +94,7 @@ export class AuditRepo extends Context.Service<AuditRepo>()("kyb/AuditRepo", {
         WHERE account_id = ${accountId} AND actor->>'type' = 'member' ORDER BY actor->>'id', seq DESC`
 
     return {
-      lockHead, append, page, chains, slice, actors,
+      lockHead, append, page, chains, slice, actors, anchors, anchorEnd, hashesOf,
       accountsWithoutHead,
       headOf: (accountId: string) => Effect.map(chains(accountId), (rows) => Option.fromNullishOr(rows[0]))
     } as const

@@ -64,7 +64,12 @@ export class AccountChecks extends Context.Service<AccountChecks>()("kyb/Account
      * every console door takes; 429 when none is left), then the same verifier as `/v1`. `what` names the door.
      */
     const verifyFromConsole = (actor: Actor, input: typeof VerifyBody.Type, what = "a verification") =>
-      Effect.andThen(quota.spend({ accountId: actor.accountId, keyId: null }, 1, what), checks.verify(input, { ...actor, keyId: null }))
+      Effect.andThen(quota.spend({ accountId: actor.accountId, keyId: null }, 1, what), Effect.map(
+        checks.verifyIf(input, { ...actor, keyId: null }, Effect.succeed(true), (verdict) =>
+          // in the audit log with the check it made (a person's verification; a key's are its checks)
+          Effect.as(audit.record(actor, { action: "check.verified", object: { type: "check", id: verdict.check_id ?? "" }, details: { name: input.name ?? null, result: verdict.result } }), verdict)),
+        Option.getOrThrow
+      ))
 
     /** The check's inputs, as sent, verified again now: a new check of the account, made from the console (no key), in the audit log with it. */
     const verifyAgain = (actor: Actor, id: string) =>

@@ -111,16 +111,21 @@ export const kyb: GroupSpec = {
     },
     {
       name: "audit",
-      summary: "The audit log: verify every account's hash chain",
+      summary: "The audit log: verify every account's hash chain, its anchors, and an export taken earlier",
       subcommands: [
         {
           name: "verify",
-          summary: "Recompute the audit chains; exit 1 naming the first bad entry of each broken one",
+          summary: "Recompute the audit chains and their anchors; exit 1 naming each problem",
           description: "Recomputes every account's audit chain (or one account's): entries numbered without a gap, each " +
             "naming the hash of the one before, each hash recomputed from its content, the last one the chain's recorded " +
-            "end. Prints the first bad entry of each broken chain and exits 1; exits 0 when every chain verifies.",
+            "end. Then the chain of chain heads: every head ever anchored still in its chain with its hash (a chain deleted " +
+            "whole, a tail cut off or a chain rewritten shows). With --against, an export.jsonl taken earlier is compared " +
+            "entry by entry with the database. Prints each problem and exits 1; exits 0 when all holds.",
           args: [],
-          options: [{ name: "account", kind: "text", value: "ID", description: "Verify this account's chain only" }],
+          options: [
+            { name: "account", kind: "text", value: "ID", description: "Verify this account's chain only" },
+            { name: "against", kind: "text", value: "EXPORT", description: "An audit export (export.jsonl) taken earlier: each of its entries must still be in the database, unchanged" }
+          ],
           run: run(() => import("./auditCommand.js").then((m) => m.verify))
         }
       ]

@@ -63,6 +63,7 @@ import { Screening } from "../screening/Screening.js"
 import { QuotaGuardLive } from "./QuotaGuardLive.js"
 import { tracingEnabled } from "../metrics/tracing.js"
 import { MetricsRouteLive } from "../metrics/MetricsServer.js"
+import { RefusalAuditLive } from "./refusalAudit.js"
 
 /** Every service the handlers need, over one SqlClient supplied by the caller (server database or test). */
 export const ServicesLive = Layer.mergeAll(
@@ -113,7 +114,7 @@ const withRequestLog = <E, R>(app: Effect.Effect<HttpServerResponse.HttpServerRe
  * Around every route and before routing: the error bodies (every non-2xx is `{error, message}`), around the edge's
  * checks of the request.
  */
-const EdgeLive = HttpRouter.middleware((app) => withErrorBodies(edgeGuard(app)), { global: true })
+const EdgeLive = Layer.merge(HttpRouter.middleware((app) => withErrorBodies(edgeGuard(app)), { global: true }), RefusalAuditLive)
 
 /** The HTTP application on whatever HttpServer is provided. */
 export const HttpAppLive = HttpRouter.serve(

@@ -21,6 +21,14 @@ export interface InvitationRow {
   readonly expires_at: string
 }
 
+/** A key whose secret a member was shown (they made or rotated it), and whether it still works. */
+export interface KeyShown {
+  readonly id: string
+  readonly label: string | null
+  readonly member_id: string
+  readonly live: boolean
+}
+
 const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`
 
 /** SQL of an account's members and invitations. */
@@ -49,6 +57,9 @@ export class MembersRepo extends Context.Service<MembersRepo>()("kyb/MembersRepo
 
     const addressTaken = (lower: string) =>
       sql`SELECT 1 FROM members WHERE email_lower = ${lower} AND removed_at IS NULL`.pipe(Effect.map((rows) => rows.length > 0))
+
+    /** Held to the end of the transaction: acceptances of one address queue. */
+    const lockAddress = (lower: string) => sql`SELECT pg_advisory_xact_lock(hashtextextended(${"member-address:" + lower}, 0))`.pipe(Effect.asVoid)
 
     const pendingInvitations = (accountId: string) =>
       sql<InvitationRow>`SELECT ${invitationColumns} FROM invitations WHERE account_id = ${accountId}
@@ -95,8 +106,24 @@ export class MembersRepo extends Context.Service<MembersRepo>()("kyb/MembersRepo
         yield* sql`DELETE FROM account_sessions WHERE member_id = ${memberId}`
       })
 
+    /**
+     * The keys whose secret the member was shown (made or rotated by them: a secret is shown once, to its maker), and
+     * whether each still works.
+     */
+    const keysShownTo = (accountId: string, memberId: string | null) =>
+      sql<KeyShown>`SELECT id, label, created_by->>'id' AS member_id, (revoked_at IS NULL OR revoked_at > now()) AS live FROM api_keys
+        WHERE account_id = ${accountId} AND created_by->>'type' = 'member' ${memberId === null ? sql`` : sql`AND created_by->>'id' = ${memberId}`}
+        ORDER BY created_at, id`
+
+    /** Stops at once every working key the member was shown; the ids stopped. */
+    const revokeKeysShownTo = (accountId: string, memberId: string, by: Attribution) =>
+      sql<{ id: string }>`UPDATE api_keys SET revoked_at = now(), end_applied_at = now(), revoked_by = ${JSON.stringify(by)}::jsonb
+        WHERE account_id = ${accountId} AND created_by->>'type' = 'member' AND created_by->>'id' = ${memberId}
+          AND (revoked_at IS NULL OR revoked_at > now()) RETURNING id`.pipe(Effect.map((rows) => rows.map((r) => r.id)))
+
     return {
-      members, liveMember, owners, addressTaken, pendingInvitations, insertInvitation, withdraw, openInvitation, insertMember,
+      keysShownTo, revokeKeysShownTo,
+      members, liveMember, owners, addressTaken, lockAddress, pendingInvitations, insertInvitation, withdraw, openInvitation, insertMember,
       markAccepted, setRole, remove
     } as const
   })

@@ -5,7 +5,7 @@ import { Secret, TOTP } from "otpauth"
 import type { Origin } from "../access/actor.js"
 import { AccountsRepo } from "../accounts/AccountsRepo.js"
 import { InvalidAccountInput, InvalidCredentials, RoleForbids, Throttled } from "../accounts/errors.js"
-import { verifyPassword } from "../accounts/passwords.js"
+import { reauthenticate } from "../accounts/reauthenticate.js"
 import { Throttle } from "../accounts/Throttle.js"
 import { newToken, sha256 } from "../accounts/tokens.js"
 import { Audit } from "../audit/Audit.js"
@@ -28,7 +28,9 @@ export interface Enrolment {
 }
 
 const invalid = (message: string) => new InvalidAccountInput({ message })
-const wrongCode = () => new InvalidCredentials({ message: "The code is not right: type the 6 digits your app shows now, or one of your recovery codes." })
+const WRONG_CODE = "The code is not right: type the 6 digits your app shows now, or one of your recovery codes."
+const wrongCode = () => new InvalidCredentials({ message: WRONG_CODE })
+const OWN_FACTOR_FIRST = "Turn on your own second factor before requiring one of every member."
 const expired = () => new InvalidCredentials({ message: "This log-in has expired or was already used: log in again." })
 
 const totpOf = (secret: string, label: string) =>
@@ -123,8 +125,7 @@ export class SecondFactor extends Context.Service<SecondFactor>()("kyb/SecondFac
 
     const turnOff = (m: Member, password: string | undefined, origin?: Origin) =>
       Effect.gen(function*() {
-        const login = yield* accounts.byMember(m.member.id)
-        if (Option.isNone(login) || !(yield* verifyPassword(password ?? "", login.value.password_hash))) return yield* new InvalidCredentials({ message: "The password is wrong." })
+        yield* reauthenticate(throttle, Option.getOrUndefined(yield* accounts.byMember(m.member.id)), password ?? "", "The password is wrong.")
         yield* inTransaction(Effect.gen(function*() {
           const row = yield* factorOf(m.member.id)
           if (!row.enabled) return yield* invalid("Your second factor is not on.")
@@ -140,11 +141,13 @@ export class SecondFactor extends Context.Service<SecondFactor>()("kyb/SecondFac
         if (!can(m.member.role, "manage")) return yield* new RoleForbids({ message: refusalOf(m.member.role, "manage") })
         return yield* inTransaction(Effect.gen(function*() {
           const row = yield* factorOf(m.member.id)
-          if (required && !row.enabled) return yield* invalid("Turn on your own second factor before requiring one of every member.")
+          if (required && !row.enabled) return yield* invalid(OWN_FACTOR_FIRST)
           const ended = yield* repo.setPolicy(m.id, required)
           yield* audit.record(actor(m, origin), { action: "account.policy_changed", object: { type: "account", id: m.id }, details: { require_second_factor: required, sessions_ended: ended } })
           return ended
-        }))
+        })).pipe(Effect.tapError((error) => error.message === OWN_FACTOR_FIRST
+          ? audit.record(actor(m, origin), { action: "access.refused", object: { type: "account", id: m.id }, outcome: "refused", details: { refused: "require_second_factor", reason: "own_factor_off" } })
+          : Effect.void))
       })
 
     /** After a right password: the challenge to meet before a session (none when the member has no factor and none is required). */
@@ -204,11 +207,17 @@ export class SecondFactor extends Context.Service<SecondFactor>()("kyb/SecondFac
             return yield* wrongCode()
           }
           yield* repo.endChallenge(tokenHash)
-          return { accountId: row.account_id, memberId: row.member_id, generation: row.generation, recoveryCodes }
-        }))
+          return { accountId: row.account_id, memberId: row.member_id, member: yield* memberAttributionOf(row.member_id), generation: row.generation, recoveryCodes }
+        })).pipe(Effect.tapError((error) => error.message === WRONG_CODE ? failedCode(seen.value, origin) : Effect.void))
         yield* throttle.giveBack("login_email", address)
         yield* throttle.giveBack("login_client", client)
         return done
+      })
+
+    /** A wrong code typed at log-in, in the member's chain (never the code): bounded by the same throttle as the code. */
+    const failedCode = (challenge: { readonly account_id: string; readonly member_id: string; readonly purpose: string }, origin: Origin | undefined) =>
+      audit.record({ accountId: challenge.account_id, by: null, origin }, {
+        action: "member.second_factor_failed", object: { type: "member", id: challenge.member_id }, outcome: "refused", details: { purpose: challenge.purpose }
       })
 
     const memberAttributionOf = (memberId: string) =>

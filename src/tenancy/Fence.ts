@@ -1,11 +1,20 @@
 import { SqlClient, type SqlError } from "effect/sql"
 import { Context, Data, Effect, Option, Layer } from "effect"
+import type { Role } from "../domain/roles.js"
 import { liveKeyOf } from "./liveKeys.js"
 
 /** Who makes something an account owns: the account, and the key acting for it (null: a console session). */
 export interface Owner {
   readonly accountId: string
   readonly keyId: string | null
+  /** The member acting from a session, with the role their request was admitted with: held too (removal, a role change). */
+  readonly member?: MemberHeld | undefined
+}
+
+/** A signed-in member as their request was admitted: still a member, in that role, when the write holds the fence. */
+export interface MemberHeld {
+  readonly id: string
+  readonly role: Role
 }
 
 /**
@@ -16,7 +25,10 @@ export interface Owner {
 export type Need = "account" | "running"
 
 /** The owner ended (account deleted, key revoked, last key gone) before the write could hold the fence: nothing made. */
-export class AccessEnded extends Data.TaggedError("AccessEnded")<{ readonly message: string; readonly reason: "account" | "key" | "no_live_key" }> {}
+export class AccessEnded extends Data.TaggedError("AccessEnded")<{ readonly message: string; readonly reason: "account" | "key" | "no_live_key" | "member" }> {}
+
+export const memberEnded = () =>
+  new AccessEnded({ reason: "member", message: "You were removed from this account, or your role changed, while the request was on its way; nothing was made." })
 
 /**
  * A test's pause between the checks a request made earlier (its key's admission, a password) and its fenced write:
@@ -32,12 +44,24 @@ export class FenceProbe extends Context.Service<FenceProbe, {
  * key, and for `running` a live key of the account), in the write's own transaction. An end (account deletion, key
  * revocation, a rotated key's grace running out) first takes `end`: the same row `FOR NO KEY UPDATE`. So a write either
  * commits before the end starts (and the end, reading after it, stops what it made) or waits and sees the end (and
- * makes nothing); no interleaving leaves a survivor.
+ * makes nothing); no interleaving leaves a survivor. A member's removal and a change of their role are ends too
+ * (`end`, then the change): a write from that member's session holds their membership and role with the account row.
  */
 export class Fence extends Context.Service<Fence>()("kyb/Fence", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const probe = yield* Effect.serviceOption(FenceProbe)
+
+    /**
+     * After the account row is held (shared or exclusively), in a statement of its own: the member still in the
+     * account with the role their request was admitted with. Member removal and role change take `end` first, so
+     * either they commit before this reads, or they wait for this write's transaction to end.
+     */
+    const heldMember = (accountId: string, member: MemberHeld) =>
+      Effect.flatMap(
+        sql`SELECT 1 FROM members WHERE id = ${member.id} AND account_id = ${accountId} AND removed_at IS NULL AND role = ${member.role}`,
+        (rows) => (rows.length === 0 ? Effect.fail(memberEnded()) : Effect.void)
+      )
 
     /** In the caller's transaction: the owner held live to its end, or AccessEnded. */
     const hold = (owner: Owner, need: Need = "account"): Effect.Effect<void, AccessEnded | SqlError.SqlError> =>
@@ -55,6 +79,7 @@ export class Fence extends Context.Service<Fence>()("kyb/Fence", {
         if (!row.key_live) {
           return yield* new AccessEnded({ reason: "key", message: "This API key was revoked while the request was on its way; nothing was made." })
         }
+        if (owner.member !== undefined) yield* heldMember(owner.accountId, owner.member)
         if (!row.any_live) {
           return yield* new AccessEnded({
             reason: "no_live_key",
@@ -77,7 +102,7 @@ export class Fence extends Context.Service<Fence>()("kyb/Fence", {
     const guarded = <A, E, R>(point: string, owner: Owner, need: Need, write: Effect.Effect<A, E, R>) =>
       Effect.andThen(pause(point, owner.accountId), sql.withTransaction(Effect.andThen(hold(owner, need), write)))
 
-    return { hold, end, pause, guarded } as const
+    return { hold, heldMember, end, pause, guarded } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make)

@@ -75,7 +75,9 @@ export const staleListWords = Effect.flatMap(Screener, (screener) =>
       `${l.name} (${l.version}) is ${l.ageDays === null ? "of unknown date" : `${l.ageDays} days old`}, past the limit of ${screener.maxAgeDays} days`)))
 
 /** The console acts for the account, with no key (what it makes is the account's, "made by" the console). */
-export const consoleActor = (c: Console): Actor => ({ accountId: c.account.id, keyId: null, by: memberAttribution(c.account), origin: c.origin })
+export const consoleActor = (c: Console): Actor => ({
+  accountId: c.account.id, keyId: null, by: memberAttribution(c.account), origin: c.origin, member: { id: c.account.member.id, role: c.account.member.role }
+})
 
 /** Where a service needs a key (a batch job counts against a key's quota): the newest active key of the account. */
 export const actingKey = (c: Console): Option.Option<KeyActor> =>
@@ -109,15 +111,12 @@ export const may = (c: Console, power: Power) => can(c.account.member.role, powe
 
 /**
  * A post the member's role may not send: 403 with `{error, message}` (JSON when the client asks for it, else a page
- * that says it), recorded in the audit log as refused.
+ * that says it), recorded in the audit log as refused (as every 403 and 409 is: src/http/refusalAudit.ts).
  */
 export const refused = (c: Console, power: Power) =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
     const message = refusalOf(c.account.member.role, power)
-    yield* (yield* Audit).record(consoleActor(c), {
-      action: "access.refused", outcome: "refused", details: { path: new URL(request.url, "http://x").pathname, role: c.account.member.role }
-    })
     return (request.headers["accept"] ?? "").includes("application/json")
       ? HttpServerResponse.jsonUnsafe({ error: "forbidden", message }, { status: 403 })
       : htmlResponse(page("Not allowed", html`<h1>Not allowed</h1><p role="alert">${message}</p><p><a href="/dashboard">Back to the dashboard</a></p>`, {

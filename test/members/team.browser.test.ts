@@ -63,7 +63,7 @@ describeInChromium("a team in a real browser (issue 39)", () => {
 
     // The audit page lists each action in order with its actor; the export (downloaded from the keyboard) too.
     const expected = [
-      ["key.created", "owner@example.com"], ["member.invited", "owner@example.com"], ["member.joined", "Ana Analyst"],
+      ["member.logged_in", "owner@example.com"], ["key.created", "owner@example.com"], ["member.invited", "owner@example.com"], ["member.joined", "Ana Analyst"],
       ["member.invited", "owner@example.com"], ["member.joined", "Vic Viewer"], ["access.refused", "Vic Viewer"], ["decision.recorded", "Ana Analyst"]
     ]
     await press(mainNav(owner).getByRole("link", { name: "Audit log" }))
@@ -98,7 +98,7 @@ describeInChromium("a team in a real browser (issue 39)", () => {
 
     const broken = await kyb(["audit", "verify"], run().database)
     expect(broken.code).toBe(1)
-    expect(broken.stdout).toContain(`account ${accountId}: entry 7 is bad`)
+    expect(broken.stdout).toContain(`account ${accountId}: entry 8 is bad`) // 1: the owner's log-in
   }, 180_000)
   it("from the keyboard, a member sets up TOTP (recovery codes shown once), then signs in with password and code; both pages pass axe-core", async () => {
     const { context, page } = await run().open()

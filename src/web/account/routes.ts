@@ -3,7 +3,7 @@ import { Effect, Redacted } from "effect"
 import { Accounts } from "../../accounts/Accounts.js"
 import { accountPage, messagePage } from "../pages.js"
 import { htmlResponse } from "../responses.js"
-import { accountPageRoute, accountPost, reviewCountOf, type SelfServeRoute, statusOf } from "../selfServe.js"
+import { accountPageRoute, accountPost, reviewCountOf, retryAfter, type SelfServeRoute, statusOf } from "../selfServe.js"
 import { csrfForSession, withoutSessionCookie, withSessionCookie } from "../session.js"
 
 const changePassword = accountPost(({ account, csrf, field }) =>
@@ -16,7 +16,7 @@ const changePassword = accountPost(({ account, csrf, field }) =>
         withSessionCookie(request, Redacted.value(session), accounts.sessionTtl)(
           htmlResponse(accountPage(account, csrfForSession(Redacted.value(session)), reviewCount, { notice: "The password is changed; every other session has ended." }))
         )),
-      Effect.catch((error) => Effect.succeed(htmlResponse(accountPage(account, csrf, reviewCount, { error: error.message }), statusOf(error))))
+      Effect.catch((error) => Effect.succeed(retryAfter(error)(htmlResponse(accountPage(account, csrf, reviewCount, { error: error.message }), statusOf(error)))))
     )
   }))
 
@@ -25,7 +25,7 @@ const deleteAccount = accountPost(({ account, csrf, field }) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     return yield* (yield* Accounts).deleteAccount(account, field("password") ?? "").pipe(
       Effect.map(() => withoutSessionCookie(request)(htmlResponse(messagePage("Account deleted", "Your account is deleted and its keys are revoked.", false, csrf)))),
-      Effect.catch((error) => Effect.map(reviewCountOf(account), (count) => htmlResponse(accountPage(account, csrf, count, { error: error.message }), statusOf(error))))
+      Effect.catch((error) => Effect.map(reviewCountOf(account), (count) => retryAfter(error)(htmlResponse(accountPage(account, csrf, count, { error: error.message }), statusOf(error)))))
     )
   }))
 

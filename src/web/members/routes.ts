@@ -1,7 +1,8 @@
 import { Effect, Redacted } from "effect"
 import type { AccountError } from "../../accounts/errors.js"
 import { Members } from "../../members/Members.js"
-import type { InvitationRow, MemberRow } from "../../members/MembersRepo.js"
+import type { InvitationRow, KeyShown, MemberRow } from "../../members/MembersRepo.js"
+import type { PublicUrl } from "../../domain/publicUrl.js"
 import { canAssign, type Role, roles, roleWords } from "../../domain/roles.js"
 import { attributionWords } from "../attribution.js"
 import { type Console, consoleGet, consoleManagePost, consolePage, csrfField, idAfter, may } from "../console.js"
@@ -16,13 +17,31 @@ const roleSelect = (c: Console, id: string, selected: Role) =>
   html`<select id="${id}" name="role">${roles.filter((r) => canAssign(c.account.member.role, r)).map((r) =>
     html`<option value="${r}"${r === selected ? html` selected` : ""}>${roleWords[r]}</option>`)}</select>`
 
-const memberActions = (c: Console, m: MemberRow) =>
+/** At removal, the keys the member was shown (made or rotated by them) are stopped unless the box is unticked. */
+const keysOffer = (m: MemberRow, live: ReadonlyArray<KeyShown>) =>
+  live.length === 0 ? html`<input type="hidden" name="keys_offered" value="none">` : html`<input type="hidden" name="keys_offered" value="yes">
+<label class="inline"><input type="checkbox" name="revoke_keys" value="yes" checked> Also revoke the ${String(live.length)} working key${live.length === 1 ? "" : "s"}
+${m.name} was shown (${live.map((k) => k.label ?? k.id).join(", ")})</label>`
+
+/** After a removal: the keys the removed member was shown, and what became of each. */
+const removedKeys = (view: MembersView, removedId: string | undefined) => {
+  const member = view.members.find((m) => m.id === removedId && m.removed_at !== null)
+  if (member === undefined) return ""
+  const keys = view.keysShown.filter((k) => k.member_id === member.id)
+  return html`<div class="card" id="removed-keys"><h2>Keys ${member.name} was shown</h2>${keys.length === 0
+    ? html`<p>None: ${member.name} made or rotated no key, so saw no key's secret.</p>`
+    : html`<p>A key's secret is shown once, to whoever makes or rotates it. ${member.name} saw these:</p><ul>${keys.map((k) =>
+      html`<li>${k.label ?? "(no label)"} (${k.id}): ${k.live ? "still works; revoke it on the dashboard if they may have kept it" : "revoked"}</li>`)}</ul>`}</div>`
+}
+
+const memberActions = (c: Console, m: MemberRow, shown: ReadonlyArray<KeyShown>) =>
   m.removed_at !== null || !may(c, "manage") || !canAssign(c.account.member.role, m.role)
     ? html`—`
     : html`<div class="actions"><form method="post" action="${PREFIX}${m.id}/role" class="inline">${csrfField(c.csrf)}
 <label for="role-${m.id}" class="inline">Role of ${m.name}</label>${roleSelect(c, `role-${m.id}`, m.role)}
 <button type="submit">Change the role of ${m.name}</button></form>
-<form method="post" action="${PREFIX}${m.id}/remove" class="inline">${csrfField(c.csrf)}<button type="submit" class="danger">Remove ${m.name}</button></form></div>`
+<form method="post" action="${PREFIX}${m.id}/remove" class="inline">${csrfField(c.csrf)}${keysOffer(m, shown.filter((k) => k.member_id === m.id && k.live))}
+<button type="submit" class="danger">Remove ${m.name}</button></form></div>`
 
 const inviteForm = (c: Console) =>
   html`<form method="post" action="/dashboard/members/invite" class="card">${csrfField(c.csrf)}<h2>Invite a member</h2>
@@ -37,19 +56,28 @@ const invitationRow = (c: Console, i: InvitationRow) => [
     : "—"
 ]
 
+interface MembersView {
+  readonly members: ReadonlyArray<MemberRow>
+  readonly invitations: ReadonlyArray<InvitationRow>
+  readonly keysShown: ReadonlyArray<KeyShown>
+}
+
 const membersPage = (
   c: Console,
-  view: { readonly members: ReadonlyArray<MemberRow>; readonly invitations: ReadonlyArray<InvitationRow> },
-  extra: { readonly error?: string; readonly link?: { readonly email: string; readonly url: string } } = {}
+  view: MembersView,
+  extra: { readonly error?: string; readonly link?: { readonly email: string; readonly url: string; readonly publicUrl: PublicUrl } } = {}
 ) =>
-  consolePage(c, "Members", "/dashboard/members", html`
+  consolePage(c, "Members", "/dashboard/members", html`${removedKeys(view, c.query("removed"))}
 ${extra.link === undefined ? "" : html`<div class="card"><h2>Hand this link to ${extra.link.email}</h2><p>No mail server is configured, so
 nothing was sent: give this one-time link to the person yourself. It is shown this once and works until the invitation expires.</p>
-<p class="secret" id="invitation-link">${extra.link.url}</p><p><button type="button" data-copy="invitation-link">Copy the link</button></p></div>`}
+<p class="secret" id="invitation-link">${extra.link.url}</p><p><button type="button" data-copy="invitation-link">Copy the link</button></p>
+<p id="invitation-base">${extra.link.publicUrl.configured
+    ? html`The link begins with this server's public address, ${extra.link.publicUrl.base} (KYB_PUBLIC_URL).`
+    : html`KYB_PUBLIC_URL is not set: the link begins with ${extra.link.publicUrl.base}, where this server listens. If people reach it by another address, the operator sets KYB_PUBLIC_URL.`}</p></div>`}
 <p>Everyone here signs in with their own address and password; every action is recorded under their name in the
 <a href="/dashboard/audit">audit log</a>.</p>
 ${dataTable("Members", ["Name", "Address", "Role", "Since", "Actions"], view.members.filter((m) => m.removed_at === null).map((m) => [
-    m.name, m.email, m.role, when(m.created_at), memberActions(c, m)
+    m.name, m.email, m.role, when(m.created_at), memberActions(c, m, view.keysShown)
   ]), { id: "members" })}
 ${may(c, "manage") ? inviteForm(c) : ""}
 <section aria-labelledby="invitations"><h2 id="invitations">Open invitations</h2>${dataTable("Open invitations",
@@ -71,11 +99,12 @@ const originOfConsole = (c: Console) => c.origin
 
 const invite = consoleManagePost((c, field) =>
   Effect.gen(function*() {
-    return yield* (yield* Members).invite(c.account, { email: field("email"), role: field("role") }, originOfConsole(c)).pipe(
+    const members = yield* Members
+    return yield* members.invite(c.account, { email: field("email"), role: field("role") }, originOfConsole(c)).pipe(
       Effect.flatMap((sent) =>
         sent.link === null
           ? Effect.succeed(seeOther("/dashboard/members?notice=invited"))
-          : render(c, { link: { email: sent.email, url: Redacted.value(sent.link) } }, 201)),
+          : render(c, { link: { email: sent.email, url: Redacted.value(sent.link), publicUrl: members.publicUrl } }, 201)),
       Effect.catch((error) => render(c, { error: error.message }, statusOf(error)))
     )
   }))
@@ -98,11 +127,13 @@ const changeRole = consoleManagePost((c, field) =>
     )
   }))
 
-const remove = consoleManagePost((c) =>
+const remove = consoleManagePost((c, field) =>
   Effect.gen(function*() {
     const id = yield* idAfter(PREFIX)
-    return yield* (yield* Members).remove(c.account, id, originOfConsole(c)).pipe(
-      Effect.as(seeOther("/dashboard/members?notice=member_removed")),
+    // Revoking the keys they were shown is the default: only a form that offered the choice and had it unticked keeps them.
+    const keepKeys = field("keys_offered") === "yes" && field("revoke_keys") !== "yes"
+    return yield* (yield* Members).remove(c.account, id, originOfConsole(c), { keepKeys }).pipe(
+      Effect.as(seeOther(`/dashboard/members?notice=member_removed&removed=${encodeURIComponent(id)}`)),
       Effect.catch((error) => render(c, { error: error.message }, statusOf(error)))
     )
   }))

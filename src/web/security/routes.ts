@@ -34,7 +34,7 @@ const own = (
   consolePost((c, field) =>
     Effect.flatMap(SecondFactor, (f) => act(f, c, field)).pipe(
       Effect.flatMap((result) => done(c, result)),
-      Effect.catch((error) => render(c, { error: error.message }, statusOf(error)))
+      Effect.catch((error) => Effect.map(render(c, { error: error.message }, statusOf(error)), retryAfter(error)))
     ), formFields, power)
 
 /** The security page shows the pending secret: a reload there makes no other one. */

@@ -6,7 +6,7 @@ import { homePage, loginPage, messagePage, signupPage } from "../pages.js"
 import { htmlResponse, queryOf, seeOther } from "../responses.js"
 import { challengePage } from "../security/pages.js"
 import { formPost, openPage, retryAfter, type SelfServeRoute, statusOf } from "../selfServe.js"
-import { clientOf, sessionTokenOf, withoutSessionCookie, withSessionCookie } from "../session.js"
+import { clientOf, originOf, sessionTokenOf, withoutSessionCookie, withSessionCookie } from "../session.js"
 
 const SIGNED_UP = "Check your e-mail. If this address had no account, it has one now, on the free plan: log in with the " +
   "password you chose. If it already had one, the message tells you how to get in."
@@ -33,7 +33,7 @@ const logIn = formPost(({ csrf, field }) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     const accounts = yield* Accounts
     const email = field("email") ?? ""
-    return yield* accounts.logIn({ email, password: field("password") ?? "", client: clientOf(request) }).pipe(
+    return yield* accounts.logIn({ email, password: field("password") ?? "", client: clientOf(request), origin: originOf(request) }).pipe(
       Effect.map((done) => done.kind === "challenge"
         ? htmlResponse(challengePage(csrf, Redacted.value(done.challenge.token), done.challenge.enrolment))
         : withSessionCookie(request, Redacted.value(done.session), accounts.sessionTtl)(seeOther("/dashboard"))),
@@ -44,7 +44,7 @@ const logIn = formPost(({ csrf, field }) =>
 const logOut = formPost(() =>
   Effect.gen(function*() {
     const request = yield* HttpServerRequest.HttpServerRequest
-    yield* (yield* Accounts).logOut(sessionTokenOf(request))
+    yield* (yield* Accounts).logOut(sessionTokenOf(request), originOf(request))
     return withoutSessionCookie(request)(seeOther("/login?logged_out=1"))
   }))
 
