@@ -130,7 +130,7 @@ export class Decisions extends Context.Service<Decisions>()("kyb/Decisions", {
               action: "decision.recorded",
               object: { type: "decision", id },
               details: {
-                decision: t.decision, list: entry.list, entry_id: entry.entry_id, approval: entry.pending ? "pending" : "not_needed", case_id: caseId,
+                decision: t.decision, note: t.note, list: entry.list, entry_id: entry.entry_id, approval: entry.pending ? "pending" : "not_needed", case_id: caseId,
                 subject: t.subject.name ?? `${t.subject.country ?? ""} ${t.subject.registration_no ?? ""}`.trim()
               }
             })

@@ -1,6 +1,9 @@
+import * as path from "node:path"
+import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
+import { fixturesDir } from "../sanctions/paths.js"
 import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schedule } from "effect"
 import { Secret, TOTP } from "otpauth"
 import { call } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
@@ -41,7 +44,7 @@ const refusals = (entries: ReadonlyArray<Entry>) => entries.filter((e) => e.acti
 
 /** Issue 52 item 5: what an auditor looks for first is in the log, refusals from every door, log-ins and their failures. */
 describe("refusals and log-ins in the audit log", () => {
-  layer(makeTestServer({ KYB_SIGNUPS_PER_CLIENT: "1000", KYB_LOGIN_FAILURES_PER_CLIENT: "1000" }), { timeout: "180 seconds", excludeTestServices: true })((it) => {
+  layer(makeTestServer({ KYB_SIGNUPS_PER_CLIENT: "1000", KYB_LOGIN_FAILURES_PER_CLIENT: "1000", SANCTIONS_POLL_INTERVAL: "200 millis" }), { timeout: "180 seconds", excludeTestServices: true })((it) => {
     it.effect("log-ins succeeded and failed (with the reason), wrong second-factor codes and log-outs; nothing for an unknown address; never a password or a code", () =>
       Effect.gen(function*() {
         const { url } = yield* TestServer
@@ -116,6 +119,17 @@ describe("refusals and log-ins in the audit log", () => {
         const verified = yield* promise(() => owner.submit("/dashboard/verify", "/dashboard/verify", { name: "Dangote Cement" }))
         assert.strictEqual(verified.status, 303, verified.text)
         const checkId = /\/dashboard\/checks\/([^?]+)/.exec(verified.headers.get("location") ?? "")?.[1]
+        // a decision's note is in its audit entry
+        yield* ingestSanctions([path.join(fixturesDir, "ofac-sdn")], { publishedOn: "2024-05-03" }).pipe(Effect.orDie)
+        const writer = { ...bearer, authorization: `Bearer ${yield* newKey({ accountId })}` }
+        const noted = { ...decision, note: "another business: synthetic note for the audit test" }
+        // the server takes up the list at its next poll
+        const recorded = yield* promise(() => call(`${url}/v1/decisions`, { method: "POST", headers: writer, body: JSON.stringify(noted) })).pipe(
+          Effect.filterOrFail((r) => r.status !== 404),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
+          Effect.orDie
+        )
+        assert.strictEqual(recorded.status, 201, recorded.text)
 
         const entries = yield* entriesOf(accountId)
         const refused = refusals(entries).map((e) => e.details)
@@ -131,6 +145,7 @@ describe("refusals and log-ins in the audit log", () => {
         assert.strictEqual(check?.object_id, checkId)
         assert.deepInclude(check?.details ?? {}, { name: "Dangote Cement" })
         assert.strictEqual(check?.actor?.type, "member")
+        assert.deepInclude(entries.find((e) => e.action === "decision.recorded")?.details ?? {}, { note: noted.note, entry_id: "306" })
       }))
   })
 })
