@@ -5,12 +5,14 @@ import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { listsDir } from "./paths.js"
 import { bearer, call } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js"
+import { callTool, connect } from "../mcp/mcpClient.js"
 
 interface Factor { factor: string; detail: string }
 interface Hit { list: string; entry_id: string; score: number; explanation: { summary: string; factors: ReadonlyArray<Factor> } }
 interface Verdict { sanctions: { result: string; hits: ReadonlyArray<Hit> } }
 
-describe("issue 51 items 2, 3 and its also, issue 53 item 13, through POST /v1/verify on the real lists", () => {
+describe("issue 51 items 2, 3 and its also, issue 53 item 13, through POST /v1/verify and MCP on the real lists", () => {
   layer(makeTestServer({ SANCTIONS_POLL_INTERVAL: "200 millis" }), { timeout: "180 seconds", excludeTestServices: true })((it) => {
     it.effect("initials, abbreviations, the other language, one entity once, explanations in words", () =>
       Effect.gen(function*() {
@@ -61,6 +63,18 @@ describe("issue 51 items 2, 3 and its also, issue 53 item 13, through POST /v1/v
         const glbc = yield* verify({ name: "GREAT LAKES BUSINESS CO LTD" })
         assert.notMatch(JSON.stringify(glbc.verdict.sanctions.hits.map((h) => h.explanation)), /#/)
         assert.match(glbc.verdict.sanctions.hits[0]!.explanation.summary, /^"GREAT LAKES BUSINESS CO LTD" against "GREAT LAKES BUSINESS COMPANY"/)
+
+        // The same classes through MCP (streamable HTTP): screen_name finds them as /v1/verify does.
+        const mcpHits = (name: string, country?: string) =>
+          Effect.scoped(Effect.gen(function*() {
+            const client = yield* connect(new StreamableHTTPClientTransport(new URL(`${server.url}/mcp`), { requestInit: { headers } }))
+            const screening = yield* callTool(client, "screen_name", { name, kind: "organisation", ...(country === undefined ? {} : { country }) })
+            return screening["hits"] as ReadonlyArray<Hit>
+          }))
+        assert.isTrue((yield* mcpHits("KMDTC", "KP")).some((h) => ["9345", "KPe.001"].includes(h.entry_id) && factors(h).includes("initials")))
+        assert.include((yield* mcpHits("Banco Maskan")).find((h) => h.entry_id === "4633")?.explanation.factors.map((f) => f.detail) ?? [],
+          "\"Banco\" taken as a translation of \"BANK\" (0.82)")
+        assert.include((yield* mcpHits("KOREA RYONBONG GEN. CORP."))[0]!.explanation.factors.map((f) => f.detail), "\"GEN.\" = \"GENERAL\" (an abbreviation and its word)")
       }), 300_000)
   })
 })
