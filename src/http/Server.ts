@@ -121,7 +121,12 @@ export const HttpAppLive = HttpRouter.serve(
   Layer.mergeAll(ApiLive, DocsPageLive, WebRoutesLive, ConsoleRoutesLive, RegistriesConsoleLive, AccountApiLive, McpHttpLive, MetricsRouteLive).pipe(
     Layer.provide(EdgeLive)
   ),
-  { disableLogger: true, disableListenLog: true, middleware: (app) => withResponseHeaders(withRequestLog(app)) }
+  {
+    disableLogger: true, disableListenLog: true, middleware: (app) => withResponseHeaders(withRequestLog(app)),
+    // The router's default (100 characters) is below the reference ids the record routes take (160, up to three times
+    // that percent-encoded): longer values must reach their route to be refused by its schema (400), not go unrouted.
+    routerConfig: { maxParamLength: 1024 }
+  }
 ).pipe(
   Layer.provide(ServicesLive),
   // Without a trace exporter (src/metrics/tracing.ts) request spans have no consumer: the server's tracing

@@ -55,6 +55,10 @@ const notFound = (error: HttpServerError.RouteNotFound) => {
   const request = error.request
   const path = request.url.split("?")[0] ?? ""
   const allowed = allowedMethods(path)
+  // The route answers this method, yet the router found none: a path value past any length the route takes.
+  if (allowed?.includes(request.method) === true) {
+    return body(400, "invalid_request", `A value in ${path.length > 120 ? `${path.slice(0, 120)}…` : path} is longer than this route takes.`)
+  }
   if (allowed !== undefined) {
     return body(405, "method_not_allowed", `${path} answers ${allowed.join(", ")}, not ${request.method}.`, { allow: allowed.join(", ") })
   }

@@ -90,6 +90,18 @@ describe("every non-2xx answer is {error, message} (spec section 7)", () => {
         assert.isTrue(isErrorBody(nowhere.body, "company_not_found"), nowhere.text)
       }))
 
+    it.effect("400 invalid_request for a company key past any length the record routes take, however long (never 404 or 405)", () =>
+      Effect.gen(function*() {
+        const { url, headers } = yield* withKey
+        for (const length of [161, 400, 1100]) {
+          for (const tail of ["", "/awards"]) {
+            const reply = yield* promise(() => call(`${url}/v1/company/BD/${"x".repeat(length)}${tail}`, { headers }))
+            assert.strictEqual(reply.status, 400, `${length}${tail}: ${reply.text}`)
+            assert.isTrue(isErrorBody(reply.body, "invalid_request"), reply.text)
+          }
+        }
+      }))
+
     it.effect("no error body carries _tag, issues or a stack", () =>
       Effect.gen(function*() {
         const { url, headers } = yield* withKey
