@@ -27,19 +27,23 @@ const decodeURIComponentSafe = (text: string) => {
  * per account, per day for the dashboard's chart), key usage stamps, the checks kept for each verdict answered and the
  * batch jobs, decisions, monitors and webhooks that valid requests create (and the events and deliveries they lead to),
  * and the keys and list choice the signed-in fuzzing account changes through the dashboard's JSON API (and the audit
- * entries that record them).
+ * entries that record them). A refusal is itself recorded (issue 52: `access.refused` in the refused account's audit
+ * log): those entries, and the chain heads and anchors every audit entry moves, are left out; the rest of the log is not.
  */
 const databaseFingerprint = (fuzzAccount: string) => Effect.gen(function*() {
   const sql = yield* SqlClient.SqlClient
   const tables = yield* sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('quota_usage', 'account_usage', 'usage_daily', 'checks', 'batch_jobs', 'batch_items',
-      'decisions', 'monitors', 'monitor_hits', 'monitoring_state', 'events', 'webhooks', 'webhook_deliveries', 'webhook_attempts') ORDER BY table_name`
+      'decisions', 'monitors', 'monitor_hits', 'monitoring_state', 'events', 'webhooks', 'webhook_deliveries', 'webhook_attempts',
+      'audit_heads', 'audit_anchors', 'audit_anchor_head') ORDER BY table_name`
   const out: Record<string, string> = {}
   for (const { table_name } of tables) {
     const except = table_name === "api_keys" ? " - 'last_used_at'" : ""
     // The fuzzing account's own changes (keys, list choice) are audited by design: its audit entries are left out too.
-    const ownRows = table_name === "api_keys" || table_name === "audit_log" || table_name === "audit_heads"
-    const where = ownRows ? " WHERE t.account_id IS DISTINCT FROM $1" : table_name === "accounts" ? " WHERE t.id <> $1" : ""
+    const ownRows = table_name === "api_keys" || table_name === "audit_log"
+    const where = ownRows
+      ? ` WHERE t.account_id IS DISTINCT FROM $1${table_name === "audit_log" ? " AND t.action <> 'access.refused'" : ""}`
+      : table_name === "accounts" ? " WHERE t.id <> $1" : ""
     const rows = yield* sql.unsafe<{ n: string; sum: string | null }>(
       `SELECT count(*)::text AS n, md5(string_agg(md5((to_jsonb(t)${except})::text), '' ORDER BY md5((to_jsonb(t)${except})::text))) AS sum FROM "${table_name}" t${where}`,
       where === "" ? [] : [fuzzAccount]

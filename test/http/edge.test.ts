@@ -118,6 +118,12 @@ describe("the edge: hostile input is refused before any handler runs (issues 15,
         )
         assert.strictEqual(text.status, 415)
         assert.isTrue(isErrorBody(text.body, "unsupported_media_type"), text.text)
+        // An empty Content-Type header, with or without a body: the same {error, message}, never the framework's text.
+        for (const route of ["/v1/verify", "/v1/verify/batch", "/v1/screen", "/v1/screen/batch"]) {
+          const blank = yield* promise(() => call(`${url}${route}`, { method: "POST", headers: { ...headers, "content-type": "" } }))
+          assert.strictEqual(blank.status, 415, `${route}: ${blank.text}`)
+          assert.isTrue(isErrorBody(blank.body, "unsupported_media_type"), `${route}: ${blank.text}`)
+        }
       }))
 
     it.effect("JSON nested 3,000 deep: 400, and the server keeps answering", () =>

@@ -77,6 +77,10 @@ const guard = <E, R>(
     if (declaredType !== undefined && request.method !== "GET" && !rule.mediaTypes.includes(declaredType)) {
       return yield* answer(415, "unsupported_media_type", `This route takes ${rule.mediaTypes.join(" or ")} bodies, not ${declaredType}.`)
     }
+    // A Content-Type header sent empty names no type (a missing one is read as JSON; an empty one the framework refuses as text).
+    if (declaredType === undefined && request.headers["content-type"] !== undefined && request.method !== "GET") {
+      return yield* answer(415, "unsupported_media_type", `This route takes ${rule.mediaTypes.join(" or ")} bodies; the Content-Type header is empty.`)
+    }
     // Neither a length nor a chunked encoding: HTTP/1.1 says there is no body, so there is nothing to limit.
     if (!hasBody(request.headers)) return yield* app
     const maxBodySize = ByteSize.bytes(rule.maxBytes)
