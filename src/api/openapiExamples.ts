@@ -55,13 +55,16 @@ const examples: Record<string, unknown> = {
     }],
     owners: [{
       name: "Dangote Industries Limited",
+      name_as_registered: null,
       kind: "entity",
       nationality: "Nigerian",
       share_pct: 96.6,
       voting_pct: null,
       notified_on: "2023-05-07",
       source: "Corporate Affairs Commission (NG-CAC), Persons with Significant Control register",
-      last_verified_at: "2026-08-12T00:00:00.000Z"
+      last_verified_at: "2026-08-12T00:00:00.000Z",
+      lei: null,
+      relationship: null
     }],
     provenance: {
       legal_name: {

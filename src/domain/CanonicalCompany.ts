@@ -56,14 +56,14 @@ export type CanonicalIdentifier = typeof CanonicalIdentifier.Type
 export const LeiRegistration = Schema.Struct({
   lei: NonBlank,
   registration_authority_id: NonBlank,
-  registration_authority: Optional(NonBlank),
+  registration_authority: Schema.optionalKey(Schema.NullOr(NonBlank)),
   registered_as: NonBlank,
   corroboration_level: NonBlank,
   registration_status: NonBlank,
   entity_status: NonBlank,
-  initial_registration_date: Optional(NonBlank),
-  last_update_date: Optional(NonBlank),
-  next_renewal_date: Optional(NonBlank)
+  initial_registration_date: Schema.optionalKey(Schema.NullOr(NonBlank)),
+  last_update_date: Schema.optionalKey(Schema.NullOr(NonBlank)),
+  next_renewal_date: Schema.optionalKey(Schema.NullOr(NonBlank))
 })
 export type LeiRegistration = typeof LeiRegistration.Type
 

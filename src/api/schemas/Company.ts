@@ -18,14 +18,14 @@ export const Identifier = Schema.Struct({
 export const LeiEvidence = Schema.Struct({
   lei: Schema.String.annotate({ description: "The Legal Entity Identifier" }),
   registration_authority_id: Schema.String.annotate({ description: "GLEIF's code of the registration authority (RA list)", examples: ["RA000585"] }),
-  registration_authority: Schema.optional(Schema.NullOr(Schema.String)).annotate({ description: "The registry that code is" }),
+  registration_authority: Schema.optionalKey(Schema.NullOr(Schema.String)).annotate({ description: "The registry that code is" }),
   registered_as: Schema.String.annotate({ description: "The business's number at that registry, as GLEIF gives it" }),
   corroboration_level: Schema.String.annotate({ description: "How the LEI issuer corroborated the registration", examples: ["FULLY_CORROBORATED"] }),
   registration_status: Schema.String.annotate({ description: "The LEI registration's status", examples: ["ISSUED"] }),
   entity_status: Schema.String.annotate({ description: "The entity's status at GLEIF", examples: ["ACTIVE"] }),
-  initial_registration_date: Schema.optional(Schema.NullOr(Schema.String)),
-  last_update_date: Schema.optional(Schema.NullOr(Schema.String)),
-  next_renewal_date: Schema.optional(Schema.NullOr(Schema.String))
+  initial_registration_date: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  last_update_date: Schema.optionalKey(Schema.NullOr(Schema.String)),
+  next_renewal_date: Schema.optionalKey(Schema.NullOr(Schema.String))
 }).annotate({ identifier: "LeiEvidence" })
 
 export const RegistryEvidence = Schema.Struct({
