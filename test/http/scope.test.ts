@@ -60,7 +60,8 @@ describe("key scopes on /v1 (issue 32)", () => {
         }
         assert.deepStrictEqual(documented.sort(), [
           "DELETE /v1/monitors/{id}", "DELETE /v1/webhooks/{id}", "GET /v1/audit", "POST /v1/cases/{id}/assign", "POST /v1/cases/{id}/close",
-          "POST /v1/cases/{id}/comments", "POST /v1/cases/{id}/decisions", "POST /v1/cases/{id}/escalate", "POST /v1/decisions", "POST /v1/monitors", "POST /v1/screen/batch", "POST /v1/verify/batch", "POST /v1/webhooks"
+          "POST /v1/cases/{id}/comments", "POST /v1/cases/{id}/decisions", "POST /v1/cases/{id}/escalate", "POST /v1/decisions",
+          "POST /v1/decisions/{id}/withdraw", "POST /v1/monitors", "POST /v1/screen/batch", "POST /v1/verify/batch", "POST /v1/webhooks"
         ])
       }))
   })

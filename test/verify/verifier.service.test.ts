@@ -44,7 +44,8 @@ describe("Verifier as a service layer (no HTTP)", () => {
             verifier.verify({ name: "Nowhere Widgets Limited", country: "KE" })
           ])
         })
-        const [clean, byName, sanctioned, unknown] = yield* program.pipe(Effect.provide(Verifier.Default))
+        // The program's configuration, as the database's: live sources (registries, GLEIF) off, so no HTTP anywhere.
+        const [clean, byName, sanctioned, unknown] = yield* program.pipe(Effect.provide(Verifier.Default.pipe(Layer.provide(testConfig()))))
 
         assert.strictEqual(clean.result, "verified")
         assert.strictEqual(clean.company?.legal_name, "Savannah Tea Exporters Limited")
