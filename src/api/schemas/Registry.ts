@@ -1,6 +1,6 @@
 import { Schema } from "effect"
 import { Int } from "./stated.js"
-import { accessTerms, confirmables } from "../../registries/coverage/sources.js"
+import { accessTerms, confirmables } from "../../domain/sourceAccess.js"
 
 const Confirmable = Schema.Literals(confirmables)
 const Terms = Schema.Literals(accessTerms).annotate({

@@ -1,12 +1,7 @@
 import type { RegistryId } from "../../domain/registrationNumbers.js"
+import { type AccessTerms, accessTerms, type Confirmable, confirmables } from "../../domain/sourceAccess.js"
 
-/** What a source can confirm about a business, in the words of issue 54. */
-export const confirmables = ["registered", "status", "officers", "owners"] as const
-export type Confirmable = (typeof confirmables)[number]
-
-/** On what terms a source answers a machine: no key, only to partners, for a fee, behind a captcha or a login. */
-export const accessTerms = ["free", "partner_only", "paid", "captcha", "login", "no_public_search"] as const
-export type AccessTerms = (typeof accessTerms)[number]
+export { type AccessTerms, accessTerms, type Confirmable, confirmables }
 
 /** The terms in words, as the README's table and the console page print them. */
 export const termWords: Readonly<Record<AccessTerms, string>> = {

@@ -69,7 +69,7 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
       "its confidence is computed with (issue 53 item 10)."
   },
   {
-    pointers: /^\/components\/schemas\/(LeiEvidence|RegistryEvidence\/properties\/lei|Owner\/properties\/(lei|relationship)|Owner\/required)(\/.*)?$/,
+    pointers: /^\/components\/schemas\/(LeiEvidence|RegistryEvidence\/properties\/lei|Owner\/properties\/(lei|relationship)|Owner\/required)(\/.*)?$|^\/paths\/.*\/example\/owners\/\d+\/(lei|relationship|name_as_registered)$/,
     why: "GLEIF as a live source (issue 54 item 1): a registration GLEIF confirmed carries GLEIF's evidence (registry_evidence.lei: " +
       "the LEI, the registration authority, the number there, the corroboration level and GLEIF's dates), and an owner a source " +
       "names by its LEI (GLEIF's level-2 parents) carries that LEI and its relationship (direct, ultimate or both). Additions only."
