@@ -178,15 +178,20 @@ const workflowTools = (client: Client, url: string, secret: string) =>
     yield* sameAsRest(client, url, secret, "list_checks", { limit: 2, cursor: checks["next_cursor"] }, `/v1/checks?limit=2&cursor=${String(checks["next_cursor"])}`)
     yield* sameAsRest(client, url, secret, "list_decisions", { in_force: "true" }, "/v1/decisions?in_force=true")
 
+    const doneJob = (id: unknown) =>
+      callTool(client, "get_batch", { id }).pipe(
+        Effect.filterOrFail((j) => j["status"] === "done"),
+        Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
+        Effect.orDie
+      )
+    // One job at a time: the embedded database shared with `kyb mcp` over its socket is not the place for two at once.
     const screens = yield* callTool(client, "submit_batch", { kind: "screen", rows: [{ name: "Banco Nacional de Cuba", kind: "organisation" }] })
     assert.deepInclude(screens, { kind: "screen", total: 1 })
+    const screened = (yield* doneJob(screens["id"]))["results"] as ReadonlyArray<{ screening: { hits: ReadonlyArray<Hit> } | null }>
+    assert.isTrue(screened[0]!.screening?.hits.some((h) => h.entry_id === "306"), JSON.stringify(screened))
     const job = yield* callTool(client, "submit_batch", { rows: [{ name: "Dangote Cement PLC", country: "NG" }, { nom: "x" }] })
     assert.strictEqual(job["total"], 2)
-    const done = yield* callTool(client, "get_batch", { id: job["id"] }).pipe(
-      Effect.filterOrFail((j) => j["status"] === "done"),
-      Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
-      Effect.orDie
-    )
+    const done = yield* doneJob(job["id"])
     assert.deepStrictEqual(done, (yield* rest(url, secret, `/v1/jobs/${String(job["id"])}`)).body)
     const results = done["results"] as ReadonlyArray<{ verdict: { result: string } | null; error: { error: string } | null }>
     assert.strictEqual(results[0]!.verdict?.result, "verified")
