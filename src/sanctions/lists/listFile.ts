@@ -15,6 +15,9 @@ export const contentName = (file: string): string => path.basename(file).replace
 /** The file's content as a stream of bytes (decompressed when the file is `.gz`); read errors end the stream. */
 export const openContent = (file: string): Readable => {
   const raw = fs.createReadStream(file, { highWaterMark: 1 << 16 })
+  // Opened but not yet read when its folder goes (an update given up part-way), the stream's error had no listener and
+  // ended the process; its readers still see it (iteration and pipeline rethrow a stream's error).
+  raw.on("error", () => undefined)
   return isGzipped(file) ? pipeline(raw, createGunzip(), () => undefined) : raw
 }
 
