@@ -45,10 +45,11 @@ describeInChromium("the evidence page printed in Chromium", () => {
     writeFileSync(path.join(artifacts, "evidence.pdf"), pdf)
     const pages = await pdfPages(new Uint8Array(pdf))
     expect(pages.length).toBeGreaterThan(1)
-    const accountId = /Account (\S+)\./.exec(pages[0]!)?.[1]
+    // pdf.js returns a ligature ("ff" in an account id) as an item of its own: the id is read and compared without spaces
+    const accountId = /Account(acc_[0-9a-f]+)/.exec(pages[0]!.replace(/\s+/g, ""))?.[1]
     expect(accountId).toBeDefined()
     pages.forEach((text, i) => {
-      expect(text, `page ${i + 1}`).toContain(`KYB Africa evidence record. Account ${accountId}`)
+      expect(text.replace(/\s+/g, ""), `page ${i + 1}`).toContain(`KYBAfricaevidencerecord.Account${accountId}`)
       // pdf.js returns a ligature ("fi", and "ff" in a check id) as an item of its own: these are compared without spaces
       expect(text.replace(/\s+/g, ""), `page ${i + 1}`).toContain(`Check${verdict.check_id}`)
       expect(text.replace(/\s+/g, ""), `page ${i + 1}`).toContain(`Printedby${member}(filer@example.com)`.replace(/\s+/g, ""))
