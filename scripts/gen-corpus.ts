@@ -41,7 +41,8 @@ if (values.listed) {
   const result = listedRecords(sharedDir, seed)
   await write(result.records.map((r) => JSON.stringify(r)).join("\n") + "\n")
   process.stderr.write(
-    `${result.records.length} listed companies (${result.realNumbers} with a real registration number); ` +
+    `${result.records.length} listed companies (${result.realNumbers} carrying a number from known_registration_numbers.csv, credited to it; ` +
+      `${result.undatedUnlinked} of its rows name no listing and, undated, are not loaded); ` +
       `skipped (country outside the 18 registries): ${JSON.stringify(result.skippedCountries)}\n`
   )
 } else {

@@ -1,15 +1,22 @@
 import { parse } from "csv-parse/sync"
 import * as fs from "node:fs"
 import * as path from "node:path"
-import type { CanonicalAlias, CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
+import type { CanonicalAlias, CanonicalCompany, CanonicalIdentifier } from "../../src/domain/CanonicalCompany.js"
+import { registryForCountry } from "../../src/domain/registrationNumbers.js"
 import { registrySpecs } from "./registries.js"
 
 /**
  * The real listed-company files as canonical records: real legal names, tickers and aliases (aliases.tsv), the
- * exchange ticker and ISIN as identifiers, and the real registration numbers of known_registration_numbers.csv where
- * known (quoted public text, a secondary source). A listing publishes no registration number: a company without a
- * known one has none (`registration_no` null) and is named by its reference id, `ref-listed-<cc>-<legal name>`. Only
- * the 18 covered countries; status and entity type are not published by a listing, so they stay null.
+ * exchange ticker and ISIN as identifiers, each record credited to its listing file and dated as that file states.
+ * A listing publishes no registration number: its record has none (`registration_no` null) and is named by its
+ * reference id, `ref-listed-<cc>-<legal name>`. Only the 18 covered countries; status and entity type are not
+ * published by a listing, so they stay null.
+ *
+ * known_registration_numbers.csv (numbers as printed in public text, unverified) states no date. Each of its values is
+ * credited to it and to no other file (`knownNumberIdentifier`): a number whose row names a listing row rides on that
+ * listing's record as an identifier credited to the CSV (an identifier carries no date of its own); the listing's
+ * name, date and source stay the listing's. A row that names no listing row has no dated record to ride on, and none
+ * is made for it (a record needs a date, and this file gives none): it is counted in `undatedUnlinked`.
  */
 
 type Row = Readonly<Record<string, string>>
@@ -17,6 +24,7 @@ type Row = Readonly<Record<string, string>>
 const readCsv = (file: string, delimiter = ","): ReadonlyArray<Row> =>
   parse(fs.readFileSync(file, "utf8"), { columns: true, delimiter, bom: true, relax_quotes: true }) as ReadonlyArray<Row>
 
+/** Each listing file with the date data/companies/README.md states for it (investpy's file last changed 2022-02-02). */
 const LISTINGS = [
   {
     file: "listed_companies_investpy.csv",
@@ -41,10 +49,34 @@ export const listedReferenceId = (country: string, legalName: string) => `ref-li
 /** The exchange's short name ("NGX (Nigerian Exchange)" -> "NGX"). */
 const exchangeCode = (exchange: string) => exchange.replace(/\s*\(.*$/, "").trim().toUpperCase()
 
+/** Where a known number is read from (the file in this repository). */
+export const KNOWN_NUMBERS_FILE = "data/companies/known_registration_numbers.csv"
+
 export interface ListedResult {
   readonly records: ReadonlyArray<CanonicalCompany>
+  /** Listing records carrying a number from known_registration_numbers.csv (as an identifier credited to it). */
   readonly realNumbers: number
+  /** Rows of known_registration_numbers.csv in a covered country that name no listing row: not loaded (no date). */
+  readonly undatedUnlinked: number
   readonly skippedCountries: Readonly<Record<string, number>>
+}
+
+/**
+ * A row of known_registration_numbers.csv as an identifier credited to that file: the registry's scheme, the number
+ * as printed, and a source that says which file holds it, whose name it gives and that it is unverified. Null when the
+ * row has no number or its country is none of the 18 registries'.
+ */
+export const knownNumberIdentifier = (row: Row): CanonicalIdentifier | null => {
+  const registry = registryForCountry(row["country"]?.trim() ?? "")
+  const number = row["registration_no"]?.trim() ?? ""
+  if (registry === null || number === "") return null
+  const authority = row["registration_authority"]?.trim() || registry
+  const name = row["legal_name"]?.trim() ?? ""
+  return {
+    scheme: registry,
+    value: number,
+    source: `${KNOWN_NUMBERS_FILE}: ${authority} number${name === "" ? "" : ` of ${name}`} as printed in public text (unverified; the file states no date)`
+  }
 }
 
 export const listedRecords = (sharedDir: string, _seed: number): ListedResult => {
@@ -76,53 +108,31 @@ export const listedRecords = (sharedDir: string, _seed: number): ListedResult =>
       if (legalName === "" || seen.has(identity)) continue
       seen.add(identity)
       const real = known.get(row["record_id"]!)
-      let registrationNo: string | null = null
-      let source: string = listing.source
-      let registeredName = legalName
-      if (real !== undefined && real["country"] === country) {
-        registrationNo = real["registration_no"]!
-        registeredName = real["legal_name"]!.trim()
-        source += "; registration number and name as printed in public text (unverified)"
-        realNumbers++
-      }
+      const number = real !== undefined && real["country"] === country ? knownNumberIdentifier(real) : null
+      if (number !== null) realNumbers++
       const ticker = row["ticker"]?.trim() ?? ""
       const isin = row["isin"]?.trim() ?? ""
       const exchange = exchangeCode(row["exchange"] ?? "")
       const identifiers = [
         ...(ticker === "" || exchange === "" ? [] : [{ scheme: "ticker", value: `${exchange}:${ticker}` }]),
-        ...(isin === "" ? [] : [{ scheme: "isin", value: isin }])
+        ...(isin === "" ? [] : [{ scheme: "isin", value: isin }]),
+        ...(number === null ? [] : [number])
       ]
-      const recordAliases = [...(aliases.get(row["record_id"]!) ?? [])]
-      if (registeredName !== legalName) recordAliases.push({ name: legalName, kind: "short" })
       records.push({
         country,
-        ...(registrationNo === null ? { reference_id: identity } : { registration_no: registrationNo }),
+        reference_id: identity,
         identifiers,
-        legal_name: registeredName,
+        legal_name: legalName,
         status: null,
         ...(ticker === "" ? {} : { listed_ticker: ticker }),
-        source,
+        source: listing.source,
         source_url: listing.source_url,
         source_kind: "secondary",
         last_verified_at: listing.verified,
-        aliases: recordAliases
+        aliases: [...(aliases.get(row["record_id"]!) ?? [])]
       })
     }
   }
-  for (const real of knownRows) {
-    if (real["linked_record_id"] !== "" || !specs.has(real["country"]!)) continue
-    records.push({
-      country: real["country"]!,
-      registration_no: real["registration_no"]!,
-      legal_name: real["legal_name"]!.trim(),
-      status: null,
-      source: "Registration number as printed in public text (known_registration_numbers.csv; unverified)",
-      source_url: null,
-      source_kind: "secondary",
-      last_verified_at: "2026-08-01T00:00:00Z",
-      aliases: []
-    })
-    realNumbers++
-  }
-  return { records, realNumbers, skippedCountries }
+  const undatedUnlinked = knownRows.filter((r) => r["linked_record_id"] === "" && specs.has(r["country"]!)).length
+  return { records, realNumbers, undatedUnlinked, skippedCountries }
 }

@@ -42,10 +42,15 @@ export const ReferenceId = Schema.String.check(
   Schema.isMaxLength(MAX_REFERENCE_ID_LENGTH)
 )
 
-/** An identifier the record's source gives (tax number, LEI, ISIN, exchange ticker ...), with its scheme. */
+/**
+ * An identifier the record's source gives (tax number, LEI, ISIN, exchange ticker ...), with its scheme. `source`
+ * names the file that holds it when that is not the record's own source (a value is credited to the file that holds
+ * it); an identifier carries no date of its own.
+ */
 export const CanonicalIdentifier = Schema.Struct({
   scheme: Schema.String.check(Schema.isPattern(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,39}$/, { message: "must be a scheme code such as NG-TIN, lei, isin" })),
-  value: NonBlank
+  value: NonBlank,
+  source: Schema.optionalKey(NonBlank)
 })
 export type CanonicalIdentifier = typeof CanonicalIdentifier.Type
 

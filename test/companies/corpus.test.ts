@@ -1,12 +1,14 @@
 import { describe, expect, it } from "@effect/vitest"
 import { Result, Schema } from "effect"
+import { parse } from "csv-parse/sync"
+import * as fs from "node:fs"
 import * as path from "node:path"
 import { makeCorpusGenerator, syntheticSource } from "../../scripts/corpus/generate.js"
-import { listedRecords } from "../../scripts/corpus/listed.js"
+import { KNOWN_NUMBERS_FILE, knownNumberIdentifier, listedRecords } from "../../scripts/corpus/listed.js"
 import { registrySpecs } from "../../scripts/corpus/registries.js"
 import { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { normalizeName } from "../../src/domain/normalize.js"
-import { canonicalNumber, registryForCountry } from "../../src/domain/registrationNumbers.js"
+import { canonicalNumber, isRegistryId, registryForCountry } from "../../src/domain/registrationNumbers.js"
 import { realNameKeys } from "../../scripts/corpus/realNames.js"
 
 /** The repository: the generator reads the real name files under its data/. */
@@ -68,27 +70,48 @@ describe("corpus generator", () => {
 
 describe("listed companies as canonical records", () => {
   const result = listedRecords(repoRoot, 1)
+  const knownRows = parse(fs.readFileSync(path.join(repoRoot, KNOWN_NUMBERS_FILE), "utf8"), { columns: true, bom: true }) as ReadonlyArray<Record<string, string>>
 
   it("keeps real names, tickers, aliases and the known registration numbers", () => {
-    const dangote = result.records.find((r) => r.legal_name === "Dangote Cement Plc")
-    expect(dangote?.registration_no).toBe("RC 208767")
+    const dangote = result.records.find((r) => r.legal_name === "Dangote Cement PLC")
+    expect(dangote?.reference_id).toBe("ref-listed-ng-dangote-cement-plc")
     expect(dangote?.listed_ticker).toBe("DANGCEM")
     expect(dangote?.aliases).toContainEqual({ name: "Dangote Cement", kind: "short" })
-    expect(result.realNumbers).toBe(11)
+    expect(dangote?.identifiers).toContainEqual(expect.objectContaining({ scheme: "ng-cac", value: "RC 208767" }))
+    expect(result.realNumbers).toBe(9)
+    expect(result.undatedUnlinked).toBe(2)
   })
 
-  it("marks every synthetic number as such in the source, and numbers are valid", () => {
+  it("credits each value to the file that holds it (issue 53 item 5): no number to a listing, no date no file states", () => {
+    const readme = fs.readFileSync(path.join(repoRoot, "data", "companies", "README.md"), "utf8")
     for (const record of result.records) {
-      const registry = registryForCountry(record.country)!
-      // A listing publishes no registration number: none is made up; the real ones are quoted public text.
-      if (record.registration_no == null) {
-        expect(record.reference_id).toMatch(/^ref-listed-[a-z]{2}-/)
-        continue
+      // A listing publishes no registration number: the record has none, and a number it carries is the CSV's.
+      expect(record.registration_no ?? null).toBeNull()
+      expect(record.reference_id).toMatch(/^ref-listed-[a-z]{2}-/)
+      expect(readme, `${record.legal_name}: ${record.last_verified_at}`).toContain(record.last_verified_at.slice(0, 10))
+      for (const id of record.identifiers ?? []) {
+        if (!isRegistryId(id.scheme)) continue
+        expect(id.source).toContain(KNOWN_NUMBERS_FILE)
+        expect(canonicalNumber(registryForCountry(record.country)!, id.value).valid).toBe(true)
       }
-      expect(canonicalNumber(registry, record.registration_no).valid).toBe(true)
-      expect(record.source).toContain("public text")
+    }
+    expect(result.records.filter((r) => r.source.includes("investpy") && r.source.includes("registration number"))).toEqual([])
+    // Every linked row of the CSV is on its listing's record, credited to the CSV and naming the company it names.
+    for (const row of knownRows.filter((r) => r["linked_record_id"] !== "")) {
+      const carrying = result.records.filter((r) => (r.identifiers ?? []).some((i) => i.value === row["registration_no"]))
+      expect(carrying.length, row["registration_no"]).toBe(1)
+      const id = carrying[0]!.identifiers!.find((i) => i.value === row["registration_no"])!
+      expect(id.source).toContain(row["legal_name"]!)
+      expect(carrying[0]!.source).not.toContain("public text")
     }
     expect(result.records.length).toBeGreaterThan(900)
+  })
+
+  it("is a pure mapping of a CSV row to an identifier credited to the CSV", () => {
+    expect(knownNumberIdentifier({ country: "ZA", legal_name: "Test Co Limited (synthetic)", registration_no: "2010/000001/07", registration_authority: "CIPC" }))
+      .toEqual({ scheme: "za-cipc", value: "2010/000001/07", source: `${KNOWN_NUMBERS_FILE}: CIPC number of Test Co Limited (synthetic) as printed in public text (unverified; the file states no date)` })
+    expect(knownNumberIdentifier({ country: "ZA", legal_name: "X", registration_no: " " })).toBeNull()
+    expect(knownNumberIdentifier({ country: "FR", legal_name: "X", registration_no: "123" })).toBeNull()
   })
 })
 

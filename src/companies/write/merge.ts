@@ -1,3 +1,4 @@
+import type { SourceKind } from "../../domain/CanonicalCompany.js"
 import { contentHash } from "./hash.js"
 import type { CompanyState, FieldProvenance, IdentifierRow, Observation, RegistryEvidence, TrackedField, TrackedList } from "./state.js"
 import { trackedFields } from "./state.js"
@@ -14,6 +15,20 @@ const incomingWins = (incomingAt: string, heldAt: string, incomingTie: string, h
   const a = instant(incomingAt)
   const b = instant(heldAt)
   return a > b || (a === b && incomingTie >= heldTie)
+}
+
+/** A registry's word (a live answer or its published file), as against a secondary source's or a generated one. */
+const fromRegistry = (kind: SourceKind | undefined) => kind === "registry" || kind === "live"
+
+/**
+ * Whether a value from a source of `incomingKind` replaces one a source of `heldKind` gave: a registry's value always
+ * replaces a secondary (or synthetic) source's, and a secondary source's never replaces a registry's, however much
+ * newer it is; between sources of one rank the newer wins (`newer`). Order-independent, like the date rule.
+ */
+export const replaces = (incomingKind: SourceKind, heldKind: SourceKind | undefined, newer: () => boolean) => {
+  const incomingRank = fromRegistry(incomingKind) ? 1 : 0
+  const heldRank = fromRegistry(heldKind) ? 1 : 0
+  return incomingRank > heldRank || (incomingRank === heldRank && newer())
 }
 
 const provenanceOf = (observation: Observation, confidence: number): FieldProvenance => ({
@@ -71,11 +86,13 @@ export const fromObservation = (observation: Observation, confidence: Confidence
 
 /**
  * Folds an observation into a held company field by field: a value replaces the held one only when the
- * observation is not older than the held value's `checked_at`; an absent value never erases a held one.
+ * observation outranks the held value's source (a registry's over a secondary source's) or is of its rank and not
+ * older than its `checked_at` (`replaces`); an absent value never erases a held one.
  * Alias and officer lists are replaced as a whole by a newer observation that carries them.
  */
 export const mergeObservation = (held: CompanyState, observation: Observation, confidence: Confidence): CompanyState => {
   const at = observation.record.last_verified_at
+  const kind = observation.record.source_kind
   const incoming = provenanceOf(observation, confidence(observation))
   const values: Record<TrackedField, string | null> = { ...held.values }
   const provenance: Partial<Record<TrackedField | TrackedList, FieldProvenance>> = { ...held.provenance }
@@ -86,22 +103,23 @@ export const mergeObservation = (held: CompanyState, observation: Observation, c
     const heldProvenance = held.provenance[field]
     if (
       heldValue === null || heldProvenance === undefined ||
-      incomingWins(at, heldProvenance.checked_at, tie(value, incoming), tie(heldValue, heldProvenance))
+      replaces(kind, heldProvenance.source_kind ?? held.record.source_kind, () =>
+        incomingWins(at, heldProvenance.checked_at, tie(value, incoming), tie(heldValue, heldProvenance)))
     ) {
       values[field] = value
       provenance[field] = incoming
     }
   }
-  const recordWins = incomingWins(
+  const recordWins = replaces(kind, held.record.source_kind, () => incomingWins(
     at,
     held.record.last_verified_at,
     tie(observation.record.source_kind, observation.record),
     tie(held.record.source_kind, held.record)
-  )
+  ))
   const listWins = (list: TrackedList, digest: string | null, heldDigest: string | null) => {
     const heldList = held.provenance[list]
-    return digest !== null &&
-      (heldList === undefined || incomingWins(at, heldList.checked_at, tie(digest, incoming), tie(heldDigest ?? "", heldList)))
+    return digest !== null && (heldList === undefined || replaces(kind, heldList.source_kind ?? held.record.source_kind, () =>
+      incomingWins(at, heldList.checked_at, tie(digest, incoming), tie(heldDigest ?? "", heldList))))
   }
   const aliasesWin = listWins("aliases", observation.aliases_digest, held.aliases_digest)
   const officersWin = listWins("officers", observation.officers_digest, held.officers_digest)
@@ -118,7 +136,8 @@ export const mergeObservation = (held: CompanyState, observation: Observation, c
     officers_digest: officersWin ? observation.officers_digest : held.officers_digest,
     aliases: aliasesWin ? observation.aliases : held.aliases,
     officers: officersWin ? observation.officers : held.officers,
-    identifiers: unionIdentifiers(held.identifiers, observation.identifiers),
+    // An identifier both give is credited to the source whose record wins (the registry's over a listing's).
+    identifiers: recordWins ? unionIdentifiers(observation.identifiers, held.identifiers) : unionIdentifiers(held.identifiers, observation.identifiers),
     registry_evidence: newerEvidence(held.registry_evidence, observation.registry_evidence)
   }
   return { ...state, content_hash: contentHash(state) }

@@ -40,7 +40,8 @@ const officersOf = (record: CanonicalCompany, checkedAt: string): ReadonlyArray<
 
 /**
  * The identifiers a record gives: its registration number (scheme: the registry), its tax number (the country's tax
- * scheme, unless the source named it), those the source listed, and its reference id; each with the record's source.
+ * scheme, unless the source named it), those the source listed, and its reference id; each with the record's source,
+ * or the file a listed identifier names as holding it.
  */
 const identifiersOf = (
   record: CanonicalCompany,
@@ -48,7 +49,7 @@ const identifiersOf = (
   number: { readonly registry_id: string; readonly display: string } | null
 ): ReadonlyArray<IdentifierRow> => {
   const source = record.source.trim()
-  const given = (record.identifiers ?? []).map((i) => ({ scheme: i.scheme, value: i.value.trim(), source }))
+  const given = (record.identifiers ?? []).map((i) => ({ scheme: i.scheme, value: i.value.trim(), source: i.source?.trim() ?? source }))
   const taxId = text(record.tax_id)
   const out: Array<IdentifierRow> = [...given]
   if (number !== null) out.push({ scheme: number.registry_id, value: number.display, source })
