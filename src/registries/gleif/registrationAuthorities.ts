@@ -5,10 +5,18 @@ import { isRegistryId, type RegistryId, registryIds } from "../../domain/registr
  * registries. A record GLEIF confirms counts as registered only when its `registeredAt` is one of these codes.
  *
  * Provenance: GLEIF's Registration Authorities List (https://www.gleif.org/en/about-lei/code-lists/gleif-registration-authorities-list,
- * CC0). The list itself was not reachable from the environment this table was built in, and no public copy of its
- * African rows was found; no code is written here that was not read from the list. Until a row's codes are filled in
- * from the list, an operator names them in KYB_GLEIF_RA_CODES ("RA000123=ke-brs,RA000456=gh-orc"): meanwhile every
- * GLEIF record of that country is a reference entity, never "registered".
+ * CC0). A code is entered only when read from that list or a verbatim copy of it (cited with repository, path and
+ * commit in `confirmedFrom`, with the list's version). None is entered yet. Searched on 2026-11-29 (public code):
+ * - GLEIF-IT/lei-rdf (GLEIF's own RDF tooling, HEAD 325b09f0): code/latest-ra.py and ra-to-rdf.py fetch the list at
+ *   build time; its committed RA data (ontology/sample/RegistrationAuthorityData.ttl) holds European samples only.
+ * - a migration "052_gleif_registration_authorities" in public code: European registers only.
+ * - m-muecke/gleifr's documentation prints the first 200 rows of GLEIF's API (codes RA000001-RA000204 with register
+ *   names, no country column): a code cannot be tied to a country from it.
+ * - ringgaard/sling data/org/bizreg.sling gives every code with its country, but it is a third party's transcription.
+ * So every row is empty: the 18 registries' codes come only from a third party's transcription, never from GLEIF's
+ * list or a verbatim copy. Until a row is filled in from the list, an operator names the codes in KYB_GLEIF_RA_CODES
+ * ("RA000123=ke-brs,RA000456=gh-orc"): meanwhile every GLEIF record of that country is a reference entity, never
+ * "registered".
  */
 export const raListSource = {
   name: "GLEIF Registration Authorities List",
@@ -22,12 +30,15 @@ export interface AuthorityRow {
   readonly codes: ReadonlyArray<string>
   /** Where and when the codes were read (null: not yet). */
   readonly confirmedFrom: string | null
+  /** The country GLEIF's list gives for these codes (ISO alpha-2; null: no code read yet). */
+  readonly listCountry: string | null
 }
 
 export const registrationAuthorities: ReadonlyArray<AuthorityRow> = registryIds.map((registry) => ({
   registry,
   codes: [],
-  confirmedFrom: null
+  confirmedFrom: null,
+  listCountry: null
 }))
 
 const RA_CODE = /^RA\d{6}$/

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { ConfigProvider, Effect } from "effect"
 import { gleifDescriptor } from "../../../src/registries/gleif/descriptor.js"
-import { registryIds } from "../../../src/domain/registrationNumbers.js"
+import { countryOfRegistry, registryIds } from "../../../src/domain/registrationNumbers.js"
 import { authorityLookup, parseAuthorityCodes, registrationAuthorities } from "../../../src/registries/gleif/registrationAuthorities.js"
 
 describe("GLEIF registration authorities of the 18 registries", () => {
@@ -10,7 +10,12 @@ describe("GLEIF registration authorities of the 18 registries", () => {
     for (const row of registrationAuthorities) {
       for (const code of row.codes) expect(code).toMatch(/^RA\d{6}$/)
       if (row.codes.length > 0) expect(row.confirmedFrom).not.toBeNull()
+      // The codes are of the registry's country, as GLEIF's list gives it.
+      if (row.codes.length > 0) expect(row.listCountry).toBe(countryOfRegistry(row.registry))
+      if (row.codes.length === 0) expect([row.confirmedFrom, row.listCountry]).toEqual([null, null])
     }
+    const codes = registrationAuthorities.flatMap((r) => r.codes)
+    expect(new Set(codes).size, "no code is two registries'").toBe(codes.length)
   })
 
   it("KYB_GLEIF_RA_CODES: code=registry pairs; anything else is refused", () => {
