@@ -135,6 +135,10 @@ const examples: Record<string, unknown> = {
       kind: "registry",
       as_of: "2026-11-20T08:00:00.000Z"
     }],
+    sources_tried: [
+      { source: "ng-cac", asked: null, outcome: "not_asked", reason: "answered_from_store", can_confirm: ["registered", "status"] },
+      { source: "gleif", asked: null, outcome: "not_asked", reason: "answered_from_store", can_confirm: ["status", "owners"] }
+    ],
     lists: [
       {
         list: "ofac_sdn", name: "OFAC SDN", version: "2026-11-21", published_on: "2026-11-21", dated_by: "publication",

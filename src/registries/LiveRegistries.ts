@@ -19,6 +19,8 @@ export interface LiveSearchResult {
   readonly checked: ReadonlyArray<LiveRegistryId>
   /** Consulted registries that gave no usable answer within the budget. */
   readonly unreachable: ReadonlyArray<LiveRegistryId>
+  /** Each consulted registry's answer: how many records it gave, or why it gave none (sources_tried). */
+  readonly answers: ReadonlyArray<{ readonly registry: LiveRegistryId; readonly records: number } | { readonly registry: LiveRegistryId; readonly failed: RegistryUnavailable["reason"] }>
 }
 
 export interface LiveSearchOptions {
@@ -104,7 +106,13 @@ export class LiveRegistries extends Context.Service<LiveRegistries>()("LiveRegis
         Effect.map((outcomes) => ({
           records: outcomes.flatMap((outcome) => Result.getOrElse(outcome, () => [])),
           checked: targets.map((live) => live.id),
-          unreachable: targets.filter((_, index) => Result.isFailure(outcomes[index]!)).map((live) => live.id)
+          unreachable: targets.filter((_, index) => Result.isFailure(outcomes[index]!)).map((live) => live.id),
+          answers: targets.map((live, index) => {
+            const outcome = outcomes[index]!
+            return Result.isFailure(outcome)
+              ? { registry: live.id, failed: outcome.failure.reason }
+              : { registry: live.id, records: outcome.success.length }
+          })
         })),
         traced("LiveRegistries.search", () => ({ term, registries: targets.map((live) => live.id) }))
       )
@@ -128,7 +136,11 @@ export class LiveRegistries extends Context.Service<LiveRegistries>()("LiveRegis
       Effect.forEach(registries, (live) =>
         Effect.map(live.snapshot, (snapshot) => ({ registry: live.id, baseUrl: live.baseUrl, ...snapshot })))
 
-    return { liveRegistries, search, fetchByNumber, status } as const
+    /** Whether the registry's live search looks up this kind of number (false: no live adapter here either). */
+    const searchesNumber = (registry: RegistryId, number: string): boolean =>
+      Option.match(liveOf(registry), { onNone: () => false, onSome: (live) => live.adapter.supportsNumber?.(number) ?? true })
+
+    return { liveRegistries, search, fetchByNumber, searchesNumber, status } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([NodeHttpClient.layerUndici]))

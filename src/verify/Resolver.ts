@@ -1,4 +1,4 @@
-import { Clock, Effect, Result, Option, Context, Layer } from "effect"
+import { Clock, Effect, Option, Context, Layer } from "effect"
 import { companyJson } from "../companies/companyRow.js"
 import { CompanyRepo } from "../companies/CompanyRepo.js"
 import { LiveFallback } from "../companies/live/LiveFallback.js"
@@ -6,7 +6,7 @@ import { namesAgree } from "../domain/nameAgreement.js"
 import { canonicalNumber, numberKey, registryForCountry, type RegistryId, registryIds } from "../domain/registrationNumbers.js"
 import { CompanySearch } from "../search/CompanySearch.js"
 import { analyseQuery, type SearchQuery } from "../search/searchQuery.js"
-import { type Found, foundOf, type Resolution, rescoredCandidates, round2, unresolved } from "./candidates.js"
+import { type Found, foundOf, type Resolution, rescoredCandidates, round2, type Tried, unresolved } from "./candidates.js"
 import { isAmbiguous, RESOLVED_MIN_SCORE } from "./resolution.js"
 import { traced } from "../metrics/span.js"
 
@@ -43,18 +43,23 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
           : [registryForCountry(country)].filter((id): id is RegistryId => id !== null)
         // A "number" without a digit designates nothing any registry could hold: nothing to ask.
         const targets = /[0-9]/.test(numberKey(raw)) ? scope.filter((id) => fallback.numberSources.includes(id)) : []
-        if (targets.length === 0) return { found: [] as ReadonlyArray<Found>, unreachable: false, answered: false }
+        if (targets.length === 0) return { found: [] as ReadonlyArray<Found>, unreachable: false, answered: false, attempts: [] }
         const outcomes = yield* Effect.forEach(
           targets,
-          (id) => fallback.byNumber(id, raw).pipe(Effect.catchTag("SqlError", Effect.die), Effect.result),
+          (id) => fallback.askByNumber(id, raw).pipe(Effect.catchTag("SqlError", Effect.die)),
           { concurrency: "unbounded" }
         )
         const found: Array<Found> = []
         for (const outcome of outcomes) {
-          if (Result.isFailure(outcome) || Option.isNone(outcome.success)) continue
-          found.push(...(yield* storedByNumber(outcome.success.value.registration_no, outcome.success.value.country)))
+          if (Option.isNone(outcome.stored)) continue
+          found.push(...(yield* storedByNumber(outcome.stored.value.registration_no, outcome.stored.value.country)))
         }
-        return { found, unreachable: outcomes.some(Result.isFailure), answered: outcomes.some(Result.isSuccess) }
+        return {
+          found,
+          unreachable: outcomes.some((o) => Option.isSome(o.unavailable)),
+          answered: outcomes.some((o) => Option.isNone(o.unavailable)),
+          attempts: outcomes.flatMap((o) => o.attempts)
+        }
       })
 
     const byNumber = (raw: string, country: string | undefined, name: string | undefined) =>
@@ -62,11 +67,13 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
         let found: ReadonlyArray<Found> = yield* storedByNumber(raw, country)
         let unreachable = false
         let answered = false
+        let tried: Tried = { asked: "number", attempts: [], storeAnswered: found.length > 0, withinTtl: false }
         if (found.length === 0) {
           const asked = yield* liveByNumber(raw, country)
           found = asked.found
           unreachable = asked.unreachable
           answered = asked.answered
+          tried = { ...tried, attempts: asked.attempts }
         }
         // The same number in several registries (no country given): the given name may tell them apart.
         if (found.length > 1 && name !== undefined) {
@@ -78,12 +85,12 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
           if (agreeing.length === 1) found = agreeing
         }
         const [one, other] = found
-        if (one === undefined) return unresolved({ unreachable, answered })
+        if (one === undefined) return unresolved(tried, { unreachable, answered })
         if (other !== undefined) {
-          return unresolved({ ambiguous: true, unreachable, answered, confidence: 1, candidates: found.map((f) => ({ score: 1, found: f })) })
+          return unresolved(tried, { ambiguous: true, unreachable, answered, confidence: 1, candidates: found.map((f) => ({ score: 1, found: f })) })
         }
         return {
-          found: one, candidates: [], matchConfidence: 1, ambiguous: false, registryUnreachable: unreachable, registryAnswered: answered
+          found: one, candidates: [], matchConfidence: 1, ambiguous: false, registryUnreachable: unreachable, registryAnswered: answered, tried
         } satisfies Resolution
       })
 
@@ -107,8 +114,14 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
       Effect.map(
         q.short ? Effect.succeed(Option.none()) : fallback.byName(q),
         Option.match({
-          onNone: () => ({ stored: false, unreachable: false, answered: false }),
-          onSome: (o) => ({ stored: o.stored > 0, unreachable: o.unreachable.length > 0, answered: o.answeredWithinTtl || o.checked.length > o.unreachable.length })
+          onNone: () => ({ stored: false, unreachable: false, answered: false, attempts: [], withinTtl: false }),
+          onSome: (o) => ({
+            stored: o.stored > 0,
+            unreachable: o.unreachable.length > 0,
+            answered: o.answeredWithinTtl || o.checked.length > o.unreachable.length,
+            attempts: o.attempts,
+            withinTtl: o.answeredWithinTtl
+          })
         })
       )
 
@@ -119,17 +132,19 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
         const bestUsable = () => scored.find((c) => c.designating)?.score ?? 0
         let unreachable = false
         let answered = false
+        let tried: Tried = { asked: "name", attempts: [], storeAnswered: true, withinTtl: false }
         if (bestUsable() < RESOLVED_MIN_SCORE) {
           const asked = yield* liveByName(q)
           unreachable = asked.unreachable
           answered = asked.answered
+          tried = { asked: "name", attempts: asked.attempts, storeAnswered: false, withinTtl: asked.withinTtl }
           if (asked.stored) scored = yield* candidates(name, q)
         }
         const usable = scored.filter((c) => c.designating)
         const best = usable[0]
-        if (best === undefined || best.score < RESOLVED_MIN_SCORE) return unresolved({ unreachable, answered, candidates: scored })
+        if (best === undefined || best.score < RESOLVED_MIN_SCORE) return unresolved(tried, { unreachable, answered, candidates: scored })
         if (isAmbiguous(usable)) {
-          return unresolved({ ambiguous: true, unreachable, answered, confidence: round2(best.score), candidates: usable })
+          return unresolved(tried, { ambiguous: true, unreachable, answered, confidence: round2(best.score), candidates: usable })
         }
         return {
           found: best.found,
@@ -137,7 +152,8 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
           matchConfidence: round2(best.score),
           ambiguous: false,
           registryUnreachable: unreachable,
-          registryAnswered: answered
+          registryAnswered: answered,
+          tried
         } satisfies Resolution
       })
 
@@ -147,7 +163,11 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
       byName: (name: string, country: string | undefined) =>
         traced("Resolver.byName", () => ({ country }))(byName(name, country)),
       /** The live registries switched on: a country outside them is not covered (nothing there is asked). */
-      liveRegistries: fallback.liveRegistries
+      liveRegistries: fallback.liveRegistries,
+      /** Whether GLEIF is asked live. */
+      gleifEnabled: fallback.gleifEnabled,
+      /** Whether a registry's live search looks up this kind of number. */
+      searchesNumber: fallback.searchesNumber
     } as const
   })
 }) {

@@ -4,7 +4,7 @@ import { type CompanyDetails, CompanyRepo } from "../companies/CompanyRepo.js"
 import { namesAgree } from "../domain/nameAgreement.js"
 import { applyDecisions, decisionSubjectKeys, type DecisionRule, outcomeOf } from "../domain/decisions.js"
 import { normalizeName } from "../domain/normalize.js"
-import { numberKey, registryForCountry } from "../domain/registrationNumbers.js"
+import { numberKey, registryForCountry, type RegistryId } from "../domain/registrationNumbers.js"
 import { debarredSignal } from "../debarment/signal.js"
 import { isDebarmentList, type ListId, listOrder } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
@@ -15,6 +15,7 @@ import { businessNames, corporateOwnerNames, establishedCompany, namesScreened, 
 import { declaredByCountry, declaredResults, declaredSubjects, withDeclaredFacts } from "./declared.js"
 import { isSoleTraderType, readsAsPersonName } from "../domain/personLikeName.js"
 import { verdictOf } from "./verdictOf.js"
+import { makeSourcesTriedOf } from "./sourcesTriedOf.js"
 import { countVerdict } from "../metrics/series.js"
 import { knownFrom, lendLinked } from "../companies/link/lend.js"
 import { traced } from "../metrics/span.js"
@@ -54,6 +55,7 @@ export class Verifier extends Context.Service<Verifier>()("kyb/Verifier", {
     const repo = yield* CompanyRepo
     const resolver = yield* Resolver
     const screener = yield* Screener
+    const sourcesTriedOf = yield* makeSourcesTriedOf
 
     const verify = (input: VerifyInput, options: VerifyOptions = {}) =>
       Effect.gen(function*() {
@@ -118,9 +120,16 @@ export class Verifier extends Context.Service<Verifier>()("kyb/Verifier", {
         const debarred = debarredSignal(debarmentHits, now.toISOString().slice(0, 10))
         // Nothing a registry confirmed, and no live registry covers the country: not looked at, never "absent".
         const scope = found?.company.country ?? country
+        // A number of a kind the country's registry search does not look up (a Malagasy NIF) is not covered either.
+        const liveCovers = (registry: RegistryId) => resolver.liveRegistries.includes(registry) &&
+          (input.registration_no === undefined || resolver.searchesNumber(registry, input.registration_no))
         const notCovered = found?.company.registry_evidence == null &&
-          (scope === undefined ? resolver.liveRegistries.length === 0 : !resolver.liveRegistries.includes(registryForCountry(scope)!))
-        const coverage = { notCovered, knownFrom: found === null ? [] : knownFrom(found.company, details.linked) }
+          (scope === undefined ? resolver.liveRegistries.length === 0 : !liveCovers(registryForCountry(scope)!))
+        const coverage = {
+          notCovered,
+          knownFrom: found === null ? [] : knownFrom(found.company, details.linked),
+          sourcesTried: sourcesTriedOf(resolution, { country, number: input.registration_no }, { registries: resolver.liveRegistries, gleif: resolver.gleifEnabled })
+        }
         const each = [...peopleResults(details, decided, merged.screened, THRESHOLDS.match), ...declaredResults(declared, decided, merged.screened, THRESHOLDS.match)]
         const names = namesScreened([
           { subjects: businessSubjects, kinds: ["entity", "vessel"] },

@@ -1,5 +1,6 @@
 import type { CompanyDetails } from "../companies/CompanyRepo.js"
 import type { CompanyJson, ResolvedCandidate } from "../search/CompanySearch.js"
+import type { AskedBy, SourceAttempt } from "../domain/sourcesTried.js"
 import { designates, rescore } from "./resolution.js"
 
 /** A stored company the inputs designate. */
@@ -23,6 +24,18 @@ export interface Resolution {
   readonly registryUnreachable: boolean
   /** A live registry was asked and answered (found the business or said it has none). */
   readonly registryAnswered: boolean
+  /** What the live sources were asked and answered (a verdict's sources_tried). */
+  readonly tried: Tried
+}
+
+/** The live sources asked for one verification: each one's answer, or why none was asked. */
+export interface Tried {
+  readonly asked: AskedBy
+  readonly attempts: ReadonlyArray<SourceAttempt>
+  /** The store held the business: no live source was asked. */
+  readonly storeAnswered: boolean
+  /** Every live source had answered this name within KYB_LIVE_SEARCH_TTL: none was asked now. */
+  readonly withinTtl: boolean
 }
 
 /** `registry_reachable`: false when a registry asked failed, true when one asked answered, null when none was asked. */
@@ -55,6 +68,7 @@ export const rescoredCandidates = (name: string, found: ReadonlyArray<ResolvedCa
   }))
 
 export const unresolved = (
+  tried: Tried,
   options: {
     readonly ambiguous?: boolean
     readonly unreachable?: boolean
@@ -68,7 +82,8 @@ export const unresolved = (
   matchConfidence: options.confidence ?? 0,
   ambiguous: options.ambiguous ?? false,
   registryUnreachable: options.unreachable ?? false,
-  registryAnswered: options.answered ?? false
+  registryAnswered: options.answered ?? false,
+  tried
 })
 
 export const round2 = (n: number) => Math.round(n * 100) / 100

@@ -11,6 +11,7 @@ import type { ScreenedPerson } from "../api/schemas/Listing.js"
 import { typedValues } from "../api/schemas/trusted.js"
 import type { DebarredSignal } from "../debarment/signal.js"
 import type { HitDecision } from "../domain/decisions.js"
+import type { SourceTried } from "../domain/sourcesTried.js"
 import { decideVerdict } from "../domain/verdictPolicy.js"
 import type { ScreeningResult } from "../sanctions/matching/screen.js"
 import type { ListCurrency } from "../sanctions/Screener.js"
@@ -34,7 +35,11 @@ export const verdictOf = (
   lists: ReadonlyArray<ListCurrency>,
   now: Date,
   debarred: DebarredSignal | null = null,
-  coverage: { readonly notCovered: boolean; readonly knownFrom: ReadonlyArray<KnownSourceJson> } = { notCovered: false, knownFrom: [] },
+  coverage: {
+    readonly notCovered: boolean
+    readonly knownFrom: ReadonlyArray<KnownSourceJson>
+    readonly sourcesTried?: ReadonlyArray<SourceTried>
+  } = { notCovered: false, knownFrom: [] },
   namesScreened?: ReadonlyArray<typeof NameScreened.Type>
 ): Verdict => {
   const company = resolution.found?.company ?? null
@@ -87,6 +92,7 @@ export const verdictOf = (
     }, typedValues),
     sources: [...(company === null ? [] : [company.source]), ...listSources],
     known_from: coverage.knownFrom.map((k) => ({ ...k })),
+    ...(coverage.sourcesTried === undefined ? {} : { sources_tried: coverage.sourcesTried.map((t) => ({ ...t, can_confirm: [...t.can_confirm] })) }),
     lists: lists.map((l) => ({
       list: l.list, name: l.name, version: l.version, published_on: l.publishedOn, dated_by: l.datedBy, fetched_from: l.fetchedFrom,
       confirmed_on: l.confirmedOn, confirmed_from: l.confirmedFrom, as_of: l.asOf, age_days: l.ageDays, max_age_days: l.maxAgeDays, stale: l.stale

@@ -53,7 +53,7 @@ describe("LiveRegistries.search", () => {
       cac.resetStats()
       const live = yield* LiveRegistries
       const result = yield* live.search("dangote", ["ng-cac"])
-      assert.deepStrictEqual(result, { records: [], checked: [], unreachable: [] })
+      assert.deepStrictEqual(result, { records: [], checked: [], unreachable: [], answers: [] })
       assert.strictEqual(cac.stats().requests, 0)
     }).pipe(Effect.provide(liveRegistriesLayer({ "ng-cac": cac.url }, { KYB_REGISTRY_LIVE: "none" }))))
 
@@ -62,7 +62,7 @@ describe("LiveRegistries.search", () => {
       brela.resetStats()
       const live = yield* LiveRegistries
       const short = yield* live.search("ni", ["tz-brela"])
-      assert.deepStrictEqual(short, { records: [], checked: [], unreachable: [] })
+      assert.deepStrictEqual(short, { records: [], checked: [], unreachable: [], answers: [] })
       assert.strictEqual(brela.stats().requests, 0)
       const long = yield* live.search("nika", ["tz-brela"])
       assert.deepStrictEqual(long.checked, ["tz-brela"])

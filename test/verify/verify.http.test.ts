@@ -79,9 +79,13 @@ const ServerLive = Layer.suspend(() =>
 )
 
 type Body = Record<string, unknown>
-/** A verdict without what differs between two answers to the same inputs: its time and its check. */
+/**
+ * A verdict without what differs between two answers to the same inputs: its time, its check, and which live sources
+ * were asked (the second answer's registry answered the same query moments before: `answered_within_ttl`).
+ */
 const withoutCheckedAt = (body: unknown) => {
-  const { checked_at: _, check_id: __, ...rest } = body as Body
+  const { checked_at: _, check_id: __, sources_tried: tried, ...rest } = body as Body
+  assert.isArray(tried, "every verdict says which sources were tried")
   return rest
 }
 

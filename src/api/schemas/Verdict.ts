@@ -2,6 +2,7 @@ import { Schema } from "effect"
 import { reviewReasonOrder } from "../../domain/reviewReasons.js"
 import { CompanyFields } from "./Company.js"
 import { EntryListing, ScreenedPerson } from "./Listing.js"
+import { SourceTried } from "./SourcesTried.js"
 import { DeclaredPerson, MAX_DECLARED_PEOPLE } from "./KnownFacts.js"
 import { CountryCode, requiringOneOf, TextInput } from "./params.js"
 import { NonNegativeInt, optionalField, stated } from "./stated.js"
@@ -222,6 +223,9 @@ export class Verdict extends Schema.Class<Verdict>("Verdict")({
   known_from: Schema.Array(KnownSource).annotate({
     description: "Every source the resolved business is known from (its record and the records linked to it), with its kind and date; empty when none was resolved"
   }),
+  sources_tried: optionalField(Schema.Array(SourceTried).annotate({
+    description: "The live sources in the verification's scope (each registry's own search, and GLEIF): what each was asked, its outcome (or why it was not asked) and what it can confirm; absent on checks made before it was kept"
+  })),
   lists: Schema.Array(ScreenedList).annotate({
     description: "Each list screened (the account's choice) with its publication date and age; any stale one makes the verdict review (lists_stale)"
   }),

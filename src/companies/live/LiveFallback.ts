@@ -12,6 +12,7 @@ import { LiveSearchCache, type LiveSearchKey } from "./LiveSearchCache.js"
 import { makeSingleFlight } from "./singleFlight.js"
 import { keyOfNumberAnswer, type StoredKey, storeGleifFindings } from "./storeGleif.js"
 import { traced } from "../../metrics/span.js"
+import { type AskedBy, GLEIF_SOURCE, type SourceAttempt } from "../../domain/sourcesTried.js"
 
 /** A name to ask the live registries for (a search query is one): the text sent, its normalised forms, its scope. */
 export interface LiveNameQuery {
@@ -28,6 +29,25 @@ export interface LiveOutcome {
   readonly stored: number
   /** Not asked now: every registry of the scope answered this query within KYB_LIVE_SEARCH_TTL (the store holds it). */
   readonly answeredWithinTtl: boolean
+  /** Each source's answer (a verdict's sources_tried). */
+  readonly attempts: ReadonlyArray<SourceAttempt>
+}
+
+/** What asking by number gave: where the record is stored (None: no answer held it), and each source's answer. */
+export interface NumberOutcome {
+  readonly stored: Option.Option<StoredKey>
+  /** Why it could not be checked, when no source confirmed it and one that had to be asked failed. */
+  readonly unavailable: Option.Option<RegistryUnavailable>
+  readonly attempts: ReadonlyArray<SourceAttempt>
+}
+
+const attemptOf = (source: string, registry: string, asked: AskedBy, outcome: Result.Result<Option.Option<unknown>, RegistryUnavailable | SqlError.SqlError> | null): ReadonlyArray<SourceAttempt> => {
+  if (outcome === null) return []
+  if (Result.isSuccess(outcome)) return [{ source, registry, asked, answer: Option.isSome(outcome.success) ? "found" : "not_found" }]
+  const failure = outcome.failure
+  return failure._tag === "RegistryUnavailable"
+    ? [{ source, registry, asked, answer: { failed: failure.reason === "circuit_open" ? "circuit_open" : failure.reason } }]
+    : []
 }
 
 export type { StoredKey } from "./storeGleif.js"
@@ -95,20 +115,39 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
      * first; GLEIF's (asked at the same time when it is on) when the registry has no live adapter, did not hold the
      * number, or could not be asked and GLEIF confirms the registration.
      */
-    const byNumber = (registry: RegistryId, raw: string) =>
+    const askByNumber = (registry: RegistryId, raw: string) =>
       Effect.gen(function*() {
         const key = canonicalNumber(registry, raw).key
         const none = Effect.succeed(Option.none<StoredKey>())
+        // A number of a kind the registry's search does not look up (Madagascar's NIF, STAT) is not asked of it.
+        const ownAsked = live.searchesNumber(registry, raw)
         const [own, viaGleif] = yield* Effect.all([
-          Effect.result(liveRegistries.includes(registry) ? numberFlight(`${registry}:${key}`, fetchAndStore(registry, raw)) : none),
+          Effect.result(ownAsked ? numberFlight(`${registry}:${key}`, fetchAndStore(registry, raw)) : none),
           Effect.result(gleif.enabled ? numberFlight(`${GLEIF}:${registry}:${key}`, gleifByNumber(registry, raw)) : none)
         ], { concurrency: "unbounded" })
-        if (own._tag === "Success" && Option.isSome(own.success)) return own.success
+        const sql = [own, viaGleif].flatMap((r) => r._tag === "Failure" && r.failure._tag === "SqlError" ? [r.failure] : [])
+        if (sql[0] !== undefined) return yield* Effect.fail(sql[0])
+        // GLEIF's answer "found" only when it confirmed the registration (not a reference entity of its own).
+        const gleifAnswer = viaGleif._tag === "Success" && Option.isSome(viaGleif.success) && viaGleif.success.value.registration_no.startsWith("ref-")
+          ? Result.succeed(Option.none<StoredKey>())
+          : viaGleif
+        const attempts = [
+          ...attemptOf(registry, registry, "number", ownAsked ? own : null),
+          ...attemptOf(GLEIF_SOURCE, registry, "number", gleif.enabled ? gleifAnswer : null)
+        ]
+        const unavailable = (failure: RegistryUnavailable | SqlError.SqlError) =>
+          failure._tag === "RegistryUnavailable" ? Option.some(failure) : Option.none<RegistryUnavailable>()
+        if (own._tag === "Success" && Option.isSome(own.success)) return { stored: own.success, unavailable: Option.none(), attempts } satisfies NumberOutcome
         const confirmed = viaGleif._tag === "Success" && Option.isSome(viaGleif.success) && !viaGleif.success.value.registration_no.startsWith("ref-")
-        if (own._tag === "Failure" && !confirmed) return yield* Effect.fail(own.failure)
-        if (viaGleif._tag === "Failure" && !liveRegistries.includes(registry)) return yield* Effect.fail(viaGleif.failure)
-        return viaGleif._tag === "Success" ? viaGleif.success : Option.none<StoredKey>()
-      }).pipe(Effect.tap((stored) => Effect.when(readOwnWrites, Effect.sync(() => Option.isSome(stored)))))
+        if (own._tag === "Failure" && !confirmed) return { stored: Option.none(), unavailable: unavailable(own.failure), attempts } satisfies NumberOutcome
+        if (viaGleif._tag === "Failure" && !ownAsked) return { stored: Option.none(), unavailable: unavailable(viaGleif.failure), attempts } satisfies NumberOutcome
+        return { stored: viaGleif._tag === "Success" ? viaGleif.success : Option.none<StoredKey>(), unavailable: Option.none(), attempts } satisfies NumberOutcome
+      }).pipe(Effect.tap((outcome) => Effect.when(readOwnWrites, Effect.sync(() => Option.isSome(outcome.stored)))))
+
+    /** As `askByNumber`, failing with RegistryUnavailable when it could not be checked. */
+    const byNumber = (registry: RegistryId, raw: string) =>
+      Effect.flatMap(askByNumber(registry, raw), (outcome) =>
+        Option.isSome(outcome.unavailable) ? Effect.fail(outcome.unavailable.value) : Effect.succeed(outcome.stored))
 
     const keyOf = (q: LiveNameQuery): LiveSearchKey => ({
       query: q.normalized === "" ? q.lower : q.normalized,
@@ -118,7 +157,7 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
     const askByName = (q: LiveNameQuery, scope: ReadonlyArray<RegistryId>, key: LiveSearchKey) =>
       Effect.gen(function*() {
         if (yield* cache.askedWithin(key, ttlSeconds)) {
-          return Option.some<LiveOutcome>({ checked: [], unreachable: [], stored: 0, answeredWithinTtl: true })
+          return Option.some<LiveOutcome>({ checked: [], unreachable: [], stored: 0, answeredWithinTtl: true, attempts: [] })
         }
         const [result, viaGleif] = yield* Effect.all([
           live.search(q.text, scope, { onLate: (_, records) => store(records).pipe(Effect.ignore) }),
@@ -131,7 +170,17 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
         if (checked.length === 0) return Option.none<LiveOutcome>()
         const stored = (yield* store(result.records)) + (yield* storeGleifFindings(sql, writer, gleifFindings))
         if (unreachable.length === 0) yield* cache.remember(key, result.records.length + gleifFindings.length)
-        return Option.some<LiveOutcome>({ checked, unreachable, stored, answeredWithinTtl: false })
+        const attempts: Array<SourceAttempt> = result.answers.map((a) => ({
+          source: a.registry,
+          registry: a.registry,
+          asked: "name",
+          answer: "failed" in a ? { failed: a.failed === "circuit_open" ? "circuit_open" : a.failed } : a.records > 0 ? "found" : "not_found"
+        }))
+        if (answered !== undefined) {
+          const registry = q.country === undefined ? "*" : registryForCountry(q.country) ?? "*"
+          attempts.push(...attemptOf(GLEIF_SOURCE, registry, "name", Result.map(answered, (f) => f.length > 0 ? Option.some(f) : Option.none())))
+        }
+        return Option.some<LiveOutcome>({ checked, unreachable, stored, answeredWithinTtl: false, attempts })
       })
 
     /**
@@ -149,7 +198,7 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
         )
       }).pipe(traced("LiveFallback.byName"))
 
-    return { liveRegistries, numberSources, byNumber, byName } as const
+    return { liveRegistries, numberSources, byNumber, askByNumber, byName, gleifEnabled: gleif.enabled, searchesNumber: live.searchesNumber } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([LiveRegistries.Default, GleifSource.Default, CompanyWriter.Default, LiveSearchCache.Default]))

@@ -32,4 +32,6 @@ export interface RegistryAdapter {
   readonly supportsTerm: (term: string) => boolean
   readonly searchByName: (term: string) => Effect.Effect<ReadonlyArray<RegistryRecord>, RegistryUnavailable>
   readonly fetchByNumber: (number: string) => Effect.Effect<Option.Option<RegistryRecord>, RegistryUnavailable>
+  /** False when this kind of number is not one the registry's search looks up (it is then not asked); default true. */
+  readonly supportsNumber?: (number: string) => boolean
 }

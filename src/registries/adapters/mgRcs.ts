@@ -4,6 +4,7 @@ import type { CanonicalOfficer, RegistryRecord } from "../../domain/CanonicalCom
 import { elementByClass, foldLabel, linksOf, tableRows, textOf } from "./html.js"
 import { fetchedAt, joinUrl, readText, send, withHeaders } from "./http.js"
 import { isoDate, text, typeSlug } from "./mapping.js"
+import { canonicalNumber } from "../../domain/registrationNumbers.js"
 import { displayNumber, numberKeyOf } from "./numbers.js"
 import type { AdapterContext, RegistryAdapter } from "./RegistryAdapter.js"
 import { RegistryUnavailable } from "./RegistryUnavailable.js"
@@ -135,6 +136,11 @@ export const makeMgRcs = (ctx: AdapterContext): RegistryAdapter => {
     registry,
     supportsTerm: (term) => term.trim().length > 0,
     searchByName: (term) => search({ Denomination: term.trim() }),
+    // The RCS search looks up RCS numbers; a NIF (tax) or STAT (statistics) number is not one it holds.
+    supportsNumber: (number) => {
+      const kind = canonicalNumber(registry, number).details.kind
+      return kind !== "nif" && kind !== "stat"
+    },
     fetchByNumber: (number) => {
       const key = numberKeyOf(registry, number)
       return search({ Immatriculation: displayNumber(registry, number) }).pipe(

@@ -6,6 +6,7 @@ import { dataTable, html, when } from "../html.js"
 import { listWords, reasonWords } from "../words.js"
 import { listCurrencyTable } from "./listCurrency.js"
 import { printBlock } from "./print.js"
+import { sourcesTriedSection } from "./sourcesTried.js"
 import { facts, type Hit, hitCard, peopleSection } from "./hits.js"
 import { badge, checkLink, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
 
@@ -108,6 +109,7 @@ ${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.crea
 <div class="pair"><section aria-labelledby="sent"><h2 id="sent">Inputs as sent</h2>${facts(Object.entries(check.input))}</section>
 <section aria-labelledby="read"><h2 id="read">Inputs as read</h2>${facts(Object.entries(check.input_normalized))}</section></div>
 <section aria-labelledby="company">${companySection(verdict, check.provenance)}</section>
+${sourcesTriedSection(verdict)}
 <section aria-labelledby="hits"><h2 id="hits">Sanctions hits</h2>
 <p>Screening ${badge(verdict.sanctions.result)}${verdict.sanctions.screened ? "" : " (the lists could not be screened)"}.</p>
 ${verdict.sanctions.hits.length === 0 ? html`<p>No hit.</p>` : verdict.sanctions.hits.map((hit, i) => hitCard(c, check.id, hit, i, hit.decision === null ? laterDecision(hit) : history.find((d) => d.id === hit.decision?.id)))}</section>

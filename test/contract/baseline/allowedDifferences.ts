@@ -92,5 +92,13 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
       "the customer declares to /v1/verify (`people`, reported in `people_screened` with their `source`, their hits' " +
       "`screened_from` declared_owner or declared_director), each name's kinds screened against (`names_screened`), and " +
       "POST /v1/screen/batch (a job of `kind` screen, each row's `screening`)."
+  },
+  {
+    pointers: new RegExp("^/(components/schemas/SourceTried|components/schemas/Verdict/properties/sources_tried" +
+      "|paths/~1v1~1(verify|checks~1\\{id\\}|verify~1batch|jobs~1\\{id\\})/.*/example/(.*/)?sources_tried)(/|$)"),
+    why: "Issue 54, additive: a verdict says which live sources in its scope were tried (each registry's own search and " +
+      "GLEIF), what each was asked (name or number), its outcome (found, not_found, failed with why, not_asked with why: " +
+      "not configured, breaker open, no live source, the store answered ...) and what it can confirm (`sources_tried`); " +
+      "a business no live registry covers still says registry_not_covered, now with the sources tried."
   }
 ]
