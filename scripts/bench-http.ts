@@ -1,4 +1,3 @@
-import { SqlClient } from "effect/sql"
 // HTTP benchmark, one run, side by side: the API's company, search and verify paths (compiled build, PostgreSQL on
 // 127.0.0.1, the three real sanctions lists loaded); for each, its same-work floor (scripts/bench/sameWorkServer.ts:
 // bare node:http + pg running exactly the statements the API ran for that request, recorded from the API itself by
@@ -35,13 +34,11 @@ import type { ChildProcess } from "node:child_process"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { ApiKeys } from "../src/access/ApiKeys.js"
-import { CompanyWriter } from "../src/companies/CompanyWriter.js"
-import { migrate } from "../src/db/Migrations.js"
 import { ingestSanctions } from "../src/sanctions/lists/ingest.js"
 import { recordStatements } from "./bench/recordStatements.js"
 import { summariseProfile } from "./support/cpuProfile.js"
-import { parentPid, processCpuSeconds, serverCpuSeconds } from "./support/procCpu.js"
+import { processCpuSeconds, serverCpuSeconds } from "./support/procCpu.js"
+import { seedBenchDatabase } from "./support/benchSeed.js"
 import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
 import { buildServer, startNode, waitForHttp } from "./support/apiProcess.js"
 import { startNodeFlags } from "./support/startFlags.js"
@@ -223,30 +220,7 @@ const measure = async (target: Target, connections: number, postmaster: number |
 
 const program = Effect.gen(function*() {
   const { url } = yield* scratchDatabaseUrl(postgresServer, "kyb_bench")
-  const Db = pgLayer({ url: Redacted.make(url), maxConnections: 4 })
-  const { secret, postmaster } = yield* Effect.gen(function*() {
-    yield* migrate()
-    yield* Effect.flatMap(CompanyWriter, (w) => w.upsertBatch([{
-      country: "NG",
-      registration_no: "RC 208767",
-      legal_name: "Benchmark Foods Nigeria Limited",
-      status: "active",
-      source: "Corporate Affairs Commission (NG-CAC)",
-      source_kind: "registry",
-      last_verified_at: new Date().toISOString(),
-      officers: [{ name: "Ada Bench", role: "director" }]
-    }]))
-    if (withLists) {
-      yield* (refresh
-        ? ingestSanctions([path.join(listsDir, "ofac-sdn-2021-07")], { publishedOn: "2021-07-01" })
-        : ingestSanctions([path.join(listsDir, "ofac-sdn")], { publishedOn: "2024-05-03" }))
-      yield* ingestSanctions([path.join(listsDir, "ofac-consolidated")], { publishedOn: "2025-12-19" })
-      yield* ingestSanctions([path.join(listsDir, "un")])
-    }
-    const key = yield* Effect.flatMap(ApiKeys, (k) => k.create({ plan: "unlimited", quota: null, label: "bench" }))
-    const backend = (yield* (yield* SqlClient.SqlClient)<{ pid: number }>`SELECT pg_backend_pid() AS pid`)[0]?.pid ?? 0
-    return { secret: Redacted.value(key.secret), postmaster: parentPid(backend) }
-  }).pipe(Effect.provide(Layer.mergeAll(ApiKeys.Default, CompanyWriter.Default).pipe(Layer.provideMerge(Db))))
+  const { secret, postmaster } = yield* seedBenchDatabase(url, withLists ? (refresh ? "refresh" : "current") : "none")
 
   if (!fs.existsSync("dist/main.js") || argv.includes("--build")) buildServer()
   const port = 18_000 + Math.floor(Math.random() * 1000)

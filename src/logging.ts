@@ -1,4 +1,5 @@
 import { Config, Effect, Layer, Logger, type LogLevel, References, Schema, SchemaTransformation } from "effect"
+import { makeLineWriter } from "./logLineWriter.js"
 
 const levels = {
   trace: "Trace",
@@ -25,6 +26,24 @@ const logLevel = Config.schema(LevelName, "LOG_LEVEL").pipe(
 )
 
 /**
+ * Lines to standard output through a line writer (src/logLineWriter.ts): written once per turn of the event loop,
+ * and at once when the layer closes and when the process exits (nothing logged before a stop is lost).
+ */
+const toStandardOutput = (format: Logger.Logger<unknown, string>) =>
+  Effect.gen(function*() {
+    const writer = makeLineWriter((text) => process.stdout.write(text))
+    // Standard output on a file, a pipe or a terminal is written synchronously on Linux, also in an exit handler.
+    process.on("exit", writer.flush)
+    yield* Effect.addFinalizer(() =>
+      Effect.sync(() => {
+        writer.flush()
+        process.off("exit", writer.flush)
+      })
+    )
+    return Logger.make((options) => writer.add(format.log(options)))
+  })
+
+/**
  * LOG_FORMAT logfmt (default) | json | pretty (only when standard error is a terminal; logfmt otherwise);
  * LOG_LEVEL trace | debug | info (default) | warning | error | none. The chosen logger replaces the default one,
  * so each event is one line in one format.
@@ -32,10 +51,8 @@ const logLevel = Config.schema(LevelName, "LOG_LEVEL").pipe(
 export const LoggingLive = Layer.unwrap(Effect.gen(function*() {
   const format = yield* Config.Literals(["logfmt", "json", "pretty"], "LOG_FORMAT").pipe(Config.withDefault("logfmt" as const))
   const level = yield* logLevel
-  const logger = format === "json"
-    ? Logger.consoleJson
-    : format === "pretty" && process.stderr.isTTY === true
-    ? Logger.consolePretty()
-    : Logger.consoleLogFmt
+  const logger = format === "pretty" && process.stderr.isTTY === true
+    ? Effect.succeed(Logger.consolePretty())
+    : toStandardOutput(format === "json" ? Logger.formatJson : Logger.formatLogFmt)
   return Layer.merge(Logger.layer([logger]), Layer.succeed(References.MinimumLogLevel, level))
 }))

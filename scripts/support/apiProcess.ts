@@ -1,11 +1,18 @@
 import { spawn, spawnSync } from "node:child_process"
 
-/** A node process the benchmark started, with everything it printed so far. */
-export const startNode = (args: ReadonlyArray<string>, env: Record<string, string>) => {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] })
+/** What a started process printed is kept up to this many characters (its latest): a request log at info runs to GBs. */
+const KEPT_OUTPUT = 1 << 20
+
+/** A node process the benchmark started, with what it printed so far (the latest megabyte), `cwd` its directory. */
+export const startNode = (args: ReadonlyArray<string>, env: Record<string, string>, cwd?: string) => {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"], ...(cwd === undefined ? {} : { cwd }) })
   let output = ""
-  child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()))
+  const keep = (chunk: Buffer) => {
+    output += chunk.toString()
+    if (output.length > 2 * KEPT_OUTPUT) output = output.slice(-KEPT_OUTPUT)
+  }
+  child.stdout.on("data", keep)
+  child.stderr.on("data", keep)
   return { child, output: () => output }
 }
 

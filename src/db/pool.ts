@@ -2,6 +2,7 @@ import { PgClient } from "@effect/sql-pg"
 import { Duration, Effect, Fiber, Scope } from "effect"
 import { SqlClient, type SqlConnection, SqlError, Statement } from "effect/sql"
 import { unwatchPool, watchPool } from "../metrics/pools.js"
+import { makePermits } from "./permits.js"
 import { nodePostgresTypes, toWireValues } from "./wireValues.js"
 
 /** A pool of sql-pg connections, with the limits the serving pool puts on a statement and on a connection. */
@@ -24,20 +25,32 @@ const connectionError = (message: string, operation: string) =>
  * interrupted in the background (sql-pg drains an interrupted statement, for up to 5 s when the server does not
  * answer), and the caller's scope, closing, releases the connection with the statement still in flight, which
  * sql-pg closes. Interrupted from outside, it waits for the interruption as a plain statement does.
+ * One fiber and one timer per statement: the statement's own fiber is waited for by a callback (a race of the join
+ * and a sleep, as `Effect.timeoutOrElse` makes, would start two more fibers per statement: issue 56).
  */
-const answeredWithin = (limit: Duration.Duration) => <A>(statement: Effect.Effect<A, SqlError.SqlError>) =>
-  Effect.flatMap(Effect.forkDetach(statement), (fiber) =>
-    Fiber.join(fiber).pipe(
-      Effect.timeoutOrElse({
-        duration: limit,
-        orElse: () =>
-          Effect.andThen(
-            Effect.forkDetach(Fiber.interrupt(fiber)),
-            Effect.fail(connectionError(`Query read timeout (${Duration.format(limit)})`, "query"))
-          )
-      }),
-      Effect.onInterrupt(() => Fiber.interrupt(fiber))
-    ))
+const answeredWithin = (limit: Duration.Duration) => {
+  const ms = Duration.toMillis(limit)
+  const message = `Query read timeout (${Duration.format(limit)})`
+  return <A>(statement: Effect.Effect<A, SqlError.SqlError>): Effect.Effect<A, SqlError.SqlError> =>
+    Effect.flatMap(Effect.forkDetach(statement), (fiber) =>
+      Effect.callback<A, SqlError.SqlError>((resume) => {
+        let stopObserving = () => {}
+        const timer = setTimeout(() => {
+          stopObserving()
+          fiber.interruptUnsafe()
+          resume(Effect.fail(connectionError(message, "query")))
+        }, ms)
+        stopObserving = fiber.addObserver((exit) => {
+          clearTimeout(timer)
+          resume(exit)
+        })
+        return Effect.suspend(() => {
+          clearTimeout(timer)
+          stopObserving()
+          return Fiber.interrupt(fiber)
+        })
+      }))
+}
 
 /** `conn` with its parameters as node-postgres sent them (wireValues.ts) and, given a limit, answered within it. */
 const poolConnection = (conn: SqlConnection.Connection, limit: Duration.Duration | undefined): SqlConnection.Connection => {
@@ -79,16 +92,18 @@ export const makePool = (config: PoolConfig, role: string) =>
 
     const queryLimit = config.queryTimeout === undefined ? undefined : Duration.fromInputUnsafe(config.queryTimeout)
     const acquireLimit = config.acquireTimeout === undefined ? undefined : Duration.fromInputUnsafe(config.acquireTimeout)
-    const checkout = acquireLimit === undefined ? pg.reserve : pg.reserve.pipe(
-      Effect.timeoutOrElse({
-        duration: acquireLimit,
-        orElse: () => Effect.fail(connectionError("timeout exceeded when trying to connect", "acquire"))
-      })
-    )
+    // A checkout first takes one of `max` permits, waiting its turn for at most the acquire timeout, then a connection
+    // of the pool, which has one free for every permit: it waits for no other request, at most for a new connection,
+    // which the connect timeout bounds. The permit goes back once the connection is back in the pool.
+    const permits = makePermits(usage.max)
+    const acquireMs = acquireLimit === undefined ? undefined : Duration.toMillis(acquireLimit)
+    const acquireTimedOut = () => connectionError("timeout exceeded when trying to connect", "acquire")
     const counted = Effect.uninterruptibleMask((restore) =>
       Effect.suspend(() => {
         usage.waiting++
-        return restore(checkout).pipe(
+        return restore(permits.take(acquireMs, acquireTimedOut)).pipe(
+          Effect.andThen(Effect.addFinalizer(() => Effect.sync(permits.give))),
+          Effect.andThen(restore(pg.reserve)),
           Effect.ensuring(Effect.sync(() => usage.waiting--)),
           Effect.tap(() => {
             usage.inUse++
