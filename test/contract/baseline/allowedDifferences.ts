@@ -92,5 +92,10 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
       "the customer declares to /v1/verify (`people`, reported in `people_screened` with their `source`, their hits' " +
       "`screened_from` declared_owner or declared_director), each name's kinds screened against (`names_screened`), and " +
       "POST /v1/screen/batch (a job of `kind` screen, each row's `screening`)."
+  },
+  {
+    pointers: /^\/(paths\/~1v1~1cases~1\{id\}~1file|components\/schemas\/(CaseFile|CaseFileDocument|OmittedDocument))(\/|$)/,
+    why: "Issue 55 item 3, additive: GET /v1/cases/{id}/file, a case as one file to keep (the case, each of its checks and " +
+      "the audit entries concerning it, each document as its JSON text with its SHA-256; what it leaves out is said in `omitted`)."
   }
 ]
