@@ -16,12 +16,13 @@ const decisionWords = (hit: Hit) =>
  */
 export const hitFactsCard = (hit: Hit, id: string, level: 3 | 4 = 3) => {
   const heading = html`${hit.name} <small>(${listWords(hit.list)}, entry ${hit.entry_id}, score ${hit.score.toFixed(2)})</small>`
-  return html`<section class="card hit-facts" aria-labelledby="${id}">${level === 3 ? html`<h3 id="${id}">${heading}</h3>` : html`<h4 id="${id}">${heading}</h4>`}
+  // a card, not a region: the same entry is a hit of several checks of a record, and regions need names of their own
+  return html`<div class="card hit-facts">${level === 3 ? html`<h3 id="${id}">${heading}</h3>` : html`<h4 id="${id}">${heading}</h4>`}
 ${facts([
     ["List", `${listWords(hit.list)} version ${hit.list_version}`], ["Entry hash", html`<code>${hit.entry_hash}</code>`],
     ["Listed name matched", hit.matched_name], ["Name screened", hit.screened_name], ["Programs", hit.programs.join(", ") || "—"],
     ["Entity type", hit.entity_type], ["Listed on", listedOnWords(hit)], ...listingFacts(hit), ["Decision at the check", decisionWords(hit)]
-  ])}</section>`
+  ])}</div>`
 }
 
 /** The case page's hits of its latest check, each with its list facts. */
