@@ -59,7 +59,7 @@ interface PrintedCheck {
 
 const checkRecord = (p: PrintedCheck): PrintedRecord => ({
   kind: "evidence record",
-  of: [`Check ${p.checkId}`, `Case ${caseStatement(p.kase ?? null, false)}`],
+  of: [`Check ${p.checkId}`, p.kase === null || p.kase === undefined ? "No case holds its subject" : `Case ${caseStatement(p.kase, false)}`],
   at: p.at
 })
 
