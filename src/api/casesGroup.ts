@@ -3,6 +3,7 @@ import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as OpenApi from "effect/http-api/OpenApi"
 import { CaseConflict, CaseNotFound, InsufficientScope, LimitReached, ListEntryNotFound } from "./errors.js"
 import { errors, guarded } from "./groups.js"
+import { CaseFile } from "./schemas/CaseFile.js"
 import { AssignBody, CaseDecisionBody, CaseDetail, CaseIdParam, CaseListParams, CasePage, CloseBody, CommentBody } from "./schemas/Case.js"
 
 const caseId = { id: CaseIdParam }
@@ -28,6 +29,17 @@ export class CasesApi extends guarded(HttpApiGroup.make("cases")
         summary: "One case: its checks, hits, decisions, comments and history",
         description: "The case with its checks (newest first, with their hits), the decisions taken on it with their approval " +
           "state, and everything that happened to it in order. Another account's case is 404."
+      }))
+  )
+  .add(
+    HttpApiEndpoint.get("file", "/cases/:id/file", { params: caseId, success: CaseFile, error: errors(CaseNotFound) })
+      .annotateMerge(OpenApi.annotations({
+        summary: "One case as a file to keep: the case, its checks and its audit entries, each with its SHA-256",
+        description: "One JSON document holding, each as its exact JSON text with the SHA-256 of that text: the case as " +
+          "GET /v1/cases/{id} gives it (`case.json`), each of its checks as GET /v1/checks/{id} gives it (`checks/{id}.json`, " +
+          "newest first, at most 200) and the audit entries concerning it (`audit.json`: its own, its decisions' and its " +
+          "checks', each with its chain hash). A key without scope `audit` gets no audit entry: `omitted` says so. The " +
+          "console's case record prints the same case, and downloads this file."
       }))
   )
   .add(HttpApiEndpoint.post("assign", "/cases/:id/assign", { params: caseId, payload: AssignBody, success: CaseDetail, error: errors(...changeErrors) })

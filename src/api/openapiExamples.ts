@@ -392,6 +392,18 @@ examples["cases.get"] = {
   ]
 }
 for (const change of ["assign", "comment", "escalate", "close", "decide"]) examples[`cases.${change}`] = examples["cases.get"]
+examples["cases.file"] = {
+  format: "kyb-africa-case-file/1",
+  case_id: caseSummary.id,
+  account_id: "acc_5e7a9c1b3d5f7a9c",
+  generated_at: "2026-11-24T11:00:00.000Z",
+  generated_by: { type: "key", id: "key_5b7d9f1a3c5e", label: "onboarding service" },
+  documents: [{
+    name: "case.json", media_type: "application/json", sha256: "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a", bytes: 2,
+    content: "{}"
+  }],
+  omitted: [{ name: "audit.json", why: "the audit entries need an API key with scope audit" }]
+}
 examples["decisions.withdraw"] = {
   decisions: [{
     ...(examples["decisions.record"] as object), approval: "withdrawn", status: "withdrawn", case_id: caseSummary.id,

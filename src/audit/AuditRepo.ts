@@ -93,8 +93,13 @@ export class AuditRepo extends Context.Service<AuditRepo>()("kyb/AuditRepo", {
       sql<{ id: string; name: string }>`SELECT DISTINCT ON (actor->>'id') actor->>'id' AS id, actor->>'name' AS name FROM audit_log
         WHERE account_id = ${accountId} AND actor->>'type' = 'member' ORDER BY actor->>'id', seq DESC`
 
+    /** An account's entries about any of `objectIds`, or whose details name the case (`case_id`), oldest first, at most `limit`. */
+    const concerning = (accountId: string, objectIds: ReadonlyArray<string>, caseId: string, limit: number) =>
+      sql<AuditEntry>`SELECT ${columns} FROM audit_log WHERE account_id = ${accountId}
+        AND (object_id IN ${sql.in(objectIds)} OR details->>'case_id' = ${caseId}) ORDER BY seq LIMIT ${limit}`
+
     return {
-      lockHead, append, page, chains, slice, actors, anchors, anchorEnd, hashesOf,
+      lockHead, append, page, chains, slice, actors, anchors, anchorEnd, hashesOf, concerning,
       accountsWithoutHead,
       headOf: (accountId: string) => Effect.map(chains(accountId), (rows) => Option.fromNullishOr(rows[0]))
     } as const

@@ -9,7 +9,8 @@ import { Audit } from "./Audit.js"
 
 type Details = AuditEntry["details"]
 
-const entryOf = (e: StoredEntry) =>
+/** A stored entry as the API gives it (GET /v1/audit, and a case file's audit document). */
+export const entryOf = (e: StoredEntry) =>
   new AuditEntry({
     seq: e.seq,
     at: e.at,

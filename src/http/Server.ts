@@ -61,6 +61,7 @@ import { VerifyHandlers } from "./handlers/verify.js"
 import { ScreenHandlers } from "./handlers/screen.js"
 import { Screening } from "../screening/Screening.js"
 import { QuotaGuardLive } from "./QuotaGuardLive.js"
+import { CaseFiles } from "../cases/CaseFiles.js"
 import { tracingEnabled } from "../metrics/tracing.js"
 import { MetricsRouteLive } from "../metrics/MetricsServer.js"
 import { RefusalAuditLive } from "./refusalAudit.js"
@@ -82,6 +83,7 @@ export const ServicesLive = Layer.mergeAll(
   ScreeningLists.Default,
   AccountChecks.Default,
   Cases.Default,
+  CaseFiles.Default,
   SecondLooks.Default,
   GraceEnds.Default,
   Audit.Default,

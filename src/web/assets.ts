@@ -84,7 +84,10 @@ summary { cursor: pointer; font-weight: 600; }
   thead { display: table-header-group; }
   time[data-local]::after { content: " (" attr(title) ")"; }
   pre { white-space: pre-wrap; }
+  h1, h2, h3, h4, caption, .keep-with-next { break-after: avoid; }
+  time { white-space: nowrap; }
 }
+.nowrap { white-space: nowrap; }
 `
 
 /**

@@ -34,7 +34,8 @@ export interface Console {
  */
 const NOTICES: Readonly<Record<string, string | ((count: number) => string)>> = {
   decided: "The decision is recorded: it applies to every later verification of this subject until the listing changes.",
-  verified: "Verified: the verdict is kept as a check, shown here with its evidence.",
+  // the verdict may be review or not found: the notice says the check is saved, not that the business is verified
+  verified: "Check saved: the verdict is kept as a check, shown here with its evidence.",
   lists_changed: "The choice of lists is saved: every later verification, batch row and monitor screening uses it.",
   proposed: "The decision is proposed: it waits for a second member (four eyes); until approved the verdict stays review.",
   reverified: "Verified again: the new verdict is shown beside the old one.",

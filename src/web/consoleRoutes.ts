@@ -17,6 +17,8 @@ import type { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { checksRoutes } from "./checks/routes.js"
 import { monitorsRoutes } from "./monitors/routes.js"
 import { casesRoutes } from "./cases/routes.js"
+import { casePrintRoutes } from "./cases/printRoutes.js"
+import type { CaseFiles } from "../cases/CaseFiles.js"
 import { approvalsRoutes } from "./approvals/routes.js"
 import type { SecondLooks } from "../decisions/SecondLooks.js"
 import { webhooksRoutes } from "./webhooks/routes.js"
@@ -28,11 +30,11 @@ import type { SessionFlash } from "../accounts/SessionFlash.js"
 import { SecondFactor } from "../secondFactor/SecondFactor.js"
 import { securityRoutes } from "./security/routes.js"
 
-type Services = Accounts | Cases | SecondLooks | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | ScreeningLists | SecondFactor
+type Services = Accounts | Cases | CaseFiles | SecondLooks | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | ScreeningLists | SecondFactor
 type Route = readonly ["GET" | "POST", `/${string}`, Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Services>]
 
 const routes: ReadonlyArray<Route> = [
-  ...checksRoutes, ...verifyRoutes, ...listsRoutes, ...casesRoutes, ...approvalsRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes, ...securityRoutes
+  ...checksRoutes, ...verifyRoutes, ...listsRoutes, ...casesRoutes, ...casePrintRoutes, ...approvalsRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes, ...securityRoutes
 ]
 
 /**

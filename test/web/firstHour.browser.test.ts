@@ -74,7 +74,7 @@ describeInChromium("the console's first hour in a real browser", () => {
     await typeInto(page.getByLabel("Name"), "Kano Groundnut Traders")
     await press(page.getByRole("button", { name: "Verify" }))
     await page.waitForURL(/\/dashboard\/checks\/[0-9a-f-]{36}\?notice=verified/)
-    await page.getByText("Verified: the verdict is kept").waitFor()
+    await page.getByText("Check saved: the verdict is kept").waitFor()
     // Every time shown says its zone (the viewer's, here Lagos), the UTC one kept on hover.
     const times = await page.locator("time[data-local]").allTextContents()
     expect(times.length).toBeGreaterThan(0)

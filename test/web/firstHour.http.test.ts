@@ -176,7 +176,7 @@ describe("the console's first hour over HTTP", () => {
         const location = posted.headers.get("location") ?? ""
         assert.match(location, /^\/dashboard\/checks\/[0-9a-f-]{36}\?notice=verified$/)
         const check = yield* promise(() => web.get(location))
-        assert.include(check.text, "Verified: the verdict is kept")
+        assert.include(check.text, "Check saved: the verdict is kept")
         const visible = (text: string) => text.replace(/<[^>]+>/g, " ")
         const review = (yield* promise(() => web.get("/dashboard/cases"))).text
         for (const page of [check.text, review]) assert.include(visible(page), "OFAC SDN")

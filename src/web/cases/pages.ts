@@ -3,6 +3,7 @@ import { caseOutcomes, caseStatuses, outcomeWords, statusWords } from "../../dom
 import { reviewReasonOrder } from "../../domain/reviewReasons.js"
 import { attributionWords } from "../attribution.js"
 import { byProposal, proposalActions, proposalCells } from "./decisionViews.js"
+import { caseHitFacts } from "./hitFacts.js"
 import { checkLink } from "../checks/view.js"
 import { type Console, consolePage, csrfField, may } from "../console.js"
 import { dataTable, html, type Html, when } from "../html.js"
@@ -11,8 +12,9 @@ import { listWords, reasonWords } from "../words.js"
 const option = (value: string, label: string, selected: string | undefined) =>
   html`<option value="${value}"${selected === value ? html` selected` : ""}>${label}</option>`
 
-const subjectWords = (s: CaseSummary["subject"]) =>
-  [s.name ?? s.name_given ?? "(no name)", s.registration_no === undefined ? null : `RC ${s.registration_no}`, s.country ?? null]
+/** The subject in a few words: its name, its registration number as the registry writes it (prefix included), its country. */
+export const subjectWords = (s: CaseSummary["subject"]) =>
+  [s.name ?? s.name_given ?? "(no name)", s.registration_no ?? null, s.country ?? null]
     .filter((p): p is string => p !== null).join(" · ")
 
 const caseLink = (c: CaseSummary) => html`<a href="/dashboard/cases/${c.id}">${subjectWords(c.subject)}</a>`
@@ -67,7 +69,8 @@ ${policy === undefined ? "" : policySection(c, policy)}`)
 const post = (c: Console, action: string, fields: Html, label: string) =>
   html`<form method="post" action="${action}" class="inline">${csrfField(c.csrf)}${fields}<button type="submit">${label}</button></form>`
 
-const historyWords = (kind: string, details: Readonly<Record<string, unknown>>, body: string | null): string => {
+/** What happened to a case, in words (its history on the page and in the printed record). */
+export const historyWords = (kind: string, details: Readonly<Record<string, unknown>>, body: string | null): string => {
   const d = (k: string) => typeof details[k] === "string" ? details[k] as string : ""
   switch (kind) {
     case "assigned": return d("assignee_name") === "" ? "let the case go" : `gave the case to ${d("assignee_name")}`
@@ -93,6 +96,7 @@ export const casePage = (c: Console, detail: CaseDetail, error?: string) => {
   const decisionRows = byProposal(detail.decisions).map((group) => [...proposalCells(group), proposalActions(c, group[0]!, k.id)])
   return consolePage(c, `Case: ${subjectWords(k.subject)}`, "/dashboard/cases", html`<p><a href="/dashboard/cases">All cases</a></p>
 ${error === undefined ? "" : html`<p class="error" role="alert">${error}</p>`}
+<p class="no-print"><a href="${base}/record">Case record to print or download</a></p>
 <dl class="facts"><dt>Status</dt><dd id="case-status">${statusWords[k.status]}${k.outcome === null ? "" : html`: ${outcomeWords[k.outcome]}${k.outcome_text === null ? "" : ` (${k.outcome_text})`}`}</dd>
 <dt>Assignee</dt><dd>${k.assignee?.name ?? "nobody"}</dd><dt>Opened</dt><dd>${when(k.opened_at)}</dd>
 <dt>Reasons</dt><dd>${k.reasons.map(reasonWords).join("; ") || "—"}</dd>
@@ -107,6 +111,7 @@ ${undecided.length === 0 ? html`<p class="empty">No undecided hit.</p>` : work ?
 <div><label for="d-decision">Decision</label><select id="d-decision" name="decision"><option value="false_positive">false positive</option><option value="confirmed">confirmed match</option></select></div>
 <div><label for="d-note">Why</label><textarea id="d-note" name="note" required maxlength="2000"></textarea></div>
 <button type="submit">Decide</button></form>` : dataTable("Hits", ["Score", "List", "Entry"], undecided.map((h) => [h.score.toFixed(2), listWords(h.list), h.name]))}
+${caseHitFacts(latest?.hits ?? [])}
 <h2>Decisions</h2>
 ${dataTable("Decisions, newest first (a proposal on an entity is one row: reviewed once, as a whole)", ["When", "Entries", "Decision", "Proposed by", "Their note", "Status", "Second look", "Your move"], decisionRows, { empty: "No decision yet.", id: "decisions" })}
 <h2>Checks</h2>

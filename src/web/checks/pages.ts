@@ -6,7 +6,11 @@ import { dataTable, html, when } from "../html.js"
 import { listWords, reasonWords } from "../words.js"
 import { listCurrencyTable } from "./listCurrency.js"
 import { printBlock } from "./print.js"
+<<<<<<< HEAD
 import { sourcesTriedSection } from "./sourcesTried.js"
+=======
+import { caseFact, registeredStatement } from "./statements.js"
+>>>>>>> caseprint
 import { facts, type Hit, hitCard, peopleSection } from "./hits.js"
 import { badge, checkLink, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
 
@@ -100,10 +104,11 @@ export const checkPage = (
   const verdict = verdictOf(check)
   // the newest decision on the hit's entry as it was listed then (a pending or rejected one says so)
   const laterDecision = (hit: Hit) => history.find((d) => d.list === hit.list && d.entry_id === hit.entry_id && d.entry_hash === hit.entry_hash)
-  return consolePage(c, `Check of ${subjectOf(check.input)}`, "/dashboard/checks", html`${printBlock(c, { checkId: check.id, at: printedAt })}
+  return consolePage(c, `Check of ${subjectOf(check.input)}`, "/dashboard/checks", html`${printBlock(c, { checkId: check.id, kase: check.case ?? null, at: printedAt })}
 ${previous === null ? "" : html`<section aria-labelledby="compare"><h2 id="compare">Verified again</h2><div class="pair">${verdictSummary("Before", previous)}${verdictSummary("Now", check)}</div></section>`}
 <p>${badge(verdict.result)} ${verdict.review_reasons.length === 0 ? "" : html`because ${verdict.review_reasons.map(reasonWords).join("; ")}`}</p>
-${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.created_at)], ["Made by key", keyLabel(view.keyId, c.keys)], ["Asked by", attributionWords(check.performed_by)], ["Policy version", check.policy_version]])}
+${registeredStatement(check, verdict) ?? ""}
+${facts([["Check", html`<code>${check.id}</code>`], ["Answered", when(check.created_at)], ["Made by key", keyLabel(view.keyId, c.keys)], ["Asked by", attributionWords(check.performed_by)], ["Case", caseFact(check.case)], ["Policy version", check.policy_version]])}
 <div class="actions no-print">${may(c, "work") ? html`<form method="post" action="/dashboard/checks/${check.id}/verify-again">${csrfField(c.csrf)}<button type="submit">Verify again</button></form>` : ""}
 <span>As JSON: <code>GET /v1/checks/${check.id}</code> with an API key (<a href="/v1/docs#checks.get">how</a>).</span><span>Printing this page gives a clean record for the case file.</span></div>
 <div class="pair"><section aria-labelledby="sent"><h2 id="sent">Inputs as sent</h2>${facts(Object.entries(check.input))}</section>

@@ -71,11 +71,11 @@ const get = consoleGet((c) => Effect.flatMap(idAfter(PREFIX), (id) => show(c, id
 const print = consoleGet((c) =>
   Effect.gen(function*() {
     const id = yield* idAfter(PREFIX)
-    const found = yield* Effect.result((yield* AccountChecks).get(c.account.id, id))
+    const found = yield* Effect.result((yield* AccountChecks).evidence(c.account.id, id))
     const at = new Date(yield* Clock.currentTimeMillis)
     return found._tag === "Failure"
       ? HttpServerResponse.text("/* no such check */", { status: 404, contentType: "text/css; charset=utf-8" })
-      : HttpServerResponse.text(printCss(c, { checkId: found.success.check.id, at }), {
+      : HttpServerResponse.text(printCss(c, { checkId: found.success.check.id, kase: found.success.check.case ?? null, at }), {
         contentType: "text/css; charset=utf-8", headers: { "cache-control": "no-store" }
       })
   }))

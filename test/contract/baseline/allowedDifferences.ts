@@ -100,5 +100,10 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
       "GLEIF), what each was asked (name or number), its outcome (found, not_found, failed with why, not_asked with why: " +
       "not configured, breaker open, no live source, the store answered ...) and what it can confirm (`sources_tried`); " +
       "a business no live registry covers still says registry_not_covered, now with the sources tried."
+  },
+  {
+    pointers: /^\/(paths\/~1v1~1cases~1\{id\}~1file|components\/schemas\/(CaseFile|CaseFileDocument|OmittedDocument))(\/|$)/,
+    why: "Issue 55 item 3, additive: GET /v1/cases/{id}/file, a case as one file to keep (the case, each of its checks and " +
+      "the audit entries concerning it, each document as its JSON text with its SHA-256; what it leaves out is said in `omitted`)."
   }
 ]
