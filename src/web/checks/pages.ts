@@ -6,11 +6,8 @@ import { dataTable, html, when } from "../html.js"
 import { listWords, reasonWords } from "../words.js"
 import { listCurrencyTable } from "./listCurrency.js"
 import { printBlock } from "./print.js"
-<<<<<<< HEAD
 import { sourcesTriedSection } from "./sourcesTried.js"
-=======
 import { caseFact, registeredStatement } from "./statements.js"
->>>>>>> caseprint
 import { facts, type Hit, hitCard, peopleSection } from "./hits.js"
 import { badge, checkLink, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
 
