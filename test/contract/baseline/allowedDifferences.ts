@@ -92,5 +92,19 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
       "the customer declares to /v1/verify (`people`, reported in `people_screened` with their `source`, their hits' " +
       "`screened_from` declared_owner or declared_director), each name's kinds screened against (`names_screened`), and " +
       "POST /v1/screen/batch (a job of `kind` screen, each row's `screening`)."
+  },
+  {
+    pointers: new RegExp("^/(components/schemas/CaseCloseRequest(/.*)?" +
+      "|components/schemas/CaseEvent/properties/kind/description" +
+      "|components/schemas/CaseSummary/(properties/(outcome|reasons|reasons_seen|reopened_at|resolved_by_later_check)(/.*)?|required/\\d+)" +
+      "|components/schemas/(Event/properties/type|Webhook(Created|Request)?/properties/events/items|WebhookDeliveryPage/properties/deliveries/items/properties/type)/enum/\\d+" +
+      "|paths/~1v1~1cases~1\\{id\\}~1close/post/description" +
+      "|paths/~1v1~1cases(~1\\{id\\}(~1[a-z]+)?)?/(get|post)/responses/200/content/application~1json/example/(cases/0|case)/(reasons_seen|reopened_at|resolved_by_later_check)" +
+      "|paths/~1v1~1cases~1\\{id\\}(~1[a-z]+)?/(get|post)/responses/200/content/application~1json/example/history/2)$"),
+    why: "Cases follow the business (issue 55 items 1 and 2): a case's `reasons` are its latest check's (every later check " +
+      "of the subject joins it, verified or not), `reasons_seen` keeps every reason its checks gave, `resolved_by_later_check` " +
+      "says its latest check clears every reason (an outcome of that name is then offered), `reopened_at` says a later " +
+      "check opened it again (event `case.reopened`, for webhooks); closing needs `text` for every outcome, and clearing " +
+      "names the open reasons other than sanctions_match in `acknowledged_reasons`. The examples show the new fields."
   }
 ]
