@@ -167,7 +167,8 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
           ${change.status === undefined ? sql`` : sql`status = ${change.status},`}
           ${change.outcome === undefined ? sql`` : sql`outcome = ${change.outcome}, outcome_text = ${change.outcomeText ?? null},
             closed_at = ${change.outcome === null ? null : new Date().toISOString()}::timestamptz,
-            closed_by = ${change.closedBy == null ? null : JSON.stringify(change.closedBy)}::jsonb,`}
+            closed_by = ${change.closedBy == null ? null : JSON.stringify(change.closedBy)}::jsonb,
+            ${change.outcome === null ? sql`` : sql`reopened_at = NULL,`}`}
           ${change.assigneeId === undefined ? sql`` : sql`assignee_id = ${change.assigneeId},`}
           id = id
         WHERE id = ${id}`.pipe(Effect.asVoid)

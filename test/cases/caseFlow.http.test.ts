@@ -8,6 +8,7 @@ import { verifyDelivery } from "../../src/webhooks/signature.js"
 import { bearer, call, isErrorBody } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 import { keyIdOf } from "../tenancy/support.js"
+import { secretIn, signUpAndLogIn } from "../support/webClient.js"
 import { linkedFixtures, NAME } from "./linkedFixtures.js"
 
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
@@ -35,13 +36,13 @@ const zorvak = {
 }
 
 describe("cases follow the business (issue 55 item 2) and close only on purpose (item 1)", () => {
-  layer(makeTestServer({ SANCTIONS_POLL_INTERVAL: "200 millis", KYB_WEBHOOK_ALLOW_PRIVATE: "true", KYB_WEBHOOK_POLL: "200 millis" }), {
+  layer(makeTestServer({ KYB_SIGNUPS_PER_CLIENT: "1000", SANCTIONS_POLL_INTERVAL: "200 millis", KYB_WEBHOOK_ALLOW_PRIVATE: "true", KYB_WEBHOOK_POLL: "200 millis" }), {
     timeout: "300 seconds",
     excludeTestServices: true
   })((it) => {
-    const session = Effect.gen(function*() {
+    const session = (given?: string) => Effect.gen(function*() {
       const server = yield* TestServer
-      const secret = yield* server.newKey({ plan: "unlimited" })
+      const secret = given ?? (yield* server.newKey({ plan: "unlimited" }))
       const headers = { ...bearer(secret), "content-type": "application/json" }
       const { account_id } = yield* keyIdOf(secret)
       const post = (route: string, body?: unknown) =>
@@ -59,7 +60,10 @@ describe("cases follow the business (issue 55 item 2) and close only on purpose 
         yield* ingestSanctions([sdn, un], { publishedOn: "2024-05-03" }).pipe(Effect.orDie)
         yield* (yield* CompanyWriter).upsertBatch([zorvak]).pipe(Effect.orDie)
         const sql = yield* SqlClient.SqlClient
-        const { account_id, post, get, verify, detail, cases } = yield* session
+        const { url } = yield* TestServer
+        const owner = yield* promise(() => signUpAndLogIn(url, "owner55@example.com", "a long enough passphrase"))
+        const { account_id, post, get, verify, detail, cases } = yield* session(secretIn((yield* promise(() => owner.submitFollowing("/dashboard", "/dashboard/keys", { label: "ci" }))).text))
+        const casePage = (id: string) => promise(() => owner.get(`/dashboard/cases/${id}`)).pipe(Effect.map((r) => r.text))
         yield* sql`UPDATE accounts SET four_eyes = false WHERE id = ${account_id}`.pipe(Effect.orDie)
 
         const received: Array<{ body: string; signature: string }> = []
@@ -115,10 +119,16 @@ describe("cases follow the business (issue 55 item 2) and close only on purpose 
         assert.strictEqual(joined.details["result"], "verified")
         assert.strictEqual(joined.details["check_id"], second.check_id)
         assert.deepStrictEqual((yield* cases("?reason=sanctions_match")).map((c) => c.id), [], "the queue filters on the reasons of now")
+        const followedPage = yield* casePage(caseId)
+        assert.match(followedPage, /id="case-reasons">none: the latest check clears every reason</)
+        assert.match(followedPage, /id="case-earlier-reasons">A name in play matches a sanctions list entry</)
+        assert.include(followedPage, 'value="resolved_by_later_check" required')
+        assert.notMatch(followedPage, /<input[^>]*(checked|selected)/, "nothing preselected")
 
         const closed = yield* post(`/v1/cases/${caseId}/close`, { outcome: "resolved_by_later_check", text: "the later check is verified: decision recorded" })
         assert.strictEqual(closed.status, 200, closed.text)
         assert.strictEqual((closed.body as Detail).case.outcome, "resolved_by_later_check")
+        assert.isNull((closed.body as Detail).case.reopened_at)
 
         // The same again keeps it closed (the check joins it, silently).
         assert.strictEqual((yield* verify(subject)).result, "verified")
@@ -144,8 +154,15 @@ describe("cases follow the business (issue 55 item 2) and close only on purpose 
         assert.strictEqual(entry.details["check_id"], fourth.check_id)
         const inQueue = (yield* cases()).find((c) => c.id === caseId)
         assert.isNotNull(inQueue?.reopened_at, "the queue says it was reopened")
+        assert.include((yield* promise(() => owner.get("/dashboard/cases"))).text, "reopened by a later check")
+        const reopenedPage = yield* casePage(caseId)
+        assert.include(reopenedPage, `check ${fourth.check_id.slice(0, 8)} reopened the case, review: new since the latest check: A name in play matches a sanctions list entry`)
+        assert.notInclude(reopenedPage, 'value="resolved_by_later_check"', "offered only while the latest check clears every reason")
         const page = yield* get(`/v1/events`)
         assert.strictEqual(page.status, 200, "GET /v1/events lists the monitoring events only, as before")
+        const reclosed = yield* post(`/v1/cases/${caseId}/close`, { outcome: "confirmed_match", text: "SYNTHETIC: the listed shipper after all" })
+        assert.strictEqual(reclosed.status, 200, reclosed.text)
+        assert.isNull((reclosed.body as Detail).case.reopened_at, "closed since: the queue's marker goes")
 
         yield* Effect.sync(() => received.length).pipe(
           Effect.filterOrFail((n) => n >= 1),
@@ -162,7 +179,7 @@ describe("cases follow the business (issue 55 item 2) and close only on purpose 
     it.effect("clearing with a non-sanctions reason open needs it acknowledged by name; two checks of a new subject at once make one case", () =>
       Effect.gen(function*() {
         const sql = yield* SqlClient.SqlClient
-        const { post, verify, detail, cases } = yield* session
+        const { post, verify, detail, cases } = yield* session()
         const cocoa = yield* verify({ name: "Kwame Cocoa Traders", country: "GH" })
         assert.include(cocoa.review_reasons, "registry_not_covered")
         const [k] = yield* cases()

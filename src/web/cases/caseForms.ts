@@ -18,7 +18,7 @@ export const decideHitsForm = (c: Console, base: string, undecided: ReadonlyArra
 <fieldset><legend>Decision</legend>
 <div><input type="radio" id="d-fp" name="decision" value="false_positive" required> <label class="inline" for="d-fp">False positive</label></div>
 <div><input type="radio" id="d-cf" name="decision" value="confirmed"> <label class="inline" for="d-cf">Confirmed match</label></div></fieldset>
-<div><label for="d-note">Why</label><textarea id="d-note" name="note" required maxlength="2000"></textarea></div>
+<div><label for="d-note">Reason for the decision</label><textarea id="d-note" name="note" required maxlength="2000"></textarea></div>
 <button type="submit">Decide the ticked hits</button></form>`
 
 /**

@@ -2,7 +2,7 @@ import { Effect, Result, Schema, SchemaIssue } from "effect"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { CaseListParams, CloseBody } from "../../api/schemas/Case.js"
 import { SanctionsList } from "../../api/schemas/Verdict.js"
-import { caseOutcomes } from "../../domain/cases.js"
+import { caseOutcomes, isCaseOutcome } from "../../domain/cases.js"
 import { Cases } from "../../cases/Cases.js"
 import { RoleForbids } from "../../accounts/errors.js"
 import { InvalidApiKey } from "../../api/errors.js"
@@ -61,7 +61,10 @@ const close = onCase((c, id, field) =>
   Effect.gen(function*() {
     const acknowledged = yield* formValues("acknowledge")
     const body = yield* Schema.decodeUnknownEffect(CloseBody)({ outcome: field("outcome"), ...(field("text") ? { text: field("text") } : {}), acknowledged_reasons: acknowledged }).pipe(
-      Effect.mapError(() => ({ error: "invalid_request", message: `outcome: choose one of ${caseOutcomes.join(", ")}` }))
+      Effect.mapError(() => ({
+        error: "invalid_request",
+        message: isCaseOutcome(field("outcome")) ? "acknowledge: only the reasons this case lists" : `outcome: choose one of ${caseOutcomes.join(", ")}`
+      }))
     )
     return yield* (yield* Cases).close(consoleActor(c), id, { outcome: body.outcome, text: body.text ?? null, acknowledged: body.acknowledged_reasons ?? [] })
   }))
