@@ -180,7 +180,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
       )
 
     const events = (caseId: string) =>
-      sql`SELECT id::text AS id, at, actor, kind, body, details FROM case_events WHERE case_id = ${caseId} ORDER BY id`.pipe(
+      sql`SELECT id::text AS id, at, actor, kind, body, details FROM case_events WHERE case_id = ${caseId} ORDER BY case_events.id`.pipe(
         Effect.map((rows) => rows.map((r): CaseEventRow => ({
           id: String(r["id"]),
           at: date(r["at"]),
