@@ -60,8 +60,10 @@ export class CasesApi extends guarded(HttpApiGroup.make("cases")
   .add(HttpApiEndpoint.post("close", "/cases/:id/close", { params: caseId, payload: CloseBody, success: CaseDetail, error: errors(...changeErrors) })
     .annotateMerge(OpenApi.annotations({
       summary: "Close a case with its outcome",
-      description: "`outcome`: cleared, confirmed_match, rejected_business, or other with `text`. A closed case opens again " +
-        "when a later check of its subject brings a new hit or a new reason."
+      description: "`outcome`: cleared, confirmed_match, rejected_business, resolved_by_later_check (only when the latest check " +
+        "clears every reason and hit) or other, each with `text` saying why (400 without). `cleared` while the latest check " +
+        "gives reasons other than sanctions_match needs each named in `acknowledged_reasons` (409 naming those missing). A " +
+        "closed case opens again when a later check of its subject brings a new hit or reason (event case.reopened)."
     })))
   .add(HttpApiEndpoint.post("decide", "/cases/:id/decisions", {
     params: caseId,

@@ -370,6 +370,9 @@ const caseSummary = {
   outcome_text: null,
   reasons: ["sanctions_match"],
   reasons_in_words: ["A name in play matches a sanctions list entry"],
+  reasons_seen: ["sanctions_match", "registry_not_covered"],
+  resolved_by_later_check: false,
+  reopened_at: null,
   best_hit: { score: 1, list: "ofac_sdn", name: "BANCO NACIONAL DE CUBA" },
   hits: ["ofac_sdn:306"],
   check_count: 2,
@@ -388,7 +391,9 @@ examples["cases.get"] = {
   decisions: [{ ...(examples["decisions.record"] as object), approval: "pending", status: "pending", case_id: caseSummary.id }],
   history: [
     { at: "2026-11-24T09:58:00.000Z", actor: null, kind: "opened", body: null, details: { check_id: "5c1d3e5f-7a9b-4c1d-8e2f-4a6b8c0d2e4f" } },
-    { at: "2026-11-24T10:02:00.000Z", actor: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" }, kind: "commented", body: "the Panamanian bank, RUC 155612345", details: {} }
+    { at: "2026-11-24T10:02:00.000Z", actor: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" }, kind: "commented", body: "the Panamanian bank, RUC 155612345", details: {} },
+    { at: "2026-11-24T10:05:00.000Z", actor: { type: "key", id: "key_5b7d9f1a3c5e", label: "onboarding service" }, kind: "check_joined", body: null,
+      details: { check_id: "0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10", result: "review", reasons: ["sanctions_match"], latest: true } }
   ]
 }
 for (const change of ["assign", "comment", "escalate", "close", "decide"]) examples[`cases.${change}`] = examples["cases.get"]

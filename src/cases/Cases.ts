@@ -4,12 +4,13 @@ import { Cursors } from "../access/Cursors.js"
 import { CaseConflict, CaseNotFound, InvalidApiKey, InvalidRequest } from "../api/errors.js"
 import { type CaseDecisionBody, CaseDetail, type CaseListParams, CasePage, caseCursorPayload, caseCursorPosition } from "../api/schemas/Case.js"
 import { type AuditAction, Audit } from "../audit/Audit.js"
-import { type CaseMove, type CaseStatus, caseStatuses, hitKey, moveCase, needsSecondLook, proposedOn } from "../domain/cases.js"
+import { type CaseMove, type CaseOutcome, type CaseStatus, caseStatuses, hitKey, moveCase, needsSecondLook, proposedOn } from "../domain/cases.js"
+import { mayCloseWith } from "../domain/caseFlow.js"
 import { Decisions, decisionOf } from "../decisions/Decisions.js"
 import { RoleForbids } from "../accounts/errors.js"
 import { can, refusalOf, type Role } from "../domain/roles.js"
 import { Fence } from "../tenancy/Fence.js"
-import { caseCheck, caseEvent, caseSummary, hitsOf } from "./caseViews.js"
+import { caseCheck, caseEvent, caseSummary, closingState, hitsOf, reasonInWords } from "./caseViews.js"
 import { type CaseRow, CasesRepo } from "./CasesRepo.js"
 
 type QueueParams = typeof CaseListParams.Type
@@ -95,17 +96,19 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
         return yield* get(actor.accountId, id)
       })
 
-    const move = (actor: Actor, id: string, m: CaseMove, action: AuditAction, kind: string) =>
+    const move = (actor: Actor, id: string, m: CaseMove, action: AuditAction, kind: string,
+      guard: (row: CaseRow) => Effect.Effect<void, CaseConflict | InvalidRequest> = () => Effect.void, extra: Readonly<Record<string, string>> = {}) =>
       changing(actor, id, action, (row) =>
         Effect.gen(function*() {
+          if (row.status !== "closed") yield* guard(row)
           const next = moveCase(row.status, m)
           if (!next.ok) return yield* Effect.fail(CaseConflict.of(next.message))
           yield* repo.update(id, m.type === "close"
             ? { status: next.status, outcome: next.outcome, outcomeText: next.outcomeText, closedBy: actor.by }
             : { status: next.status }).pipe(Effect.orDie)
-          yield* repo.event(id, actor.by, kind, null, { from: row.status, to: next.status, ...(next.outcome === null ? {} : { outcome: next.outcome }) }).pipe(Effect.orDie)
+          yield* repo.event(id, actor.by, kind, null, { from: row.status, to: next.status, ...(next.outcome === null ? {} : { outcome: next.outcome }), ...extra }).pipe(Effect.orDie)
           return { from: row.status, to: next.status, outcome: next.outcome, text: next.outcomeText }
-        }), (a) => ({ from: a.from, to: a.to, outcome: a.outcome, text: a.text }))
+        }), (a) => ({ from: a.from, to: a.to, outcome: a.outcome, text: a.text, ...extra }))
 
     /** Give the case to a member (null: nobody); giving it to oneself starts the work on an open case. */
     const assign = (actor: Actor, id: string, assignee: string | null) =>
@@ -134,7 +137,16 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
         }), (length) => ({ length }))
 
     const escalate = (actor: Actor, id: string) => move(actor, id, { type: "escalate" }, "case.escalated", "escalated")
-    const close = (actor: Actor, id: string, outcome: Parameters<typeof moveCase>[1] & { type: "close" }) => move(actor, id, outcome, "case.closed", "closed")
+    /**
+     * Closes the case with its outcome and a note (issue 55): `cleared` only with each open reason other than a
+     * sanctions match acknowledged, "resolved by a later check" only when its latest check resolved it.
+     */
+    const close = (actor: Actor, id: string, c: { readonly outcome: CaseOutcome; readonly text: string | null; readonly acknowledged: ReadonlyArray<string> }) =>
+      move(actor, id, { type: "close", outcome: c.outcome, text: c.text }, "case.closed", "closed", (row) => {
+        const allowed = mayCloseWith({ outcome: c.outcome, note: c.text, acknowledged: c.acknowledged }, closingState(row), reasonInWords)
+        return allowed.ok ? Effect.void
+          : Effect.fail(allowed.reason === "note_required" ? InvalidRequest.of(allowed.message) : CaseConflict.of(allowed.message))
+      }, c.acknowledged.length === 0 ? {} : { acknowledged: c.acknowledged.join(",") })
 
     /**
      * Decides hits of the case's latest check that reports them, each with the entries linked to it on other lists

@@ -2,9 +2,9 @@ import { SqlClient } from "effect/sql"
 import { Effect, Option, Context, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import type { Attribution } from "../access/actor.js"
-import { type CaseFindings, type CaseOutcome, type CaseStatus, mergeFindings, reopens } from "../domain/cases.js"
+import { type CaseOutcome, type CaseStatus, mergeFindings } from "../domain/cases.js"
 import { numberKey } from "../domain/registrationNumbers.js"
-import { caseSubjectOf, type SubjectOfDecision, subjectKeyOfDecision, type CaseIntake } from "./caseOfCheck.js"
+import { caseSubjectOf, type SubjectOfDecision, subjectKeyOfDecision } from "./caseOfCheck.js"
 
 export interface CaseRow {
   readonly id: string
@@ -16,8 +16,14 @@ export interface CaseRow {
   readonly outcome_text: string | null
   readonly assignee_id: string | null
   readonly assignee_name: string | null
+  /** The reasons of its latest check (issue 55); every reason any of its checks gave is `reasons_seen`. */
   readonly reasons: ReadonlyArray<string>
+  readonly reasons_seen: ReadonlyArray<string>
+  /** Every hit seen; `latest_hits`: the undecided hits of its latest check. */
   readonly hits: ReadonlyArray<string>
+  readonly latest_hits: ReadonlyArray<string>
+  readonly latest_check_id: string | null
+  readonly reopened_at: Date | null
   readonly best_score: number | null
   readonly best_list: string | null
   readonly best_name: string | null
@@ -58,7 +64,11 @@ const toCase = (row: Record<string, unknown>): CaseRow => ({
   ...(row as unknown as CaseRow),
   subject: parsed(row["subject"]),
   reasons: parsed(row["reasons"]),
+  reasons_seen: parsed(row["reasons_seen"]),
   hits: parsed(row["hits"]),
+  latest_hits: parsed(row["latest_hits"]),
+  latest_check_id: row["latest_check_id"] === null ? null : String(row["latest_check_id"]),
+  reopened_at: row["reopened_at"] === null ? null : date(row["reopened_at"]),
   best_score: row["best_score"] === null ? null : Number(row["best_score"]),
   check_count: Number(row["check_count"]),
   pending_decisions: Number(row["pending_decisions"]),
@@ -75,7 +85,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
     const columns = sql`c.id, c.account_id, c.subject_key, c.subject, c.status, c.outcome, c.outcome_text, c.assignee_id,
-      m.name AS assignee_name, c.reasons, c.hits, c.best_score, c.best_list, c.best_name, c.check_count, c.opened_at, c.last_check_at,
+      m.name AS assignee_name, c.reasons, c.reasons_seen, c.hits, c.latest_hits, c.latest_check_id::text AS latest_check_id, c.reopened_at, c.best_score, c.best_list, c.best_name, c.check_count, c.opened_at, c.last_check_at,
       c.closed_at, c.closed_by,
       (SELECT count(*) FROM decisions d WHERE d.account_id = c.account_id AND d.case_id = c.id AND d.approval = 'pending')::int AS pending_decisions`
     const from = sql`cases c LEFT JOIN members m ON m.id = c.assignee_id`
@@ -83,43 +93,6 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
     const event = (caseId: string, actor: Attribution | null, kind: string, body: string | null, details: Record<string, unknown>) =>
       sql`INSERT INTO case_events (case_id, actor, kind, body, details)
         VALUES (${caseId}, ${actor === null ? null : JSON.stringify(actor)}::jsonb, ${kind}, ${body}, ${JSON.stringify(details)}::jsonb)`
-
-    /**
-     * In the transaction that keeps the check: it opens its subject's case, or joins it (a closed one opens again
-     * when the check brings a hit or a reason it has not seen). The case row is locked while it is updated, so
-     * checks of one subject joining at once each count.
-     */
-    const intake = (c: CaseIntake, by: Attribution | null) =>
-      Effect.gen(function*() {
-        const id = newCaseId()
-        const made = yield* sql<{ id: string }>`INSERT INTO cases (id, account_id, subject_key, subject, reasons, hits, best_score, best_list,
-            best_name, check_count, opened_at, last_check_at)
-          VALUES (${id}, ${c.accountId}, ${c.subjectKey}, ${JSON.stringify(c.subject)}::jsonb, ${JSON.stringify(c.findings.reasons)}::jsonb,
-            ${JSON.stringify(c.findings.hits)}::jsonb, ${c.best?.score ?? null}, ${c.best?.list ?? null}, ${c.best?.name ?? null}, 1,
-            ${c.at.toISOString()}::timestamptz, ${c.at.toISOString()}::timestamptz)
-          ON CONFLICT (account_id, subject_key) DO NOTHING RETURNING id`
-        if (made.length > 0) {
-          yield* sql`INSERT INTO case_checks (case_id, check_id, created_at) VALUES (${id}, ${c.checkId}::uuid, ${c.at.toISOString()}::timestamptz)`
-          yield* event(id, by, "opened", null, { check_id: c.checkId, reasons: c.findings.reasons })
-          return { caseId: id, change: "opened" as const }
-        }
-        const [held] = yield* sql<{ id: string; status: CaseStatus; reasons: unknown; hits: unknown }>`SELECT id, status, reasons, hits FROM cases
-          WHERE account_id = ${c.accountId} AND subject_key = ${c.subjectKey} FOR UPDATE`
-        const seen: CaseFindings = { reasons: parsed(held!.reasons), hits: parsed(held!.hits) }
-        const reopen = held!.status === "closed" && reopens(seen, c.findings)
-        const merged = mergeFindings(seen, c.findings)
-        yield* sql`UPDATE cases SET reasons = ${JSON.stringify(merged.reasons)}::jsonb, hits = ${JSON.stringify(merged.hits)}::jsonb,
-            check_count = check_count + 1, last_check_at = greatest(last_check_at, ${c.at.toISOString()}::timestamptz),
-            ${c.best === null ? sql`` : sql`best_list = CASE WHEN best_score IS NULL OR best_score < ${c.best.score} THEN ${c.best.list} ELSE best_list END,
-              best_name = CASE WHEN best_score IS NULL OR best_score < ${c.best.score} THEN ${c.best.name} ELSE best_name END,
-              best_score = greatest(best_score, ${c.best.score}),`}
-            ${reopen ? sql`status = 'open', outcome = NULL, outcome_text = NULL, closed_at = NULL, closed_by = NULL, opened_at = ${c.at.toISOString()}::timestamptz,` : sql``}
-            subject_key = subject_key
-          WHERE id = ${held!.id}`
-        yield* sql`INSERT INTO case_checks (case_id, check_id, created_at) VALUES (${held!.id}, ${c.checkId}::uuid, ${c.at.toISOString()}::timestamptz)`
-        yield* event(held!.id, by, reopen ? "reopened" : "check_joined", null, { check_id: c.checkId, reasons: c.findings.reasons })
-        return { caseId: held!.id, change: reopen ? "reopened" as const : "joined" as const }
-      })
 
     const find = (accountId: string, id: string, lock = false) =>
       sql`SELECT ${columns} FROM ${from} WHERE c.account_id = ${accountId} AND c.id = ${id} ${lock ? sql`FOR UPDATE OF c` : sql``}`.pipe(
@@ -167,14 +140,14 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
           ORDER BY (subject_key = ${key}) DESC, opened_at LIMIT 1 FOR UPDATE`
         if (held === undefined) {
           const id = newCaseId()
-          yield* sql`INSERT INTO cases (id, account_id, subject_key, subject, hits, check_count, opened_at, last_check_at)
-            VALUES (${id}, ${accountId}, ${key}, ${JSON.stringify(caseSubjectOf(subject))}::jsonb, ${JSON.stringify([hit])}::jsonb, 0, now(), now())`
+          yield* sql`INSERT INTO cases (id, account_id, subject_key, subject, hits, latest_hits, check_count, opened_at, last_check_at)
+            VALUES (${id}, ${accountId}, ${key}, ${JSON.stringify(caseSubjectOf(subject))}::jsonb, ${JSON.stringify([hit])}::jsonb, ${JSON.stringify([hit])}::jsonb, 0, now(), now())`
           yield* event(id, by, "opened", null, { decision_id: decisionId })
           return id
         }
         const hits = mergeFindings({ reasons: [], hits: parsed(held.hits) }, { reasons: [], hits: [hit] }).hits
         yield* sql`UPDATE cases SET hits = ${JSON.stringify(hits)}::jsonb
-            ${held.status === "closed" ? sql`, status = 'open', outcome = NULL, outcome_text = NULL, closed_at = NULL, closed_by = NULL, opened_at = now()` : sql``}
+            ${held.status === "closed" ? sql`, status = 'open', outcome = NULL, outcome_text = NULL, closed_at = NULL, closed_by = NULL, opened_at = now(), reopened_at = now()` : sql``}
           WHERE id = ${held.id}`
         if (held.status === "closed") yield* event(held.id, by, "reopened", null, { decision_id: decisionId })
         return held.id
@@ -194,7 +167,8 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
           ${change.status === undefined ? sql`` : sql`status = ${change.status},`}
           ${change.outcome === undefined ? sql`` : sql`outcome = ${change.outcome}, outcome_text = ${change.outcomeText ?? null},
             closed_at = ${change.outcome === null ? null : new Date().toISOString()}::timestamptz,
-            closed_by = ${change.closedBy == null ? null : JSON.stringify(change.closedBy)}::jsonb,`}
+            closed_by = ${change.closedBy == null ? null : JSON.stringify(change.closedBy)}::jsonb,
+            ${change.outcome === null ? sql`` : sql`reopened_at = NULL,`}`}
           ${change.assigneeId === undefined ? sql`` : sql`assignee_id = ${change.assigneeId},`}
           id = id
         WHERE id = ${id}`.pipe(Effect.asVoid)
@@ -206,7 +180,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
       )
 
     const events = (caseId: string) =>
-      sql`SELECT id::text AS id, at, actor, kind, body, details FROM case_events WHERE case_id = ${caseId} ORDER BY id`.pipe(
+      sql`SELECT id::text AS id, at, actor, kind, body, details FROM case_events WHERE case_id = ${caseId} ORDER BY case_events.id`.pipe(
         Effect.map((rows) => rows.map((r): CaseEventRow => ({
           id: String(r["id"]),
           at: date(r["at"]),
@@ -230,7 +204,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
         Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), (r) => r.id))
       )
 
-    return { intake, ofSubject, forCheck, find, queue, openCount, setReviewPolicy, update, member, event, events, checks } as const
+    return { ofSubject, forCheck, find, queue, openCount, setReviewPolicy, update, member, event, events, checks } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make)

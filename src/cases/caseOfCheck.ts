@@ -5,6 +5,10 @@ export interface CaseIntake {
   readonly accountId: string
   readonly checkId: string
   readonly at: Date
+  /** A verdict in review opens a case; any other only joins the case its subject has. */
+  readonly inReview: boolean
+  /** The verdict's result as answered (review, verified, ...). */
+  readonly result: string
   readonly subjectKey: string
   readonly subject: Readonly<Record<string, string>>
   readonly findings: CaseFindings
@@ -21,8 +25,9 @@ interface StoredVerdict {
 }
 
 /**
- * The case a kept check opens or joins, or null: only a verdict in `review` does, and only when it names a subject
- * (a business resolved, or a name). The key is computed as sql/0300_cases.sql computes it for the checks it backfilled.
+ * What a kept verification brings to its subject's case, or null when it names no subject (a business resolved, or
+ * a name). A verdict in `review` opens the case; every verdict joins the one its subject has (issue 55). The key is
+ * computed as sql/0300_cases.sql computes it for the checks it backfilled.
  */
 export const caseOfCheck = (check: {
   readonly id: string
@@ -33,7 +38,6 @@ export const caseOfCheck = (check: {
   readonly verdict: unknown
 }): CaseIntake | null => {
   const verdict = check.verdict as StoredVerdict
-  if (verdict.result !== "review") return null
   const company = verdict.company ?? null
   const companyId = company === null ? null : company.registration_no ?? company.reference_id ?? null
   const country = company?.country ?? check.input_normalized["country"] ?? null
@@ -49,6 +53,8 @@ export const caseOfCheck = (check: {
     accountId: check.account_id,
     checkId: check.id,
     at: check.created_at,
+    inReview: verdict.result === "review",
+    result: typeof verdict.result === "string" ? verdict.result : "unknown",
     subjectKey,
     subject: {
       ...(company === null ? {} : { name: company.legal_name }),

@@ -2,13 +2,23 @@ import { Option, Schema } from "effect"
 import { CaseCheck, CaseEvent, CaseSummary } from "../api/schemas/Case.js"
 import { SanctionsHit } from "../api/schemas/Verdict.js"
 import { reviewReasonOrder, reviewReasonWords } from "../domain/reviewReasons.js"
+import { resolvedByLaterCheck } from "../domain/caseFlow.js"
 import type { CaseEventRow, CaseRow } from "./CasesRepo.js"
 
 const DAY = 86_400_000
 const decodeHit = Schema.decodeUnknownOption(SanctionsHit)
 
-const wordsOf = (reason: string) =>
+export const reasonInWords = (reason: string) =>
   (reviewReasonOrder as ReadonlyArray<string>).includes(reason) ? reviewReasonWords[reason as keyof typeof reviewReasonWords] : reason
+
+/** What closing the case looks at: whether its latest check resolved it, and its reasons now. */
+export const closingState = (row: CaseRow) => ({
+  resolved: resolvedByLaterCheck({
+    latest: row.latest_check_id === null ? null : { at: row.last_check_at.getTime(), id: row.latest_check_id },
+    current: { reasons: row.reasons, hits: row.latest_hits }
+  }),
+  current: row.reasons
+})
 
 export const caseSummary = (row: CaseRow, now: number) =>
   new CaseSummary({
@@ -18,7 +28,10 @@ export const caseSummary = (row: CaseRow, now: number) =>
     outcome: row.outcome,
     outcome_text: row.outcome_text,
     reasons: row.reasons,
-    reasons_in_words: row.reasons.map(wordsOf),
+    reasons_in_words: row.reasons.map(reasonInWords),
+    reasons_seen: row.reasons_seen,
+    resolved_by_later_check: closingState(row).resolved,
+    reopened_at: row.reopened_at?.toISOString() ?? null,
     best_hit: row.best_score === null || row.best_list === null ? null : { score: row.best_score, list: row.best_list, name: row.best_name ?? "" },
     hits: row.hits,
     check_count: row.check_count,

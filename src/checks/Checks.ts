@@ -20,6 +20,7 @@ import { inputAsSent } from "./inputAsSent.js"
 import { Cursors } from "../access/Cursors.js"
 import { caseOfCheck } from "../cases/caseOfCheck.js"
 import { CasesRepo } from "../cases/CasesRepo.js"
+import { CaseIntake } from "../cases/CaseIntake.js"
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/
 
@@ -70,6 +71,7 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
     const screeningLists = yield* ScreeningLists
     const companies = yield* CompanyRepo
     const cases = yield* CasesRepo
+    const caseIntake = yield* CaseIntake
     const days = yield* retention
     const cursors = yield* Cursors
 
@@ -104,13 +106,12 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
         return { verdict, row }
       })
 
-    /** Verifies and keeps the check for the account (made by `keyId`): the verdict answered carries its `check_id`. */
-    /** The check kept, and (a verdict in review) its subject's case opened or joined, in the caller's transaction. */
+    /** The check kept, and its subject's case opened (a verdict in review) or joined, in the caller's transaction. */
     const keep = (row: CheckRow, by: Actor["by"]) =>
       Effect.gen(function*() {
         yield* repo.insert(row)
         const intake = caseOfCheck(row)
-        if (intake !== null) yield* cases.intake(intake, by)
+        if (intake !== null) yield* caseIntake.intake(intake, by, row.key_id)
       })
 
     const verify = (input: VerifyInput, actor: Actor) =>
@@ -195,5 +196,5 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
     return { verify, verifyIf, get, withEvidence, list, purge } as const
   })
 }) {
-  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([ChecksRepo.Default, CasesRepo.Default, Decisions.Default, ScreeningLists.Default, Cursors.Default]))
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([ChecksRepo.Default, CasesRepo.Default, CaseIntake.Default, Decisions.Default, ScreeningLists.Default, Cursors.Default]))
 }

@@ -9,7 +9,7 @@ import { normalizeName } from "./normalize.js"
 export const caseStatuses = ["open", "in_progress", "escalated", "closed"] as const
 export type CaseStatus = typeof caseStatuses[number]
 
-export const caseOutcomes = ["cleared", "confirmed_match", "rejected_business", "other"] as const
+export const caseOutcomes = ["cleared", "confirmed_match", "rejected_business", "resolved_by_later_check", "other"] as const
 export type CaseOutcome = typeof caseOutcomes[number]
 
 export const isCaseStatus = (raw: unknown): raw is CaseStatus => typeof raw === "string" && (caseStatuses as ReadonlyArray<string>).includes(raw)
@@ -45,7 +45,7 @@ export const moveCase = (status: CaseStatus, move: CaseMove): MoveResult => {
     case "close": {
       if (status === "closed") return refused("The case is already closed.")
       const text = move.text?.trim() ?? ""
-      if (move.outcome === "other" && text === "") return refused("An outcome of other needs a text saying what it was.")
+      if (text === "") return refused(move.outcome === "other" ? "An outcome of other needs a text saying what it was." : "Closing a case needs a note saying why.")
       if (text.length > OUTCOME_TEXT_MAX) return refused(`The outcome's text is ${text.length} characters; at most ${OUTCOME_TEXT_MAX}.`)
       return to("closed", move.outcome, text === "" ? null : text)
     }
@@ -65,6 +65,7 @@ export const outcomeWords: Readonly<Record<CaseOutcome, string>> = {
   cleared: "Cleared: no match, the business may proceed",
   confirmed_match: "Confirmed match",
   rejected_business: "Business rejected",
+  resolved_by_later_check: "Resolved by a later check: its latest check clears every reason",
   other: "Other"
 }
 
@@ -92,10 +93,6 @@ export interface CaseFindings {
 
 /** A hit as a case remembers it. */
 export const hitKey = (hit: { readonly list: string; readonly entry_id: string }) => `${hit.list}:${hit.entry_id}`
-
-/** A new check of a closed case's subject opens it again when it brings a hit or a reason the case has not seen. */
-export const reopens = (seen: CaseFindings, check: CaseFindings): boolean =>
-  check.hits.some((h) => !seen.hits.includes(h)) || check.reasons.some((r) => !seen.reasons.includes(r))
 
 /** The findings of a case after a check joins it: everything seen so far (in first-seen order). */
 export const mergeFindings = (seen: CaseFindings, check: CaseFindings): CaseFindings => ({

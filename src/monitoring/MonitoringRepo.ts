@@ -136,7 +136,7 @@ export class MonitoringRepo extends Context.Service<MonitoringRepo>()("kyb/Monit
       )
 
     const events = (accountId: string, options: { readonly keyId: string | null; readonly since: Date | null; readonly after: After | null; readonly limit: number }) =>
-      sql<EventRow>`SELECT id, type, created_at, data FROM events WHERE account_id = ${accountId} AND type <> 'webhook.test' AND type NOT LIKE 'decision.%'
+      sql<EventRow>`SELECT id, type, created_at, data FROM events WHERE account_id = ${accountId} AND type <> 'webhook.test' AND type NOT LIKE 'decision.%' AND type NOT LIKE 'case.%'
         ${options.keyId === null ? sql`` : sql`AND key_id = ${options.keyId}`}
         ${options.since === null ? sql`` : sql`AND created_at >= ${options.since}`}
         ${options.after === null ? sql`` : sql`AND (created_at, id) < (SELECT p.created_at, p.id FROM events p WHERE p.id = ${options.after.id})`}

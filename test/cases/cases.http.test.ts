@@ -92,9 +92,9 @@ describe("cases: one queue, owned, decided by two when it matters (issue 40)", (
         assert.isTrue(isErrorBody(notMember.body, "case_conflict"))
         assert.strictEqual((yield* post(server.url, mine, `/v1/cases/${banco.id}/escalate`)).status, 200)
         assert.strictEqual((yield* post(server.url, mine, `/v1/cases/${banco.id}/escalate`)).status, 409)
-        assert.strictEqual((yield* post(server.url, mine, `/v1/cases/${banco.id}/close`, { outcome: "other" })).status, 409)
+        assert.strictEqual((yield* post(server.url, mine, `/v1/cases/${banco.id}/close`, { outcome: "other" })).status, 400)
         assert.strictEqual((yield* post(server.url, mine, `/v1/cases/${banco.id}/close`, { outcome: "maybe" })).status, 400)
-        const closed = yield* post(server.url, mine, `/v1/cases/${banco.id}/close`, { outcome: "confirmed_match" })
+        const closed = yield* post(server.url, mine, `/v1/cases/${banco.id}/close`, { outcome: "confirmed_match", text: "the listed state bank itself" })
         assert.strictEqual(closed.status, 200, closed.text)
         const detail = closed.body as Detail
         assert.deepStrictEqual(detail.history.map((h) => h.kind), ["opened", "check_joined", "commented", "escalated", "closed"])

@@ -58,7 +58,14 @@ describe("a case worked by two members (issue 40)", () => {
         assert.include(own.text, "another member must approve")
         const approved = yield* promise(() => owner.submit(casePath, `/dashboard/decisions/${decisionId}/approve`, { back: banco, note: "the Panama company, not the Cuban state bank" }))
         assert.strictEqual(approved.status, 303, approved.text)
-        assert.strictEqual((yield* promise(() => owner.submit(casePath, `${casePath}/close`, { outcome: "cleared" }))).status, 303)
+        // Clearing asks for each open reason other than the sanctions match, named (issue 55).
+        const unacknowledged = yield* promise(() => owner.submit(casePath, `${casePath}/close`, { outcome: "cleared", text: "the Panama company" }))
+        assert.strictEqual(unacknowledged.status, 409, unacknowledged.text)
+        const toAcknowledge = [...unacknowledged.text.matchAll(/name="acknowledge" value="([a-z_]+)"/g)].map((m) => m[1]!)
+        assert.deepStrictEqual(toAcknowledge, ["registry_not_covered"])
+        assert.include(unacknowledged.text, "registry_not_covered (")
+        assert.strictEqual((yield* promise(() => owner.submit(casePath, `${casePath}/close`, { outcome: "cleared", text: "" , acknowledge: "registry_not_covered" }))).status, 400, "a note is required")
+        assert.strictEqual((yield* promise(() => owner.submit(casePath, `${casePath}/close`, { outcome: "cleared", text: "the Panama company", acknowledge: "registry_not_covered" }))).status, 303)
         const closed = yield* caseOf(banco)
         assert.include(closed, "Closed: Cleared")
 

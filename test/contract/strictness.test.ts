@@ -108,7 +108,7 @@ describe("the contract to the letter: strict bodies, 405 with Allow, WWW-Authent
         }
         const cases: ReadonlyArray<readonly [Record<string, unknown>, string]> = [
           [{ url: "https://93.184.215.14/hook", events: [] }, "events: must name at least one event type"],
-          [{ url: "https://93.184.215.14/hook", events: ["sanctions.everything"] }, "events.0: must be one of sanctions.hit_added, sanctions.hit_removed, company.status_changed, debarment.added, debarment.removed, decision.pending, decision.approved, decision.rejected"],
+          [{ url: "https://93.184.215.14/hook", events: ["sanctions.everything"] }, "events.0: must be one of sanctions.hit_added, sanctions.hit_removed, company.status_changed, debarment.added, debarment.removed, decision.pending, decision.approved, decision.rejected, case.reopened"],
           [{ url: "https://93.184.215.14:0/hook", events: ["sanctions.hit_added"] }, "url: must not name port 0 (no endpoint listens there)"]
         ]
         for (const [body, message] of cases) {

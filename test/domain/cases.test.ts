@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import {
-  caseOutcomes, caseStatuses, caseSubjectKey, decisionStatusOf, decisionStatusWords, DEFAULT_FOUR_EYES, hitKey, inForceApproval, mayReview, mayWithdraw, reviewNoteOf, mergeFindings, moveCase, needsSecondLook, reopens
+  caseOutcomes, caseStatuses, caseSubjectKey, decisionStatusOf, decisionStatusWords, DEFAULT_FOUR_EYES, hitKey, inForceApproval, mayReview, mayWithdraw, reviewNoteOf, mergeFindings, moveCase, needsSecondLook
 } from "../../src/domain/cases.js"
 
 describe("the case status machine", () => {
@@ -8,14 +8,14 @@ describe("the case status machine", () => {
     expect(moveCase("open", { type: "start" })).toMatchObject({ ok: true, status: "in_progress" })
     expect(moveCase("in_progress", { type: "escalate" })).toMatchObject({ ok: true, status: "escalated" })
     expect(moveCase("open", { type: "escalate" })).toMatchObject({ ok: true, status: "escalated" })
-    expect(moveCase("escalated", { type: "close", outcome: "confirmed_match", text: null }))
-      .toEqual({ ok: true, status: "closed", outcome: "confirmed_match", outcomeText: null })
+    expect(moveCase("escalated", { type: "close", outcome: "confirmed_match", text: "the listed bank itself" }))
+      .toEqual({ ok: true, status: "closed", outcome: "confirmed_match", outcomeText: "the listed bank itself" })
     expect(moveCase("closed", { type: "reopen" })).toMatchObject({ ok: true, status: "open", outcome: null })
   })
 
   it("every status and move: what is refused says why", () => {
     const moves = [
-      { type: "start" }, { type: "escalate" }, { type: "reopen" }, { type: "close", outcome: "cleared", text: null }
+      { type: "start" }, { type: "escalate" }, { type: "reopen" }, { type: "close", outcome: "cleared", text: "no match" }
     ] as const
     const allowed = caseStatuses.flatMap((s) => moves.filter((m) => moveCase(s, m).ok).map((m) => `${s}:${m.type}`))
     expect(allowed).toEqual([
@@ -32,12 +32,14 @@ describe("the case status machine", () => {
     }
   })
 
-  it("an outcome of other needs its text; every outcome closes; a text past the limit is refused", () => {
+  it("every outcome needs its note (issue 55); every outcome closes with one; a text past the limit is refused", () => {
     expect(moveCase("open", { type: "close", outcome: "other", text: "  " })).toMatchObject({ ok: false })
     expect(moveCase("open", { type: "close", outcome: "other", text: " duplicate customer " }))
       .toEqual({ ok: true, status: "closed", outcome: "other", outcomeText: "duplicate customer" })
-    for (const outcome of caseOutcomes.filter((o) => o !== "other")) {
-      expect(moveCase("in_progress", { type: "close", outcome, text: null })).toMatchObject({ ok: true, outcome })
+    for (const outcome of caseOutcomes) {
+      expect(moveCase("in_progress", { type: "close", outcome, text: null })).toMatchObject({ ok: false })
+      expect(moveCase("in_progress", { type: "close", outcome, text: " " })).toMatchObject({ ok: false })
+      expect(moveCase("in_progress", { type: "close", outcome, text: "why" })).toMatchObject({ ok: true, outcome, outcomeText: "why" })
     }
     expect(moveCase("open", { type: "close", outcome: "cleared", text: "x".repeat(2001) })).toMatchObject({ ok: false })
   })
@@ -52,12 +54,8 @@ describe("a case's subject and reopening", () => {
     expect(caseSubjectKey({ company: null, name: null, country: "NG" })).toBeNull()
   })
 
-  it("a new hit or a new reason reopens; the same findings again do not", () => {
+  it("findings merge in first-seen order (reopening: test/domain/caseFlow.test.ts)", () => {
     const seen = { reasons: ["sanctions_match"], hits: [hitKey({ list: "ofac_sdn", entry_id: "1" })] }
-    expect(reopens(seen, { reasons: ["sanctions_match"], hits: ["ofac_sdn:1"] })).toBe(false)
-    expect(reopens(seen, { reasons: [], hits: [] })).toBe(false)
-    expect(reopens(seen, { reasons: ["sanctions_match"], hits: ["un_sc:9"] })).toBe(true)
-    expect(reopens(seen, { reasons: ["status_unknown"], hits: ["ofac_sdn:1"] })).toBe(true)
     expect(mergeFindings(seen, { reasons: ["status_unknown", "sanctions_match"], hits: ["un_sc:9"] }))
       .toEqual({ reasons: ["sanctions_match", "status_unknown"], hits: ["ofac_sdn:1", "un_sc:9"] })
   })

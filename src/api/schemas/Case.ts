@@ -58,8 +58,13 @@ export class CaseSummary extends Schema.Class<CaseSummary>("CaseSummary")({
   status: CaseStatus,
   outcome: Schema.NullOr(CaseOutcome),
   outcome_text: Schema.NullOr(Schema.String),
-  reasons: Schema.Array(Schema.String).annotate({ description: "Every review reason its checks gave" }),
+  reasons: Schema.Array(Schema.String).annotate({ description: "The review reasons of its latest check: every later check of the subject, verified or not, joins the case" }),
   reasons_in_words: Schema.Array(Schema.String),
+  reasons_seen: Schema.Array(Schema.String).annotate({ description: "Every review reason any of its checks gave, those gone since included" }),
+  resolved_by_later_check: Schema.Boolean.annotate({
+    description: "true: its latest check clears every reason and hit, so it may close with outcome resolved_by_later_check (a person still closes it, with a note)"
+  }),
+  reopened_at: Schema.NullOr(Schema.String).annotate({ description: "When a later check last opened it again with a new hit or reason; null: never, or closed since" }),
   best_hit: Schema.NullOr(Schema.Struct({ score: Schema.Finite, list: Schema.String, name: Schema.String })).annotate({
     description: "The highest-scored undecided hit its checks reported; null: none (a case for another reason)"
   }),
@@ -82,7 +87,7 @@ export class CasePage extends Schema.Class<CasePage>("CasePage")({
 export class CaseEvent extends Schema.Class<CaseEvent>("CaseEvent")({
   at: Schema.String.annotate({ format: "date-time" }),
   actor: AttributionOrNull("who; null: the service (a check that opened or joined the case)"),
-  kind: Schema.String.annotate({ description: "opened, check_joined, reopened, assigned, started, escalated, closed, commented, decision_proposed, decision_recorded, decision_approved, decision_rejected" }),
+  kind: Schema.String.annotate({ description: "opened, check_joined (any later check of the subject, verified or not), reopened (a later check brought a new hit or reason), assigned, started, escalated, closed, commented, decision_proposed, decision_recorded, decision_approved, decision_rejected" }),
   body: Schema.NullOr(Schema.String).annotate({ description: "A comment's text" }),
   details: Schema.Record(Schema.String, Schema.Unknown)
 }) {}
@@ -115,7 +120,10 @@ export const CommentBody = Schema.Struct({
 
 export const CloseBody = Schema.Struct({
   outcome: CaseOutcome,
-  text: optionalField(Text(2000, "Required with outcome other: what it was"))
+  text: optionalField(Text(2000, "Required: why (with outcome other: what it was)")),
+  acknowledged_reasons: optionalField(Schema.Array(ReviewReason).annotate({
+    description: "With outcome cleared: each open reason of the latest check other than sanctions_match, named to confirm it was considered; a cleared close without them is 409 naming them"
+  }).check(Schema.isMaxLength(20)))
 }).annotate({ identifier: "CaseCloseRequest" })
 
 export const CaseDecisionBody = Schema.Struct({

@@ -5,7 +5,7 @@ import { isoCountryCode, requiringOneOf } from "./params.js"
 import { optionalField, stated } from "./stated.js"
 
 export const EventType = Schema.Literals(["sanctions.hit_added", "sanctions.hit_removed", "company.status_changed", "debarment.added", "debarment.removed",
-  "decision.pending", "decision.approved", "decision.rejected"])
+  "decision.pending", "decision.approved", "decision.rejected", "case.reopened"])
 
 export const WebhookBody = Schema.Struct({
   url: Schema.String.annotate(stated({

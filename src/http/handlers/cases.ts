@@ -17,5 +17,5 @@ export const CasesHandlers = HttpApiBuilder.group(KybApi, "cases", (handlers) =>
       .handle("assign", ({ params, payload }) => writing((_key, actor) => cases.assign(actor, params.id, payload.assignee === "none" ? null : payload.assignee)))
       .handle("comment", ({ params, payload }) => writing((_key, actor) => cases.comment(actor, params.id, payload.text)))
       .handle("escalate", ({ params }) => writing((_key, actor) => cases.escalate(actor, params.id)))
-      .handle("close", ({ params, payload }) => writing((_key, actor) => cases.close(actor, params.id, { type: "close", outcome: payload.outcome, text: payload.text ?? null })))
+      .handle("close", ({ params, payload }) => writing((_key, actor) => cases.close(actor, params.id, { outcome: payload.outcome, text: payload.text ?? null, acknowledged: payload.acknowledged_reasons ?? [] })))
       .handle("decide", ({ params, payload }) => writing((_key, actor) => cases.decide(actor, params.id, payload)))))

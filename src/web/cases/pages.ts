@@ -1,9 +1,10 @@
 import type { CaseDetail, CasePage, CaseSummary } from "../../api/schemas/Case.js"
-import { caseOutcomes, caseStatuses, outcomeWords, statusWords } from "../../domain/cases.js"
+import { caseStatuses, outcomeWords, statusWords } from "../../domain/cases.js"
 import { reviewReasonOrder } from "../../domain/reviewReasons.js"
 import { attributionWords } from "../attribution.js"
 import { byProposal, proposalActions, proposalCells } from "./decisionViews.js"
 import { caseHitFacts } from "./hitFacts.js"
+import { checkHistoryWords, closeCaseForm, decideHitsForm, reasonFacts } from "./caseForms.js"
 import { checkLink } from "../checks/view.js"
 import { type Console, consolePage, csrfField, may } from "../console.js"
 import { dataTable, html, type Html, when } from "../html.js"
@@ -46,7 +47,7 @@ export const queuePage = (c: Console, page: CasePage, error?: string, policy?: {
     k.check_count,
     `${k.age_days} d`,
     k.assignee?.name ?? "nobody",
-    html`${statusWords[k.status]}${k.pending_decisions > 0 ? html` · <strong>${k.pending_decisions} waiting for a second look</strong>` : ""}`
+    html`${statusWords[k.status]}${k.reopened_at === null ? "" : " · reopened by a later check"}${k.pending_decisions > 0 ? html` · <strong>${k.pending_decisions} waiting for a second look</strong>` : ""}`
   ])
   return consolePage(c, "Cases", "/dashboard/cases", html`<p>Every verdict in <strong>review</strong> opens or joins the case of its subject.
 Take a case, read its evidence, decide its hits and close it with an outcome.</p>
@@ -81,8 +82,7 @@ export const historyWords = (kind: string, details: Readonly<Record<string, unkn
     case "decision_approved": return `approved the decision on ${listWords(d("list"))} ${d("entry_id")}${body === null ? "" : `: ${body}`}`
     case "decision_rejected": return `rejected the decision on ${listWords(d("list"))} ${d("entry_id")}${body === null ? "" : `: ${body}`}`
     case "decision_withdrawn": return `withdrew the proposal on ${listWords(d("list"))} ${d("entry_id")}${body === null ? "" : `: ${body}`}`
-    case "check_joined": return `check ${d("check_id").slice(0, 8)} joined`
-    default: return kind.replace(/_/g, " ")
+    default: return checkHistoryWords(kind, details) ?? kind.replace(/_/g, " ")
   }
 }
 
@@ -99,18 +99,12 @@ ${error === undefined ? "" : html`<p class="error" role="alert">${error}</p>`}
 <p class="no-print"><a href="${base}/record">Case record to print or download</a></p>
 <dl class="facts"><dt>Status</dt><dd id="case-status">${statusWords[k.status]}${k.outcome === null ? "" : html`: ${outcomeWords[k.outcome]}${k.outcome_text === null ? "" : ` (${k.outcome_text})`}`}</dd>
 <dt>Assignee</dt><dd>${k.assignee?.name ?? "nobody"}</dd><dt>Opened</dt><dd>${when(k.opened_at)}</dd>
-<dt>Reasons</dt><dd>${k.reasons.map(reasonWords).join("; ") || "—"}</dd>
+${reasonFacts(k)}
 <dt>Waiting for a second look</dt><dd>${k.pending_decisions}</dd></dl>
 ${work ? html`<div class="actions">${k.assignee?.id === c.account.member.id ? "" : post(c, `${base}/take`, html``, "Take this case")}
 ${k.status === "escalated" ? "" : post(c, `${base}/escalate`, html``, "Escalate")}</div>` : ""}
 <h2>Hits of the latest check</h2>
-${undecided.length === 0 ? html`<p class="empty">No undecided hit.</p>` : work ? html`<form method="post" action="${base}/decisions">${csrfField(c.csrf)}
-<fieldset><legend>Decide these hits (each with the entries linked to it on other lists)</legend>${undecided.map((h, i) =>
-    html`<div><input type="checkbox" id="hit-${i}" name="hit" value="${h.list}:${h.entry_id}" checked> <label for="hit-${i}">${h.score.toFixed(2)} ${listWords(h.list)} ${h.entry_id}: ${h.name}${
-      h.linked.length === 0 ? "" : ` (linked: ${h.linked.map((l) => `${listWords(l.list)} ${l.entry_id}`).join(", ")})`}</label></div>`)}</fieldset>
-<div><label for="d-decision">Decision</label><select id="d-decision" name="decision"><option value="false_positive">false positive</option><option value="confirmed">confirmed match</option></select></div>
-<div><label for="d-note">Why</label><textarea id="d-note" name="note" required maxlength="2000"></textarea></div>
-<button type="submit">Decide</button></form>` : dataTable("Hits", ["Score", "List", "Entry"], undecided.map((h) => [h.score.toFixed(2), listWords(h.list), h.name]))}
+${undecided.length === 0 ? html`<p class="empty">No undecided hit.</p>` : work ? decideHitsForm(c, base, undecided) : dataTable("Hits", ["Score", "List", "Entry"], undecided.map((h) => [h.score.toFixed(2), listWords(h.list), h.name]))}
 ${caseHitFacts(latest?.hits ?? [])}
 <h2>Decisions</h2>
 ${dataTable("Decisions, newest first (a proposal on an entity is one row: reviewed once, as a whole)", ["When", "Entries", "Decision", "Proposed by", "Their note", "Status", "Second look", "Your move"], decisionRows, { empty: "No decision yet.", id: "decisions" })}
@@ -118,9 +112,7 @@ ${dataTable("Decisions, newest first (a proposal on an entity is one row: review
 ${dataTable("Checks, newest first", ["When", "Check", "Result", "Reasons"], detail.checks.map((k2) => [when(k2.created_at), checkLink(k2.id), k2.result, k2.review_reasons.map(reasonWords).join("; ") || "—"]), { id: "case-checks" })}
 <h2>Comment</h2>
 ${may(c, "work") ? html`<form method="post" action="${base}/comments">${csrfField(c.csrf)}<div><label for="c-text">Comment</label><textarea id="c-text" name="text" required maxlength="4000"></textarea></div><button type="submit">Add the comment</button></form>` : ""}
-${work ? html`<h2>Close</h2><form method="post" action="${base}/close">${csrfField(c.csrf)}<div><label for="o-outcome">Outcome</label><select id="o-outcome" name="outcome">${
-    caseOutcomes.map((o) => option(o, outcomeWords[o], undefined))}</select></div>
-<div><label for="o-text">Text (required for other)</label><input id="o-text" name="text" maxlength="2000"></div><button type="submit">Close the case</button></form>` : ""}
+${work ? closeCaseForm(c, base, k) : ""}
 <h2>History</h2>
 <ol id="history">${detail.history.map((e) => html`<li>${when(e.at)} · ${attributionWords(e.actor) === "not recorded" ? "the service" : attributionWords(e.actor)}: ${historyWords(e.kind, e.details, e.body)}</li>`)}</ol>`)
 }

@@ -1,6 +1,8 @@
 import { Effect, Result, Schema, SchemaIssue } from "effect"
+import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { CaseListParams, CloseBody } from "../../api/schemas/Case.js"
 import { SanctionsList } from "../../api/schemas/Verdict.js"
+import { caseOutcomes, isCaseOutcome } from "../../domain/cases.js"
 import { Cases } from "../../cases/Cases.js"
 import { RoleForbids } from "../../accounts/errors.js"
 import { InvalidApiKey } from "../../api/errors.js"
@@ -40,7 +42,7 @@ const show = (c: Console, id: string, error?: Failure) =>
 const caseGet = consoleGet((c) => Effect.flatMap(idAfter(PREFIX), (id) => show(c, id)))
 
 /** A form on a case: the change, then back to the case (303), or the case again with the refusal. */
-const onCase = <E extends Failure>(change: (c: Console, id: string, field: (name: string) => string | undefined) => Effect.Effect<unknown, E, Cases>) =>
+const onCase = <E extends Failure>(change: (c: Console, id: string, field: (name: string) => string | undefined) => Effect.Effect<unknown, E, Cases | HttpServerRequest.HttpServerRequest>) =>
   consolePost((c, field) =>
     Effect.gen(function*() {
       const id = yield* idAfter(PREFIX)
@@ -57,10 +59,14 @@ const escalate = onCase((c, id) => Effect.flatMap(Cases, (cases) => cases.escala
 const comment = onCase((c, id, field) => Effect.flatMap(Cases, (cases) => cases.comment(consoleActor(c), id, field("text") ?? "")))
 const close = onCase((c, id, field) =>
   Effect.gen(function*() {
-    const body = yield* Schema.decodeUnknownEffect(CloseBody)({ outcome: field("outcome"), ...(field("text") ? { text: field("text") } : {}) }).pipe(
-      Effect.mapError(() => ({ error: "invalid_request", message: "outcome: must be cleared, confirmed_match, rejected_business or other" }))
+    const acknowledged = yield* formValues("acknowledge")
+    const body = yield* Schema.decodeUnknownEffect(CloseBody)({ outcome: field("outcome"), ...(field("text") ? { text: field("text") } : {}), acknowledged_reasons: acknowledged }).pipe(
+      Effect.mapError(() => ({
+        error: "invalid_request",
+        message: isCaseOutcome(field("outcome")) ? "acknowledge: only the reasons this case lists" : `outcome: choose one of ${caseOutcomes.join(", ")}`
+      }))
     )
-    return yield* (yield* Cases).close(consoleActor(c), id, { type: "close", outcome: body.outcome, text: body.text ?? null })
+    return yield* (yield* Cases).close(consoleActor(c), id, { outcome: body.outcome, text: body.text ?? null, acknowledged: body.acknowledged_reasons ?? [] })
   }))
 
 /** Several hits at once: each checkbox is `list:entry_id`. */

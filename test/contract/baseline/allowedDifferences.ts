@@ -105,5 +105,19 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     pointers: /^\/(paths\/~1v1~1cases~1\{id\}~1file|components\/schemas\/(CaseFile|CaseFileDocument|OmittedDocument))(\/|$)/,
     why: "Issue 55 item 3, additive: GET /v1/cases/{id}/file, a case as one file to keep (the case, each of its checks and " +
       "the audit entries concerning it, each document as its JSON text with its SHA-256; what it leaves out is said in `omitted`)."
+  },
+  {
+    pointers: new RegExp("^/(components/schemas/CaseCloseRequest(/.*)?" +
+      "|components/schemas/CaseEvent/properties/kind/description" +
+      "|components/schemas/CaseSummary/(properties/(outcome|reasons|reasons_seen|reopened_at|resolved_by_later_check)(/.*)?|required/\\d+)" +
+      "|components/schemas/(Event/properties/type|Webhook(Created|Request)?/properties/events/items|WebhookDeliveryPage/properties/deliveries/items/properties/type)/enum/\\d+" +
+      "|paths/~1v1~1cases~1\\{id\\}~1close/post/description" +
+      "|paths/~1v1~1cases(~1\\{id\\}(~1[a-z]+)?)?/(get|post)/responses/200/content/application~1json/example/(cases/0|case)/(reasons_seen|reopened_at|resolved_by_later_check)" +
+      "|paths/~1v1~1cases~1\\{id\\}(~1[a-z]+)?/(get|post)/responses/200/content/application~1json/example/history/2)$"),
+    why: "Cases follow the business (issue 55 items 1 and 2): a case's `reasons` are its latest check's (every later check " +
+      "of the subject joins it, verified or not), `reasons_seen` keeps every reason its checks gave, `resolved_by_later_check` " +
+      "says its latest check clears every reason (an outcome of that name is then offered), `reopened_at` says a later " +
+      "check opened it again (event `case.reopened`, for webhooks); closing needs `text` for every outcome, and clearing " +
+      "names the open reasons other than sanctions_match in `acknowledged_reasons`. The examples show the new fields."
   }
 ]
