@@ -43,8 +43,11 @@ describeInChromium("the case record printed in Chromium", () => {
     await typeInto(page.getByLabel("Comment"), "The Cuban state bank; our customer is in Panama")
     await press(page.getByRole("button", { name: "Add the comment" }))
     await page.locator("#history").getByText("commented: The Cuban state bank").waitFor()
-    await typeInto(page.getByLabel("Why"), "The Panamanian namesake")
-    await press(page.getByRole("button", { name: "Decide" }))
+    // Nothing is preselected on a case (issue 55 item 1): the hit and the decision are chosen.
+    await press(page.getByRole("checkbox", { name: /ofac_sdn 306|OFAC SDN 306/ }), "Space")
+    await press(page.getByLabel("False positive"), "Space")
+    await typeInto(page.getByLabel("Reason for the decision"), "The Panamanian namesake")
+    await press(page.getByRole("button", { name: "Decide the ticked hits" }))
     await page.locator("#decisions").getByText("pending").waitFor()
     expect(await axeViolations(page)).toEqual([])
     await press(page.getByRole("link", { name: "Case record to print or download" }))
