@@ -92,5 +92,11 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
       "the customer declares to /v1/verify (`people`, reported in `people_screened` with their `source`, their hits' " +
       "`screened_from` declared_owner or declared_director), each name's kinds screened against (`names_screened`), and " +
       "POST /v1/screen/batch (a job of `kind` screen, each row's `screening`)."
+  },
+  {
+    pointers: /^\/components\/schemas\/MemberAttribution\/properties\/(display_name|name\/description)(\/.*)?$|^\/paths\/.*\/example\/(.*\/)?(actor|decided_by|created_by|reviewed_by|closed_by|performed_by)\/display_name$/,
+    why: "Team administration (issue 55 item 6), additive: a member named in a record carries their `display_name` as of the " +
+      "action beside `id` and `name` (null: they had given none, and `name` is their address; absent on records made before " +
+      "display names existed)."
   }
 ]
