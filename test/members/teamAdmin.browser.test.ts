@@ -1,5 +1,5 @@
 import { expect, it } from "vitest"
-import { axeViolations, press, typeInto } from "../support/browserPages.js"
+import { axeViolations, press } from "../support/browserPages.js"
 import { acceptInBrowser, describeInChromium, inviteInBrowser, mainNav, signUpOnForm, useBrowserRun } from "../support/browserRun.js"
 
 /**
