@@ -1,5 +1,4 @@
 import type { KeyShown, MemberRow } from "../../members/MembersRepo.js"
-import { roleWords } from "../../domain/roles.js"
 import { type Console, consolePage, csrfField } from "../console.js"
 import { html } from "../html.js"
 
@@ -24,8 +23,8 @@ key${live.length === 1 ? "" : "s"} (a secret is shown once, to whoever makes or 
 /** The confirmation a removal asks for: who, what ends, and what becomes of the keys they were shown. A plain form: no script needed. */
 export const removalPage = (c: Console, member: MemberRow, keys: ReadonlyArray<KeyShown>) => {
   const who = memberWords(member)
-  return consolePage(c, `Remove ${who}?`, "/dashboard/members", html`<p id="removal-who">${who}${member.email === null || member.display_name === null ? "" : html` (${member.email})`},
-${roleWords[member.role]}, will be removed from the account: their sessions end at once and they can no longer sign in. What they did keeps
+  return consolePage(c, `Remove ${who}?`, "/dashboard/members", html`<p id="removal-who">${who}${member.email === null || member.display_name === null ? "" : html` (${member.email})`}, ${member.role},
+will be removed from the account: their sessions end at once and they can no longer sign in. What they did keeps
 their name in the records and the audit log. This cannot be undone; to have them back, invite them again.</p>
 <form method="post" action="${PREFIX}${member.id}/remove" class="card">${csrfField(c.csrf)}${keysChoice(who, keys)}
 <div class="actions"><button type="submit" class="danger">Yes, remove ${who}</button><a href="/dashboard/members">No, keep ${who}</a></div></form>`)
