@@ -8,7 +8,7 @@ import { effectiveLists } from "../screeningLists/ScreeningLists.js"
  * action) or a key (its label as of the action). Stored as it was, so a later rename or removal changes nothing.
  */
 export type Attribution =
-  | { readonly type: "member"; readonly id: string; readonly name: string }
+  | { readonly type: "member"; readonly id: string; readonly name: string; readonly display_name?: string | null }
   | { readonly type: "key"; readonly id: string; readonly label: string | null }
 
 /** Where a request came from, for the audit log (null: not known, e.g. a job or a monitor run). */

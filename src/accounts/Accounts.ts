@@ -5,6 +5,7 @@ import { ApiKeys } from "../access/ApiKeys.js"
 import type { Attribution, Origin } from "../access/actor.js"
 import { Audit, type AuditActor } from "../audit/Audit.js"
 import { can, type Power, refusalOf, type Role } from "../domain/roles.js"
+import { checkDisplayName } from "../domain/displayName.js"
 import { checkEmail, checkGrace, checkLabel, checkPassword, ROTATION_GRACE } from "../domain/accountRules.js"
 import { checkScope } from "../domain/keyScope.js"
 import { dayOf, monthlyQuota, periodOf, resetOf } from "../domain/quotaWindow.js"
@@ -27,7 +28,8 @@ export interface Account {
   readonly email: string
   readonly plan: AccountRow["plan"]
   readonly emailVerified: boolean
-  readonly member: { readonly id: string; readonly name: string; readonly role: Role }
+  /** `name`: how records name them (their display name, or their address while they have none). */
+  readonly member: { readonly id: string; readonly name: string; readonly displayName: string | null; readonly role: Role }
 }
 
 const accountOf = (row: AccountRow): Account => ({
@@ -35,11 +37,12 @@ const accountOf = (row: AccountRow): Account => ({
   email: row.email,
   plan: row.plan,
   emailVerified: row.email_verified,
-  member: { id: row.member_id, name: row.member_name, role: row.role }
+  member: { id: row.member_id, name: row.member_name, displayName: row.member_display_name, role: row.role }
 })
 
 /** The member acting, credited as API objects carry it. */
-export const memberAttribution = (account: Account): Attribution => ({ type: "member", id: account.member.id, name: account.member.name })
+export const memberAttribution = (account: Account): Extract<Attribution, { readonly type: "member" }> =>
+  ({ type: "member", id: account.member.id, name: account.member.name, display_name: account.member.displayName })
 
 /** Refused unless the signed-in member's role has the power. */
 export const requirePower = (account: Account, power: Power) =>
@@ -102,14 +105,17 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
      * sign-up unit is taken before the work, whatever the outcome, and given back only when the database could not do
      * the work; bad input is refused before that.
      */
-    const signUp = (form: { readonly email: string; readonly password: string; readonly client: string }) =>
+    const signUp = (form: { readonly email: string; readonly name: string | undefined; readonly password: string; readonly client: string }) =>
       Effect.gen(function*() {
         if (!signupEnabled) return yield* new SignupDisabled({ message: "Sign-up is closed on this server; ask its operator for a key." })
         const email = yield* input(checkEmail(form.email))
+        // the form asks for it (required); a client that sends no name field at all gets an owner named by their
+        // address, as owners made before display names were, until they give one on the Account page
+        const name = form.name === undefined ? null : yield* input(checkDisplayName(form.name))
         const password = yield* input(checkPassword(form.password, email.email))
         const wait = yield* throttle.take("signup_client", form.client)
         if (wait > 0) return yield* throttled(wait)
-        return yield* createAccount(email, password).pipe(
+        return yield* createAccount(email, name, password).pipe(
           // a unit pays for an attempt processed: one the database could not finish (a 503 page) is given back; a
           // client hanging up is not (what it started may have been made)
           Effect.onError((cause) =>
@@ -117,13 +123,13 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
         )
       }).pipe(traced("Accounts.signUp"))
 
-    const createAccount = (email: { readonly email: string; readonly lower: string }, password: string) =>
+    const createAccount = (email: { readonly email: string; readonly lower: string }, name: string | null, password: string) =>
       Effect.gen(function*() {
         yield* throttle.prune
         const suffix = randomBytes(8).toString("hex")
         const id = "acc_" + suffix
         const period = periodOf(new Date(yield* Clock.currentTimeMillis))
-        const created = yield* repo.insertAccount({ id, memberId: "mem_" + suffix, email: email.email, lower: email.lower, passwordHash: yield* hashPassword(password), plan: "free" }, period)
+        const created = yield* repo.insertAccount({ id, memberId: "mem_" + suffix, email: email.email, lower: email.lower, name, passwordHash: yield* hashPassword(password), plan: "free" }, period)
         if (created) {
           const verification = newToken()
           yield* repo.insertVerification(sha256(verification), id)
@@ -139,11 +145,11 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
       })
 
     /** A log-in's event in the chain of the account whose address was typed (a failure names no actor: whoever typed it is not known). */
-    const logInEvent = (login: { readonly id: string; readonly member_id: string; readonly member_name: string }, origin: Origin | undefined, event: {
+    const logInEvent = (login: AccountRow, origin: Origin | undefined, event: {
       readonly action: "member.logged_in" | "member.login_failed"
       readonly details: Readonly<Record<string, string | boolean>>
     }) =>
-      audit.record({ accountId: login.id, by: event.action === "member.logged_in" ? { type: "member", id: login.member_id, name: login.member_name } : null, origin }, {
+      audit.record({ accountId: login.id, by: event.action === "member.logged_in" ? memberAttribution(accountOf(login)) : null, origin }, {
         action: event.action, object: { type: "member", id: login.member_id }, outcome: event.action === "member.logged_in" ? "succeeded" : "refused", details: event.details
       })
 

@@ -18,6 +18,7 @@ export interface AccountRow {
   readonly session_generation: number
   readonly member_id: string
   readonly member_name: string
+  readonly member_display_name: string | null
   readonly role: Role
 }
 
@@ -50,8 +51,11 @@ export class AccountsRepo extends Context.Service<AccountsRepo>()("kyb/AccountsR
     const sql = yield* SqlClient.SqlClient
     const ends = yield* Ends
     const fence = yield* Fence
-    const accountColumns = sql`a.id, m.email, a.plan, m.password_hash, a.email_verified_at IS NOT NULL AS email_verified,
-      m.id AS member_id, m.name AS member_name, m.role, m.session_generation`
+    // A member who joined by invitation proved their address by opening the link sent to it: it is verified. The
+    // account's own verification is its owner's (the sign-up address).
+    const accountColumns = sql`a.id, m.email, a.plan, m.password_hash,
+      (a.email_verified_at IS NOT NULL OR EXISTS (SELECT 1 FROM invitations i WHERE i.member_id = m.id)) AS email_verified,
+      m.id AS member_id, m.name AS member_name, m.display_name AS member_display_name, m.role, m.session_generation`
     /** A live member of a live account. */
     const liveMember = sql`m.removed_at IS NULL AND a.deleted_at IS NULL AND a.kind = 'self_serve'`
 
@@ -63,7 +67,7 @@ export class AccountsRepo extends Context.Service<AccountsRepo>()("kyb/AccountsR
      * A new account and its owner member, starting its month from the usage of an account deleted this month with the
      * same address (no second free quota); false when the address has an account or is a member's log-in.
      */
-    const insertAccount = (row: { id: string; memberId: string; email: string; lower: string; passwordHash: string; plan: Plan }, period: string) =>
+    const insertAccount = (row: { id: string; memberId: string; email: string; lower: string; name: string | null; passwordHash: string; plan: Plan }, period: string) =>
       sql.withTransaction(Effect.gen(function*() {
         const taken = yield* sql`SELECT 1 FROM members WHERE email_lower = ${row.lower} AND removed_at IS NULL`
         if (taken.length > 0) return false
@@ -71,8 +75,8 @@ export class AccountsRepo extends Context.Service<AccountsRepo>()("kyb/AccountsR
           VALUES (${row.id}, ${row.email}, ${row.lower}, ${row.plan})
           ON CONFLICT (email_lower) DO NOTHING RETURNING id`
         if (created.length === 0) return false
-        yield* sql`INSERT INTO members (id, account_id, email, email_lower, name, role, password_hash)
-          VALUES (${row.memberId}, ${row.id}, ${row.email}, ${row.lower}, ${row.email}, 'owner', ${row.passwordHash})`
+        yield* sql`INSERT INTO members (id, account_id, email, email_lower, name, display_name, role, password_hash)
+          VALUES (${row.memberId}, ${row.id}, ${row.email}, ${row.lower}, ${row.name ?? row.email}, ${row.name}, 'owner', ${row.passwordHash})`
         yield* sql`INSERT INTO account_usage (account_id, period, used)
           SELECT ${row.id}, period, used FROM departed_usage WHERE address_sha256 = ${addressKey(row.lower)} AND period = ${period}::date`
         return true

@@ -350,7 +350,7 @@ examples["decisions.record"] = {
   note: "our customer is the Panamanian namesake",
   created_at: "2026-11-24T10:00:00.000Z",
   superseded_by: null,
-  decided_by: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" },
+  decided_by: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst", display_name: "Ana Analyst" },
   approval: "not_needed",
   status: "in_force",
   proposer: { id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" },
@@ -391,7 +391,7 @@ examples["cases.get"] = {
   decisions: [{ ...(examples["decisions.record"] as object), approval: "pending", status: "pending", case_id: caseSummary.id }],
   history: [
     { at: "2026-11-24T09:58:00.000Z", actor: null, kind: "opened", body: null, details: { check_id: "5c1d3e5f-7a9b-4c1d-8e2f-4a6b8c0d2e4f" } },
-    { at: "2026-11-24T10:02:00.000Z", actor: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" }, kind: "commented", body: "the Panamanian bank, RUC 155612345", details: {} },
+    { at: "2026-11-24T10:02:00.000Z", actor: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst", display_name: "Ana Analyst" }, kind: "commented", body: "the Panamanian bank, RUC 155612345", details: {} },
     { at: "2026-11-24T10:05:00.000Z", actor: { type: "key", id: "key_5b7d9f1a3c5e", label: "onboarding service" }, kind: "check_joined", body: null,
       details: { check_id: "0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10", result: "review", reasons: ["sanctions_match"], latest: true } }
   ]
@@ -424,7 +424,7 @@ const monitor = {
   screened_name: "New Horizon Maritime Trading",
   hits: 0,
   created_at: "2026-11-24T10:00:00.000Z",
-  created_by: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" }
+  created_by: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst", display_name: "Ana Analyst" }
 }
 examples["monitoring.create"] = monitor
 examples["monitoring.get"] = monitor
@@ -450,7 +450,7 @@ const webhook = {
   url: "https://hooks.example.com/kyb",
   events: ["sanctions.hit_added", "sanctions.hit_removed"],
   created_at: "2026-11-24T10:00:00.000Z",
-  created_by: { type: "member", id: "mem_7a9c1e3b5d7f9a1c", name: "Ade Admin" }
+  created_by: { type: "member", id: "mem_7a9c1e3b5d7f9a1c", name: "Ade Admin", display_name: "Ade Admin" }
 }
 examples["webhooks.create"] = { ...webhook, secret: "whsec_7fQ2mS9xKp4rT8vB1nL6yH3cW5dZ0gJa" }
 examples["webhooks.list"] = { webhooks: [webhook], next_cursor: null }
@@ -473,7 +473,7 @@ examples["audit.list"] = {
   entries: [{
     seq: 41,
     at: "2026-11-24T10:00:00.120Z",
-    actor: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst" },
+    actor: { type: "member", id: "mem_3f5a7c9e1b3d4f5a", name: "Ana Analyst", display_name: "Ana Analyst" },
     action: "decision.recorded",
     object: { type: "decision", id: "2c4e6f8a-0b2d-4f6a-8c0e-2b4d6f8a0c2e" },
     address: "198.51.100.23",

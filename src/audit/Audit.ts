@@ -1,5 +1,5 @@
 import { SqlClient } from "effect/sql"
-import { Clock, Effect, Context, Layer } from "effect"
+import { Clock, Config, Duration, Effect, Context, Layer } from "effect"
 import type { Actor, Attribution, Origin } from "../access/actor.js"
 import {
   anchorProblems, anchorWords, type AuditAnchor, type AuditEntry, breakWords, type ChainBreak, entryHash, firstBreak, GENESIS
@@ -33,13 +33,17 @@ const SLICE = 1000
 
 /**
  * The audit trail (issue 39): `record` appends an entry to the account's hash chain inside the caller's transaction
- * (its own when there is none), so the entry and the change commit or roll back together. `verify` recomputes
- * every chain (or one account's) and names the first bad entry.
+ * (its own when there is none), so the entry and the change commit or roll back together; it locks only that
+ * account's chain head (the heads are anchored by AuditAnchoring, off the request path). `verify` recomputes every
+ * chain (or one account's) and names the first bad entry.
  */
 export class Audit extends Context.Service<Audit>()("kyb/Audit", {
   make: Effect.gen(function*() {
     const repo = yield* AuditRepo
     const sql = yield* SqlClient.SqlClient
+    const anchorEvery = yield* Config.Duration("KYB_AUDIT_ANCHOR_EVERY").pipe(Config.withDefault(Duration.seconds(10)))
+    /** How old an unanchored entry may be before verification says the anchoring task is not keeping up. */
+    const anchorAllowance = Duration.max(Duration.minutes(1), Duration.times(anchorEvery, 10))
 
     const record = (actor: AuditActor, event: AuditEvent) =>
       sql.withTransaction(Effect.gen(function*() {
@@ -93,7 +97,9 @@ export class Audit extends Context.Service<Audit>()("kyb/Audit", {
           after = rows[rows.length - 1]!.seq
         }
         const hashes = new Map(entries.filter((e) => keep.has(e.seq)).map((e) => [e.seq, e.hash] as const))
-        return { entries: entries.length, broken: firstBreak(entries, head), hashes, last: entries.at(-1)?.seq ?? 0 }
+        const lastAnchored = Math.max(0, ...keep)
+        const unanchoredSince = entries.find((e) => e.seq > lastAnchored)?.at ?? null
+        return { entries: entries.length, broken: firstBreak(entries, head), hashes, last: entries.at(-1)?.seq ?? 0, unanchoredSince }
       })
 
     const allAnchors = Effect.gen(function*() {
@@ -122,18 +128,19 @@ export class Audit extends Context.Service<Audit>()("kyb/Audit", {
         const chains = [...heads.map((h) => ({ id: h.account_id, head: { seq: h.seq, hash: h.hash } })), ...headless.map((r) => ({ id: r.account_id, head: null }))]
         let checked = 0
         const broken: Array<BrokenChain> = []
-        const seen = new Map<string, { readonly hashes: ReadonlyMap<number, string>; readonly head: number }>()
+        const seen = new Map<string, { readonly hashes: ReadonlyMap<number, string>; readonly head: number; readonly unanchoredSince: string | null }>()
+        const cutoff = new Date((yield* Clock.currentTimeMillis) - Duration.toMillis(anchorAllowance)).toISOString()
         for (const chain of chains) {
           const result = yield* verifyAccount(chain.id, chain.head, anchored.get(chain.id) ?? new Set())
           checked += result.entries
-          seen.set(chain.id, { hashes: result.hashes, head: Math.max(chain.head?.seq ?? 0, result.last) })
+          seen.set(chain.id, { hashes: result.hashes, head: Math.max(chain.head?.seq ?? 0, result.last), unanchoredSince: result.unanchoredSince })
           if (result.broken !== null) {
             broken.push({ accountId: chain.id, seq: result.broken.seq, problem: result.broken.problem, words: breakWords[result.broken.problem] })
           }
         }
         const inScope = accountId === null ? anchors : anchors.filter((a) => a.account_id === accountId)
         // one account's verification checks its own anchors; the links of the anchor chain are checked over all of it
-        const problems = anchorProblems(accountId === null ? anchors : inScope, end, seen)
+        const problems = anchorProblems(accountId === null ? anchors : inScope, end, seen, cutoff)
           .filter((p) => accountId === null || p.kind !== "anchor_chain")
         return { chains: chains.length, entries: checked, broken, anchors: { count: anchors.length, problems: problems.map(anchorWords) } }
       }).pipe(Effect.orDie)
@@ -163,7 +170,10 @@ export class Audit extends Context.Service<Audit>()("kyb/Audit", {
         return { compared: exported.length, differences }
       }).pipe(Effect.orDie)
 
-    return { record, page, each, verify, compareExport, actors: (accountId: string) => Effect.orDie(repo.actors(accountId)) } as const
+    /** The anchoring task's step (AuditAnchoring runs it every KYB_AUDIT_ANCHOR_EVERY): how many heads it anchored. */
+    const anchorPending = Effect.orDie(repo.anchorPending).pipe(traced("Audit.anchorPending"))
+
+    return { record, page, each, verify, compareExport, anchorPending, anchorEvery, actors: (accountId: string) => Effect.orDie(repo.actors(accountId)) } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([AuditRepo.Default]))

@@ -15,7 +15,7 @@ export interface AuditFilters {
 const entryColumns = `account_id, seq::float8 AS seq, to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at, actor, action,
   object_type, object_id, address, client, outcome, details, prev_hash, hash`
 
-/** SQL of the audit log: appends under the chain head's lock, and reads. Nothing here updates or deletes an entry. */
+/** SQL of the audit log: appends under the account chain head's lock, anchors, and reads. Nothing here updates or deletes an entry. */
 export class AuditRepo extends Context.Service<AuditRepo>()("kyb/AuditRepo", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
@@ -36,23 +36,30 @@ export class AuditRepo extends Context.Service<AuditRepo>()("kyb/AuditRepo", {
             ${entry.action}, ${entry.object_type}, ${entry.object_id}, ${entry.address}, ${entry.client}, ${entry.outcome},
             ${JSON.stringify(entry.details)}::jsonb, ${entry.prev_hash}, ${entry.hash})`
         yield* sql`UPDATE audit_heads SET seq = ${entry.seq}, hash = ${entry.hash} WHERE account_id = ${entry.account_id}`
-        yield* anchor(entry.account_id, entry.seq, entry.hash)
       })
 
     /**
-     * The account's new head appended to the chain of chain heads, under that chain's one lock (taken after the
-     * account's head: every appender locks in that order). Audited writes of all accounts queue here at their commit.
+     * Every chain's committed head past the last one anchored for it, appended to the chain of chain heads under that
+     * chain's one lock (the end row). Only the anchoring task takes this lock, never an audited write: an account's
+     * write waits for nothing but its own account's head. The heads are read after the lock is held, so two
+     * instances anchoring at once anchor each head once. Answers how many heads were anchored.
      */
-    const anchor = (accountId: string, headSeq: number, headHash: string) =>
-      Effect.gen(function*() {
-        const [end] = yield* sql<{ seq: number; hash: string }>`SELECT seq::float8 AS seq, hash FROM audit_anchor_head WHERE only_row FOR UPDATE`
-        const prev = end!.seq === 0 ? GENESIS : end!.hash
-        const seq = end!.seq + 1
-        const hash = anchorHash(prev, accountId, headSeq, headHash)
+    const anchorPending = sql.withTransaction(Effect.gen(function*() {
+      const [end] = yield* sql<{ seq: number; hash: string }>`SELECT seq::float8 AS seq, hash FROM audit_anchor_head WHERE only_row FOR UPDATE`
+      const pending = yield* sql<{ account_id: string; seq: number; hash: string }>`SELECT h.account_id, h.seq::float8 AS seq, h.hash FROM audit_heads h
+        WHERE h.seq > coalesce((SELECT max(a.head_seq) FROM audit_anchors a WHERE a.account_id = h.account_id), 0) ORDER BY h.account_id`
+      let seq = end!.seq
+      let prev = seq === 0 ? GENESIS : end!.hash
+      for (const head of pending) {
+        seq += 1
+        const hash = anchorHash(prev, head.account_id, head.seq, head.hash)
         yield* sql`INSERT INTO audit_anchors (seq, account_id, head_seq, head_hash, prev_hash, hash)
-          VALUES (${seq}, ${accountId}, ${headSeq}, ${headHash}, ${prev}, ${hash})`
-        yield* sql`UPDATE audit_anchor_head SET seq = ${seq}, hash = ${hash} WHERE only_row`
-      })
+          VALUES (${seq}, ${head.account_id}, ${head.seq}, ${head.hash}, ${prev}, ${hash})`
+        prev = hash
+      }
+      if (pending.length > 0) yield* sql`UPDATE audit_anchor_head SET seq = ${seq}, hash = ${prev} WHERE only_row`
+      return pending.length
+    }))
 
     /** The anchors in order, a slice at a time, and the anchor chain's recorded end. */
     const anchors = (afterSeq: number, limit: number) =>
@@ -99,7 +106,7 @@ export class AuditRepo extends Context.Service<AuditRepo>()("kyb/AuditRepo", {
         AND (object_id IN ${sql.in(objectIds)} OR details->>'case_id' = ${caseId}) ORDER BY seq LIMIT ${limit}`
 
     return {
-      lockHead, append, page, chains, slice, actors, anchors, anchorEnd, hashesOf, concerning,
+      lockHead, append, anchorPending, page, chains, slice, actors, anchors, anchorEnd, hashesOf, concerning,
       accountsWithoutHead,
       headOf: (accountId: string) => Effect.map(chains(accountId), (rows) => Option.fromNullishOr(rows[0]))
     } as const

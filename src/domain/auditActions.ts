@@ -8,6 +8,7 @@ export const auditActions = [
   "member.invited", "invitation.withdrawn", "member.joined", "member.role_changed", "member.removed",
   "member.password_changed", "member.second_factor_on", "member.second_factor_off", "member.recovery_code_used", "account.policy_changed", "account.review_policy_changed", "account.deleted",
   "access.refused",
-  "decision.withdrawn"
+  "decision.withdrawn",
+  "member.renamed"
 ] as const
 export type AuditAction = typeof auditActions[number]

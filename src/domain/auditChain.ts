@@ -90,13 +90,16 @@ export type AnchorProblem =
  * What the chain of chain heads says is wrong. The anchors must link (numbered without a gap, each naming the hash
  * before, each hash recomputed, the last one the recorded end); every anchored head must still be in its account's
  * chain with the hash it had (a chain deleted whole, a tail cut off or a chain rewritten from some entry on shows
- * here); and every chain's current head must be the last one anchored for it (a chain appended past the anchors).
- * `chains` gives, per account, each entry's hash by sequence number and the current head (null: no chain).
+ * here); and every chain's entries past its last anchored head must be younger than `cutoff` (anchoring is done by
+ * a periodic task, not by the write: an older unanchored entry means the task stopped, or the entry was appended
+ * behind the service's back). `chains` gives, per account, each anchored entry's hash by sequence number, the
+ * current head, and the time of its first entry past the last anchor (null: none there).
  */
 export const anchorProblems = (
   anchors: ReadonlyArray<AuditAnchor>,
   end: { readonly seq: number; readonly hash: string },
-  chains: ReadonlyMap<string, { readonly hashes: ReadonlyMap<number, string>; readonly head: number }>
+  chains: ReadonlyMap<string, { readonly hashes: ReadonlyMap<number, string>; readonly head: number; readonly unanchoredSince: string | null }>,
+  cutoff: string
 ): ReadonlyArray<AnchorProblem> => {
   const problems: Array<AnchorProblem> = []
   let previous = GENESIS
@@ -120,7 +123,8 @@ export const anchorProblems = (
   }
   if (linked && (end.seq !== anchors.length || (anchors.length > 0 && end.hash !== previous))) problems.push({ kind: "anchor_chain", seq: end.seq })
   for (const [accountId, chain] of chains) {
-    if (chain.head > (lastAnchored.get(accountId) ?? 0)) problems.push({ kind: "unanchored", accountId, headSeq: chain.head })
+    const late = chain.unanchoredSince === null || chain.unanchoredSince <= cutoff
+    if (chain.head > (lastAnchored.get(accountId) ?? 0) && late) problems.push({ kind: "unanchored", accountId, headSeq: chain.head })
   }
   return dedupe(problems)
 }
@@ -147,6 +151,6 @@ export const anchorWords = (p: AnchorProblem): string => {
     case "rewritten":
       return `account ${p.accountId}: entry ${p.headSeq} is not the one anchored (the chain was rewritten from there or before)`
     case "unanchored":
-      return `account ${p.accountId}: entries up to ${p.headSeq} were never anchored (appended behind the service's back)`
+      return `account ${p.accountId}: entries up to ${p.headSeq} were not anchored in time (the anchoring task is not running, or they were appended behind the service's back)`
   }
 }

@@ -3,6 +3,8 @@ import type * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect, Layer, Option, Redacted } from "effect"
 import type { Types } from "effect"
 import { Quota } from "../access/Quota.js"
+import { keyAttribution } from "../access/actor.js"
+import { noteCaller } from "../access/requestCaller.js"
 import { InvalidApiKey } from "../api/errors.js"
 import { Authentication, CurrentApiKey, QuotaAdmission } from "../api/security.js"
 
@@ -29,6 +31,8 @@ export const AuthenticationLive = Layer.effect(
         if (Redacted.value(secret).trim() === "") return yield* Effect.fail(missing)
         const admitted = yield* quota.admit(secret).pipe(Effect.orDie)
         if (Option.isNone(admitted)) return yield* Effect.fail(rejected)
+        const key = admitted.value.identity
+        yield* noteCaller({ accountId: key.accountId, by: keyAttribution(key), power: { scope: key.scope } })
         return yield* operation.pipe(
           Effect.provideService(CurrentApiKey, admitted.value.identity),
           Effect.provideService(QuotaAdmission, admitted.value.decision)

@@ -65,6 +65,7 @@ import { CaseFiles } from "../cases/CaseFiles.js"
 import { tracingEnabled } from "../metrics/tracing.js"
 import { MetricsRouteLive } from "../metrics/MetricsServer.js"
 import { RefusalAuditLive } from "./refusalAudit.js"
+import { AuditAnchoring } from "../audit/AuditAnchoring.js"
 
 /** Every service the handlers need, over one SqlClient supplied by the caller (server database or test). */
 export const ServicesLive = Layer.mergeAll(
@@ -87,6 +88,7 @@ export const ServicesLive = Layer.mergeAll(
   SecondLooks.Default,
   GraceEnds.Default,
   Audit.Default,
+  AuditAnchoring.Default,
   Cursors.Default,
   Members.Default,
   SecondFactor.Default,

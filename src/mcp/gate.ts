@@ -1,6 +1,8 @@
 import { Effect, Option, Redacted } from "effect"
 import { ApiKeys } from "../access/ApiKeys.js"
 import { Quota } from "../access/Quota.js"
+import { keyAttribution } from "../access/actor.js"
+import { noteCaller } from "../access/requestCaller.js"
 import type { QuotaDecision } from "../domain/quotaWindow.js"
 import type { ApiKeyIdentity } from "../api/security.js"
 import { scopeAllows } from "../domain/keyScope.js"
@@ -25,6 +27,9 @@ export const calledTool = (message: unknown) => {
   return typeof params?.name === "string" ? toolNamed(params.name) : undefined
 }
 
+/** The key found, for the request's refusal audit (a no-op over stdio). */
+const noteKey = (key: ApiKeyIdentity) => noteCaller({ accountId: key.accountId, by: keyAttribution(key), power: { scope: key.scope } })
+
 /**
  * Every MCP message is authenticated as /v1 requests are (the same keys); a tool call is counted against the quota
  * as one /v1 request, in the same round trip (the protocol's own messages, initialize, tools/list, ping and
@@ -37,11 +42,13 @@ export const admit = (secret: Redacted.Redacted<string> | undefined, message: un
     if (tool === undefined) {
       const identity = yield* (yield* ApiKeys).identify(secret).pipe(Effect.orDie)
       if (Option.isNone(identity)) return yield* Effect.fail(rejected)
+      yield* noteKey(identity.value)
       return { identity: identity.value, decision: null } satisfies Admission
     }
     const admitted = yield* (yield* Quota).admit(secret).pipe(Effect.orDie)
     if (Option.isNone(admitted)) return yield* Effect.fail(rejected)
     const { decision, identity } = admitted.value
+    yield* noteKey(identity)
     if (!decision.allowed) return yield* Effect.fail(quotaExceeded(decision))
     if (!scopeAllows(identity.scope, tool.writes)) {
       return yield* Effect.fail<McpRefusal>(insufficientScope(

@@ -10,6 +10,7 @@ import { publicUrlConfig } from "../accounts/PublicUrlConfig.js"
 import { newToken, sha256 } from "../accounts/tokens.js"
 import { Audit } from "../audit/Audit.js"
 import { checkEmail, checkPassword } from "../domain/accountRules.js"
+import { checkDisplayName } from "../domain/displayName.js"
 import { canAssign, isRole, type Role } from "../domain/roles.js"
 import { Ends } from "../tenancy/Ends.js"
 import { type AccessEnded, Fence } from "../tenancy/Fence.js"
@@ -20,19 +21,9 @@ const forbidden = (message: string) => new RoleForbids({ message })
 /** The acting member was removed or demoted, or the account deleted, while the request was on its way: 403. */
 const refusedEnded = (ended: AccessEnded) => Effect.fail(forbidden(ended.message))
 
-const NAME_MAX = 120
 const LAST_OWNER = "The account's last owner cannot be removed: make another member owner first, or delete the account."
 const KEEP_AN_OWNER = "The account must keep an owner: make another member owner first."
 const ADDRESS_TAKEN = "This address already signs in to an account (a person has one log-in): accept with another address, or ask to be removed there first."
-
-/** A member's name as typed: trimmed, 1 to 120 characters, no control characters. */
-const checkName = (raw: string | undefined) => {
-  const name = (raw ?? "").trim().replace(/\s+/g, " ")
-  if (name.length === 0 || name.length > NAME_MAX || /\p{Cc}/u.test(name)) {
-    return Effect.fail(invalid(`name: must be 1 to ${NAME_MAX} characters`))
-  }
-  return Effect.succeed(name)
-}
 
 const checkRole = (raw: string | undefined) =>
   isRole(raw) ? Effect.succeed(raw) : Effect.fail(invalid("role: must be owner, admin, analyst or viewer"))
@@ -115,7 +106,7 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
     /** Accepts an open invitation: the new member (the caller signs them in). */
     const accept = (token: string, form: { readonly name: string | undefined; readonly password: string | undefined }, origin?: Origin) =>
       Effect.gen(function*() {
-        const name = yield* checkName(form.name)
+        const name = yield* fromCheck(checkDisplayName(form.name))
         const joined = yield* inTransaction(Effect.gen(function*() {
           const invitation = yield* repo.openInvitation(sha256(token))
           if (Option.isNone(invitation)) return yield* invalid("This invitation is not valid: it was used, withdrawn or has expired.")
@@ -130,12 +121,41 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
             Effect.catchReason("SqlError", "UniqueViolation", () => Effect.fail(invalid(ADDRESS_TAKEN)))
           )
           yield* repo.markAccepted(invitation.value.id, memberId)
-          yield* audit.record({ accountId, by: { type: "member", id: memberId, name }, origin }, {
+          yield* audit.record({ accountId, by: { type: "member", id: memberId, name, display_name: name }, origin }, {
             action: "member.joined", object: { type: "member", id: memberId }, details: { invitation_id: invitation.value.id, role }
           })
           return { accountId, memberId, email }
         }))
         return joined
+      })
+
+    /**
+     * The signed-in member gives (or changes) their display name: records made from now on name them by it; what
+     * they did before keeps the name it was recorded with. Audited with the name before and after.
+     */
+    const rename = (account: Account, rawName: string | undefined, origin?: Origin) =>
+      Effect.gen(function*() {
+        const name = yield* fromCheck(checkDisplayName(rawName))
+        if (name === account.member.displayName) return name
+        yield* inTransaction(Effect.gen(function*() {
+          yield* held(account)
+          yield* repo.setDisplayName(account.member.id, name)
+          yield* audit.record(actor(account, origin), {
+            action: "member.renamed", object: { type: "member", id: account.member.id }, details: { from: account.member.displayName, to: name }
+          })
+        }))
+        return name
+      })
+
+    /** What removing a member would do, for the confirmation: the member, and the working keys they were shown. */
+    const removal = (account: Account, memberId: string) =>
+      Effect.gen(function*() {
+        yield* requirePower(account, "manage")
+        const view = yield* overview(account)
+        const member = view.members.find((m) => m.id === memberId && m.removed_at === null)
+        if (member === undefined) return yield* invalid("No such member on your account.")
+        if (!canAssign(account.member.role, member.role)) return yield* forbidden("Only an owner can remove an owner.")
+        return { member, keys: view.keysShown.filter((k) => k.member_id === memberId && k.live) }
       })
 
     /** The target's current and new role must both be the actor's to give; the last owner stays an owner. */
@@ -197,7 +217,7 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
         onSome: (row) => Effect.succeed(row)
       }))
 
-    return { overview, invite, withdraw, accept, changeRole, remove, invitationTtl: ttl, publicUrl } as const
+    return { overview, invite, withdraw, accept, rename, changeRole, removal, remove, invitationTtl: ttl, publicUrl } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([MembersRepo.Default, Audit.Default, Fence.Default, Ends.Default]))

@@ -6,7 +6,13 @@ import type { Role } from "../domain/roles.js"
 export interface MemberRow {
   readonly id: string
   readonly email: string | null
+  /** How records name them: their display name, or their address while they have none. */
   readonly name: string
+  readonly display_name: string | null
+  /** A second factor (TOTP) turned on. */
+  readonly second_factor: boolean
+  /** Their last log-in (the audit log's latest `member.logged_in`); null: never since the log began. */
+  readonly last_login_at: string | null
   readonly role: Role
   readonly created_at: string
   readonly removed_at: string | null
@@ -35,7 +41,9 @@ const ts = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-D
 export class MembersRepo extends Context.Service<MembersRepo>()("kyb/MembersRepo", {
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const memberColumns = sql.literal(`id, email, name, role, ${ts("created_at")} AS created_at, ${ts("removed_at")} AS removed_at`)
+    const memberColumns = sql.literal(`id, email, name, display_name, totp_enabled_at IS NOT NULL AS second_factor, role,
+      ${ts("created_at")} AS created_at, ${ts("removed_at")} AS removed_at, ${ts(`(SELECT max(l.at) FROM audit_log l WHERE l.account_id = members.account_id
+        AND l.action = 'member.logged_in' AND l.actor->>'id' = members.id)`)} AS last_login_at`)
     const invitationColumns = sql.literal(`id, email, role, invited_by, ${ts("created_at")} AS created_at, ${ts("expires_at")} AS expires_at`)
 
     /** The account's members, live first (oldest first), then the removed. */
@@ -90,11 +98,15 @@ export class MembersRepo extends Context.Service<MembersRepo>()("kyb/MembersRepo
       readonly id: string; readonly accountId: string; readonly email: string; readonly lower: string; readonly name: string
       readonly role: Role; readonly passwordHash: string
     }) =>
-      sql`INSERT INTO members (id, account_id, email, email_lower, name, role, password_hash)
-        VALUES (${row.id}, ${row.accountId}, ${row.email}, ${row.lower}, ${row.name}, ${row.role}, ${row.passwordHash})`.pipe(Effect.asVoid)
+      sql`INSERT INTO members (id, account_id, email, email_lower, name, display_name, role, password_hash)
+        VALUES (${row.id}, ${row.accountId}, ${row.email}, ${row.lower}, ${row.name}, ${row.name}, ${row.role}, ${row.passwordHash})`.pipe(Effect.asVoid)
 
     const markAccepted = (invitationId: string, memberId: string) =>
       sql`UPDATE invitations SET accepted_at = now(), member_id = ${memberId} WHERE id = ${invitationId}`.pipe(Effect.asVoid)
+
+    /** The member's display name given (or changed): records made from now on name them by it. */
+    const setDisplayName = (memberId: string, name: string) =>
+      sql`UPDATE members SET name = ${name}, display_name = ${name} WHERE id = ${memberId}`.pipe(Effect.asVoid)
 
     const setRole = (memberId: string, role: Role) => sql`UPDATE members SET role = ${role} WHERE id = ${memberId}`.pipe(Effect.asVoid)
 
@@ -124,7 +136,7 @@ export class MembersRepo extends Context.Service<MembersRepo>()("kyb/MembersRepo
     return {
       keysShownTo, revokeKeysShownTo,
       members, liveMember, owners, addressTaken, lockAddress, pendingInvitations, insertInvitation, withdraw, openInvitation, insertMember,
-      markAccepted, setRole, remove
+      markAccepted, setRole, setDisplayName, remove
     } as const
   })
 }) {

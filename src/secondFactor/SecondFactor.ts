@@ -18,7 +18,7 @@ import { type FactorRow, SecondFactorRepo } from "./SecondFactorRepo.js"
 export interface Member {
   readonly id: string
   readonly email: string
-  readonly member: { readonly id: string; readonly name: string; readonly role: Role }
+  readonly member: { readonly id: string; readonly name: string; readonly displayName?: string | null; readonly role: Role }
 }
 
 /** An enrolment as the member's authenticator app takes it: the secret (base32) and the otpauth:// URI. */
@@ -62,7 +62,7 @@ export class SecondFactor extends Context.Service<SecondFactor>()("kyb/SecondFac
         Effect.map(({ value }) => (held = value))
       ))
     const inTransaction = <A, E, R>(effect: Effect.Effect<A, E, R>) => sql.withTransaction(effect).pipe(Effect.catchTag("SqlError", Effect.die))
-    const actor = (m: Member, origin?: Origin) => ({ accountId: m.id, by: { type: "member" as const, id: m.member.id, name: m.member.name }, origin })
+    const actor = (m: Member, origin?: Origin) => ({ accountId: m.id, by: { type: "member" as const, id: m.member.id, name: m.member.name, display_name: m.member.displayName ?? null }, origin })
 
     const factorOf = (memberId: string) =>
       Effect.flatMap(repo.factor(memberId), Option.match({ onNone: () => Effect.fail(invalid("This member has been removed.")), onSome: Effect.succeed }))
@@ -221,7 +221,8 @@ export class SecondFactor extends Context.Service<SecondFactor>()("kyb/SecondFac
       })
 
     const memberAttributionOf = (memberId: string) =>
-      Effect.map(sql<{ name: string }>`SELECT name FROM members WHERE id = ${memberId}`, (rows) => ({ type: "member" as const, id: memberId, name: rows[0]?.name ?? "" }))
+      Effect.map(sql<{ name: string; display_name: string | null }>`SELECT name, display_name FROM members WHERE id = ${memberId}`,
+        (rows) => ({ type: "member" as const, id: memberId, name: rows[0]?.name ?? "", display_name: rows[0]?.display_name ?? null }))
 
     return { status, start, confirm, turnOff, setPolicy, challengeFor, challengeEnrolment, complete } as const
   })

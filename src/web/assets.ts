@@ -16,7 +16,7 @@ main:focus { outline: none; }
 form.inline { display: inline; }
 button, .button { font: inherit; padding: .35rem .8rem; cursor: pointer; border: 1px solid #113; border-radius: 4px; background: #fff; color: #113; text-decoration: none; display: inline-block; }
 button.primary, .button.primary { background: #113; color: #fff; }
-button.danger { background: #a00; border-color: #a00; color: #fff; }
+button.danger, .button.danger { background: #a00; border-color: #a00; color: #fff; }
 header button { background: none; border: 1px solid #fff; color: #fff; }
 label { display: block; margin: .75rem 0 .25rem; font-weight: 600; }
 label.inline { display: inline; margin: 0 .25rem; }

@@ -29,12 +29,13 @@ import { Members } from "../members/Members.js"
 import type { SessionFlash } from "../accounts/SessionFlash.js"
 import { SecondFactor } from "../secondFactor/SecondFactor.js"
 import { securityRoutes } from "./security/routes.js"
+import { displayNameRoutes } from "./account/displayName.js"
 
 type Services = Accounts | Cases | CaseFiles | SecondLooks | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | ScreeningLists | SecondFactor
 type Route = readonly ["GET" | "POST", `/${string}`, Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Services>]
 
 const routes: ReadonlyArray<Route> = [
-  ...checksRoutes, ...verifyRoutes, ...listsRoutes, ...casesRoutes, ...casePrintRoutes, ...approvalsRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes, ...securityRoutes
+  ...checksRoutes, ...verifyRoutes, ...listsRoutes, ...casesRoutes, ...casePrintRoutes, ...approvalsRoutes, ...batchRoutes, ...monitorsRoutes, ...webhooksRoutes, ...membersRoutes, ...acceptRoutes, ...auditRoutes, ...securityRoutes, ...displayNameRoutes
 ]
 
 /**

@@ -7,6 +7,7 @@ import { planQuota, plans } from "../domain/quotaWindow.js"
 import { attributionWords } from "./attribution.js"
 import { dataTable, Html, html, type MenuCounts, page, when } from "./html.js"
 import { dailySeries, usageChartSvg, usageTable } from "./usageChart.js"
+import { displayNameForm } from "./account/nameForm.js"
 
 const csrfField = (csrf: string) => html`<input type="hidden" name="_csrf" value="${csrf}">`
 const flash = (text: string | undefined, kind: "error" | "notice" = "error") =>
@@ -41,10 +42,11 @@ ${dataTable("Plans and their monthly quotas (every key of an account counts agai
 <p><a href="/v1/docs">Read the API documentation</a>.</p>`,
     { signedIn, csrf, ...(options.reviewCount === undefined ? {} : { reviewCount: options.reviewCount }) })
 
-export const signupPage = (csrf: string, options: { readonly error?: string; readonly email?: string; readonly closed?: boolean } = {}) =>
+export const signupPage = (csrf: string, options: { readonly error?: string; readonly email?: string; readonly name?: string; readonly closed?: boolean } = {}) =>
   page("Sign up", options.closed === true
     ? html`<p class="error" role="alert">Sign-up is closed on this server; ask its operator for a key.</p>`
     : html`${flash(options.error)}<form method="post" action="/signup">${csrfField(csrf)}
+<label for="name">Your name (what your colleagues and your records will call you)</label><input id="name" name="name" type="text" autocomplete="name" required maxlength="120" value="${options.name ?? ""}">
 <label for="email">E-mail address</label><input id="email" name="email" type="email" autocomplete="email" required value="${options.email ?? ""}">
 <label for="password">Password (at least 10 characters)</label><input id="password" name="password" type="password" autocomplete="new-password" required minlength="10">
 <p><button type="submit">Create my account</button></p></form><p>Already have an account? <a href="/login">Log in</a>.</p>`,
@@ -151,6 +153,7 @@ export const keyCreatedPage = (secret: string, baseUrl: string, csrf: string, co
 export const accountPage = (account: Account, csrf: string, counts: MenuCounts, options: { readonly error?: string; readonly notice?: string } = {}) =>
   page("Account", html`${flash(options.notice, "notice")}${flash(options.error)}<p>${account.member.name} (${account.email}), ${account.member.role} of an account on the ${account.plan} plan.</p>
 <p><a href="/dashboard/security">Second factor (TOTP) and the account's policy</a></p>
+${displayNameForm(account, csrf)}
 <section aria-labelledby="pw"><h2 id="pw">Change the password</h2><form method="post" action="/dashboard/password">${csrfField(csrf)}
 <label for="current">Current password</label><input id="current" name="current" type="password" autocomplete="current-password" required>
 <label for="next">New password (at least 10 characters)</label><input id="next" name="next" type="password" autocomplete="new-password" required minlength="10">

@@ -1,7 +1,8 @@
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Duration, Effect, Option } from "effect"
-import { type Account, Accounts } from "../accounts/Accounts.js"
+import { type Account, Accounts, memberAttribution } from "../accounts/Accounts.js"
+import { noteCaller } from "../access/requestCaller.js"
 import { createHmac } from "node:crypto"
 import { newToken, sameSecret } from "../accounts/tokens.js"
 
@@ -92,7 +93,11 @@ export const withoutSessionCookie = (request: HttpServerRequest.HttpServerReques
 export const currentAccount = Effect.gen(function*() {
   const request = yield* HttpServerRequest.HttpServerRequest
   const accounts = yield* Accounts
-  return yield* accounts.fromSession(sessionTokenOf(request))
+  const account = yield* accounts.fromSession(sessionTokenOf(request))
+  if (Option.isSome(account)) {
+    yield* noteCaller({ accountId: account.value.id, by: memberAttribution(account.value), power: { role: account.value.member.role } })
+  }
+  return account
 })
 
 export type { Account }

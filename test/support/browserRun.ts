@@ -99,8 +99,10 @@ export const logInOnForm = async (page: Page, email: string, options: { readonly
  * Signs up on the open sign-up form, then logs in on the page it leads to (sign-up starts no session, and that page
  * does not carry the address: issue 42 item 4), and waits for the dashboard.
  */
-export const signUpOnForm = async (page: Page, email: string, options: { readonly password?: string; readonly by?: Input } = {}) => {
+export const signUpOnForm = async (page: Page, email: string, options: { readonly password?: string; readonly by?: Input; readonly name?: string } = {}) => {
   const by = options.by ?? "keyboard"
+  // a test that does not care types the address as the name: records then read as they did before display names
+  await fill(page, /^Your name/, options.name ?? email, by)
   await fill(page, "E-mail address", email, by)
   await fill(page, /^Password/, options.password ?? PASSWORD, by)
   await send(page, "Create my account", by)
@@ -110,7 +112,7 @@ export const signUpOnForm = async (page: Page, email: string, options: { readonl
 }
 
 /** `signUpOnForm` from the sign-up page's address. */
-export const signUp = async (page: Page, email: string, options: { readonly password?: string; readonly by?: Input } = {}) => {
+export const signUp = async (page: Page, email: string, options: { readonly password?: string; readonly by?: Input; readonly name?: string } = {}) => {
   await page.goto("/signup")
   await signUpOnForm(page, email, options)
 }

@@ -5,7 +5,10 @@ export const Attribution = Schema.Union([
   Schema.Struct({
     type: Schema.Literal("member"),
     id: Schema.String.annotate({ description: "the member's id" }),
-    name: Schema.String.annotate({ description: "the member's name as of the action" })
+    name: Schema.String.annotate({ description: "the member's name as of the action: their display name, or their address while they had none" }),
+    display_name: Schema.optionalKey(Schema.NullOr(Schema.String)).annotate({
+      description: "the member's display name as of the action (null: they had not given one, and `name` is their address); absent on what was recorded before display names existed"
+    })
   }).annotate({ identifier: "MemberAttribution", description: "A member of the account, named as of the action" }),
   Schema.Struct({
     type: Schema.Literal("key"),

@@ -1,4 +1,5 @@
 import { Effect } from "effect"
+import { memberAttribution } from "../../accounts/Accounts.js"
 import { SecondLooks } from "../../decisions/SecondLooks.js"
 import { can } from "../../domain/roles.js"
 import { Cases } from "../../cases/Cases.js"
@@ -26,7 +27,7 @@ const backTo = (c: Console, back: string, error?: Failure) =>
         Effect.catch(() => awaitingPage(c, error)))
     : error === undefined ? Effect.succeed(seeOther("/dashboard/approvals")) : awaitingPage(c, error)
 
-const member = (c: Console) => ({ ...consoleActor(c), by: { type: "member" as const, id: c.account.member.id, name: c.account.member.name } })
+const member = (c: Console) => ({ ...consoleActor(c), by: memberAttribution(c.account) })
 
 const review = (outcome: "approved" | "rejected") =>
   consolePost((c, field) =>

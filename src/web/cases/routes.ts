@@ -5,6 +5,7 @@ import { SanctionsList } from "../../api/schemas/Verdict.js"
 import { caseOutcomes, isCaseOutcome } from "../../domain/cases.js"
 import { Cases } from "../../cases/Cases.js"
 import { RoleForbids } from "../../accounts/errors.js"
+import { memberAttribution } from "../../accounts/Accounts.js"
 import { InvalidApiKey } from "../../api/errors.js"
 import { type Console, consoleActor, consoleGet, consolePost, idAfter } from "../console.js"
 import { statusOfError } from "../errorPages.js"
@@ -52,7 +53,7 @@ const onCase = <E extends Failure>(change: (c: Console, id: string, field: (name
       )
     }))
 
-const member = (c: Console) => ({ ...consoleActor(c), by: { type: "member" as const, id: c.account.member.id, name: c.account.member.name } })
+const member = (c: Console) => ({ ...consoleActor(c), by: memberAttribution(c.account) })
 
 const take = onCase((c, id) => Effect.flatMap(Cases, (cases) => cases.takeCase(member(c), id)))
 const escalate = onCase((c, id) => Effect.flatMap(Cases, (cases) => cases.escalate(consoleActor(c), id)))

@@ -5,6 +5,7 @@ import type { InvitationRow, KeyShown, MemberRow } from "../../members/MembersRe
 import type { PublicUrl } from "../../domain/publicUrl.js"
 import { canAssign, type Role, roles, roleWords } from "../../domain/roles.js"
 import { attributionWords } from "../attribution.js"
+import { memberWords, removalPage } from "./removal.js"
 import { type Console, consoleGet, consoleManagePost, consolePage, csrfField, idAfter, may } from "../console.js"
 import { dataTable, html, when } from "../html.js"
 import { htmlResponse, seeOther } from "../responses.js"
@@ -17,12 +18,6 @@ const roleSelect = (c: Console, id: string, selected: Role) =>
   html`<select id="${id}" name="role">${roles.filter((r) => canAssign(c.account.member.role, r)).map((r) =>
     html`<option value="${r}"${r === selected ? html` selected` : ""}>${roleWords[r]}</option>`)}</select>`
 
-/** At removal, the keys the member was shown (made or rotated by them) are stopped unless the box is unticked. */
-const keysOffer = (m: MemberRow, live: ReadonlyArray<KeyShown>) =>
-  live.length === 0 ? html`<input type="hidden" name="keys_offered" value="none">` : html`<input type="hidden" name="keys_offered" value="yes">
-<label class="inline"><input type="checkbox" name="revoke_keys" value="yes" checked> Also revoke the ${String(live.length)} working key${live.length === 1 ? "" : "s"}
-${m.name} was shown (${live.map((k) => k.label ?? k.id).join(", ")})</label>`
-
 /** After a removal: the keys the removed member was shown, and what became of each. */
 const removedKeys = (view: MembersView, removedId: string | undefined) => {
   const member = view.members.find((m) => m.id === removedId && m.removed_at !== null)
@@ -34,14 +29,20 @@ const removedKeys = (view: MembersView, removedId: string | undefined) => {
       html`<li>${k.label ?? "(no label)"} (${k.id}): ${k.live ? "still works; revoke it on the dashboard if they may have kept it" : "revoked"}</li>`)}</ul>`}</div>`
 }
 
-const memberActions = (c: Console, m: MemberRow, shown: ReadonlyArray<KeyShown>) =>
+/** Removing asks first (a page naming them and their keys): the list only links to it. */
+const memberActions = (c: Console, m: MemberRow) =>
   m.removed_at !== null || !may(c, "manage") || !canAssign(c.account.member.role, m.role)
     ? html`—`
     : html`<div class="actions"><form method="post" action="${PREFIX}${m.id}/role" class="inline">${csrfField(c.csrf)}
-<label for="role-${m.id}" class="inline">Role of ${m.name}</label>${roleSelect(c, `role-${m.id}`, m.role)}
-<button type="submit">Change the role of ${m.name}</button></form>
-<form method="post" action="${PREFIX}${m.id}/remove" class="inline">${csrfField(c.csrf)}${keysOffer(m, shown.filter((k) => k.member_id === m.id && k.live))}
-<button type="submit" class="danger">Remove ${m.name}</button></form></div>`
+<label for="role-${m.id}" class="inline">Role of ${memberWords(m)}</label>${roleSelect(c, `role-${m.id}`, m.role)}
+<button type="submit">Change the role of ${memberWords(m)}</button></form>
+<a class="button danger" href="${PREFIX}${m.id}/remove">Remove ${memberWords(m)}…</a></div>`
+
+/** Whose log-in is guarded by a second factor, and when each last signed in. */
+const memberCells = (c: Console, m: MemberRow) => [
+  m.display_name ?? "(no name given yet)", m.email, m.role,
+  m.second_factor ? "on" : "off", m.last_login_at === null ? "never" : when(m.last_login_at), when(m.created_at), memberActions(c, m)
+]
 
 const inviteForm = (c: Console) =>
   html`<form method="post" action="/dashboard/members/invite" class="card">${csrfField(c.csrf)}<h2>Invite a member</h2>
@@ -76,9 +77,8 @@ nothing was sent: give this one-time link to the person yourself. It is shown th
     : html`KYB_PUBLIC_URL is not set: the link begins with ${extra.link.publicUrl.base}, where this server listens. If people reach it by another address, the operator sets KYB_PUBLIC_URL.`}</p></div>`}
 <p>Everyone here signs in with their own address and password; every action is recorded under their name in the
 <a href="/dashboard/audit">audit log</a>.</p>
-${dataTable("Members", ["Name", "Address", "Role", "Since", "Actions"], view.members.filter((m) => m.removed_at === null).map((m) => [
-    m.name, m.email, m.role, when(m.created_at), memberActions(c, m, view.keysShown)
-  ]), { id: "members" })}
+${dataTable("Members", ["Name", "Address", "Role", "Second factor", "Last log-in", "Since", "Actions"],
+    view.members.filter((m) => m.removed_at === null).map((m) => memberCells(c, m)), { id: "members" })}
 ${may(c, "manage") ? inviteForm(c) : ""}
 <section aria-labelledby="invitations"><h2 id="invitations">Open invitations</h2>${dataTable("Open invitations",
     ["Address", "Role", "Invited by", "Sent", "Expires", "Actions"], view.invitations.map((i) => invitationRow(c, i)),
@@ -127,6 +127,15 @@ const changeRole = consoleManagePost((c, field) =>
     )
   }))
 
+const confirmRemoval = consoleGet((c) =>
+  Effect.gen(function*() {
+    const id = yield* idAfter(PREFIX)
+    return yield* (yield* Members).removal(c.account, id).pipe(
+      Effect.map(({ keys, member }) => htmlResponse(removalPage(c, member, keys))),
+      Effect.catch((error) => render(c, { error: error.message }, error._tag === "RoleForbids" ? 403 : 404))
+    )
+  }))
+
 const remove = consoleManagePost((c, field) =>
   Effect.gen(function*() {
     const id = yield* idAfter(PREFIX)
@@ -143,5 +152,6 @@ export const membersRoutes = [
   ["POST", "/dashboard/members/invite", invite],
   ["POST", "/dashboard/members/invitations/:id/withdraw", withdraw],
   ["POST", "/dashboard/members/:id/role", changeRole],
+  ["GET", "/dashboard/members/:id/remove", confirmRemoval],
   ["POST", "/dashboard/members/:id/remove", remove]
 ] as const

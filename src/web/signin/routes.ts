@@ -21,10 +21,10 @@ const signUp = formPost(({ csrf, field }) =>
     const request = yield* HttpServerRequest.HttpServerRequest
     const accounts = yield* Accounts
     const email = field("email") ?? ""
-    return yield* accounts.signUp({ email, password: field("password") ?? "", client: clientOf(request) }).pipe(
+    return yield* accounts.signUp({ email, name: field("name"), password: field("password") ?? "", client: clientOf(request) }).pipe(
       Effect.as(seeOther("/signup/sent")),
       Effect.catch((error) =>
-        Effect.succeed(retryAfter(error)(htmlResponse(signupPage(csrf, { error: error.message, email, closed: error._tag === "SignupDisabled" }), statusOf(error)))))
+        Effect.succeed(retryAfter(error)(htmlResponse(signupPage(csrf, { error: error.message, email, name: field("name") ?? "", closed: error._tag === "SignupDisabled" }), statusOf(error)))))
     )
   }))
 

@@ -119,5 +119,11 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
       "says its latest check clears every reason (an outcome of that name is then offered), `reopened_at` says a later " +
       "check opened it again (event `case.reopened`, for webhooks); closing needs `text` for every outcome, and clearing " +
       "names the open reasons other than sanctions_match in `acknowledged_reasons`. The examples show the new fields."
+  },
+  {
+    pointers: /^\/components\/schemas\/MemberAttribution\/properties\/(display_name|name\/description)(\/.*)?$|^\/paths\/.*\/example\/(.*\/)?(actor|decided_by|created_by|reviewed_by|closed_by|performed_by)\/display_name$/,
+    why: "Team administration (issue 55 item 6), additive: a member named in a record carries their `display_name` as of the " +
+      "action beside `id` and `name` (null: they had given none, and `name` is their address; absent on records made before " +
+      "display names existed)."
   }
 ]
