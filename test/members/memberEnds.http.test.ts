@@ -89,10 +89,11 @@ describe("member removal and demotion fence requests in flight", () => {
         const made = yield* promise(() => admin.submitFollowing("/dashboard", "/dashboard/keys", { label: "admins-ci" }))
         const secret = secretIn(made.text)
         assert.strictEqual((yield* promise(() => call(`${url}/v1/decisions`, { headers: { authorization: `Bearer ${secret}` } }))).status, 200)
-        const page = (yield* promise(() => owner.get("/dashboard/members"))).text
-        assert.include(page, "Also revoke the 1 working key")
+        // Removal asks first (issue 55 item 6): the confirmation names the working key they were shown.
+        const page = (yield* promise(() => owner.get(`/dashboard/members/${adminId}/remove`))).text
+        assert.include(page, "the secret of 1 working\nkey")
         assert.include(page, "admins-ci")
-        const removed = yield* promise(() => owner.submitFollowing("/dashboard/members", `/dashboard/members/${adminId}/remove`, { keys_offered: "yes", revoke_keys: "yes" }))
+        const removed = yield* promise(() => owner.submitFollowing(`/dashboard/members/${adminId}/remove`, `/dashboard/members/${adminId}/remove`, { keys_offered: "yes", revoke_keys: "yes" }))
         assert.match(removed.text, /id="removed-keys"[\s\S]*admins-ci \(key_[0-9a-f]+\): revoked/)
         assert.strictEqual((yield* promise(() => call(`${url}/v1/decisions`, { headers: { authorization: `Bearer ${secret}` } }))).status, 401)
 
@@ -100,7 +101,7 @@ describe("member removal and demotion fence requests in flight", () => {
         const second = yield* promise(() => inviteAndJoin(owner, url, { email: "keys-second@example.com", role: "admin", name: "Second Admin", password: PASSWORD }))
         const kept = secretIn((yield* promise(() => second.submitFollowing("/dashboard", "/dashboard/keys", { label: "kept-ci" }))).text)
         const secondId = yield* memberIdOf("keys-second@example.com")
-        const after = yield* promise(() => owner.submitFollowing("/dashboard/members", `/dashboard/members/${secondId}/remove`, { keys_offered: "yes" }))
+        const after = yield* promise(() => owner.submitFollowing(`/dashboard/members/${secondId}/remove`, `/dashboard/members/${secondId}/remove`, { keys_offered: "yes" }))
         assert.match(after.text, /kept-ci \(key_[0-9a-f]+\): still works/)
         assert.strictEqual((yield* promise(() => call(`${url}/v1/decisions`, { headers: { authorization: `Bearer ${kept}` } }))).status, 200)
       }))
