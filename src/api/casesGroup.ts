@@ -3,6 +3,7 @@ import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as OpenApi from "effect/http-api/OpenApi"
 import { CaseConflict, CaseNotFound, InsufficientScope, LimitReached, ListEntryNotFound } from "./errors.js"
 import { errors, guarded } from "./groups.js"
+import { CaseBulkAnswer, CaseBulkBody } from "./schemas/CaseBulk.js"
 import { AssignBody, CaseDecisionBody, CaseDetail, CaseIdParam, CaseListParams, CasePage, CloseBody, CommentBody } from "./schemas/Case.js"
 
 const caseId = { id: CaseIdParam }
@@ -50,6 +51,16 @@ export class CasesApi extends guarded(HttpApiGroup.make("cases")
       summary: "Close a case with its outcome",
       description: "`outcome`: cleared, confirmed_match, rejected_business, or other with `text`. A closed case opens again " +
         "when a later check of its subject brings a new hit or a new reason."
+    })))
+  .add(HttpApiEndpoint.post("bulk", "/cases/bulk", { payload: CaseBulkBody, success: CaseBulkAnswer, error: errors(InsufficientScope) })
+    .annotateMerge(OpenApi.annotations({
+      summary: "One change to several cases: assign, close, or decide the same list entry",
+      description: "Each case named is changed on its own, all or nothing (a case refused changes nothing, the others go on), " +
+        "each with its audit entry and history. `assign` with `assignee` (null: nobody); `close` with `outcome` (and `text` for " +
+        "other); `decide` with `entry`, `decision` and `note`: a decision per case, under the account's four-eyes policy as on " +
+        "one case (a false positive on a strong match is `proposed`, waiting for a second member). The answer names each case: " +
+        "changed, proposed, refused (with why: a closed case, a hit its checks never reported) or not_found. A body that does " +
+        "not fit its action is 400 and changes nothing."
     })))
   .add(HttpApiEndpoint.post("decide", "/cases/:id/decisions", {
     params: caseId,

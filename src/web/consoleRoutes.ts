@@ -19,6 +19,8 @@ import { monitorsRoutes } from "./monitors/routes.js"
 import { casesRoutes } from "./cases/routes.js"
 import { approvalsRoutes } from "./approvals/routes.js"
 import type { SecondLooks } from "../decisions/SecondLooks.js"
+import type { CaseBulk } from "../cases/CaseBulk.js"
+import type { QueueSettings } from "../cases/QueueSettings.js"
 import { webhooksRoutes } from "./webhooks/routes.js"
 import { auditRoutes } from "./audit/routes.js"
 import { acceptRoutes } from "./members/accept.js"
@@ -28,7 +30,7 @@ import type { SessionFlash } from "../accounts/SessionFlash.js"
 import { SecondFactor } from "../secondFactor/SecondFactor.js"
 import { securityRoutes } from "./security/routes.js"
 
-type Services = Accounts | Cases | SecondLooks | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | ScreeningLists | SecondFactor
+type Services = Accounts | Cases | CaseBulk | QueueSettings | SecondLooks | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | ScreeningLists | SecondFactor
 type Route = readonly ["GET" | "POST", `/${string}`, Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Services>]
 
 const routes: ReadonlyArray<Route> = [

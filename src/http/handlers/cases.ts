@@ -3,11 +3,13 @@ import { Effect } from "effect"
 import { KybApi } from "../../api/Api.js"
 import { CurrentApiKey } from "../../api/security.js"
 import { Cases } from "../../cases/Cases.js"
+import { CaseBulk } from "../../cases/CaseBulk.js"
 import { writing } from "../writeScope.js"
 
 export const CasesHandlers = HttpApiBuilder.group(KybApi, "cases", (handlers) =>
-  Effect.map(Cases, (cases) =>
+  Effect.map(Effect.all([Cases, CaseBulk]), ([cases, bulk]) =>
     handlers
+      .handle("bulk", ({ payload }) => writing((_key, actor) => bulk.apply(actor, payload)))
       .handle("list", ({ query }) => Effect.flatMap(CurrentApiKey, (key) => cases.queue(key.accountId, query)))
       .handle("get", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => cases.get(key.accountId, params.id)))
       .handle("assign", ({ params, payload }) => writing((_key, actor) => cases.assign(actor, params.id, payload.assignee === "none" ? null : payload.assignee)))
