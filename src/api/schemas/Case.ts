@@ -40,12 +40,12 @@ export const CaseListParams = Schema.Struct({
   assignee: optionalField(memberId("A member, or none")),
   min_age_days: optionalField(IntegerFromQuery(0, 3650, { description: "Opened at least this many days ago" })),
   pending: optionalField(Schema.Literals(["true", "false"]).annotate({ description: "true: a decision awaits a second member" })),
+  sort: optionalField(Schema.Literals(["age", "score"]).annotate({ description: "age (default): oldest first; score: best hit first" })),
+  limit: optionalField(IntegerFromQuery(1, 100, { default: 25, description: "Cases a page" })),
+  cursor: optionalField(CaseCursor),
   waiting_for: optionalField(Schema.String.annotate({ description: "A member (mem_…): the cases waiting for them: a decision another member proposed (and they may review), or escalated to them or their role" })
     .check(Schema.isPattern(/^mem_[A-Za-z0-9_-]{1,64}$/u, { message: "must be a member's id (mem_…)" }))),
   overdue: optionalField(Schema.Literals(["true", "false"]).annotate({ description: "true: only the cases open longer than the account's service level (none when it has none)" })),
-  sort: optionalField(Schema.Literals(["age", "score"]).annotate({ description: "age (default): oldest first; score: best hit first" })),
-  limit: optionalField(IntegerFromQuery(1, 100, { default: 25, description: "Cases a page" })),
-  cursor: optionalField(CaseCursor)
 })
 
 const Subject = Schema.Struct({
