@@ -60,7 +60,7 @@ export class CasesApi extends guarded(HttpApiGroup.make("cases")
         "other); `decide` with `entry`, `decision` and `note`: a decision per case, under the account's four-eyes policy as on " +
         "one case (a false positive on a strong match is `proposed`, waiting for a second member). The answer names each case: " +
         "changed, proposed, refused (with why: a closed case, a hit its checks never reported) or not_found. A body that does " +
-        "not fit its action is 400 and changes nothing."
+        "not fit its action is 400 and changes nothing; an outcome of other without its text is refused on each case."
     })))
   .add(HttpApiEndpoint.post("decide", "/cases/:id/decisions", {
     params: caseId,

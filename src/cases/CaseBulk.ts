@@ -42,35 +42,16 @@ export class CaseBulk extends Context.Service<CaseBulk>()("kyb/CaseBulk", {
       )
     }
 
-    /** The body's fields for its action, checked before any case changes (400: nothing changed). */
-    const planOf = (body: BulkBody) => {
-      switch (body.action) {
-        case "assign":
-          return body.assignee === undefined ? InvalidRequest.of("assignee: required to assign (a member's id, or null for nobody)") : null
-        case "close":
-          return body.outcome === undefined ? InvalidRequest.of("outcome: required to close (cleared, confirmed_match, rejected_business or other)")
-            : body.outcome === "other" && (body.text ?? "").trim() === "" ? InvalidRequest.of("text: an outcome of other needs a text saying what it was")
-            : null
-        case "decide":
-          return body.entry === undefined ? InvalidRequest.of("entry: required to decide (list and entry_id)")
-            : body.decision === undefined ? InvalidRequest.of("decision: required to decide (false_positive or confirmed)")
-            : (body.note ?? "").trim() === "" ? InvalidRequest.of("note: say why, for the audit trail")
-            : null
-      }
-    }
-
     const apply = (actor: Actor, body: BulkBody) =>
       Effect.gen(function*() {
         const ids = bulkIdsOf(body.case_ids)
         if (!ids.ok) return yield* Effect.fail(InvalidRequest.of(ids.message))
-        const refusal = planOf(body)
-        if (refusal !== null) return yield* Effect.fail(refusal)
         const one = (id: string): Effect.Effect<Outcome, InvalidApiKey> => {
           switch (body.action) {
-            case "assign": return perCase(Effect.as(cases.assignOnly(actor, id, body.assignee ?? null), changed()))
-            case "close": return perCase(Effect.as(cases.closeOnly(actor, id, { type: "close", outcome: body.outcome!, text: body.text ?? null }), changed()))
+            case "assign": return perCase(Effect.as(cases.assignOnly(actor, id, body.assignee), changed()))
+            case "close": return perCase(Effect.as(cases.closeOnly(actor, id, { type: "close", outcome: body.outcome, text: body.text ?? null }), changed()))
             case "decide":
-              return perCase(Effect.map(cases.decideOnly(actor, id, { hits: [body.entry!], decision: body.decision!, note: body.note!.trim() }), (rows): Outcome => ({
+              return perCase(Effect.map(cases.decideOnly(actor, id, { hits: [body.entry], decision: body.decision, note: body.note.trim() }), (rows): Outcome => ({
                 result: rows.some((r) => r.approval === "pending") ? "proposed" : "changed",
                 message: null,
                 decisionIds: rows.map((r) => r.id)

@@ -48,8 +48,11 @@ describe("the case queue at volume: bulk actions, waiting for me, the service le
         const noNote = yield* bulk({ case_ids: bancos, action: "decide", entry: { list: "ofac_sdn", entry_id: "306" }, decision: "false_positive" })
         assert.strictEqual(noNote.status, 400, noNote.text)
         assert.isTrue(isErrorBody(noNote.body, "invalid_request"))
+        const extra = yield* bulk({ case_ids: bancos, action: "close", outcome: "cleared", assignee: null })
+        assert.strictEqual(extra.status, 400, extra.text)
         const otherBare = yield* bulk({ case_ids: bancos, action: "close", outcome: "other" })
-        assert.strictEqual(otherBare.status, 400, otherBare.text)
+        assert.deepStrictEqual(otherBare.body.results.map((r) => r.result), ["refused", "refused", "refused"], otherBare.text)
+        assert.strictEqual(otherBare.body.results[0]!.message, "An outcome of other needs a text saying what it was.")
         assert.strictEqual((yield* bulk({ case_ids: [], action: "close", outcome: "cleared" })).status, 400)
         assert.strictEqual((yield* queue()).cases.filter((c) => c.status === "closed").length, 0)
 

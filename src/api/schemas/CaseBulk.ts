@@ -15,22 +15,38 @@ const Entry = Schema.Struct({
   entry_id: Schema.String.annotate({ description: "The list entry's id (1 to 64 characters)" }).check(Schema.isMinLength(1), Schema.isMaxLength(64))
 }).annotate({ description: "The list entry decided on every case named (each case's checks must report it)" })
 
-/**
- * One change applied to several cases, each case on its own (all or nothing per case): `assign` gives them to a member
- * (or nobody), `close` closes them with an outcome, `decide` takes the same decision on the same list entry in each,
- * under the account's four-eyes policy case by case.
- */
-export const CaseBulkBody = Schema.Struct({
+const Note = Text(2000, "Why, for the audit trail").check(Schema.makeFilter((s: string) => s.trim() !== "" || "must not be empty"))
+
+/** Give the cases to a member, or to nobody (null). */
+const BulkAssign = Schema.Struct({
   case_ids: CaseIds,
-  action: Schema.Literals(["assign", "close", "decide"]).annotate({ description: "assign (with assignee), close (with outcome), decide (with entry, decision and note)" }),
-  assignee: optionalField(Schema.NullOr(Schema.String.check(Schema.isPattern(/^mem_[A-Za-z0-9_-]{1,64}$/u, { message: "must be a member's id (mem_…)" })))
-    .annotate({ description: "assign: the member to hold the cases (mem_…), or null to let them go" })),
-  outcome: optionalField(CaseOutcome.annotate({ description: "close: the outcome of every case named" })),
-  text: optionalField(Text(2000, "close: the outcome's text (required with other)")),
-  entry: optionalField(Entry),
-  decision: optionalField(Schema.Literals(["false_positive", "confirmed"]).annotate({ description: "decide: the decision on the entry" })),
-  note: optionalField(Text(2000, "decide: why, for the audit trail (required)"))
-}).annotate({ identifier: "CaseBulkRequest" })
+  action: Schema.Literal("assign"),
+  assignee: Schema.NullOr(Schema.String.check(Schema.isPattern(/^mem_[A-Za-z0-9_-]{1,64}$/u, { message: "must be a member's id (mem_…)" })))
+    .annotate({ description: "The member to hold the cases (mem_…), or null to let them go" })
+}).annotate({ identifier: "CaseBulkAssign" })
+
+/** Close the cases with one outcome (other: with its text, or each case refuses). */
+const BulkClose = Schema.Struct({
+  case_ids: CaseIds,
+  action: Schema.Literal("close"),
+  outcome: CaseOutcome,
+  text: optionalField(Text(2000, "Required with outcome other: what it was"))
+}).annotate({ identifier: "CaseBulkClose" })
+
+/** The same decision on the same list entry in each case, under the account's four-eyes policy case by case. */
+const BulkDecide = Schema.Struct({
+  case_ids: CaseIds,
+  action: Schema.Literal("decide"),
+  entry: Entry,
+  decision: Schema.Literals(["false_positive", "confirmed"]),
+  note: Note
+}).annotate({ identifier: "CaseBulkDecide" })
+
+/**
+ * One change applied to several cases, each case on its own (all or nothing per case), by `action`: `assign`,
+ * `close`, or `decide`.
+ */
+export const CaseBulkBody = Schema.Union([BulkAssign, BulkClose, BulkDecide]).annotate({ identifier: "CaseBulkRequest" })
 
 export class CaseBulkResult extends Schema.Class<CaseBulkResult>("CaseBulkResult")({
   case_id: Schema.String,

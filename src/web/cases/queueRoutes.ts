@@ -94,7 +94,9 @@ const bulk = consolePost((c, field) =>
         const decision = field("decision")
         if (entry === null) return yield* refuse("entry: choose the list entry to decide")
         if (decision !== "false_positive" && decision !== "confirmed") return yield* refuse("decision: must be false_positive or confirmed")
-        return yield* run(service.apply(consoleActor(c), { case_ids: ids, action: "decide", entry, decision, note: note ?? "" }))
+        const why = (note ?? "").trim()
+        if (why === "" || why.length > 2000) return yield* refuse("note: say why, in at most 2000 characters")
+        return yield* run(service.apply(consoleActor(c), { case_ids: ids, action: "decide", entry, decision, note: why }))
       }
       case "approve":
       case "reject": {

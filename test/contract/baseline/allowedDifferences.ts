@@ -94,7 +94,7 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
       "POST /v1/screen/batch (a job of `kind` screen, each row's `screening`)."
   },
   {
-    pointers: new RegExp("^/(components/schemas/(CaseBulkAnswer|CaseBulkRequest|CaseBulkResult)(/.*)?" +
+    pointers: new RegExp("^/(components/schemas/CaseBulk[A-Za-z]*(/.*)?" +
       "|components/schemas/CasePage/(properties/service_hours(/.*)?|required/\\d+)" +
       "|components/schemas/CaseSummary/(properties/(due_at|overdue|escalated_to)(/.*)?|required/(17|18|19))" +
       "|paths/~1v1~1cases~1bulk(/.*)?" +
