@@ -24,6 +24,8 @@ export interface CaseRow {
   readonly check_count: number
   readonly pending_decisions: number
   readonly opened_at: Date
+  /** opened_at to the microsecond, as the database keeps it: the age order's cursor key (a Date keeps milliseconds only). */
+  readonly opened_key: string
   readonly last_check_at: Date
   readonly closed_at: Date | null
   readonly closed_by: Attribution | null
@@ -83,6 +85,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
     const sql = yield* SqlClient.SqlClient
     const columns = sql`c.id, c.account_id, c.subject_key, c.subject, c.status, c.outcome, c.outcome_text, c.assignee_id,
       m.name AS assignee_name, c.reasons, c.hits, c.best_score, c.best_list, c.best_name, c.check_count, c.opened_at, c.last_check_at,
+      to_char(c.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS opened_key,
       c.closed_at, c.closed_by, c.escalated_to_member, e.name AS escalated_to_name, c.escalated_to_role,
       (SELECT count(*) FROM decisions d WHERE d.account_id = c.account_id AND d.case_id = c.id AND d.approval = 'pending')::int AS pending_decisions`
     const from = sql`cases c LEFT JOIN members m ON m.id = c.assignee_id LEFT JOIN members e ON e.id = c.escalated_to_member`

@@ -2,7 +2,6 @@
  * The case queue at volume (issue 55 item 4), pure: the service level a case's age is measured against, what a bulk
  * action may name, where an escalation goes, and which saved filter a member may keep.
  */
-import type { Role } from "./roles.js"
 
 const HOUR = 3_600_000
 
@@ -82,11 +81,6 @@ export const escalationOf = (rawReason: string | undefined, rawTarget: string | 
   if (/^mem_[A-Za-z0-9_-]{1,64}$/.test(target)) return { ok: true, reason, to: { type: "member", id: target } }
   return { ok: false, message: "to: a member (mem_…) or a role (role:owner, role:admin, role:analyst)" }
 }
-
-/** Whether an escalated case waits for `member`: sent to them, or to their role. */
-export const escalatedTo = (c: { readonly status: string; readonly escalatedToMember: string | null; readonly escalatedToRole: string | null },
-  member: { readonly id: string; readonly role: Role }): boolean =>
-  c.status === "escalated" && (c.escalatedToMember === member.id || c.escalatedToRole === member.role)
 
 export const SAVED_FILTERS_MAX = 20
 export const SAVED_FILTER_NAME_MAX = 60

@@ -115,6 +115,18 @@ describe("the case queue at volume: bulk actions, waiting for me, the service le
         assert.strictEqual(levelTrail.length, 1)
         assert.include(JSON.stringify(levelTrail[0]!.details), "\"hours\":4")
         assert.include((yield* promise(() => owner.get("/dashboard/cases"))).text, "overdue")
+
+        // The age order's cursor keeps the database's microseconds: a page never starts again with the last one's case.
+        yield* sql`UPDATE cases SET opened_at = opened_at + make_interval(secs => 0.000123)`
+        const walked: Array<string> = []
+        let cursor: string | null = null
+        do {
+          const reply = yield* send("GET", `/v1/cases?status=closed&limit=1${cursor === null ? "" : `&cursor=${cursor}`}`)
+          const page = reply.body as { cases: ReadonlyArray<Summary>; next_cursor: string | null }
+          walked.push(...page.cases.map((c) => c.id))
+          cursor = page.next_cursor
+        } while (cursor !== null && walked.length < 10)
+        assert.sameMembers(walked, bancos)
       }))
   })
 })
