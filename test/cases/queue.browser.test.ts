@@ -96,7 +96,7 @@ describeInChromium("the case queue from the keyboard (issue 55)", () => {
     await page.locator("main#main").focus()
     await page.keyboard.press("e")
     expect((await focused(page)).id).toBe("e-to")
-    await typeInto(page.getByLabel("Why it needs them"), "Two registrations under one name: an admin should decide")
+    await typeInto(page.getByLabel("Reason for escalating"), "Two registrations under one name: an admin should decide")
     await press(page.getByRole("button", { name: "Escalate" }))
     await page.locator("#history").getByText("escalated it to every admin: Two registrations under one name").waitFor()
     expect(await axeViolations(page)).toEqual([])

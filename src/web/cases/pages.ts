@@ -19,7 +19,7 @@ const escalateForm = (c: Console, base: string, members: Members) =>
   html`<form method="post" action="${base}/escalate">${csrfField(c.csrf)}<h2 id="escalate" tabindex="-1">Escalate</h2>
 <div><label for="e-to">To</label><select id="e-to" name="to" data-key="e">${escalationRoles.map((r) => option(`role:${r}`, `every ${r}`, "role:admin"))}${
     members.filter((m) => m.id !== c.account.member.id).map((m) => option(m.id, m.name, undefined))}</select></div>
-<div><label for="e-reason">Why it needs them</label><textarea id="e-reason" name="reason" rows="2" required maxlength="2000"></textarea></div>
+<div><label for="e-reason">Reason for escalating</label><textarea id="e-reason" name="reason" rows="2" required maxlength="2000"></textarea></div>
 <button type="submit">Escalate</button></form>`
 
 const post = (c: Console, action: string, fields: Html, label: string, key?: string) =>
