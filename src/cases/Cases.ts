@@ -96,7 +96,7 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
     const changeOnly = <A>(actor: Actor, id: string, action: AuditAction, change: (row: CaseRow) => Effect.Effect<A, CaseConflict | InvalidRequest, never>,
       details: (a: A) => Readonly<Record<string, string | number | boolean | null>>) =>
       Effect.gen(function*() {
-        yield* found(actor.accountId, id)
+        // the case is read (and locked) inside the transaction only: a bulk action makes one of these per case
         return yield* fence.guarded("case", actor, "account", Effect.gen(function*() {
           const row = yield* repo.find(actor.accountId, id, true)
           if (Option.isNone(row)) return yield* Effect.fail(CaseNotFound.of(`No case ${id} for this account.`))
