@@ -4,6 +4,7 @@ import * as OpenApi from "effect/http-api/OpenApi"
 import { CaseConflict, CaseNotFound, InsufficientScope, LimitReached, ListEntryNotFound } from "./errors.js"
 import { errors, guarded } from "./groups.js"
 import { CaseFile } from "./schemas/CaseFile.js"
+import { CaseBulkAnswer, CaseBulkBody } from "./schemas/CaseBulk.js"
 import { AssignBody, CaseDecisionBody, CaseDetail, CaseIdParam, CaseListParams, CasePage, CloseBody, CommentBody } from "./schemas/Case.js"
 
 const caseId = { id: CaseIdParam }
@@ -64,6 +65,16 @@ export class CasesApi extends guarded(HttpApiGroup.make("cases")
         "clears every reason and hit) or other, each with `text` saying why (400 without). `cleared` while the latest check " +
         "gives reasons other than sanctions_match needs each named in `acknowledged_reasons` (409 naming those missing). A " +
         "closed case opens again when a later check of its subject brings a new hit or reason (event case.reopened)."
+    })))
+  .add(HttpApiEndpoint.post("bulk", "/cases/bulk", { payload: CaseBulkBody, success: CaseBulkAnswer, error: errors(InsufficientScope) })
+    .annotateMerge(OpenApi.annotations({
+      summary: "One change to several cases: assign, close, or decide the same list entry",
+      description: "Each case named is changed on its own, all or nothing (a case refused changes nothing, the others go on), " +
+        "each with its audit entry and history. `assign` with `assignee` (null: nobody); `close` with `outcome` (and `text` for " +
+        "other); `decide` with `entry`, `decision` and `note`: a decision per case, under the account's four-eyes policy as on " +
+        "one case (a false positive on a strong match is `proposed`, waiting for a second member). The answer names each case: " +
+        "changed, proposed, refused (with why: a closed case, a hit its checks never reported) or not_found. A body that does " +
+        "not fit its action is 400 and changes nothing; an outcome of other without its text is refused on each case."
     })))
   .add(HttpApiEndpoint.post("decide", "/cases/:id/decisions", {
     params: caseId,

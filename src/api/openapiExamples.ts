@@ -382,9 +382,21 @@ const caseSummary = {
   age_days: 3,
   last_check_at: "2026-11-24T10:05:00.000Z",
   closed_at: null,
-  closed_by: null
+  closed_by: null,
+  due_at: "2026-11-25T09:58:00.000Z",
+  overdue: true,
+  escalated_to: null
 }
-examples["cases.list"] = { cases: [caseSummary], next_cursor: null }
+examples["cases.list"] = { service_hours: 24, cases: [caseSummary], next_cursor: null }
+examples["cases.bulk"] = {
+  action: "close",
+  results: [
+    { case_id: caseSummary.id, result: "changed", message: null, decision_ids: [] },
+    { case_id: "case_9a1c3e5f7b9d1f3a5c7e", result: "refused", message: "The case is already closed.", decision_ids: [] }
+  ],
+  changed: 1,
+  refused: 1
+}
 examples["cases.get"] = {
   case: caseSummary,
   checks: [{ id: "0f8b2c7e-9d41-4a57-b1d3-2c4e6f8a9b10", created_at: "2026-11-24T10:05:00.000Z", result: "review", review_reasons: ["sanctions_match"], hits: [] }],

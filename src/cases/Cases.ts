@@ -11,9 +11,17 @@ import { RoleForbids } from "../accounts/errors.js"
 import { can, refusalOf, type Role } from "../domain/roles.js"
 import { Fence } from "../tenancy/Fence.js"
 import { caseCheck, caseEvent, caseSummary, closingState, hitsOf, reasonInWords } from "./caseViews.js"
+import { type EscalationTarget, overdueBefore } from "../domain/caseQueue.js"
 import { type CaseRow, CasesRepo } from "./CasesRepo.js"
 
 type QueueParams = typeof CaseListParams.Type
+
+/** A close as asked: the outcome, its note, and the open reasons the closer acknowledged by name. */
+export interface CloseRequest {
+  readonly outcome: CaseOutcome
+  readonly text: string | null
+  readonly acknowledged: ReadonlyArray<string>
+}
 
 /** The statuses a queue filter names: one, or every one but closed (the default). */
 const statusesOf = (status: QueueParams["status"]): ReadonlyArray<CaseStatus> =>
@@ -39,8 +47,13 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
         const pager = yield* cursors.bind({
           list: "cases",
           accountId,
-          filters: { status: params.status, reason: params.reason, list: params.list, assignee: params.assignee, min_age_days: params.min_age_days, pending: params.pending, sort }
+          filters: {
+            status: params.status, reason: params.reason, list: params.list, assignee: params.assignee, min_age_days: params.min_age_days, pending: params.pending, sort,
+            waiting_for: params.waiting_for, overdue: params.overdue
+          }
         })
+        const hours = yield* repo.serviceLevel(accountId).pipe(Effect.orDie)
+        const now = yield* Clock.currentTimeMillis
         const payload = yield* pager.open(params.cursor)
         const after = payload === null ? null : caseCursorPosition(payload)
         if (payload !== null && after === null) return yield* Effect.fail(InvalidRequest.of("cursor: must be a next_cursor this list gave"))
@@ -50,15 +63,18 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
           list: params.list ?? null,
           assignee: params.assignee ?? null,
           minAgeDays: params.min_age_days ?? null,
-          pendingOnly: params.pending === "true"
+          pendingOnly: params.pending === "true",
+          waitingFor: params.waiting_for ?? null,
+          // with no service level nothing is overdue: the filter keeps no case
+          openedBefore: params.overdue === "true" ? overdueBefore(hours, now) ?? new Date(0) : null
         }, sort, after, limit + 1).pipe(Effect.orDie)
-        const now = yield* Clock.currentTimeMillis
         const shown = rows.slice(0, limit)
         const last = shown.at(-1)
         return new CasePage({
-          cases: shown.map((r) => caseSummary(r, now)),
+          service_hours: hours,
+          cases: shown.map((r) => caseSummary(r, now, hours)),
           next_cursor: rows.length > limit && last !== undefined
-            ? pager.sealText(caseCursorPayload(sort === "age" ? last.opened_at.toISOString() : last.best_score, last.id))
+            ? pager.sealText(caseCursorPayload(sort === "age" ? last.opened_key : last.best_score, last.id))
             : null
         })
       })
@@ -72,33 +88,40 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
     const get = (accountId: string, id: string) =>
       Effect.gen(function*() {
         const row = yield* found(accountId, id)
-        const [checks, history, taken] = yield* Effect.all([repo.checks(id, 50), repo.events(id), decisions.ofCase(accountId, id)]).pipe(Effect.orDie)
+        const [checks, history, taken, hours] = yield* Effect.all([repo.checks(id, 50), repo.events(id), decisions.ofCase(accountId, id), repo.serviceLevel(accountId)]).pipe(Effect.orDie)
         return new CaseDetail({
-          case: caseSummary(row, yield* Clock.currentTimeMillis),
+          case: caseSummary(row, yield* Clock.currentTimeMillis, hours),
           checks: checks.map(caseCheck),
           decisions: taken.map(decisionOf),
           history: history.map(caseEvent)
         })
       })
 
-    /** A change to a case in one fenced transaction with the case row locked: `change` runs on it as it is now. */
-    const changing = <A>(actor: Actor, id: string, action: AuditAction, change: (row: CaseRow) => Effect.Effect<A, CaseConflict | InvalidRequest, never>,
+    /**
+     * A change to a case in one fenced transaction with the case row locked: `change` runs on it as it is now; its
+     * audit entry is in the same transaction (a bulk action makes one of these per case: all or nothing per case).
+     */
+    const changeOnly = <A>(actor: Actor, id: string, action: AuditAction, change: (row: CaseRow) => Effect.Effect<A, CaseConflict | InvalidRequest, never>,
       details: (a: A) => Readonly<Record<string, string | number | boolean | null>>) =>
       Effect.gen(function*() {
-        yield* found(actor.accountId, id)
-        yield* fence.guarded("case", actor, "account", Effect.gen(function*() {
+        // the case is read (and locked) inside the transaction only: a bulk action makes one of these per case
+        return yield* fence.guarded("case", actor, "account", Effect.gen(function*() {
           const row = yield* repo.find(actor.accountId, id, true)
           if (Option.isNone(row)) return yield* Effect.fail(CaseNotFound.of(`No case ${id} for this account.`))
           const a = yield* change(row.value)
           yield* audit.record(actor, { action, object: { type: "case", id }, details: details(a) })
           return a
         })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))), Effect.catchTag("SqlError", Effect.die))
-        return yield* get(actor.accountId, id)
       })
 
-    const move = (actor: Actor, id: string, m: CaseMove, action: AuditAction, kind: string,
+    /** The change, then the case as it is after. */
+    const changing = <A>(actor: Actor, id: string, action: AuditAction, change: (row: CaseRow) => Effect.Effect<A, CaseConflict | InvalidRequest, never>,
+      details: (a: A) => Readonly<Record<string, string | number | boolean | null>>) =>
+      Effect.andThen(changeOnly(actor, id, action, change, details), get(actor.accountId, id))
+
+    const moveOnly = (actor: Actor, id: string, m: CaseMove, action: AuditAction, kind: string,
       guard: (row: CaseRow) => Effect.Effect<void, CaseConflict | InvalidRequest> = () => Effect.void, extra: Readonly<Record<string, string>> = {}) =>
-      changing(actor, id, action, (row) =>
+      changeOnly(actor, id, action, (row) =>
         Effect.gen(function*() {
           if (row.status !== "closed") yield* guard(row)
           const next = moveCase(row.status, m)
@@ -111,8 +134,8 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
         }), (a) => ({ from: a.from, to: a.to, outcome: a.outcome, text: a.text, ...extra }))
 
     /** Give the case to a member (null: nobody); giving it to oneself starts the work on an open case. */
-    const assign = (actor: Actor, id: string, assignee: string | null) =>
-      changing(actor, id, "case.assigned", (row) =>
+    const assignOnly = (actor: Actor, id: string, assignee: string | null) =>
+      changeOnly(actor, id, "case.assigned", (row) =>
         Effect.gen(function*() {
           if (row.status === "closed") return yield* Effect.fail(CaseConflict.of("The case is closed; nothing to hold."))
           const member = assignee === null ? Option.none() : yield* repo.member(actor.accountId, assignee).pipe(Effect.orDie)
@@ -123,6 +146,7 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
           yield* repo.event(id, actor.by, "assigned", null, { assignee, assignee_name: name, ...(start ? { from: "open", to: "in_progress" } : {}) }).pipe(Effect.orDie)
           return { assignee, name }
         }), (a) => ({ assignee: a.assignee, assignee_name: a.name }))
+    const assign = (actor: Actor, id: string, assignee: string | null) => Effect.andThen(assignOnly(actor, id, assignee), get(actor.accountId, id))
 
     /** A member takes the case: assigned to themselves. */
     const takeCase = (actor: Actor & { readonly by: Attribution & { readonly type: "member" } }, id: string) => assign(actor, id, actor.by.id)
@@ -136,24 +160,44 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
           return body.length
         }), (length) => ({ length }))
 
-    const escalate = (actor: Actor, id: string) => move(actor, id, { type: "escalate" }, "case.escalated", "escalated")
+    /**
+     * Escalate: with a reason, to a member (who then holds the case) or to a role (its members find it waiting for
+     * them); through the API without either (the case is escalated to nobody in particular).
+     */
+    const escalate = (actor: Actor, id: string, to: { readonly reason: string; readonly to: EscalationTarget } | null = null) =>
+      changing(actor, id, "case.escalated", (row) =>
+        Effect.gen(function*() {
+          const next = moveCase(row.status, { type: "escalate" })
+          if (!next.ok) return yield* Effect.fail(CaseConflict.of(next.message))
+          const target = to?.to ?? null
+          const member = target?.type === "member" ? yield* repo.member(actor.accountId, target.id).pipe(Effect.orDie) : Option.none()
+          if (target?.type === "member" && Option.isNone(member)) return yield* Effect.fail(CaseConflict.of(`${target.id} is not a member of this account.`))
+          const memberId = target?.type === "member" ? target.id : null
+          const role = target?.type === "role" ? target.role : null
+          const words = Option.match(member, { onNone: () => role === null ? null : `every ${role}`, onSome: (m) => m.name })
+          yield* repo.update(id, { status: next.status, escalatedTo: { member: memberId, role }, ...(memberId === null ? {} : { assigneeId: memberId }) }).pipe(Effect.orDie)
+          yield* repo.event(id, actor.by, "escalated", to?.reason ?? null, { from: row.status, to: next.status, escalated_to: words, member: memberId, role }).pipe(Effect.orDie)
+          return { from: row.status, to: next.status, escalated_to: words, reason: to?.reason ?? null }
+        }), (a) => a)
     /**
      * Closes the case with its outcome and a note (issue 55): `cleared` only with each open reason other than a
-     * sanctions match acknowledged, "resolved by a later check" only when its latest check resolved it.
+     * sanctions match acknowledged, "resolved by a later check" only when its latest check resolved it. Alone (a bulk
+     * close makes one per case), or answering the case as it is after.
      */
-    const close = (actor: Actor, id: string, c: { readonly outcome: CaseOutcome; readonly text: string | null; readonly acknowledged: ReadonlyArray<string> }) =>
-      move(actor, id, { type: "close", outcome: c.outcome, text: c.text }, "case.closed", "closed", (row) => {
+    const closeOnly = (actor: Actor, id: string, c: CloseRequest) =>
+      moveOnly(actor, id, { type: "close", outcome: c.outcome, text: c.text }, "case.closed", "closed", (row) => {
         const allowed = mayCloseWith({ outcome: c.outcome, note: c.text, acknowledged: c.acknowledged }, closingState(row), reasonInWords)
         return allowed.ok ? Effect.void
           : Effect.fail(allowed.reason === "note_required" ? InvalidRequest.of(allowed.message) : CaseConflict.of(allowed.message))
       }, c.acknowledged.length === 0 ? {} : { acknowledged: c.acknowledged.join(",") })
+    const close = (actor: Actor, id: string, c: CloseRequest) => Effect.andThen(closeOnly(actor, id, c), get(actor.accountId, id))
 
     /**
      * Decides hits of the case's latest check that reports them, each with the entries linked to it on other lists
      * (one entity, decided once). Under the account's four-eyes policy, a false positive on a group whose best hit
      * scores at or above the threshold, or matches a name exactly, waits for a second member.
      */
-    const decide = (actor: Actor, id: string, body: typeof CaseDecisionBody.Type) =>
+    const decideOnly = (actor: Actor, id: string, body: typeof CaseDecisionBody.Type) =>
       Effect.gen(function*() {
         const row = yield* found(actor.accountId, id)
         if (row.status === "closed") return yield* Effect.fail(CaseConflict.of("The case is closed; it opens again when a check brings something new."))
@@ -176,9 +220,9 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
         // each entity held back (a hit with its linked entries) is one proposal: reviewed once, as a whole
         const waiting = unique(groups.flatMap((g, group) => g.pending ? g.entries.map((e) => ({ ...e, group })) : []))
         const direct = unique(groups.filter((g) => !g.pending).flatMap((g) => g.entries)).filter((e) => !waiting.some((w) => hitKey(w) === hitKey(e)))
-        yield* decisions.take(actor, { subject, entries: direct, waiting, decision: body.decision, note: body.note, caseId: id })
-        return yield* get(actor.accountId, id)
+        return yield* decisions.take(actor, { subject, entries: direct, waiting, decision: body.decision, note: body.note, caseId: id })
       })
+    const decide = (actor: Actor, id: string, body: typeof CaseDecisionBody.Type) => Effect.andThen(decideOnly(actor, id, body), get(actor.accountId, id))
 
     const openCount = (accountId: string) => repo.openCount(accountId).pipe(Effect.orDie)
 
@@ -201,7 +245,7 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
         )).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))), Effect.catchTag("SqlError", Effect.die))
       })
 
-    return { queue, get, assign, takeCase, comment, escalate, close, decide, openCount, awaitingCount, reviewPolicy, setReviewPolicy } as const
+    return { queue, get, assign, assignOnly, takeCase, comment, escalate, close, closeOnly, decide, decideOnly, openCount, awaitingCount, reviewPolicy, setReviewPolicy } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([CasesRepo.Default, Fence.Default, Audit.Default, Decisions.Default, Cursors.Default]))

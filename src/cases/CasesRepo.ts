@@ -30,9 +30,14 @@ export interface CaseRow {
   readonly check_count: number
   readonly pending_decisions: number
   readonly opened_at: Date
+  /** opened_at to the microsecond, as the database keeps it: the age order's cursor key (a Date keeps milliseconds only). */
+  readonly opened_key: string
   readonly last_check_at: Date
   readonly closed_at: Date | null
   readonly closed_by: Attribution | null
+  readonly escalated_to_member: string | null
+  readonly escalated_to_name: string | null
+  readonly escalated_to_role: string | null
 }
 
 export interface CaseEventRow {
@@ -52,6 +57,10 @@ export interface QueueFilters {
   readonly assignee: string | null
   readonly minAgeDays: number | null
   readonly pendingOnly: boolean
+  /** A member: only the cases waiting for them (a decision another member proposed, or escalated to them or their role). */
+  readonly waitingFor: string | null
+  /** Only the cases opened before this instant (past the service level). */
+  readonly openedBefore: Date | null
 }
 
 export type QueueSort = "age" | "score"
@@ -86,9 +95,10 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
     const sql = yield* SqlClient.SqlClient
     const columns = sql`c.id, c.account_id, c.subject_key, c.subject, c.status, c.outcome, c.outcome_text, c.assignee_id,
       m.name AS assignee_name, c.reasons, c.reasons_seen, c.hits, c.latest_hits, c.latest_check_id::text AS latest_check_id, c.reopened_at, c.best_score, c.best_list, c.best_name, c.check_count, c.opened_at, c.last_check_at,
-      c.closed_at, c.closed_by,
+      to_char(c.opened_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS opened_key,
+      c.closed_at, c.closed_by, c.escalated_to_member, e.name AS escalated_to_name, c.escalated_to_role,
       (SELECT count(*) FROM decisions d WHERE d.account_id = c.account_id AND d.case_id = c.id AND d.approval = 'pending')::int AS pending_decisions`
-    const from = sql`cases c LEFT JOIN members m ON m.id = c.assignee_id`
+    const from = sql`cases c LEFT JOIN members m ON m.id = c.assignee_id LEFT JOIN members e ON e.id = c.escalated_to_member`
 
     const event = (caseId: string, actor: Attribution | null, kind: string, body: string | null, details: Record<string, unknown>) =>
       sql`INSERT INTO case_events (case_id, actor, kind, body, details)
@@ -99,6 +109,15 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
         Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), toCase))
       )
 
+    // every status but closed as `<> 'closed'`: the partial indexes of sql/0430 keep the default view in index order
+    const statusIn = (statuses: ReadonlyArray<CaseStatus>) =>
+      statuses.length === 3 && !statuses.includes("closed") ? sql`c.status <> 'closed'` : sql`c.status IN ${sql.in(statuses)}`
+
+    const waitingFor = (memberId: string) => sql`AND EXISTS (SELECT 1 FROM members w WHERE w.id = ${memberId} AND w.account_id = c.account_id AND w.removed_at IS NULL
+      AND ((w.role <> 'viewer' AND EXISTS (SELECT 1 FROM decisions d WHERE d.account_id = c.account_id AND d.case_id = c.id
+            AND d.approval = 'pending' AND d.proposer_member IS DISTINCT FROM w.id))
+        OR (c.status = 'escalated' AND (c.escalated_to_member = w.id OR c.escalated_to_role = w.role))))`
+
     /** A page of the queue (one more row than `limit`), by age (oldest first) or by best score (highest first). */
     const queue = (accountId: string, filters: QueueFilters, sort: QueueSort, after: QueueAfter | null, limit: number) => {
       const position = after === null ? sql``
@@ -108,12 +127,14 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
         ? sql`AND c.best_score IS NULL AND c.id > ${after.id}`
         : sql`AND (c.best_score IS NULL OR c.best_score < ${Number(after.key)} OR (c.best_score = ${Number(after.key)} AND c.id > ${after.id}))`
       return sql`SELECT ${columns} FROM ${from}
-        WHERE c.account_id = ${accountId} AND c.status IN ${sql.in(filters.statuses)}
+        WHERE c.account_id = ${accountId} AND ${statusIn(filters.statuses)}
           ${filters.reason === null ? sql`` : sql`AND c.reasons @> jsonb_build_array(${filters.reason}::text)`}
           ${filters.list === null ? sql`` : sql`AND EXISTS (SELECT 1 FROM jsonb_array_elements_text(c.hits) h WHERE h LIKE ${`${filters.list}:%`})`}
           ${filters.assignee === null ? sql`` : filters.assignee === "none" ? sql`AND c.assignee_id IS NULL` : sql`AND c.assignee_id = ${filters.assignee}`}
           ${filters.minAgeDays === null ? sql`` : sql`AND c.opened_at <= now() - make_interval(days => ${filters.minAgeDays})`}
           ${filters.pendingOnly ? sql`AND EXISTS (SELECT 1 FROM decisions d WHERE d.account_id = c.account_id AND d.case_id = c.id AND d.approval = 'pending')` : sql``}
+          ${filters.waitingFor === null ? sql`` : waitingFor(filters.waitingFor)}
+          ${filters.openedBefore === null ? sql`` : sql`AND c.opened_at < ${filters.openedBefore.toISOString()}::timestamptz`}
           ${position}
         ORDER BY ${sort === "age" ? sql`c.opened_at, c.id` : sql`c.best_score DESC NULLS LAST, c.id`} LIMIT ${limit}`.pipe(
         Effect.map((rows) => rows.map(toCase))
@@ -162,6 +183,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
     const update = (id: string, change: {
       readonly status?: CaseStatus; readonly outcome?: CaseOutcome | null; readonly outcomeText?: string | null
       readonly assigneeId?: string | null; readonly closedBy?: Attribution | null
+      readonly escalatedTo?: { readonly member: string | null; readonly role: string | null }
     }) =>
       sql`UPDATE cases SET
           ${change.status === undefined ? sql`` : sql`status = ${change.status},`}
@@ -170,6 +192,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
             closed_by = ${change.closedBy == null ? null : JSON.stringify(change.closedBy)}::jsonb,
             ${change.outcome === null ? sql`` : sql`reopened_at = NULL,`}`}
           ${change.assigneeId === undefined ? sql`` : sql`assignee_id = ${change.assigneeId},`}
+          ${change.escalatedTo === undefined ? sql`` : sql`escalated_to_member = ${change.escalatedTo.member}, escalated_to_role = ${change.escalatedTo.role},`}
           id = id
         WHERE id = ${id}`.pipe(Effect.asVoid)
 
@@ -204,7 +227,21 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
         Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), (r) => r.id))
       )
 
-    return { ofSubject, forCheck, find, queue, openCount, setReviewPolicy, update, member, event, events, checks } as const
+    /** The account's service level in hours (null: none set). */
+    const serviceLevel = (accountId: string) =>
+      sql<{ hours: number | null }>`SELECT case_service_hours AS hours FROM accounts WHERE id = ${accountId}`.pipe(
+        Effect.map((rows) => rows[0]?.hours == null ? null : Number(rows[0].hours))
+      )
+
+    const setServiceLevel = (accountId: string, hours: number | null, by: Attribution | null) =>
+      sql`UPDATE accounts SET case_service_hours = ${hours}, case_service_changed_by = ${by === null ? null : JSON.stringify(by)}::jsonb,
+          case_service_changed_at = now() WHERE id = ${accountId}`.pipe(Effect.asVoid)
+
+    /** The live members of the account (whom a case may go to), by name. */
+    const members = (accountId: string) =>
+      sql<{ id: string; name: string; role: string }>`SELECT id, name, role FROM members WHERE account_id = ${accountId} AND removed_at IS NULL ORDER BY name, id`
+
+    return { ofSubject, forCheck, find, queue, openCount, setReviewPolicy, update, member, members, event, events, checks, serviceLevel, setServiceLevel } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make)

@@ -1,6 +1,7 @@
 import { Option, Schema } from "effect"
 import { CaseCheck, CaseEvent, CaseSummary } from "../api/schemas/Case.js"
 import { SanctionsHit } from "../api/schemas/Verdict.js"
+import { serviceStanding } from "../domain/caseQueue.js"
 import { reviewReasonOrder, reviewReasonWords } from "../domain/reviewReasons.js"
 import { resolvedByLaterCheck } from "../domain/caseFlow.js"
 import type { CaseEventRow, CaseRow } from "./CasesRepo.js"
@@ -20,8 +21,9 @@ export const closingState = (row: CaseRow) => ({
   current: row.reasons
 })
 
-export const caseSummary = (row: CaseRow, now: number) =>
-  new CaseSummary({
+export const caseSummary = (row: CaseRow, now: number, serviceHours: number | null) => {
+  const standing = serviceStanding(row.opened_at, row.status === "closed", serviceHours, now)
+  return new CaseSummary({
     id: row.id,
     subject: row.subject,
     status: row.status,
@@ -41,8 +43,15 @@ export const caseSummary = (row: CaseRow, now: number) =>
     age_days: Math.max(0, Math.floor((now - row.opened_at.getTime()) / DAY)),
     last_check_at: row.last_check_at.toISOString(),
     closed_at: row.closed_at?.toISOString() ?? null,
-    closed_by: row.closed_by
+    closed_by: row.closed_by,
+    due_at: standing.dueAt?.toISOString() ?? null,
+    overdue: standing.overdue,
+    escalated_to: row.escalated_to_member === null && row.escalated_to_role === null ? null : {
+      member: row.escalated_to_member === null ? null : { id: row.escalated_to_member, name: row.escalated_to_name ?? row.escalated_to_member },
+      role: row.escalated_to_role
+    }
   })
+}
 
 export const caseEvent = (row: CaseEventRow) =>
   new CaseEvent({ at: row.at.toISOString(), actor: row.actor, kind: row.kind, body: row.body, details: row.details })

@@ -6,7 +6,7 @@ export const auditActions = [
   "key.created", "key.rotated", "key.revoked", "lists.changed",
   "member.logged_in", "member.login_failed", "member.second_factor_failed", "member.logged_out", "check.verified",
   "member.invited", "invitation.withdrawn", "member.joined", "member.role_changed", "member.removed",
-  "member.password_changed", "member.second_factor_on", "member.second_factor_off", "member.recovery_code_used", "account.policy_changed", "account.review_policy_changed", "account.deleted",
+  "member.password_changed", "member.second_factor_on", "member.second_factor_off", "member.recovery_code_used", "account.policy_changed", "account.review_policy_changed", "account.service_level_changed", "account.deleted",
   "access.refused",
   "decision.withdrawn",
   "member.renamed"

@@ -38,6 +38,8 @@ import { RegistriesConsoleLive } from "../web/registries/routes.js"
 import { AccountChecks } from "../checks/AccountChecks.js"
 import { SecondLooks } from "../decisions/SecondLooks.js"
 import { Cases } from "../cases/Cases.js"
+import { CaseBulk } from "../cases/CaseBulk.js"
+import { QueueSettings } from "../cases/QueueSettings.js"
 import { GraceEnds } from "../tenancy/GraceEnds.js"
 import { AuthenticationLive } from "./AuthenticationLive.js"
 import { edgeGuard } from "./edge/EdgeGuard.js"
@@ -86,6 +88,8 @@ export const ServicesLive = Layer.mergeAll(
   Cases.Default,
   CaseFiles.Default,
   SecondLooks.Default,
+  CaseBulk.Default,
+  QueueSettings.Default,
   GraceEnds.Default,
   Audit.Default,
   AuditAnchoring.Default,

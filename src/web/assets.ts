@@ -1,4 +1,6 @@
 /** The dashboard's stylesheet and script, served by the server itself (`/assets/...`). */
+import { keyboardJs } from "./cases/keyboard.js"
+
 export const dashboardCss = `
 :root { font-family: system-ui, sans-serif; color: #1b1b1b; background: #fafafa; line-height: 1.45; }
 body { margin: 0; }
@@ -59,6 +61,9 @@ details { margin: .5rem 0; }
 summary { cursor: pointer; font-weight: 600; }
 .actions { display: flex; flex-wrap: wrap; gap: .5rem; align-items: center; }
 :focus-visible { outline: 3px solid #fa0; outline-offset: 2px; }
+kbd { font-family: ui-monospace, monospace; border: 1px solid #889; border-radius: 3px; padding: 0 .3em; background: #fff; }
+.skiplinks { display: flex; flex-wrap: wrap; gap: .5rem 1rem; margin: .5rem 0; }
+#cases tbody tr:focus-within { background: #eef2ff; }
 @media (max-width: 40rem) {
   main { padding: 0 .75rem; }
   header { padding: .5rem .75rem; }
@@ -131,4 +136,4 @@ const followJob = () => {
   setTimeout(tick, 300)
 }
 document.addEventListener("DOMContentLoaded", () => { localTimes(); followJob() })
-`
+` + keyboardJs

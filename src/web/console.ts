@@ -48,7 +48,10 @@ const NOTICES: Readonly<Record<string, string | ((count: number) => string)>> = 
   invited: "The invitation is sent by e-mail: it works once, until it expires.",
   invitation_withdrawn: "The invitation is withdrawn: its link no longer works.",
   role_changed: "The role is changed: it applies from the member's next page.",
-  member_removed: "The member is removed: their sessions have ended; what they did keeps their name."
+  member_removed: "The member is removed: their sessions have ended; what they did keeps their name.",
+  filter_saved: "The filter is saved: it is listed above the queue, for you only.",
+  filter_removed: "The saved filter is removed.",
+  service_level_saved: "The service level is saved: every case's age is measured against it from now on."
 }
 
 export const flash = (text: string | undefined, kind: "error" | "notice" = "error") =>

@@ -21,6 +21,8 @@ import { casePrintRoutes } from "./cases/printRoutes.js"
 import type { CaseFiles } from "../cases/CaseFiles.js"
 import { approvalsRoutes } from "./approvals/routes.js"
 import type { SecondLooks } from "../decisions/SecondLooks.js"
+import type { CaseBulk } from "../cases/CaseBulk.js"
+import type { QueueSettings } from "../cases/QueueSettings.js"
 import { webhooksRoutes } from "./webhooks/routes.js"
 import { auditRoutes } from "./audit/routes.js"
 import { acceptRoutes } from "./members/accept.js"
@@ -31,7 +33,7 @@ import { SecondFactor } from "../secondFactor/SecondFactor.js"
 import { securityRoutes } from "./security/routes.js"
 import { displayNameRoutes } from "./account/displayName.js"
 
-type Services = Accounts | Cases | CaseFiles | SecondLooks | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | ScreeningLists | SecondFactor
+type Services = Accounts | Cases | CaseFiles | CaseBulk | QueueSettings | SecondLooks | AccountChecks | Batches | Monitors | Webhooks | Audit | Members | Screener | SessionFlash | ScreeningLists | SecondFactor
 type Route = readonly ["GET" | "POST", `/${string}`, Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Services>]
 
 const routes: ReadonlyArray<Route> = [

@@ -154,6 +154,7 @@ export const accountPage = (account: Account, csrf: string, counts: MenuCounts, 
   page("Account", html`${flash(options.notice, "notice")}${flash(options.error)}<p>${account.member.name} (${account.email}), ${account.member.role} of an account on the ${account.plan} plan.</p>
 <p><a href="/dashboard/security">Second factor (TOTP) and the account's policy</a></p>
 ${displayNameForm(account, csrf)}
+<p><a href="/dashboard/account/service-level">Case service level</a></p>
 <section aria-labelledby="pw"><h2 id="pw">Change the password</h2><form method="post" action="/dashboard/password">${csrfField(csrf)}
 <label for="current">Current password</label><input id="current" name="current" type="password" autocomplete="current-password" required>
 <label for="next">New password (at least 10 characters)</label><input id="next" name="next" type="password" autocomplete="new-password" required minlength="10">

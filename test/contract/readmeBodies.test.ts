@@ -4,6 +4,7 @@ import * as path from "node:path"
 import { describe, expect, it } from "vitest"
 import { openApiDocument } from "../../src/api/Api.js"
 import { CaseDecisionBody } from "../../src/api/schemas/Case.js"
+import { CaseBulkBody } from "../../src/api/schemas/CaseBulk.js"
 import { DecisionBody, WithdrawBody } from "../../src/api/schemas/Decision.js"
 import { ScreenBody } from "../../src/api/schemas/Screen.js"
 import { VerifyBody } from "../../src/api/schemas/Verdict.js"
@@ -46,7 +47,7 @@ describe("README: every body field of every route, with examples the routes take
 
   it("names every field of every JSON body in the route's part", () => {
     expect(bodies.map((b) => b.route).sort()).toEqual([
-      "POST /v1/cases/{id}/assign", "POST /v1/cases/{id}/close", "POST /v1/cases/{id}/comments", "POST /v1/cases/{id}/decisions",
+      "POST /v1/cases/bulk", "POST /v1/cases/{id}/assign", "POST /v1/cases/{id}/close", "POST /v1/cases/{id}/comments", "POST /v1/cases/{id}/decisions",
       "POST /v1/decisions", "POST /v1/decisions/{id}/withdraw", "POST /v1/monitors", "POST /v1/screen", "POST /v1/screen/batch", "POST /v1/verify", "POST /v1/verify/batch", "POST /v1/webhooks"
     ])
     for (const { route, content } of bodies) {
@@ -63,6 +64,7 @@ describe("README: every body field of every route, with examples the routes take
       ["POST /v1/screen", ScreenBody as Schema.Decoder<unknown>],
       ["POST /v1/decisions", DecisionBody as Schema.Decoder<unknown>],
       ["POST /v1/cases/{id}/decisions", CaseDecisionBody as Schema.Decoder<unknown>],
+      ["POST /v1/cases/bulk", CaseBulkBody as Schema.Decoder<unknown>],
       ["POST /v1/decisions/{id}/withdraw", WithdrawBody as Schema.Decoder<unknown>],
       ["POST /v1/monitors", MonitorBody as Schema.Decoder<unknown>],
       ["POST /v1/webhooks", WebhookBody as Schema.Decoder<unknown>]

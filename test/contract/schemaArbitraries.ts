@@ -94,6 +94,11 @@ export const invalid = (resolve: (s: unknown) => Json, schema: unknown): fc.Arbi
   const s = resolve(schema)
   const wrong: Array<fc.Arbitrary<unknown>> = []
   if (Array.isArray(s["enum"])) wrong.push(fc.constant("not_one_of_them"))
+  // a body that is one of several objects (POST /v1/cases/bulk, by its action): none of them fits an empty object,
+  // a list or a string, nor any of them with a field none names
+  if (Array.isArray(s["anyOf"]) && s["type"] === undefined && s["properties"] === undefined) {
+    wrong.push(fc.constant({}), fc.constant([]), fc.constant("text"), valid(resolve, s).map((v) => ({ ...(v as Json), unknown_field: 1 })))
+  }
   switch (s["type"]) {
     case "string":
       wrong.push(fc.integer(), fc.constant(null))

@@ -13,7 +13,8 @@ const writes: ReadonlyArray<{ readonly method: string; readonly path: string; re
   // A loopback URL: the read_write key is then refused by the address rule (400), never resolved.
   { method: "POST", path: "/v1/webhooks", body: { url: "http://127.0.0.1:9/hook", events: ["sanctions.hit_added"] } },
   { method: "DELETE", path: `/v1/webhooks/${uuid}` },
-  { method: "POST", path: "/v1/verify/batch", body: [{ name: "Dangote Cement PLC", country: "NG" }] }
+  { method: "POST", path: "/v1/verify/batch", body: [{ name: "Dangote Cement PLC", country: "NG" }] },
+  { method: "POST", path: "/v1/cases/bulk", body: { case_ids: ["case_3f5a7c9e1b3d4f5a6b7c"], action: "close", outcome: "cleared" } }
 ]
 
 interface Operation { security?: ReadonlyArray<unknown>; responses: Record<string, unknown> }
@@ -59,7 +60,7 @@ describe("key scopes on /v1 (issue 32)", () => {
           for (const [method, operation] of Object.entries(item)) if ("403" in operation.responses) documented.push(`${method.toUpperCase()} ${path}`)
         }
         assert.deepStrictEqual(documented.sort(), [
-          "DELETE /v1/monitors/{id}", "DELETE /v1/webhooks/{id}", "GET /v1/audit", "POST /v1/cases/{id}/assign", "POST /v1/cases/{id}/close",
+          "DELETE /v1/monitors/{id}", "DELETE /v1/webhooks/{id}", "GET /v1/audit", "POST /v1/cases/bulk", "POST /v1/cases/{id}/assign", "POST /v1/cases/{id}/close",
           "POST /v1/cases/{id}/comments", "POST /v1/cases/{id}/decisions", "POST /v1/cases/{id}/escalate", "POST /v1/decisions",
           "POST /v1/decisions/{id}/withdraw", "POST /v1/monitors", "POST /v1/screen/batch", "POST /v1/verify/batch", "POST /v1/webhooks"
         ])

@@ -24,7 +24,9 @@ export const makeWebClient = (baseUrl: string) => {
     return setCookies
   }
   const cookieHeader = () => [...jar.entries()].map(([k, v]) => `${k}=${v}`).join("; ")
-  const send = async (path: string, init: { readonly method?: string; readonly form?: Record<string, string>; readonly headers?: Record<string, string> } = {}): Promise<WebReply> => {
+  type Form = Record<string, string> | ReadonlyArray<readonly [string, string]>
+  const encoded = (form: Form) => new URLSearchParams(Array.isArray(form) ? form.map(([k, v]) => [k, v]) : form as Record<string, string>).toString()
+  const send = async (path: string, init: { readonly method?: string; readonly form?: Form; readonly headers?: Record<string, string> } = {}): Promise<WebReply> => {
     const response = await fetch(baseUrl + path, {
       method: init.method ?? (init.form === undefined ? "GET" : "POST"),
       redirect: "manual",
@@ -33,7 +35,7 @@ export const makeWebClient = (baseUrl: string) => {
         ...(init.form === undefined ? {} : { "content-type": "application/x-www-form-urlencoded" }),
         ...init.headers
       },
-      ...(init.form === undefined ? {} : { body: new URLSearchParams(init.form).toString() })
+      ...(init.form === undefined ? {} : { body: encoded(init.form) })
     })
     const setCookies = remember(response)
     return { status: response.status, headers: response.headers, text: await response.text(), setCookies }
@@ -51,6 +53,11 @@ export const makeWebClient = (baseUrl: string) => {
     submit: async (pagePath: string, action: string, form: Record<string, string>) => {
       const page = await send(pagePath)
       return send(action, { form: { _csrf: csrfIn(page.text), ...form } })
+    },
+    /** `submit` with a field given more than once (ticked boxes): the pairs in order. */
+    submitPairs: async (pagePath: string, action: string, pairs: ReadonlyArray<readonly [string, string]>) => {
+      const page = await send(pagePath)
+      return send(action, { form: [["_csrf", csrfIn(page.text)], ...pairs] })
     },
     /** GET `pagePath`, then POST a CSV as the form's `file` field (multipart), with the page's CSRF token. */
     upload: async (pagePath: string, action: string, csv: string) => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { subjectWords } from "../../src/web/cases/pages.js"
+import { subjectWords } from "../../src/web/cases/queuePage.js"
 
 describe("a case's subject in words (issue 55 item 5)", () => {
   it("gives the registration number as the registry writes it, its prefix once", () => {

@@ -42,7 +42,10 @@ export const CaseListParams = Schema.Struct({
   pending: optionalField(Schema.Literals(["true", "false"]).annotate({ description: "true: a decision awaits a second member" })),
   sort: optionalField(Schema.Literals(["age", "score"]).annotate({ description: "age (default): oldest first; score: best hit first" })),
   limit: optionalField(IntegerFromQuery(1, 100, { default: 25, description: "Cases a page" })),
-  cursor: optionalField(CaseCursor)
+  cursor: optionalField(CaseCursor),
+  waiting_for: optionalField(Schema.String.annotate({ description: "A member (mem_…): the cases waiting for them: a decision another member proposed (and they may review), or escalated to them or their role" })
+    .check(Schema.isPattern(/^mem_[A-Za-z0-9_-]{1,64}$/u, { message: "must be a member's id (mem_…)" }))),
+  overdue: optionalField(Schema.Literals(["true", "false"]).annotate({ description: "true: only the cases open longer than the account's service level (none when it has none)" })),
 })
 
 const Subject = Schema.Struct({
@@ -76,10 +79,17 @@ export class CaseSummary extends Schema.Class<CaseSummary>("CaseSummary")({
   age_days: Schema.Finite.annotate({ description: "Whole days since it was (last) opened" }),
   last_check_at: Schema.String.annotate({ format: "date-time" }),
   closed_at: Schema.NullOr(Schema.String),
-  closed_by: AttributionOrNull("who closed it; null while open")
+  closed_by: AttributionOrNull("who closed it; null while open"),
+  due_at: Schema.NullOr(Schema.String.annotate({ format: "date-time" })).annotate({ description: "When it is due under the account's service level (opened_at plus its hours); null: no service level" }),
+  overdue: Schema.Boolean.annotate({ description: "Open past its due_at" }),
+  escalated_to: Schema.NullOr(Schema.Struct({
+    member: Schema.NullOr(Schema.Struct({ id: Schema.String, name: Schema.String })),
+    role: Schema.NullOr(Schema.String)
+  })).annotate({ description: "Whom an escalation went to (a member, or a role); null: never escalated to anyone in particular" })
 }) {}
 
 export class CasePage extends Schema.Class<CasePage>("CasePage")({
+  service_hours: Schema.NullOr(Schema.Finite).annotate({ description: "The account's service level in hours (an owner sets it); null: none" }),
   cases: Schema.Array(CaseSummary),
   next_cursor: NextCursor
 }) {}

@@ -6,11 +6,13 @@ import { keyAttribution } from "../../access/actor.js"
 import { CaseFiles } from "../../cases/CaseFiles.js"
 import { Cases } from "../../cases/Cases.js"
 import { scopeReadsAudit } from "../../domain/keyScope.js"
+import { CaseBulk } from "../../cases/CaseBulk.js"
 import { writing } from "../writeScope.js"
 
 export const CasesHandlers = HttpApiBuilder.group(KybApi, "cases", (handlers) =>
-  Effect.map(Effect.all([Cases, CaseFiles]), ([cases, files]) =>
+  Effect.map(Effect.all([Cases, CaseFiles, CaseBulk]), ([cases, files, bulk]) =>
     handlers
+      .handle("bulk", ({ payload }) => writing((_key, actor) => bulk.apply(actor, payload)))
       .handle("list", ({ query }) => Effect.flatMap(CurrentApiKey, (key) => cases.queue(key.accountId, query)))
       .handle("get", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => cases.get(key.accountId, params.id)))
       .handle("file", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => files.file(key.accountId, params.id, keyAttribution(key), scopeReadsAudit(key.scope))))

@@ -11,7 +11,7 @@ export const caseTools = [
     writes: false,
     idempotent: true,
     // The report filters (reason, list, assignee, min_age_days) are GET /v1/cases's: tools/list stays within 12 KB.
-    input: CaseListParams.mapFields(Struct.omit(["reason", "list", "assignee", "min_age_days"])),
+    input: CaseListParams.mapFields(Struct.omit(["reason", "list", "assignee", "min_age_days", "waiting_for", "overdue"])),
     output: CasePage,
     queryString: true,
     run: (key, input) => Effect.flatMap(Cases, (cases) => cases.queue(key.accountId, input))

@@ -27,7 +27,7 @@ export const decideHitsForm = (c: Console, base: string, undecided: ReadonlyArra
  */
 export const closeCaseForm = (c: Console, base: string, k: CaseSummary): Html => {
   const toAcknowledge = reasonsToAcknowledge(k.reasons)
-  return html`<h2>Close</h2><form method="post" action="${base}/close">${csrfField(c.csrf)}
+  return html`<h2 id="close" tabindex="-1" data-key="x">Close</h2><form method="post" action="${base}/close">${csrfField(c.csrf)}
 <fieldset><legend>Outcome</legend>${outcomesOffered(caseOutcomes, k.resolved_by_later_check).map((o) =>
     html`<div><input type="radio" id="o-${o}" name="outcome" value="${o}" required> <label class="inline" for="o-${o}">${outcomeWords[o]}</label></div>`)}</fieldset>
 ${toAcknowledge.length === 0 ? "" : html`<fieldset id="acknowledge"><legend>To clear the case, confirm you considered each reason still open</legend>${toAcknowledge.map((r) =>

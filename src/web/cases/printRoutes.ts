@@ -7,7 +7,7 @@ import { consoleGet, idAfter } from "../console.js"
 import { statusOfError } from "../errorPages.js"
 import { htmlResponse } from "../responses.js"
 import { recordCss } from "../checks/print.js"
-import { queuePage } from "./pages.js"
+import { emptyQueue } from "./queueRoutes.js"
 import { caseRecordHead, caseRecordPage } from "./printRecord.js"
 
 const PREFIX = "/dashboard/cases/"
@@ -19,7 +19,7 @@ const record = consoleGet((c) =>
     const id = yield* idAfter(PREFIX)
     const held = yield* (yield* CaseFiles).gather(c.account.id, id, true)
     return htmlResponse(caseRecordPage(c, held, new Date(yield* Clock.currentTimeMillis)))
-  }).pipe(Effect.catch((e) => Effect.succeed(htmlResponse(queuePage(c, { cases: [], next_cursor: null }, e.message), statusOfError(e))))))
+  }).pipe(Effect.catch((e) => emptyQueue(c, e.message, statusOfError(e)))))
 
 /** The record's printed header and footer (who printed it, when, the case's status now): fresh on every load. */
 const recordStyle = consoleGet((c) =>
@@ -41,7 +41,7 @@ const file = consoleGet((c) =>
       contentType: "application/json; charset=utf-8",
       headers: { "content-disposition": `attachment; filename="${made.case_id}-file.json"`, "cache-control": "no-store" }
     })
-  }).pipe(Effect.catch((e) => Effect.succeed(htmlResponse(queuePage(c, { cases: [], next_cursor: null }, e.message), statusOfError(e))))))
+  }).pipe(Effect.catch((e) => emptyQueue(c, e.message, statusOfError(e)))))
 
 export const casePrintRoutes = [
   ["GET", "/dashboard/cases/:id/record", record],

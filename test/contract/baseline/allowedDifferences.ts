@@ -125,5 +125,17 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     why: "Team administration (issue 55 item 6), additive: a member named in a record carries their `display_name` as of the " +
       "action beside `id` and `name` (null: they had given none, and `name` is their address; absent on records made before " +
       "display names existed)."
+  },
+  {
+    pointers: new RegExp("^/(components/schemas/CaseBulk[A-Za-z]*(/.*)?" +
+      "|components/schemas/CasePage/(properties/service_hours(/.*)?|required/\\d+)" +
+      "|components/schemas/CaseSummary/(properties/(due_at|overdue|escalated_to)(/.*)?|required/(17|18|19))" +
+      "|paths/~1v1~1cases~1bulk(/.*)?" +
+      "|paths/~1v1~1cases/get/parameters/(9|10)(/.*)?" +
+      "|paths/~1v1~1cases(~1\\{id\\}(~1[a-z]+)?)?/(get|post)/responses/200/content/application~1json/example/(service_hours|(cases/0|case)/(due_at|overdue|escalated_to)))$"),
+    why: "The queue at volume (issue 55 item 4), additive: POST /v1/cases/bulk (assign, close, or decide one list entry across " +
+      "several cases, each case on its own and answered on its own: changed, proposed under four eyes, refused with why, not " +
+      "found); each case's `due_at` and `overdue` against the service level an owner sets (the page's `service_hours`), whom an " +
+      "escalation went to (`escalated_to`); GET /v1/cases filters `waiting_for` (a member's) and `overdue`, after the others."
   }
 ]
