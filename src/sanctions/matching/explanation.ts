@@ -1,6 +1,6 @@
 import { screeningFold } from "./fold.js"
 import type { MatchIndex } from "./matchIndex.js"
-import type { Pair, QueryToken } from "./scoring.js"
+import type { Pair, QueryToken } from "./alignment.js"
 import { TokenClass, writtenTokensOfFolded } from "./tokens.js"
 
 export interface TokenExplanation {

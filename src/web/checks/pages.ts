@@ -6,8 +6,8 @@ import { dataTable, html, when } from "../html.js"
 import { listWords, reasonWords } from "../words.js"
 import { listCurrencyTable } from "./listCurrency.js"
 import { printBlock } from "./print.js"
-import { facts, type Hit, hitCard, peopleSection } from "./hits.js"
-import { badge, checkLink, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
+import { facts, hitCard, peopleSection } from "./hits.js"
+import { badge, checkLink, type Hit, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
 
 const RESULTS = ["verified", "review", "not_found"] as const
 
