@@ -64,4 +64,4 @@ export const containsHints = (q: SearchQuery, words: ReadonlyArray<WordRow>): Co
 }
 
 /** A word used by more companies than this is not worth a `contains` look-up on its own. */
-export const COMMON_WORD = 20_000
+const COMMON_WORD = 20_000

@@ -70,7 +70,7 @@ const COMPACT_MIN = 3
  * The first string after every string starting with `prefix` in byte (code point) order, the order of the
  * `text_pattern_ops` indexes; null when there is none.
  */
-export const prefixEnd = (prefix: string): string | null => {
+const prefixEnd = (prefix: string): string | null => {
   const points = [...prefix].map((c) => c.codePointAt(0)!)
   while (points.length > 0) {
     const last = points.pop()!

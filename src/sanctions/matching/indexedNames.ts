@@ -49,7 +49,7 @@ export class PackedName implements IndexedName {
 }
 
 /** Content tokens glued in order: "Good Will Company" and "Goodwill Co" share "goodwill". */
-export const compactKeyOf = (tokens: ReadonlyArray<NameToken>): string =>
+const compactKeyOf = (tokens: ReadonlyArray<NameToken>): string =>
   tokens.filter((t) => isContent(t.cls)).map((t) => t.text).join("")
 
 /** Content tokens sorted, for word-order-free exact lookups. */

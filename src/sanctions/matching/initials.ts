@@ -25,7 +25,7 @@ export const initialsQueryOf = (raw: string, tokens: ReadonlyArray<NameToken>): 
 
 /** Countries a list's programmes name ("IRAN", "SYRIA", "RUSSIA-EO14024", "DPRK3"): a programme is a country's. */
 const PROGRAMME_COUNTRIES: ReadonlyMap<string, string> = new Map([["dprk", "KP"], ["drcongo", "CD"], ["car", "CF"], ["southsudan", "SS"]])
-export const programmeCountries = (programs: ReadonlyArray<string>): ReadonlySet<string> => {
+const programmeCountries = (programs: ReadonlyArray<string>): ReadonlySet<string> => {
   const out = new Set<string>()
   for (const program of programs) {
     const head = program.split(/[-_\d(]/)[0]!.trim()

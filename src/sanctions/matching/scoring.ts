@@ -5,7 +5,7 @@ import { explainAlignment, type ScoreExplanation } from "./explanation.js"
 import { NEAR_LETTERS_MAX, nearSameLetters } from "./nearLetters.js"
 import { isContent, TokenClass } from "./tokens.js"
 
-export type { ScoreExplanation, TokenExplanation } from "./explanation.js"
+export type { ScoreExplanation } from "./explanation.js"
 
 export const THRESHOLDS = {
   /** At or above: `match` (a strong hit). */

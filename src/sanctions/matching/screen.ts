@@ -12,7 +12,7 @@ import { explainInitials } from "./initials.js"
 import { type EntryListing, entryListing } from "../listing.js"
 
 /** Which of the business's names a screened name is. */
-export type ScreenedFrom = "input" | "legal_name" | "alias" | "former_name" | "officer" | "owner" | "declared_owner" | "declared_director"
+type ScreenedFrom = "input" | "legal_name" | "alias" | "former_name" | "officer" | "owner" | "declared_owner" | "declared_director"
 
 /** A name to screen and where it comes from; a bare string is a name as given by the caller. */
 export interface ScreenSubject {
@@ -47,7 +47,7 @@ export interface SanctionsHit {
 }
 
 /** Another list's entry that is the same entity as a hit's entry. */
-export interface LinkedEntry {
+interface LinkedEntry {
   readonly list: ListId
   readonly entry_id: string
   readonly name: string
@@ -57,7 +57,7 @@ export interface LinkedEntry {
   readonly link: string
 }
 
-export type ScreeningOutcome = "clear" | "potential_match" | "match" | "unavailable"
+type ScreeningOutcome = "clear" | "potential_match" | "match" | "unavailable"
 
 export interface ScreeningResult {
   readonly screened: boolean
@@ -65,7 +65,7 @@ export interface ScreeningResult {
   readonly hits: ReadonlyArray<SanctionsHit>
 }
 
-export const UNAVAILABLE: ScreeningResult = { screened: false, result: "unavailable", hits: [] }
+const UNAVAILABLE: ScreeningResult = { screened: false, result: "unavailable", hits: [] }
 
 const entryHashes = new WeakMap<object, string>()
 
