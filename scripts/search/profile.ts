@@ -4,15 +4,9 @@ import { CompanySearch } from "../../src/search/CompanySearch.js"
 import { candidateClauses, wordGroups } from "../../src/search/fuzzy.js"
 import { analyseQuery } from "../../src/search/searchQuery.js"
 import { pgLayer } from "../../src/db/Database.js"
-import {
-  containsHints,
-  literalTiers,
-  nearAndHeld,
-  nearestAndSpelledWords,
-  rankedCompanies,
-  tierStatements,
-  wordCandidates
-} from "../../src/search/statements.js"
+import { containsHints } from "../../src/search/containsWords.js"
+import { literalTiers, rankedCompanies, tierStatements } from "../../src/search/statements.js"
+import { nearAndHeld, nearestAndSpelledWords, wordCandidates } from "../../src/search/wordStatements.js"
 
 /** Where a query's time goes: each statement's plan and time, then the whole search. Usage: profile.ts URL "query" [country] */
 const [url, text, country] = process.argv.slice(2) as [string, string, string | undefined]

@@ -1,7 +1,7 @@
 import type { ApiKeyIdentity } from "../api/security.js"
 import type { Role } from "../domain/roles.js"
 import type { ListId } from "../sanctions/model.js"
-import { effectiveLists } from "../screeningLists/ScreeningLists.js"
+import { effectiveLists } from "../screeningLists/choice.js"
 
 /**
  * Who did something, as API objects carry it (`decided_by`, `created_by` ...): a member (their name as of the

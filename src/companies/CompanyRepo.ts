@@ -9,7 +9,7 @@ import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
 import type { OfficerRow } from "./write/state.js"
 import { decodeProvenance } from "./write/provenanceFormat.js"
 import { REFERENCE_REGISTRY } from "./write/identity.js"
-import { lendLinked, tickerLender } from "./link/lend.js"
+import { type LinkedRecord, lendLinked, tickerLender } from "./link/lend.js"
 import type { LinkReason } from "./link/links.js"
 
 /**
@@ -27,22 +27,6 @@ export interface HeldPerson {
 
 /** An owner row as the record's statement reads it. */
 type OwnerJson = ConstructorParameters<typeof Owner>[0]
-
-/** A record of the same business from another source, linked to the one resolved (src/companies/link). */
-export interface LinkedRecord {
-  readonly registration_no: string | null
-  readonly reference_id: string | null
-  readonly legal_name: string
-  readonly listed_ticker: string | null
-  readonly source: string
-  readonly source_url: string | null
-  readonly source_kind: "live" | "registry" | "secondary" | "synthetic"
-  readonly last_verified_at: string
-  readonly identifiers: ReadonlyArray<{ readonly scheme: string; readonly value: string; readonly source: string }>
-  /** Why it was linked: registration_no, tax_id, lei, isin, ticker, name. */
-  readonly reason: string
-  readonly detail: string
-}
 
 /** What a verdict needs of a company beyond its row. */
 export interface CompanyDetails {

@@ -4,7 +4,7 @@ import { registryById } from "../registries/catalog.js"
 import { recordConfidence } from "../domain/confidence.js"
 import type { SourceKind } from "../domain/CanonicalCompany.js"
 import { REFERENCE_REGISTRY } from "./write/identity.js"
-import { identifiersOfStored, registryEvidenceOfStored } from "./write/rows.js"
+import { identifiersOfStored, registryEvidenceOfStored } from "./write/storedColumns.js"
 
 type CompanyJson = { -readonly [K in keyof typeof CompanyFields]: Schema.Schema.Type<(typeof CompanyFields)[K]> }
 

@@ -4,7 +4,7 @@ import { Schema } from "effect"
  * The canonical company record (DESIGN section 10): what ingestion files, the corpus generator and the
  * live registry adapters produce, and what CompanyWriter stores. Unknown values are absent or null, never "".
  */
-export const AliasKind = Schema.Literals(["brand", "parent", "former", "trading", "short", "ticker"])
+const AliasKind = Schema.Literals(["brand", "parent", "former", "trading", "short", "ticker"])
 export type AliasKind = typeof AliasKind.Type
 
 export const CompanyStatus = Schema.Literals(["active", "dissolved", "dormant", "unknown"])
@@ -37,7 +37,7 @@ export const MAX_REFERENCE_ID_LENGTH = 160
  * Our stable id for a business known only from a secondary source, which publishes no registration number:
  * `ref-<source>-<country>-<words>` (lower-case letters, digits and hyphens), e.g. `ref-listed-ke-safaricom-ltd`.
  */
-export const ReferenceId = Schema.String.check(
+const ReferenceId = Schema.String.check(
   Schema.isPattern(/^ref-[a-z0-9]+(?:-[a-z0-9]+)+$/, { message: "must be ref-<source>-<words> (a-z, 0-9, hyphens)" }),
   Schema.isMaxLength(MAX_REFERENCE_ID_LENGTH)
 )

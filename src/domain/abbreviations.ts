@@ -15,8 +15,8 @@
  * Legal forms (Co, Corp, Cie, Cia, Ltda, Lda ...) are read by the legal-form table (`vocabulary.ts`), not here.
  * Input: folded words (lower case, accents and dots gone: "Sté" -> "ste", "Gén." -> "gen").
  */
-export type AbbreviationPlace = "anywhere" | "mid_before_business" | "before_function_word"
-export type Language = "en" | "fr" | "pt"
+type AbbreviationPlace = "anywhere" | "mid_before_business" | "before_function_word"
+type Language = "en" | "fr" | "pt"
 
 export interface Abbreviation {
   readonly short: string

@@ -5,7 +5,7 @@
  * records that each hold a registry's registration number are never linked (two registered companies, even with
  * one name); a name two registered companies bear links nothing (it cannot say which one a listing means).
  */
-export const linkReasons = ["registration_no", "tax_id", "lei", "isin", "ticker", "name"] as const
+const linkReasons = ["registration_no", "tax_id", "lei", "isin", "ticker", "name"] as const
 export type LinkReason = typeof linkReasons[number]
 
 export interface LinkableRecord {
@@ -20,7 +20,7 @@ export interface LinkableRecord {
   readonly identifiers: ReadonlyArray<{ readonly scheme: string; readonly value: string }>
 }
 
-export interface Link {
+interface Link {
   readonly id: string
   readonly primaryId: string
   readonly reason: LinkReason

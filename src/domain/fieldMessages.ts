@@ -56,7 +56,7 @@ const describeIssues = (path: ReadonlyArray<PropertyKey>, issues: ReadonlyArray<
 }
 
 /** The issues of a schema failure, one per failing field, in this service's words. */
-export const fieldIssues = (issue: SchemaIssue.Issue): ReadonlyArray<FieldIssue> =>
+const fieldIssues = (issue: SchemaIssue.Issue): ReadonlyArray<FieldIssue> =>
   formatter(issue).issues.map((i) => ({
     message: i.message,
     path: (i.path ?? []).map((segment) => (typeof segment === "object" ? segment.key : segment))

@@ -13,18 +13,18 @@ export type Refusal = { readonly where: string; readonly problem: string }
 
 const refusal = (where: string, problem: string): Refusal => ({ where, problem })
 
-export const hasControlCharacter = (text: string): boolean => controlCharacter.test(text)
+const hasControlCharacter = (text: string): boolean => controlCharacter.test(text)
 
 /** Half of a UTF-16 surrogate pair alone: JSON can spell it (`"\ud800"`), no text can contain it. */
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
-export const hasLoneSurrogate = (text: string): boolean => loneSurrogate.test(text)
+const hasLoneSurrogate = (text: string): boolean => loneSurrogate.test(text)
 
 /** U+FFFD: what a decoder puts where the bytes were not UTF-8 (the body's bytes are gone by the time a handler runs). */
-export const hasReplacementCharacter = (text: string): boolean => text.includes("\ufffd")
+const hasReplacementCharacter = (text: string): boolean => text.includes("\ufffd")
 
 /** Decodes one `application/x-www-form-urlencoded` component strictly: bad escapes and invalid UTF-8 are errors. */
-export const decodeComponent = (raw: string): string | undefined => {
+const decodeComponent = (raw: string): string | undefined => {
   try {
     return decodeURIComponent(raw.replace(/\+/g, " "))
   } catch {

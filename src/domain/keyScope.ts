@@ -7,7 +7,7 @@ export type KeyScope = typeof keyScopes[number]
 
 export const DEFAULT_KEY_SCOPE: KeyScope = "read_write"
 
-export const isKeyScope = (raw: unknown): raw is KeyScope => raw === "read" || raw === "read_write" || raw === "audit"
+const isKeyScope = (raw: unknown): raw is KeyScope => raw === "read" || raw === "read_write" || raw === "audit"
 
 /** A scope as sent (absent: the default), or what it must be. */
 export const checkScope = (raw: unknown): { readonly ok: true; readonly value: KeyScope } | { readonly ok: false; readonly problem: string } =>

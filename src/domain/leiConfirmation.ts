@@ -51,7 +51,7 @@ const trimmed = (value: string | null | undefined): string | null => {
 }
 
 /** The record's country: its jurisdiction's (US-DE -> US), else its legal address's. */
-export const leiCountry = (entry: LeiEntry): string | null =>
+const leiCountry = (entry: LeiEntry): string | null =>
   (trimmed(entry.jurisdiction)?.slice(0, 2) ?? trimmed(entry.legalAddress.country))?.toUpperCase() ?? null
 
 export const leiVerdict = (entry: LeiEntry, registryOfAuthority: (code: string) => RegistryId | null): LeiVerdict => {

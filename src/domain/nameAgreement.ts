@@ -12,7 +12,7 @@ export const tokenOverlap = (a: string, b: string): number => {
   return shared / Math.max(ta.size, tb.size)
 }
 
-export const NAME_AGREEMENT_THRESHOLD = 0.75
+const NAME_AGREEMENT_THRESHOLD = 0.75
 
 /**
  * Whether a name given with a registration number designates the record found by that number: equal after

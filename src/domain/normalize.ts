@@ -2,7 +2,6 @@ import { foldTokens } from "./fold.js"
 import { cutGluedAddress, stripLegalForms } from "./legalForms.js"
 
 export { foldName, foldTokens } from "./fold.js"
-export { legalFormOf, withoutCountryNames } from "./legalForms.js"
 
 /**
  * Bump when `normalizeName`/`foldName` output changes, so stored `name_norm` columns get recomputed.

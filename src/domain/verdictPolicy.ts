@@ -4,12 +4,12 @@ import { type ReviewReason, reviewReasonOrder } from "./reviewReasons.js"
  * The verdict policy (DESIGN section 4), pure: what the evidence gathered by the Verifier allows us to say.
  * "Could not check" is never reported as clean or as not found.
  */
-export type SanctionsOutcome = "clear" | "potential_match" | "match" | "unavailable"
-export type CompanyStatus = "active" | "dissolved" | "dormant" | "unknown" | null
+type SanctionsOutcome = "clear" | "potential_match" | "match" | "unavailable"
+type CompanyStatus = "active" | "dissolved" | "dormant" | "unknown" | null
 
 export { type ReviewReason, reviewReasonOrder }
 
-export const VERIFIED_MIN_CONFIDENCE = 0.9
+const VERIFIED_MIN_CONFIDENCE = 0.9
 
 /**
  * The version of the matcher and verdict policy a check was answered with: bump on any change to screening, scoring,

@@ -8,12 +8,13 @@ import type { SanctionsParseError } from "./lists/errors.js"
 import type { MatchIndex } from "./matching/matchIndex.js"
 import { type ListId, listDisplayName, listOrder, sanctionsListIds } from "./model.js"
 import { activeVersions, type DatedBy, entriesOf, type ListVersion } from "./lists/SanctionsStore.js"
-import { entryHash, type ScreeningResult, screenNames, type ScreenOptions, type ScreenSubject } from "./matching/screen.js"
+import type { ScreenOptions } from "./matching/candidates.js"
+import { entryHash, type ScreeningResult, screenNames, type ScreenSubject } from "./matching/screen.js"
 import { traced } from "../metrics/span.js"
 import { withDetails } from "./hitDetails.js"
 
 /** The list versions an index was built from. */
-export interface LoadedVersion {
+interface LoadedVersion {
   readonly list: ListId
   readonly label: string
   /** SHA-256 over the version's file hashes (canonical JSON), or null for lists loaded straight from files. */
@@ -29,7 +30,7 @@ export interface LoadedVersion {
 }
 
 /** How a version's date was established, where its files came from, and which publisher's address confirmed it. */
-export interface VersionProvenance {
+interface VersionProvenance {
   readonly datedBy: DatedBy | null
   readonly fetchedFrom: string | null
   readonly confirmedFrom: string | null
@@ -53,7 +54,7 @@ export interface ListCurrency {
   readonly stale: boolean
 }
 
-export interface ScreenerState {
+interface ScreenerState {
   readonly index: MatchIndex
   readonly versions: ReadonlyArray<LoadedVersion>
   readonly loadedAt: Date
@@ -71,7 +72,7 @@ const provenanceOf = (v: ListVersion): VersionProvenance => ({ datedBy: v.datedB
  * KYB_LISTS_MAX_AGE_DAYS (default 7): past this many days a list is stale and verdicts screened with it are `review`;
  * "off" reports ages without a limit (the test suites, whose shipped lists are years old, run so).
  */
-export const listsMaxAgeDays: Config.Config<number | null> = Config.String("KYB_LISTS_MAX_AGE_DAYS").pipe(
+const listsMaxAgeDays: Config.Config<number | null> = Config.String("KYB_LISTS_MAX_AGE_DAYS").pipe(
   Config.withDefault(String(DEFAULT_LISTS_MAX_AGE_DAYS)),
   Config.mapEffect((text) => {
     const parsed = parseMaxAgeDays(text)

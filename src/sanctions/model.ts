@@ -19,7 +19,7 @@ export const EntityType = Schema.Literals(["entity", "individual", "vessel", "ai
 export type EntityType = typeof EntityType.Type
 
 /** strong = an official a.k.a./f.k.a.; weak = OFAC "weak a.k.a." in Remarks, UN "Low" quality, derived acronyms. */
-export const AliasQuality = Schema.Literals(["strong", "weak"])
+const AliasQuality = Schema.Literals(["strong", "weak"])
 export type AliasQuality = typeof AliasQuality.Type
 
 export const Alias = Schema.Struct({

@@ -5,7 +5,7 @@ const ACRONYM_PAREN = /\s*\(([A-Z0-9][A-Z0-9.&\-]{1,11})\)/g
 /** "BUTEMBO AIRLINES (BAL)" -> "BUTEMBO AIRLINES" (acronyms in parentheses are indexed as separate weak aliases). */
 export const withoutAcronyms = (name: string): string => name.replace(ACRONYM_PAREN, "").replace(/\s+/g, " ").trim()
 
-export const acronymsIn = (name: string): ReadonlyArray<string> => [...name.matchAll(ACRONYM_PAREN)].map((m) => m[1]!)
+const acronymsIn = (name: string): ReadonlyArray<string> => [...name.matchAll(ACRONYM_PAREN)].map((m) => m[1]!)
 
 /**
  * Splits a packed primary such as `COMPAGNIE AERIENNE DES GRANDS LACS (CAGL) ; GREAT LAKES BUSINESS COMPANY (GLBC)`.

@@ -6,37 +6,17 @@ import { type SearchParams, SearchResponse, SearchResult, Suggestion } from "../
 import { typedValues } from "../api/schemas/trusted.js"
 import { companyColumns, companyJson, type CompanyRow } from "../companies/companyRow.js"
 import { LiveFallback, type LiveOutcome } from "../companies/live/LiveFallback.js"
-import {
-  type CandidateMode,
-  candidateClauses,
-  correctedGroups,
-  fuzzyScorer,
-  type WordGroup,
-  wordGroups
-} from "./fuzzy.js"
+import { cascadeSteps } from "./cascadeSteps.js"
+import { wordGroups } from "./fuzzy.js"
 import { normalizeName } from "../domain/normalize.js"
-import { compactKey, isShareClassListing, spellingsOf, withoutIssuersShareClasses } from "../domain/searchKeys.js"
+import { isShareClassListing, withoutIssuersShareClasses } from "../domain/searchKeys.js"
 import { type Hit, rankHits, round, scores } from "./ranking.js"
 import { searchConfig } from "./searchConfig.js"
 import { analyseQuery, type SearchQuery } from "./searchQuery.js"
-import {
-  type CandidateRow,
-  charLength,
-  type ContainsHints,
-  containsHints,
-  literalTiers,
-  MAX_QUERY_WORDS,
-  nearAndHeld,
-  nearestAndSpelledWords,
-  rankedCompanies,
-  type NamedStatement,
-  type TierRow,
-  tierStatements,
-  vocabularyAsked,
-  wordCandidates,
-  type WordRow,
-  withSpellings
-} from "./statements.js"
+import { containsHints, MAX_QUERY_WORDS } from "./containsWords.js"
+import { literalTiers, rankedCompanies, tierStatements } from "./statements.js"
+import type { CandidateRow, WordRow } from "./wordStatements.js"
+import { hitOfTierRow } from "./tierHits.js"
 import { WHOLE_NAME_SETTLES, wholeNameCandidates } from "./wholeName.js"
 
 /** The Company fields of a stored row, as the record endpoint gives them. */
@@ -50,16 +30,6 @@ export interface ResolvedCandidate {
   readonly listed: boolean
 }
 
-const NEAR_WORDS_PER_TOKEN = 6
-const FUZZY_KEEP = 100
-/**
- * Names the word index hands to the scorer at most for suggestions and for the relaxed look-up (names sharing
- * only some of the query's words, where more of them cost time and seldom pass the threshold).
- */
-const PARTIAL_SCAN = 200
-/** Strict candidates (all words) above the threshold that make the relaxed look-up unnecessary. */
-const ENOUGH_STRICT = 1
-
 /**
  * How the cascade runs: `label` relabels every hit before ranking (live); `words`, the words held near the query's
  * when already read; `eager`, every fuzzy look-up at once (see `fuzzyCandidates`).
@@ -68,65 +38,6 @@ interface MatchOptions {
   readonly label?: "live"
   readonly words?: ReadonlyArray<WordRow>
   readonly eager?: boolean
-}
-
-/** The statement a row came from: its tier and matched field (the id tier has one statement per field). */
-const partOf = (x: { readonly tier: string; readonly field: string }) => `${x.tier}/${x.field}`
-
-const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
-  const base = {
-    id: row.id,
-    quality: Number(row.quality),
-    listed: row.listed,
-    shareClass: row.share_class === true,
-    field: row.field
-  }
-  switch (row.tier) {
-    case "id":
-      return { ...base, matchType: "id", score: scores.literal, exact: true }
-    case "prefix":
-    case "contains":
-      return { ...base, matchType: row.tier, score: scores.literal, exact: row.target === q.lower || row.norm === q.normalized }
-    case "normalized":
-      return row.target === q.normalized
-        ? { ...base, matchType: "normalized", score: scores.normalizedEqual, exact: true }
-        : {
-          ...base,
-          matchType: "normalized",
-          score: scores.normalizedPrefix(charLength(q.normalized) / charLength(row.target)),
-          exact: false
-        }
-    case "compact":
-      return row.target === q.compact
-        ? { ...base, matchType: "normalized", score: scores.compactEqual, exact: true, respaced: true }
-        : { ...base, matchType: "normalized", score: scores.compactPrefix, exact: false, respaced: true }
-    case "alias":
-      if (row.target !== q.normalized && compactKey(row.target) === q.compact) {
-        return {
-          ...base,
-          matchType: "alias",
-          score: row.kind === "initialism" ? scores.initialismCompactEqual : scores.aliasCompactEqual,
-          exact: true,
-          respaced: true,
-          alias: row.target
-        }
-      }
-      return row.target === q.normalized
-        ? {
-          ...base,
-          matchType: "alias",
-          score: row.kind === "initialism" ? scores.initialismEqual : scores.aliasEqual,
-          exact: true,
-          alias: row.target
-        }
-        : {
-          ...base,
-          matchType: "alias",
-          score: scores.aliasPrefix(charLength(q.normalized) / charLength(row.target)),
-          exact: false,
-          alias: row.target
-        }
-  }
 }
 
 /**
@@ -140,104 +51,8 @@ export class CompanySearch extends Context.Service<CompanySearch>()("kyb/Company
   make: Effect.gen(function*() {
     const { sql } = yield* ReadSql
     const config = yield* searchConfig
+    const { literalHits, scoredCandidates, nearWords, fuzzyCandidates, asBusinesses } = yield* cascadeSteps
     const liveFallback = yield* Effect.serviceOption(LiveFallback)
-
-    /**
-     * The first look at the literal, normalised and alias tiers (one round trip, at most `maxMatches + 1` rows of
-     * each): every tier's hits when none has more than `maxMatches`; the tiers with more (`truncated`) are left out
-     * of `hits`, for `matches` to rank and count in one scan.
-     */
-    const literalHits = (q: SearchQuery, hints: ContainsHints) =>
-      Effect.gen(function*() {
-        const statements = tierStatements(sql, q, config.maxMatches + 1, hints)
-        if (statements.length === 0) return { hits: [], truncated: [] as ReadonlyArray<NamedStatement>, statements }
-        const rows = yield* literalTiers(sql, statements)
-        const perPart = new Map<string, number>()
-        for (const row of rows) perPart.set(partOf(row), (perPart.get(partOf(row)) ?? 0) + 1)
-        const truncated = statements.filter((s) => (perPart.get(partOf(s)) ?? 0) > config.maxMatches)
-        const cut = new Set(truncated.map(partOf))
-        const hits = rows.filter((row) => !cut.has(partOf(row))).map((row) => hitOfTierRow(q, row))
-        return { hits, truncated, statements }
-      })
-
-    /**
-     * The words held nearest to the query's words (empty for short queries), and the held words that are one of
-     * their spellings (`spellingsOf`: a linguistic equivalent, two letters swapped), asked for alongside.
-     */
-    const nearWords = (q: SearchQuery): Effect.Effect<ReadonlyArray<WordRow>, SqlError.SqlError> => {
-      const tokens = q.tokens.slice(0, vocabularyAsked(q))
-      if (tokens.length === 0) return Effect.succeed([])
-      const asked = tokens.flatMap((token, i) => spellingsOf(token).map((s) => ({ i: i + 1, ...s })))
-      return Effect.map(nearestAndSpelledWords(sql, tokens, NEAR_WORDS_PER_TOKEN, asked), (rows) => {
-        const { held, near } = nearAndHeld(rows)
-        return withSpellings(near, held, asked)
-      })
-    }
-
-    /** Candidates the word index gives for one mode, with their fuzzy similarity. */
-    const scoredCandidates = (
-      q: SearchQuery,
-      groups: ReadonlyArray<WordGroup>,
-      mode: CandidateMode,
-      keep: number,
-      asked: ReadonlyArray<WordGroup> = groups
-    ) =>
-      Effect.gen(function*() {
-        const clauses = candidateClauses(asked, mode)
-        if (clauses === null) return []
-        const scan = mode === "all" ? config.fuzzyScan : Math.min(config.fuzzyScan, PARTIAL_SCAN)
-        const rows = yield* wordCandidates(sql, q, clauses, { scan, keep })
-        const scorer = fuzzyScorer(groups, q.normalized, q.text)
-        return rows.map((row) => ({
-          row,
-          similarity: Math.max(scorer.normalized(row.name_norm, Number(row.sim)), scorer.folded(row.legal_name))
-        }))
-      })
-
-    /**
-     * Fuzzy candidates: first the names holding all the query's words (or their near spellings); when fewer
-     * than a handful of those pass the threshold, also names holding any two of them or a rare one alone.
-     * `eager` asks for both at once (two connections): the answer waits for one look-up instead of two in a row,
-     * and the second is wasted when the first suffices (the verifier's latency, not search throughput).
-     */
-    const fuzzyCandidates = (q: SearchQuery, words: ReadonlyArray<WordRow>, eager: boolean) =>
-      Effect.gen(function*() {
-        const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
-        if (q.short || q.numberLike || tokens.length === 0) return []
-        const groups = wordGroups(tokens, words)
-        const strictly = scoredCandidates(q, groups, "all", FUZZY_KEEP, correctedGroups(groups, q.country))
-        const relaxedly = scoredCandidates(q, groups, "relaxed", FUZZY_KEEP)
-        const [strict, early] = eager
-          ? yield* atOnce(strictly, relaxedly)
-          : [yield* strictly, null]
-        if (strict.filter((c) => c.similarity >= config.fuzzyThreshold).length >= ENOUGH_STRICT) return strict
-        const relaxed = early ?? (yield* relaxedly)
-        const seen = new Set(strict.map((c) => c.row.id))
-        return [...strict, ...relaxed.filter((c) => !seen.has(c.row.id))]
-      })
-
-    /**
-     * Hits as businesses: a record linked to another (src/companies/link) answers as its business's primary record,
-     * with the hit that found it (a listing's ticker finds the registry's record); each business once, at its best.
-     */
-    const asBusinesses = <H extends { readonly id: string }>(hits: ReadonlyArray<H>) =>
-      Effect.gen(function*() {
-        if (hits.length === 0) return hits
-        const links = yield* sql<{ readonly id: string; readonly primary_id: string }>`
-          SELECT company_id::text AS id, primary_id::text AS primary_id FROM company_links
-          WHERE company_id IN ${sql.in(hits.map((h) => h.id))}`
-        if (links.length === 0) return hits
-        const primaryOf = new Map(links.map((l) => [l.id, l.primary_id]))
-        const seen = new Set<string>()
-        const out: Array<H> = []
-        for (const hit of hits) {
-          const id = primaryOf.get(hit.id) ?? hit.id
-          if (seen.has(id)) continue
-          seen.add(id)
-          out.push(id === hit.id ? hit : { ...hit, id })
-        }
-        return out
-      })
 
     /**
      * The first `want` companies of the ranking (all of them when no tier is larger than `maxMatches`) and how

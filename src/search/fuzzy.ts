@@ -1,7 +1,7 @@
 import { canonicalSpelling } from "../domain/nameEquivalences.js"
 import { foldTokens, nameTokens, normalizeName } from "../domain/normalize.js"
 import { compactSimilarity, tokenSetOf, wordSimilarity as nearWord } from "./similarity.js"
-import type { WordRow } from "./statements.js"
+import type { WordRow } from "./wordStatements.js"
 
 /** The words held that may stand for one query word: itself when held, else its near spellings. */
 export interface WordGroup {

@@ -33,7 +33,7 @@ const respacedOf = (hit: Hit) => Number(hit.respaced === true)
  * issuer's name and would otherwise tie with it), score, then quality: listed first, then the quality figure
  * (completeness, freshness), and id for a stable order.
  */
-export const compareHits = (a: Hit, b: Hit): number =>
+const compareHits = (a: Hit, b: Hit): number =>
   Number(b.exact) - Number(a.exact) ||
   (a.exact ? respacedOf(a) - respacedOf(b) : 0) ||
   tierOrder[a.matchType] - tierOrder[b.matchType] ||

@@ -13,4 +13,3 @@ export const searchConfig = Config.all({
   fuzzyScan: Config.Int("KYB_SEARCH_FUZZY_SCAN").pipe(Config.withDefault(500)),
   suggestions: Config.Int("KYB_SEARCH_SUGGESTIONS").pipe(Config.withDefault(5))
 })
-export type SearchConfig = Config.Success<typeof searchConfig>

@@ -1,9 +1,8 @@
-import type { SqlClient, Statement } from "effect/sql"
-import { SHARE_CLASS_HINTS, SHARE_CLASS_PATTERN, type SpellingKind } from "../domain/searchKeys.js"
-import { REFERENCE_REGISTRY } from "../companies/write/identity.js"
+import type { Statement } from "effect/sql"
+import { SHARE_CLASS_HINTS, SHARE_CLASS_PATTERN } from "../domain/searchKeys.js"
+import { containsWords, type ContainsHints } from "./containsWords.js"
 import type { SearchQuery } from "./searchQuery.js"
-
-type Sql = SqlClient.SqlClient
+import { charLength, escapeLike, scopeOf, type Sql } from "./sqlText.js"
 
 /** What a literal, normalised or alias tier returns for one company. */
 export interface TierRow {
@@ -40,86 +39,8 @@ export interface NamedStatement {
   readonly best?: (n: number) => Statement.Statement<TierRow>
 }
 
-const LIKE_SPECIAL = /[\\%_]/g
-export const escapeLike = (s: string) => s.replace(LIKE_SPECIAL, "\\$&")
-
-
-/**
- * The word-index query of the `contains` tier; the literal substring is then checked on every row it gives (the
- * tier's match set: the word query and the substring, counted exactly). Words held (`held`: the vocabulary's words
- * among the query's, with how many companies use each) are asked for whole; the last word, unless held, is asked
- * as a word prefix ('cem':*) when it has three characters or more, or begins none of the held words nearest to it
- * (`rarePrefix`), and is otherwise left to the literal check; a single word not held is asked as a prefix
- * ('banq':*). So `contains` finds the query where it starts at a word of the name ("bank" in "Access Bank", not
- * "ation" in "Nation"): a substring starting mid-word needs the trigram index, whose look-up for a common fragment
- * reads tens of thousands of rows on millions of companies. The unfinished word keeps the rows to check few:
- * "holdings tra" checks the 29 names holding "holdings" and a word starting "tra", not the 19,114 holding
- * "holdings" (2,000,000 companies). Null when the query has no word, or only common words to ask for, or when a word
- * asked for whole is one the vocabulary was asked about and does not hold: no name holds it, so nothing contains the
- * query (a long name of words no registry uses, whose word query would still read every word's postings).
- */
-export const containsWords = (q: SearchQuery, hints: ContainsHints): string | null => {
-  const { held } = hints
-  const tokens = [...new Set(q.tokens)]
-  if (tokens.length === 0) return null
-  const quote = (t: string) => `'${t.replaceAll("\\", "\\\\").replaceAll("'", "''")}'`
-  const last = tokens[tokens.length - 1]!
-  const whole = held.has(last) ? tokens : tokens.slice(0, -1)
-  const looked = new Set(q.tokens.slice(0, hints.looked))
-  if (whole.some((t) => looked.has(t) && !held.has(t))) return null
-  // Only common words to ask for: the word index would hand over tens of thousands of rows to check.
-  if (whole.length > 0 && whole.every((t) => (held.get(t) ?? 0) > COMMON_WORD)) return null
-  if (tokens.length === 1) return held.has(last) ? quote(last) : `${quote(last)}:*`
-  const asked = whole.map(quote)
-  if (!held.has(last) && (hints.rarePrefix || charLength(last) >= 3)) asked.push(`${quote(last)}:*`)
-  return asked.join(" & ")
-}
-
-/** What the vocabulary says about the query's words, for the `contains` tier. */
-export interface ContainsHints {
-  /** The query's words held, with how many companies use each. */
-  readonly held: ReadonlyMap<string, number>
-  /** How many of the query's words (its first) the vocabulary was asked about: `held` is exact for those. */
-  readonly looked: number
-  /**
-   * The unfinished last word begins none of the words held nearest to it: as a prefix it costs the word index
-   * little and narrows the rows to check (a typo: "dangote cemnt").
-   */
-  readonly rarePrefix: boolean
-}
-
-/** The most of a query's words (its first) the vocabulary is asked about, and fuzzy candidates are looked up by. */
-export const MAX_QUERY_WORDS = 8
-
-/** How many of the query's words (its first) the vocabulary is asked about (`nearestAndSpelledWords`). */
-export const vocabularyAsked = (q: SearchQuery): number => (q.short || q.numberLike ? 0 : Math.min(q.tokens.length, MAX_QUERY_WORDS))
-
-/** Hints from the words held nearest to the query's words (`nearestAndSpelledWords`, asked about `vocabularyAsked`). */
-export const containsHints = (q: SearchQuery, words: ReadonlyArray<WordRow>): ContainsHints => {
-  const last = q.tokens.length
-  const lastToken = q.tokens[last - 1]
-  return {
-    held: new Map(words.filter((w) => w.word === q.tokens[w.i - 1]).map((w) => [w.word, Number(w.companies)])),
-    looked: vocabularyAsked(q),
-    rarePrefix: lastToken !== undefined && !words.some((w) => w.i === last && w.word.startsWith(lastToken))
-  }
-}
-
-/** A word used by more companies than this is not worth a `contains` look-up on its own. */
-export const COMMON_WORD = 20_000
-
 /** Alias kinds a prefix may match; initialisms and tickers must be typed in full. */
 const PREFIX_ALIAS_KINDS = ["brand", "parent", "former", "trading", "short"]
-
-const scopeOf = (sql: Sql, country: string | undefined) =>
-  country === undefined ? sql`` : sql` AND c.country = ${country}`
-
-/** Characters (code points) of a string: the length SQL's length() gives, so scores agree on both sides. */
-export const charLength = (s: string): number => {
-  let n = 0
-  for (const _ of s) n++
-  return n
-}
 
 /**
  * A prefix score as `ranking.ts` computes it (`round(base + 0.1 * min(covered, 0.99))`), in thousandths, in SQL:
@@ -149,7 +70,7 @@ const COMPACT_MIN = 3
  * The first string after every string starting with `prefix` in byte (code point) order, the order of the
  * `text_pattern_ops` indexes; null when there is none.
  */
-export const prefixEnd = (prefix: string): string | null => {
+const prefixEnd = (prefix: string): string | null => {
   const points = [...prefix].map((c) => c.codePointAt(0)!)
   while (points.length > 0) {
     const last = points.pop()!
@@ -341,107 +262,3 @@ export const rankedCompanies = (
 export const literalTiers = (sql: Sql, statements: ReadonlyArray<NamedStatement>) =>
   sql<TierRow>`${sql.join(" UNION ALL ", false)(statements.map((s) => sql`(${s.statement})`))}`
 
-export interface WordRow {
-  readonly i: number
-  readonly word: string
-  readonly companies: number
-  readonly sim: number
-  /** Set when the word was asked for as a spelling of the query word (`spellingsOf`), not found by trigrams. */
-  readonly spelling?: SpellingKind
-}
-
-export interface SpellingRow {
-  readonly i: number
-  readonly word: string
-  readonly companies: number
-}
-
-/**
- * The near words with the held spellings added (as words of their query word, `spelling` set, similarity 1: they
- * are the query word in another spelling), each word once per query word.
- */
-export const withSpellings = (
-  near: ReadonlyArray<WordRow>,
-  held: ReadonlyArray<SpellingRow>,
-  asked: ReadonlyArray<{ readonly i: number; readonly word: string; readonly kind: SpellingKind }>
-): ReadonlyArray<WordRow> => {
-  if (held.length === 0) return near
-  const found = new Map(held.map((h) => [`${h.i} ${h.word}`, h]))
-  const spelled: Array<WordRow> = []
-  for (const a of asked) {
-    const h = found.get(`${a.i} ${a.word}`)
-    if (h !== undefined) spelled.push({ i: a.i, word: a.word, companies: Number(h.companies), sim: 1, spelling: a.kind })
-  }
-  const taken = new Set(spelled.map((w) => `${w.i} ${w.word}`))
-  return [...spelled, ...near.filter((w) => !taken.has(`${w.i} ${w.word}`))]
-}
-
-/**
- * In one statement: the `perToken` words held most similar to each query word (pg_trgm `%` on the vocabulary's
- * trigram GIN, in the SQL function `search_near_words`, the word itself first when held), and which of the asked
- * spellings the vocabulary holds (equality on its primary key), each with the position `i` (from 1) of the query
- * word it stands for. One round trip: the spellings' look-up is a few index probes.
- */
-export const nearestAndSpelledWords = (
-  sql: Sql,
-  tokens: ReadonlyArray<string>,
-  perToken: number,
-  asked: ReadonlyArray<{ readonly i: number; readonly word: string }>
-) =>
-  sql<NearOrSpelledRow>`SELECT i, word, companies, sim, false AS spelled
-    FROM search_near_words(${tokens}::text[], ${perToken})
-    UNION ALL
-    SELECT a.i::integer, s.word, s.companies, 1::real, true
-    FROM unnest(${asked.map((a) => a.i)}::int[], ${asked.map((a) => a.word)}::text[]) AS a(i, word)
-    JOIN search_words s ON s.word = a.word
-    WHERE s.companies > 0`
-
-export interface NearOrSpelledRow extends SpellingRow {
-  readonly sim: number
-  /** A held spelling asked for, not a near word. */
-  readonly spelled: boolean
-}
-
-/** `nearestAndSpelledWords`' rows apart: the near words (in their order) and the held spellings. */
-export const nearAndHeld = (rows: ReadonlyArray<NearOrSpelledRow>): {
-  readonly near: ReadonlyArray<WordRow>
-  readonly held: ReadonlyArray<SpellingRow>
-} => ({ near: rows.filter((row) => !row.spelled), held: rows.filter((row) => row.spelled) })
-
-export interface CandidateRow {
-  readonly id: string
-  readonly quality: number
-  readonly legal_name: string
-  readonly country: string
-  /** Null for a reference entity (known only from a source that publishes no number): it has `reference_id`. */
-  readonly registration_no: string | null
-  readonly reference_id: string | null
-  readonly name_norm: string
-  readonly listed: boolean
-  readonly sim: number
-}
-
-/**
- * Companies whose words satisfy any of `clauses` (tsquery texts, each its own condition on the word index), at
- * most `scan` of them looked at, the `keep` most similar to the normalised query (trigram similarity) returned.
- */
-export const wordCandidates = (
-  sql: Sql,
-  q: SearchQuery,
-  clauses: ReadonlyArray<string>,
-  limits: { readonly scan: number; readonly keep: number }
-) =>
-  sql<CandidateRow>`SELECT x.id, x.quality, x.listed, x.legal_name, x.country, x.registration_no, x.reference_id, x.name_norm,
-      similarity(x.name_norm, ${q.normalized}) AS sim
-    FROM (
-      SELECT c.id::text AS id, c.quality, c.listed_ticker IS NOT NULL AS listed, c.legal_name, c.country::text AS country, c.registration_no,
-        CASE WHEN c.registry_id = ${REFERENCE_REGISTRY} THEN c.registration_key END AS reference_id, c.name_norm
-      FROM companies c
-      WHERE (${
-    sql.join(" OR ", false)(
-      clauses.map((clause) => sql`to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${clause})`)
-    )
-  })${scopeOf(sql, q.country)}
-      LIMIT ${limits.scan}
-    ) AS x
-    ORDER BY sim DESC, x.quality DESC, x.id LIMIT ${limits.keep}`

@@ -11,9 +11,9 @@ import { VerifyBody } from "../../src/api/schemas/Verdict.js"
 import { EventType, MonitorBody, WebhookBody } from "../../src/api/schemas/Webhook.js"
 import { checkRow, rowsOf } from "../../src/batch/batchRows.js"
 
-/** The README documents every body field of every route, with an example that the route takes (issue 26 item 6). */
+/** The API page (docs/api.md, moved from the README) documents every body field of every route, with an example that the route takes (issue 26 item 6). */
 
-const readme = fs.readFileSync(path.resolve(import.meta.dirname, "..", "..", "README.md"), "utf8")
+const readme = fs.readFileSync(path.resolve(import.meta.dirname, "..", "..", "docs", "api.md"), "utf8")
 const section = readme.slice(readme.indexOf("### Request bodies"), readme.indexOf("### The edge"))
 
 /** The part of the section about one route: from its bold heading to the next. */

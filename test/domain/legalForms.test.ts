@@ -3,7 +3,8 @@ import path from "node:path"
 import { fileURLToPath } from "node:url"
 import { describe, expect, it } from "vitest"
 import { foldTokens } from "../../src/domain/fold.js"
-import { legalFormOf, legalFormTable, withoutCountryNames } from "../../src/domain/legalForms.js"
+import { legalFormTable } from "../../src/domain/legalFormTable.js"
+import { legalFormOf, withoutCountryNames } from "../../src/domain/legalForms.js"
 import { normalizeName } from "../../src/domain/normalize.js"
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..")

@@ -35,13 +35,13 @@ describe("registry coverage data", () => {
     expect(rowOf("za-cipc", new Set()).askedLive).toBe("none")
   })
 
-  it("the README's coverage table is the generated one (npm run -s coverage-table rewrites it)", () => {
-    const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8")
+  it("the coverage table of docs/lists-and-registries.md is the generated one (npm run -s coverage-table rewrites it)", () => {
+    const readme = readFileSync(fileURLToPath(new URL("../../docs/lists-and-registries.md", import.meta.url)), "utf8")
     expect(withCoverageTable(readme, coverageTable())).toBe(readme)
   })
 
   it("the table changes when the data does (the check can fail)", () => {
-    const readme = readFileSync(fileURLToPath(new URL("../../README.md", import.meta.url)), "utf8")
+    const readme = readFileSync(fileURLToPath(new URL("../../docs/lists-and-registries.md", import.meta.url)), "utf8")
     const gleifEverywhere = coverageTable(() => ({ live: true, confirms: ["registered"] }))
     expect(withCoverageTable(readme, gleifEverywhere)).not.toBe(readme)
   })

@@ -5,7 +5,8 @@ import { buildMatchIndex, buildMatchIndexEffect, parseListPaths } from "../../sr
 import type { MatchIndex } from "../../src/sanctions/matching/matchIndex.js"
 import type { ParsedList } from "../../src/sanctions/model.js"
 import { THRESHOLDS } from "../../src/sanctions/matching/scoring.js"
-import { scorePair, screenNames, type ScreenOptions } from "../../src/sanctions/matching/screen.js"
+import type { ScreenOptions } from "../../src/sanctions/matching/candidates.js"
+import { scorePair, screenNames } from "../../src/sanctions/matching/screen.js"
 import { tokenize } from "../../src/sanctions/matching/tokens.js"
 import { listsDir } from "./paths.js"
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { type ContainsHints, containsWords } from "../../src/search/statements.js"
+import { type ContainsHints, containsWords } from "../../src/search/containsWords.js"
 import { analyseQuery } from "../../src/search/searchQuery.js"
 
 const hints = (held: Record<string, number>, looked: number, rarePrefix = false): ContainsHints => ({

@@ -1,7 +1,7 @@
 import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { nearAndHeld, nearestAndSpelledWords } from "../../src/search/statements.js"
+import { nearAndHeld, nearestAndSpelledWords } from "../../src/search/wordStatements.js"
 import { TestDatabase } from "../support/testDatabase.js"
 import { insertCompanies } from "./fixtures.js"
 

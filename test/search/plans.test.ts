@@ -5,15 +5,9 @@ import * as path from "node:path"
 import { makeCorpusGenerator } from "../../scripts/corpus/generate.js"
 import { candidateClauses, wordGroups } from "../../src/search/fuzzy.js"
 import { analyseQuery } from "../../src/search/searchQuery.js"
-import {
-  containsHints,
-  literalTiers,
-  nearAndHeld,
-  nearestAndSpelledWords,
-  rankedCompanies,
-  tierStatements,
-  wordCandidates
-} from "../../src/search/statements.js"
+import { containsHints } from "../../src/search/containsWords.js"
+import { literalTiers, rankedCompanies, tierStatements } from "../../src/search/statements.js"
+import { nearAndHeld, nearestAndSpelledWords, wordCandidates } from "../../src/search/wordStatements.js"
 import { TestDatabase } from "../support/testDatabase.js"
 import { type FixtureCompany, insertCompanies } from "./fixtures.js"
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest"
 import { candidateClauses, fuzzyScorer, type WordGroup, wordGroups } from "../../src/search/fuzzy.js"
-import { withSpellings, type WordRow } from "../../src/search/statements.js"
+import { withSpellings, type WordRow } from "../../src/search/wordStatements.js"
 
 const row = (i: number, word: string, companies: number, sim: number): WordRow => ({ i, word, companies, sim })
 

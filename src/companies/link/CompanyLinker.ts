@@ -3,7 +3,7 @@ import { Effect, Context, Layer } from "effect"
 import { type LeftGroup, linkRecords } from "../../domain/companyLinks.js"
 import { canonicalNumber, isRegistryId } from "../../domain/registrationNumbers.js"
 import { REFERENCE_REGISTRY } from "../write/identity.js"
-import { identifiersOfStored } from "../write/rows.js"
+import { identifiersOfStored } from "../write/storedColumns.js"
 
 interface LinkRow {
   readonly id: string

@@ -1,5 +1,20 @@
-import type { LinkedRecord } from "../CompanyRepo.js"
 import { unionIdentifiers } from "../write/merge.js"
+
+/** A record of the same business from another source, linked to the one resolved (src/companies/link). */
+export interface LinkedRecord {
+  readonly registration_no: string | null
+  readonly reference_id: string | null
+  readonly legal_name: string
+  readonly listed_ticker: string | null
+  readonly source: string
+  readonly source_url: string | null
+  readonly source_kind: "live" | "registry" | "secondary" | "synthetic"
+  readonly last_verified_at: string
+  readonly identifiers: ReadonlyArray<{ readonly scheme: string; readonly value: string; readonly source: string }>
+  /** Why it was linked: registration_no, tax_id, lei, isin, ticker, name. */
+  readonly reason: string
+  readonly detail: string
+}
 
 /** What a record lends and is known by: the fields it shares with a linked record. */
 type Lendable = Pick<LinkedRecord, "listed_ticker" | "source" | "source_url" | "source_kind" | "last_verified_at" | "identifiers">

@@ -1,1 +1,1 @@
-export { type LinkReason, linkReasons } from "../../domain/companyLinks.js"
+export type { LinkReason } from "../../domain/companyLinks.js"

@@ -1,11 +1,11 @@
 import type { CompanyRow } from "../companyRow.js"
 import { decodeProvenance } from "./provenanceFormat.js"
 import type { CompanyState, TrackedField } from "./state.js"
-import type { AliasRow, IdentifierRow, RegistryEvidence } from "./state.js"
+import type { AliasRow } from "./state.js"
 import { initialism, nameNorm, taxKey } from "./identity.js"
 import { trackedFields } from "./state.js"
-import { LeiRegistration, type SourceKind } from "../../domain/CanonicalCompany.js"
-import { Option, Schema } from "effect"
+import type { SourceKind } from "../../domain/CanonicalCompany.js"
+import { identifiersOfStored, registryEvidenceOfStored } from "./storedColumns.js"
 
 /** A companies row as read back for merging: the read columns plus identity, provenance and digests. */
 export interface HeldRow extends Omit<CompanyRow, "identifiers" | "registry_evidence"> {
@@ -21,34 +21,6 @@ export interface HeldRow extends Omit<CompanyRow, "identifiers" | "registry_evid
 
 const sourceKinds: ReadonlyArray<string> = ["live", "registry", "secondary", "synthetic"]
 
-const parsed = (stored: unknown): unknown => typeof stored === "string" ? JSON.parse(stored) : stored
-const isObject = (u: unknown): u is Record<string, unknown> => typeof u === "object" && u !== null && !Array.isArray(u)
-
-/** The identifiers column (jsonb, as text or parsed), entries that are not identifiers left out. */
-export const identifiersOfStored = (stored: unknown): ReadonlyArray<IdentifierRow> => {
-  const u = parsed(stored)
-  if (!Array.isArray(u)) return []
-  return u.flatMap((i: unknown) =>
-    isObject(i) && typeof i["scheme"] === "string" && typeof i["value"] === "string"
-      ? [{ scheme: i["scheme"], value: i["value"], source: typeof i["source"] === "string" ? i["source"] : "" }]
-      : [])
-}
-
-/** The registry_evidence column (jsonb, as text or parsed); null when absent or not evidence. */
-export const registryEvidenceOfStored = (stored: unknown): RegistryEvidence | null => {
-  const u = parsed(stored)
-  if (!isObject(u) || typeof u["source"] !== "string" || typeof u["checked_at"] !== "string") return null
-  if (u["kind"] !== "registry" && u["kind"] !== "live") return null
-  // Decoded only when present: most evidence is a registry's own, without GLEIF's part.
-  const lei = u["lei"] === undefined ? Option.none() : Schema.decodeUnknownOption(LeiRegistration)(u["lei"])
-  return {
-    source: u["source"],
-    source_url: typeof u["source_url"] === "string" ? u["source_url"] : null,
-    checked_at: new Date(u["checked_at"]).toISOString(),
-    kind: u["kind"],
-    ...(Option.isSome(lei) ? { lei: lei.value } : {})
-  }
-}
 
 export const stateOfRow = (row: HeldRow): CompanyState => {
   const values = {} as Record<TrackedField, string | null>

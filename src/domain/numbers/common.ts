@@ -23,7 +23,7 @@ const arabicDigit = (d: string): string => {
 }
 
 /** NFKD, accents folded, Arabic-Indic digits as ASCII, upper case ("Fès n° 12" -> "FES N 12", "١٢" -> "12"). */
-export const upperFold = (raw: string): string =>
+const upperFold = (raw: string): string =>
   NON_ASCII.test(raw)
     ? raw.normalize("NFKD").replace(COMBINING, "").replace(ARABIC_INDIC_DIGIT, arabicDigit).toUpperCase()
     : raw.toUpperCase()
@@ -42,7 +42,7 @@ export const alnumRuns = (raw: string): Array<string> => upperFold(raw).match(RU
 export const isDigits = (s: string | undefined): boolean => s !== undefined && s.length > 0 && s.charCodeAt(0) <= 57
 
 /** Trimmed, upper case, single spaces: how an unparsed number is displayed. */
-export const plainDisplay = (raw: string): string => upperFold(raw).trim().replace(WHITESPACE, " ")
+const plainDisplay = (raw: string): string => upperFold(raw).trim().replace(WHITESPACE, " ")
 
 export const parsed = (display: string, key: string, details: Record<string, string> = {}): CanonicalNumber => ({
   display,

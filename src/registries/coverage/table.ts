@@ -23,7 +23,7 @@ const freeSources = (row: CoverageRow): string =>
   row.sources.filter((source) => !source.live && source.terms.includes("free") && source.kind !== "own_search")
     .map((source) => `${source.name}: ${source.covers}`).join("; ")
 
-/** The README's coverage table, from the same data as GET /v1/registries, in the default configuration. */
+/** The coverage table of docs/lists-and-registries.md, from the same data as GET /v1/registries, in the default configuration. */
 export const coverageTable = (gleif: GleifDescriptor = gleifCoverage(true)): string => {
   const enabled = defaultEnabled(registryCatalog)
   const rows = registryCatalog.map((registry) => coverageRow(registry, { enabled, lastAnswered: new Map(), gleif }))
@@ -42,7 +42,7 @@ export const coverageTable = (gleif: GleifDescriptor = gleifCoverage(true)): str
   ].join("\n")
 }
 
-/** The README with its coverage table replaced; null when the markers are missing. */
+/** A page (docs/lists-and-registries.md) with its coverage table replaced; null when the markers are missing. */
 export const withCoverageTable = (readme: string, table: string): string | null => {
   const begin = readme.indexOf(coverageBegin)
   const end = readme.indexOf(coverageEnd)

@@ -7,7 +7,6 @@ import { ofacRoleOf, type OfacFileSet } from "./ofacCsv.js"
 import type { OfsiList } from "./ofsiConList.js"
 import { isZip, readFirstSheet } from "./xlsxSheet.js"
 
-export { listOrder } from "../model.js"
 
 /** The files of one list found among the paths given to `kyb ingest sanctions`. */
 export type ListFiles =

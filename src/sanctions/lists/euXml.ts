@@ -8,7 +8,7 @@ import { splitPackedName } from "../nameVariants.js"
 
 
 /** A name with letters of another script than Latin (Arabic, Cyrillic, Greek, Chinese ...). */
-export const isNonLatin = (name: string): boolean => /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u.test(name)
+const isNonLatin = (name: string): boolean => /[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]/u.test(name)
 
 export interface NameFound {
   readonly name: string

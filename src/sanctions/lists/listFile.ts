@@ -7,7 +7,7 @@ import { createGunzip } from "node:zlib"
  * A list file may be stored gzip-compressed (`sdn.csv.gz`, `consolidated.xml.gz`): its readers see the content
  * either way, streamed (never the whole decompressed file in memory unless the format needs it, as workbooks do).
  */
-export const isGzipped = (file: string): boolean => file.toLowerCase().endsWith(".gz")
+const isGzipped = (file: string): boolean => file.toLowerCase().endsWith(".gz")
 
 /** The name the content goes by: `sdn.csv.gz` is `sdn.csv`. */
 export const contentName = (file: string): string => path.basename(file).replace(/\.gz$/i, "")

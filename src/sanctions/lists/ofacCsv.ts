@@ -31,7 +31,7 @@ const endsWithMarker = async (file: string): Promise<boolean> =>
   /\n\x1a[\r\n\s]*$/.test((await readContentTail(file, 16)).toString("latin1"))
 
 /** Streams one OFAC CSV file (CRLF, `-0- ` nulls, trailing 0x1A) and calls `onRow` with each row of `columns` fields. */
-export const streamOfacRows = (
+const streamOfacRows = (
   file: string,
   columns: number,
   onRow: (row: ReadonlyArray<string | null>) => void,
@@ -98,7 +98,7 @@ interface Primary {
 }
 
 /** `SDGT] [IFSR` -> ["SDGT", "IFSR"] */
-export const splitPrograms = (program: string | null): ReadonlyArray<string> =>
+const splitPrograms = (program: string | null): ReadonlyArray<string> =>
   program === null ? [] : program.split(/\]\s*\[/).map((p) => p.replace(/[[\]]/g, "").trim()).filter((p) => p !== "")
 
 /** OFAC individuals are written `LAST, First Middle`; entities keep their comma (`NOVATEK-UST-LUGA, OOO`). */

@@ -18,7 +18,7 @@ export const displayedRemarks = (remarks: string | null, continued: string | nul
  * nationalities, passports and national identity numbers, taken as written. Every other part (registration and tax
  * numbers, "Linked To", secondary sanctions risk ...) stays in the remarks, which are shown whole.
  */
-export const remarkFacts = (remarks: string, into: DetailsBuilder): void => {
+const remarkFacts = (remarks: string, into: DetailsBuilder): void => {
   for (const raw of remarks.split(/;\s+/)) {
     const part = raw.replace(/^alt\.\s+/, "").replace(/\.$/, "").trim()
     const fact = /^(DOB|POB|nationality) (.+)$/.exec(part)

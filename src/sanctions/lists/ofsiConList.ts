@@ -5,7 +5,6 @@ import { readContent } from "./listFile.js"
 import type { Alias, EntityType, EntryIdentifier, ParsedList, SanctionsEntry } from "../model.js"
 import { countAliases } from "../model.js"
 import { splitPackedName } from "../nameVariants.js"
-import { readFirstSheet } from "./xlsxSheet.js"
 import { clean, DetailsBuilder } from "../../domain/entryDetails.js"
 
 /** The OFSI lists published in the "2022 format": the Consolidated List and the investment-ban list share it. */
@@ -24,7 +23,7 @@ type Column = (typeof COLUMNS)[number]
 const at = Object.fromEntries(COLUMNS.map((c, i) => [c, i])) as Record<Column, number>
 
 /** DD/MM/YYYY -> YYYY-MM-DD (null when unknown parts are written 00 or the text is not a date). */
-export const ukDate = (text: string): string | null => {
+const ukDate = (text: string): string | null => {
   const m = /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(text.trim())
   return m === null || m[1] === "00" || m[2] === "00" ? null : `${m[3]}-${m[2]}-${m[1]}`
 }
@@ -165,6 +164,3 @@ export const parseOfsiCsv = (list: OfsiList, file: string): Effect.Effect<Parsed
     catch: failure(file)
   })
 
-/** ConList.xlsx (one sheet `Data`, every cell text). */
-export const parseOfsiXlsx = (list: OfsiList, file: string): Effect.Effect<ParsedList, SanctionsParseError> =>
-  Effect.tryPromise({ try: async () => ofsiRowsToList(list, await readFirstSheet(file)), catch: failure(file) })

@@ -17,7 +17,7 @@ export interface UnPart {
  * A date of birth as the UN gives it: an exact date or year, "approximately" a year or date, or "between" two years;
  * the UN's note on it after, in brackets.
  */
-export const unDateOfBirth = (fields: ReadonlyMap<string, string>): string | null => {
+const unDateOfBirth = (fields: ReadonlyMap<string, string>): string | null => {
   const get = (k: string) => fields.get(k) ?? ""
   const type = get("TYPE_OF_DATE").toUpperCase()
   const when = get("DATE") || get("YEAR")

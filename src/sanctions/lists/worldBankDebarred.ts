@@ -1,9 +1,6 @@
-import { Effect } from "effect"
 import { createHash } from "node:crypto"
-import { SanctionsParseError } from "./errors.js"
 import type { Alias, EntryIdentifier, ParsedList, SanctionsEntry } from "../model.js"
 import { countAliases } from "../model.js"
-import { readFirstSheet } from "./xlsxSheet.js"
 import { clean, DetailsBuilder } from "../../domain/entryDetails.js"
 
 const HEADER = ["Firm Name", "Additional Firm Info", "Address", "Country", "Ineligibility Period", "", "Grounds"]
@@ -18,7 +15,7 @@ const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/
  * "Additional Firm Info": footnote markers (`*677`), a legal name in Chinese or another script, `(Reg. No.: ...)`,
  * `(AKA ...)`, `(F/K/A ...)` and scope notes. Returns the names, identifiers and notes it holds.
  */
-export const readFirmInfo = (info: string) => {
+const readFirmInfo = (info: string) => {
   const aliases: Array<Alias> = []
   const original: Array<string> = []
   const identifiers: Array<EntryIdentifier> = []
@@ -106,8 +103,3 @@ export const worldBankRowsToList = (rows: ReadonlyArray<ReadonlyArray<string>>):
   return { list: "worldbank_debarred", publishedOn, entries: list, aliasCount: countAliases(list) }
 }
 
-export const parseWorldBankXlsx = (file: string): Effect.Effect<ParsedList, SanctionsParseError> =>
-  Effect.tryPromise({
-    try: async () => worldBankRowsToList(await readFirstSheet(file)),
-    catch: (cause) => new SanctionsParseError({ file, message: cause instanceof Error ? cause.message : String(cause) })
-  })

@@ -7,8 +7,6 @@ export interface Background {
   readonly df: ReadonlyMap<string, number>
 }
 
-export const emptyBackground: Background = { documents: 0, df: new Map() }
-
 export const backgroundFromNames = (names: Iterable<string>): Background => {
   const df = new Map<string, number>()
   let documents = 0

@@ -1,9 +1,9 @@
 import { screeningFold } from "./fold.js"
 import type { MatchIndex } from "./matchIndex.js"
-import type { Pair, QueryToken } from "./scoring.js"
+import type { Pair, QueryToken } from "./alignment.js"
 import { TokenClass, writtenTokensOfFolded } from "./tokens.js"
 
-export interface TokenExplanation {
+interface TokenExplanation {
   /** The words of each name that made the token, as that name writes them ("Co.", "INTERNATIONAL"). */
   readonly query_token: string | null
   readonly list_token: string | null
@@ -51,7 +51,7 @@ const round = (x: number): number => Math.round(x * 1000) / 1000
 const EDGE_PUNCTUATION = /^[^\p{L}\p{N}]+|[^\p{L}\p{N}.]+$/gu
 
 /** A name's words per token: as the name shows them, and folded as screening read them. */
-export interface WrittenWords {
+interface WrittenWords {
   readonly shown: ReadonlyArray<string>
   readonly folded: ReadonlyArray<string>
 }
@@ -65,7 +65,7 @@ const WRITTEN_CACHE_LIMIT = 2_000
  * not read back to `count` tokens. Each folded word is shown in the name's own spelling where one written word folds to
  * it ("Sté" for "ste"), else folded (a word of another script is shown transliterated).
  */
-export const writtenWordsOf = (text: string, count: number): WrittenWords | null => {
+const writtenWordsOf = (text: string, count: number): WrittenWords | null => {
   const key = `${count}|${text}`
   const cached = writtenCache.get(key)
   if (cached !== undefined) return cached

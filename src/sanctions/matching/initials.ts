@@ -1,23 +1,8 @@
 import { countryCodeOfName } from "../../domain/countryNames.js"
-import { MAX_INITIALS, MIN_INITIALS, type NameWord, organisationInitials } from "../../domain/initialism.js"
+import { MAX_INITIALS, MIN_INITIALS } from "../../domain/initialism.js"
 import type { ScoreExplanation } from "./explanation.js"
-import { screeningFold } from "./fold.js"
 import type { MatchIndex } from "./matchIndex.js"
-import { isContent, type NameToken, TokenClass, type WrittenToken, writtenTokensOfFolded } from "./tokens.js"
-
-/** The words of a name as initials read them: legal forms and function words apart from the name's own words. */
-export const nameWordsOf = (read: ReadonlyArray<WrittenToken>): ReadonlyArray<NameWord> =>
-  read.flatMap(({ token, written }): ReadonlyArray<NameWord> =>
-    token.cls === TokenClass.legalForm
-      ? written.split(" ").map((word) => ({ word, role: "legal_form" }))
-      : token.cls === TokenClass.stopword
-      ? [{ word: written, role: "function" }]
-      : [{ word: token.text, role: "content" }]
-  )
-
-/** The initials an indexed name may be known by (`organisationInitials`). */
-export const initialsOfName = (text: string): ReadonlyArray<string> =>
-  organisationInitials(nameWordsOf(writtenTokensOfFolded(screeningFold(text))))
+import { isContent, type NameToken, TokenClass } from "./tokens.js"
 
 /** A query read as initials: the initials, and the query's other content words (a second word corroborates). */
 export interface InitialsQuery {
@@ -40,7 +25,7 @@ export const initialsQueryOf = (raw: string, tokens: ReadonlyArray<NameToken>): 
 
 /** Countries a list's programmes name ("IRAN", "SYRIA", "RUSSIA-EO14024", "DPRK3"): a programme is a country's. */
 const PROGRAMME_COUNTRIES: ReadonlyMap<string, string> = new Map([["dprk", "KP"], ["drcongo", "CD"], ["car", "CF"], ["southsudan", "SS"]])
-export const programmeCountries = (programs: ReadonlyArray<string>): ReadonlySet<string> => {
+const programmeCountries = (programs: ReadonlyArray<string>): ReadonlySet<string> => {
   const out = new Set<string>()
   for (const program of programs) {
     const head = program.split(/[-_\d(]/)[0]!.trim()

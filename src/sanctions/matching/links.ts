@@ -1,4 +1,4 @@
-import type { IndexedName } from "./matchIndex.js"
+import type { IndexedName } from "./indexedNames.js"
 
 /** Another list's entry that is the same entity, and how the two were linked. */
 export interface EntryLink {

@@ -1,25 +1,11 @@
-import { screeningFold } from "./fold.js"
-import { type IndexedName, type MatchIndex, TRANSLATION_SIM } from "./matchIndex.js"
-import { spellingSimilarity } from "./similarity.js"
+import { align, type PreparedQuery, type QueryToken, usedName, usedQuery } from "./alignment.js"
+import type { IndexedName } from "./indexedNames.js"
+import { type MatchIndex, TRANSLATION_SIM } from "./matchIndex.js"
 import { explainAlignment, type ScoreExplanation } from "./explanation.js"
-import { isContent, type NameToken, TokenClass } from "./tokens.js"
+import { NEAR_LETTERS_MAX, nearSameLetters } from "./nearLetters.js"
+import { isContent, TokenClass } from "./tokens.js"
 
-export type { ScoreExplanation, TokenExplanation } from "./explanation.js"
-
-/** A query token prepared against an index: its weight and the vocabulary tokens it matches. */
-export interface QueryToken {
-  readonly token: NameToken
-  readonly weight: number
-  readonly matches: ReadonlyMap<number, number>
-}
-
-export interface PreparedQuery {
-  readonly text: string
-  readonly tokens: ReadonlyArray<QueryToken>
-  readonly contentMass: number
-  readonly compactKey: string
-  readonly fullKey: string
-}
+export type { ScoreExplanation } from "./explanation.js"
 
 export const THRESHOLDS = {
   /** At or above: `match` (a strong hit). */
@@ -92,62 +78,9 @@ export interface NameScore {
 }
 
 
-export const prepareQuery = (
-  index: MatchIndex,
-  text: string,
-  tokens: ReadonlyArray<NameToken>,
-  folded: string = screeningFold(text)
-): PreparedQuery => {
-  const prepared = tokens.map((token): QueryToken => {
-    const id = index.tokenId(token.text)
-    const weight = id === undefined ? index.weightOf(token, 0) : index.tokenWeight[id]!
-    return { token, weight, matches: index.lookup(token) }
-  })
-  const contentMass = prepared.reduce((s, q) => s + (isContent(q.token.cls) ? q.weight : 0), 0)
-  const compactKey = tokens.filter((t) => isContent(t.cls)).map((t) => t.text).join("")
-  return { text, tokens: prepared, contentMass, compactKey, fullKey: folded.replace(/ /g, "") }
-}
 
-export interface Pair {
-  readonly q: number
-  readonly n: number
-  readonly sim: number
-  readonly mass: number
-}
-
-const MAX_TOKENS = 256
+/** The query's places left unmatched: a module buffer, reused by each call. */
 const unmatchedPlaces: Array<string> = []
-const usedQuery = new Uint8Array(MAX_TOKENS)
-const usedName = new Uint8Array(MAX_TOKENS)
-
-/**
- * One-to-one greedy alignment by weighted similarity. Marks the aligned positions in `usedQuery` / `usedName`
- * (module buffers, valid until the next call) and returns the chosen pairs.
- */
-const align = (index: MatchIndex, qt: ReadonlyArray<QueryToken>, nt: Int32Array): Array<Pair> => {
-  const qn = Math.min(qt.length, MAX_TOKENS)
-  const nn = Math.min(nt.length, MAX_TOKENS)
-  usedQuery.fill(0, 0, qn)
-  usedName.fill(0, 0, nn)
-  const pairs: Array<Pair> = []
-  for (let i = 0; i < qn; i++) {
-    const matches = qt[i]!.matches
-    if (matches.size === 0) continue
-    for (let j = 0; j < nn; j++) {
-      const sim = matches.get(nt[j]!)
-      if (sim !== undefined) pairs.push({ q: i, n: j, sim, mass: sim * (qt[i]!.weight + index.tokenWeight[nt[j]!]!) })
-    }
-  }
-  if (pairs.length > 1) pairs.sort((a, b) => b.mass - a.mass)
-  const chosen: Array<Pair> = []
-  for (const p of pairs) {
-    if (usedQuery[p.q] || usedName[p.n]) continue
-    usedQuery[p.q] = 1
-    usedName[p.n] = 1
-    chosen.push(p)
-  }
-  return chosen
-}
 
 /**
  * Scores one indexed name against a prepared query: one-to-one greedy token alignment weighted by IDF and token class,
@@ -357,31 +290,3 @@ export const scoreName = (
 
 export const round = (x: number): number => Math.round(x * 1000) / 1000
 
-const MIN_NEAR_KEY_LENGTH = 8
-/** The best a near-identical spelling can score (one half-cost edit): no need to compute it above that. */
-const NEAR_LETTERS_MAX = 0.94
-
-/** Whole names that differ by one or two letters once spaces are gone ("Andrang Heta" / "Ndrangheta"): their spelling similarity, else 0. */
-const nearSameLetters = (a: string, b: string): number =>
-  a.length < MIN_NEAR_KEY_LENGTH || b.length < MIN_NEAR_KEY_LENGTH || Math.abs(a.length - b.length) > 2 || bagGap(a, b) > 4
-    ? 0
-    : spellingSimilarity(a, b)
-
-const bag = new Int32Array(128)
-/** Letters in one string and not the other (counted the larger way): half of it bounds the edit distance from below. */
-const bagGap = (a: string, b: string): number => {
-  for (let i = 0; i < a.length; i++) bag[a.charCodeAt(i) & 127]!++
-  for (let i = 0; i < b.length; i++) bag[b.charCodeAt(i) & 127]!--
-  let plus = 0
-  let minus = 0
-  for (const text of [a, b]) {
-    for (let i = 0; i < text.length; i++) {
-      const c = text.charCodeAt(i) & 127
-      const v = bag[c]!
-      if (v > 0) plus += v
-      else if (v < 0) minus -= v
-      bag[c] = 0
-    }
-  }
-  return Math.max(plus, minus)
-}

@@ -51,6 +51,3 @@ export const transliterate = (lower: string): string => {
   // Latin letters (accents included) stay for the shared fold; only other scripts go through any-ascii.
   return text.replace(/[^\p{Script=Latin}\p{Script=Common}\p{Script=Inherited}]+/gu, (run) => anyAscii(run).toLowerCase())
 }
-
-/** True when the text holds letters that `transliterate` leaves in another script (none expected). */
-export const hasUntransliteratedScript = (text: string): boolean => NON_LATIN.test(transliterate(text.toLowerCase()))

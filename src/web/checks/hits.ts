@@ -4,9 +4,7 @@ import { type Console, csrfField, may } from "../console.js"
 import { dataTable, html, type Html, when } from "../html.js"
 import { listWords, matchWords } from "../words.js"
 import { listedOnWords, listingFacts } from "./listingFacts.js"
-import { badge, type StoredVerdict } from "./view.js"
-
-export type Hit = StoredVerdict["sanctions"]["hits"][number]
+import { badge, type Hit, type StoredVerdict } from "./view.js"
 
 export const facts = (entries: ReadonlyArray<readonly [string, string | Html | null]>) =>
   html`<dl class="facts">${entries.map(([k, v]) => html`<dt>${k}</dt><dd>${v ?? "—"}</dd>`)}</dl>`

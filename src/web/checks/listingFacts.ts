@@ -1,6 +1,6 @@
 import { html, type Html } from "../html.js"
 import { aliasKindWords, listWords } from "../words.js"
-import type { Hit } from "./hits.js"
+import type { Hit } from "./view.js"
 
 type Fact = readonly [string, string | Html | null]
 type Details = NonNullable<NonNullable<Hit["listing"]>["details"]>

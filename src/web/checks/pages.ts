@@ -8,8 +8,8 @@ import { listCurrencyTable } from "./listCurrency.js"
 import { printBlock } from "./print.js"
 import { sourcesTriedSection } from "./sourcesTried.js"
 import { caseFact, registeredStatement } from "./statements.js"
-import { facts, type Hit, hitCard, peopleSection } from "./hits.js"
-import { badge, checkLink, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
+import { facts, hitCard, peopleSection } from "./hits.js"
+import { badge, checkLink, type Hit, keyLabel, type StoredVerdict, subjectOf, verdictOf } from "./view.js"
 
 const RESULTS = ["verified", "review", "not_found"] as const
 

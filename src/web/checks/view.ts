@@ -4,6 +4,7 @@ import type { Verdict } from "../../api/schemas/Verdict.js"
 import { html, type Html } from "../html.js"
 
 export type StoredVerdict = typeof Verdict.Encoded
+export type Hit = StoredVerdict["sanctions"]["hits"][number]
 
 type StoredScreening = typeof Screening.Encoded
 

@@ -1,5 +1,6 @@
 import { Effect } from "effect"
-import { readChoice, ScreeningLists } from "../../screeningLists/ScreeningLists.js"
+import { readChoice } from "../../screeningLists/choice.js"
+import { ScreeningLists } from "../../screeningLists/ScreeningLists.js"
 import { type Console, consoleActor, consoleGet, consolePage, consolePost, csrfField, may } from "../console.js"
 import { html } from "../html.js"
 import { formFields, formValues, htmlResponse, seeOther } from "../responses.js"
