@@ -13,12 +13,12 @@ export type Refusal = { readonly where: string; readonly problem: string }
 
 const refusal = (where: string, problem: string): Refusal => ({ where, problem })
 
-const hasControlCharacter = (text: string): boolean => controlCharacter.test(text)
+export const hasControlCharacter = (text: string): boolean => controlCharacter.test(text)
 
 /** Half of a UTF-16 surrogate pair alone: JSON can spell it (`"\ud800"`), no text can contain it. */
 const loneSurrogate = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/
 
-const hasLoneSurrogate = (text: string): boolean => loneSurrogate.test(text)
+export const hasLoneSurrogate = (text: string): boolean => loneSurrogate.test(text)
 
 /** U+FFFD: what a decoder puts where the bytes were not UTF-8 (the body's bytes are gone by the time a handler runs). */
 const hasReplacementCharacter = (text: string): boolean => text.includes("\ufffd")

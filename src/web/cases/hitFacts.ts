@@ -1,7 +1,8 @@
 import { Schema } from "effect"
 import { SanctionsHit } from "../../api/schemas/Verdict.js"
 import { html } from "../html.js"
-import { facts, type Hit } from "../checks/hits.js"
+import { facts } from "../checks/hits.js"
+import type { Hit } from "../checks/view.js"
 import { listedOnWords, listingFacts } from "../checks/listingFacts.js"
 import { listWords } from "../words.js"
 
