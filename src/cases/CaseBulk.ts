@@ -46,12 +46,10 @@ export class CaseBulk extends Context.Service<CaseBulk>()("kyb/CaseBulk", {
       Effect.gen(function*() {
         const ids = bulkIdsOf(body.case_ids)
         if (!ids.ok) return yield* Effect.fail(InvalidRequest.of(ids.message))
-        // every close needs its note (issue 55): said once for the whole request rather than refused case by case
-        if (body.action === "close" && (body.text ?? "").trim() === "") return yield* Effect.fail(InvalidRequest.of("text: say why this outcome (every close needs a note)"))
         const one = (id: string): Effect.Effect<Outcome, InvalidApiKey> => {
           switch (body.action) {
             case "assign": return perCase(Effect.as(cases.assignOnly(actor, id, body.assignee), changed()))
-            case "close": return perCase(Effect.as(cases.closeOnly(actor, id, { outcome: body.outcome, text: body.text ?? null, acknowledged: body.acknowledged_reasons ?? [] }), changed()))
+            case "close": return perCase(Effect.as(cases.closeOnly(actor, id, { outcome: body.outcome, text: body.text, acknowledged: body.acknowledged_reasons ?? [] }), changed()))
             case "decide":
               return perCase(Effect.map(cases.decideOnly(actor, id, { hits: [body.entry], decision: body.decision, note: body.note.trim() }), (rows): Outcome => ({
                 result: rows.some((r) => r.approval === "pending") ? "proposed" : "changed",

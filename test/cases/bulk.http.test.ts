@@ -50,10 +50,12 @@ describe("the case queue at volume: bulk actions, waiting for me, the service le
         assert.isTrue(isErrorBody(noNote.body, "invalid_request"))
         const extra = yield* bulk({ case_ids: bancos, action: "close", outcome: "cleared", assignee: null })
         assert.strictEqual(extra.status, 400, extra.text)
-        const otherBare = yield* bulk({ case_ids: bancos, action: "close", outcome: "other" })
-        assert.deepStrictEqual(otherBare.body.results.map((r) => r.result), ["refused", "refused", "refused"], otherBare.text)
-        assert.strictEqual(otherBare.body.results[0]!.message, "An outcome of other needs a text saying what it was.")
-        assert.strictEqual((yield* bulk({ case_ids: [], action: "close", outcome: "cleared" })).status, 400)
+        // Every close needs its note (issue 55 item 1), in bulk as on one case.
+        const bare = yield* bulk({ case_ids: bancos, action: "close", outcome: "other" })
+        assert.strictEqual(bare.status, 400, bare.text)
+        const blank = yield* bulk({ case_ids: bancos, action: "close", outcome: "confirmed_match", text: "   " })
+        assert.strictEqual(blank.status, 400, blank.text)
+        assert.strictEqual((yield* bulk({ case_ids: [], action: "close", outcome: "cleared", text: "none" })).status, 400)
         assert.strictEqual((yield* queue()).cases.filter((c) => c.status === "closed").length, 0)
 
         // Four eyes per decision: an exact name match waits on each case; the case without the hit says why.
@@ -93,7 +95,7 @@ describe("the case queue at volume: bulk actions, waiting for me, the service le
         assert.isTrue((yield* queue(`?assignee=${analystId}`)).cases.every((c) => bancos.includes(c.id)))
 
         // Close: each case on its own; one unknown, one already closed.
-        const first = yield* bulk({ case_ids: [bancos[0]], action: "close", outcome: "cleared" })
+        const first = yield* bulk({ case_ids: [bancos[0]], action: "close", outcome: "cleared", text: "the Panamanian namesake", acknowledged_reasons: ["registry_not_covered"] })
         assert.deepStrictEqual(first.body.results.map((r) => r.result), ["changed"])
         const closing = yield* bulk({ case_ids: [...bancos, "case_00000000000000000000"], action: "close", outcome: "other", text: "namesakes, cleared by hand" })
         assert.deepStrictEqual(closing.body.results.map((r) => r.result), ["refused", "changed", "changed", "not_found"])

@@ -50,10 +50,14 @@ describeInChromium("the case queue from the keyboard (issue 55)", () => {
     expect(await page.getByLabel("Save these filters as").inputValue()).toBe("jxk")
     expect(await ticked(page)).toEqual([true, true, false])
 
-    // b goes to the bulk actions; Close (outcome cleared) closes the two ticked, and the focus is on what it did.
+    // b goes to the bulk actions; Close (outcome rejected business) closes the two ticked, and the focus is on what it did.
     await page.locator("main#main").focus()
     await page.keyboard.press("b")
     expect((await focused(page)).id).toBe("b-assignee")
+    // nothing is chosen for the member (issue 55 item 1): the outcome is picked and the note written
+    expect(await page.locator("#b-outcome").inputValue()).toBe("")
+    await page.locator("#b-outcome").selectOption("rejected_business")
+    await typeInto(page.getByLabel("Note: why this outcome (required to close)"), "namesakes of the listed bank")
     await press(page.getByRole("button", { name: "Close", exact: true }))
     await page.locator("#bulk-results").waitFor()
     expect((await focused(page)).id).toBe("bulk-results")

@@ -1,7 +1,6 @@
 import { Schema } from "effect"
 import { BULK_MAX } from "../../domain/caseQueue.js"
 import { CaseIdParam, CaseOutcome, CloseBody } from "./Case.js"
-import { optionalField } from "./stated.js"
 import { SanctionsList } from "./Verdict.js"
 
 const Text = (max: number, what: string) =>
@@ -30,7 +29,8 @@ const BulkClose = Schema.Struct({
   case_ids: CaseIds,
   action: Schema.Literal("close"),
   outcome: CaseOutcome,
-  text: optionalField(Text(2000, "Required: why this outcome (with outcome other: what it was)")),
+  text: Text(2000, "Why this outcome (with outcome other: what it was); every close needs one")
+    .check(Schema.makeFilter((s: string) => s.trim() !== "" || "must not be empty")),
   acknowledged_reasons: CloseBody.fields.acknowledged_reasons
 }).annotate({ identifier: "CaseBulkClose" })
 

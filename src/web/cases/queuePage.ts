@@ -75,14 +75,14 @@ const bulkActions = (c: Console, view: QueueView, cases: ReadonlyArray<CaseSumma
 <div class="actions"><div><label for="b-assignee">Give them to</label><select id="b-assignee" name="assignee" data-key="b">${option(me, "me", undefined)}${option("none", "nobody", undefined)}${
     view.members.filter((m) => m.id !== me).map((m) => option(m.id, m.name, undefined))}</select></div>
 <button type="submit" name="action" value="assign">Assign</button></div>
-<div class="actions"><div><label for="b-outcome">Close with the outcome</label><select id="b-outcome" name="outcome">${caseOutcomes.map((o) => option(o, outcomeWords[o], undefined))}</select></div>
+<div class="actions"><div><label for="b-outcome">Close with the outcome</label><select id="b-outcome" name="outcome">${option("", "choose an outcome", undefined)}${caseOutcomes.map((o) => option(o, outcomeWords[o], undefined))}</select></div>
 <div><label for="b-text">Note: why this outcome (required to close)</label><input id="b-text" name="text" type="text" maxlength="2000"></div>
 <button type="submit" name="action" value="close">Close</button></div>
 <div class="actions"><div><label for="b-entry">Decide the list entry</label><select id="b-entry" name="entry">${entries.length === 0 ? option("", "no hit on these cases", undefined) : entries.map((e) => {
     const at = e.indexOf(":")
     return option(e, `${listWords(e.slice(0, at))} ${e.slice(at + 1)}`, undefined)
   })}</select></div>
-<div><label for="b-decision">Decision</label><select id="b-decision" name="decision"><option value="false_positive">false positive</option><option value="confirmed">confirmed match</option></select></div>
+<div><label for="b-decision">Decision</label><select id="b-decision" name="decision"><option value="">choose a decision</option><option value="false_positive">false positive</option><option value="confirmed">confirmed match</option></select></div>
 <div><label for="b-note">Why (required to decide, approve or reject)</label><textarea id="b-note" name="note" rows="2" maxlength="2000"></textarea></div>
 <button type="submit" name="action" value="decide">Decide on each</button>
 <button type="submit" name="action" value="approve">Approve each proposal</button> <button type="submit" name="action" value="reject">Reject each proposal</button></div>

@@ -87,7 +87,8 @@ const bulk = consolePost((c, field) =>
         const outcome = field("outcome")
         if (!isOutcome(outcome)) return yield* refuse("outcome: must be cleared, confirmed_match, rejected_business or other")
         const text = (field("text") ?? "").trim()
-        return yield* run(service.apply(consoleActor(c), { case_ids: ids, action: "close", outcome, ...(text === "" ? {} : { text }) }))
+        if (text === "") return yield* refuse("text: say why this outcome (every close needs a note)")
+        return yield* run(service.apply(consoleActor(c), { case_ids: ids, action: "close", outcome, text }))
       }
       case "decide": {
         const entry = entryOf(field("entry"))
