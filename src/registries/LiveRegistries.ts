@@ -140,7 +140,11 @@ export class LiveRegistries extends Context.Service<LiveRegistries>()("LiveRegis
     const searchesNumber = (registry: RegistryId, number: string): boolean =>
       Option.match(liveOf(registry), { onNone: () => false, onSome: (live) => live.adapter.supportsNumber?.(number) ?? true })
 
-    return { liveRegistries, search, fetchByNumber, searchesNumber, status } as const
+    /** Whether the registry's live search takes this name (false: it searches no names, or no live adapter here). */
+    const searchesName = (registry: RegistryId, name: string): boolean =>
+      Option.match(liveOf(registry), { onNone: () => false, onSome: (live) => live.adapter.supportsTerm(name) })
+
+    return { liveRegistries, search, fetchByNumber, searchesNumber, searchesName, status } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([NodeHttpClient.layerUndici]))

@@ -167,7 +167,9 @@ export class Resolver extends Context.Service<Resolver>()("kyb/Resolver", {
       /** Whether GLEIF is asked live. */
       gleifEnabled: fallback.gleifEnabled,
       /** Whether a registry's live search looks up this kind of number. */
-      searchesNumber: fallback.searchesNumber
+      searchesNumber: fallback.searchesNumber,
+      /** Whether a registry's live search takes a name (Kenya's BRS looks up numbers only). */
+      searchesName: fallback.searchesName
     } as const
   })
 }) {

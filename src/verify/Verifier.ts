@@ -120,9 +120,11 @@ export class Verifier extends Context.Service<Verifier>()("kyb/Verifier", {
         const debarred = debarredSignal(debarmentHits, now.toISOString().slice(0, 10))
         // Nothing a registry confirmed, and no live registry covers the country: not looked at, never "absent".
         const scope = found?.company.country ?? country
-        // A number of a kind the country's registry search does not look up (a Malagasy NIF) is not covered either.
+        // A number of a kind the country's registry search does not look up (a Malagasy NIF), or a name asked of a
+        // registry whose search takes no names (Kenya's BRS), is not covered either: it was never asked.
         const liveCovers = (registry: RegistryId) => resolver.liveRegistries.includes(registry) &&
-          (input.registration_no === undefined || resolver.searchesNumber(registry, input.registration_no))
+          (input.registration_no !== undefined ? resolver.searchesNumber(registry, input.registration_no)
+            : input.name === undefined || resolver.searchesName(registry, input.name))
         const notCovered = found?.company.registry_evidence == null &&
           (scope === undefined ? resolver.liveRegistries.length === 0 : !liveCovers(registryForCountry(scope)!))
         const coverage = {

@@ -198,7 +198,7 @@ export class LiveFallback extends Context.Service<LiveFallback>()("kyb/LiveFallb
         )
       }).pipe(traced("LiveFallback.byName"))
 
-    return { liveRegistries, numberSources, byNumber, askByNumber, byName, gleifEnabled: gleif.enabled, searchesNumber: live.searchesNumber } as const
+    return { liveRegistries, numberSources, byNumber, askByNumber, byName, gleifEnabled: gleif.enabled, searchesNumber: live.searchesNumber, searchesName: live.searchesName } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([LiveRegistries.Default, GleifSource.Default, CompanyWriter.Default, LiveSearchCache.Default]))
