@@ -39,6 +39,9 @@ export const eitiReferenceId = (country: string, identifier: string) => `ref-eit
  * spelling per identifier, named by their reference id; the identifier kept as what it is (`eitiIdentifier`), a tax
  * number also as `tax_id`. Status is not published by a report, so it stays null.
  */
+/** The date data/companies/README.md gives the EITI file ("EITI API generated 2026-07-07"); the reports' years stay in `source`. */
+export const EITI_FILE_DATE = "2026-07-07T00:00:00Z"
+
 export const eitiRecords = (sharedDir: string): ReadonlyArray<CanonicalCompany> => {
   const file = path.join(sharedDir, "data", "companies", "eiti_african_entities.tsv")
   const rows = parse(fs.readFileSync(file, "utf8"), { columns: true, delimiter: "\t", bom: true, relax_quotes: true }) as ReadonlyArray<Readonly<Record<string, string>>>
@@ -64,7 +67,8 @@ export const eitiRecords = (sharedDir: string): ReadonlyArray<CanonicalCompany> 
       source: `EITI report ${row["first_year"]}-${year} (identifier as filed with the report: ${identifier})`,
       source_url: "https://eiti.org/api/v2.0",
       source_kind: "secondary",
-      last_verified_at: `${year}-12-31T00:00:00Z`
+      // when the file was read from EITI's API, as data/companies/README.md states it: no date the file does not give
+      last_verified_at: EITI_FILE_DATE
     })
   }
   return [...newest.values()].map(({ year: _, ...record }) => record)

@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest"
-import { eitiIdentifier, eitiRecords } from "../../scripts/corpus/eiti.js"
+import * as fs from "node:fs"
+import * as path from "node:path"
+import { EITI_FILE_DATE, eitiIdentifier, eitiRecords } from "../../scripts/corpus/eiti.js"
 import { repoRoot } from "../sanctions/paths.js"
 
 /** An EITI report's identifier keeps the scheme its source states, and a report states no CAC number (issue 53 item 8). */
@@ -16,5 +18,11 @@ describe("EITI identifiers as the reports give them", () => {
     const registrySchemes = records.flatMap((r) => (r.identifiers ?? []).filter((i) => /^[a-z]{2}-[a-z]+$/.test(i.scheme)))
     expect(registrySchemes).toEqual([])
     expect(records.every((r) => r.registration_no === undefined || r.registration_no === null)).toBe(true)
+  })
+
+  it("each record is dated as data/companies/README.md dates the file, never by a date no file states (issue 53 item 5)", () => {
+    const readme = fs.readFileSync(path.join(repoRoot, "data", "companies", "README.md"), "utf8")
+    expect(readme).toContain(`EITI API generated ${EITI_FILE_DATE.slice(0, 10)}`)
+    for (const record of eitiRecords(repoRoot)) expect(record.last_verified_at).toBe(EITI_FILE_DATE)
   })
 })
