@@ -10,7 +10,7 @@
 //     (built here), both as `npm start` runs them (its node flags, LOG_LEVEL as the environment says: info by default,
 //     the request log on a pipe this process reads).
 // Each round: a --warmup s warm-up, then --duration s of autocannon. Medians of --runs rounds, ratios against the floor.
-// Then what each service build spends per request, measures that do not depend on the machine's load
+// Then what each server spends per request, measures that do not depend on the machine's load
 // (scripts/support/costProbe.mjs): bytes allocated, Effect fibers started, main-thread CPU, over --cost requests.
 //
 //   npx tsx scripts/request-path-bench.ts --base <ref> [--duration 10 --warmup 2 --runs 3 --cost 5000]
@@ -115,10 +115,11 @@ const program = Effect.gen(function*() {
     const p = startNode(args, { ...common, PORT: String(at), ...env }, cwd)
     started.push({ name, port: at, pid: p.child.pid!, service, output: p.output, child: p.child })
   }
+  // Every server loads the cost probe (the floors' Effect import is the probe's own: they start no fiber of theirs).
   const probe = (root: string) => ["--import", path.join(root, "scripts/support/costProbe.mjs")]
   try {
-    start("floor: node:http + pg, prepared by name", port, ["--import", "tsx", "scripts/bench/sameWorkServer.ts"], { FLOOR_REQUESTS: floorFile }, false)
-    start("Effect same-work: HttpApi + effect/sql", port + 1, ["--import", "tsx", "scripts/bench/effectSameWorkServer.ts"], { FLOOR_REQUESTS: floorFile }, false)
+    start("floor: node:http + pg, prepared by name", port, [...probe(repo), "--import", "tsx", "scripts/bench/sameWorkServer.ts"], { FLOOR_REQUESTS: floorFile }, false)
+    start("Effect same-work: HttpApi + effect/sql", port + 1, [...probe(repo), "--import", "tsx", "scripts/bench/effectSameWorkServer.ts"], { FLOOR_REQUESTS: floorFile }, false)
     start(`service before (${base.label})`, port + 2, [...startNodeFlags(base.dir), ...probe(base.dir), "dist/main.js"], {}, true, base.dir)
     const profiled = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []
     start(`service after (${base.headLabel})`, port + 3, [...startNodeFlags(), ...profiled, ...probe(repo), "dist/main.js"], {}, true)
@@ -134,17 +135,20 @@ const program = Effect.gen(function*() {
         }
         const of = (name: string, k: keyof Figure) => median(all.get(name)!.map((f) => f[k]))
         const floor = started[0]!.name
+        const effectFloor = started[1]!.name
         for (const s of started) {
           const failures = all.get(s.name)!.reduce((n, f) => n + f.failures, 0)
           lines.push(`| ${route.label} | ${route.connections} | ${s.name} | ${of(s.name, "rps").toFixed(0)} | ${(of(s.name, "rps") / of(floor, "rps")).toFixed(2)} | ` +
+            `${(of(s.name, "rps") / of(effectFloor, "rps")).toFixed(2)} | ` +
             `${of(s.name, "p50")} | ${of(s.name, "p99")} | ${(of(s.name, "p99") / Math.max(of(floor, "p99"), 1)).toFixed(2)} | ${of(s.name, "cpuMs").toFixed(3)} | ${failures} |`)
         }
       }
     }
     const costs: Array<string> = []
     for (const route of routes) {
-      for (const s of started.filter((x) => x.service)) {
-        const cost: Cost = yield* Effect.promise(() => readCost(s, `http://127.0.0.1:${s.port}${route.path}`, headers, route.connections, costRequests))
+      for (const s of started) {
+        const cost: Cost = yield* Effect.promise(() =>
+          readCost(s, `http://127.0.0.1:${s.port}${route.path}`, s.service ? headers : {}, route.connections, costRequests))
         costs.push(`| ${route.label} | ${s.name} | ${cost.requests} | ${(cost.allocatedBytes / 1024).toFixed(1)} | ${cost.fibers.toFixed(2)} | ${cost.cpuUs.toFixed(0)} |`)
       }
     }
@@ -154,12 +158,12 @@ const program = Effect.gen(function*() {
     console.log(`Load average (1, 5, 15 min): ${loadAtStart} at the start, ${load()} at the end; ${args["no-lists"] ? "no lists" : "OFAC SDN, OFAC Consolidated and UN loaded"}`)
     if (lines.length > 0) {
       console.log(`\nMedians of ${runs} rounds, each ${warmup} s of warm-up then ${duration} s of autocannon, the servers in turn:\n`)
-      console.log("| route | conns | server | req/s | x floor | p50 ms | p99 ms | p99 x floor's | server CPU ms/req | non-2xx + errors |")
-      console.log("|---|---|---|---|---|---|---|---|---|---|")
+      console.log("| route | conns | server | req/s | x floor | x Effect same-work | p50 ms | p99 ms | p99 x floor's | server CPU ms/req | non-2xx + errors |")
+      console.log("|---|---|---|---|---|---|---|---|---|---|---|")
       console.log(lines.join("\n"))
     }
-    console.log("\nWhat a request costs the service (costProbe.mjs before and after the requests; machine load does not change the first two):\n")
-    console.log("| route | build | requests | KB allocated / req | Effect fibers / req | main-thread CPU µs / req |")
+    console.log("\nWhat a request costs each server (costProbe.mjs before and after the requests; machine load does not change the first two):\n")
+    console.log("| route | server | requests | KB allocated / req | Effect fibers / req | main-thread CPU µs / req |")
     console.log("|---|---|---|---|---|---|")
     console.log(costs.join("\n"))
   } finally {

@@ -1,11 +1,12 @@
 import * as HttpServer from "effect/http/HttpServer"
+import * as HttpServerRequest from "effect/http/HttpServerRequest"
 // The statements the API runs for a request, recorded from the API itself: the whole HTTP application is built in
 // this process with a statement transformer (effect/sql's CurrentTransformer) that notes every statement it runs
 // (text, parameters, and which ran at the same time as another, from the statement's span), each given request is
 // sent to it over a loopback port one at a time, and what it ran while in flight is kept with the answer's bytes.
 // The same-work floors (sameWorkServer.ts, effectSameWorkServer.ts) replay them.
 import * as NodeHttpServer from "@effect/platform-node/NodeHttpServer"
-import { ConfigProvider, Effect, Layer, Redacted, References, type Tracer } from "effect"
+import { ConfigProvider, Context, Effect, Layer, Option, Redacted, References, type Tracer } from "effect"
 import { Statement } from "effect/sql"
 import { createKybServer } from "../../src/http/edge/nodeServer.js"
 import { HttpAppLive } from "../../src/http/Server.js"
@@ -70,9 +71,11 @@ export const recordStatements = (
   Effect.gen(function*() {
     let recording = false
     let noted: Array<Noted> = []
-    const transformer: Statement.Transformer = (self, _sql, _fiber, span) =>
+    // Only the request's own statements (its fiber holds the request): a background job (the webhook deliveries'
+    // poll) may run one of its own while a request is recorded, which the floors must not replay.
+    const transformer: Statement.Transformer = (self, _sql, fiber, span) =>
       Effect.sync(() => {
-        if (recording) {
+        if (recording && Option.isSome(Context.getOption(fiber.context, HttpServerRequest.HttpServerRequest))) {
           const [text, values] = self.compile()
           noted.push({ statement: { text, values: values.map(portable) }, span })
         }

@@ -39,7 +39,11 @@ export const readCost = async (
   const r = await autocannon({ url, connections, amount, headers })
   const after = await probe(server)
   const n = Math.max(r.requests.total, 1)
-  if (r.non2xx + r.errors > 0) throw new Error(`${r.non2xx} non-2xx answers and ${r.errors} errors from ${url}`)
+  if (r.non2xx + r.errors > 0) {
+    const statuses = JSON.stringify(r.statusCodeStats)
+    const said = server.output().split("\n").filter((line) => /level=(WARN|ERROR|FATAL)/.test(line)).slice(-3).join("\n")
+    throw new Error(`${r.non2xx} non-2xx answers (${statuses}) and ${r.errors} errors from ${url}; the server said:\n${said}`)
+  }
   return {
     requests: n,
     // The probe's own fiber (one per reading) is left out.

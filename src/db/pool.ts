@@ -52,6 +52,12 @@ const answeredWithin = (limit: Duration.Duration) => {
       }))
 }
 
+/**
+ * `finalizer` run when the current scope closes. `Effect.addFinalizer` would run it with the context it was added in
+ * (a copy of the whole fiber context, every service of the server, per finalizer: issue 56); these need none.
+ */
+const onClose = (finalizer: Effect.Effect<void>) => Effect.flatMap(Effect.scope, (scope) => Scope.addFinalizer(scope, finalizer))
+
 /** `conn` with its parameters as node-postgres sent them (wireValues.ts) and, given a limit, answered within it. */
 const poolConnection = (conn: SqlConnection.Connection, limit: Duration.Duration | undefined): SqlConnection.Connection => {
   const within = limit === undefined ? <A>(statement: Effect.Effect<A, SqlError.SqlError>) => statement : answeredWithin(limit)
@@ -98,16 +104,18 @@ export const makePool = (config: PoolConfig, role: string) =>
     const permits = makePermits(usage.max)
     const acquireMs = acquireLimit === undefined ? undefined : Duration.toMillis(acquireLimit)
     const acquireTimedOut = () => connectionError("timeout exceeded when trying to connect", "acquire")
+    const givePermit = Effect.sync(permits.give)
+    const releaseCount = Effect.sync(() => usage.inUse--)
     const counted = Effect.uninterruptibleMask((restore) =>
       Effect.suspend(() => {
         usage.waiting++
         return restore(permits.take(acquireMs, acquireTimedOut)).pipe(
-          Effect.andThen(Effect.addFinalizer(() => Effect.sync(permits.give))),
+          Effect.andThen(onClose(givePermit)),
           Effect.andThen(restore(pg.reserve)),
           Effect.ensuring(Effect.sync(() => usage.waiting--)),
           Effect.tap(() => {
             usage.inUse++
-            return Effect.addFinalizer(() => Effect.sync(() => usage.inUse--))
+            return onClose(releaseCount)
           })
         )
       }))

@@ -33,7 +33,7 @@ const company: CanonicalCompany = {
 
 describe("the record's request path", () => {
   const server = makeTestServer().pipe(Layer.provide(Layer.succeed(Statement.CurrentTransformer, noteStatements)))
-  layer(server, { timeout: "90 seconds", excludeTestServices: true })((it) => {
+  layer(server, { timeout: "240 seconds", excludeTestServices: true })((it) => {
     it.effect("runs two statements for GET /v1/company/{country}/{registration_no}", () =>
       Effect.gen(function*() {
         const { url, newKey } = yield* TestServer
