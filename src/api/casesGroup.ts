@@ -5,7 +5,7 @@ import { CaseConflict, CaseNotFound, InsufficientScope, LimitReached, ListEntryN
 import { errors, guarded } from "./groups.js"
 import { CaseFile } from "./schemas/CaseFile.js"
 import { CaseBulkAnswer, CaseBulkBody } from "./schemas/CaseBulk.js"
-import { AssignBody, CaseDecisionBody, CaseDetail, CaseIdParam, CaseListParams, CasePage, CloseBody, CommentBody } from "./schemas/Case.js"
+import { AssignBody, CaseDecisionBody, CaseDetail, CaseIdParam, CaseListParams, CasePage, CloseBody, CommentBody, EscalateBody } from "./schemas/Case.js"
 
 const caseId = { id: CaseIdParam }
 
@@ -53,10 +53,11 @@ export class CasesApi extends guarded(HttpApiGroup.make("cases")
       summary: "Comment on a case",
       description: "Plain text, attributed to the key and kept in the case's history and the audit trail."
     })))
-  .add(HttpApiEndpoint.post("escalate", "/cases/:id/escalate", { params: caseId, success: CaseDetail, error: errors(...changeErrors) })
+  .add(HttpApiEndpoint.post("escalate", "/cases/:id/escalate", { params: caseId, payload: EscalateBody, success: CaseDetail, error: errors(...changeErrors) })
     .annotateMerge(OpenApi.annotations({
       summary: "Escalate a case",
-      description: "An open or in-progress case becomes escalated; an escalated or closed one is 409."
+      description: "With a reason, to a member (who then holds the case) or a role (its members find it waiting for them). An open or " +
+        "in-progress case becomes escalated; an escalated or closed one is 409, as is a member not of the account."
     })))
   .add(HttpApiEndpoint.post("close", "/cases/:id/close", { params: caseId, payload: CloseBody, success: CaseDetail, error: errors(...changeErrors) })
     .annotateMerge(OpenApi.annotations({

@@ -11,7 +11,7 @@ import { RoleForbids } from "../accounts/errors.js"
 import { can, refusalOf, type Role } from "../domain/roles.js"
 import { Fence } from "../tenancy/Fence.js"
 import { caseCheck, caseEvent, caseSummary, closingState, hitsOf, reasonInWords } from "./caseViews.js"
-import { type EscalationTarget, overdueBefore } from "../domain/caseQueue.js"
+import { type EscalationTarget, escalationOf, overdueBefore } from "../domain/caseQueue.js"
 import { type CaseRow, CasesRepo } from "./CasesRepo.js"
 
 type QueueParams = typeof CaseListParams.Type
@@ -162,28 +162,34 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
 
     /**
      * Escalate: with a reason, to a member (who then holds the case) or to a role (its members find it waiting for
-     * them); through the API without either (the case is escalated to nobody in particular).
+     * them), from the console and the API alike.
      */
-    const escalate = (actor: Actor, id: string, to: { readonly reason: string; readonly to: EscalationTarget } | null = null) =>
+    const escalate = (actor: Actor, id: string, to: { readonly reason: string; readonly to: EscalationTarget }) =>
       changing(actor, id, "case.escalated", (row) =>
         Effect.gen(function*() {
           const next = moveCase(row.status, { type: "escalate" })
           if (!next.ok) return yield* Effect.fail(CaseConflict.of(next.message))
-          const target = to?.to ?? null
-          const member = target?.type === "member" ? yield* repo.member(actor.accountId, target.id).pipe(Effect.orDie) : Option.none()
-          if (target?.type === "member" && Option.isNone(member)) return yield* Effect.fail(CaseConflict.of(`${target.id} is not a member of this account.`))
-          const memberId = target?.type === "member" ? target.id : null
-          const role = target?.type === "role" ? target.role : null
+          const target = to.to
+          const member = target.type === "member" ? yield* repo.member(actor.accountId, target.id).pipe(Effect.orDie) : Option.none()
+          if (target.type === "member" && Option.isNone(member)) return yield* Effect.fail(CaseConflict.of(`${target.id} is not a member of this account.`))
+          const memberId = target.type === "member" ? target.id : null
+          const role = target.type === "role" ? target.role : null
           const words = Option.match(member, { onNone: () => role === null ? null : `every ${role}`, onSome: (m) => m.name })
           yield* repo.update(id, { status: next.status, escalatedTo: { member: memberId, role }, ...(memberId === null ? {} : { assigneeId: memberId }) }).pipe(Effect.orDie)
-          yield* repo.event(id, actor.by, "escalated", to?.reason ?? null, { from: row.status, to: next.status, escalated_to: words, member: memberId, role }).pipe(Effect.orDie)
-          return { from: row.status, to: next.status, escalated_to: words, reason: to?.reason ?? null }
+          yield* repo.event(id, actor.by, "escalated", to.reason, { from: row.status, to: next.status, escalated_to: words, member: memberId, role }).pipe(Effect.orDie)
+          return { from: row.status, to: next.status, escalated_to: words, reason: to.reason }
         }), (a) => a)
     /**
      * Closes the case with its outcome and a note (issue 55): `cleared` only with each open reason other than a
      * sanctions match acknowledged, "resolved by a later check" only when its latest check resolved it. Alone (a bulk
      * close makes one per case), or answering the case as it is after.
      */
+    /** An escalation as asked (the console's form, the API's body): a reason and a target, or 400 saying which is wrong. */
+    const escalateAsked = (actor: Actor, id: string, reason: string | undefined, to: string | undefined) => {
+      const asked = escalationOf(reason, to)
+      return asked.ok ? escalate(actor, id, asked) : Effect.fail(InvalidRequest.of(asked.message))
+    }
+
     const closeOnly = (actor: Actor, id: string, c: CloseRequest) =>
       moveOnly(actor, id, { type: "close", outcome: c.outcome, text: c.text }, "case.closed", "closed", (row) => {
         const allowed = mayCloseWith({ outcome: c.outcome, note: c.text, acknowledged: c.acknowledged }, closingState(row), reasonInWords)
@@ -245,7 +251,7 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
         )).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))), Effect.catchTag("SqlError", Effect.die))
       })
 
-    return { queue, get, assign, assignOnly, takeCase, comment, escalate, close, closeOnly, decide, decideOnly, openCount, awaitingCount, reviewPolicy, setReviewPolicy } as const
+    return { queue, get, assign, assignOnly, takeCase, comment, escalate, escalateAsked, close, closeOnly, decide, decideOnly, openCount, awaitingCount, reviewPolicy, setReviewPolicy } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([CasesRepo.Default, Fence.Default, Audit.Default, Decisions.Default, Cursors.Default]))

@@ -47,7 +47,7 @@ describe("README: every body field of every route, with examples the routes take
 
   it("names every field of every JSON body in the route's part", () => {
     expect(bodies.map((b) => b.route).sort()).toEqual([
-      "POST /v1/cases/bulk", "POST /v1/cases/{id}/assign", "POST /v1/cases/{id}/close", "POST /v1/cases/{id}/comments", "POST /v1/cases/{id}/decisions",
+      "POST /v1/cases/bulk", "POST /v1/cases/{id}/assign", "POST /v1/cases/{id}/close", "POST /v1/cases/{id}/comments", "POST /v1/cases/{id}/decisions", "POST /v1/cases/{id}/escalate",
       "POST /v1/decisions", "POST /v1/decisions/{id}/withdraw", "POST /v1/monitors", "POST /v1/screen", "POST /v1/screen/batch", "POST /v1/verify", "POST /v1/verify/batch", "POST /v1/webhooks"
     ])
     for (const { route, content } of bodies) {

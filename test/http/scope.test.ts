@@ -14,7 +14,7 @@ const writes: ReadonlyArray<{ readonly method: string; readonly path: string; re
   { method: "POST", path: "/v1/webhooks", body: { url: "http://127.0.0.1:9/hook", events: ["sanctions.hit_added"] } },
   { method: "DELETE", path: `/v1/webhooks/${uuid}` },
   { method: "POST", path: "/v1/verify/batch", body: [{ name: "Dangote Cement PLC", country: "NG" }] },
-  { method: "POST", path: "/v1/cases/bulk", body: { case_ids: ["case_3f5a7c9e1b3d4f5a6b7c"], action: "close", outcome: "cleared" } }
+  { method: "POST", path: "/v1/cases/bulk", body: { case_ids: ["case_3f5a7c9e1b3d4f5a6b7c"], action: "close", outcome: "cleared", text: "namesake" } }
 ]
 
 interface Operation { security?: ReadonlyArray<unknown>; responses: Record<string, unknown> }

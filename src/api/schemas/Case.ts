@@ -128,6 +128,12 @@ export const CommentBody = Schema.Struct({
   text: Text(4000, "Plain text, at most 4,000 characters").check(Schema.makeFilter((s: string) => s.trim() !== "" || "must not be empty"))
 }).annotate({ identifier: "CaseCommentRequest" })
 
+export const EscalateBody = Schema.Struct({
+  reason: Text(2000, "Why the case needs someone else (required)").check(Schema.makeFilter((s: string) => s.trim() !== "" || "must not be empty")),
+  to: Schema.String.annotate({ description: "To whom: a member (mem_…, who then holds the case) or a role (role:owner, role:admin, role:analyst)" })
+    .check(Schema.isPattern(/^(mem_[A-Za-z0-9_-]{1,64}|role:(owner|admin|analyst))$/u, { message: "must be a member (mem_…) or a role (role:owner, role:admin, role:analyst)" }))
+}).annotate({ identifier: "CaseEscalateRequest" })
+
 export const CloseBody = Schema.Struct({
   outcome: CaseOutcome,
   text: optionalField(Text(2000, "Required: why (with outcome other: what it was)")),

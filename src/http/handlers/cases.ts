@@ -18,6 +18,6 @@ export const CasesHandlers = HttpApiBuilder.group(KybApi, "cases", (handlers) =>
       .handle("file", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => files.file(key.accountId, params.id, keyAttribution(key), scopeReadsAudit(key.scope))))
       .handle("assign", ({ params, payload }) => writing((_key, actor) => cases.assign(actor, params.id, payload.assignee === "none" ? null : payload.assignee)))
       .handle("comment", ({ params, payload }) => writing((_key, actor) => cases.comment(actor, params.id, payload.text)))
-      .handle("escalate", ({ params }) => writing((_key, actor) => cases.escalate(actor, params.id)))
+      .handle("escalate", ({ params, payload }) => writing((_key, actor) => cases.escalateAsked(actor, params.id, payload.reason, payload.to)))
       .handle("close", ({ params, payload }) => writing((_key, actor) => cases.close(actor, params.id, { outcome: payload.outcome, text: payload.text ?? null, acknowledged: payload.acknowledged_reasons ?? [] })))
       .handle("decide", ({ params, payload }) => writing((_key, actor) => cases.decide(actor, params.id, payload)))))

@@ -1,14 +1,13 @@
 import { Effect, Schema } from "effect"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { CloseBody } from "../../api/schemas/Case.js"
-import { escalationOf } from "../../domain/caseQueue.js"
 import { QueueSettings } from "../../cases/QueueSettings.js"
 import { SanctionsList } from "../../api/schemas/Verdict.js"
 import { caseOutcomes, isCaseOutcome } from "../../domain/cases.js"
 import { Cases } from "../../cases/Cases.js"
 import { RoleForbids } from "../../accounts/errors.js"
 import { memberAttribution } from "../../accounts/Accounts.js"
-import { InvalidApiKey, InvalidRequest } from "../../api/errors.js"
+import { InvalidApiKey } from "../../api/errors.js"
 import { type Console, consoleActor, consoleGet, consolePost, idAfter } from "../console.js"
 import { statusOfError } from "../errorPages.js"
 import { formValues, htmlResponse, seeOther } from "../responses.js"
@@ -47,12 +46,7 @@ const onCase = <E extends Failure>(change: (c: Console, id: string, field: (name
 const member = (c: Console) => ({ ...consoleActor(c), by: memberAttribution(c.account) })
 
 const take = onCase((c, id) => Effect.flatMap(Cases, (cases) => cases.takeCase(member(c), id)))
-const escalate = onCase((c, id, field) =>
-  Effect.gen(function*() {
-    const escalation = escalationOf(field("reason"), field("to"))
-    if (!escalation.ok) return yield* Effect.fail(InvalidRequest.of(escalation.message))
-    return yield* (yield* Cases).escalate(consoleActor(c), id, escalation)
-  }))
+const escalate = onCase((c, id, field) => Effect.flatMap(Cases, (cases) => cases.escalateAsked(consoleActor(c), id, field("reason"), field("to"))))
 const comment = onCase((c, id, field) => Effect.flatMap(Cases, (cases) => cases.comment(consoleActor(c), id, field("text") ?? "")), "comment")
 const close = onCase((c, id, field) =>
   Effect.gen(function*() {
