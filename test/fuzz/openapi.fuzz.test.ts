@@ -24,7 +24,8 @@ const decodeURIComponentSafe = (text: string) => {
 
 /**
  * Every table's row count and content checksum, aside from what answering writes by design: quota counters (per key,
- * per account, per day for the dashboard's chart), key usage stamps, the checks kept for each verdict answered and the
+ * per account, per day for the dashboard's chart), key usage stamps, the checks kept for each verdict answered (and the
+ * cases they open or join: every later check of a subject joins its case, issue 55) and the
  * batch jobs, decisions, monitors and webhooks that valid requests create (and the events and deliveries they lead to),
  * and the keys and list choice the signed-in fuzzing account changes through the dashboard's JSON API (and the audit
  * entries that record them). A refusal is itself recorded (issue 52: `access.refused` in the refused account's audit
@@ -35,7 +36,7 @@ const databaseFingerprint = (fuzzAccount: string) => Effect.gen(function*() {
   const tables = yield* sql<{ table_name: string }>`SELECT table_name FROM information_schema.tables
     WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('quota_usage', 'account_usage', 'usage_daily', 'checks', 'batch_jobs', 'batch_items',
       'decisions', 'monitors', 'monitor_hits', 'monitoring_state', 'events', 'webhooks', 'webhook_deliveries', 'webhook_attempts',
-      'audit_heads', 'audit_anchors', 'audit_anchor_head') ORDER BY table_name`
+      'audit_heads', 'audit_anchors', 'audit_anchor_head', 'cases', 'case_checks', 'case_events') ORDER BY table_name`
   const out: Record<string, string> = {}
   for (const { table_name } of tables) {
     const except = table_name === "api_keys" ? " - 'last_used_at'" : ""
