@@ -90,7 +90,7 @@ kbd { font-family: ui-monospace, monospace; border: 1px solid #889; border-radiu
   time[data-local]::after { content: " (" attr(title) ")"; }
   pre { white-space: pre-wrap; }
   h1, h2, h3, h4, caption, .keep-with-next { break-after: avoid; }
-  time { white-space: nowrap; }
+  .case-record time { white-space: nowrap; }
 }
 .nowrap { white-space: nowrap; }
 `

@@ -85,7 +85,7 @@ const auditSection = (entries: ReadonlyArray<AuditEntry> | null) =>
 export const caseRecordPage = (c: Console, record: CaseRecord, printedAt: Date) => {
   const k = record.detail.case
   const base = `/dashboard/cases/${k.id}`
-  return consolePage(c, `Case record: ${subjectWords(k.subject)}`, "/dashboard/cases", html`${recordBlock(c, caseRecordHead(record.detail, printedAt))}
+  return consolePage(c, `Case record: ${subjectWords(k.subject)}`, "/dashboard/cases", html`<div class="case-record">${recordBlock(c, caseRecordHead(record.detail, printedAt))}
 <div class="actions no-print"><a href="${base}">Back to the case</a>
 <a href="${base}/file" download>Download the case file (JSON: the case, its checks and audit entries, each with its SHA-256)</a>
 <span>Print this page (the browser's Print, Ctrl+P) for the case file on paper or as PDF.</span></div>
@@ -99,5 +99,5 @@ ${record.checks.map((check, i) => checkSection(check, i + 1, record.checks.lengt
 ${decisionsSection(record.detail.decisions)}
 ${commentsSection(record.detail.history)}
 ${timelineSection(record.detail.history)}
-${auditSection(record.audit)}`, undefined, `${base}/record.css`)
+${auditSection(record.audit)}</div>`, undefined, `${base}/record.css`)
 }
