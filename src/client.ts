@@ -6,9 +6,9 @@ import { KybApi } from "./api/Api.js"
 
 export { KybApi } from "./api/Api.js"
 export * from "./api/errors.js"
-export * from "./api/schemas/Company.js"
-export * from "./api/schemas/Search.js"
-export * from "./api/schemas/Verdict.js"
+export * from "./domain/schemas/Company.js"
+export * from "./domain/schemas/Search.js"
+export * from "./domain/schemas/Verdict.js"
 
 export interface KybClientOptions {
   /** The service address without the version segment, e.g. "https://api.kyb.africa" (paths carry "/v1"). */

@@ -5,7 +5,7 @@
 //   npx tsx scripts/bench/recordEncoding.ts [--calls 20000]
 import { Schema } from "effect"
 import * as os from "node:os"
-import { CompanyRecord, FieldProvenance, Officer, Owner } from "../../src/api/schemas/Company.js"
+import { CompanyRecord, FieldProvenance, Officer, Owner } from "../../src/domain/schemas/Company.js"
 
 const calls = process.argv.includes("--calls") ? Number(process.argv[process.argv.indexOf("--calls") + 1]) : 20_000
 const at = "2026-11-20T08:00:00.000Z"

@@ -1,5 +1,5 @@
 import { JsonSchema, Schema } from "effect"
-import { STATED_SCHEMA, withStatedSchemas } from "../api/schemas/stated.js"
+import { STATED_SCHEMA, withStatedSchemas } from "../domain/schemas/stated.js"
 
 type Json = Record<string, unknown>
 const isObject = (u: unknown): u is Json => typeof u === "object" && u !== null && !Array.isArray(u)

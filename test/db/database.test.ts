@@ -1,7 +1,7 @@
 import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
-import { WebhookDeliveryPage } from "../../src/api/schemas/Webhook.js"
+import { WebhookDeliveryPage } from "../../src/domain/schemas/Webhook.js"
 import { loadMigrations, migrate } from "../../src/db/Migrations.js"
 import { TestDatabase } from "../support/testDatabase.js"
 

@@ -77,7 +77,7 @@ describe("decideVerdict", () => {
 
 describe("review reasons", () => {
   it("the contract's ReviewReason literals are exactly the policy's reasons, in order", async () => {
-    const { ReviewReason } = await import("../../src/api/schemas/Verdict.js")
+    const { ReviewReason } = await import("../../src/domain/schemas/Verdict.js")
     const { reviewReasonOrder } = await import("../../src/domain/verdictPolicy.js")
     expect([...ReviewReason.literals]).toEqual([...reviewReasonOrder])
   })

@@ -1,7 +1,7 @@
 import { analyseQuery } from "../../src/search/searchQuery.js"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect, Layer } from "effect"
-import type { SearchParams, SearchResponse } from "../../src/api/schemas/Search.js"
+import type { SearchParams, SearchResponse } from "../../src/domain/schemas/Search.js"
 import { CompanySearch } from "../../src/search/CompanySearch.js"
 import { TestDatabase } from "../support/testDatabase.js"
 import { searchFixture } from "./companies.js"

@@ -1,7 +1,7 @@
 import { Effect, Schema } from "effect"
 import { actorOf } from "../../access/actor.js"
-import { Job, MAX_BATCH_ITEMS } from "../../api/schemas/Job.js"
-import { IdParam } from "../../api/schemas/params.js"
+import { Job, MAX_BATCH_ITEMS } from "../../domain/schemas/Job.js"
+import { IdParam } from "../../domain/schemas/params.js"
 import { Batches } from "../../batch/Batches.js"
 import { makeTool } from "../tool.js"
 

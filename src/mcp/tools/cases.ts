@@ -1,6 +1,6 @@
 import { Effect, Schema, Struct } from "effect"
 import { actorOf } from "../../access/actor.js"
-import { CaseDetail, CaseIdParam, CaseListParams, CasePage, CommentBody } from "../../api/schemas/Case.js"
+import { CaseDetail, CaseIdParam, CaseListParams, CasePage, CommentBody } from "../../domain/schemas/Case.js"
 import { Cases } from "../../cases/Cases.js"
 import { makeTool } from "../tool.js"
 

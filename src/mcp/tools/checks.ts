@@ -1,8 +1,8 @@
 import { Effect, Schema } from "effect"
 import { actorOf } from "../../access/actor.js"
-import { Check, CheckListParams, CheckPage } from "../../api/schemas/Check.js"
-import { IdParam } from "../../api/schemas/params.js"
-import { Verdict, VerifyBody } from "../../api/schemas/Verdict.js"
+import { Check, CheckListParams, CheckPage } from "../../domain/schemas/Check.js"
+import { IdParam } from "../../domain/schemas/params.js"
+import { Verdict, VerifyBody } from "../../domain/schemas/Verdict.js"
 import { Checks } from "../../checks/Checks.js"
 import { makeTool } from "../tool.js"
 

@@ -1,6 +1,6 @@
 import { Effect, Struct } from "effect"
 import { actorOf } from "../../access/actor.js"
-import { Decision, DecisionBody, DecisionListParams, DecisionPage } from "../../api/schemas/Decision.js"
+import { Decision, DecisionBody, DecisionListParams, DecisionPage } from "../../domain/schemas/Decision.js"
 import { Decisions } from "../../decisions/Decisions.js"
 import { makeTool } from "../tool.js"
 

@@ -1,9 +1,9 @@
 import { Effect, Schema, Struct } from "effect"
 import { actorOf } from "../../access/actor.js"
-import { CheckListParams } from "../../api/schemas/Check.js"
-import { PageParams } from "../../api/schemas/Paging.js"
-import { IdParam } from "../../api/schemas/params.js"
-import { EventPage, Monitor, MonitorBody, MonitorPage } from "../../api/schemas/Webhook.js"
+import { CheckListParams } from "../../domain/schemas/Check.js"
+import { PageParams } from "../../domain/schemas/Paging.js"
+import { IdParam } from "../../domain/schemas/params.js"
+import { EventPage, Monitor, MonitorBody, MonitorPage } from "../../domain/schemas/Webhook.js"
 import { Monitors } from "../../monitoring/Monitors.js"
 import { makeTool } from "../tool.js"
 

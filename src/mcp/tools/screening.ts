@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { actorOf } from "../../access/actor.js"
-import { ScreenBody, Screening as ScreeningAnswer } from "../../api/schemas/Screen.js"
+import { ScreenBody, Screening as ScreeningAnswer } from "../../domain/schemas/Screen.js"
 import { Screening } from "../../screening/Screening.js"
 import { makeTool } from "../tool.js"
 
