@@ -3,26 +3,12 @@ import * as HttpApiGroup from "effect/http-api/HttpApiGroup"
 import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 import * as OpenApi from "effect/http-api/OpenApi"
 import { Schema } from "effect"
-import {
-  CaseConflict,
-  CheckNotFound,
-  DecisionNotFound,
-  NotTheProposer,
-  CompanyNotFound,
-  IdempotencyKeyReused,
-  InsufficientScope,
-  InternalError,
-  InvalidRequest,
-  JobNotDone,
-  JobNotFound,
-  LimitReached,
-  ListEntryNotFound,
-  MonitorNotFound,
-  WebhookExists,
-  WebhookNotFound,
-  QuotaExceeded,
-  ServiceUnavailable
-} from "./errors.js"
+import { CaseConflict, CompanyNotFound, IdempotencyKeyReused, InsufficientScope, InternalError, InvalidRequest, LimitReached, QuotaExceeded, ServiceUnavailable } from "../domain/errors.js"
+import { CheckNotFound } from "../checks/errors.js"
+import { DecisionNotFound, NotTheProposer, ListEntryNotFound } from "../decisions/errors.js"
+import { JobNotDone, JobNotFound } from "../batch/errors.js"
+import { MonitorNotFound } from "../monitoring/errors.js"
+import { WebhookExists, WebhookNotFound } from "../webhooks/errors.js"
 import { AuditListParams, AuditPage } from "./schemas/Audit.js"
 import { AwardPage, AwardParams } from "./schemas/Award.js"
 import { Check, CheckListParams, CheckPage } from "./schemas/Check.js"

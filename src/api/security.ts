@@ -4,7 +4,7 @@ import * as OpenApi from "effect/http-api/OpenApi"
 import { Context } from "effect"
 import type { QuotaDecision } from "../domain/quotaWindow.js"
 import type { KeyScope } from "../domain/keyScope.js"
-import { InvalidApiKey, QuotaExceeded } from "./errors.js"
+import { InvalidApiKey, QuotaExceeded } from "../domain/errors.js"
 
 export interface ApiKeyIdentity {
   readonly id: string

@@ -5,7 +5,7 @@ import type { Types } from "effect"
 import { Quota } from "../access/Quota.js"
 import { keyAttribution } from "../access/actor.js"
 import { noteCaller } from "../access/requestCaller.js"
-import { InvalidApiKey } from "../api/errors.js"
+import { InvalidApiKey } from "../domain/errors.js"
 import { Authentication, CurrentApiKey, QuotaAdmission } from "../api/security.js"
 
 /** What the bearer scheme reads from an Authorization header: what follows `Bearer `. */

@@ -1,7 +1,7 @@
 import * as HttpEffect from "effect/http/HttpEffect"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect } from "effect"
-import { ServiceUnavailable } from "../api/errors.js"
+import { ServiceUnavailable } from "../domain/errors.js"
 
 /** 503 service_unavailable with Retry-After, for a dependency that could not be consulted. */
 export const asServiceUnavailable = (failure: { readonly message: string; readonly retryAfterSeconds: number }) =>

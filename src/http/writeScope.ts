@@ -1,7 +1,7 @@
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Effect, Option } from "effect"
 import { actorOf, type KeyActor } from "../access/actor.js"
-import { InsufficientScope } from "../api/errors.js"
+import { InsufficientScope } from "../domain/errors.js"
 import { type ApiKeyIdentity, CurrentApiKey } from "../api/security.js"
 import { scopeAllows, scopeReadsAudit } from "../domain/keyScope.js"
 

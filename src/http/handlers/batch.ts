@@ -1,7 +1,7 @@
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { Effect } from "effect"
 import { KybApi } from "../../api/Api.js"
-import { QuotaExceeded } from "../../api/errors.js"
+import { QuotaExceeded } from "../../domain/errors.js"
 import { CurrentApiKey } from "../../api/security.js"
 import { Batches } from "../../batch/Batches.js"
 import { reportQuotaUsed, retryAfterQuota } from "../QuotaGuardLive.js"
