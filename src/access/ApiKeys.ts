@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
 import { Effect, Option, Redacted, Context, Layer } from "effect"
-import type { ApiKeyIdentity } from "../api/security.js"
+import type { ApiKeyIdentity } from "../domain/apiKeyIdentity.js"
 import { createHash, randomBytes } from "node:crypto"
 import { DEFAULT_KEY_SCOPE, type KeyScope } from "../domain/keyScope.js"
 import type { Plan } from "../domain/quotaWindow.js"

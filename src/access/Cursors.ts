@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
 import { Config, Effect, Option, Redacted, Context, Layer } from "effect"
-import { InvalidRequest } from "../api/errors.js"
+import { InvalidRequest } from "../domain/errors.js"
 import { type CursorPosition, type CursorScope, openCursor, positionOf, positionText, sealCursor } from "../domain/cursor.js"
 
 export type { CursorPosition, CursorScope }

@@ -1,4 +1,4 @@
-import type { ApiKeyIdentity } from "../api/security.js"
+import type { ApiKeyIdentity } from "../domain/apiKeyIdentity.js"
 import type { Role } from "../domain/roles.js"
 import type { ListId } from "../sanctions/model.js"
 import { effectiveLists } from "../screeningLists/choice.js"

@@ -1,5 +1,5 @@
 import type { SqlClient } from "effect/sql"
-import type { ApiKeyIdentity } from "../api/security.js"
+import type { ApiKeyIdentity } from "../domain/apiKeyIdentity.js"
 import type { KeyScope } from "../domain/keyScope.js"
 import { monthlyQuota, type Plan } from "../domain/quotaWindow.js"
 

@@ -2,26 +2,11 @@ import * as HttpApiMiddleware from "effect/http-api/HttpApiMiddleware"
 import * as HttpApiSecurity from "effect/http-api/HttpApiSecurity"
 import * as OpenApi from "effect/http-api/OpenApi"
 import { Context } from "effect"
+import type { ApiKeyIdentity } from "../domain/apiKeyIdentity.js"
 import type { QuotaDecision } from "../domain/quotaWindow.js"
-import type { KeyScope } from "../domain/keyScope.js"
 import { InvalidApiKey, QuotaExceeded } from "../domain/errors.js"
 
-export interface ApiKeyIdentity {
-  readonly id: string
-  /** The label its maker gave it (credited with what it does, as of then). */
-  readonly label: string | null
-  /** The account the key belongs to: the tenant that owns what the key makes and sees. */
-  readonly accountId: string
-  readonly plan: "free" | "starter" | "growth" | "unlimited"
-  /** Requests per calendar month (UTC); null when unlimited. */
-  readonly monthlyQuota: number | null
-  /** `read` keys cannot change anything (403 insufficient_scope); chosen when the key is made. */
-  readonly scope: KeyScope
-  /** The account's stored choice of screening lists, read with the key (null: every list). */
-  readonly screeningLists: ReadonlyArray<string> | null
-  /** Whether the account had any reviewer decision in force when the key was read (none: no hit can be decided). */
-  readonly decisionsRecorded: boolean
-}
+export type { ApiKeyIdentity }
 
 export class CurrentApiKey extends Context.Service<CurrentApiKey, ApiKeyIdentity>()("kyb/CurrentApiKey") {}
 
