@@ -1,6 +1,6 @@
 import { Effect, Option, Context, Layer } from "effect"
-import { CompanyNotFound } from "../api/errors.js"
-import { Award, AwardPage } from "../api/schemas/Award.js"
+import { CompanyNotFound } from "../domain/errors.js"
+import { Award, AwardPage } from "../domain/schemas/Award.js"
 import { AwardsRepo } from "./AwardsRepo.js"
 
 /**
