@@ -1,11 +1,11 @@
 import { Config, Data, Duration, Effect, Fiber, Option, Queue, Schedule, Schema, Context, Layer } from "effect"
 import { randomBytes } from "node:crypto"
 import type { Actor, Attribution } from "../access/actor.js"
-import { Verdict, VerifyBody } from "../api/schemas/Verdict.js"
+import { Verdict, VerifyBody } from "../domain/schemas/Verdict.js"
 import { Checks } from "../checks/Checks.js"
 import { Fence } from "../tenancy/Fence.js"
 import { BatchRepo, type JobKind } from "./BatchRepo.js"
-import { ScreenBody, Screening } from "../api/schemas/Screen.js"
+import { ScreenBody, Screening } from "../domain/schemas/Screen.js"
 import { Screening as ScreeningService } from "../screening/Screening.js"
 
 const decodeInput = Schema.decodeUnknownEffect(VerifyBody)

@@ -1,4 +1,4 @@
-import type { JobResult } from "../api/schemas/Job.js"
+import type { JobResult } from "../domain/schemas/Job.js"
 import { neutralised } from "../domain/csvCell.js"
 
 /** `row` counts from 1 like the console's results and a spreadsheet (the JSON's `position` is 0-based). */
