@@ -1,5 +1,5 @@
-import type { CheckCase, FourEyesInForce } from "../../api/schemas/Check.js"
-import type { Decision } from "../../api/schemas/Decision.js"
+import type { CheckCase, FourEyesInForce } from "../../domain/schemas/Check.js"
+import type { Decision } from "../../domain/schemas/Decision.js"
 import { outcomeWords, statusWords as caseStatusWords } from "../../domain/cases.js"
 import { attributionWords } from "../attribution.js"
 import { caseWords, entryWords, proposedByWords, secondLookWords, statusWords } from "../cases/decisionViews.js"

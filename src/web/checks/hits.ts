@@ -1,4 +1,4 @@
-import type { Decision } from "../../api/schemas/Decision.js"
+import type { Decision } from "../../domain/schemas/Decision.js"
 import { proposedByWords, secondLookWords, statusWords } from "../cases/decisionViews.js"
 import { type Console, csrfField, may } from "../console.js"
 import { dataTable, html, type Html, when } from "../html.js"

@@ -1,4 +1,4 @@
-import type { Check } from "../../api/schemas/Check.js"
+import type { Check } from "../../domain/schemas/Check.js"
 import { may, type Console, consolePage, csrfField } from "../console.js"
 import { attributionWords } from "../attribution.js"
 import { decisionsSection } from "./decisionsSection.js"

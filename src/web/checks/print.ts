@@ -1,4 +1,4 @@
-import type { Check } from "../../api/schemas/Check.js"
+import type { Check } from "../../domain/schemas/Check.js"
 import type { Console } from "../console.js"
 import { html } from "../html.js"
 import { caseStatement } from "./statements.js"

@@ -1,4 +1,4 @@
-import type { Check } from "../../api/schemas/Check.js"
+import type { Check } from "../../domain/schemas/Check.js"
 import { outcomeWords, statusWords as caseStatusWords } from "../../domain/cases.js"
 import { html, type Html } from "../html.js"
 import type { StoredVerdict } from "./view.js"

@@ -1,6 +1,6 @@
-import type { Check } from "../../api/schemas/Check.js"
-import type { Screening } from "../../api/schemas/Screen.js"
-import type { Verdict } from "../../api/schemas/Verdict.js"
+import type { Check } from "../../domain/schemas/Check.js"
+import type { Screening } from "../../domain/schemas/Screen.js"
+import type { Verdict } from "../../domain/schemas/Verdict.js"
 import { html, type Html } from "../html.js"
 
 export type StoredVerdict = typeof Verdict.Encoded
