@@ -1,5 +1,5 @@
 import { Data, Effect, Option, Context, Layer } from "effect"
-import { CompanyNotFound } from "../api/errors.js"
+import { CompanyNotFound } from "../domain/errors.js"
 import { canonicalNumber, registryForCountry } from "../domain/registrationNumbers.js"
 import { withOwnWrites } from "../db/ReadSql.js"
 import { CompanyRepo } from "./CompanyRepo.js"

@@ -1,4 +1,4 @@
-import type { CompanyFields } from "../api/schemas/Company.js"
+import type { CompanyFields } from "../domain/schemas/Company.js"
 import type { Schema } from "effect"
 import { registryById } from "../registries/catalog.js"
 import { recordConfidence } from "../domain/confidence.js"
