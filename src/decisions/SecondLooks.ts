@@ -1,6 +1,7 @@
 import { Effect, Option, Context, Layer } from "effect"
 import type { Actor, Attribution } from "../access/actor.js"
-import { CaseConflict, DecisionNotFound, InvalidApiKey, InvalidRequest, NotTheProposer } from "../api/errors.js"
+import { CaseConflict, InvalidApiKey, InvalidRequest } from "../domain/errors.js"
+import { DecisionNotFound, NotTheProposer } from "./errors.js"
 import { Audit } from "../audit/Audit.js"
 import { CasesRepo } from "../cases/CasesRepo.js"
 import { mayReview, mayWithdraw, REVIEW_NOTE_MAX, reviewNoteOf } from "../domain/cases.js"

@@ -1,4 +1,4 @@
-import type { Decision } from "../../api/schemas/Decision.js"
+import type { Decision } from "../../domain/schemas/Decision.js"
 import { AWAITING_LIMIT } from "../../decisions/SecondLooks.js"
 import { type Console, consolePage } from "../console.js"
 import { dataTable, html } from "../html.js"
