@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
 import { Effect, Context, Fiber, Layer } from "effect"
-import { ServiceUnavailable } from "../api/errors.js"
+import { ServiceUnavailable } from "../domain/errors.js"
 import { ReadSql } from "../db/ReadSql.js"
 import { Screener } from "../sanctions/Screener.js"
 
