@@ -1,6 +1,6 @@
 import { SqlClient } from "effect/sql"
 import { Effect, Context, Layer } from "effect"
-import { RegistriesResponse, RegistryCoverage, RegistrySource } from "../api/schemas/Registry.js"
+import { RegistriesResponse, RegistryCoverage, RegistrySource } from "../domain/schemas/Registry.js"
 import { registryCatalog } from "./catalog.js"
 import { coverageRow } from "./coverage/coverage.js"
 import { gleifDescriptor } from "./gleif/descriptor.js"

@@ -1,7 +1,7 @@
 import * as HttpRouter from "effect/http/HttpRouter"
 import type * as HttpServerRequest from "effect/http/HttpServerRequest"
 import { Effect } from "effect"
-import type { RegistriesResponse, RegistryCoverage } from "../../api/schemas/Registry.js"
+import type { RegistriesResponse, RegistryCoverage } from "../../domain/schemas/Registry.js"
 import { type AccessTerms, termWords } from "../../registries/coverage/sources.js"
 import { RegistryCoverageService } from "../../registries/RegistryCoverageService.js"
 import { type Console, consoleGet, consolePage } from "../console.js"
