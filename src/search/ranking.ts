@@ -1,4 +1,4 @@
-import type { MatchedField, MatchType } from "../api/schemas/Search.js"
+import type { MatchedField, MatchType } from "../domain/schemas/Search.js"
 
 /** One company matched by one tier. */
 export interface Hit {

@@ -1,7 +1,7 @@
 import type { SqlClient } from "effect/sql"
 import { Effect } from "effect"
 import { companyColumns, type CompanyRow } from "../companies/companyRow.js"
-import type { MatchType } from "../api/schemas/Search.js"
+import type { MatchType } from "../domain/schemas/Search.js"
 import { scores } from "./ranking.js"
 import type { SearchQuery } from "./searchQuery.js"
 
