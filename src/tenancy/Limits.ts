@@ -1,5 +1,5 @@
 import { Config, Effect, Context, Layer, Schema, SchemaIssue } from "effect"
-import { LimitReached } from "../api/errors.js"
+import { LimitReached } from "../domain/errors.js"
 import { defaultLimits, type LimitedResource, limitedResources, limitVariable, parseLimits, type PlanLimits, refusal } from "../domain/limits.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import { LimitsRepo } from "./LimitsRepo.js"
