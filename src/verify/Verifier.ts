@@ -1,5 +1,5 @@
 import { Clock, Effect, Context, Layer } from "effect"
-import type { VerifyInput } from "../api/schemas/Verdict.js"
+import type { VerifyInput } from "../domain/schemas/Verdict.js"
 import { type CompanyDetails, CompanyRepo } from "../companies/CompanyRepo.js"
 import { namesAgree } from "../domain/nameAgreement.js"
 import { applyDecisions, decisionSubjectKeys, type DecisionRule, outcomeOf } from "../domain/decisions.js"

@@ -1,5 +1,5 @@
-import { SanctionsHit } from "../api/schemas/Verdict.js"
-import { typedValues } from "../api/schemas/trusted.js"
+import { SanctionsHit } from "../domain/schemas/Verdict.js"
+import { typedValues } from "../domain/schemas/trusted.js"
 import type { HitDecision } from "../domain/decisions.js"
 import type { ScreeningResult } from "../sanctions/matching/screen.js"
 import { isDebarmentList } from "../sanctions/model.js"

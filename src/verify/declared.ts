@@ -1,4 +1,4 @@
-import type { DeclaredPerson } from "../api/schemas/KnownFacts.js"
+import type { DeclaredPerson } from "../domain/schemas/KnownFacts.js"
 import { type DecidedHit, outcomeOf } from "../domain/decisions.js"
 import type { ScreeningResult, ScreenSubject } from "../sanctions/matching/screen.js"
 import { withKnownFacts } from "../screening/withKnownFacts.js"

@@ -6,9 +6,9 @@ import {
   Verdict,
   VerdictCandidate,
   VerdictCompany
-} from "../api/schemas/Verdict.js"
-import type { ScreenedPerson } from "../api/schemas/Listing.js"
-import { typedValues } from "../api/schemas/trusted.js"
+} from "../domain/schemas/Verdict.js"
+import type { ScreenedPerson } from "../domain/schemas/Listing.js"
+import { typedValues } from "../domain/schemas/trusted.js"
 import type { DebarredSignal } from "../debarment/signal.js"
 import type { HitDecision } from "../domain/decisions.js"
 import type { SourceTried } from "../domain/sourcesTried.js"

@@ -1,5 +1,5 @@
 import { Effect } from "effect"
-import { VerifyBody } from "../../api/schemas/Verdict.js"
+import { VerifyBody } from "../../domain/schemas/Verdict.js"
 import { AccountChecks } from "../../checks/AccountChecks.js"
 import { type Console, consoleActor, consoleGet, consolePage, consolePost, csrfField, may } from "../console.js"
 import { statusOfError } from "../errorPages.js"
