@@ -1,5 +1,5 @@
 import { Console, Effect, Layer, Schema, SchemaIssue } from "effect"
-import { CountryCode } from "../api/schemas/params.js"
+import { CountryCode } from "../domain/schemas/params.js"
 import { CompanyWriter } from "../companies/CompanyWriter.js"
 import { BulkLoad } from "../companies/ingest/bulk/BulkLoad.js"
 import { ingestCompanyFile } from "../companies/ingest/CompanyIngest.js"

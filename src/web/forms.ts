@@ -1,5 +1,5 @@
 import { Effect, Schema, SchemaIssue } from "effect"
-import { InvalidRequest } from "../api/errors.js"
+import { InvalidRequest } from "../domain/errors.js"
 
 /** The form's non-empty fields among `names`, as an object for a request schema. */
 export const present = (field: (name: string) => string | undefined, names: ReadonlyArray<string>) =>
