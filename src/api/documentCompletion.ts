@@ -1,5 +1,5 @@
 import { edgeResponses } from "./edgeResponses.js"
-import { operationExamples } from "./openapiExamples.js"
+import { operationExamples } from "../domain/examples/operationExamples.js"
 import { withStatedSchemas } from "./schemas/stated.js"
 
 type JsonObject = Record<string, unknown>

@@ -3,13 +3,19 @@ import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Effect, References } from "effect"
 import { randomUUID } from "node:crypto"
-import { recordRequest } from "../../metrics/requestMetrics.js"
+import { KybApi } from "../../api/Api.js"
+import { requestRecorder } from "../../metrics/requestMetrics.js"
 import { docsPageHeaders } from "../docs/docsPolicy.js"
 import { requestTarget } from "./EdgeGuard.js"
 
 /** RFC 9110 §11.6.1: a 401 names the scheme to use (a bearer token; `x-api-key` carries the same key). */
 export const API_KEY_CHALLENGE = 'Bearer realm="KYB Africa"'
 const keyedPath = (url: string) => url === "/mcp" || url.startsWith("/mcp?") || url.startsWith("/v1/")
+
+/** Requests counted by route template: the contract's paths. */
+const recordRequest = requestRecorder(
+  Object.values(KybApi.groups).flatMap((group) => Object.values(group.endpoints).map((endpoint) => endpoint.path))
+)
 
 const acceptableRequestId = /^[A-Za-z0-9._:-]{8,64}$/
 
