@@ -1,7 +1,7 @@
 import { Effect, Context, Layer } from "effect"
 import type { Actor } from "../access/actor.js"
 import { RoleForbids } from "../accounts/errors.js"
-import { InvalidApiKey, InvalidRequest } from "../api/errors.js"
+import { InvalidApiKey, InvalidRequest } from "../domain/errors.js"
 import { Audit } from "../audit/Audit.js"
 import { SAVED_FILTERS_MAX, savedFilterOf, serviceHoursOf } from "../domain/caseQueue.js"
 import { can, refusalOf, type Role } from "../domain/roles.js"

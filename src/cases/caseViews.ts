@@ -1,6 +1,6 @@
 import { Option, Schema } from "effect"
-import { CaseCheck, CaseEvent, CaseSummary } from "../api/schemas/Case.js"
-import { SanctionsHit } from "../api/schemas/Verdict.js"
+import { CaseCheck, CaseEvent, CaseSummary } from "../domain/schemas/Case.js"
+import { SanctionsHit } from "../domain/schemas/Verdict.js"
 import { serviceStanding } from "../domain/caseQueue.js"
 import { reviewReasonOrder, reviewReasonWords } from "../domain/reviewReasons.js"
 import { resolvedByLaterCheck } from "../domain/caseFlow.js"

@@ -1,5 +1,5 @@
-import type { CaseSummary } from "../../api/schemas/Case.js"
-import type { SanctionsHit } from "../../api/schemas/Verdict.js"
+import type { CaseSummary } from "../../domain/schemas/Case.js"
+import type { SanctionsHit } from "../../domain/schemas/Verdict.js"
 import { caseOutcomes, outcomeWords } from "../../domain/cases.js"
 import { outcomesOffered, reasonsToAcknowledge } from "../../domain/caseFlow.js"
 import { type Console, csrfField } from "../console.js"

@@ -1,4 +1,4 @@
-import type { Decision } from "../../api/schemas/Decision.js"
+import type { Decision } from "../../domain/schemas/Decision.js"
 import { decisionStatusWords, isCaseOutcome, outcomeWords } from "../../domain/cases.js"
 import { attributionWords } from "../attribution.js"
 import { type Console, csrfField, may } from "../console.js"

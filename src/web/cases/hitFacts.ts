@@ -1,5 +1,5 @@
 import { Schema } from "effect"
-import { SanctionsHit } from "../../api/schemas/Verdict.js"
+import { SanctionsHit } from "../../domain/schemas/Verdict.js"
 import { html } from "../html.js"
 import { facts } from "../checks/hits.js"
 import type { Hit } from "../checks/view.js"

@@ -1,4 +1,4 @@
-import type { CaseDetail } from "../../api/schemas/Case.js"
+import type { CaseDetail } from "../../domain/schemas/Case.js"
 import { escalationRoles } from "../../domain/caseQueue.js"
 import { outcomeWords, statusWords } from "../../domain/cases.js"
 import { attributionWords } from "../attribution.js"

@@ -1,5 +1,5 @@
-import type { CasePage, CaseSummary } from "../../api/schemas/Case.js"
-import type { CaseBulkAnswer } from "../../api/schemas/CaseBulk.js"
+import type { CasePage, CaseSummary } from "../../domain/schemas/Case.js"
+import type { CaseBulkAnswer } from "../../domain/schemas/CaseBulk.js"
 import { serviceStanding, standingWords } from "../../domain/caseQueue.js"
 import { caseOutcomes, caseStatuses, outcomeWords, statusWords } from "../../domain/cases.js"
 import { reviewReasonOrder } from "../../domain/reviewReasons.js"
