@@ -4,8 +4,8 @@ import { AuditApi, BatchApi, ChecksApi, DecisionsApi, MonitoringApi, WebhooksApi
 import { CasesApi } from "./casesGroup.js"
 import { ScreenApi } from "./screenGroup.js"
 import { completeSpec } from "./documentCompletion.js"
-import { refuseUnknownFields } from "./schemas/params.js"
-import { STATED_SCHEMA } from "./schemas/stated.js"
+import { refuseUnknownFields } from "../domain/schemas/params.js"
+import { STATED_SCHEMA } from "../domain/schemas/stated.js"
 
 const description = [
   "KYB Africa answers \"is this African business real, registered, active and not sanctioned?\" over 18 official",

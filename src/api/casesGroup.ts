@@ -5,9 +5,9 @@ import { CaseConflict, InsufficientScope, LimitReached } from "../domain/errors.
 import { CaseNotFound } from "../cases/errors.js"
 import { ListEntryNotFound } from "../decisions/errors.js"
 import { errors, guarded } from "./groups.js"
-import { CaseFile } from "./schemas/CaseFile.js"
-import { CaseBulkAnswer, CaseBulkBody } from "./schemas/CaseBulk.js"
-import { AssignBody, CaseDecisionBody, CaseDetail, CaseIdParam, CaseListParams, CasePage, CloseBody, CommentBody, EscalateBody } from "./schemas/Case.js"
+import { CaseFile } from "../domain/schemas/CaseFile.js"
+import { CaseBulkAnswer, CaseBulkBody } from "../domain/schemas/CaseBulk.js"
+import { AssignBody, CaseDecisionBody, CaseDetail, CaseIdParam, CaseListParams, CasePage, CloseBody, CommentBody, EscalateBody } from "../domain/schemas/Case.js"
 
 const caseId = { id: CaseIdParam }
 

@@ -1,6 +1,6 @@
 import { edgeResponses } from "./edgeResponses.js"
 import { operationExamples } from "../domain/examples/operationExamples.js"
-import { withStatedSchemas } from "./schemas/stated.js"
+import { withStatedSchemas } from "../domain/schemas/stated.js"
 
 type JsonObject = Record<string, unknown>
 const isObject = (u: unknown): u is JsonObject => typeof u === "object" && u !== null && !Array.isArray(u)

@@ -4,8 +4,9 @@ import * as OpenApi from "effect/http-api/OpenApi"
 import * as HttpApiSchema from "effect/http-api/HttpApiSchema"
 import { IdempotencyKeyReused, InsufficientScope, LimitReached, QuotaExceeded } from "../domain/errors.js"
 import { errors, guarded } from "./groups.js"
-import { BatchHeaders, Job, MAX_BATCH_ITEMS, ScreenBatchPayload } from "./schemas/Job.js"
-import { ScreenBody, Screening } from "./schemas/Screen.js"
+import { BatchHeaders, ScreenBatchPayload } from "./schemas/Job.js"
+import { Job, MAX_BATCH_ITEMS } from "../domain/schemas/Job.js"
+import { ScreenBody, Screening } from "../domain/schemas/Screen.js"
 
 export class ScreenApi extends guarded(HttpApiGroup.make("screen")
   .add(

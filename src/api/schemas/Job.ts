@@ -56,6 +56,3 @@ export const JobResultsJsonl = Schema.String.pipe(HttpApiSchema.asText({ content
 export const JobResultsCsv = Schema.String.pipe(HttpApiSchema.asText({ contentType: "text/csv" })).annotate({
   description: "row,name,registration_no,country,result,registered,sanctions,review_reason,check_id,error (row counts from 1: the first row after the header; the JSON lines' position is 0-based)"
 })
-
-// Moved to src/domain/schemas/Job.ts; re-exported until the batch modules read them there.
-export { BATCH_TAKES, Job, JobPage, JobResult, JobRowError, MAX_BATCH_ITEMS, SCREEN_BATCH_TAKES } from "../../domain/schemas/Job.js"
