@@ -137,7 +137,19 @@ export class Verifier extends Context.Service<Verifier>()("kyb/Verifier", {
           { subjects: businessSubjects, kinds: ["entity", "vessel"] },
           { subjects: asPersons, kinds: ["individual"] }
         ])
-        const verdict = verdictOf(resolution, nameMismatch, screening, { screened: details.people.length + declared.length, hit: peopleHit, each }, details, listSources, listCurrency, now, debarred, coverage, names)
+        const verdict = verdictOf({
+          resolution,
+          nameMismatch,
+          screening,
+          people: { screened: details.people.length + declared.length, hit: peopleHit, each },
+          evidence: details,
+          listSources,
+          lists: listCurrency,
+          now,
+          debarred,
+          coverage,
+          namesScreened: names
+        })
         countVerdict(verdict.result, verdict.review_reason, [...decided.filter((h) => !h.dismissed), ...debarmentHits].map((h) => h.list))
         return verdict
       }).pipe(Effect.orDie, traced("Verifier.verify"))

@@ -25,23 +25,39 @@ interface DecidedFields {
   readonly dismissed: boolean
 }
 
-export const verdictOf = (
-  resolution: Resolution,
-  nameMismatch: boolean,
-  screening: Omit<ScreeningResult, "hits"> & { readonly hits: ReadonlyArray<ScreeningResult["hits"][number] & DecidedFields> },
-  people: { readonly screened: number; readonly hit: boolean; readonly each: ReadonlyArray<typeof ScreenedPerson.Type> },
-  evidence: { readonly contracts: boolean; readonly trademarks: boolean },
-  listSources: ReadonlyArray<string>,
-  lists: ReadonlyArray<ListCurrency>,
-  now: Date,
-  debarred: DebarredSignal | null = null,
-  coverage: {
+/** What a verdict is assembled from: the verifier's findings, by name. */
+export interface VerdictInputs {
+  /** Which company was meant, if any, and how it was found. */
+  readonly resolution: Resolution
+  /** The name asked disagrees with the registered one. */
+  readonly nameMismatch: boolean
+  /** The business's and its people's screening, with each hit's reviewer decision applied. */
+  readonly screening: Omit<ScreeningResult, "hits"> & { readonly hits: ReadonlyArray<ScreeningResult["hits"][number] & DecidedFields> }
+  /** The people screened (registered and declared), whether any of them is hit, and each one's result. */
+  readonly people: { readonly screened: number; readonly hit: boolean; readonly each: ReadonlyArray<typeof ScreenedPerson.Type> }
+  /** Whether public contracts or trademarks are on record for the company. */
+  readonly evidence: { readonly contracts: boolean; readonly trademarks: boolean }
+  /** The sources of the lists screened against. */
+  readonly listSources: ReadonlyArray<string>
+  /** How current each list screened against is. */
+  readonly lists: ReadonlyArray<ListCurrency>
+  readonly now: Date
+  /** A debarment found for the business or its people (null or absent: none). */
+  readonly debarred?: DebarredSignal | null
+  /** Whether any registry covers the country, where else the company is known from, and the sources tried. */
+  readonly coverage?: {
     readonly notCovered: boolean
     readonly knownFrom: ReadonlyArray<KnownSourceJson>
     readonly sourcesTried?: ReadonlyArray<SourceTried>
-  } = { notCovered: false, knownFrom: [] },
-  namesScreened?: ReadonlyArray<typeof NameScreened.Type>
-): Verdict => {
+  }
+  /** Every name screened and as what. */
+  readonly namesScreened?: ReadonlyArray<typeof NameScreened.Type>
+}
+
+export const verdictOf = (inputs: VerdictInputs): Verdict => {
+  const { resolution, nameMismatch, screening, people, evidence, listSources, lists, now, namesScreened } = inputs
+  const debarred = inputs.debarred ?? null
+  const coverage = inputs.coverage ?? { notCovered: false, knownFrom: [] }
   const company = resolution.found?.company ?? null
   // Registered only on a registry's word (a live answer or its published file): never a listing's, a report's, or
   // a generated record's.
