@@ -79,7 +79,7 @@ const updateOne = (source: OfficialSource, today: string, timeout: number) =>
   )
 
 /**
- * Keeps the screening lists current without a person: `update` fetches every configured list (README,
+ * Keeps the screening lists current without a person: `update` fetches every configured list (docs/lists-and-registries.md,
  * KYB_LISTS_*_URL; an empty one is left out), checks each as any ingest does and activates it; a list whose download
  * or check fails keeps its last good version, and the update says so (and logs it). Only a publisher's own address
  * confirms a list current. With KYB_LISTS_REFRESH (a duration, e.g. "6 hours"; off

@@ -80,7 +80,7 @@ const declared = (name: string) =>
     return has(root, name) || has(parent, segments[segments.length - 1]!)
   }).pipe(Effect.orElseSucceed(() => false))
 
-/** An address: unset gives the publisher's; set to "" (or "off") leaves the list out, as the README says. */
+/** An address: unset gives the publisher's; set to "" (or "off") leaves the list out, as docs/operations.md says. */
 const address = (name: string, fallback: string) =>
   Effect.gen(function*() {
     const value = yield* Config.option(Config.String(name))
@@ -88,7 +88,7 @@ const address = (name: string, fallback: string) =>
     return (yield* declared(name)) ? "" : fallback
   })
 
-/** KYB_LISTS_OFAC_URL, KYB_LISTS_UN_URL, KYB_LISTS_UK_URL, KYB_LISTS_EU_URL, KYB_LISTS_WORLDBANK_URL (README). */
+/** KYB_LISTS_OFAC_URL, KYB_LISTS_UN_URL, KYB_LISTS_UK_URL, KYB_LISTS_EU_URL, KYB_LISTS_WORLDBANK_URL (docs/operations.md). */
 export const sourceAddresses: Effect.Effect<SourceAddresses, Config.ConfigError> = Effect.all({
   ofac: address("KYB_LISTS_OFAC_URL", DEFAULT_OFAC_URL),
   un: address("KYB_LISTS_UN_URL", DEFAULT_UN_URL),

@@ -13,7 +13,7 @@ import { csrfMatches, csrfOf, currentAccount, originOf, withCsrfCookie } from ".
 /**
  * The dashboard's operations as JSON, for automation from a signed-in browser session (issue 16 item 3): the
  * session cookie authenticates, and every call that changes something carries the CSRF token (`x-csrf-token`) that
- * `GET /account/api/session` returns. Kept out of the OpenAPI document on purpose (README): `/v1` is authenticated
+ * `GET /account/api/session` returns. Kept out of the OpenAPI document on purpose (docs/accounts.md): `/v1` is authenticated
  * by API keys only, and a key must never be able to mint or revoke keys.
  */
 const json = (body: unknown, status = 200) => HttpServerResponse.jsonUnsafe(body, { status })

@@ -3,7 +3,7 @@ import { type AccessTerms, accessTerms, type Confirmable, confirmables } from ".
 
 export { type AccessTerms, accessTerms, type Confirmable, confirmables }
 
-/** The terms in words, as the README's table and the console page print them. */
+/** The terms in words, as the table in docs/lists-and-registries.md and the console page print them. */
 export const termWords: Readonly<Record<AccessTerms, string>> = {
   free: "free",
   partner_only: "partner-only",

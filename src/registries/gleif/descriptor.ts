@@ -4,7 +4,7 @@ import { gleifConfig } from "./gleifConfig.js"
 import { registrationAuthorities } from "./registrationAuthorities.js"
 
 /**
- * What GLEIF can do for one country here, for the coverage data (GET /v1/registries, the console, the README table;
+ * What GLEIF can do for one country here, for the coverage data (GET /v1/registries, the console, the table in docs/lists-and-registries.md;
  * the registries branch reads it as its `GleifCoverage`): whether GLEIF is asked live, what its records there can
  * confirm, and the registration-authority codes matched for the country's register. Without a code GLEIF cannot
  * confirm "registered" there (its records are reference entities): it still gives status and level-2 owners.
