@@ -54,8 +54,8 @@ export const kyb: GroupSpec = {
         },
         {
           name: "gleif",
-          summary: "GLEIF's golden copy (CSV), the 18 countries' rows",
-          description: "GLEIF's golden-copy CSV (LEI-CDF level 1), streamed; rows of the 18 countries stored (`matched`), " +
+          summary: "GLEIF's golden copy (CSV or JSON), the 18 countries' rows",
+          description: "GLEIF's golden copy (LEI-CDF level 1), CSV (.csv) or JSON, streamed; rows of the 18 countries stored (`matched`), " +
             "the others skipped. Registered only when fully corroborated against the country's registry (an RA code " +
             "of src/registries/gleif/registrationAuthorities.ts or KYB_GLEIF_RA_CODES) and active; else a reference entity.",
           args: [files],

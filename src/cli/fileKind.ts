@@ -92,8 +92,8 @@ export const trademarkRecords: Expected = {
 
 export const gleifGoldenCopy: Expected = {
   what: "a GLEIF golden copy",
-  reads: "GLEIF's golden-copy CSV (LEI-CDF level 1: LEI, Entity.LegalName, ...)",
-  json: "documents",
+  reads: "GLEIF's golden copy, CSV (LEI-CDF level 1: LEI, Entity.LegalName, ...) or JSON ({\"records\":[{\"LEI\":{\"$\":...}}]})",
+  json: "objects",
   csvColumns: [["lei", "entity.legalname", "entity.legaladdress.country", "entity.entitystatus", "registration.registrationstatus", "registration.validationsources"]]
 }
 
