@@ -63,6 +63,20 @@ export const kyb: GroupSpec = {
           run: run(() => import("./ingestCommands.js").then((m) => m.gleif))
         },
         {
+          name: "gleif-relationships",
+          summary: "GLEIF's level-2 relationship golden copy: parents of stored companies as owners",
+          description: "GLEIF's relationship golden copy (RR-CDF, CSV or JSON), streamed: each stored company's current direct " +
+            "and ultimate parents (ACTIVE, PUBLISHED; lapsed or retired ones are not owners) become its owners from this " +
+            "file, with their LEI and relationship, and are screened. A parent is named from the store or from the level-1 " +
+            "golden copy given with --entities; `matched` counts the owners stored.",
+          args: [files],
+          options: [
+            batchSize(2000),
+            { name: "entities", kind: "text", value: "FILE", description: "GLEIF's level-1 golden copy (CSV or JSON), to name the parents" }
+          ],
+          run: run(() => import("./ingestCommands.js").then((m) => m.gleifRelationships))
+        },
+        {
           name: "procurement",
           summary: "Procurement awards (OCDS or CSV); suppliers matched to companies",
           description: "Procurement awards: OCDS release or record packages (JSON / JSON Lines) or CSV " +

@@ -97,6 +97,13 @@ export const gleifGoldenCopy: Expected = {
   csvColumns: [["lei", "entity.legalname", "entity.legaladdress.country", "entity.entitystatus", "registration.registrationstatus", "registration.validationsources"]]
 }
 
+export const gleifRelationshipFile: Expected = {
+  what: "a GLEIF relationship golden copy",
+  reads: "GLEIF's level-2 relationship golden copy, CSV (RR-CDF: Relationship.StartNode.NodeID, ...) or JSON",
+  json: "objects",
+  csvColumns: [["relationship.startnode.nodeid", "relationship.endnode.nodeid", "relationship.relationshiptype", "relationship.relationshipstatus", "registration.registrationstatus"]]
+}
+
 export const pscRegister: Expected = {
   what: "a PSC register export",
   reads: "the CAC PSC JSON export (meta, index)",

@@ -39,7 +39,11 @@ export const ingestGleifGoldenCopy = (file: string, options: { readonly batchSiz
     const writer = yield* CompanyWriter
     const registryOf = authorityLookup(yield* gleifAuthorityCodes)
     const registryName = (id: RegistryId) => `${registryById(id)?.name ?? id} (${id})`
-    const started = new Date().toISOString()
+    const started = Date.now()
+    const updatedAt = (date: string | null) => {
+      const t = Date.parse(date ?? "")
+      return new Date(Number.isNaN(t) ? started : t).toISOString()
+    }
 
     const decode = (batch: CsvBatch): DecodedBatch<LinedRecord> => {
       const items: Array<LinedRecord> = []
@@ -58,7 +62,7 @@ export const ingestGleifGoldenCopy = (file: string, options: { readonly batchSiz
           source: GOLDEN_COPY_SOURCE,
           sourceUrl: GOLDEN_COPY_URL,
           kind: "registry",
-          checkedAt: new Date(entry.success.registration.lastUpdateDate ?? started).toISOString(),
+          checkedAt: updatedAt(entry.success.registration.lastUpdateDate),
           registryName
         })
         if (record !== null) items.push({ line: row.line, record })

@@ -7,7 +7,7 @@ import type { LeiEntry } from "../../../domain/leiConfirmation.js"
  * CDF paths, lower-cased (csvBatches lower-cases the header): `Entity.RegistrationAuthority.RegistrationAuthorityID`,
  * `Registration.ValidationSources` (the corroboration level) ... Pure.
  */
-const cell = (cells: Readonly<Record<string, string>>, name: string): string | null => {
+export const cell = (cells: Readonly<Record<string, string>>, name: string): string | null => {
   const value = cells[name.toLowerCase()]?.trim()
   return value === undefined || value === "" ? null : value
 }
