@@ -74,7 +74,7 @@ const TestLayer = Layer.mergeAll(CompanyWriter.Default, IngestReporter.silent).p
   Layer.provideMerge(ConfigProvider.layer(ConfigProvider.fromUnknown({ KYB_GLEIF_RA_CODES: "RA990001=ke-brs,RA990002=gh-orc" })))
 )
 
-describe("kyb ingest gleif: GLEIF's golden-copy CSV, streamed", () => {
+describe("kyb ingest gleif: GLEIF's golden copy, CSV or JSON, streamed", () => {
   layer(TestLayer, { timeout: "120 seconds", excludeTestServices: true })((it) => {
     it.effect("the 18 countries' rows stored by the confirmation rule; other countries skipped; bad rows named by line", () =>
       Effect.gen(function*() {
