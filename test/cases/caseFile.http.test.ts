@@ -28,6 +28,14 @@ const verified = (file: CaseFileBody) => {
   return new Map(file.documents.map((d) => [d.name, JSON.parse(d.content) as unknown]))
 }
 
+/** JSON with keys sorted at every level, written here (not the service's code): the hash a holder recomputes. */
+const canonical = (value: unknown): string =>
+  Array.isArray(value) ? `[${value.map(canonical).join(",")}]`
+    : typeof value === "object" && value !== null
+    ? `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Body)[k])}`).join(",")}}`
+    : JSON.stringify(value)
+const canonicalSha256 = (value: unknown) => createHash("sha256").update(canonical(value), "utf8").digest("hex")
+
 /**
  * Issue 55 items 3 and 5 over HTTP: the case file (GET /v1/cases/{id}/file and its console download) holds the case,
  * each check and the audit entries concerning the case exactly as the API gives them, each verified by its SHA-256;
@@ -111,6 +119,14 @@ describe("a case as a file to keep, and the pages' links and statements", () => 
         assert.deepStrictEqual(verified(downloaded).get("case.json"), detail)
         assert.include(downloaded.documents.map((d) => d.name), "audit.json")
         assert.strictEqual((yield* promise(() => mine.get("/dashboard/cases/case_00000000000000000000/file"))).status, 404)
+
+        // Each file given out is an evidence read in the audit log: who, which case, the SHA-256 of the file they got
+        // (over its canonical JSON, recomputed here from the bytes each door served); the refused ones are not.
+        const downloads = ((yield* get(`/v1/audit?action=case.file_downloaded`, auditor)).body as AuditBody).entries as ReadonlyArray<AuditBody["entries"][number] & { actor: Body }>
+        assert.deepStrictEqual(downloads.map((e) => [e.object?.id, e.actor["type"], e.details["case_id"]]), [[caseId, "key", caseId], [caseId, "key", caseId], [caseId, "member", caseId]])
+        assert.deepStrictEqual(downloads.map((e) => e.details["sha256"]), [file, partial, downloaded].map(canonicalSha256))
+        assert.deepStrictEqual(downloads.map((e) => e.details["with_audit"]), [true, false, true])
+        assert.strictEqual(downloads[0]!.details["documents"], file.documents.length)
 
         // The record page: every part, a pending decision as pending; its print style names the case on every page.
         const record = yield* promise(() => mine.get(`/dashboard/cases/${caseId}/record`))
