@@ -7,6 +7,7 @@ import { escapeHtml } from "../../src/web/html.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { dataDir, fixturesDir } from "../sanctions/paths.js"
 import { bearer, call, isErrorBody } from "../support/http.js"
+import { canonicalSha256 } from "../support/canonicalSha256.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 import { keyIdOf } from "../tenancy/support.js"
 import { secretIn, signUpAndLogIn } from "../support/webClient.js"
@@ -27,14 +28,6 @@ const verified = (file: CaseFileBody) => {
   }
   return new Map(file.documents.map((d) => [d.name, JSON.parse(d.content) as unknown]))
 }
-
-/** JSON with keys sorted at every level, written here (not the service's code): the hash a holder recomputes. */
-const canonical = (value: unknown): string =>
-  Array.isArray(value) ? `[${value.map(canonical).join(",")}]`
-    : typeof value === "object" && value !== null
-    ? `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical((value as Body)[k])}`).join(",")}}`
-    : JSON.stringify(value)
-const canonicalSha256 = (value: unknown) => createHash("sha256").update(canonical(value), "utf8").digest("hex")
 
 /**
  * Issue 55 items 3 and 5 over HTTP: the case file (GET /v1/cases/{id}/file and its console download) holds the case,
