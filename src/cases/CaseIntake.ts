@@ -58,6 +58,7 @@ export class CaseIntake extends Context.Service<CaseIntake>()("kyb/CaseIntake", 
           data: {
             case: { id: caseId, status: "open", subject: held.value.subject, reasons: joining.current.reasons, reopened_at: c.at.toISOString() },
             check_id: c.checkId,
+            decision_id: null,
             new_reasons: joining.brought.reasons,
             new_hits: joining.brought.hits
           }
