@@ -63,7 +63,7 @@ export interface QueueFilters {
   readonly openedBefore: Date | null
 }
 
-export type QueueSort = "age" | "score"
+export type QueueSort = "age" | "score" | "reasons"
 export interface QueueAfter { readonly key: string | number | null; readonly id: string }
 
 const parsed = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) as A : value as A)
@@ -118,11 +118,13 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
             AND d.approval = 'pending' AND d.proposer_member IS DISTINCT FROM w.id))
         OR (c.status = 'escalated' AND (c.escalated_to_member = w.id OR c.escalated_to_role = w.role))))`
 
-    /** A page of the queue (one more row than `limit`), by age (oldest first) or by best score (highest first). */
+    /** A page of the queue (one more row than `limit`): by age (oldest first), best score or open reasons (most first). */
     const queue = (accountId: string, filters: QueueFilters, sort: QueueSort, after: QueueAfter | null, limit: number) => {
       const position = after === null ? sql``
         : sort === "age"
         ? sql`AND (c.opened_at, c.id) > (${String(after.key)}::timestamptz, ${after.id})`
+        : sort === "reasons"
+        ? sql`AND (jsonb_array_length(c.reasons) < ${Number(after.key)} OR (jsonb_array_length(c.reasons) = ${Number(after.key)} AND c.id > ${after.id}))`
         : after.key === null
         ? sql`AND c.best_score IS NULL AND c.id > ${after.id}`
         : sql`AND (c.best_score IS NULL OR c.best_score < ${Number(after.key)} OR (c.best_score = ${Number(after.key)} AND c.id > ${after.id}))`
@@ -136,7 +138,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
           ${filters.waitingFor === null ? sql`` : waitingFor(filters.waitingFor)}
           ${filters.openedBefore === null ? sql`` : sql`AND c.opened_at < ${filters.openedBefore.toISOString()}::timestamptz`}
           ${position}
-        ORDER BY ${sort === "age" ? sql`c.opened_at, c.id` : sql`c.best_score DESC NULLS LAST, c.id`} LIMIT ${limit}`.pipe(
+        ORDER BY ${sort === "age" ? sql`c.opened_at, c.id` : sort === "reasons" ? sql`jsonb_array_length(c.reasons) DESC, c.id` : sql`c.best_score DESC NULLS LAST, c.id`} LIMIT ${limit}`.pipe(
         Effect.map((rows) => rows.map(toCase))
       )
     }

@@ -19,6 +19,8 @@ export const caseCursorPosition = (payload: string): { readonly key: string | nu
     const key: unknown = value[0]
     // A score as the database keeps it (a real between 0 and 1), an instant between 1970 and 9999: never a failed cast.
     if (key === null || (typeof key === "number" && key >= 0 && key <= 1 && Math.fround(key) === key)) return { key, id: value[1] }
+    // a count of open reasons (the reasons order)
+    if (typeof key === "number" && Number.isInteger(key) && key >= 0 && key <= 1000) return { key, id: value[1] }
     return typeof key === "string" && instantOf(key) !== null ? { key, id: value[1] } : null
   } catch {
     return null
@@ -40,7 +42,7 @@ export const CaseListParams = Schema.Struct({
   assignee: optionalField(memberId("A member, or none")),
   min_age_days: optionalField(IntegerFromQuery(0, 3650, { description: "Opened at least this many days ago" })),
   pending: optionalField(Schema.Literals(["true", "false"]).annotate({ description: "true: a decision awaits a second member" })),
-  sort: optionalField(Schema.Literals(["age", "score"]).annotate({ description: "age (default): oldest first; score: best hit first" })),
+  sort: optionalField(Schema.Literals(["age", "score", "reasons"]).annotate({ description: "age (default): oldest first; score: best hit first; reasons: most open reasons (of the latest check) first" })),
   limit: optionalField(IntegerFromQuery(1, 100, { default: 25, description: "Cases a page" })),
   cursor: optionalField(CaseCursor),
   waiting_for: optionalField(Schema.String.annotate({ description: "A member (mem_…): the cases waiting for them: a decision another member proposed (and they may review), or escalated to them or their role" })

@@ -150,5 +150,10 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     why: "Issue 55 follow-up: every case file given out (GET /v1/cases/{id}/file, the console's download, MCP's get_case_file) " +
       "is an evidence read in the audit log, `case.file_downloaded` (who, which case, the file's SHA-256): an action an entry " +
       "can have, and a filter of GET /v1/audit."
+  },
+  {
+    pointers: /^\/paths\/~1v1~1cases\/get\/parameters\/\d+\/schema\/(enum\/\d+|description)$/,
+    why: "Issue 55 follow-up 6, additive: the queue sorts by how many reasons each case has open (`sort=reasons`, most " +
+      "first, then by id; paged by cursor like the other orders) beside best score and age."
   }
 ]
