@@ -56,7 +56,8 @@ describe("a case opened by name follows the business once it is resolved", () =>
         const resolved = yield* verify({ name: NAME, country: "ZA" })
         assert.strictEqual(resolved.company?.registration_no, zorvak.registration_no, JSON.stringify(resolved))
         const afterResolved = yield* cases
-        assert.deepStrictEqual(afterResolved.map((c) => [c.id, c.check_count]), [[opened!.id, 2]])
+        // (the checks by name until the screener had the list joined it too: counted from the case as it was)
+        assert.deepStrictEqual(afterResolved.map((c) => [c.id, c.check_count]), [[opened!.id, opened!.check_count + 1]])
         assert.strictEqual(afterResolved[0]!.subject["registration_no"], zorvak.registration_no)
         assert.strictEqual(afterResolved[0]!.subject["name_given"], NAME)
         assert.strictEqual(((yield* get(`/v1/checks/${resolved.check_id}`)) as { case: { id: string } | null }).case?.id, opened!.id)
@@ -65,7 +66,7 @@ describe("a case opened by name follows the business once it is resolved", () =>
         const byNumber = yield* verify({ registration_no: zorvak.registration_no, country: "ZA" })
         assert.strictEqual(byNumber.company?.registration_no, zorvak.registration_no)
         const all = (yield* get("/v1/cases?status=open")) as { cases: ReadonlyArray<CaseSummary> }
-        assert.deepStrictEqual(all.cases.map((c) => [c.id, c.check_count]), [[opened!.id, 3]])
+        assert.deepStrictEqual(all.cases.map((c) => [c.id, c.check_count]), [[opened!.id, opened!.check_count + 2]])
       }))
   })
 })

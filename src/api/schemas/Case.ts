@@ -69,7 +69,7 @@ export class CaseSummary extends Schema.Class<CaseSummary>("CaseSummary")({
   resolved_by_later_check: Schema.Boolean.annotate({
     description: "true: its latest check clears every reason and hit, so it may close with outcome resolved_by_later_check (a person still closes it, with a note)"
   }),
-  reopened_at: Schema.NullOr(Schema.String).annotate({ description: "When a later check last opened it again with a new hit or reason; null: never, or closed since" }),
+  reopened_at: Schema.NullOr(Schema.String).annotate({ description: "When a later check (a new hit or reason) or a decision proposed on its subject last opened it again; null: never, or closed since" }),
   best_hit: Schema.NullOr(Schema.Struct({ score: Schema.Finite, list: Schema.String, name: Schema.String })).annotate({
     description: "The highest-scored undecided hit its checks reported; null: none (a case for another reason)"
   }),
@@ -99,7 +99,7 @@ export class CasePage extends Schema.Class<CasePage>("CasePage")({
 export class CaseEvent extends Schema.Class<CaseEvent>("CaseEvent")({
   at: Schema.String.annotate({ format: "date-time" }),
   actor: AttributionOrNull("who; null: the service (a check that opened or joined the case)"),
-  kind: Schema.String.annotate({ description: "opened, check_joined (any later check of the subject, verified or not), reopened (a later check brought a new hit or reason), assigned, started, escalated, closed, commented, decision_proposed, decision_recorded, decision_approved, decision_rejected" }),
+  kind: Schema.String.annotate({ description: "opened, check_joined (any later check of the subject, verified or not), reopened (a later check brought a new hit or reason, or a decision proposed on its subject waits for a second look), assigned, started, escalated, closed, commented, decision_proposed, decision_recorded, decision_approved, decision_rejected" }),
   body: Schema.NullOr(Schema.String).annotate({ description: "A comment's text" }),
   details: Schema.Record(Schema.String, Schema.Unknown)
 }) {}

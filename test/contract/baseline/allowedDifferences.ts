@@ -152,8 +152,13 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
       "can have, and a filter of GET /v1/audit."
   },
   {
-    pointers: /^\/paths\/~1v1~1cases\/get\/parameters\/\d+\/schema\/(enum\/\d+|description)$/,
+    pointers: /^\/paths\/~1v1~1cases\/get\/parameters\/\d+\/(schema\/)?(enum\/\d+|description)$/,
     why: "Issue 55 follow-up 6, additive: the queue sorts by how many reasons each case has open (`sort=reasons`, most " +
       "first, then by id; paged by cursor like the other orders) beside best score and age."
+  },
+  {
+    pointers: /^\/(components\/schemas\/CaseSummary\/properties\/reopened_at\/(anyOf\/0\/)?description|components\/schemas\/CaseEvent\/properties\/kind\/description|paths\/~1v1~1cases~1\{id\}~1close\/post\/description)$/,
+    why: "Issue 55 follow-up 4: a decision proposed on a closed case's subject reopens it as a later check does (the same " +
+      "history entry and case.reopened event); the descriptions of reopened_at, the history's kinds and closing say so."
   }
 ]
