@@ -152,16 +152,13 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
 
     /** What the evidence of several checks reads once: the decisions per subject (the checks of a case share theirs), each case, the policy. */
     const evidenceMemo = () => ({
-      decisions: new Map<string, Effect.Effect<ReadonlyArray<Decision>>>(),
-      cases: new Map<string, Effect.Effect<CheckCase | null>>(),
-      policy: new Map<string, Effect.Effect<FourEyesInForce>>()
+      decisions: new Map<string, ReadonlyArray<Decision>>(),
+      cases: new Map<string, CheckCase | null>(),
+      policy: new Map<string, FourEyesInForce>()
     })
-    const once = <A>(memo: Map<string, Effect.Effect<A>>, key: string, read: Effect.Effect<A>) =>
-      Effect.suspend(() => {
-        const held = memo.get(key)
-        if (held !== undefined) return held
-        return Effect.tap(Effect.cached(read), (cached) => Effect.sync(() => memo.set(key, cached))).pipe(Effect.flatten)
-      })
+    /** `read` once per key (in order, one at a time): what a key read before is answered from the memo. */
+    const once = <A>(memo: Map<string, A>, key: string, read: Effect.Effect<A>) =>
+      Effect.suspend(() => memo.has(key) ? Effect.succeed(memo.get(key) as A) : Effect.tap(read, (a) => Effect.sync(() => memo.set(key, a))))
 
     /** The check's evidence; `linked`: the case it joined (else the case of a decision on its subject, if any). */
     const evidenceOf = (row: CheckRow, linked: string | null, memo: ReturnType<typeof evidenceMemo>) =>
