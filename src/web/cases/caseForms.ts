@@ -57,5 +57,5 @@ export const checkHistoryWords = (kind: string, details: Readonly<Record<string,
   const news = [...strings(details["new_reasons"]).map(reasonWords), ...strings(details["new_hits"]).map((h) => `hit ${h}`)]
   return typeof details["check_id"] === "string"
     ? `check ${check} reopened the case${result}: new since the latest check: ${news.join("; ") || said}`
-    : "reopened the case: a decision proposed on its subject waits for a second look"
+    : `reopened the case: a decision proposed on its subject waits for a second look${news.length === 0 ? "" : ` (${news.join("; ")})`}`
 }
