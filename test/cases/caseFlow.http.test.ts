@@ -154,7 +154,7 @@ describe("cases follow the business (issue 55 item 2) and close only on purpose 
         assert.strictEqual(entry.details["check_id"], fourth.check_id)
         const inQueue = (yield* cases()).find((c) => c.id === caseId)
         assert.isNotNull(inQueue?.reopened_at, "the queue says it was reopened")
-        assert.include((yield* promise(() => owner.get("/dashboard/cases"))).text, "reopened by a later check")
+        assert.include((yield* promise(() => owner.get("/dashboard/cases"))).text, "reopened by a new hit or reason")
         const reopenedPage = yield* casePage(caseId)
         assert.include(reopenedPage, `check ${fourth.check_id.slice(0, 8)} reopened the case, review: new since the latest check: A name in play matches a sanctions list entry`)
         assert.notInclude(reopenedPage, 'value="resolved_by_later_check"', "offered only while the latest check clears every reason")

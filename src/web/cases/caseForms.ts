@@ -41,7 +41,7 @@ export const reasonFacts = (k: CaseSummary): Html => {
   const gone = k.reasons_seen.filter((r) => !k.reasons.includes(r))
   return html`<dt>Reasons (latest check)</dt><dd id="case-reasons">${k.reasons.map(reasonWords).join("; ") || "none: the latest check clears every reason"}</dd>${
     gone.length === 0 ? "" : html`<dt>Earlier reasons, gone since</dt><dd id="case-earlier-reasons">${gone.map(reasonWords).join("; ")}</dd>`}${
-    k.reopened_at === null ? "" : html`<dt>Reopened</dt><dd>by a later check on ${k.reopened_at.slice(0, 16).replace("T", " ")} UTC</dd>`}`
+    k.reopened_at === null ? "" : html`<dt>Reopened</dt><dd>on ${k.reopened_at.slice(0, 16).replace("T", " ")} UTC by a new hit or reason (the history names the check or decision)</dd>`}`
 }
 
 const strings = (value: unknown): ReadonlyArray<string> => Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []

@@ -106,7 +106,7 @@ export const queuePage = (c: Console, page: CasePage, view: QueueView) => {
     k.check_count,
     ageWords(k, page.service_hours),
     k.assignee?.name ?? "nobody",
-    html`${statusWords[k.status]}${k.reopened_at === null ? "" : " · reopened by a later check"}${escalationWords(k)}${k.pending_decisions > 0 ? html` · <strong>${k.pending_decisions} waiting for a second look</strong>` : ""}`
+    html`${statusWords[k.status]}${k.reopened_at === null ? "" : " · reopened by a new hit or reason"}${escalationWords(k)}${k.pending_decisions > 0 ? html` · <strong>${k.pending_decisions} waiting for a second look</strong>` : ""}`
   ])
   const table = dataTable("Cases", [...(work ? ["Select"] : []), "Subject", "Reasons", "Best hit", "Checks", page.service_hours === null ? "Age" : "Age against the service level", "Assignee", "Status"], rows,
     { empty: "No case matches.", id: "cases" })
