@@ -61,9 +61,8 @@ export const makeSignIn = Effect.gen(function*() {
     Effect.gen(function*() {
       if (!signupEnabled) return yield* new SignupDisabled({ message: "Sign-up is closed on this server; ask its operator for a key." })
       const email = yield* input(checkEmail(form.email))
-      // the form asks for it (required); a client that sends no name field at all gets an owner named by their
-      // address, as owners made before display names were, until they give one on the Account page
-      const name = form.name === undefined ? null : yield* input(checkDisplayName(form.name))
+      // required, as the form says: a sign-up without a name (no field, or blank) is refused with the name's 400
+      const name = yield* input(checkDisplayName(form.name))
       const password = yield* input(checkPassword(form.password, email.email))
       const wait = yield* throttle.take("signup_client", form.client)
       if (wait > 0) return yield* throttled(wait)

@@ -67,7 +67,7 @@ export class CasesApi extends guarded(HttpApiGroup.make("cases")
       description: "`outcome`: cleared, confirmed_match, rejected_business, resolved_by_later_check (only when the latest check " +
         "clears every reason and hit) or other, each with `text` saying why (400 without). `cleared` while the latest check " +
         "gives reasons other than sanctions_match needs each named in `acknowledged_reasons` (409 naming those missing). A " +
-        "closed case opens again when a later check of its subject brings a new hit or reason (event case.reopened)."
+        "closed case opens again when a later check of its subject brings a new hit or reason, or a decision is proposed on its subject (event case.reopened)."
     })))
   .add(HttpApiEndpoint.post("bulk", "/cases/bulk", { payload: CaseBulkBody, success: CaseBulkAnswer, error: errors(InsufficientScope) })
     .annotateMerge(OpenApi.annotations({

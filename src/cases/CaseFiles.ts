@@ -1,9 +1,10 @@
 import { Clock, Effect, Context, Layer } from "effect"
-import type { Attribution } from "../access/actor.js"
+import type { Attribution, Origin } from "../access/actor.js"
+import { Audit } from "../audit/Audit.js"
 import { entryOf } from "../audit/auditApi.js"
 import { AuditRepo } from "../audit/AuditRepo.js"
 import { Checks } from "../checks/Checks.js"
-import { caseFileOf, checkDocumentName, type OmittedDocument } from "../domain/caseFile.js"
+import { caseFileDigest, caseFileOf, checkDocumentName, type OmittedDocument } from "../domain/caseFile.js"
 import { Cases } from "./Cases.js"
 import { CasesRepo } from "./CasesRepo.js"
 
@@ -23,13 +24,15 @@ export class CaseFiles extends Context.Service<CaseFiles>()("kyb/CaseFiles", {
     const checks = yield* Checks
     const repo = yield* CasesRepo
     const audit = yield* AuditRepo
+    const trail = yield* Audit
 
     /** What the record holds; `withAudit` false: no audit entry is read (a key that may not read the log). */
     const gather = (accountId: string, caseId: string, withAudit: boolean) =>
       Effect.gen(function*() {
         const detail = yield* cases.get(accountId, caseId)
         const rows = yield* repo.checks(caseId, CASE_FILE_CHECKS).pipe(Effect.orDie)
-        const full = yield* Effect.forEach(rows, (row) => checks.get(accountId, row.id).pipe(Effect.orDie))
+        // every check as GET /v1/checks/{id} gives it, read together (not one by one)
+        const full = yield* checks.getMany(accountId, rows.map((row) => row.id))
         const objects = [caseId, ...detail.decisions.map((d) => d.id), ...rows.map((r) => r.id)]
         const entries = withAudit
           ? yield* audit.concerning(accountId, objects, caseId, CASE_FILE_AUDIT_ENTRIES).pipe(Effect.orDie)
@@ -43,9 +46,15 @@ export class CaseFiles extends Context.Service<CaseFiles>()("kyb/CaseFiles", {
         return { detail, checks: full, audit: entries === null ? null : entries.map(entryOf), omitted } as const
       })
 
-    /** The case file: the case, its checks and (`withAudit`) its audit entries, each as JSON text with its SHA-256. */
-    const file = (accountId: string, caseId: string, by: Attribution, withAudit: boolean) =>
+    /**
+     * The case file: the case, its checks and (`withAudit`) its audit entries, each as JSON text with its SHA-256.
+     * Every file given out (API, console download, MCP) is an evidence read in the audit log (`case.file_downloaded`):
+     * who, which case, and the file's SHA-256 (`caseFileDigest`: over its canonical JSON, whichever door served it).
+     */
+    const file = (actor: { readonly accountId: string; readonly by: Attribution; readonly origin?: Origin | undefined }, caseId: string, withAudit: boolean) =>
       Effect.gen(function*() {
+        const accountId = actor.accountId
+        const by = actor.by
         const held = yield* gather(accountId, caseId, withAudit)
         const at = new Date(yield* Clock.currentTimeMillis)
         const documents: Array<readonly [string, unknown]> = [
@@ -54,11 +63,17 @@ export class CaseFiles extends Context.Service<CaseFiles>()("kyb/CaseFiles", {
           ...(held.audit === null ? [] : [["audit.json", { entries: held.audit }] as const])
         ]
         yield* Effect.logInfo("case file made").pipe(Effect.annotateLogs({ case_id: caseId, documents: documents.length }))
-        return caseFileOf({ caseId, accountId, at, by }, documents, held.omitted)
+        const made = caseFileOf({ caseId, accountId, at, by }, documents, held.omitted)
+        yield* trail.record(actor, {
+          action: "case.file_downloaded",
+          object: { type: "case", id: caseId },
+          details: { case_id: caseId, sha256: caseFileDigest(made), documents: made.documents.length, with_audit: held.audit !== null }
+        })
+        return made
       })
 
     return { gather, file } as const
   })
 }) {
-  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([Cases.Default, CasesRepo.Default, AuditRepo.Default]))
+  static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([Cases.Default, CasesRepo.Default, AuditRepo.Default, Audit.Default]))
 }

@@ -25,7 +25,12 @@ export class CaseIntake extends Context.Service<CaseIntake>()("kyb/CaseIntake", 
     const intake = (c: Intake, by: Attribution | null, keyId: string | null) =>
       Effect.gen(function*() {
         const arriving = { position: { at: c.at.getTime(), id: c.checkId }, inReview: c.inReview, findings: c.findings }
-        let held = yield* joins.held(c.accountId, c.subjectKey)
+        let held = yield* joins.held(c.accountId, [c.subjectKey])
+        // same subject, same company once resolved: the case its name opened before the business was resolved
+        if (Option.isNone(held) && c.nameKeys.length > 0) {
+          held = yield* joins.held(c.accountId, c.nameKeys)
+          if (Option.isSome(held)) yield* joins.rekey(held.value.id, c.subjectKey, c.subject)
+        }
         if (Option.isNone(held)) {
           if (joinCase(null, arriving).type === "none") return { change: "none" } satisfies IntakeResult
           const opened = yield* joins.open(c)
@@ -34,7 +39,7 @@ export class CaseIntake extends Context.Service<CaseIntake>()("kyb/CaseIntake", 
             return { change: "opened", caseId: opened.value } satisfies IntakeResult
           }
           // another check of the subject opened it meanwhile (its transaction is committed now): join that one
-          held = yield* joins.held(c.accountId, c.subjectKey)
+          held = yield* joins.held(c.accountId, [c.subjectKey])
         }
         if (Option.isNone(held)) return yield* Effect.die(new Error(`case of ${c.subjectKey} neither opened nor found`))
         const joining = joinCase(held.value.state, arriving)
@@ -58,6 +63,7 @@ export class CaseIntake extends Context.Service<CaseIntake>()("kyb/CaseIntake", 
           data: {
             case: { id: caseId, status: "open", subject: held.value.subject, reasons: joining.current.reasons, reopened_at: c.at.toISOString() },
             check_id: c.checkId,
+            decision_id: null,
             new_reasons: joining.brought.reasons,
             new_hits: joining.brought.hits
           }

@@ -24,9 +24,10 @@ export class CaseJoinsRepo extends Context.Service<CaseJoinsRepo>()("kyb/CaseJoi
   make: Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
 
-    const held = (accountId: string, subjectKey: string) =>
+    /** The case of one of `subjectKeys` (the oldest), locked. */
+    const held = (accountId: string, subjectKeys: ReadonlyArray<string>) =>
       sql`SELECT id, subject, status, reasons, latest_hits, reasons_seen, hits, latest_check_id::text AS latest_check_id, last_check_at
-        FROM cases WHERE account_id = ${accountId} AND subject_key = ${subjectKey} FOR UPDATE`.pipe(
+        FROM cases WHERE account_id = ${accountId} AND subject_key IN ${sql.in(subjectKeys)} ORDER BY opened_at, id LIMIT 1 FOR UPDATE`.pipe(
         Effect.map((rows) => Option.map(Option.fromNullishOr(rows[0]), (r): HeldRow => ({
           id: String(r["id"]),
           subject: parsed(r["subject"]),
@@ -76,6 +77,14 @@ export class CaseJoinsRepo extends Context.Service<CaseJoinsRepo>()("kyb/CaseJoi
       )
     }
 
+    /**
+     * A case opened by name, joined by a check that resolved its business: keyed by the company from now on (every
+     * later check of it finds the case), its subject words those of the business (the name first given kept).
+     */
+    const rekey = (caseId: string, subjectKey: string, subject: Readonly<Record<string, string>>) =>
+      sql`UPDATE cases SET subject_key = ${subjectKey}, subject = subject || ${json(subject)}::jsonb WHERE id = ${caseId}
+        AND NOT EXISTS (SELECT 1 FROM cases o WHERE o.account_id = cases.account_id AND o.subject_key = ${subjectKey})`.pipe(Effect.asVoid)
+
     /** A case's event for webhooks (case.reopened), in the caller's transaction; the account's plan (its delivery limit). */
     const announce = (e: { readonly id: string; readonly accountId: string; readonly keyId: string | null; readonly type: string; readonly data: unknown }) =>
       sql<{ plan: Plan }>`INSERT INTO events (id, account_id, key_id, type, data) VALUES (${e.id}, ${e.accountId}, ${e.keyId}, ${e.type}, ${json(e.data)}::jsonb)
@@ -83,7 +92,7 @@ export class CaseJoinsRepo extends Context.Service<CaseJoinsRepo>()("kyb/CaseJoi
         Effect.map((rows) => Option.fromNullishOr(rows[0]?.plan))
       )
 
-    return { held, open, join, announce } as const
+    return { held, rekey, open, join, announce } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make)

@@ -75,7 +75,7 @@ export class Cases extends Context.Service<Cases>()("kyb/Cases", {
           service_hours: hours,
           cases: shown.map((r) => caseSummary(r, now, hours)),
           next_cursor: rows.length > limit && last !== undefined
-            ? pager.sealText(caseCursorPayload(sort === "age" ? last.opened_key : last.best_score, last.id))
+            ? pager.sealText(caseCursorPayload(sort === "age" ? last.opened_key : sort === "score" ? last.best_score : last.reasons.length, last.id))
             : null
         })
       })

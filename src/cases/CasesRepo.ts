@@ -63,7 +63,7 @@ export interface QueueFilters {
   readonly openedBefore: Date | null
 }
 
-export type QueueSort = "age" | "score"
+export type QueueSort = "age" | "score" | "reasons"
 export interface QueueAfter { readonly key: string | number | null; readonly id: string }
 
 const parsed = <A>(value: unknown): A => (typeof value === "string" ? JSON.parse(value) as A : value as A)
@@ -118,11 +118,13 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
             AND d.approval = 'pending' AND d.proposer_member IS DISTINCT FROM w.id))
         OR (c.status = 'escalated' AND (c.escalated_to_member = w.id OR c.escalated_to_role = w.role))))`
 
-    /** A page of the queue (one more row than `limit`), by age (oldest first) or by best score (highest first). */
+    /** A page of the queue (one more row than `limit`): by age (oldest first), best score or open reasons (most first). */
     const queue = (accountId: string, filters: QueueFilters, sort: QueueSort, after: QueueAfter | null, limit: number) => {
       const position = after === null ? sql``
         : sort === "age"
         ? sql`AND (c.opened_at, c.id) > (${String(after.key)}::timestamptz, ${after.id})`
+        : sort === "reasons"
+        ? sql`AND (jsonb_array_length(c.reasons) < ${Number(after.key)} OR (jsonb_array_length(c.reasons) = ${Number(after.key)} AND c.id > ${after.id}))`
         : after.key === null
         ? sql`AND c.best_score IS NULL AND c.id > ${after.id}`
         : sql`AND (c.best_score IS NULL OR c.best_score < ${Number(after.key)} OR (c.best_score = ${Number(after.key)} AND c.id > ${after.id}))`
@@ -136,7 +138,7 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
           ${filters.waitingFor === null ? sql`` : waitingFor(filters.waitingFor)}
           ${filters.openedBefore === null ? sql`` : sql`AND c.opened_at < ${filters.openedBefore.toISOString()}::timestamptz`}
           ${position}
-        ORDER BY ${sort === "age" ? sql`c.opened_at, c.id` : sql`c.best_score DESC NULLS LAST, c.id`} LIMIT ${limit}`.pipe(
+        ORDER BY ${sort === "age" ? sql`c.opened_at, c.id` : sort === "reasons" ? sql`jsonb_array_length(c.reasons) DESC, c.id` : sql`c.best_score DESC NULLS LAST, c.id`} LIMIT ${limit}`.pipe(
         Effect.map((rows) => rows.map(toCase))
       )
     }
@@ -149,14 +151,15 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
     /**
      * In the transaction of a pending decision made without a case (through /v1 or MCP, or on a check no case
      * holds): the case of its subject, as a check would key it (a company by country and number, its separators
-     * aside; else the name and country), locked; opened when there is none, opened again when it is closed.
+     * aside; else the name and country), locked; opened when there is none, opened again when it is closed (then
+     * `reopened` says what the case.reopened event tells: its subject and reasons, and when).
      */
     const ofSubject = (accountId: string, subject: SubjectOfDecision, hit: string, by: Attribution | null, decisionId: string) =>
       Effect.gen(function*() {
         const key = subjectKeyOfDecision(subject)
         const prefix = `company:${(subject.country ?? "").toUpperCase()}:`
-        const [held] = yield* sql<{ id: string; status: CaseStatus; hits: unknown }>`SELECT id, status, hits FROM cases WHERE account_id = ${accountId}
-          AND (subject_key = ${key} ${subject.registration_no === undefined ? sql`` : sql`OR (subject_key LIKE ${`${prefix}%`}
+        const [held] = yield* sql<{ id: string; status: CaseStatus; hits: unknown; subject: unknown; reasons: unknown }>`SELECT id, status, hits, subject, reasons FROM cases
+          WHERE account_id = ${accountId} AND (subject_key = ${key} ${subject.registration_no === undefined ? sql`` : sql`OR (subject_key LIKE ${`${prefix}%`}
             AND regexp_replace(upper(substr(subject_key, ${prefix.length + 1})), '[^0-9A-Z]', '', 'g') = ${numberKey(subject.registration_no)})`})
           ORDER BY (subject_key = ${key}) DESC, opened_at LIMIT 1 FOR UPDATE`
         if (held === undefined) {
@@ -164,14 +167,16 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
           yield* sql`INSERT INTO cases (id, account_id, subject_key, subject, hits, latest_hits, check_count, opened_at, last_check_at)
             VALUES (${id}, ${accountId}, ${key}, ${JSON.stringify(caseSubjectOf(subject))}::jsonb, ${JSON.stringify([hit])}::jsonb, ${JSON.stringify([hit])}::jsonb, 0, now(), now())`
           yield* event(id, by, "opened", null, { decision_id: decisionId })
-          return id
+          return { id, reopened: null }
         }
         const hits = mergeFindings({ reasons: [], hits: parsed(held.hits) }, { reasons: [], hits: [hit] }).hits
-        yield* sql`UPDATE cases SET hits = ${JSON.stringify(hits)}::jsonb
+        const [after] = yield* sql<{ reopened_at: unknown }>`UPDATE cases SET hits = ${JSON.stringify(hits)}::jsonb
             ${held.status === "closed" ? sql`, status = 'open', outcome = NULL, outcome_text = NULL, closed_at = NULL, closed_by = NULL, opened_at = now(), reopened_at = now()` : sql``}
-          WHERE id = ${held.id}`
-        if (held.status === "closed") yield* event(held.id, by, "reopened", null, { decision_id: decisionId })
-        return held.id
+          WHERE id = ${held.id} RETURNING reopened_at`
+        if (held.status !== "closed") return { id: held.id, reopened: null }
+        const reasons = parsed<ReadonlyArray<string>>(held.reasons)
+        yield* event(held.id, by, "reopened", null, { decision_id: decisionId, reasons, new_reasons: [], new_hits: [hit] })
+        return { id: held.id, reopened: { subject: parsed<Readonly<Record<string, string>>>(held.subject), reasons, at: date(after?.reopened_at) } }
       })
 
     /** How many cases are not closed (the menu's count). */

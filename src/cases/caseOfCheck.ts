@@ -10,6 +10,11 @@ export interface CaseIntake {
   /** The verdict's result as answered (review, verified, ...). */
   readonly result: string
   readonly subjectKey: string
+  /**
+   * A resolved business's keys as a name (the name given, its legal name; in its country): the case a check of the
+   * same business by name opened before it was resolved, which this check joins (and keys by the company from then on).
+   */
+  readonly nameKeys: ReadonlyArray<string>
   readonly subject: Readonly<Record<string, string>>
   readonly findings: CaseFindings
   readonly best: { readonly score: number; readonly list: string; readonly name: string } | null
@@ -47,6 +52,11 @@ export const caseOfCheck = (check: {
     country: check.input_normalized["country"] ?? null
   })
   if (subjectKey === null) return null
+  const asName = (name: string | null | undefined) =>
+    name == null ? null : caseSubjectKey({ company: null, name: name.trim().replace(/\s+/g, " "), country: country?.toUpperCase() ?? null })
+  const nameKeys = subjectKey.startsWith("company:")
+    ? [...new Set([asName(check.input_normalized["name"]), asName(company?.legal_name)].filter((k): k is string => k !== null))]
+    : []
   const undecided = (verdict.sanctions?.hits ?? []).filter((h) => h.decision === null)
   const best = undecided.reduce<typeof undecided[number] | null>((top, h) => top === null || h.score > top.score ? h : top, null)
   return {
@@ -56,6 +66,7 @@ export const caseOfCheck = (check: {
     inReview: verdict.result === "review",
     result: typeof verdict.result === "string" ? verdict.result : "unknown",
     subjectKey,
+    nameKeys,
     subject: {
       ...(company === null ? {} : { name: company.legal_name }),
       ...(company?.registration_no == null ? {} : { registration_no: company.registration_no }),

@@ -14,6 +14,7 @@ import { listDisplayName } from "../sanctions/model.js"
 import { Screener } from "../sanctions/Screener.js"
 import { ScreeningLists } from "../screeningLists/ScreeningLists.js"
 import { Decisions } from "../decisions/Decisions.js"
+import type { Decision } from "../domain/schemas/Decision.js"
 import { Verifier } from "../verify/Verifier.js"
 import { type CheckRow, ChecksRepo } from "./ChecksRepo.js"
 import { inputAsSent } from "./inputAsSent.js"
@@ -147,17 +148,43 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
 
     /** The check with what its evidence names now: the decisions on its subject (each with its status), its case and outcome, the policy. */
     const withEvidence = (row: CheckRow) =>
+      Effect.flatMap(cases.forCheck(row.account_id, row.id).pipe(Effect.orDie), (linked) => evidenceOf(row, Option.getOrNull(linked), evidenceMemo()))
+
+    /** What the evidence of several checks reads once: the decisions per subject (the checks of a case share theirs), each case, the policy. */
+    const evidenceMemo = () => ({
+      decisions: new Map<string, ReadonlyArray<Decision>>(),
+      cases: new Map<string, CheckCase | null>(),
+      policy: new Map<string, FourEyesInForce>()
+    })
+    /** `read` once per key (in order, one at a time): what a key read before is answered from the memo. */
+    const once = <A>(memo: Map<string, A>, key: string, read: Effect.Effect<A>) =>
+      Effect.suspend(() => memo.has(key) ? Effect.succeed(memo.get(key) as A) : Effect.tap(read, (a) => Effect.sync(() => memo.set(key, a))))
+
+    /** The check's evidence; `linked`: the case it joined (else the case of a decision on its subject, if any). */
+    const evidenceOf = (row: CheckRow, linked: string | null, memo: ReturnType<typeof evidenceMemo>) =>
       Effect.gen(function*() {
         const company = (row.verdict as { readonly company?: Parameters<typeof decisions.onCheck>[2] }).company ?? null
-        const taken = yield* decisions.onCheck(row.account_id, row.input, company)
-        const caseId = Option.getOrNull(yield* cases.forCheck(row.account_id, row.id).pipe(Effect.orDie)) ?? taken.find((d) => d.case_id !== null)?.case_id ?? null
-        const held = caseId === null ? Option.none() : yield* cases.find(row.account_id, caseId).pipe(Effect.orDie)
-        const policy = yield* decisions.policyInForce(row.account_id)
-        return toCheck(row, {
-          decisions: taken,
-          case: Option.match(held, { onNone: () => null, onSome: (k) => new CheckCase({ id: k.id, status: k.status, outcome: k.outcome, outcome_text: k.outcome_text }) }),
-          four_eyes: new FourEyesInForce({ enabled: policy.enabled, threshold: policy.threshold, changed_by: policy.changedBy, changed_at: policy.changedAt })
-        })
+        const taken = yield* once(memo.decisions, JSON.stringify([row.input["name"] ?? null, row.input["country"] ?? null, company]),
+          decisions.onCheck(row.account_id, row.input, company))
+        const caseId = linked ?? taken.find((d) => d.case_id !== null)?.case_id ?? null
+        const held = caseId === null ? null : yield* once(memo.cases, caseId, cases.find(row.account_id, caseId).pipe(Effect.orDie, Effect.map(Option.match({
+          onNone: () => null,
+          onSome: (k) => new CheckCase({ id: k.id, status: k.status, outcome: k.outcome, outcome_text: k.outcome_text })
+        }))))
+        const four_eyes = yield* once(memo.policy, row.account_id, Effect.map(decisions.policyInForce(row.account_id), (policy) =>
+          new FourEyesInForce({ enabled: policy.enabled, threshold: policy.threshold, changed_by: policy.changedBy, changed_at: policy.changedAt })))
+        return toCheck(row, { decisions: taken, case: held, four_eyes })
+      })
+
+    /**
+     * Checks by id (those of the account; in the order of `ids`), each as `get` gives it: the checks and the cases
+     * they joined read in one statement (not one per check), then what their evidence reads once (`evidenceMemo`).
+     */
+    const getMany = (accountId: string, ids: ReadonlyArray<string>) =>
+      Effect.gen(function*() {
+        const rows = yield* repo.findMany(accountId, ids.map((id) => id.toLowerCase()).filter((id) => UUID.test(id))).pipe(Effect.orDie)
+        const memo = evidenceMemo()
+        return yield* Effect.forEach(rows, ({ row, caseId }) => evidenceOf(row, caseId, memo))
       })
 
     const list = (accountId: string, params: PageParams & { readonly since?: string | undefined }) =>
@@ -193,7 +220,7 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
       Effect.repeat(purge.pipe(Effect.catchCause((cause) => Effect.logWarning("check retention failed", cause))), Schedule.spaced(Duration.hours(1)))
     )
 
-    return { verify, verifyIf, get, withEvidence, list, purge } as const
+    return { verify, verifyIf, get, getMany, withEvidence, list, purge } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([ChecksRepo.Default, CasesRepo.Default, CaseIntake.Default, Decisions.Default, ScreeningLists.Default, Cursors.Default]))

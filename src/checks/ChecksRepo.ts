@@ -57,6 +57,22 @@ export class ChecksRepo extends Context.Service<ChecksRepo>()("kyb/ChecksRepo", 
       )
 
     /**
+     * The account's checks of `ids` (UUIDs), in that order, each with the case it joined (null: none): one statement
+     * for a case file's checks, not one per check.
+     */
+    const findMany = (accountId: string, ids: ReadonlyArray<string>) =>
+      ids.length === 0 ? Effect.succeed<ReadonlyArray<{ readonly row: CheckRow; readonly caseId: string | null }>>([])
+        : sql<StoredRow & { case_id: string | null }>`SELECT k.id::text AS id, k.account_id, k.key_id, k.performed_by, k.created_at, k.input, k.input_normalized,
+            k.verdict, k.lists, k.provenance, k.policy_version, k.kind, c.id AS case_id
+          FROM checks k LEFT JOIN case_checks cc ON cc.check_id = k.id LEFT JOIN cases c ON c.id = cc.case_id AND c.account_id = k.account_id
+          WHERE k.id IN ${sql.join(", ", true)(ids.map((id) => sql`${id}::uuid`))} AND k.account_id = ${accountId}`.pipe(
+          Effect.map((rows) => {
+            const found = new Map(rows.map(({ case_id, ...row }) => [row.id, { row: toRow(row), caseId: case_id }]))
+            return ids.flatMap((id) => found.get(id) ?? [])
+          })
+        )
+
+    /**
      * An account's checks (those one key made, with `keyId`), newest first, after the (created_at, id) position `after`
      * when given, from `since` on.
      */
@@ -75,7 +91,7 @@ export class ChecksRepo extends Context.Service<ChecksRepo>()("kyb/ChecksRepo", 
       sql<{ n: string }>`WITH gone AS (DELETE FROM checks WHERE created_at < ${cutoff.toISOString()}::timestamptz RETURNING 1)
         SELECT count(*)::text AS n FROM gone`.pipe(Effect.map((rows) => Number(rows[0]?.n ?? 0)))
 
-    return { insert, find, page, deleteBefore } as const
+    return { insert, find, findMany, page, deleteBefore } as const
   })
 }) {
   static readonly Default = Layer.effect(this, this.make)

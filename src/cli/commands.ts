@@ -54,13 +54,27 @@ export const kyb: GroupSpec = {
         },
         {
           name: "gleif",
-          summary: "GLEIF's golden copy (CSV), the 18 countries' rows",
-          description: "GLEIF's golden-copy CSV (LEI-CDF level 1), streamed; rows of the 18 countries stored (`matched`), " +
+          summary: "GLEIF's golden copy (CSV or JSON), the 18 countries' rows",
+          description: "GLEIF's golden copy (LEI-CDF level 1), CSV (.csv) or JSON, streamed; rows of the 18 countries stored (`matched`), " +
             "the others skipped. Registered only when fully corroborated against the country's registry (an RA code " +
             "of src/registries/gleif/registrationAuthorities.ts or KYB_GLEIF_RA_CODES) and active; else a reference entity.",
           args: [files],
           options: [batchSize(2000)],
           run: run(() => import("./ingestCommands.js").then((m) => m.gleif))
+        },
+        {
+          name: "gleif-relationships",
+          summary: "GLEIF's level-2 relationship golden copy: parents of stored companies as owners",
+          description: "GLEIF's relationship golden copy (RR-CDF, CSV or JSON), streamed: each stored company's current direct " +
+            "and ultimate parents (ACTIVE, PUBLISHED; lapsed or retired ones are not owners) become its owners from this " +
+            "file, with their LEI and relationship, and are screened. A parent is named from the store or from the level-1 " +
+            "golden copy given with --entities; `matched` counts the owners stored.",
+          args: [files],
+          options: [
+            batchSize(2000),
+            { name: "entities", kind: "text", value: "FILE", description: "GLEIF's level-1 golden copy (CSV or JSON), to name the parents" }
+          ],
+          run: run(() => import("./ingestCommands.js").then((m) => m.gleifRelationships))
         },
         {
           name: "procurement",

@@ -92,9 +92,16 @@ export const trademarkRecords: Expected = {
 
 export const gleifGoldenCopy: Expected = {
   what: "a GLEIF golden copy",
-  reads: "GLEIF's golden-copy CSV (LEI-CDF level 1: LEI, Entity.LegalName, ...)",
-  json: "documents",
+  reads: "GLEIF's golden copy, CSV (LEI-CDF level 1: LEI, Entity.LegalName, ...) or JSON ({\"records\":[{\"LEI\":{\"$\":...}}]})",
+  json: "objects",
   csvColumns: [["lei", "entity.legalname", "entity.legaladdress.country", "entity.entitystatus", "registration.registrationstatus", "registration.validationsources"]]
+}
+
+export const gleifRelationshipFile: Expected = {
+  what: "a GLEIF relationship golden copy",
+  reads: "GLEIF's level-2 relationship golden copy, CSV (RR-CDF: Relationship.StartNode.NodeID, ...) or JSON",
+  json: "objects",
+  csvColumns: [["relationship.startnode.nodeid", "relationship.endnode.nodeid", "relationship.relationshiptype", "relationship.relationshipstatus", "registration.registrationstatus"]]
 }
 
 export const pscRegister: Expected = {

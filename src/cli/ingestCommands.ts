@@ -8,8 +8,9 @@ import { ingestProcurementFile } from "../companies/ingest/ProcurementIngest.js"
 import { ingestCacPscFile } from "../companies/ingest/PscIngest.js"
 import type { FileSummary } from "../companies/ingest/runIngest.js"
 import { ingestTrademarkFile } from "../companies/ingest/TrademarkIngest.js"
-import { companyRecords, type Expected, gleifGoldenCopy, procurementAwards, pscRegister, refusal, trademarkRecords } from "./fileKind.js"
+import { companyRecords, type Expected, gleifGoldenCopy, gleifRelationshipFile, procurementAwards, pscRegister, refusal, trademarkRecords } from "./fileKind.js"
 import { ingestGleifGoldenCopy } from "../companies/ingest/gleif/GleifIngest.js"
+import { ingestGleifRelationships } from "../companies/ingest/gleif/GleifRelationshipIngest.js"
 import { CliFailure, runCli } from "./runner.js"
 import type { DatabaseLive } from "../db/Database.js"
 import * as fs from "node:fs"
@@ -145,3 +146,22 @@ export const gleif = (invocation: Invocation) =>
       Effect.provide(WriterLive)
     )
   )
+
+/** `--entities FILE`: the level-1 golden copy the parents are named from (checked like the files before anything opens). */
+export const gleifRelationships = (invocation: Invocation) => {
+  const given = invocation.options["entities"]
+  const entities = typeof given === "string" && given.trim() !== "" ? given.trim() : undefined
+  const refused = entities === undefined ? null : refusedFile([entities], gleifGoldenCopy)
+  if (refused !== null) {
+    process.stderr.write(`${invocation.command}: --entities ${refused}\n`)
+    process.exitCode = 1
+    return Promise.resolve()
+  }
+  return runIngestCommand(
+    invocation,
+    gleifRelationshipFile,
+    ingestEach(invocation, (file) => ingestGleifRelationships(file, { batchSize: batchSizeOf(invocation), entities }), true).pipe(
+      Effect.provide(IngestReporter.Default)
+    )
+  )
+}

@@ -68,6 +68,13 @@ const detailsFrom = (row: DetailsRow): CompanyDetails => ({
   }))
 })
 
+/** A record's registry, lookup key and country (`keyOf`). */
+interface Target {
+  readonly registry: string
+  readonly key: string
+  readonly country: string
+}
+
 /** Reads of stored records: the record endpoint and whatever needs a company by its number. */
 export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo", {
   make: Effect.gen(function*() {
@@ -86,37 +93,44 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
       return registry === null ? null : { registry, key: canonicalNumber(registry, raw).key, country: countryOfRegistry(registry) }
     }
 
+    type RecordRow = CompanyRow & DetailsRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> | null; owners: ReadonlyArray<OwnerJson> | null }
     // The record and its officers in one round trip.
+    const recordStatement = (target: Target) =>
+      sql<RecordRow>`
+        SELECT ${sql.literal(companyColumns)}, c.provenance,
+          (SELECT json_agg(json_build_object(
+            'name', o.name, 'role', o.role,
+            'appointed_on', to_char(o.appointed_on, 'YYYY-MM-DD'),
+            'resigned_on', to_char(o.resigned_on, 'YYYY-MM-DD'),
+            'nationality', o.nationality, 'source', o.source,
+            'last_verified_at', to_char(o.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+          ORDER BY o.resigned_on IS NOT NULL, o.appointed_on NULLS LAST, o.name)
+           FROM officers o WHERE o.company_id = c.id) AS officers,
+          (SELECT json_agg(json_build_object(
+            'name', w.name, 'name_as_registered', w.name_as_registered, 'kind', w.kind, 'nationality', w.nationality,
+            'share_pct', w.share_pct::float8, 'voting_pct', w.voting_pct::float8,
+            'notified_on', to_char(w.notified_on, 'YYYY-MM-DD'), 'source', w.source,
+            'lei', w.lei, 'relationship', w.relationship,
+            'last_verified_at', to_char(w.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
+          ORDER BY w.share_pct DESC NULLS LAST, w.name)
+           FROM company_owners w WHERE w.company_id = c.id) AS owners,
+          ${detailsColumns(sql`c.id`)}
+        FROM companies c
+        WHERE c.id = ${businessOf(target)}`
     const findRowWithOfficers = (country: string, raw: string) =>
       Effect.gen(function*() {
         const target = keyOf(country, raw)
         if (target === null) return Option.none<CompanyRow & DetailsRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow>; owners: ReadonlyArray<OwnerJson> }>()
-        const rows = yield* sql<CompanyRow & DetailsRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> | null; owners: ReadonlyArray<OwnerJson> | null }>`
-          SELECT ${sql.literal(companyColumns)}, c.provenance,
-            (SELECT json_agg(json_build_object(
-                'name', o.name, 'role', o.role,
-                'appointed_on', to_char(o.appointed_on, 'YYYY-MM-DD'),
-                'resigned_on', to_char(o.resigned_on, 'YYYY-MM-DD'),
-                'nationality', o.nationality, 'source', o.source,
-                'last_verified_at', to_char(o.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-              ORDER BY o.resigned_on IS NOT NULL, o.appointed_on NULLS LAST, o.name)
-             FROM officers o WHERE o.company_id = c.id) AS officers,
-            (SELECT json_agg(json_build_object(
-                'name', w.name, 'name_as_registered', w.name_as_registered, 'kind', w.kind, 'nationality', w.nationality,
-                'share_pct', w.share_pct::float8, 'voting_pct', w.voting_pct::float8,
-                'notified_on', to_char(w.notified_on, 'YYYY-MM-DD'), 'source', w.source,
-                'lei', w.lei, 'relationship', w.relationship,
-                'last_verified_at', to_char(w.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
-              ORDER BY w.share_pct DESC NULLS LAST, w.name)
-             FROM company_owners w WHERE w.company_id = c.id) AS owners,
-            ${detailsColumns(sql`c.id`)}
-          FROM companies c
-          WHERE c.id = ${businessOf(target)}`
+        const params = recordParams.slice()
+        params[slots.registry] = target.registry
+        params[slots.key] = target.key
+        params[slots.country] = target.country
+        const rows = yield* sql.unsafe<RecordRow>(recordText, params)
         return Option.map(Option.fromNullishOr(rows[0]), (row) => ({ ...row, officers: row.officers ?? [], owners: row.owners ?? [] }))
       })
 
     /** The business a record belongs to: the primary record it is linked to, else itself. */
-    const businessOf = (target: { readonly registry: string; readonly key: string; readonly country: string }) => sql`(
+    const businessOf = (target: Target) => sql`(
       SELECT COALESCE(l.primary_id, t.id) FROM companies t LEFT JOIN company_links l ON l.company_id = t.id
       WHERE t.registry_id = ${target.registry} AND t.registration_key = ${target.key} AND t.country = ${target.country})`
 
@@ -215,6 +229,16 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
         }))
       })
 
+    // The record's statement reads the same text for every request: only the target's three values change. Its text
+    // and parameters are compiled once, here, not built from its fragments and compiled on every request (issue 56:
+    // a share of the record's allocations and CPU).
+    const marker: Target = { registry: "\u0000registry", key: "\u0000key", country: "\u0000country" }
+    const [recordText, recordParams] = recordStatement(marker).compile()
+    const slot = (value: string) => recordParams.indexOf(value) === recordParams.lastIndexOf(value) ? recordParams.indexOf(value) : -1
+    const slots = { registry: slot(marker.registry), key: slot(marker.key), country: slot(marker.country) }
+    if (slots.registry < 0 || slots.key < 0 || slots.country < 0) {
+      return yield* Effect.die(new Error("the record's statement does not bind its target's values once each"))
+    }
     return { findRecord, detailsOf, findWithDetails } as const
   })
 }) {

@@ -1,5 +1,5 @@
 import { PgClient } from "@effect/sql-pg"
-import { Duration, Effect, Fiber, Scope } from "effect"
+import { Context, Duration, Effect, Fiber, Scope } from "effect"
 import { SqlClient, type SqlConnection, SqlError, Statement } from "effect/sql"
 import { unwatchPool, watchPool } from "../metrics/pools.js"
 import { makePermits } from "./permits.js"
@@ -105,13 +105,25 @@ export const makePool = (config: PoolConfig, role: string) =>
     const acquireMs = acquireLimit === undefined ? undefined : Duration.toMillis(acquireLimit)
     const acquireTimedOut = () => connectionError("timeout exceeded when trying to connect", "acquire")
     const givePermit = Effect.sync(permits.give)
+    // sql-pg's checkout (`reserve`: the pool's lease and the connection's pin) adds finalizers that run with a merged
+    // copy of the context they were added in: under the request's context, a copy of every service of the server per
+    // statement (issue 56). It runs here in a scope of its own, under the pool's own context, and that scope is
+    // closed, when the statement's scope closes, under an empty one: the same finalizers, in the same order, no copy.
+    const own = yield* Effect.context<never>()
+    const reserve = Effect.flatMap(Effect.scope, (outer) =>
+      Effect.suspend(() => {
+        const inner = Scope.makeUnsafe()
+        return Scope.addFinalizerExit(outer, (exit) => Effect.setContext(Scope.close(inner, exit), Context.empty())).pipe(
+          Effect.andThen(Effect.setContext(pg.reserve, Context.add(own, Scope.Scope, inner)))
+        )
+      }))
     const releaseCount = Effect.sync(() => usage.inUse--)
     const counted = Effect.uninterruptibleMask((restore) =>
       Effect.suspend(() => {
         usage.waiting++
         return restore(permits.take(acquireMs, acquireTimedOut)).pipe(
           Effect.andThen(onClose(givePermit)),
-          Effect.andThen(restore(pg.reserve)),
+          Effect.andThen(restore(reserve)),
           Effect.ensuring(Effect.sync(() => usage.waiting--)),
           Effect.tap(() => {
             usage.inUse++

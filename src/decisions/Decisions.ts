@@ -97,6 +97,25 @@ export class Decisions extends Context.Service<Decisions>()("kyb/Decisions", {
       })
 
     /**
+     * A closed case opened again by a pending decision on its subject: the same `case.reopened` event a later
+     * check's reopening raises (CaseIntake), the decision in place of the check, its hit the new one.
+     */
+    const caseReopened = (actor: Actor, plan: Parameters<typeof webhooks.enqueue>[0]["plan"],
+      kase: { readonly id: string; readonly subject: Readonly<Record<string, string>>; readonly reasons: ReadonlyArray<string>; readonly at: Date },
+      decisionId: string, hit: string) =>
+      Effect.gen(function*() {
+        const id = randomUUID()
+        yield* repo.event({
+          id, accountId: actor.accountId, keyId: actor.keyId, type: "case.reopened",
+          data: {
+            case: { id: kase.id, status: "open", subject: kase.subject, reasons: kase.reasons, reopened_at: kase.at.toISOString() },
+            check_id: null, decision_id: decisionId, new_reasons: [], new_hits: [hit]
+          }
+        })
+        yield* webhooks.enqueue({ id, accountId: actor.accountId, plan, type: "case.reopened" })
+      })
+
+    /**
      * Records the decisions in one transaction (all or none), each in the audit trail and in its case's history;
      * pending ones announced, each in the case of its subject (opened if none), those on one entity one proposal.
      */
@@ -126,7 +145,11 @@ export class Decisions extends Context.Service<Decisions>()("kyb/Decisions", {
           for (const entry of entries) {
             yield* limits.admit(actor.accountId, "decisions")
             const id = randomUUID()
-            if (entry.pending && caseId === null) caseId = yield* cases.ofSubject(actor.accountId, subject, hitKey(entry), actor.by, id)
+            if (entry.pending && caseId === null) {
+              const held = yield* cases.ofSubject(actor.accountId, subject, hitKey(entry), actor.by, id)
+              caseId = held.id
+              if (held.reopened !== null) yield* caseReopened(actor, plan, { id: held.id, ...held.reopened }, id, hitKey(entry))
+            }
             yield* audit.record(actor, {
               action: "decision.recorded",
               object: { type: "decision", id },

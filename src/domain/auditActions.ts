@@ -9,6 +9,8 @@ export const auditActions = [
   "member.password_changed", "member.second_factor_on", "member.second_factor_off", "member.recovery_code_used", "account.policy_changed", "account.review_policy_changed", "account.service_level_changed", "account.deleted",
   "access.refused",
   "decision.withdrawn",
-  "member.renamed"
+  "member.renamed",
+  // an evidence read: a case file given out (API, console, MCP), with its SHA-256
+  "case.file_downloaded"
 ] as const
 export type AuditAction = typeof auditActions[number]

@@ -1,4 +1,5 @@
 import { createHash } from "node:crypto"
+import { canonicalJson } from "./canonicalJson.js"
 
 /** The case file's format: a reader checks it before reading the rest. */
 export const CASE_FILE_FORMAT = "kyb-africa-case-file/1"
@@ -58,6 +59,13 @@ export const caseFileOf = <By>(head: {
   documents: documents.map(([name, value]) => caseFileDocument(name, value)),
   omitted
 })
+
+/**
+ * The SHA-256 (hex) of a whole case file, as the audit log records it for each file given out: over the file's
+ * canonical JSON (keys sorted at every level, no spaces), so the same file gives the same hash whichever door served
+ * it and however its JSON was indented; a holder parses the file they kept and recomputes it.
+ */
+export const caseFileDigest = (file: CaseFile<unknown>): string => sha256Hex(canonicalJson(file))
 
 /** The documents whose text no longer matches its SHA-256 or byte count (empty: every one verifies). */
 export const unverifiedDocuments = (file: Pick<CaseFile<unknown>, "documents">): ReadonlyArray<string> =>

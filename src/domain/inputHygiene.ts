@@ -129,9 +129,17 @@ export const checkJsonStrings = (value: unknown, path = "body"): Refusal | undef
   return undefined
 }
 
-/** The media type of a Content-Type header, lower case, without parameters. */
-export const mediaType = (contentType: string | undefined): string | undefined => {
-  if (contentType === undefined) return undefined
+/**
+ * What a Content-Type header declares: no header (`absent`: the body is read as JSON), a header that names no type
+ * (`empty`: sent empty or only parameters, refused as naming nothing), or a media type, lower case, without parameters.
+ */
+export type DeclaredMediaType =
+  | { readonly kind: "absent" }
+  | { readonly kind: "empty" }
+  | { readonly kind: "named"; readonly type: string }
+
+export const mediaType = (contentType: string | undefined): DeclaredMediaType => {
+  if (contentType === undefined) return { kind: "absent" }
   const type = contentType.split(";")[0]?.trim().toLowerCase()
-  return type === undefined || type === "" ? undefined : type
+  return type === undefined || type === "" ? { kind: "empty" } : { kind: "named", type }
 }

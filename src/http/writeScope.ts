@@ -21,6 +21,13 @@ export const writing = <A, E, R>(
       ? operation(key, actorOf(key, { address: Option.getOrNull(request.remoteAddress), client: request.headers["user-agent"]?.slice(0, 200) ?? null }))
       : Effect.fail(readOnlyKey))
 
+/** An operation that reads and is recorded (an evidence read): any scope, given the key as the actor with the request's origin. */
+export const reading = <A, E, R>(
+  operation: (key: ApiKeyIdentity, actor: KeyActor) => Effect.Effect<A, E, R>
+): Effect.Effect<A, E, R | CurrentApiKey | HttpServerRequest.HttpServerRequest> =>
+  Effect.flatMap(Effect.all([CurrentApiKey, HttpServerRequest.HttpServerRequest]), ([key, request]) =>
+    operation(key, actorOf(key, { address: Option.getOrNull(request.remoteAddress), client: request.headers["user-agent"]?.slice(0, 200) ?? null })))
+
 export const noAuditScope = InsufficientScope.of(
   "Reading the audit log needs an API key with scope audit (made by an admin or an owner on the dashboard)."
 )

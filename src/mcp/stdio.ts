@@ -23,13 +23,14 @@ import { errorResponse } from "./errors.js"
 import { admit } from "./gate.js"
 import { makeMcpServer, paramsProblem } from "./server.js"
 import type { ToolServices } from "./tools.js"
+import { CaseFiles } from "../cases/CaseFiles.js"
 
 /**
  * What the tools and the admission need (over a SqlClient): the /v1 services. Batches and Monitors bring their
  * workers (batch jobs, re-screening, webhook deliveries), which share their work with any server on the same database.
  */
 export const McpServicesLive = Layer.mergeAll(
-  ApiKeys.Default, Quota.Default, CompanyLookup.Default, Awards.Default, Batches.Default, Monitors.Default, RegistryCoverageService.Default, Cases.Default
+  ApiKeys.Default, Quota.Default, CompanyLookup.Default, Awards.Default, Batches.Default, Monitors.Default, RegistryCoverageService.Default, Cases.Default, CaseFiles.Default
 ).pipe(
   Layer.provideMerge(Layer.merge(Checks.Default, Screening.Default)),
   Layer.provideMerge(Layer.merge(Verifier.Default, Decisions.Default)),

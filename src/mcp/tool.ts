@@ -2,6 +2,7 @@ import { Effect, Schema } from "effect"
 import type { ApiKeyIdentity } from "../api/security.js"
 import type { Awards } from "../awards/Awards.js"
 import type { Batches } from "../batch/Batches.js"
+import type { CaseFiles } from "../cases/CaseFiles.js"
 import type { Cases } from "../cases/Cases.js"
 import type { Checks } from "../checks/Checks.js"
 import type { CompanyLookup } from "../companies/CompanyLookup.js"
@@ -15,7 +16,7 @@ import { inputJsonSchema, outputJsonSchema } from "./jsonSchema.js"
 import { traced } from "../metrics/span.js"
 
 /** The services the tools call: the same ones the /v1 handlers call (a new area's service is added here). */
-export type ToolServices = CompanySearch | CompanyLookup | Checks | Decisions | Awards | Batches | Monitors | RegistryCoverageService | Cases | Screening
+export type ToolServices = CompanySearch | CompanyLookup | Checks | Decisions | Awards | Batches | Monitors | RegistryCoverageService | Cases | CaseFiles | Screening
 
 /** What a tool call answers (the MCP `CallToolResult`): the output as structured content and as JSON text. */
 export interface ToolResult {

@@ -1,6 +1,6 @@
 import { Effect } from "effect"
 import { buildMatchIndexEffect, nextMacrotask } from "../sanctions/buildIndex.js"
-import { allVersions, entriesOf } from "../sanctions/lists/SanctionsStore.js"
+import { allVersions, forEachEntryBatch } from "../sanctions/lists/SanctionsStore.js"
 import { entryHash, screenNames } from "../sanctions/matching/screen.js"
 import { listOrder, type SanctionsEntry } from "../sanctions/model.js"
 
@@ -8,18 +8,18 @@ import { listOrder, type SanctionsEntry } from "../sanctions/model.js"
 const HASH_STEP = 500
 
 /**
- * Each entry's content hash by entry id, a few hundred at a time with the event loop given back between them: the
- * comparison runs in a server that is answering requests.
+ * Each entry of a stored version with its content hash, given to `use` a few hundred at a time with the event loop
+ * given back between them: the comparison runs in a server that is answering requests, and a version is read a batch
+ * at a time (forEachEntryBatch), so the whole list is not held to be compared.
  */
-const hashesOf = (entries: ReadonlyArray<SanctionsEntry>) =>
-  Effect.gen(function*() {
-    const hashes = new Map<string, string>()
-    for (let i = 0; i < entries.length; i += HASH_STEP) {
-      for (const e of entries.slice(i, i + HASH_STEP)) hashes.set(e.entry_id, entryHash(e))
-      yield* nextMacrotask
-    }
-    return hashes
-  })
+const forEachHashed = (versionId: number, use: (entry: SanctionsEntry, hash: string) => void) =>
+  forEachEntryBatch(versionId, (batch) =>
+    Effect.gen(function*() {
+      for (let i = 0; i < batch.length; i += HASH_STEP) {
+        for (const e of batch.slice(i, i + HASH_STEP)) use(e, entryHash(e))
+        yield* nextMacrotask
+      }
+    }))
 
 /**
  * What changed between two sets of list versions: the entries added or changed (by content hash) and the entries
@@ -37,13 +37,17 @@ export const changedEntries = (fromIds: ReadonlyArray<number>, toIds: ReadonlyAr
       const next = versions.get(id)
       if (next === undefined) continue
       const previousId = fromIds.find((old) => versions.get(old)?.list === next.list)
-      const before = yield* hashesOf(previousId === undefined ? [] : yield* entriesOf(previousId))
-      const after = yield* entriesOf(id)
-      const afterHashes = yield* hashesOf(after)
-      const entries = after.filter((e) => before.get(e.entry_id) !== afterHashes.get(e.entry_id))
+      const before = new Map<string, string>()
+      if (previousId !== undefined) yield* forEachHashed(previousId, (e, hash) => before.set(e.entry_id, hash))
+      // Only the entries added or changed are kept of the new version.
+      const entries: Array<SanctionsEntry> = []
+      const present = new Set<string>()
+      yield* forEachHashed(id, (e, hash) => {
+        present.add(e.entry_id)
+        if (before.get(e.entry_id) !== hash) entries.push(e)
+      })
       for (const e of entries) changed.add(`${e.list}:${e.entry_id}`)
       changedByList.push({ list: next.list, label: next.label, entries })
-      const present = new Set(after.map((e) => e.entry_id))
       removed.set(next.list, new Set([...before.keys()].filter((entryId) => !present.has(entryId))))
     }
     const index = yield* buildMatchIndexEffect(changedByList.map((c) => ({

@@ -68,6 +68,8 @@ const session: Handler = signedIn((account) =>
     const csrf = csrfOf(request)
     return withCsrfCookie(request, csrf)(json({
       account: { id: account.id, email: account.email, plan: account.plan, email_verified: account.emailVerified },
+      // the member signed in: the name records give them (null: an owner from before display names, named by address)
+      member: { id: account.member.id, display_name: account.member.displayName, role: account.member.role },
       csrf_token: csrf.token
     }))
   }))

@@ -46,7 +46,7 @@ describe("accounts over HTTP (issue 16)", () => {
         assert.strictEqual(keys[0]!.secret_prefix, secret.slice(0, 13))
         assert.notInclude(JSON.stringify(keys), secret.slice(13))
         // the address is unique whatever its case (and the answer does not say it is taken)
-        const again = yield* promise(() => makeWebClient(url).submitFollowing("/signup", "/signup", { email: "ada@EXAMPLE.com", password: PASSWORD }))
+        const again = yield* promise(() => makeWebClient(url).submitFollowing("/signup", "/signup", { name: "Synthetic Owner", email: "ada@EXAMPLE.com", password: PASSWORD }))
         assert.strictEqual(again.status, 200)
         assert.include(again.text, "Check your e-mail")
         assert.strictEqual(Number((yield* sql<{ n: number }>`SELECT count(*) AS n FROM accounts WHERE email_lower = 'ada@example.com'`)[0]!.n), 1)
@@ -59,7 +59,7 @@ describe("accounts over HTTP (issue 16)", () => {
         const count = Effect.map(sql<{ n: number }>`SELECT (SELECT count(*) FROM accounts) + (SELECT count(*) FROM api_keys) AS n`, (r) => Number(r[0]!.n))
         const before = yield* count
         const stranger = makeWebClient(url)
-        assert.strictEqual((yield* promise(() => stranger.post("/signup", { email: "eve@example.com", password: PASSWORD }))).status, 403)
+        assert.strictEqual((yield* promise(() => stranger.post("/signup", { name: "Synthetic Owner", email: "eve@example.com", password: PASSWORD }))).status, 403)
         const web = yield* signedUp(url, "csrf@example.com")
         const afterSignUp = yield* count
         for (const [path, form] of [["/dashboard/keys", { label: "x" }], ["/dashboard/delete", { password: PASSWORD }], ["/logout", {}]] as const) {
@@ -94,7 +94,7 @@ describe("accounts over HTTP (issue 16)", () => {
       Effect.gen(function*() {
         const { url } = yield* TestServer
         const web = makeWebClient(url)
-        const signup = yield* promise(() => web.submitFollowing("/signup", "/signup", { email: "cookie@example.com", password: PASSWORD }))
+        const signup = yield* promise(() => web.submitFollowing("/signup", "/signup", { name: "Synthetic Owner", email: "cookie@example.com", password: PASSWORD }))
         assert.isUndefined(signup.setCookies.find((c) => c.startsWith("kyb_session=")), "sign-up starts no session")
         assert.isUndefined(web.cookie("kyb_session"), "sign-up starts no session")
         const login = yield* promise(() => web.post("/login", { _csrf: web.csrfIn(signup.text), email: "cookie@example.com", password: PASSWORD }))
@@ -261,7 +261,7 @@ describe("accounts over HTTP (issue 16)", () => {
           ["short@example.com", "short", "at least 10 characters"],
           ["same@example.com", "same@example.com", "must not be the e-mail address"]
         ] as const) {
-          const reply = yield* promise(() => makeWebClient(url).submit("/signup", "/signup", { email, password }))
+          const reply = yield* promise(() => makeWebClient(url).submit("/signup", "/signup", { name: "Synthetic Owner", email, password }))
           assert.strictEqual(reply.status, 400, email)
           assert.include(reply.text, text)
         }
@@ -276,7 +276,7 @@ describe("sign-ups per client", () => {
         const { url } = yield* TestServer
         const statuses: Array<number> = []
         for (const email of ["one@example.com", "two@example.com", "one@example.com", "three@example.com"]) {
-          statuses.push((yield* promise(() => makeWebClient(url).submit("/signup", "/signup", { email, password: PASSWORD }))).status)
+          statuses.push((yield* promise(() => makeWebClient(url).submit("/signup", "/signup", { name: "Synthetic Owner", email, password: PASSWORD }))).status)
         }
         assert.deepStrictEqual(statuses, [303, 303, 303, 429])
       }))
@@ -292,7 +292,7 @@ describe("a burst of sign-ups from one client (issue 41 item 6)", () => {
         const clients = Array.from({ length: 30 }, () => makeWebClient(url))
         const forms = yield* promise(() => Promise.all(clients.map((web) => web.get("/signup"))))
         const replies = yield* promise(() =>
-          Promise.all(clients.map((web, i) => web.post("/signup", { _csrf: web.csrfIn(forms[i]!.text), email: `burst${i}@example.com`, password: PASSWORD }))))
+          Promise.all(clients.map((web, i) => web.post("/signup", { _csrf: web.csrfIn(forms[i]!.text), name: "Synthetic Owner", email: `burst${i}@example.com`, password: PASSWORD }))))
         const statuses = replies.map((reply) => reply.status)
         assert.deepStrictEqual([...statuses].sort(), [...Array(5).fill(303), ...Array(25).fill(429)], statuses.join(","))
         for (const reply of replies) {
@@ -317,7 +317,7 @@ describe("sign-up closed by the operator", () => {
         const page = yield* promise(() => web.get("/signup"))
         assert.strictEqual(page.status, 403)
         assert.include(page.text, "Sign-up is closed")
-        const posted = yield* promise(() => web.post("/signup", { _csrf: web.cookie("kyb_csrf") ?? "", email: "closed@example.com", password: PASSWORD }))
+        const posted = yield* promise(() => web.post("/signup", { _csrf: web.cookie("kyb_csrf") ?? "", name: "Synthetic Owner", email: "closed@example.com", password: PASSWORD }))
         assert.strictEqual(posted.status, 403)
         assert.strictEqual(Number((yield* sql<{ n: number }>`SELECT count(*) AS n FROM accounts`)[0]!.n), 0)
       }))

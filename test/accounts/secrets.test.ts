@@ -44,7 +44,7 @@ describe("no secret of the self-serve flow is logged or stored in clear (issue 1
       const url = `http://127.0.0.1:${server.address.port}`
       const web = makeWebClient(url)
       const secrets = yield* Effect.promise(async () => {
-        const signup = await web.submitFollowing("/signup", "/signup", { email: "quiet@example.com", password: PASSWORD })
+        const signup = await web.submitFollowing("/signup", "/signup", { name: "Synthetic Owner", email: "quiet@example.com", password: PASSWORD })
         await web.post("/login", { _csrf: web.csrfIn(signup.text), email: "quiet@example.com", password: PASSWORD })
         const key = secretIn((await web.submitFollowing("/dashboard", "/dashboard/keys", { label: "logs" })).text)
         await call(`${url}/v1/search?q=acme`, { headers: { authorization: `Bearer ${key}` } })

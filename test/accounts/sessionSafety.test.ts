@@ -53,7 +53,7 @@ const count = (sql: SqlClient.SqlClient, text: string) => Effect.map(sql.unsafe<
 const account = (url: string, email: string) =>
   promise(async () => {
     const web = makeWebClient(url)
-    const signup = await web.submitFollowing("/signup", "/signup", { email, password: PASSWORD })
+    const signup = await web.submitFollowing("/signup", "/signup", { name: "Synthetic Owner", email, password: PASSWORD })
     const login = await web.post("/login", { _csrf: web.csrfIn(signup.text), email, password: PASSWORD })
     if (login.status !== 303) throw new Error(`log-in: ${login.status}`)
     return web
@@ -102,7 +102,7 @@ describe("log-in and sign-up counters are exact under concurrency (issue 25 item
     Effect.gen(function*() {
       const { sql, url } = yield* serverWithMailbox()
       const statuses = yield* Effect.all(Array.from({ length: 20 }, (_, i) =>
-        promise(async () => (await makeWebClient(url).submit("/signup", "/signup", { email: `burst${i}@example.com`, password: PASSWORD })).status)), { concurrency: "unbounded" })
+        promise(async () => (await makeWebClient(url).submit("/signup", "/signup", { name: "Synthetic Owner", email: `burst${i}@example.com`, password: PASSWORD })).status)), { concurrency: "unbounded" })
       assert.strictEqual(statuses.filter((s) => s === 303).length, 5, JSON.stringify(statuses))
       assert.strictEqual(statuses.filter((s) => s === 429).length, 15)
       assert.strictEqual(yield* count(sql, "SELECT count(*) AS n FROM accounts"), 5)
@@ -170,8 +170,8 @@ describe("the dashboard's session (issue 25 item 6)", () => {
       const token = /name="_csrf" value="([^"]*)"/.exec(page.body)?.[1] ?? ""
       const form = (fields: Record<string, string>) => new URLSearchParams({ _csrf: token, ...fields }).toString()
       // The plain name is not read over https: a cookie tossed in by a sibling or a plain-http page does nothing.
-      assert.strictEqual((yield* https("POST /signup", csrfCookie!.replace("__Host-", ""), form({ email: "h@example.com", password: PASSWORD }))).status, 403)
-      assert.strictEqual((yield* https("POST /signup", csrfCookie!, form({ email: "h@example.com", password: PASSWORD }))).status, 303)
+      assert.strictEqual((yield* https("POST /signup", csrfCookie!.replace("__Host-", ""), form({ name: "Synthetic Owner", email: "h@example.com", password: PASSWORD }))).status, 403)
+      assert.strictEqual((yield* https("POST /signup", csrfCookie!, form({ name: "Synthetic Owner", email: "h@example.com", password: PASSWORD }))).status, 303)
       const login = yield* https("POST /login", csrfCookie!, form({ email: "h@example.com", password: PASSWORD }))
       assert.strictEqual(login.status, 303)
       const session = /^(__Host-kyb_session=[A-Za-z0-9_-]{43});/.exec(login.headers["set-cookie"] ?? "")?.[1]
@@ -189,7 +189,7 @@ describe("the dashboard's session (issue 25 item 6)", () => {
         promise(async () => {
           const web = makeWebClient(url)
           const page = await web.get("/signup")
-          const reply = await web.post("/signup", { _csrf: web.csrfIn(page.text), email, password })
+          const reply = await web.post("/signup", { _csrf: web.csrfIn(page.text), name: "Synthetic Owner", email, password })
           const location = reply.headers.get("location") ?? ""
           const shown = await web.get(location)
           // The answer and the page it leads to as the browser sees them, its own CSRF token taken out.
@@ -223,7 +223,7 @@ describe("the dashboard's session (issue 25 item 6)", () => {
     Effect.gen(function*() {
       const { mails, sql, url } = yield* serverWithMailbox({ KYB_SIGNUPS_PER_CLIENT: "1000" })
       const web = makeWebClient(url)
-      const posted = yield* promise(() => web.submit("/signup", "/signup", { email: "reload@example.com", password: PASSWORD }))
+      const posted = yield* promise(() => web.submit("/signup", "/signup", { name: "Synthetic Owner", email: "reload@example.com", password: PASSWORD }))
       assert.strictEqual(posted.status, 303, posted.text)
       const location = posted.headers.get("location") ?? ""
       assert.strictEqual(location, "/signup/sent")
@@ -244,7 +244,7 @@ describe("the dashboard's session (issue 25 item 6)", () => {
     Effect.gen(function*() {
       const { mails, sql, url } = yield* serverWithMailbox()
       for (const password of ["aaaaaaaaaa", "1234567890", "password12"]) {
-        const reply = yield* promise(() => makeWebClient(url).submit("/signup", "/signup", { email: "weak@example.com", password }))
+        const reply = yield* promise(() => makeWebClient(url).submit("/signup", "/signup", { name: "Synthetic Owner", email: "weak@example.com", password }))
         assert.strictEqual(reply.status, 400, password)
         assert.include(reply.text, "The password is too easy to guess.", password)
       }

@@ -7,6 +7,7 @@ import { escapeHtml } from "../../src/web/html.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { dataDir, fixturesDir } from "../sanctions/paths.js"
 import { bearer, call, isErrorBody } from "../support/http.js"
+import { canonicalSha256 } from "../support/canonicalSha256.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 import { keyIdOf } from "../tenancy/support.js"
 import { secretIn, signUpAndLogIn } from "../support/webClient.js"
@@ -111,6 +112,14 @@ describe("a case as a file to keep, and the pages' links and statements", () => 
         assert.deepStrictEqual(verified(downloaded).get("case.json"), detail)
         assert.include(downloaded.documents.map((d) => d.name), "audit.json")
         assert.strictEqual((yield* promise(() => mine.get("/dashboard/cases/case_00000000000000000000/file"))).status, 404)
+
+        // Each file given out is an evidence read in the audit log: who, which case, the SHA-256 of the file they got
+        // (over its canonical JSON, recomputed here from the bytes each door served); the refused ones are not.
+        const downloads = ((yield* get(`/v1/audit?action=case.file_downloaded`, auditor)).body as AuditBody).entries as ReadonlyArray<AuditBody["entries"][number] & { actor: Body }>
+        assert.deepStrictEqual(downloads.map((e) => [e.object?.id, e.actor["type"], e.details["case_id"]]), [[caseId, "key", caseId], [caseId, "key", caseId], [caseId, "member", caseId]])
+        assert.deepStrictEqual(downloads.map((e) => e.details["sha256"]), [file, partial, downloaded].map(canonicalSha256))
+        assert.deepStrictEqual(downloads.map((e) => e.details["with_audit"]), [true, false, true])
+        assert.strictEqual(downloads[0]!.details["documents"], file.documents.length)
 
         // The record page: every part, a pending decision as pending; its print style names the case on every page.
         const record = yield* promise(() => mine.get(`/dashboard/cases/${caseId}/record`))

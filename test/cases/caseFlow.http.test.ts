@@ -154,7 +154,7 @@ describe("cases follow the business (issue 55 item 2) and close only on purpose 
         assert.strictEqual(entry.details["check_id"], fourth.check_id)
         const inQueue = (yield* cases()).find((c) => c.id === caseId)
         assert.isNotNull(inQueue?.reopened_at, "the queue says it was reopened")
-        assert.include((yield* promise(() => owner.get("/dashboard/cases"))).text, "reopened by a later check")
+        assert.include((yield* promise(() => owner.get("/dashboard/cases"))).text, "reopened by a new hit or reason")
         const reopenedPage = yield* casePage(caseId)
         assert.include(reopenedPage, `check ${fourth.check_id.slice(0, 8)} reopened the case, review: new since the latest check: A name in play matches a sanctions list entry`)
         assert.notInclude(reopenedPage, 'value="resolved_by_later_check"', "offered only while the latest check clears every reason")
@@ -174,6 +174,29 @@ describe("cases follow the business (issue 55 item 2) and close only on purpose 
         assert.deepStrictEqual([delivered.data.case.id, delivered.data.case.status, delivered.data.check_id], [caseId, "open", fourth.check_id])
         assert.deepStrictEqual(delivered.data.new_reasons, ["sanctions_match"])
         assert.isTrue(verifyDelivery(signingSecret, received[0]!.signature, received[0]!.body, Math.floor(Date.now() / 1000)))
+
+        // The other door: a decision proposed on the closed case's subject (four eyes on) reopens it with the same
+        // history entry and the same signed case.reopened event, the decision in place of the check.
+        yield* sql`UPDATE accounts SET four_eyes = true WHERE id = ${account_id}`.pipe(Effect.orDie)
+        const proposed = yield* post("/v1/decisions", { ...subject, list: "ofac_sdn", entry_id: "97101", decision: "false_positive", note: "SYNTHETIC: a namesake" })
+        assert.strictEqual(proposed.status, 201, proposed.text)
+        const decisionId = (proposed.body as { id: string; status: string }).id
+        const byDecision = yield* detail(caseId)
+        assert.strictEqual(byDecision.case.status, "open")
+        assert.isNotNull(byDecision.case.reopened_at)
+        const reopening = byDecision.history.filter((h) => h.kind === "reopened").at(-1)!
+        assert.deepStrictEqual(reopening.details, { decision_id: decisionId, reasons: ["sanctions_match"], new_reasons: [], new_hits: ["ofac_sdn:97101"] })
+        assert.include(yield* casePage(caseId), "reopened the case: a decision proposed on its subject waits for a second look (hit ofac_sdn:97101)")
+        yield* Effect.sync(() => received.length).pipe(
+          Effect.filterOrFail((n) => n >= 2),
+          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
+          Effect.orDie
+        )
+        const again = JSON.parse(received[1]!.body) as { type: string; data: { case: { id: string; status: string; reasons: ReadonlyArray<string> }; check_id: string | null; decision_id: string; new_hits: ReadonlyArray<string> } }
+        assert.strictEqual(again.type, "case.reopened")
+        assert.deepStrictEqual([again.data.case.id, again.data.case.status, again.data.check_id, again.data.decision_id], [caseId, "open", null, decisionId])
+        assert.deepStrictEqual([again.data.case.reasons, again.data.new_hits], [["sanctions_match"], ["ofac_sdn:97101"]])
+        assert.isTrue(verifyDelivery(signingSecret, received[1]!.signature, received[1]!.body, Math.floor(Date.now() / 1000)))
       }))
 
     it.effect("clearing with a non-sanctions reason open needs it acknowledged by name; two checks of a new subject at once make one case", () =>

@@ -81,6 +81,19 @@ describe("kyb usage errors and help (no database opened)", () => {
     expect(missing.code).toBe(1)
     oneLine(missing.stderr)
     expect(missing.stderr).toContain("no such file")
+    // GLEIF: the XML golden copy is not read; a level-1 file is not a relationship file; a missing --entities file
+    const xml = await kyb(["ingest", "gleif", euFsf], env)
+    expect([xml.code, xml.stderr]).toEqual([1, expect.stringContaining("not a GLEIF golden copy (it is an XML document)")])
+    const level1 = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kyb-gleif-")), "lei2.csv")
+    fs.writeFileSync(level1, "\"LEI\",\"Entity.LegalName\",\"Entity.LegalAddress.Country\"\n\"SYNTHKE0000000000991\",\"Synthetic Refused Limited\",\"KE\"\n")
+    const notRr = await kyb(["ingest", "gleif-relationships", level1], env)
+    expect(notRr.code).toBe(1)
+    oneLine(notRr.stderr)
+    expect(notRr.stderr).toContain("not a GLEIF relationship golden copy (its CSV header lacks relationship.startnode.nodeid")
+    const noEntities = await kyb(["ingest", "gleif-relationships", "--entities", "/nonexistent/lei2.json", level1], env)
+    expect(noEntities.code).toBe(1)
+    oneLine(noEntities.stderr)
+    expect(noEntities.stderr).toContain("--entities /nonexistent/lei2.json: no such file")
     expect(fs.existsSync(env.KYB_DATA_DIR)).toBe(false)
   }, 120_000)
 })
@@ -107,6 +120,33 @@ describe("kyb against a database", () => {
     oneLine(country.stderr)
     // GET /v1/verify?country=Nigeria answers the same field-named message.
     expect(country.stderr).toContain("country: must be a two-letter ISO-3166 country code")
+  }, 180_000)
+
+  it("GLEIF's golden copies: the JSON level-1 file, then the relationship file naming the parents from it", async () => {
+    // synthetic records (invented LEIs, names, numbers; RA990001 is no GLEIF code, mapped as an operator would)
+    const value = (v: string) => ({ $: v })
+    const record = (lei: string, name: string, country: string) => ({
+      LEI: value(lei),
+      Entity: {
+        LegalName: value(name), LegalAddress: { Country: value(country) }, LegalJurisdiction: value(country), EntityStatus: value("ACTIVE"),
+        RegistrationAuthority: { RegistrationAuthorityID: value("RA990001"), RegistrationAuthorityEntityID: value("PVT-SYNCLI961") }
+      },
+      Registration: { RegistrationStatus: value("ISSUED"), ValidationSources: value("FULLY_CORROBORATED"), LastUpdateDate: value("2026-04-30T11:05:10Z") }
+    })
+    const level1 = path.join(dir, "lei2-golden-copy.json")
+    fs.writeFileSync(level1, JSON.stringify({ _fixture: "SYNTHETIC", records: [record("SYNTHKE0000000000961", "Synthetic Thika Pineapples Limited", "KE"), record("SYNTHGB0000000000962", "Synthetic Thames Holdings plc", "GB")] }))
+    const rr = path.join(dir, "rr-golden-copy.csv")
+    fs.writeFileSync(rr, [
+      "Relationship.StartNode.NodeID,Relationship.EndNode.NodeID,Relationship.RelationshipType,Relationship.RelationshipStatus,Registration.RegistrationStatus,Fixture",
+      "SYNTHKE0000000000961,SYNTHGB0000000000962,IS_ULTIMATELY_CONSOLIDATED_BY,ACTIVE,PUBLISHED,SYNTHETIC"
+    ].join("\n") + "\n")
+    const env = { ...db.env, KYB_GLEIF_RA_CODES: "RA990001=ke-brs" }
+    const entities = await kyb(["ingest", "gleif", level1], env)
+    expect(entities.code, entities.stderr).toBe(0)
+    expect(JSON.parse(entities.stdout)).toMatchObject({ rows: 2, matched: 1, inserted: 1, rejected: 0 })
+    const parents = await kyb(["ingest", "gleif-relationships", "--entities", level1, rr], env)
+    expect(parents.code, parents.stderr).toBe(0)
+    expect(JSON.parse(parents.stdout)).toMatchObject({ rows: 1, matched: 1, rejected: 0 })
   }, 180_000)
 
   it("a key made with --scope read says so, and the list shows its scope", async () => {

@@ -76,7 +76,7 @@ describe("hostile requests derived from the OpenAPI document (issue 15)", () => 
         }
         const session = yield* Effect.promise(async () => {
           const web = makeWebClient(server.url)
-          const signup = await web.submitFollowing("/signup", "/signup", { email: "fuzz@example.com", password: "correct horse battery staple" })
+          const signup = await web.submitFollowing("/signup", "/signup", { name: "Synthetic Owner", email: "fuzz@example.com", password: "correct horse battery staple" })
           const login = await web.post("/login", { _csrf: web.csrfIn(signup.text), email: "fuzz@example.com", password: "correct horse battery staple" })
           assert.strictEqual(login.status, 303)
           const cookie = `kyb_session=${web.cookie("kyb_session")}; kyb_csrf=${web.cookie("kyb_csrf")}`

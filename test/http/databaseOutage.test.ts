@@ -55,7 +55,7 @@ describe("a lost database", () => {
       }
 
       // a console form posted (sign-up, as in a burst) or a page asked for: a page, never a JSON body
-      const form = yield* Effect.promise(() => web.post("/signup", { _csrf: web.csrfIn(signupPage.text), email: "outage@example.com", password: "correct horse battery staple" }))
+      const form = yield* Effect.promise(() => web.post("/signup", { _csrf: web.csrfIn(signupPage.text), name: "Synthetic Owner", email: "outage@example.com", password: "correct horse battery staple" }))
       assert.strictEqual(form.status, 503, form.text)
       assert.include(form.headers.get("content-type") ?? "", "text/html")
       assert.include(form.text, "Service unavailable")

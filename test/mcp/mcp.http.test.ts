@@ -5,7 +5,8 @@ import { MCP_ERROR_CODES } from "../../src/mcp/errors.js"
 import { call } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 import { dtec, screenerReady, seed } from "./fixtures.js"
-import { connect, callTool, rest, sameFactsAsRest } from "./mcpClient.js"
+import { caseFilesAudited, connect, callTool, rest, sameFactsAsRest } from "./mcpClient.js"
+import { keyIdOf } from "../tenancy/support.js"
 
 const overHttp = (url: string, headers: Record<string, string>) =>
   connect(new StreamableHTTPClientTransport(new URL(`${url}/mcp`), { requestInit: { headers } }))
@@ -37,7 +38,8 @@ describe("MCP over Streamable HTTP (issue 32)", () => {
         yield* screenerReady(server.url, yield* server.newKey({ plan: "unlimited" }))
         const secret = yield* server.newKey({ plan: "unlimited" })
         const client = yield* overHttp(server.url, { "x-api-key": secret })
-        yield* sameFactsAsRest(client, server.url, secret, { awardsOf: dtec.registration_no })
+        const given = yield* sameFactsAsRest(client, server.url, secret, { awardsOf: dtec.registration_no })
+        yield* caseFilesAudited(server.url, yield* server.newKey({ plan: "unlimited", accountId: (yield* keyIdOf(secret)).account_id, scope: "audit" }), given)
       }))
 
     it.effect("a tool call counts as one request and carries the quota headers; the protocol's own messages are not counted", () =>

@@ -6,7 +6,8 @@ import { repoRoot } from "../sanctions/paths.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 import { SharedDatabase, SharedDatabaseLive } from "../support/sharedDatabase.js"
 import { dtec, screenerReady, seed } from "./fixtures.js"
-import { callTool, connect, LONG, sameFactsAsRest } from "./mcpClient.js"
+import { caseFilesAudited, callTool, connect, LONG, sameFactsAsRest } from "./mcpClient.js"
+import { keyIdOf } from "../tenancy/support.js"
 
 /** `kyb mcp` as a desktop agent starts it: a process on the server's database, the key in its environment. */
 const overStdio = (secret: string) =>
@@ -38,7 +39,8 @@ describe("MCP over stdio: `kyb mcp` (issue 32)", () => {
         yield* seed
         yield* screenerReady(server.url, yield* server.newKey({ plan: "unlimited" }))
         const secret = yield* server.newKey({ plan: "unlimited" })
-        yield* sameFactsAsRest(yield* overStdio(secret), server.url, secret, { awardsOf: dtec.registration_no })
+        const given = yield* sameFactsAsRest(yield* overStdio(secret), server.url, secret, { awardsOf: dtec.registration_no })
+        yield* caseFilesAudited(server.url, yield* server.newKey({ plan: "unlimited", accountId: (yield* keyIdOf(secret)).account_id, scope: "audit" }), given)
       }), 900_000)
 
     it.effect("an invalid key, an exhausted quota and a read-only key's record_decision give the documented MCP errors", () =>

@@ -3,12 +3,13 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { assert } from "@effect/vitest"
 import { Effect, Schedule } from "effect"
 import { call } from "../support/http.js"
+import { canonicalSha256 } from "../support/canonicalSha256.js"
 
 /** A process started on a busy machine may take long to answer its first request: no test depends on a deadline. */
 export const LONG = 240_000
 
 export const toolNames = [
-  "comment_case", "create_monitor", "delete_monitor", "get_batch", "get_case", "get_check", "get_company", "get_company_awards", "list_cases",
+  "comment_case", "create_monitor", "delete_monitor", "get_batch", "get_case", "get_case_file", "get_check", "get_company", "get_company_awards", "list_cases",
   "list_checks", "list_decisions", "list_events", "list_monitors", "list_registries", "record_decision", "screen_name", "search_companies",
   "submit_batch", "verify_business"
 ]
@@ -18,14 +19,15 @@ const writers = ["comment_case", "create_monitor", "delete_monitor", "record_dec
 const openWorld = ["get_company", "search_companies", "submit_batch", "verify_business"]
 
 /**
- * What an agent pays for the list (at most 14.5 KB: 12 KB in issue 43, where list_cases leaves its report filters to
- * GET /v1/cases; issue 51's screen_name and verify_business's declared people took 2.2 KB more, with terse descriptions),
+ * What an agent pays for the list (at most 15 KB: 12 KB in issue 43, where list_cases leaves its report filters to
+ * GET /v1/cases; issue 51's screen_name and verify_business's declared people took 2.2 KB more, with terse descriptions;
+ * issue 55's get_case_file 0.5 KB),
  * and what it can rely on: every argument described with its limits as keywords, no definitions repeated under
  * `$defs`, no generated titles ("maxLength(64)").
  */
 export const affordableList = (tools: ReadonlyArray<{ name: string; inputSchema: Record<string, unknown>; outputSchema?: Record<string, unknown> | undefined; annotations?: Record<string, unknown> | undefined }>) => {
   const bytes = Buffer.byteLength(JSON.stringify({ tools }), "utf8")
-  assert.isAtMost(bytes, 14.5 * 1024, `tools/list is ${bytes} bytes`)
+  assert.isAtMost(bytes, 15 * 1024, `tools/list is ${bytes} bytes`)
   const text = JSON.stringify(tools)
   assert.notInclude(text, "$defs")
   assert.notInclude(text, "\"title\"")
@@ -148,6 +150,11 @@ export const sameFactsAsRest = (client: Client, url: string, secret: string, com
     const history = commented["history"] as ReadonlyArray<{ kind: string; body: string | null }>
     assert.deepInclude(history.at(-1), { kind: "commented", body: "the Cuban state bank, not our customer" })
     assert.deepStrictEqual(yield* callTool(client, "get_case", { id: queue[0]!.id }), (yield* rest(url, secret, `/v1/cases/${queue[0]!.id}`)).body)
+    // The case file: what /v1 gives but for the moment it was made; each given out is audited (caseFilesAudited).
+    const file = yield* callTool(client, "get_case_file", { id: queue[0]!.id })
+    const restFile = (yield* rest(url, secret, `/v1/cases/${queue[0]!.id}/file`)).body as Record<string, unknown>
+    assert.deepStrictEqual({ ...file, generated_at: null }, { ...restFile, generated_at: null })
+    assert.deepInclude(file, { case_id: queue[0]!.id, format: "kyb-africa-case-file/1" })
 
     const decided = hits.map((h) => ({ list: h.list, entry_id: h.entry_id }))
     for (const hit of decided) {
@@ -158,6 +165,17 @@ export const sameFactsAsRest = (client: Client, url: string, secret: string, com
     const after = yield* callTool(client, "verify_business", { name: "Banco Nacional de Cuba" })
     assert.isTrue((after["sanctions"] as { hits: ReadonlyArray<{ dismissed: boolean }> }).hits.every((h) => h.dismissed))
     yield* workflowTools(client, url, secret)
+    return { caseId: queue[0]!.id, files: [file, restFile] }
+  })
+
+/** Each case file given out (here: MCP's, then /v1's) is in the audit log: by the key, of the case, with the file's SHA-256. */
+export const caseFilesAudited = (url: string, auditor: string, given: { readonly caseId: string; readonly files: ReadonlyArray<unknown> }) =>
+  Effect.gen(function*() {
+    const entries = ((yield* rest(url, auditor, "/v1/audit?action=case.file_downloaded")).body as {
+      entries: ReadonlyArray<{ actor: { type: string }; object: { id: string }; details: Record<string, unknown> }>
+    }).entries
+    assert.deepStrictEqual(entries.map((e) => [e.actor.type, e.object.id, e.details["case_id"], e.details["sha256"]]),
+      given.files.map((f) => ["key", given.caseId, given.caseId, canonicalSha256(f)]))
   })
 
 const sameAsRest = (client: Client, url: string, secret: string, tool: string, args: Record<string, unknown>, route: string) =>

@@ -66,11 +66,16 @@ describe("team administration", () => {
         assert.include((yield* promise(() => owner.get("/dashboard"))).text, "address not verified")
       }), 300_000)
 
-    it.effect("an owner without a name (no name sent, as before): named by the address until they give one; bad names refused, changing nothing; the change audited", () =>
+    it.effect("an owner without a name (made before display names): named by the address until they give one; the session JSON says so; bad names refused, changing nothing; the change audited", () =>
       Effect.gen(function*() {
         const { url } = yield* TestServer
         const sql = yield* SqlClient.SqlClient
-        const owner = yield* promise(() => signUpAndLogIn(url, "kofi@example.com", PASSWORD))
+        const owner = yield* promise(() => signUpAndLogIn(url, "kofi@example.com", PASSWORD, "Kofi"))
+        // as sql/0440 left the owners made before display names: named by their address, no display name
+        yield* sql`UPDATE members SET name = email, display_name = NULL WHERE email = 'kofi@example.com'`
+        const session = () => Effect.map(promise(() => call(`${url}/account/api/session`, { headers: { cookie: `kyb_session=${owner.cookie("kyb_session") ?? ""}` } })),
+          (r) => (r.body as { member: { display_name: string | null; role: string } }).member)
+        assert.deepInclude(yield* session(), { display_name: null, role: "owner" })
         const auditor = yield* keyOf(owner, "auditor", "audit")
         const account = (yield* promise(() => owner.get("/dashboard/account"))).text
         assert.match(account, /id="name-missing">You have not given a name yet: records name you by your address, kofi@example.com/)
@@ -90,6 +95,7 @@ describe("team administration", () => {
         assert.strictEqual(saved.status, 200, saved.text)
         assert.include(saved.text, "what you do from now on is recorded as Kofi Mensah")
         assert.deepStrictEqual(yield* nameOf, { name: "Kofi Mensah", display_name: "Kofi Mensah" })
+        assert.deepInclude(yield* session(), { display_name: "Kofi Mensah" })
         const [renamed] = yield* auditEntries(url, auditor, "member.renamed")
         assert.deepStrictEqual(renamed!.details, { from: null, to: "Kofi Mensah" })
         assert.deepInclude(renamed!.actor, { name: "kofi@example.com", display_name: null })
@@ -106,6 +112,13 @@ describe("team administration", () => {
         const refused = yield* promise(() => web.submit("/signup", "/signup", { name: "Eve\r\nSet-Cookie: x", email: "eve@example.com", password: PASSWORD }))
         assert.strictEqual(refused.status, 400)
         assert.lengthOf(yield* sql`SELECT 1 FROM members WHERE email = 'eve@example.com'`, 0)
+        // the name is required server-side as the form requires it: no name field, or a blank one, is a clear 400
+        for (const body of [{ email: "nameless@example.com", password: PASSWORD }, { name: "  ", email: "nameless@example.com", password: PASSWORD }]) {
+          const nameless = yield* promise(() => makeWebClient(url).submit("/signup", "/signup", body))
+          assert.strictEqual(nameless.status, 400, JSON.stringify(body))
+          assert.include(nameless.text, "name: must be 1 to 120 characters")
+        }
+        assert.lengthOf(yield* sql`SELECT 1 FROM members WHERE email = 'nameless@example.com'`, 0)
       }), 300_000)
 
     it.effect("removing a member asks first: a page naming them and the keys they were shown; other roles 403, an unknown member 404", () =>

@@ -8,7 +8,7 @@ const PASSWORD = "correct horse battery staple"
 export const signedInAccount = (url: string, email: string) =>
   Effect.promise(async () => {
     const web = makeWebClient(url)
-    const reply = await web.submitFollowing("/signup", "/signup", { email, password: PASSWORD })
+    const reply = await web.submitFollowing("/signup", "/signup", { name: "Synthetic Owner", email, password: PASSWORD })
     if (reply.status !== 200) throw new Error(`sign-up: ${reply.status} ${reply.text}`)
     const login = await web.post("/login", { _csrf: web.csrfIn(reply.text), email, password: PASSWORD })
     if (login.status !== 303) throw new Error(`log-in: ${login.status} ${login.text}`)

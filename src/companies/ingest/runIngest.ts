@@ -11,6 +11,8 @@ export interface Rejection {
 export interface DecodedBatch<A> {
   readonly items: ReadonlyArray<A>
   readonly rejected: ReadonlyArray<Rejection>
+  /** Rows read and left aside without fault (GLEIF: rows of countries outside the 18): counted in `rows` only. */
+  readonly skipped?: number
   readonly bytesDone: number
 }
 
@@ -88,7 +90,7 @@ export const runIngest = <A extends { readonly line: number }, E, R>(
           for (const refused of counts.refused ?? []) {
             yield* reject({ line: batch.items[refused.index]?.line ?? 0, reason: refused.reason })
           }
-          state.rows += batch.items.length + batch.rejected.length
+          state.rows += batch.items.length + batch.rejected.length + (batch.skipped ?? 0)
           state.inserted += counts.inserted
           state.updated += counts.updated
           state.unchanged += counts.unchanged

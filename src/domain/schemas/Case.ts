@@ -19,6 +19,8 @@ export const caseCursorPosition = (payload: string): { readonly key: string | nu
     const key: unknown = value[0]
     // A score as the database keeps it (a real between 0 and 1), an instant between 1970 and 9999: never a failed cast.
     if (key === null || (typeof key === "number" && key >= 0 && key <= 1 && Math.fround(key) === key)) return { key, id: value[1] }
+    // a count of open reasons (the reasons order)
+    if (typeof key === "number" && Number.isInteger(key) && key >= 0 && key <= 1000) return { key, id: value[1] }
     return typeof key === "string" && instantOf(key) !== null ? { key, id: value[1] } : null
   } catch {
     return null
@@ -40,7 +42,7 @@ export const CaseListParams = Schema.Struct({
   assignee: optionalField(memberId("A member, or none")),
   min_age_days: optionalField(IntegerFromQuery(0, 3650, { description: "Opened at least this many days ago" })),
   pending: optionalField(Schema.Literals(["true", "false"]).annotate({ description: "true: a decision awaits a second member" })),
-  sort: optionalField(Schema.Literals(["age", "score"]).annotate({ description: "age (default): oldest first; score: best hit first" })),
+  sort: optionalField(Schema.Literals(["age", "score", "reasons"]).annotate({ description: "age (default): oldest first; score: best hit first; reasons: most open reasons (of the latest check) first" })),
   limit: optionalField(IntegerFromQuery(1, 100, { default: 25, description: "Cases a page" })),
   cursor: optionalField(CaseCursor),
   waiting_for: optionalField(Schema.String.annotate({ description: "A member (mem_…): the cases waiting for them: a decision another member proposed (and they may review), or escalated to them or their role" })
@@ -67,7 +69,7 @@ export class CaseSummary extends Schema.Class<CaseSummary>("CaseSummary")({
   resolved_by_later_check: Schema.Boolean.annotate({
     description: "true: its latest check clears every reason and hit, so it may close with outcome resolved_by_later_check (a person still closes it, with a note)"
   }),
-  reopened_at: Schema.NullOr(Schema.String).annotate({ description: "When a later check last opened it again with a new hit or reason; null: never, or closed since" }),
+  reopened_at: Schema.NullOr(Schema.String).annotate({ description: "When a later check (a new hit or reason) or a decision proposed on its subject last opened it again; null: never, or closed since" }),
   best_hit: Schema.NullOr(Schema.Struct({ score: Schema.Finite, list: Schema.String, name: Schema.String })).annotate({
     description: "The highest-scored undecided hit its checks reported; null: none (a case for another reason)"
   }),
@@ -97,7 +99,7 @@ export class CasePage extends Schema.Class<CasePage>("CasePage")({
 export class CaseEvent extends Schema.Class<CaseEvent>("CaseEvent")({
   at: Schema.String.annotate({ format: "date-time" }),
   actor: AttributionOrNull("who; null: the service (a check that opened or joined the case)"),
-  kind: Schema.String.annotate({ description: "opened, check_joined (any later check of the subject, verified or not), reopened (a later check brought a new hit or reason), assigned, started, escalated, closed, commented, decision_proposed, decision_recorded, decision_approved, decision_rejected" }),
+  kind: Schema.String.annotate({ description: "opened, check_joined (any later check of the subject, verified or not), reopened (a later check brought a new hit or reason, or a decision proposed on its subject waits for a second look), assigned, started, escalated, closed, commented, decision_proposed, decision_recorded, decision_approved, decision_rejected" }),
   body: Schema.NullOr(Schema.String).annotate({ description: "A comment's text" }),
   details: Schema.Record(Schema.String, Schema.Unknown)
 }) {}

@@ -72,20 +72,20 @@ const guard = <E, R>(
     if (headerProblem !== undefined) return yield* refused(headerProblem)
 
     const rule = bodyRuleFor(target.split("?")[0] ?? "")
-    const declaredType = mediaType(request.headers["content-type"])
+    const declared = mediaType(request.headers["content-type"])
     // Checked even for an empty body: the framework would wait for a multipart body that never comes.
-    if (declaredType !== undefined && request.method !== "GET" && !rule.mediaTypes.includes(declaredType)) {
-      return yield* answer(415, "unsupported_media_type", `This route takes ${rule.mediaTypes.join(" or ")} bodies, not ${declaredType}.`)
+    if (declared.kind === "named" && request.method !== "GET" && !rule.mediaTypes.includes(declared.type)) {
+      return yield* answer(415, "unsupported_media_type", `This route takes ${rule.mediaTypes.join(" or ")} bodies, not ${declared.type}.`)
     }
-    // A Content-Type header sent empty names no type (a missing one is read as JSON; an empty one the framework refuses as text).
-    if (declaredType === undefined && request.headers["content-type"] !== undefined && request.method !== "GET") {
+    // A header that names no type (a missing one is read as JSON; an empty one the framework refuses as text).
+    if (declared.kind === "empty" && request.method !== "GET") {
       return yield* answer(415, "unsupported_media_type", `This route takes ${rule.mediaTypes.join(" or ")} bodies; the Content-Type header is empty.`)
     }
     // Neither a length nor a chunked encoding: HTTP/1.1 says there is no body, so there is nothing to limit.
     if (!hasBody(request.headers)) return yield* app
     const maxBodySize = ByteSize.bytes(rule.maxBytes)
     const limited = Effect.provideService(app, HttpIncomingMessage.MaxBodySize, maxBodySize)
-    const type = declaredType ?? "application/json"
+    const type = declared.kind === "named" ? declared.type : "application/json"
     if (Number(request.headers["content-length"] ?? "0") > rule.maxBytes) {
       return yield* answer(413, "invalid_request", `The request body exceeds ${rule.maxBytes} bytes.`)
     }

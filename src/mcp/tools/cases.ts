@@ -1,7 +1,10 @@
 import { Effect, Schema, Struct } from "effect"
-import { actorOf } from "../../access/actor.js"
+import { actorOf, keyAttribution } from "../../access/actor.js"
 import { CaseDetail, CaseIdParam, CaseListParams, CasePage, CommentBody } from "../../domain/schemas/Case.js"
+import { CaseFile } from "../../domain/schemas/CaseFile.js"
+import { CaseFiles } from "../../cases/CaseFiles.js"
 import { Cases } from "../../cases/Cases.js"
+import { scopeReadsAudit } from "../../domain/keyScope.js"
 import { makeTool } from "../tool.js"
 
 export const caseTools = [
@@ -24,6 +27,15 @@ export const caseTools = [
     input: Schema.Struct({ id: CaseIdParam }),
     output: CaseDetail,
     run: (key, input) => Effect.flatMap(Cases, (cases) => cases.get(key.accountId, input.id))
+  }),
+  makeTool({
+    name: "get_case_file",
+    description: "A case as one file to keep (each document with its SHA-256); audited as an evidence read.",
+    writes: false,
+    idempotent: true,
+    input: Schema.Struct({ id: CaseIdParam }),
+    output: CaseFile,
+    run: (key, input) => Effect.flatMap(CaseFiles, (files) => files.file({ accountId: key.accountId, by: keyAttribution(key) }, input.id, scopeReadsAudit(key.scope)))
   }),
   makeTool({
     name: "comment_case",

@@ -2,7 +2,7 @@ import * as HttpClient from "effect/http/HttpClient"
 import * as NodeHttpClient from "@effect/platform-node/NodeHttpClient"
 import { Clock, Context, Effect, Layer, Option, Semaphore } from "effect"
 import type { CanonicalCompany } from "../../domain/CanonicalCompany.js"
-import { type LeiEntry, leiRecord, leiVerdict } from "../../domain/leiConfirmation.js"
+import { leiRecord, leiVerdict } from "../../domain/leiConfirmation.js"
 import type { RegistryId } from "../../domain/registrationNumbers.js"
 import { traced } from "../../metrics/span.js"
 import type { RegistryUnavailable } from "../adapters/RegistryUnavailable.js"
@@ -34,15 +34,24 @@ export interface GleifFinding {
   readonly owners: ReadonlyArray<GleifParent>
 }
 
-const mergeParents = (found: ReadonlyArray<{ readonly relationship: "direct" | "ultimate"; readonly entry: LeiEntry }>) => {
+/** A parent as level 2 names it: its LEI, name and country, and whether it is the direct or the ultimate one. */
+export interface ReportedParent {
+  readonly relationship: "direct" | "ultimate"
+  readonly lei: string
+  readonly name: string
+  readonly country: string | null
+}
+
+/** Parents by LEI: one reported as both the direct and the ultimate parent is one owner, `direct_and_ultimate`. */
+export const mergeParents = (found: ReadonlyArray<ReportedParent>): ReadonlyArray<GleifParent> => {
   const byLei = new Map<string, GleifParent>()
-  for (const { entry, relationship } of found) {
-    const held = byLei.get(entry.lei)
-    byLei.set(entry.lei, {
-      name: entry.legalName.trim(),
-      lei: entry.lei,
+  for (const { country, lei, name, relationship } of found) {
+    const held = byLei.get(lei)
+    byLei.set(lei, {
+      name: name.trim(),
+      lei,
       relationship: held === undefined || held.relationship === relationship ? relationship : "direct_and_ultimate",
-      country: entry.legalAddress.country
+      country
     })
   }
   return [...byLei.values()]
@@ -69,7 +78,10 @@ export class GleifSource extends Context.Service<GleifSource>()("kyb/GleifSource
 
     const parentsOf = (record: LeiRecordWire) =>
       Effect.forEach(reportedParents(record), (relationship) =>
-        Effect.map(gleif.parent(record.attributes.lei, relationship), Option.map((parent) => ({ relationship, entry: entryOfWire(parent) }))), { concurrency: 2 }).pipe(
+        Effect.map(gleif.parent(record.attributes.lei, relationship), Option.map((parent): ReportedParent => {
+          const entry = entryOfWire(parent)
+          return { relationship, lei: entry.lei, name: entry.legalName, country: entry.legalAddress.country }
+        })), { concurrency: 2 }).pipe(
         Effect.map((found) => mergeParents(found.flatMap(Option.toArray)))
       )
 

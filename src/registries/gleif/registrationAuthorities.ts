@@ -13,6 +13,16 @@ import { isRegistryId, type RegistryId, registryIds } from "../../domain/registr
  * - m-muecke/gleifr's documentation prints the first 200 rows of GLEIF's API (codes RA000001-RA000204 with register
  *   names, no country column): a code cannot be tied to a country from it.
  * - ringgaard/sling data/org/bizreg.sling gives every code with its country, but it is a third party's transcription.
+ * Searched again on 2026-11-29 (public code; the index's text search and file listings):
+ * - NotAProfDev/gleif-rs tests/data/registration_authorities/ (commit 7953500197713b7740becb7cd6383949234902db): verbatim
+ *   answers of GLEIF's API `/registration-authorities`, but only its first page (RA000001-RA000010, total 1071) and
+ *   RA000044 (BR) and RA000097 (CO). Its one African row of the 18 countries, RA000005 (AO, "Central Registry of
+ *   Business Names", Ficheiro Central de Denominações Sociais), is Angola's name register, not the GUE (ao-gue): not
+ *   entered.
+ * - code that reads the list's CSV (columns "Registration Authority Code", "Country Code", "International name of
+ *   Register" ...; versions 1.5 of 2019-12-05 and 1.8.1 of 2024-11-20) fetches it at run time and commits either
+ *   nothing or a bundle rebuilt from it (names merged and rewritten), not a verbatim copy; no committed CSV with the
+ *   African rows, and no API answer with a Kenyan, Nigerian or South African jurisdiction, was found.
  * So every row is empty: the 18 registries' codes come only from a third party's transcription, never from GLEIF's
  * list or a verbatim copy. Until a row is filled in from the list, an operator names the codes in KYB_GLEIF_RA_CODES
  * ("RA000123=ke-brs,RA000456=gh-orc"): meanwhile every GLEIF record of that country is a reference entity, never

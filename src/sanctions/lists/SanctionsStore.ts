@@ -88,17 +88,47 @@ export const allVersions: Effect.Effect<ReadonlyArray<ListVersion>, SqlError.Sql
 
 const decodeEntry = Schema.decodeUnknownEffect(SanctionsEntry)
 
+/** Entries read per statement: a whole list's text (tens of MB for OFAC SDN) never sits in memory at once. */
+const ENTRY_BATCH = 1000
+
+interface EntryText {
+  readonly entry_id: string
+  readonly entry: string
+}
+
 /**
- * The entries of one stored version, read as text and decoded one at a time: the whole list never exists twice as
- * objects (the driver's parse and the decoded copy). Without their details (display only, read for hits with
- * `detailsOf`): an index of the lists need not hold them.
+ * The entries of one stored version in order of entry id, `ENTRY_BATCH` at a time (keyset on the primary key), each
+ * batch read as text and decoded one at a time, then given to `use`: a refresh that runs beside a serving index
+ * holds one batch of text, not the list's (issue 56: RSS during a refresh). Without their details (display only, read
+ * for hits with `detailsOf`): an index of the lists need not hold them.
  */
-export const entriesOf = (versionId: number) =>
+export const forEachEntryBatch = <E, R>(
+  versionId: number,
+  use: (entries: ReadonlyArray<SanctionsEntry>) => Effect.Effect<void, E, R>
+) =>
   Effect.gen(function*() {
     const sql = yield* SqlClient.SqlClient
-    const rows = yield* sql<{ entry: string }>`SELECT (entry - 'details')::text AS entry FROM sanctions_entries WHERE version_id = ${versionId} ORDER BY entry_id`
+    let after: string | null = null
+    while (true) {
+      const rows: ReadonlyArray<EntryText> = after === null
+        ? yield* sql<EntryText>`SELECT entry_id, (entry - 'details')::text AS entry FROM sanctions_entries WHERE version_id = ${versionId} ORDER BY entry_id LIMIT ${ENTRY_BATCH}`
+        : yield* sql<EntryText>`SELECT entry_id, (entry - 'details')::text AS entry FROM sanctions_entries WHERE version_id = ${versionId} AND entry_id > ${after} ORDER BY entry_id LIMIT ${ENTRY_BATCH}`
+      if (rows.length === 0) return
+      const entries: Array<SanctionsEntry> = []
+      for (const row of rows) entries.push(yield* decodeEntry(JSON.parse(row.entry)))
+      after = rows[rows.length - 1]!.entry_id
+      yield* use(entries)
+      if (rows.length < ENTRY_BATCH) return
+    }
+  })
+
+/** The entries of one stored version, in order of entry id (`forEachEntryBatch`, gathered). */
+export const entriesOf = (versionId: number) =>
+  Effect.gen(function*() {
     const entries: Array<SanctionsEntry> = []
-    for (const row of rows) entries.push(yield* decodeEntry(JSON.parse(row.entry)))
+    yield* forEachEntryBatch(versionId, (batch) => Effect.sync(() => {
+      for (const e of batch) entries.push(e)
+    }))
     return entries
   })
 

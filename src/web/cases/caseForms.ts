@@ -41,7 +41,7 @@ export const reasonFacts = (k: CaseSummary): Html => {
   const gone = k.reasons_seen.filter((r) => !k.reasons.includes(r))
   return html`<dt>Reasons (latest check)</dt><dd id="case-reasons">${k.reasons.map(reasonWords).join("; ") || "none: the latest check clears every reason"}</dd>${
     gone.length === 0 ? "" : html`<dt>Earlier reasons, gone since</dt><dd id="case-earlier-reasons">${gone.map(reasonWords).join("; ")}</dd>`}${
-    k.reopened_at === null ? "" : html`<dt>Reopened</dt><dd>by a later check on ${k.reopened_at.slice(0, 16).replace("T", " ")} UTC</dd>`}`
+    k.reopened_at === null ? "" : html`<dt>Reopened</dt><dd>on ${k.reopened_at.slice(0, 16).replace("T", " ")} UTC by a new hit or reason (the history names the check or decision)</dd>`}`
 }
 
 const strings = (value: unknown): ReadonlyArray<string> => Array.isArray(value) ? value.filter((v): v is string => typeof v === "string") : []
@@ -57,5 +57,5 @@ export const checkHistoryWords = (kind: string, details: Readonly<Record<string,
   const news = [...strings(details["new_reasons"]).map(reasonWords), ...strings(details["new_hits"]).map((h) => `hit ${h}`)]
   return typeof details["check_id"] === "string"
     ? `check ${check} reopened the case${result}: new since the latest check: ${news.join("; ") || said}`
-    : "reopened the case: a decision proposed on its subject waits for a second look"
+    : `reopened the case: a decision proposed on its subject waits for a second look${news.length === 0 ? "" : ` (${news.join("; ")})`}`
 }

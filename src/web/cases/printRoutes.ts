@@ -36,7 +36,7 @@ const recordStyle = consoleGet((c) =>
 const file = consoleGet((c) =>
   Effect.gen(function*() {
     const id = yield* idAfter(PREFIX)
-    const made = yield* (yield* CaseFiles).file(c.account.id, id, memberAttribution(c.account), true)
+    const made = yield* (yield* CaseFiles).file({ accountId: c.account.id, by: memberAttribution(c.account), origin: c.origin }, id, true)
     return HttpServerResponse.text(JSON.stringify(made, null, 2), {
       contentType: "application/json; charset=utf-8",
       headers: { "content-disposition": `attachment; filename="${made.case_id}-file.json"`, "cache-control": "no-store" }

@@ -106,7 +106,7 @@ export const queuePage = (c: Console, page: CasePage, view: QueueView) => {
     k.check_count,
     ageWords(k, page.service_hours),
     k.assignee?.name ?? "nobody",
-    html`${statusWords[k.status]}${k.reopened_at === null ? "" : " · reopened by a later check"}${escalationWords(k)}${k.pending_decisions > 0 ? html` · <strong>${k.pending_decisions} waiting for a second look</strong>` : ""}`
+    html`${statusWords[k.status]}${k.reopened_at === null ? "" : " · reopened by a new hit or reason"}${escalationWords(k)}${k.pending_decisions > 0 ? html` · <strong>${k.pending_decisions} waiting for a second look</strong>` : ""}`
   ])
   const table = dataTable("Cases", [...(work ? ["Select"] : []), "Subject", "Reasons", "Best hit", "Checks", page.service_hours === null ? "Age" : "Age against the service level", "Assignee", "Status"], rows,
     { empty: "No case matches.", id: "cases" })
@@ -125,7 +125,7 @@ ${saved}
     reviewReasonOrder.map((r) => option(r, reasonWords(r), q("reason")))}</select></div>
 <div><label for="f-assignee">Assignee</label><select id="f-assignee" name="assignee">${option("", "anyone", q("assignee"))}${
     option("none", "nobody (unassigned)", q("assignee"))}${option(me, "me (my cases)", q("assignee"))}</select></div>
-<div><label for="f-sort">Order</label><select id="f-sort" name="sort">${option("age", "oldest first (overdue first)", q("sort"))}${option("score", "best hit first", q("sort"))}</select></div>
+<div><label for="f-sort">Order</label><select id="f-sort" name="sort">${option("age", "oldest first (overdue first)", q("sort"))}${option("score", "best hit first", q("sort"))}${option("reasons", "most open reasons first", q("sort"))}</select></div>
 ${checkbox("waiting_for", me, "waiting for me", q("waiting_for") === me)}
 ${checkbox("overdue", "true", "overdue", q("overdue") === "true")}
 ${checkbox("pending", "true", "waiting for a second look", q("pending") === "true")}

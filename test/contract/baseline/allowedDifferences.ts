@@ -144,5 +144,21 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     why: "Issue 55 item 4, breaking on purpose: escalation asks for a reason and goes to a person or role through the API as " +
       "in the console (`reason`, `to`: mem_… or role:owner|admin|analyst); an escalation without them was a door around " +
       "that rule. A body route also documents 413 and 415."
+  },
+  {
+    pointers: /^\/(components\/schemas\/AuditEntry\/properties\/action\/enum\/\d+|paths\/~1v1~1audit\/get\/parameters\/\d+\/schema\/enum\/\d+)$/,
+    why: "Issue 55 follow-up: every case file given out (GET /v1/cases/{id}/file, the console's download, MCP's get_case_file) " +
+      "is an evidence read in the audit log, `case.file_downloaded` (who, which case, the file's SHA-256): an action an entry " +
+      "can have, and a filter of GET /v1/audit."
+  },
+  {
+    pointers: /^\/paths\/~1v1~1cases\/get\/parameters\/\d+\/(schema\/)?(enum\/\d+|description)$/,
+    why: "Issue 55 follow-up 6, additive: the queue sorts by how many reasons each case has open (`sort=reasons`, most " +
+      "first, then by id; paged by cursor like the other orders) beside best score and age."
+  },
+  {
+    pointers: /^\/(components\/schemas\/CaseSummary\/properties\/reopened_at\/(anyOf\/0\/)?description|components\/schemas\/CaseEvent\/properties\/kind\/description|paths\/~1v1~1cases~1\{id\}~1close\/post\/description)$/,
+    why: "Issue 55 follow-up 4: a decision proposed on a closed case's subject reopens it as a later check does (the same " +
+      "history entry and case.reopened event); the descriptions of reopened_at, the history's kinds and closing say so."
   }
 ]

@@ -6,77 +6,80 @@ import { registryById } from "../../../registries/catalog.js"
 import { gleifAuthorityCodes } from "../../../registries/gleif/gleifConfig.js"
 import { authorityLookup } from "../../../registries/gleif/registrationAuthorities.js"
 import { CompanyWriter } from "../../CompanyWriter.js"
-import { csvBatches } from "../csvBatches.js"
-import { type FileSummary, IngestFileError } from "../runIngest.js"
+import type { CsvBatch } from "../csvBatches.js"
+import { type DecodedBatch, IngestFileError, type Rejection, runIngest } from "../runIngest.js"
+import { goldenCopyRows } from "./goldenCopyFile.js"
 import { entryOfGoldenCopyRow } from "./goldenCopyRow.js"
 
 export const GOLDEN_COPY_SOURCE = "GLEIF golden copy (Global LEI Index)"
-const GOLDEN_COPY_URL = "https://www.gleif.org/en/lei-data/gleif-golden-copy"
-const MAX_REJECTIONS = 50
+export const GOLDEN_COPY_URL = "https://www.gleif.org/en/lei-data/gleif-golden-copy"
+
+interface LinedRecord {
+  readonly line: number
+  readonly record: CanonicalCompany
+}
+
+/** A golden-copy file's rows by its kind (CSV or JSON), or the one-line refusal of any other file. */
+export const goldenCopyOf = (file: string) => {
+  const rows = goldenCopyRows(file)
+  return rows === null
+    ? Effect.fail(new IngestFileError({ file, message: "GLEIF's golden copy is read as CSV (named .csv) or JSON (the LEI-CDF files GLEIF publishes); the XML files are not read" }))
+    : Effect.succeed(rows)
+}
 
 /**
- * `kyb ingest gleif FILE`: GLEIF's golden-copy CSV (level 1), streamed in batches so memory stays flat whatever the
- * file's size; rows of the 18 countries kept (`matched`), the others skipped. Each record by the same rule as the live
- * API (src/domain/leiConfirmation.ts): registered with GLEIF's evidence (source kind registry: a published file) or a
- * reference entity; its last-verified date is GLEIF's last update of the record.
+ * `kyb ingest gleif FILE`: GLEIF's golden copy (level 1), CSV or JSON, streamed in batches through runIngest so memory
+ * stays flat whatever the file's size; rows of the 18 countries kept (`matched`), the others skipped. Each record by the
+ * same rule as the live API (src/domain/leiConfirmation.ts): registered with GLEIF's evidence (source kind registry: a
+ * published file) or a reference entity; its last-verified date is GLEIF's last update of the record.
  */
 export const ingestGleifGoldenCopy = (file: string, options: { readonly batchSize: number }) =>
   Effect.gen(function*() {
-    if (!file.toLowerCase().endsWith(".csv")) {
-      return yield* new IngestFileError({ file, message: "GLEIF's golden copy is read as CSV (the LEI-CDF CSV GLEIF publishes); the JSON and XML files are not read" })
-    }
+    const rows = yield* goldenCopyOf(file)
     const writer = yield* CompanyWriter
     const registryOf = authorityLookup(yield* gleifAuthorityCodes)
     const registryName = (id: RegistryId) => `${registryById(id)?.name ?? id} (${id})`
     const started = Date.now()
-    const totals = { rows: 0, matched: 0, inserted: 0, updated: 0, unchanged: 0, rejected: 0 }
-    const rejections: Array<{ line: number; reason: string }> = []
-    const reject = (line: number, reason: string) => {
-      totals.rejected += 1
-      if (rejections.length < MAX_REJECTIONS) rejections.push({ line, reason })
+    const updatedAt = (date: string | null) => {
+      const t = Date.parse(date ?? "")
+      return new Date(Number.isNaN(t) ? started : t).toISOString()
     }
-    const batches = csvBatches(file, options.batchSize)[Symbol.asyncIterator]()
-    while (true) {
-      const next = yield* Effect.tryPromise({
-        try: () => batches.next(),
-        catch: (e) => new IngestFileError({ file, message: e instanceof Error ? e.message : String(e) })
-      })
-      if (next.done === true) break
-      const records: Array<{ line: number; record: CanonicalCompany }> = []
-      for (const row of next.value.rows) {
-        totals.rows += 1
+
+    const decode = (batch: CsvBatch): DecodedBatch<LinedRecord> => {
+      const items: Array<LinedRecord> = []
+      const rejected: Array<Rejection> = []
+      for (const row of batch.rows) {
         if (row._tag === "Bad") {
-          reject(row.line, row.reason)
+          rejected.push({ line: row.line, reason: row.reason })
           continue
         }
         const entry = entryOfGoldenCopyRow(row.cells)
         if (Result.isFailure(entry)) {
-          reject(row.line, entry.failure)
+          rejected.push({ line: row.line, reason: entry.failure })
           continue
         }
         const record = leiRecord(entry.success, leiVerdict(entry.success, registryOf), {
           source: GOLDEN_COPY_SOURCE,
           sourceUrl: GOLDEN_COPY_URL,
           kind: "registry",
-          checkedAt: new Date(entry.success.registration.lastUpdateDate ?? started).toISOString(),
+          checkedAt: updatedAt(entry.success.registration.lastUpdateDate),
           registryName
         })
-        if (record !== null) records.push({ line: row.line, record })
+        if (record !== null) items.push({ line: row.line, record })
       }
-      totals.matched += records.length
-      if (records.length === 0) continue
-      const written = yield* writer.upsertBatch(records.map((r) => r.record))
-      totals.inserted += written.inserted
-      totals.updated += written.updated
-      totals.unchanged += written.unchanged
-      for (const r of written.rejected) reject(records[r.index]!.line, r.reason)
+      return { items, rejected, skipped: batch.rows.length - items.length - rejected.length, bytesDone: batch.bytesDone }
     }
-    const seconds = (Date.now() - started) / 1000
-    return {
-      file,
-      ...totals,
-      seconds,
-      rowsPerSecond: Math.round(totals.rows / Math.max(seconds, 0.001)),
-      rejections
-    } satisfies FileSummary
+
+    async function* batches() {
+      for await (const batch of rows(options.batchSize)) yield decode(batch)
+    }
+
+    return yield* runIngest(file, batches, (items) =>
+      Effect.map(writer.upsertBatch(items.map((i) => i.record)), (written) => ({
+        inserted: written.inserted,
+        updated: written.updated,
+        unchanged: written.unchanged,
+        refused: written.rejected,
+        matched: items.length
+      })))
   })

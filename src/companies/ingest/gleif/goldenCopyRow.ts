@@ -2,12 +2,12 @@ import { Result } from "effect"
 import type { LeiEntry } from "../../../domain/leiConfirmation.js"
 
 /**
- * One row of GLEIF's golden-copy CSV (LEI-CDF 3.1 level 1, as GLEIF publishes it at
+ * One row of GLEIF's golden copy, CSV or JSON (goldenCopyFile.ts: LEI-CDF 3.1 level 1, as GLEIF publishes it at
  * https://www.gleif.org/en/lei-data/gleif-golden-copy) as the entry the confirmation rule reads. Columns by their
  * CDF paths, lower-cased (csvBatches lower-cases the header): `Entity.RegistrationAuthority.RegistrationAuthorityID`,
  * `Registration.ValidationSources` (the corroboration level) ... Pure.
  */
-const cell = (cells: Readonly<Record<string, string>>, name: string): string | null => {
+export const cell = (cells: Readonly<Record<string, string>>, name: string): string | null => {
   const value = cells[name.toLowerCase()]?.trim()
   return value === undefined || value === "" ? null : value
 }
