@@ -1,3 +1,5 @@
+import { companyProvenance } from "./lookups.js"
+
 /** Examples of screening, checks, batches, decisions and cases, added to `examples` in this order. */
 export const addCaseworkExamples = (examples: Record<string, unknown>): void => {
   // OFAC SDN entry 32796 as data/sanctions/ofac-sdn gives it, screened as "Ali Rage" born in 1966, Somali.
@@ -75,14 +77,7 @@ export const addCaseworkExamples = (examples: Record<string, unknown>): void => 
       { list: "OFAC Consolidated (non-SDN)", version: "2025-12-19", sha256: "3b8a4343be5c185bb1ce509015b1ed9da2675eeea406ab3f36ea87081d36525d" },
       { list: "UN SC Consolidated", version: "2026-02-27", sha256: "b66b0976a24847a3eed0011e8c2e316fbbbffdd545ce0dbbe53a93eb265d58f8" }
     ],
-    provenance: {
-      legal_name: {
-        source: "Corporate Affairs Commission (NG-CAC)",
-        source_url: "https://search.cac.gov.ng/",
-        checked_at: "2026-11-20T08:00:00.000Z",
-        confidence: 0.9
-      }
-    },
+    provenance: companyProvenance,
     policy_version: "2026-11-24.2",
     performed_by: { type: "key", id: "key_5b7d9f1a3c5e", label: "onboarding service" }
   }

@@ -1,4 +1,14 @@
 /** Examples of the look-ups: search, a company, its awards, a verdict, the registries, health. */
+/** Where the example company's legal name comes from (the record and the check that kept it show the same). */
+export const companyProvenance = {
+  legal_name: {
+    source: "Corporate Affairs Commission (NG-CAC)",
+    source_url: "https://search.cac.gov.ng/",
+    checked_at: "2026-11-20T08:00:00.000Z",
+    confidence: 0.9
+  }
+}
+
 const company = {
   country: "NG",
   registration_no: "RC 208767",
@@ -66,14 +76,7 @@ export const lookupExamples: Record<string, unknown> = {
       lei: null,
       relationship: null
     }],
-    provenance: {
-      legal_name: {
-        source: "Corporate Affairs Commission (NG-CAC)",
-        source_url: "https://search.cac.gov.ng/",
-        checked_at: "2026-11-20T08:00:00.000Z",
-        confidence: 0.9
-      }
-    },
+    provenance: companyProvenance,
     linked_records: []
   },
   "companies.awards": {
