@@ -3,7 +3,7 @@ import { Config, Effect, Option, Redacted, Context, Layer } from "effect"
 import { InvalidRequest } from "../domain/errors.js"
 import { type CursorPosition, type CursorScope, openCursor, positionOf, positionText, sealCursor } from "../domain/cursor.js"
 
-export type { CursorPosition, CursorScope }
+export type { CursorPosition }
 
 const refused = InvalidRequest.of("cursor: must be a next_cursor this list gave, for this account and these filters")
 

@@ -12,7 +12,6 @@ export type CaseStatus = typeof caseStatuses[number]
 export const caseOutcomes = ["cleared", "confirmed_match", "rejected_business", "resolved_by_later_check", "other"] as const
 export type CaseOutcome = typeof caseOutcomes[number]
 
-export const isCaseStatus = (raw: unknown): raw is CaseStatus => typeof raw === "string" && (caseStatuses as ReadonlyArray<string>).includes(raw)
 export const isCaseOutcome = (raw: unknown): raw is CaseOutcome => typeof raw === "string" && (caseOutcomes as ReadonlyArray<string>).includes(raw)
 
 /** What a member does to a case's status (assigning and commenting leave it where it is, taking starts the work). */

@@ -11,7 +11,7 @@ import { newToken, sha256 } from "../accounts/tokens.js"
 import { Audit } from "../audit/Audit.js"
 import { checkEmail, checkPassword } from "../domain/accountRules.js"
 import { checkDisplayName } from "../domain/displayName.js"
-import { canAssign, isRole, type Role } from "../domain/roles.js"
+import { canAssign, isRole } from "../domain/roles.js"
 import { Ends } from "../tenancy/Ends.js"
 import { type AccessEnded, Fence } from "../tenancy/Fence.js"
 import { MembersRepo } from "./MembersRepo.js"
@@ -223,4 +223,3 @@ export class Members extends Context.Service<Members>()("kyb/Members", {
   static readonly Default = Layer.effect(this, this.make).pipe(Layer.provide([MembersRepo.Default, Audit.Default, Fence.Default, Ends.Default]))
 }
 
-export type { Role }

@@ -4,8 +4,6 @@ import { Effect, Option } from "effect"
 import { type Account, Accounts, memberAttribution } from "../accounts/Accounts.js"
 import type { AccountKeyRow } from "../accounts/AccountsRepo.js"
 import type { Actor, KeyActor, Origin } from "../access/actor.js"
-import type { Cases } from "../cases/Cases.js"
-import { Audit } from "../audit/Audit.js"
 import { can, type Power, refusalOf } from "../domain/roles.js"
 import { Screener } from "../sanctions/Screener.js"
 import { html, type Html, page } from "./html.js"
@@ -86,8 +84,6 @@ export const consoleActor = (c: Console): Actor => ({
 /** Where a service needs a key (a batch job counts against a key's quota): the newest active key of the account. */
 export const actingKey = (c: Console): Option.Option<KeyActor> =>
   Option.map(Option.fromNullishOr(c.keys.find((k) => k.active && k.revoked_at === null)), (k) => ({ accountId: c.account.id, keyId: k.id, by: memberAttribution(c.account), origin: c.origin }))
-
-export type Page = Effect.Effect<HttpServerResponse.HttpServerResponse, never, HttpServerRequest.HttpServerRequest | Accounts | Cases | Audit | Screener>
 
 const contextOf = (account: Account, csrf: string) =>
   Effect.gen(function*() {

@@ -1,7 +1,7 @@
 import * as HttpServerRequest from "effect/http/HttpServerRequest"
 import * as HttpServerResponse from "effect/http/HttpServerResponse"
 import { Duration, Effect, Option } from "effect"
-import { type Account, Accounts, memberAttribution } from "../accounts/Accounts.js"
+import { Accounts, memberAttribution } from "../accounts/Accounts.js"
 import { noteCaller } from "../access/requestCaller.js"
 import { createHmac } from "node:crypto"
 import { newToken, sameSecret } from "../accounts/tokens.js"
@@ -100,4 +100,3 @@ export const currentAccount = Effect.gen(function*() {
   return account
 })
 
-export type { Account }

@@ -1,7 +1,7 @@
 import type { RegistryId } from "../../domain/registrationNumbers.js"
-import { type AccessTerms, accessTerms, type Confirmable, confirmables } from "../../domain/sourceAccess.js"
+import { type AccessTerms, type Confirmable, confirmables } from "../../domain/sourceAccess.js"
 
-export { type AccessTerms, accessTerms, type Confirmable, confirmables }
+export { type AccessTerms, type Confirmable, confirmables }
 
 /** The terms in words, as the table in docs/lists-and-registries.md and the console page print them. */
 export const termWords: Readonly<Record<AccessTerms, string>> = {

@@ -79,5 +79,3 @@ export const makeGleifClient = (s: GleifClientSettings) => {
 
   return { search, byLei, parent } as const
 }
-
-export type GleifClient = ReturnType<typeof makeGleifClient>

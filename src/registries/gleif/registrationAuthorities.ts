@@ -28,12 +28,6 @@ import { isRegistryId, type RegistryId, registryIds } from "../../domain/registr
  * ("RA000123=ke-brs,RA000456=gh-orc"): meanwhile every GLEIF record of that country is a reference entity, never
  * "registered".
  */
-export const raListSource = {
-  name: "GLEIF Registration Authorities List",
-  url: "https://www.gleif.org/en/about-lei/code-lists/gleif-registration-authorities-list",
-  terms: "CC0"
-} as const
-
 export interface AuthorityRow {
   readonly registry: RegistryId
   /** Codes read from the RA list; empty until confirmed there. */

@@ -86,8 +86,3 @@ export const LeiRecordPage = Schema.Struct({
 
 /** GET /lei-records/{lei} and GET /lei-records/{lei}/direct-parent (or ultimate-parent): one record. */
 export const LeiRecordOne = Schema.Struct({ data: LeiRecordWire })
-
-/** JSON:API error document (404 for an unknown LEI, 400 for a malformed filter, 429 when throttled). */
-export const JsonApiErrors = Schema.Struct({
-  errors: Schema.Array(Schema.Struct({ status: Schema.optional(Schema.String), title: Schema.optional(Schema.String) }))
-})

@@ -14,7 +14,6 @@ import { option, subjectWords } from "./queuePage.js"
 
 export { subjectWords }
 
-export { queuePage } from "./queuePage.js"
 
 type Members = ReadonlyArray<{ readonly id: string; readonly name: string }>
 

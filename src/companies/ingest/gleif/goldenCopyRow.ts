@@ -12,18 +12,6 @@ export const cell = (cells: Readonly<Record<string, string>>, name: string): str
   return value === undefined || value === "" ? null : value
 }
 
-/** The columns a golden-copy file must have (its header checked before any row is loaded). */
-export const goldenCopyColumns = [
-  "LEI",
-  "Entity.LegalName",
-  "Entity.LegalAddress.Country",
-  "Entity.RegistrationAuthority.RegistrationAuthorityID",
-  "Entity.RegistrationAuthority.RegistrationAuthorityEntityID",
-  "Entity.EntityStatus",
-  "Registration.RegistrationStatus",
-  "Registration.ValidationSources"
-] as const
-
 const OTHER_NAMES = 5
 
 export const entryOfGoldenCopyRow = (cells: Readonly<Record<string, string>>): Result.Result<LeiEntry, string> => {

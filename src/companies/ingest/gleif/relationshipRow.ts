@@ -18,15 +18,6 @@ export interface GleifRelationship {
   readonly lastUpdateDate: string | null
 }
 
-/** The columns a relationship file must have (its header checked before any row is loaded). */
-export const relationshipColumns = [
-  "Relationship.StartNode.NodeID",
-  "Relationship.EndNode.NodeID",
-  "Relationship.RelationshipType",
-  "Relationship.RelationshipStatus",
-  "Registration.RegistrationStatus"
-] as const
-
 const CONSOLIDATION = { IS_DIRECTLY_CONSOLIDATED_BY: "direct", IS_ULTIMATELY_CONSOLIDATED_BY: "ultimate" } as const
 
 const MAINTAINED = new Set(["PUBLISHED", "PENDING_TRANSFER", "PENDING_ARCHIVAL"])
