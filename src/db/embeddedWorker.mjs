@@ -7,6 +7,7 @@ import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm"
 import { unaccent } from "@electric-sql/pglite/contrib/unaccent"
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket"
 import { parentPort, workerData } from "node:worker_threads"
+import { ExchangeQueue } from "./exchangeQueue.mjs"
 
 const { dataDir, socketPath, tcpPort, maxConnections } = workerData
 const post = (message) => parentPort?.postMessage(message)
@@ -19,6 +20,9 @@ const start = async () => {
       ? { db, host: "127.0.0.1", port: tcpPort, maxConnections }
       : { db, path: socketPath, maxConnections }
   )
+  // The package's own queue lets connections' extended-protocol messages interleave (see exchangeQueue.mjs); each
+  // connection's handler is given the server's queue when it connects, so replacing it before start() covers all.
+  server.queryQueue = new ExchangeQueue(db)
   await server.start()
   parentPort?.on("message", async (message) => {
     if (message !== "stop") return
