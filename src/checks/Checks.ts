@@ -152,13 +152,17 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
 
     /** What the evidence of several checks reads once: the decisions per subject (the checks of a case share theirs), each case, the policy. */
     const evidenceMemo = () => ({
-      decisions: new Map<string, ReadonlyArray<Decision>>(),
-      cases: new Map<string, CheckCase | null>(),
-      policy: new Map<string, FourEyesInForce>()
+      decisions: new Map<string, Effect.Effect<ReadonlyArray<Decision>>>(),
+      cases: new Map<string, Effect.Effect<CheckCase | null>>(),
+      policy: new Map<string, Effect.Effect<FourEyesInForce>>()
     })
-    /** `read` once per key (in order, one at a time): what a key read before is answered from the memo. */
-    const once = <A>(memo: Map<string, A>, key: string, read: Effect.Effect<A>) =>
-      Effect.suspend(() => memo.has(key) ? Effect.succeed(memo.get(key) as A) : Effect.tap(read, (a) => Effect.sync(() => memo.set(key, a))))
+    /** `read` once per key: readers of a key share its one read, those that come while it runs included. */
+    const once = <A>(memo: Map<string, Effect.Effect<A>>, key: string, read: Effect.Effect<A>) =>
+      Effect.suspend(() => {
+        const held = memo.get(key)
+        if (held !== undefined) return held
+        return Effect.flatten(Effect.tap(Effect.cached(read), (shared) => Effect.sync(() => memo.set(key, shared))))
+      })
 
     /** The check's evidence; `linked`: the case it joined (else the case of a decision on its subject, if any). */
     const evidenceOf = (row: CheckRow, linked: string | null, memo: ReturnType<typeof evidenceMemo>) =>
@@ -176,6 +180,9 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
         return toCheck(row, { decisions: taken, case: held, four_eyes })
       })
 
+    /** A case file's checks have their evidence read this many at a time: the pool is shared with every request. */
+    const evidenceReadsAtOnce = 4
+
     /**
      * Checks by id (those of the account; in the order of `ids`), each as `get` gives it: the checks and the cases
      * they joined read in one statement (not one per check), then what their evidence reads once (`evidenceMemo`).
@@ -184,7 +191,7 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
       Effect.gen(function*() {
         const rows = yield* repo.findMany(accountId, ids.map((id) => id.toLowerCase()).filter((id) => UUID.test(id))).pipe(Effect.orDie)
         const memo = evidenceMemo()
-        return yield* Effect.forEach(rows, ({ row, caseId }) => evidenceOf(row, caseId, memo))
+        return yield* Effect.forEach(rows, ({ row, caseId }) => evidenceOf(row, caseId, memo), { concurrency: evidenceReadsAtOnce })
       })
 
     const list = (accountId: string, params: PageParams & { readonly since?: string | undefined }) =>
