@@ -4,6 +4,7 @@ import { CompanyRecord, FieldProvenance, Officer, Owner } from "../domain/schema
 import { typedValues } from "../domain/schemas/trusted.js"
 import { ReadSql } from "../db/ReadSql.js"
 import { recordConfidence } from "../domain/confidence.js"
+import { mergeOwners, type SourcedOwner } from "../domain/ownerSources.js"
 import { canonicalNumber, countryOfRegistry, registryForCountry } from "../domain/registrationNumbers.js"
 import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
 import type { OfficerRow } from "./write/state.js"
@@ -26,7 +27,7 @@ export interface HeldPerson {
 }
 
 /** An owner row as the record's statement reads it. */
-type OwnerJson = ConstructorParameters<typeof Owner>[0]
+type OwnerJson = SourcedOwner
 
 /** What a verdict needs of a company beyond its row. */
 export interface CompanyDetails {
@@ -168,7 +169,7 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
         return Option.some(new CompanyRecord({
           ...lendLinked(companyJson(row, now), linked),
           officers: officers.map((o) => new Officer(o, typedValues)),
-          owners: row.owners.map((o) => new Owner(o, typedValues)),
+          owners: mergeOwners(row.owners).map((o) => new Owner(o, typedValues)),
           provenance,
           linked_records: linked.map((l) => ({
             registration_no: l.registration_no,
