@@ -1,10 +1,9 @@
 import { assert, describe, layer } from "@effect/vitest"
-import * as HttpServerRequest from "effect/http/HttpServerRequest"
-import { Context, Effect, Layer, Option, References, Tracer } from "effect"
+import { Effect, Layer, Option, References, Tracer } from "effect"
 import { Statement } from "effect/sql"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
-import type { CanonicalCompany } from "../../src/domain/CanonicalCompany.js"
 import { bearer, call } from "../support/http.js"
+import { requestStatements, syntheticZaCompany } from "../support/requestStatements.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 
 // Every span the server makes, kept in memory (no exporter: nothing leaves the process).
@@ -17,14 +16,7 @@ const recordingTracer = Tracer.make({
   }
 })
 
-// The statements a request runs (its fiber holds the request), noted apart from the spans.
-const noted: Array<string> = []
-let recording = false
-const noteStatements: Statement.Transformer = (self, _sql, fiber) =>
-  Effect.sync(() => {
-    if (recording && Option.isSome(Context.getOption(fiber.context, HttpServerRequest.HttpServerRequest))) noted.push(self.compile()[0])
-    return self
-  })
+const statements = requestStatements()
 
 /** Whether `span` hangs under `root`, however deep. */
 const under = (span: Tracer.Span, root: Tracer.Span) => {
@@ -36,16 +28,7 @@ const under = (span: Tracer.Span, root: Tracer.Span) => {
   return false
 }
 
-const company: CanonicalCompany = {
-  country: "ZA",
-  registration_no: "1994/009585/06",
-  legal_name: "Span Parent Test Holdings Limited (synthetic)",
-  status: "active",
-  source: "synthetic test record",
-  source_kind: "registry",
-  last_verified_at: new Date().toISOString(),
-  officers: [{ name: "Synthetic Director", role: "director", appointed_on: "2015-03-01", resigned_on: null, nationality: "ZA" }]
-}
+const company = syntheticZaCompany("1994/009585/06", "Span Parent Test Holdings Limited (synthetic)")
 
 /**
  * src/db/pool.ts runs sql-pg's checkout under the pool's own context, not the request's: the spans of the request's
@@ -56,7 +39,7 @@ describe("the spans of a request's statements", () => {
     Layer.provide(Layer.mergeAll(
       Layer.succeed(Tracer.Tracer, recordingTracer),
       Layer.succeed(References.TracerEnabled, true),
-      Layer.succeed(Statement.CurrentTransformer, noteStatements)
+      Layer.succeed(Statement.CurrentTransformer, statements.transformer)
     ))
   )
   layer(server, { timeout: "240 seconds", excludeTestServices: true })((it) => {
@@ -67,11 +50,9 @@ describe("the spans of a request's statements", () => {
         const headers = bearer(yield* newKey({ plan: "unlimited" }))
         for (const route of ["/v1/company/ZA/1994%2F009585%2F06", "/v1/verify?country=ZA&registration_no=1994%2F009585%2F06"]) {
           const requestId = `statement-spans-${route.split("?")[0]!.split("/")[2]}`
-          noted.length = 0
           made.length = 0
-          recording = true
-          const reply = yield* Effect.promise(() => call(`${url}${route}`, { headers: { ...headers, "x-request-id": requestId } }))
-          recording = false
+          const reply = yield* statements.during(Effect.promise(() => call(`${url}${route}`, { headers: { ...headers, "x-request-id": requestId } })))
+          const noted = statements.noted
           assert.strictEqual(reply.status, 200, reply.text)
 
           const root = made.find((s) => s.kind === "server" && s.attributes.get("request_id") === requestId)

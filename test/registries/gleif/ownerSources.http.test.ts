@@ -1,16 +1,14 @@
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Layer } from "effect"
+import { Effect } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
-import { afterAll, beforeAll } from "vitest"
-import { type FakeGleif, startFakeGleif } from "../../../scripts/fake-gleif/server.js"
 import { ingestGleifRelationships, RELATIONSHIP_SOURCE } from "../../../src/companies/ingest/gleif/GleifRelationshipIngest.js"
 import { IngestReporter } from "../../../src/companies/ingest/IngestReporter.js"
 import { GLEIF_SOURCE } from "../../../src/registries/gleif/GleifSource.js"
 import { bearer, call } from "../../support/http.js"
-import { makeTestServer, TestServer } from "../../support/server.js"
-import { fixtureAuthorities, gleifFixtures } from "./support.js"
+import { TestServer } from "../../support/server.js"
+import { fakeGleifServer } from "./support.js"
 
 interface OwnerBody {
   name: string; kind: string; nationality: string | null; lei: string | null; relationship: string | null; source: string
@@ -50,22 +48,7 @@ fs.writeFileSync(relationships, [
   [CHILD, "LEI", PARENT, "LEI", "IS_DIRECTLY_CONSOLIDATED_BY", "ACTIVE", "2020-01-10T00:00:00Z", "2026-05-01T08:00:00Z", "PUBLISHED", "FULLY_CORROBORATED", "SYNTHETIC"]
 ].map((row) => row.map((c) => `"${c}"`).join(",")).join("\n") + "\n")
 
-let gleif: FakeGleif
-beforeAll(async () => {
-  gleif = await startFakeGleif(gleifFixtures())
-})
-afterAll(() => gleif.close())
-
-const ServerLive = Layer.suspend(() =>
-  makeTestServer({
-    KYB_REGISTRY_LIVE: "gleif",
-    KYB_GLEIF_URL: gleif.url,
-    KYB_GLEIF_RA_CODES: fixtureAuthorities,
-    KYB_REGISTRY_TIMEOUT_MS: "10000",
-    KYB_REGISTRY_BUDGET_MS: "20000",
-    KYB_REGISTRY_BREAKER_THRESHOLD: "1000"
-  })
-)
+const { gleif, server: ServerLive } = fakeGleifServer()
 
 /** The last review's item 3: one GLEIF parent reported by the live API and by a level-2 file is one owner of the record. */
 describe("an owner two sources report is listed once, each source credited with what it gives", () => {
@@ -83,7 +66,7 @@ describe("an owner two sources report is listed once, each source credited with 
         const live = yield* owners
         assert.deepStrictEqual(live.map((o) => [o.lei, o.relationship, o.source, o.sources.map((s) => s.source)]), [[PARENT, "direct_and_ultimate", GLEIF_SOURCE, [GLEIF_SOURCE]]])
         assert.deepStrictEqual(live[0]!.sources[0]!.fields, ["name", "kind", "nationality", "lei", "relationship"])
-        assert.isTrue(gleif.requests().every((u) => u.hostname === "127.0.0.1"))
+        assert.isTrue(gleif().requests().every((u) => u.hostname === "127.0.0.1"))
 
         const loaded = yield* ingestGleifRelationships(relationships, { batchSize: 10, entities: level1 })
         assert.deepStrictEqual([loaded.rows, loaded.matched, loaded.rejected], [1, 1, 0], JSON.stringify(loaded.rejections))
