@@ -198,8 +198,10 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
         SELECT 0 AS held, o.id, o.name, o.role, 'individual' AS kind, NULL::text AS registered_as FROM officers o
           WHERE o.company_id = ${companyId} AND o.resigned_on IS NULL
         UNION ALL
-        SELECT 1, w.id, w.name, 'person with significant control', w.kind, w.name_as_registered FROM company_owners w
-          WHERE w.company_id = ${companyId}) p) AS people,
+        -- an owner two sources report by its LEI under the same name is one person to screen (as it is one owner)
+        (SELECT DISTINCT ON (coalesce(w.lei, w.id::text), w.name, w.kind, w.name_as_registered)
+          1, w.id, w.name, 'person with significant control', w.kind, w.name_as_registered FROM company_owners w
+          WHERE w.company_id = ${companyId} ORDER BY coalesce(w.lei, w.id::text), w.name, w.kind, w.name_as_registered, w.id)) p) AS people,
       EXISTS (SELECT 1 FROM procurement_awards p WHERE p.matched_company_id IN ${groupOf(companyId)}) AS contracts,
       EXISTS (SELECT 1 FROM trademarks t WHERE t.matched_company_id IN ${groupOf(companyId)}) AS trademarks,
       (SELECT json_agg(json_build_object(

@@ -1,11 +1,13 @@
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect } from "effect"
+import { Effect, Schedule } from "effect"
 import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { ingestGleifRelationships, RELATIONSHIP_SOURCE } from "../../../src/companies/ingest/gleif/GleifRelationshipIngest.js"
 import { IngestReporter } from "../../../src/companies/ingest/IngestReporter.js"
 import { GLEIF_SOURCE } from "../../../src/registries/gleif/GleifSource.js"
+import { ingestSanctions } from "../../../src/sanctions/lists/ingest.js"
+import { listsDir } from "../../sanctions/paths.js"
 import { bearer, call } from "../../support/http.js"
 import { TestServer } from "../../support/server.js"
 import { fakeGleifServer } from "./support.js"
@@ -48,7 +50,7 @@ fs.writeFileSync(relationships, [
   [CHILD, "LEI", PARENT, "LEI", "IS_DIRECTLY_CONSOLIDATED_BY", "ACTIVE", "2020-01-10T00:00:00Z", "2026-05-01T08:00:00Z", "PUBLISHED", "FULLY_CORROBORATED", "SYNTHETIC"]
 ].map((row) => row.map((c) => `"${c}"`).join(",")).join("\n") + "\n")
 
-const { gleif, server: ServerLive } = fakeGleifServer()
+const { gleif, server: ServerLive } = fakeGleifServer({ SANCTIONS_POLL_INTERVAL: "200 millis" })
 
 /** The last review's item 3: one GLEIF parent reported by the live API and by a level-2 file is one owner of the record. */
 describe("an owner two sources report is listed once, each source credited with what it gives", () => {
@@ -81,6 +83,16 @@ describe("an owner two sources report is listed once, each source credited with 
           [RELATIONSHIP_SOURCE, ["name", "kind", "nationality", "lei"]]
         ])
         assert.strictEqual(owner!.sources[1]!.last_verified_at, "2026-05-01T08:00:00.000Z")
+
+        // and one person to screen: a verification of the business screens the parent once
+        yield* ingestSanctions([path.join(listsDir, "ofac-sdn")], { publishedOn: "2026-11-20" }).pipe(Effect.orDie)
+        const verdict = yield* Effect.promise(() => call(`${server.url}/v1/verify?country=GH&registration_no=CS123452019`, { headers })).pipe(
+          Effect.map((reply) => reply.body as { sanctions: { screened: boolean }; people_screened: ReadonlyArray<{ name: string; role: string }> }),
+          Effect.filterOrFail((v) => v.sanctions.screened),
+          Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo({ duration: "180 seconds" }))),
+          Effect.orDie
+        )
+        assert.deepStrictEqual(verdict.people_screened.map((p) => [p.name, p.role]), [["IRAN INSURANCE COMPANY", "owner"]])
       }).pipe(Effect.provide(IngestReporter.silent)), 240_000)
   })
 })
