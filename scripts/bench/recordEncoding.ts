@@ -26,7 +26,7 @@ const make = (validate: boolean) => {
   return new CompanyRecord({
     ...fields,
     officers: ["Ada Bench", "Bo Bench", "Cy Bench"].map((name) => new Officer(officer(name), options)),
-    owners: [new Owner({ name: "Bench Holdings", name_as_registered: null, kind: "entity", nationality: "NG", share_pct: 62.5, voting_pct: 62.5, notified_on: "2020-01-01", source: "NG-CAC PSC", last_verified_at: at, lei: null, relationship: null }, options)],
+    owners: [new Owner({ name: "Bench Holdings", name_as_registered: null, kind: "entity", nationality: "NG", share_pct: 62.5, voting_pct: 62.5, notified_on: "2020-01-01", source: "NG-CAC PSC", last_verified_at: at, lei: null, relationship: null, sources: [{ source: "NG-CAC PSC", last_verified_at: at, fields: ["name", "kind", "nationality", "share_pct", "voting_pct", "notified_on"] }] }, options)],
     provenance
   }, options)
 }

@@ -4,6 +4,7 @@ import { CompanyRecord, FieldProvenance, Officer, Owner } from "../domain/schema
 import { typedValues } from "../domain/schemas/trusted.js"
 import { ReadSql } from "../db/ReadSql.js"
 import { recordConfidence } from "../domain/confidence.js"
+import { mergeOwners, type SourcedOwner } from "../domain/ownerSources.js"
 import { canonicalNumber, countryOfRegistry, registryForCountry } from "../domain/registrationNumbers.js"
 import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
 import type { OfficerRow } from "./write/state.js"
@@ -26,7 +27,7 @@ export interface HeldPerson {
 }
 
 /** An owner row as the record's statement reads it. */
-type OwnerJson = ConstructorParameters<typeof Owner>[0]
+type OwnerJson = SourcedOwner
 
 /** What a verdict needs of a company beyond its row. */
 export interface CompanyDetails {
@@ -168,7 +169,7 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
         return Option.some(new CompanyRecord({
           ...lendLinked(companyJson(row, now), linked),
           officers: officers.map((o) => new Officer(o, typedValues)),
-          owners: row.owners.map((o) => new Owner(o, typedValues)),
+          owners: mergeOwners(row.owners).map((o) => new Owner(o, typedValues)),
           provenance,
           linked_records: linked.map((l) => ({
             registration_no: l.registration_no,
@@ -197,8 +198,10 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
         SELECT 0 AS held, o.id, o.name, o.role, 'individual' AS kind, NULL::text AS registered_as FROM officers o
           WHERE o.company_id = ${companyId} AND o.resigned_on IS NULL
         UNION ALL
-        SELECT 1, w.id, w.name, 'person with significant control', w.kind, w.name_as_registered FROM company_owners w
-          WHERE w.company_id = ${companyId}) p) AS people,
+        -- an owner two sources report by its LEI under the same name is one person to screen (as it is one owner)
+        (SELECT DISTINCT ON (coalesce(w.lei, w.id::text), w.name, w.kind, w.name_as_registered)
+          1, w.id, w.name, 'person with significant control', w.kind, w.name_as_registered FROM company_owners w
+          WHERE w.company_id = ${companyId} ORDER BY coalesce(w.lei, w.id::text), w.name, w.kind, w.name_as_registered, w.id)) p) AS people,
       EXISTS (SELECT 1 FROM procurement_awards p WHERE p.matched_company_id IN ${groupOf(companyId)}) AS contracts,
       EXISTS (SELECT 1 FROM trademarks t WHERE t.matched_company_id IN ${groupOf(companyId)}) AS trademarks,
       (SELECT json_agg(json_build_object(

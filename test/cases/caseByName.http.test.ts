@@ -4,23 +4,10 @@ import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { bearer, call } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
+import { type CaseSummary, type VerdictBody, zorvak } from "../support/zorvakCase.js"
 import { linkedFixtures, NAME } from "./linkedFixtures.js"
 
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
-
-interface VerdictBody { result: string; check_id: string; company: { registration_no: string | null } | null; sanctions: { hits: ReadonlyArray<{ entry_id: string }> } }
-interface CaseSummary { id: string; status: string; check_count: number; subject: Record<string, string> }
-
-/** SYNTHETIC: a registered South African company bearing the made-up name of the synthetic SDN and UN entries. */
-const zorvak = {
-  country: "ZA",
-  registration_no: "2099/000001/07",
-  legal_name: NAME,
-  status: "active" as const,
-  source: "SYNTHETIC test record: no registry holds it",
-  source_kind: "registry" as const,
-  last_verified_at: new Date(Date.now() - 86_400_000).toISOString()
-}
 
 /**
  * Issue 55 follow-up 5 over HTTP: a case opened by a check of a name no registry record answered is the business's

@@ -1,3 +1,4 @@
+import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
 import { Effect } from "effect"
 import { createHash } from "node:crypto"
@@ -29,6 +30,46 @@ const verified = (file: CaseFileBody) => {
   return new Map(file.documents.map((d) => [d.name, JSON.parse(d.content) as unknown]))
 }
 
+const actionsOf = (accountId: string) =>
+  Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ action: string }>`SELECT action FROM audit_log WHERE account_id = ${accountId} ORDER BY seq`).pipe(
+    Effect.map((rows) => rows.map((r) => r.action)), Effect.orDie)
+
+/**
+ * Another account asks for the case's file through every door: a key over /v1 and MCP, a member in the console. Each is
+ * told the case is not found, as of any object of another account. Such an answer is not audited (the refusal audit
+ * records a known caller's 403s and 409s: src/http/refusalAudit.ts), so the refusal must change nothing: no entry in
+ * the case's account nor in the asker's, and the case as it was.
+ */
+const refusedToOthers = (url: string, caseId: string, owner: { readonly account_id: string; readonly writer: Record<string, string> }) =>
+  Effect.gen(function*() {
+    const server = yield* TestServer
+    const secret = yield* server.newKey({ plan: "unlimited" })
+    const web = yield* promise(() => signUpAndLogIn(url, "another-account@example.com", "a long enough passphrase"))
+    const [member] = yield* Effect.flatMap(SqlClient.SqlClient, (sql) => sql<{ id: string }>`SELECT account_id AS id FROM members WHERE email_lower = 'another-account@example.com'`).pipe(Effect.orDie)
+    const accounts = [owner.account_id, (yield* keyIdOf(secret)).account_id, member!.id]
+    assert.strictEqual(new Set(accounts).size, 3)
+    const held = Effect.all({
+      logs: Effect.forEach(accounts, actionsOf),
+      detail: promise(() => call(`${url}/v1/cases/${caseId}`, { headers: owner.writer })).pipe(Effect.map((r) => r.body))
+    })
+    const before = yield* held
+
+    const viaApi = yield* promise(() => call(`${url}/v1/cases/${caseId}/file`, { headers: bearer(secret) }))
+    assert.strictEqual(viaApi.status, 404)
+    assert.isTrue(isErrorBody(viaApi.body, "case_not_found"), viaApi.text)
+    const viaMcp = yield* promise(() => call(`${url}/mcp`, {
+      method: "POST", headers: { ...json(bearer(secret)), accept: "application/json, text/event-stream" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "tools/call", params: { name: "get_case_file", arguments: { id: caseId } } })
+    }))
+    assert.strictEqual(viaMcp.status, 200, viaMcp.text)
+    const result = (viaMcp.body as { result: { isError?: boolean; content: ReadonlyArray<{ text: string }> } }).result
+    assert.isTrue(result.isError, viaMcp.text)
+    assert.isTrue(isErrorBody(JSON.parse(result.content[0]!.text), "case_not_found"), viaMcp.text)
+    assert.strictEqual((yield* promise(() => web.get(`/dashboard/cases/${caseId}/file`))).status, 404)
+
+    assert.deepStrictEqual(yield* held, before)
+  })
+
 /**
  * Issue 55 items 3 and 5 over HTTP: the case file (GET /v1/cases/{id}/file and its console download) holds the case,
  * each check and the audit entries concerning the case exactly as the API gives them, each verified by its SHA-256;
@@ -46,7 +87,6 @@ describe("a case as a file to keep, and the pages' links and statements", () => 
         const writer = bearer(secret)
         const { account_id } = yield* keyIdOf(secret)
         const auditor = bearer(yield* server.newKey({ plan: "unlimited", accountId: account_id, scope: "audit" }))
-        const stranger = bearer(yield* server.newKey({ plan: "unlimited" }))
         const get = (route: string, headers: Record<string, string>) => promise(() => call(`${url}${route}`, { headers }))
         const post = (route: string, body: unknown) => promise(() => call(`${url}${route}`, { method: "POST", headers: json(writer), body: JSON.stringify(body) }))
 
@@ -97,9 +137,7 @@ describe("a case as a file to keep, and the pages' links and statements", () => 
         assert.notInclude(partial.documents.map((d) => d.name), "audit.json")
         assert.deepStrictEqual(partial.omitted.map((o) => o.name), ["audit.json"])
         verified(partial)
-        const foreign = yield* get(`/v1/cases/${caseId}/file`, stranger)
-        assert.strictEqual(foreign.status, 404)
-        assert.isTrue(isErrorBody(foreign.body, "case_not_found"), foreign.text)
+        yield* refusedToOthers(url, caseId, { account_id, writer })
         const bad = yield* get("/v1/cases/not-a-case/file", writer)
         assert.strictEqual(bad.status, 400, bad.text)
 

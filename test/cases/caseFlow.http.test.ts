@@ -7,32 +7,17 @@ import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { verifyDelivery } from "../../src/webhooks/signature.js"
 import { bearer, call, isErrorBody } from "../support/http.js"
 import { makeTestServer, TestServer } from "../support/server.js"
+import { type CaseSummary, type VerdictBody, zorvak } from "../support/zorvakCase.js"
 import { keyIdOf } from "../tenancy/support.js"
 import { secretIn, signUpAndLogIn } from "../support/webClient.js"
-import { linkedFixtures, NAME } from "./linkedFixtures.js"
+import { linkedFixtures } from "./linkedFixtures.js"
 
 const promise = <A>(f: () => Promise<A>) => Effect.promise(f)
 
-interface VerdictBody { result: string; review_reasons: ReadonlyArray<string>; check_id: string; sanctions: { hits: ReadonlyArray<{ list: string; entry_id: string }> } }
-interface CaseSummary {
-  id: string; status: string; outcome: string | null; reasons: ReadonlyArray<string>; reasons_seen: ReadonlyArray<string>
-  resolved_by_later_check: boolean; reopened_at: string | null; check_count: number
-}
 interface Detail {
   case: CaseSummary
   checks: ReadonlyArray<{ id: string; result: string }>
   history: ReadonlyArray<{ kind: string; details: Record<string, unknown> }>
-}
-
-/** SYNTHETIC: a registered South African company bearing the made-up name of the synthetic SDN and UN entries. */
-const zorvak = {
-  country: "ZA",
-  registration_no: "2099/000001/07",
-  legal_name: NAME,
-  status: "active" as const,
-  source: "SYNTHETIC test record: no registry holds it",
-  source_kind: "registry" as const,
-  last_verified_at: new Date(Date.now() - 86_400_000).toISOString()
 }
 
 describe("cases follow the business (issue 55 item 2) and close only on purpose (item 1)", () => {

@@ -74,7 +74,12 @@ export const lookupExamples: Record<string, unknown> = {
       source: "Corporate Affairs Commission (NG-CAC), Persons with Significant Control register",
       last_verified_at: "2026-08-12T00:00:00.000Z",
       lei: null,
-      relationship: null
+      relationship: null,
+      sources: [{
+        source: "Corporate Affairs Commission (NG-CAC), Persons with Significant Control register",
+        last_verified_at: "2026-08-12T00:00:00.000Z",
+        fields: ["name", "kind", "nationality", "share_pct", "notified_on"]
+      }]
     }],
     provenance: companyProvenance,
     linked_records: []

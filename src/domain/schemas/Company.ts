@@ -1,5 +1,6 @@
 import { Schema } from "effect"
 import { optionalField, UnitInterval } from "./stated.js"
+import { ownerFields } from "../ownerSources.js"
 
 export const CompanyStatus = Schema.Literals(["active", "dissolved", "dormant", "unknown"])
 
@@ -104,6 +105,13 @@ export class Owner extends Schema.Class<Owner>("Owner")({
   lei: Schema.NullOr(Schema.String).annotate({ description: "the owner's LEI, when the source names it (GLEIF's level-2 parents)" }),
   relationship: Schema.NullOr(Schema.Literals(["direct", "ultimate", "direct_and_ultimate"])).annotate({
     description: "for a parent from GLEIF's level-2 data: direct parent, ultimate parent, or both"
+  }),
+  sources: Schema.Array(Schema.Struct({
+    source: Schema.String,
+    last_verified_at: DateTimeString,
+    fields: Schema.Array(Schema.Literals(ownerFields)).annotate({ description: "the fields whose value shown here this source gives itself" })
+  }).annotate({ identifier: "OwnerSource" })).annotate({
+    description: "every source that reports this owner, newest first, each credited with the values it holds: an owner several sources report (a GLEIF parent from the live API and from a level-2 relationship file, by its LEI) is listed once; `source` and `last_verified_at` are the newest's"
   })
 }) {}
 

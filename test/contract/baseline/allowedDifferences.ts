@@ -160,5 +160,11 @@ export const allowedDifferences: ReadonlyArray<AllowedDifference> = [
     pointers: /^\/(components\/schemas\/CaseSummary\/properties\/reopened_at\/(anyOf\/0\/)?description|components\/schemas\/CaseEvent\/properties\/kind\/description|paths\/~1v1~1cases~1\{id\}~1close\/post\/description)$/,
     why: "Issue 55 follow-up 4: a decision proposed on a closed case's subject reopens it as a later check does (the same " +
       "history entry and case.reopened event); the descriptions of reopened_at, the history's kinds and closing say so."
+  },
+  {
+    pointers: /^\/(components\/schemas\/(Owner\/(properties\/sources|required\/\d+)|OwnerSource)|paths\/~1v1~1company~1\{country\}~1\{registration_no\}\/get\/responses\/200\/content\/application~1json\/example\/owners\/\d+\/sources)(\/|$)/,
+    why: "The last review's item 3, additive: an owner several sources report (a GLEIF parent from the live API and from a " +
+      "level-2 relationship file, by its LEI) is listed once, with `sources`: each source that reports it and the fields " +
+      "whose shown value it gives itself (a value only one source gives is credited to it alone); the example shows one."
   }
 ]

@@ -1,36 +1,15 @@
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Layer, Schedule } from "effect"
+import { Effect, Schedule } from "effect"
 import * as path from "node:path"
 import { ingestSanctions } from "../../../src/sanctions/lists/ingest.js"
 import { listsDir } from "../../sanctions/paths.js"
-import { afterAll, beforeAll } from "vitest"
-import { type FakeGleif, startFakeGleif } from "../../../scripts/fake-gleif/server.js"
 import { bearer, call } from "../../support/http.js"
-import { makeTestServer, TestServer } from "../../support/server.js"
-import { fixtureAuthorities, gleifFixtures, kilimaEvidence } from "./support.js"
+import { TestServer } from "../../support/server.js"
+import { fakeGleifServer, kilimaEvidence } from "./support.js"
 
 type Body = Record<string, unknown>
 
-let gleif: FakeGleif
-beforeAll(async () => {
-  gleif = await startFakeGleif(gleifFixtures())
-})
-afterAll(() => gleif.close())
-
-/** The server with GLEIF as its only live source (no registry adapter), pointed at the fake on 127.0.0.1. */
-const ServerLive = Layer.suspend(() =>
-  makeTestServer({
-    KYB_REGISTRY_LIVE: "gleif",
-    KYB_GLEIF_URL: gleif.url,
-    KYB_GLEIF_RA_CODES: fixtureAuthorities,
-    // Generous: nothing here measures time, and the machine may be loaded.
-    KYB_REGISTRY_TIMEOUT_MS: "10000",
-    KYB_REGISTRY_BUDGET_MS: "20000",
-    KYB_REGISTRY_RETRY_DELAY_MS: "20",
-    KYB_REGISTRY_BREAKER_THRESHOLD: "1000",
-    SANCTIONS_POLL_INTERVAL: "200 millis"
-  })
-)
+const { gleif, server: ServerLive } = fakeGleifServer({ KYB_REGISTRY_RETRY_DELAY_MS: "20", SANCTIONS_POLL_INTERVAL: "200 millis" })
 
 describe("/v1/verify answered from GLEIF in countries without a registry adapter (Kenya, Ghana)", () => {
   layer(ServerLive, { timeout: "120 seconds", excludeTestServices: true })((it) => {
@@ -50,7 +29,7 @@ describe("/v1/verify answered from GLEIF in countries without a registry adapter
       Effect.gen(function*() {
         const { get, verify } = yield* client
         yield* ingestSanctions([path.join(listsDir, "ofac-sdn")], { publishedOn: "2026-11-20" }).pipe(Effect.orDie)
-        gleif.reset()
+        gleif().reset()
         const verdict = yield* verify({ name: "Synthetic Kilima Tea Holdings Limited", country: "KE" }).pipe(
           Effect.filterOrFail((v) => (v["sanctions"] as Body)["screened"] === true),
           Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo({ duration: "180 seconds" }))),
@@ -64,7 +43,7 @@ describe("/v1/verify answered from GLEIF in countries without a registry adapter
         const evidence = company["registry_evidence"] as Body
         assert.strictEqual(evidence["kind"], "live")
         assert.deepStrictEqual(evidence["lei"], kilimaEvidence("Business Registration Service (ke-brs)"))
-        assert.isTrue(gleif.requests().every((u) => u.hostname === "127.0.0.1"))
+        assert.isTrue(gleif().requests().every((u) => u.hostname === "127.0.0.1"))
         // the parents are owners, screened as legal entities: the ultimate parent bears a listed name
         const people = verdict["people_screened"] as ReadonlyArray<Body>
         assert.deepStrictEqual(people.map((p) => [p["name"], p["role"]]).sort(), [
@@ -128,20 +107,20 @@ describe("/v1/verify answered from GLEIF in countries without a registry adapter
     it.effect("a business GLEIF does not know: still registry_not_covered, after GLEIF was asked", () =>
       Effect.gen(function*() {
         const { verify } = yield* client
-        gleif.reset()
+        gleif().reset()
         const verdict = yield* verify({ name: "Synthetic Nowhere Enterprises Limited", country: "KE" })
         assert.isFalse(verdict["registered"])
         assert.isNull(verdict["company"])
         assert.include(verdict["review_reasons"] as ReadonlyArray<string>, "registry_not_covered")
-        assert.isAtLeast(gleif.requests().length, 1)
+        assert.isAtLeast(gleif().requests().length, 1)
       }))
 
     it.effect("GLEIF down: the verification says the source could not be checked, never 'not registered'", () =>
       Effect.gen(function*() {
         const { verify } = yield* client
-        gleif.setFault("error")
+        gleif().setFault("error")
         const verdict = yield* verify({ registration_no: "PVT-SYNDOWN01", country: "KE" })
-        gleif.setFault("none")
+        gleif().setFault("none")
         assert.isFalse(verdict["registered"])
         assert.include(verdict["review_reasons"] as ReadonlyArray<string>, "registry_unreachable")
         assert.isFalse((verdict["signals"] as Body)["registry_reachable"])

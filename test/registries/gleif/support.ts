@@ -1,6 +1,9 @@
+import { Layer } from "effect"
 import * as fs from "node:fs"
 import { fileURLToPath } from "node:url"
-import type { FixtureRecord } from "../../../scripts/fake-gleif/server.js"
+import { afterAll, beforeAll } from "vitest"
+import { type FakeGleif, type FixtureRecord, startFakeGleif } from "../../../scripts/fake-gleif/server.js"
+import { makeTestServer } from "../../support/server.js"
 
 /** The synthetic GLEIF records (test/fixtures/gleif/records.json: every one marked synthetic). */
 export const gleifFixtures = (): ReadonlyArray<FixtureRecord> => {
@@ -42,3 +45,32 @@ export const kilimaEvidence = (registrationAuthority: string) => ({
   last_update_date: "2026-04-30T11:05:10Z",
   next_renewal_date: "2027-05-02T09:12:44Z"
 })
+
+/**
+ * The fake GLEIF of a file's tests (started before them, closed after) and the server with GLEIF as its only live
+ * source (no registry adapter), pointed at it on 127.0.0.1; `config` adds to the server's.
+ */
+export const fakeGleifServer = (config: Readonly<Record<string, string>> = {}) => {
+  let started: FakeGleif | undefined
+  beforeAll(async () => {
+    started = await startFakeGleif(gleifFixtures())
+  })
+  afterAll(() => started?.close())
+  const gleif = (): FakeGleif => {
+    if (started === undefined) throw new Error("the fake GLEIF is not started yet")
+    return started
+  }
+  const server = Layer.suspend(() =>
+    makeTestServer({
+      KYB_REGISTRY_LIVE: "gleif",
+      KYB_GLEIF_URL: gleif().url,
+      KYB_GLEIF_RA_CODES: fixtureAuthorities,
+      // Generous: nothing here measures time, and the machine may be loaded.
+      KYB_REGISTRY_TIMEOUT_MS: "10000",
+      KYB_REGISTRY_BUDGET_MS: "20000",
+      KYB_REGISTRY_BREAKER_THRESHOLD: "1000",
+      ...config
+    })
+  )
+  return { gleif, server }
+}
