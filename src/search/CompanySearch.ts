@@ -77,7 +77,8 @@ export class CompanySearch extends Context.Service<CompanySearch>()("kyb/Company
             quality: Number(row.quality),
             listed: row.listed,
             shareClass: isShareClassListing(row.legal_name),
-            field: "legal_name"
+            field: "legal_name",
+            primary: row.primary_id
           })
         }
         const relabel = (hits: ReadonlyArray<Hit>) =>

@@ -106,19 +106,20 @@ export const cascadeSteps = Effect.gen(function*() {
   /**
    * Hits as businesses: a record linked to another (src/companies/link) answers as its business's primary record,
    * with the hit that found it (a listing's ticker finds the registry's record); each business once, at its best.
+   * A hit read with its link (`primary`, see `primaryOf`) needs no look-up; the others' links are read in one.
    */
-  const asBusinesses = <H extends { readonly id: string }>(hits: ReadonlyArray<H>) =>
+  const asBusinesses = <H extends { readonly id: string; readonly primary?: string | null }>(hits: ReadonlyArray<H>) =>
     Effect.gen(function*() {
-      if (hits.length === 0) return hits
-      const links = yield* sql<{ readonly id: string; readonly primary_id: string }>`
+      const unread = hits.flatMap((h) => (h.primary === undefined ? [h.id] : []))
+      const links = unread.length === 0 ? [] : yield* sql<{ readonly id: string; readonly primary_id: string }>`
         SELECT company_id::text AS id, primary_id::text AS primary_id FROM company_links
-        WHERE company_id IN ${sql.in(hits.map((h) => h.id))}`
-      if (links.length === 0) return hits
+        WHERE company_id IN ${sql.in(unread)}`
       const primaryOf = new Map(links.map((l) => [l.id, l.primary_id]))
+      if (primaryOf.size === 0 && hits.every((h) => h.primary == null)) return hits
       const seen = new Set<string>()
       const out: Array<H> = []
       for (const hit of hits) {
-        const id = primaryOf.get(hit.id) ?? hit.id
+        const id = hit.primary ?? primaryOf.get(hit.id) ?? hit.id
         if (seen.has(id)) continue
         seen.add(id)
         out.push(id === hit.id ? hit : { ...hit, id })
