@@ -13,7 +13,7 @@ import { isShareClassListing, withoutIssuersShareClasses } from "../domain/searc
 import { type Hit, rankHits, round, scores } from "./ranking.js"
 import { searchConfig } from "./searchConfig.js"
 import { analyseQuery, type SearchQuery } from "./searchQuery.js"
-import { containsHints, MAX_QUERY_WORDS } from "./containsWords.js"
+import { MAX_QUERY_WORDS } from "./containsWords.js"
 import { literalTiers, rankedCompanies, tierStatements } from "./statements.js"
 import type { CandidateRow, WordRow } from "./wordStatements.js"
 import { hitOfTierRow } from "./tierHits.js"
@@ -32,7 +32,7 @@ export interface ResolvedCandidate {
 
 /**
  * How the cascade runs: `label` relabels every hit before ranking (live); `words`, the words held near the query's
- * when already read; `eager`, every fuzzy look-up at once (see `fuzzyCandidates`).
+ * when already read; `eager`, every fuzzy look-up at once (see `literalAndFuzzy`).
  */
 interface MatchOptions {
   readonly label?: "live"
@@ -51,7 +51,7 @@ export class CompanySearch extends Context.Service<CompanySearch>()("kyb/Company
   make: Effect.gen(function*() {
     const { sql } = yield* ReadSql
     const config = yield* searchConfig
-    const { literalHits, scoredCandidates, nearWords, fuzzyCandidates, asBusinesses } = yield* cascadeSteps
+    const { literalAndFuzzy, scoredCandidates, nearWords, asBusinesses } = yield* cascadeSteps
     const liveFallback = yield* Effect.serviceOption(LiveFallback)
 
     /**
@@ -62,10 +62,7 @@ export class CompanySearch extends Context.Service<CompanySearch>()("kyb/Company
       Effect.gen(function*() {
         const { eager = false, label } = options
         const words = options.words ?? (yield* nearWords(q))
-        const [literal, fuzzy] = yield* atOnce(
-          literalHits(q, containsHints(q, words)),
-          fuzzyCandidates(q, words, eager)
-        )
+        const { literal, fuzzy } = yield* literalAndFuzzy(q, words, eager)
         const fuzzyHits: Array<Hit> = []
         for (const { row, similarity } of fuzzy) {
           if (similarity < config.fuzzyThreshold) continue
@@ -77,7 +74,8 @@ export class CompanySearch extends Context.Service<CompanySearch>()("kyb/Company
             quality: Number(row.quality),
             listed: row.listed,
             shareClass: isShareClassListing(row.legal_name),
-            field: "legal_name"
+            field: "legal_name",
+            primary: row.primary_id
           })
         }
         const relabel = (hits: ReadonlyArray<Hit>) =>

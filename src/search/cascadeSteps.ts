@@ -6,9 +6,10 @@ import { spellingsOf } from "../domain/searchKeys.js"
 import { type CandidateMode, candidateClauses, correctedGroups, fuzzyScorer, type WordGroup, wordGroups } from "./fuzzy.js"
 import { searchConfig } from "./searchConfig.js"
 import type { SearchQuery } from "./searchQuery.js"
-import { type ContainsHints, MAX_QUERY_WORDS, vocabularyAsked } from "./containsWords.js"
-import { literalTiers, type NamedStatement, tierStatements } from "./statements.js"
-import { nearAndHeld, nearestAndSpelledWords, withSpellings, wordCandidates, type WordRow } from "./wordStatements.js"
+import { containsHints, MAX_QUERY_WORDS, vocabularyAsked } from "./containsWords.js"
+import { firstLook } from "./firstLook.js"
+import { tierStatements } from "./statements.js"
+import { type CandidateRow, nearAndHeld, nearestAndSpelledWords, withSpellings, wordCandidates, type WordRow } from "./wordStatements.js"
 import { hitOfTierRow, partOf } from "./tierHits.js"
 
 const NEAR_WORDS_PER_TOKEN = 6
@@ -22,30 +23,12 @@ const PARTIAL_SCAN = 200
 const ENOUGH_STRICT = 1
 
 /**
- * The cascade's steps, each one look-up: the literal, normalised and alias tiers; the words held near the query's;
- * the word index's fuzzy candidates; hits folded into businesses. CompanySearch runs them in order.
+ * The cascade's steps: the words held near the query's; the literal, normalised and alias tiers with the word
+ * index's fuzzy candidates; hits folded into businesses. CompanySearch runs them in order.
  */
 export const cascadeSteps = Effect.gen(function*() {
   const { sql } = yield* ReadSql
   const config = yield* searchConfig
-
-  /**
-   * The first look at the literal, normalised and alias tiers (one round trip, at most `maxMatches + 1` rows of
-   * each): every tier's hits when none has more than `maxMatches`; the tiers with more (`truncated`) are left out
-   * of `hits`, for `matches` to rank and count in one scan.
-   */
-  const literalHits = (q: SearchQuery, hints: ContainsHints) =>
-    Effect.gen(function*() {
-      const statements = tierStatements(sql, q, config.maxMatches + 1, hints)
-      if (statements.length === 0) return { hits: [], truncated: [] as ReadonlyArray<NamedStatement>, statements }
-      const rows = yield* literalTiers(sql, statements)
-      const perPart = new Map<string, number>()
-      for (const row of rows) perPart.set(partOf(row), (perPart.get(partOf(row)) ?? 0) + 1)
-      const truncated = statements.filter((s) => (perPart.get(partOf(s)) ?? 0) > config.maxMatches)
-      const cut = new Set(truncated.map(partOf))
-      const hits = rows.filter((row) => !cut.has(partOf(row))).map((row) => hitOfTierRow(q, row))
-      return { hits, truncated, statements }
-    })
 
   /**
    * The words held nearest to the query's words (empty for short queries), and the held words that are one of
@@ -61,69 +44,89 @@ export const cascadeSteps = Effect.gen(function*() {
     })
   }
 
+  /** The word index's statement for one mode's candidates (null when the mode asks for nothing). */
+  const candidateStatement = (q: SearchQuery, asked: ReadonlyArray<WordGroup>, mode: CandidateMode, keep: number) => {
+    const clauses = candidateClauses(asked, mode)
+    if (clauses === null) return null
+    const scan = mode === "all" ? config.fuzzyScan : Math.min(config.fuzzyScan, PARTIAL_SCAN)
+    return wordCandidates(sql, q, clauses, { scan, keep })
+  }
+
+  /** Candidates with their fuzzy similarity to the query. */
+  const scored = (q: SearchQuery, groups: ReadonlyArray<WordGroup>, rows: ReadonlyArray<CandidateRow>) => {
+    const scorer = fuzzyScorer(groups, q.normalized, q.text)
+    return rows.map((row) => ({
+      row,
+      similarity: Math.max(scorer.normalized(row.name_norm, Number(row.sim)), scorer.folded(row.legal_name))
+    }))
+  }
+
   /** Candidates the word index gives for one mode, with their fuzzy similarity. */
   const scoredCandidates = (
     q: SearchQuery,
     groups: ReadonlyArray<WordGroup>,
     mode: CandidateMode,
-    keep: number,
-    asked: ReadonlyArray<WordGroup> = groups
-  ) =>
-    Effect.gen(function*() {
-      const clauses = candidateClauses(asked, mode)
-      if (clauses === null) return []
-      const scan = mode === "all" ? config.fuzzyScan : Math.min(config.fuzzyScan, PARTIAL_SCAN)
-      const rows = yield* wordCandidates(sql, q, clauses, { scan, keep })
-      const scorer = fuzzyScorer(groups, q.normalized, q.text)
-      return rows.map((row) => ({
-        row,
-        similarity: Math.max(scorer.normalized(row.name_norm, Number(row.sim)), scorer.folded(row.legal_name))
-      }))
-    })
+    keep: number
+  ) => {
+    const statement = candidateStatement(q, groups, mode, keep)
+    return statement === null ? Effect.succeed([]) : Effect.map(statement, (rows) => scored(q, groups, rows))
+  }
 
   /**
-   * Fuzzy candidates: first the names holding all the query's words (or their near spellings); when fewer
-   * than a handful of those pass the threshold, also names holding any two of them or a rare one alone.
-   * `eager` asks for both at once (two connections): the answer waits for one look-up instead of two in a row,
-   * and the second is wasted when the first suffices (the verifier's latency, not search throughput).
+   * The literal, normalised and alias tiers (at most `maxMatches + 1` rows of each) with the fuzzy candidates, in one
+   * round trip for both (`firstLook`). Literal: every tier's hits when none has more than `maxMatches`; the tiers with
+   * more (`truncated`) are left out of `hits`, for `matches` to rank and count in one scan. Fuzzy: first the names
+   * holding all the query's words (or their near spellings); when fewer than a handful of those pass the threshold,
+   * also names holding any two of them or a rare one alone. `eager` asks for those beside the first look (two
+   * connections): the answer waits for one round trip instead of two in a row, and the second is wasted when the
+   * first suffices (the verifier's latency, not search throughput).
    */
-  const fuzzyCandidates = (q: SearchQuery, words: ReadonlyArray<WordRow>, eager: boolean) =>
+  const literalAndFuzzy = (q: SearchQuery, words: ReadonlyArray<WordRow>, eager: boolean) =>
     Effect.gen(function*() {
+      const statements = tierStatements(sql, q, config.maxMatches + 1, containsHints(q, words))
       const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
-      if (q.short || q.numberLike || tokens.length === 0) return []
-      const groups = wordGroups(tokens, words)
-      const strictly = scoredCandidates(q, groups, "all", FUZZY_KEEP, correctedGroups(groups, q.country))
-      const relaxedly = scoredCandidates(q, groups, "relaxed", FUZZY_KEEP)
-      const [strict, early] = eager
-        ? yield* atOnce(strictly, relaxedly)
-        : [yield* strictly, null]
-      if (strict.filter((c) => c.similarity >= config.fuzzyThreshold).length >= ENOUGH_STRICT) return strict
+      const fuzzyAsked = !(q.short || q.numberLike || tokens.length === 0)
+      const groups = fuzzyAsked ? wordGroups(tokens, words) : []
+      const strictly = fuzzyAsked ? candidateStatement(q, correctedGroups(groups, q.country), "all", FUZZY_KEEP) : null
+      const relaxedly = Effect.suspend(() => scoredCandidates(q, groups, "relaxed", FUZZY_KEEP))
+      const look = firstLook(sql, statements, strictly)
+      const [{ candidates, tiers }, early] = eager && fuzzyAsked ? yield* atOnce(look, relaxedly) : [yield* look, null]
+      const perPart = new Map<string, number>()
+      for (const row of tiers) perPart.set(partOf(row), (perPart.get(partOf(row)) ?? 0) + 1)
+      const truncated = statements.filter((s) => (perPart.get(partOf(s)) ?? 0) > config.maxMatches)
+      const cut = new Set(truncated.map(partOf))
+      const hits = tiers.filter((row) => !cut.has(partOf(row))).map((row) => hitOfTierRow(q, row))
+      const literal = { hits, truncated, statements }
+      if (!fuzzyAsked) return { literal, fuzzy: [] }
+      const strict = scored(q, groups, candidates)
+      if (strict.filter((c) => c.similarity >= config.fuzzyThreshold).length >= ENOUGH_STRICT) return { literal, fuzzy: strict }
       const relaxed = early ?? (yield* relaxedly)
       const seen = new Set(strict.map((c) => c.row.id))
-      return [...strict, ...relaxed.filter((c) => !seen.has(c.row.id))]
+      return { literal, fuzzy: [...strict, ...relaxed.filter((c) => !seen.has(c.row.id))] }
     })
 
   /**
    * Hits as businesses: a record linked to another (src/companies/link) answers as its business's primary record,
    * with the hit that found it (a listing's ticker finds the registry's record); each business once, at its best.
+   * A hit read with its link (`primary`, see `primaryOf`) needs no look-up; the others' links are read in one.
    */
-  const asBusinesses = <H extends { readonly id: string }>(hits: ReadonlyArray<H>) =>
+  const asBusinesses = <H extends { readonly id: string; readonly primary?: string | null }>(hits: ReadonlyArray<H>) =>
     Effect.gen(function*() {
-      if (hits.length === 0) return hits
-      const links = yield* sql<{ readonly id: string; readonly primary_id: string }>`
+      const unread = hits.flatMap((h) => (h.primary === undefined ? [h.id] : []))
+      const links = unread.length === 0 ? [] : yield* sql<{ readonly id: string; readonly primary_id: string }>`
         SELECT company_id::text AS id, primary_id::text AS primary_id FROM company_links
-        WHERE company_id IN ${sql.in(hits.map((h) => h.id))}`
-      if (links.length === 0) return hits
+        WHERE company_id IN ${sql.in(unread)}`
       const primaryOf = new Map(links.map((l) => [l.id, l.primary_id]))
+      if (primaryOf.size === 0 && hits.every((h) => h.primary == null)) return hits
       const seen = new Set<string>()
       const out: Array<H> = []
       for (const hit of hits) {
-        const id = primaryOf.get(hit.id) ?? hit.id
+        const id = hit.primary ?? primaryOf.get(hit.id) ?? hit.id
         if (seen.has(id)) continue
         seen.add(id)
         out.push(id === hit.id ? hit : { ...hit, id })
       }
       return out
     })
-  return { literalHits, nearWords, scoredCandidates, fuzzyCandidates, asBusinesses }
+  return { literalAndFuzzy, nearWords, scoredCandidates, asBusinesses }
 })

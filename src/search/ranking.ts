@@ -16,6 +16,8 @@ export interface Hit {
   readonly shareClass: boolean
   readonly field: MatchedField
   readonly alias?: string
+  /** The business's primary record, read with the hit: null when the company is linked to none (see `asBusinesses`). */
+  readonly primary?: string | null
 }
 
 const tierOrder: Record<MatchType, number> = {

@@ -16,3 +16,9 @@ export const charLength = (s: string): number => {
   for (const _ of s) n++
   return n
 }
+
+/**
+ * The primary record of the business the company `id` is one record of (company_links, at most one row per company),
+ * read with the candidate so that folding hits into businesses costs no round trip of its own.
+ */
+export const primaryOf = (id: string) => `(SELECT l.primary_id::text FROM company_links l WHERE l.company_id = ${id})`

@@ -2,7 +2,7 @@ import type { Statement } from "effect/sql"
 import { SHARE_CLASS_HINTS, SHARE_CLASS_PATTERN } from "../domain/searchKeys.js"
 import { containsWords, type ContainsHints } from "./containsWords.js"
 import type { SearchQuery } from "./searchQuery.js"
-import { charLength, escapeLike, scopeOf, type Sql } from "./sqlText.js"
+import { charLength, escapeLike, primaryOf, scopeOf, type Sql } from "./sqlText.js"
 
 /** What a literal, normalised or alias tier returns for one company. */
 export interface TierRow {
@@ -19,6 +19,8 @@ export interface TierRow {
   readonly kind: string | null
   /** The company is a listing of a share class (`isShareClassListing`): ranked after its issuer. */
   readonly share_class: boolean
+  /** The business's primary record when the company is linked to one (src/companies/link), read with the row. */
+  readonly primary_id: string | null
 }
 
 export interface NamedStatement {
@@ -121,7 +123,8 @@ export const tierStatements = (
       field,
       statement: sql<TierRow>`SELECT c.id::text AS id, ${sql.literal(`'${tier}'`)} AS tier, c.quality,
         ${sql.literal(LISTED)} AS listed, c.name_norm AS norm, ${sql.literal(target)} AS target,
-        ${sql.literal(`'${field}'`)} AS field, NULL::text AS kind, ${shareClass(sql)} AS share_class
+        ${sql.literal(`'${field}'`)} AS field, NULL::text AS kind, ${shareClass(sql)} AS share_class,
+        ${sql.literal(primaryOf("c.id"))} AS primary_id
         FROM companies c WHERE ${matches}${scope} LIMIT ${cap}`,
       matches,
       company: { target, exact, score }
@@ -187,6 +190,7 @@ export const tierStatements = (
           AND a.kind IN ${sql.in(PREFIX_ALIAS_KINDS)}))`
     const columns = sql`c.id::text AS id, 'alias' AS tier, c.quality, ${sql.literal(LISTED)} AS listed, c.name_norm AS norm,
       a.name_norm AS target, 'alias' AS field, a.kind, ${shareClass(sql)} AS share_class`
+    const primary = sql.literal(primaryOf("c.id"))
     const exact = sql`(a.name_norm = ${q.normalized} OR ${compactEqual})`
     const score = sql`CASE WHEN a.name_norm = ${q.normalized} THEN (CASE WHEN a.kind = 'initialism' THEN 920 ELSE 950 END)
       WHEN ${compactEqual} THEN (CASE WHEN a.kind = 'initialism' THEN 910 ELSE 940 END)
@@ -194,12 +198,13 @@ export const tierStatements = (
     out.push({
       tier: "alias",
       field: "alias",
-      statement: sql<TierRow>`SELECT ${columns} FROM company_aliases a JOIN companies c ON c.id = a.company_id
+      statement: sql<TierRow>`SELECT ${columns}, ${primary} AS primary_id FROM company_aliases a JOIN companies c ON c.id = a.company_id
         WHERE ${match}${scope} LIMIT ${cap}`,
       matches: sql`c.id = ANY(ARRAY(SELECT a.company_id FROM company_aliases a WHERE ${match}))`,
       // Each company once, with its best alias (ties: the alias name, as rankHits breaks them), then the best n.
       best: (n) =>
-        sql<TierRow>`SELECT x.id, x.tier, x.quality, x.listed, x.norm, x.target, x.field, x.kind, x.share_class FROM (
+        sql<TierRow>`SELECT x.id, x.tier, x.quality, x.listed, x.norm, x.target, x.field, x.kind, x.share_class,
+          ${sql.literal(primaryOf("x.n"))} AS primary_id FROM (
           SELECT DISTINCT ON (c.id) ${columns}, c.id AS n, ${exact} AS exact, ${score} AS score
           FROM company_aliases a JOIN companies c ON c.id = a.company_id
           WHERE ${match}${scope}
@@ -246,7 +251,8 @@ export const rankedCompanies = (
   const tierOrder = byPart((p) => sql.literal(String(TIER_ORDER[p.tier])))
   return sql<RankedRow>`SELECT c.id::text AS id, ${byPart((p) => sql.literal(`'${p.tier}'`))} AS tier, c.quality,
       ${sql.literal(LISTED)} AS listed, c.name_norm AS norm, ${byPart((p) => sql.literal(p.company.target))} AS target,
-      ${byPart((p) => sql.literal(`'${p.field}'`))} AS field, NULL::text AS kind, ${shareClass(sql)} AS share_class, c.total
+      ${byPart((p) => sql.literal(`'${p.field}'`))} AS field, NULL::text AS kind, ${shareClass(sql)} AS share_class, c.total,
+      ${sql.literal(primaryOf("c.id"))} AS primary_id
     FROM (
       SELECT c.id, c.quality, c.listed_ticker, c.name_lower, c.name_norm, c.registration_key, c.tax_key,
         ${part} AS part, count(*) OVER () AS total

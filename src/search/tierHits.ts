@@ -14,7 +14,8 @@ export const hitOfTierRow = (q: SearchQuery, row: TierRow): Hit => {
     quality: Number(row.quality),
     listed: row.listed,
     shareClass: row.share_class === true,
-    field: row.field
+    field: row.field,
+    primary: row.primary_id
   }
   switch (row.tier) {
     case "id":

@@ -1,7 +1,7 @@
 import { REFERENCE_REGISTRY } from "../companies/write/identity.js"
 import type { SpellingKind } from "../domain/searchKeys.js"
 import type { SearchQuery } from "./searchQuery.js"
-import { scopeOf, type Sql } from "./sqlText.js"
+import { primaryOf, scopeOf, type Sql } from "./sqlText.js"
 
 /** The vocabulary's statements: the words held nearest to the query's, their spellings, and the fuzzy tier's candidates. */
 
@@ -83,6 +83,8 @@ export interface CandidateRow {
   readonly name_norm: string
   readonly listed: boolean
   readonly sim: number
+  /** The business's primary record when the company is linked to one (`primaryOf`). */
+  readonly primary_id: string | null
 }
 
 /**
@@ -96,7 +98,7 @@ export const wordCandidates = (
   limits: { readonly scan: number; readonly keep: number }
 ) =>
   sql<CandidateRow>`SELECT x.id, x.quality, x.listed, x.legal_name, x.country, x.registration_no, x.reference_id, x.name_norm,
-      similarity(x.name_norm, ${q.normalized}) AS sim
+      similarity(x.name_norm, ${q.normalized}) AS sim, ${sql.literal(primaryOf("x.id::bigint"))} AS primary_id
     FROM (
       SELECT c.id::text AS id, c.quality, c.listed_ticker IS NOT NULL AS listed, c.legal_name, c.country::text AS country, c.registration_no,
         CASE WHEN c.registry_id = ${REFERENCE_REGISTRY} THEN c.registration_key END AS reference_id, c.name_norm

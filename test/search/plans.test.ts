@@ -6,6 +6,7 @@ import { makeCorpusGenerator } from "../../scripts/corpus/generate.js"
 import { candidateClauses, wordGroups } from "../../src/search/fuzzy.js"
 import { analyseQuery } from "../../src/search/searchQuery.js"
 import { containsHints } from "../../src/search/containsWords.js"
+import { firstLookStatement } from "../../src/search/firstLook.js"
 import { literalTiers, rankedCompanies, tierStatements } from "../../src/search/statements.js"
 import { nearAndHeld, nearestAndSpelledWords, wordCandidates } from "../../src/search/wordStatements.js"
 import { TestDatabase } from "../support/testDatabase.js"
@@ -82,7 +83,12 @@ describe("search plans", () => {
               checked.push(nearestAndSpelledWords(sql, q.tokens, 6, q.tokens.map((word, i) => ({ i: i + 1, word: `${word}s` }))))
               for (const mode of ["all", "relaxed", "any"] as const) {
                 const clauses = candidateClauses(wordGroups(q.tokens, words, mode === "any"), mode)
-                if (clauses !== null) checked.push(wordCandidates(sql, q, clauses, { scan: 5000, keep: 300 }))
+                if (clauses === null) continue
+                checked.push(wordCandidates(sql, q, clauses, { scan: 5000, keep: 300 }))
+                // The literal tiers and the fuzzy candidates as search asks for them, in one statement.
+                if (mode === "all" && statements.length > 0) {
+                  checked.push(firstLookStatement(sql, statements, wordCandidates(sql, q, clauses, { scan: 5000, keep: 100 })))
+                }
               }
             }
             for (const statement of checked) {
