@@ -14,10 +14,12 @@
 // (scripts/support/costProbe.mjs): bytes allocated, Effect fibers started, main-thread CPU, over --cost requests.
 //
 //   npx tsx scripts/request-path-bench.ts --base <ref> [--duration 10 --warmup 2 --runs 3 --cost 5000]
-//     [--record-connections 32 --search-connections 16 --only record,search --no-lists --only-cost --profile --no-build]
+//     [--record-connections 32 --search-connections 16 --only record,search --no-lists --only-cost --profile --heap-profile --no-build]
 //
 // PostgreSQL on 127.0.0.1:5432 (a scratch database, dropped at the end). --profile: the service as checked out runs
 // under --cpu-prof and its profile is summarised at the end (slower: compare its figures with nothing).
+// --heap-profile: over the service as checked out's cost requests, the sampling heap profiler (costProbe.mjs) says which
+// functions and packages allocated the bytes per request, summarised at the end (its CPU figure is then not comparable).
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import autocannon from "autocannon"
 import { Effect, Layer, References } from "effect"
@@ -30,6 +32,7 @@ import { buildServer, startNode, waitForHttp } from "./support/apiProcess.js"
 import { seedBenchDatabase } from "./support/benchSeed.js"
 import { prepareBaseBuild } from "./support/baseBuild.js"
 import { summariseProfile } from "./support/cpuProfile.js"
+import { type HeapProfileNode, summariseHeapProfile } from "./support/heapProfile.js"
 import { processCpuSeconds } from "./support/procCpu.js"
 import { readCost, type Cost } from "./support/readCost.js"
 import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
@@ -48,6 +51,7 @@ const { values: args } = parseArgs({
     "no-lists": { type: "boolean", default: false },
     "only-cost": { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
+    "heap-profile": { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false }
   }
 })
@@ -122,7 +126,8 @@ const program = Effect.gen(function*() {
     start("Effect same-work: HttpApi + effect/sql", port + 1, [...probe(repo), "--import", "tsx", "scripts/bench/effectSameWorkServer.ts"], { FLOOR_REQUESTS: floorFile }, false)
     start(`service before (${base.label})`, port + 2, [...startNodeFlags(base.dir), ...probe(base.dir), "dist/main.js"], {}, true, base.dir)
     const profiled = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []
-    start(`service after (${base.headLabel})`, port + 3, [...startNodeFlags(), ...profiled, ...probe(repo), "dist/main.js"], {}, true)
+    const heapProfiled = args["heap-profile"] ? { KYB_HEAP_PROFILE_DIR: profileDir } : {}
+    start(`service after (${base.headLabel})`, port + 3, [...startNodeFlags(), ...profiled, ...probe(repo), "dist/main.js"], heapProfiled, true)
     for (const s of started) yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${s.port}${s.service ? "/health" : "/"}`, s))
 
     const lines: Array<string> = []
@@ -179,6 +184,14 @@ const program = Effect.gen(function*() {
       console.log(`\nCPU profile of the service after (${path.join(profileDir, file)}):\n`)
       console.log(summariseProfile(JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")), 30))
     }
+  }
+  if (args["heap-profile"]) {
+    routes.forEach((route, i) => {
+      const file = path.join(profileDir, `heap-${i + 1}.json`)
+      if (!fs.existsSync(file)) return
+      console.log(`\nAllocations of the service after, ${route.label} (${file}):\n`)
+      console.log(summariseHeapProfile((JSON.parse(fs.readFileSync(file, "utf8")) as { readonly head: HeapProfileNode }).head, costRequests, 30))
+    })
   }
 })
 

@@ -2,12 +2,38 @@
 // spent so far, measures that do not depend on how loaded the machine is: bytes V8 has allocated, fibers Effect has
 // started (the id of a fiber made now: ids are a running count) and the main thread's CPU time. A benchmark reads it
 // before and after N requests and divides (scripts/request-path-bench.ts --cost).
+// With KYB_HEAP_PROFILE_DIR set (request-path-bench.ts --heap-profile), from one probe to the next the inspector's
+// sampling heap profiler runs, counting objects collected since too, and what it saw between them is written to that
+// directory (heap-1.json, heap-2.json...): the requests' allocations by the function that made them.
+import * as fs from "node:fs"
+import { Session } from "node:inspector"
+import * as path from "node:path"
 import { getHeapStatistics } from "node:v8"
 import { Effect } from "effect"
+
+const heapDir = process.env.KYB_HEAP_PROFILE_DIR
+const session = heapDir === undefined || heapDir === "" ? undefined : new Session()
+session?.connect()
+let sampling = false
+let written = 0
+
+const sampleBetweenProbes = () => {
+  if (session === undefined) return
+  if (!sampling) {
+    session.post("HeapProfiler.startSampling", { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true })
+  } else {
+    session.post("HeapProfiler.stopSampling", (error, result) => {
+      if (error !== null) process.stderr.write(`heap profile not written: ${error.message}\n`)
+      else fs.writeFileSync(path.join(heapDir, `heap-${++written}.json`), JSON.stringify(result.profile))
+    })
+  }
+  sampling = !sampling
+}
 
 process.on("SIGUSR2", () => {
   const fiber = Effect.runFork(Effect.void)
   const cpu = process.threadCpuUsage()
   const line = { allocated: getHeapStatistics().total_allocated_bytes, fibers: fiber.id, cpuUs: cpu.user + cpu.system }
   process.stderr.write(`cost-probe ${JSON.stringify(line)}\n`)
+  sampleBetweenProbes()
 })

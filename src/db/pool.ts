@@ -26,13 +26,15 @@ const connectionError = (message: string, operation: string) =>
  * answer), and the caller's scope, closing, releases the connection with the statement still in flight, which
  * sql-pg closes. Interrupted from outside, it waits for the interruption as a plain statement does.
  * One fiber and one timer per statement: the statement's own fiber is waited for by a callback (a race of the join
- * and a sleep, as `Effect.timeoutOrElse` makes, would start two more fibers per statement: issue 56).
+ * and a sleep, as `Effect.timeoutOrElse` makes, would start two more fibers per statement: issue 56). That fiber starts
+ * at once, on the caller's turn: forked the default way it would wait for the scheduler's next turn, behind whatever
+ * else is queued there, before its statement is even sent (and a request makes two).
  */
 const answeredWithin = (limit: Duration.Duration) => {
   const ms = Duration.toMillis(limit)
   const message = `Query read timeout (${Duration.format(limit)})`
   return <A>(statement: Effect.Effect<A, SqlError.SqlError>): Effect.Effect<A, SqlError.SqlError> =>
-    Effect.flatMap(Effect.forkDetach(statement), (fiber) =>
+    Effect.flatMap(Effect.forkDetach(statement, { startImmediately: true }), (fiber) =>
       Effect.callback<A, SqlError.SqlError>((resume) => {
         let stopObserving = () => {}
         const timer = setTimeout(() => {
