@@ -11,7 +11,8 @@
 //     the request log on a pipe this process reads).
 // Each round: a --warmup s warm-up, then --duration s of autocannon. Medians of --runs rounds, ratios against the floor.
 // Then what each server spends per request, measures that do not depend on the machine's load
-// (scripts/support/costProbe.mjs): bytes allocated, Effect fibers started, main-thread CPU, over --cost requests.
+// (scripts/support/costProbe.mjs): bytes allocated, Effect fibers started, main-thread CPU, over --cost requests;
+// with the garbage collection they caused (pause time, the longest pause, full collections), what a tail may owe to GC.
 //
 //   npx tsx scripts/request-path-bench.ts --base <ref> [--duration 10 --warmup 2 --runs 3 --cost 5000]
 //     [--record-connections 32 --search-connections 16 --only record,search --no-lists --only-cost --profile --heap-profile --no-build]
@@ -154,7 +155,7 @@ const program = Effect.gen(function*() {
       for (const s of started) {
         const cost: Cost = yield* Effect.promise(() =>
           readCost(s, `http://127.0.0.1:${s.port}${route.path}`, s.service ? headers : {}, route.connections, costRequests))
-        costs.push(`| ${route.label} | ${s.name} | ${cost.requests} | ${(cost.allocatedBytes / 1024).toFixed(1)} | ${cost.fibers.toFixed(2)} | ${cost.cpuUs.toFixed(0)} |`)
+        costs.push(`| ${route.label} | ${s.name} | ${cost.requests} | ${(cost.allocatedBytes / 1024).toFixed(1)} | ${cost.fibers.toFixed(2)} | ${cost.cpuUs.toFixed(0)} | ${cost.gcPauseUs.toFixed(0)} | ${cost.longestGcPauseMs.toFixed(1)} | ${cost.fullCollections} |`)
       }
     }
     const cpu = os.cpus()
@@ -168,8 +169,8 @@ const program = Effect.gen(function*() {
       console.log(lines.join("\n"))
     }
     console.log("\nWhat a request costs each server (costProbe.mjs before and after the requests; machine load does not change the first two):\n")
-    console.log("| route | server | requests | KB allocated / req | Effect fibers / req | main-thread CPU µs / req |")
-    console.log("|---|---|---|---|---|---|")
+    console.log("| route | server | requests | KB allocated / req | Effect fibers / req | main-thread CPU µs / req | GC pause µs / req | longest GC pause ms | full GCs |")
+    console.log("|---|---|---|---|---|---|---|---|---|")
     console.log(costs.join("\n"))
   } finally {
     yield* Effect.promise(() => Promise.all(started.map((s) => new Promise((done) => {

@@ -5,9 +5,12 @@
 // With KYB_HEAP_PROFILE_DIR set (request-path-bench.ts --heap-profile), from one probe to the next the inspector's
 // sampling heap profiler runs, counting objects collected since too, and what it saw between them is written to that
 // directory (heap-1.json, heap-2.json...): the requests' allocations by the function that made them.
+// It also counts garbage collection: its total pause time, the longest pause and the full (mark-compact) collections,
+// since the last probe: what a tail of slow answers may owe to the heap the server holds (p99 against the floor's).
 import * as fs from "node:fs"
 import { Session } from "node:inspector"
 import * as path from "node:path"
+import { constants, PerformanceObserver } from "node:perf_hooks"
 import { getHeapStatistics } from "node:v8"
 import { Effect } from "effect"
 
@@ -30,10 +33,20 @@ const sampleBetweenProbes = () => {
   sampling = !sampling
 }
 
+const gc = { pauseMs: 0, longestMs: 0, fullCollections: 0 }
+new PerformanceObserver((entries) => {
+  for (const entry of entries.getEntries()) {
+    gc.pauseMs += entry.duration
+    gc.longestMs = Math.max(gc.longestMs, entry.duration)
+    if (entry.detail?.kind === constants.NODE_PERFORMANCE_GC_MAJOR) gc.fullCollections++
+  }
+}).observe({ entryTypes: ["gc"] })
+
 process.on("SIGUSR2", () => {
   const fiber = Effect.runFork(Effect.void)
   const cpu = process.threadCpuUsage()
-  const line = { allocated: getHeapStatistics().total_allocated_bytes, fibers: fiber.id, cpuUs: cpu.user + cpu.system }
+  const line = { allocated: getHeapStatistics().total_allocated_bytes, fibers: fiber.id, cpuUs: cpu.user + cpu.system, gc: { ...gc } }
+  gc.longestMs = 0
   process.stderr.write(`cost-probe ${JSON.stringify(line)}\n`)
   sampleBetweenProbes()
 })

@@ -6,12 +6,18 @@ export interface Cost {
   readonly allocatedBytes: number
   readonly fibers: number
   readonly cpuUs: number
+  /** Garbage collection over those requests: pause time per request, the longest pause, full collections. */
+  readonly gcPauseUs: number
+  readonly longestGcPauseMs: number
+  readonly fullCollections: number
 }
 
 interface ProbeLine {
   readonly allocated: number
   readonly fibers: number
   readonly cpuUs: number
+  /** Running totals, except `longestMs`: the longest since the probe before. */
+  readonly gc: { readonly pauseMs: number; readonly longestMs: number; readonly fullCollections: number }
 }
 
 /** Signals the server's probe and waits for the line it prints (10 s at most). */
@@ -49,6 +55,9 @@ export const readCost = async (
     // The probe's own fiber (one per reading) is left out.
     allocatedBytes: (after.allocated - before.allocated) / n,
     fibers: (after.fibers - before.fibers - 1) / n,
-    cpuUs: (after.cpuUs - before.cpuUs) / n
+    cpuUs: (after.cpuUs - before.cpuUs) / n,
+    gcPauseUs: ((after.gc.pauseMs - before.gc.pauseMs) * 1000) / n,
+    longestGcPauseMs: after.gc.longestMs,
+    fullCollections: after.gc.fullCollections - before.gc.fullCollections
   }
 }
