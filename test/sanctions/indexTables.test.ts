@@ -3,7 +3,7 @@ import { Effect } from "effect"
 import fc from "fast-check"
 import * as path from "node:path"
 import { buildMatchIndex, parseListPaths } from "../../src/sanctions/buildIndex.js"
-import { hashCodes, hashString, HashBucketsBuilder, PackedLists } from "../../src/sanctions/matching/hashBuckets.js"
+import { hashCodes, hashString, HashBucketsBuilder, PackedLists, PackedListsBuilder } from "../../src/sanctions/matching/hashBuckets.js"
 import { sortedKeyOfTexts } from "../../src/sanctions/matching/indexedNames.js"
 import type { MatchIndex } from "../../src/sanctions/matching/matchIndex.js"
 import { deletionKeys, isDeletionKeyOf, spellingKey } from "../../src/sanctions/matching/spellingNeighbours.js"
@@ -57,6 +57,21 @@ describe("the buckets against a plain multimap", () => {
       for (const [hash, values] of expected) expect([...buckets.bucket(hash)]).toEqual([...values].sort((a, b) => a - b))
       expect([...buckets.bucket(41)]).toEqual(expected.has(41) ? [...expected.get(41)!].sort((a, b) => a - b) : [])
     }), { numRuns: 300 })
+  })
+
+  it("packs lists appended a value at a time as it packs the same lists given whole, past the builder's first sizes", () => {
+    const lists = fc.array(fc.array(fc.nat({ max: 2 ** 31 - 1 }), { maxLength: 12 }), { maxLength: 1500 })
+    fc.assert(fc.property(lists, (given) => {
+      const builder = new PackedListsBuilder()
+      for (const list of given) {
+        for (const value of list) builder.push(value)
+        builder.end()
+      }
+      const built = builder.build()
+      const whole = PackedLists.from(given)
+      expect(built.length).toBe(given.length)
+      for (let i = 0; i < given.length; i++) expect([...built.at(i)]).toEqual([...whole.at(i)])
+    }), { numRuns: 60 })
   })
 
   it("refuses a value it cannot order exactly", () => {

@@ -39,6 +39,45 @@ export class PackedLists {
   at(i: number): Int32Array {
     return this.data.subarray(this.starts[i]!, this.starts[i + 1]!)
   }
+
+  static fromParts(starts: Int32Array, data: Int32Array): PackedLists {
+    return new PackedLists(starts, data)
+  }
+}
+
+/**
+ * Appends lists to one growable data array: a list never needs an array of its own (tens of thousands of small
+ * typed arrays, each kept until the build ends, were promoted to the old generation during a refresh).
+ */
+export class PackedListsBuilder {
+  private starts = new Int32Array(1024)
+  private data = new Int32Array(4096)
+  private size = 0
+  private count = 0
+
+  /** Appends a value to the list being written. */
+  push(value: number): void {
+    if (this.size === this.data.length) {
+      const data = new Int32Array(this.size * 2)
+      data.set(this.data)
+      this.data = data
+    }
+    this.data[this.size++] = value
+  }
+
+  /** Ends the list being written: the values pushed since the previous end. */
+  end(): void {
+    if (this.count + 1 === this.starts.length) {
+      const starts = new Int32Array(this.starts.length * 2)
+      starts.set(this.starts)
+      this.starts = starts
+    }
+    this.starts[++this.count] = this.size
+  }
+
+  build(): PackedLists {
+    return PackedLists.fromParts(this.starts.slice(0, this.count + 1), this.data.slice(0, this.size))
+  }
 }
 
 /** Values below this are ordered with their hash as one exact number (hash * 2^21 + value < 2^53). */

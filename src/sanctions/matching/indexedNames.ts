@@ -3,7 +3,7 @@ import { organisationInitials } from "../../domain/initialism.js"
 import type { EntityType, SanctionsEntry } from "../model.js"
 import { withoutAcronyms } from "../nameVariants.js"
 import { screeningFold } from "./fold.js"
-import { HashBucketsBuilder, hashString, type PackedLists } from "./hashBuckets.js"
+import { HashBucketsBuilder, hashString, type PackedLists, PackedListsBuilder } from "./hashBuckets.js"
 import { nameWordsOf } from "./nameInitials.js"
 import { isContent, type NameToken, tokensOfFolded, writtenTokensOfFolded } from "./tokens.js"
 
@@ -55,11 +55,16 @@ const compactKeyOf = (tokens: ReadonlyArray<NameToken>): string =>
 /** Content tokens sorted, for word-order-free exact lookups. */
 export const sortedKeyOfTexts = (texts: ReadonlyArray<string>): string => [...texts].sort().join(" ")
 
+/** An indexed name as read, before its tokens are a view of the packed ones. */
+type NameRead = Omit<IndexedName, "tokens">
+
 /** What the entries' names are, read for an index: tokens interned by `intern` (token text -> id). */
 export interface EntryNames {
   /** Per entry; entries with the same countries share one set. */
   readonly countries: ReadonlyArray<ReadonlySet<string>>
-  readonly names: ReadonlyArray<IndexedName>
+  readonly names: ReadonlyArray<NameRead>
+  /** Per name: its token ids, in order. */
+  readonly tokens: PackedLists
   /** Per name: `ENTITY_TYPE_CODE` of its entry's type. */
   readonly types: ReadonlyArray<number>
   /** Token id -> how many entries hold it. */
@@ -77,7 +82,8 @@ export function* readEntryNames(
   intern: (token: NameToken) => number
 ): Generator<void, EntryNames, void> {
   const countries: Array<ReadonlySet<string>> = []
-  const names: Array<IndexedName> = []
+  const names: Array<NameRead> = []
+  const tokenIds = new PackedListsBuilder()
   const types: Array<number> = []
   const entryDf = new Map<number, number>()
   const countrySets = new Map<string, ReadonlySet<string>>()
@@ -105,13 +111,17 @@ export function* readEntryNames(
         if (names[previous]!.weak && !weak) names[previous] = { ...names[previous]!, weak: false, kind }
         return
       }
-      const ids = Int32Array.from(tokens, (t) => intern(t))
-      for (const id of ids) entryTokens.add(id)
+      for (const t of tokens) {
+        const id = intern(t)
+        tokenIds.push(id)
+        entryTokens.add(id)
+      }
+      tokenIds.end()
       seen.set(key, names.length)
       const compactKey = compactKeyOf(tokens)
       const fullKey = folded.replace(/ /g, "")
       if (read !== null) for (const key of organisationInitials(nameWordsOf(read))) initials.add(hashString(key), names.length)
-      names.push({ entry: entryIndex, text: raw, kind, weak, tokens: ids, compactKey, fullKey: fullKey === compactKey ? compactKey : fullKey })
+      names.push({ entry: entryIndex, text: raw, kind, weak, compactKey, fullKey: fullKey === compactKey ? compactKey : fullKey })
       types.push(ENTITY_TYPE_CODE[entry.entity_type])
     }
     const addWithVariants = (raw: string, kind: string, weak: boolean) => {
@@ -124,5 +134,5 @@ export function* readEntryNames(
     for (const original of entry.original_script_names) add(original, "original_script", false)
     for (const id of entryTokens) entryDf.set(id, (entryDf.get(id) ?? 0) + 1)
   }
-  return { countries, names, types, entryDf, initials }
+  return { countries, names, tokens: tokenIds.build(), types, entryDf, initials }
 }

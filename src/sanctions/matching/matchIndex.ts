@@ -78,12 +78,10 @@ export class MatchIndex {
   /** The build in small synchronous steps, so that a server can keep answering between them. */
   *buildSteps(): Generator<void, void, void> {
     const entries = this.entries
-    const { countries, names, types, entryDf, initials } = yield* readEntryNames(entries, (token) => this.intern(token))
+    const { countries, names, tokens, types, entryDf, initials } = yield* readEntryNames(entries, (token) => this.intern(token))
     this.entryCountries = countries
     this.initials = initials.build()
-    // The names' tokens move to one array (one small Int32Array each took an ArrayBuffer of its own).
-    const packed = PackedLists.from(names.map((n) => n.tokens))
-    this.names = names.map((n, i) => new PackedName(n.entry, n.text, n.kind, n.weak, n.compactKey, n.fullKey, packed, i))
+    this.names = names.map((n, i) => new PackedName(n.entry, n.text, n.kind, n.weak, n.compactKey, n.fullKey, tokens, i))
     this.nameType = Uint8Array.from(types)
     this.entryDf = entryDf
     yield
