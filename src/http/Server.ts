@@ -127,7 +127,8 @@ const EdgeLive = Layer.merge(HttpRouter.middleware((app) => withErrorBodies(edge
 /** The HTTP application on whatever HttpServer is provided. */
 export const HttpAppLive = HttpRouter.serve(
   Layer.mergeAll(ApiLive, DocsPageLive, WebRoutesLive, ConsoleRoutesLive, RegistriesConsoleLive, AccountApiLive, McpHttpLive, MetricsRouteLive).pipe(
-    Layer.provide(EdgeLive)
+    Layer.provide(EdgeLive),
+    Layer.provide(ServicesLive)
   ),
   {
     disableLogger: true, disableListenLog: true, middleware: (app) => withResponseHeaders(withRequestLog(app)),
@@ -136,7 +137,6 @@ export const HttpAppLive = HttpRouter.serve(
     routerConfig: { maxParamLength: 1024 }
   }
 ).pipe(
-  Layer.provide(ServicesLive),
   // Without a trace exporter (src/metrics/tracing.ts) request spans have no consumer: the server's tracing
   // middleware would still parse each request's URL and copy its headers into a span's attributes for nothing.
   (layer) => Layer.unwrap(Effect.map(tracingEnabled, (on) => (on ? layer : layer.pipe(Layer.provide(Layer.succeed(HttpMiddleware.TracerDisabledWhen)(() => true)))))),

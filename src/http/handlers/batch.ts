@@ -1,6 +1,7 @@
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { Effect } from "effect"
 import { KybApi } from "../../api/Api.js"
+import { capturingGuarded } from "./capturing.js"
 import { QuotaExceeded } from "../../domain/errors.js"
 import { CurrentApiKey } from "../../api/security.js"
 import { Batches } from "../../batch/Batches.js"
@@ -20,4 +21,4 @@ export const BatchHandlers = HttpApiBuilder.group(KybApi, "batch", (handlers) =>
       .handle("list", ({ query }) => Effect.flatMap(CurrentApiKey, (key) => batches.list(key.accountId, query)))
       .handle("get", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => batches.get(key.accountId, params.id)))
       .handle("resultsJsonl", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => batches.jsonLines(key.accountId, params.id)))
-      .handle("resultsCsv", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => batches.csv(key.accountId, params.id)))))
+      .handle("resultsCsv", ({ params }) => Effect.flatMap(CurrentApiKey, (key) => batches.csv(key.accountId, params.id))))).pipe(capturingGuarded(Batches))

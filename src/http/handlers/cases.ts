@@ -1,6 +1,7 @@
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { Effect } from "effect"
 import { KybApi } from "../../api/Api.js"
+import { capturingGuarded } from "./capturing.js"
 import { keyAttribution } from "../../access/actor.js"
 import { CurrentApiKey } from "../../api/security.js"
 import { CaseFiles } from "../../cases/CaseFiles.js"
@@ -20,4 +21,4 @@ export const CasesHandlers = HttpApiBuilder.group(KybApi, "cases", (handlers) =>
       .handle("comment", ({ params, payload }) => writing((_key, actor) => cases.comment(actor, params.id, payload.text)))
       .handle("escalate", ({ params, payload }) => writing((_key, actor) => cases.escalateAsked(actor, params.id, payload.reason, payload.to)))
       .handle("close", ({ params, payload }) => writing((_key, actor) => cases.close(actor, params.id, { outcome: payload.outcome, text: payload.text ?? null, acknowledged: payload.acknowledged_reasons ?? [] })))
-      .handle("decide", ({ params, payload }) => writing((_key, actor) => cases.decide(actor, params.id, payload)))))
+      .handle("decide", ({ params, payload }) => writing((_key, actor) => cases.decide(actor, params.id, payload))))).pipe(capturingGuarded(Cases, CaseFiles, CaseBulk))

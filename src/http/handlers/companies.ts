@@ -1,6 +1,7 @@
 import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { Effect } from "effect"
 import { KybApi } from "../../api/Api.js"
+import { capturingGuarded } from "./capturing.js"
 import { Awards } from "../../awards/Awards.js"
 import { CompanyLookup } from "../../companies/CompanyLookup.js"
 import { asServiceUnavailable } from "../retryAfter.js"
@@ -12,4 +13,4 @@ export const CompaniesHandlers = HttpApiBuilder.group(KybApi, "companies", (hand
         companies.get(params.country, params.registration_no).pipe(
           Effect.catchTag("RecordUnavailable", asServiceUnavailable)
         ))
-      .handle("awards", ({ params, query }) => awards.page(params.country, params.registration_no, query))))
+      .handle("awards", ({ params, query }) => awards.page(params.country, params.registration_no, query)))).pipe(capturingGuarded(CompanyLookup, Awards))

@@ -2,6 +2,7 @@ import * as HttpApiBuilder from "effect/http-api/HttpApiBuilder"
 import { Effect } from "effect"
 import { actorOf } from "../../access/actor.js"
 import { KybApi } from "../../api/Api.js"
+import { capturingGuarded } from "./capturing.js"
 import { QuotaExceeded } from "../../domain/errors.js"
 import { CurrentApiKey } from "../../api/security.js"
 import { Batches } from "../../batch/Batches.js"
@@ -23,4 +24,4 @@ export const ScreenHandlers = HttpApiBuilder.group(KybApi, "screen", (handlers) 
             Effect.map((submitted) => submitted.job),
             Effect.tapError((error) => error instanceof QuotaExceeded ? retryAfterQuota : Effect.void)
           )))
-  }))
+  })).pipe(capturingGuarded(Screening, Batches))
