@@ -106,7 +106,7 @@ export const makePool = (config: PoolConfig, role: string) =>
       ? Effect.map(counted, (conn) => poolConnection(conn, untimed))
       : Effect.flatMap(counted, (conn) => {
         const socket = connectionSocket(conn)
-        return socket === undefined ? Effect.die(noSocket) : Effect.succeed(poolConnection(conn, limited(() => socket.destroy())))
+        return socket === undefined ? Effect.die(noSocket) : Effect.succeed(poolConnection(conn, limited(socket)))
       })
 
     const client = yield* SqlClient.make({
