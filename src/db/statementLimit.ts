@@ -15,7 +15,7 @@ const field = (value: unknown, key: string): unknown =>
  * The socket of a connection checked out of sql-pg's pool: the sql client's connection wraps sql-pg's
  * (`connection`), whose internals name the pooled session (`base`), whose `session` holds the socket it reads. Not a
  * public API of sql-pg (4.0.5): undefined if that changes, and the pool refuses to run a time-limited statement then
- * (test/db/statementLimit.test.ts fails first).
+ * (test/db/statementLimitPool.test.ts fails first).
  */
 export const connectionSocket = (conn: SqlConnection.Connection): Duplex | undefined => {
   const socket = field(field(field(field(field(conn, "connection"), internalsKey), "base"), "session"), "socket")
