@@ -1,8 +1,9 @@
 import { PgClient } from "@effect/sql-pg"
-import { Context, Duration, Effect, Fiber, Scope } from "effect"
+import { Context, Duration, Effect, Scope } from "effect"
 import { SqlClient, type SqlConnection, SqlError, Statement } from "effect/sql"
 import { unwatchPool, watchPool } from "../metrics/pools.js"
 import { makePermits } from "./permits.js"
+import { connectionError, connectionSocket, statementLimit } from "./statementLimit.js"
 import { nodePostgresTypes, toWireValues } from "./wireValues.js"
 
 /** A pool of sql-pg connections, with the limits the serving pool puts on a statement and on a connection. */
@@ -17,61 +18,27 @@ export interface PoolConfig extends PgClient.PgPoolConfig {
   readonly acquireTimeout?: Duration.Input | undefined
 }
 
-const connectionError = (message: string, operation: string) =>
-  new SqlError.SqlError({ reason: new SqlError.ConnectionError({ cause: new Error(message), message, operation }) })
-
-/**
- * `statement` with an answer within `limit`. Past it the caller fails at once: the statement's fiber is
- * interrupted in the background (sql-pg drains an interrupted statement, for up to 5 s when the server does not
- * answer), and the caller's scope, closing, releases the connection with the statement still in flight, which
- * sql-pg closes. Interrupted from outside, it waits for the interruption as a plain statement does.
- * One fiber and one timer per statement: the statement's own fiber is waited for by a callback (a race of the join
- * and a sleep, as `Effect.timeoutOrElse` makes, would start two more fibers per statement: issue 56). That fiber starts
- * at once, on the caller's turn: forked the default way it would wait for the scheduler's next turn, behind whatever
- * else is queued there, before its statement is even sent (and a request makes two).
- */
-const answeredWithin = (limit: Duration.Duration) => {
-  const ms = Duration.toMillis(limit)
-  const message = `Query read timeout (${Duration.format(limit)})`
-  return <A>(statement: Effect.Effect<A, SqlError.SqlError>): Effect.Effect<A, SqlError.SqlError> =>
-    Effect.flatMap(Effect.forkDetach(statement, { startImmediately: true }), (fiber) =>
-      Effect.callback<A, SqlError.SqlError>((resume) => {
-        let stopObserving = () => {}
-        const timer = setTimeout(() => {
-          stopObserving()
-          fiber.interruptUnsafe()
-          resume(Effect.fail(connectionError(message, "query")))
-        }, ms)
-        stopObserving = fiber.addObserver((exit) => {
-          clearTimeout(timer)
-          resume(exit)
-        })
-        return Effect.suspend(() => {
-          clearTimeout(timer)
-          stopObserving()
-          return Fiber.interrupt(fiber)
-        })
-      }))
-}
-
 /**
  * `finalizer` run when the current scope closes. `Effect.addFinalizer` would run it with the context it was added in
  * (a copy of the whole fiber context, every service of the server, per finalizer: issue 56); these need none.
  */
 const onClose = (finalizer: Effect.Effect<void>) => Effect.flatMap(Effect.scope, (scope) => Scope.addFinalizer(scope, finalizer))
 
-/** `conn` with its parameters as node-postgres sent them (wireValues.ts) and, given a limit, answered within it. */
-const poolConnection = (conn: SqlConnection.Connection, limit: Duration.Duration | undefined): SqlConnection.Connection => {
-  const within = limit === undefined ? <A>(statement: Effect.Effect<A, SqlError.SqlError>) => statement : answeredWithin(limit)
-  return {
-    execute: (sql, params, transformRows) => within(conn.execute(sql, toWireValues(params), transformRows)),
-    executeRaw: (sql, params) => within(conn.executeRaw(sql, toWireValues(params))),
-    executeValues: (sql, params) => within(conn.executeValues(sql, toWireValues(params))),
-    executeValuesUnprepared: (sql, params) => within(conn.executeValuesUnprepared(sql, toWireValues(params))),
-    executeUnprepared: (sql, params, transformRows) => within(conn.executeUnprepared(sql, toWireValues(params), transformRows)),
-    executeStream: (sql, params, transformRows) => conn.executeStream(sql, toWireValues(params), transformRows)
-  }
-}
+type Within = <A>(statement: Effect.Effect<A, SqlError.SqlError>) => Effect.Effect<A, SqlError.SqlError>
+
+const untimed: Within = (statement) => statement
+
+/** `conn` with its parameters as node-postgres sent them (wireValues.ts), each statement run `within` its limit. */
+const poolConnection = (conn: SqlConnection.Connection, within: Within): SqlConnection.Connection => ({
+  execute: (sql, params, transformRows) => within(conn.execute(sql, toWireValues(params), transformRows)),
+  executeRaw: (sql, params) => within(conn.executeRaw(sql, toWireValues(params))),
+  executeValues: (sql, params) => within(conn.executeValues(sql, toWireValues(params))),
+  executeValuesUnprepared: (sql, params) => within(conn.executeValuesUnprepared(sql, toWireValues(params))),
+  executeUnprepared: (sql, params, transformRows) => within(conn.executeUnprepared(sql, toWireValues(params), transformRows)),
+  executeStream: (sql, params, transformRows) => conn.executeStream(sql, toWireValues(params), transformRows)
+})
+
+const noSocket = new Error("sql-pg's connection no longer shows its socket: a statement time limit cannot be kept (src/db/statementLimit.ts)")
 
 /** PostgreSQL answers `ROLLBACK` to the `COMMIT` of an aborted transaction (as PgClient's own commit checks). */
 const commit = (conn: SqlConnection.Connection): Effect.Effect<void, SqlError.SqlError> =>
@@ -133,10 +100,14 @@ export const makePool = (config: PoolConfig, role: string) =>
           })
         )
       }))
-    const acquirer: Effect.Effect<SqlConnection.Connection, SqlError.SqlError, Scope.Scope> = Effect.map(
-      counted,
-      (conn) => poolConnection(conn, queryLimit)
-    )
+    // Past its limit a statement's connection is closed under it (statementLimit.ts): no fiber per statement.
+    const limited = queryLimit === undefined ? undefined : statementLimit(queryLimit)
+    const acquirer: Effect.Effect<SqlConnection.Connection, SqlError.SqlError, Scope.Scope> = limited === undefined
+      ? Effect.map(counted, (conn) => poolConnection(conn, untimed))
+      : Effect.flatMap(counted, (conn) => {
+        const socket = connectionSocket(conn)
+        return socket === undefined ? Effect.die(noSocket) : Effect.succeed(poolConnection(conn, limited(socket)))
+      })
 
     const client = yield* SqlClient.make({
       acquirer,
