@@ -59,17 +59,20 @@ interface DetailsRow {
 
 const emptyDetailsRow: DetailsRow = { aliases: null, former_names: null, people: null, contracts: false, trademarks: false, linked: null }
 
+const linkedFrom = (linked: string | null): ReadonlyArray<LinkedRecord> =>
+  linked === null ? [] : (JSON.parse(linked) as ReadonlyArray<LinkedRecord>).map((l) => ({
+    ...l,
+    last_verified_at: new Date(l.last_verified_at).toISOString(),
+    identifiers: l.identifiers ?? []
+  }))
+
 const detailsFrom = (row: DetailsRow): CompanyDetails => ({
   aliases: row.aliases ?? [],
   formerNames: row.former_names ?? [],
   people: distinctPeopleToScreen(typeof row.people === "string" ? JSON.parse(row.people) as ReadonlyArray<HeldPerson> : row.people ?? []),
   contracts: row.contracts === true,
   trademarks: row.trademarks === true,
-  linked: row.linked === null ? [] : (JSON.parse(row.linked) as ReadonlyArray<LinkedRecord>).map((l) => ({
-    ...l,
-    last_verified_at: new Date(l.last_verified_at).toISOString(),
-    identifiers: l.identifiers ?? []
-  }))
+  linked: linkedFrom(row.linked)
 })
 
 /** A record's registry, lookup key and country (`keyOf`). */
@@ -158,7 +161,8 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
             confidence: recordConfidence(kind, new Date(value.checked_at), now)
           }, typedValues)
         }
-        const { linked } = detailsFrom(row)
+        // the record lends only what linked records give: its people are a verification's, not parsed here
+        const linked = linkedFrom(row.linked)
         const lender = tickerLender(row.listed_ticker, linked)
         if (lender !== null) {
           provenance["listed_ticker"] = new FieldProvenance({
