@@ -5,6 +5,7 @@ import { typedValues } from "../domain/schemas/trusted.js"
 import { ReadSql } from "../db/ReadSql.js"
 import { recordConfidence } from "../domain/confidence.js"
 import { mergeOwners, type SourcedOwner } from "../domain/ownerSources.js"
+import { distinctPeopleToScreen } from "../domain/ownerIdentity.js"
 import { canonicalNumber, countryOfRegistry, registryForCountry } from "../domain/registrationNumbers.js"
 import { companyColumns, companyJson, type CompanyRow } from "./companyRow.js"
 import type { OfficerRow } from "./write/state.js"
@@ -24,6 +25,8 @@ export interface HeldPerson {
   readonly kind: "individual" | "entity" | "unknown"
   /** The name as the register itself writes it, where the source's reading differs: screened as well. */
   readonly registered_as?: string | null
+  /** An owner's LEI, where a source gives one: the reports of one LEI are one owner (src/domain/ownerIdentity.ts). */
+  readonly lei?: string | null
 }
 
 /** An owner row as the record's statement reads it. */
@@ -56,17 +59,20 @@ interface DetailsRow {
 
 const emptyDetailsRow: DetailsRow = { aliases: null, former_names: null, people: null, contracts: false, trademarks: false, linked: null }
 
-const detailsFrom = (row: DetailsRow): CompanyDetails => ({
-  aliases: row.aliases ?? [],
-  formerNames: row.former_names ?? [],
-  people: typeof row.people === "string" ? JSON.parse(row.people) as ReadonlyArray<HeldPerson> : row.people ?? [],
-  contracts: row.contracts === true,
-  trademarks: row.trademarks === true,
-  linked: row.linked === null ? [] : (JSON.parse(row.linked) as ReadonlyArray<LinkedRecord>).map((l) => ({
+const linkedFrom = (linked: string | null): ReadonlyArray<LinkedRecord> =>
+  linked === null ? [] : (JSON.parse(linked) as ReadonlyArray<LinkedRecord>).map((l) => ({
     ...l,
     last_verified_at: new Date(l.last_verified_at).toISOString(),
     identifiers: l.identifiers ?? []
   }))
+
+const detailsFrom = (row: DetailsRow): CompanyDetails => ({
+  aliases: row.aliases ?? [],
+  formerNames: row.former_names ?? [],
+  people: distinctPeopleToScreen(typeof row.people === "string" ? JSON.parse(row.people) as ReadonlyArray<HeldPerson> : row.people ?? []),
+  contracts: row.contracts === true,
+  trademarks: row.trademarks === true,
+  linked: linkedFrom(row.linked)
 })
 
 /** A record's registry, lookup key and country (`keyOf`). */
@@ -155,7 +161,8 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
             confidence: recordConfidence(kind, new Date(value.checked_at), now)
           }, typedValues)
         }
-        const { linked } = detailsFrom(row)
+        // the record lends only what linked records give: its people are a verification's, not parsed here
+        const linked = linkedFrom(row.linked)
         const lender = tickerLender(row.listed_ticker, linked)
         if (lender !== null) {
           provenance["listed_ticker"] = new FieldProvenance({
@@ -194,14 +201,15 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
         WHERE a.company_id IN ${groupOf(companyId)} AND a.kind NOT IN ('initialism', 'ticker')) AS aliases,
       (SELECT array_agg(DISTINCT a.name) FROM company_aliases a
         WHERE a.company_id IN ${groupOf(companyId)} AND a.kind = 'former') AS former_names,
-      (SELECT json_agg(json_build_object('name', p.name, 'role', p.role, 'kind', p.kind, 'registered_as', p.registered_as) ORDER BY p.held, p.id) FROM (
-        SELECT 0 AS held, o.id, o.name, o.role, 'individual' AS kind, NULL::text AS registered_as FROM officers o
+      -- every source's report of an owner, with its LEI: which reports are one person to screen is decided by
+      -- distinctPeopleToScreen (src/domain/ownerIdentity.ts), as the record's owners are merged by the same rule
+      (SELECT json_agg(json_build_object('name', p.name, 'role', p.role, 'kind', p.kind, 'registered_as', p.registered_as, 'lei', p.lei)
+          ORDER BY p.held, p.id) FROM (
+        SELECT 0 AS held, o.id, o.name, o.role, 'individual' AS kind, NULL::text AS registered_as, NULL::text AS lei FROM officers o
           WHERE o.company_id = ${companyId} AND o.resigned_on IS NULL
         UNION ALL
-        -- an owner two sources report by its LEI under the same name is one person to screen (as it is one owner)
-        (SELECT DISTINCT ON (coalesce(w.lei, w.id::text), w.name, w.kind, w.name_as_registered)
-          1, w.id, w.name, 'person with significant control', w.kind, w.name_as_registered FROM company_owners w
-          WHERE w.company_id = ${companyId} ORDER BY coalesce(w.lei, w.id::text), w.name, w.kind, w.name_as_registered, w.id)) p) AS people,
+        SELECT 1, w.id, w.name, 'person with significant control', w.kind, w.name_as_registered, w.lei FROM company_owners w
+          WHERE w.company_id = ${companyId}) p) AS people,
       EXISTS (SELECT 1 FROM procurement_awards p WHERE p.matched_company_id IN ${groupOf(companyId)}) AS contracts,
       EXISTS (SELECT 1 FROM trademarks t WHERE t.matched_company_id IN ${groupOf(companyId)}) AS trademarks,
       (SELECT json_agg(json_build_object(

@@ -1,3 +1,5 @@
+import { reportsByOwner } from "./ownerIdentity.js"
+
 /** An owner as one source stores it (a row of company_owners). */
 export interface SourcedOwner {
   readonly name: string
@@ -48,22 +50,8 @@ const mergeOne = (reports: ReadonlyArray<SourcedOwner>): MergedOwner => {
 }
 
 /**
- * The record's owners, one per owner: the reports of one LEI by several sources (a GLEIF parent from the live API and
- * from a level-2 relationship file) are one owner; an owner without an LEI is its source's own. In the order given,
- * each merged owner where its first report was.
+ * The record's owners, one per owner (`reportsByOwner`, src/domain/ownerIdentity.ts: the reports of one LEI by several
+ * sources are one owner; an owner without an LEI is its source's own). In the order given, each merged owner where its
+ * first report was.
  */
-export const mergeOwners = (rows: ReadonlyArray<SourcedOwner>): ReadonlyArray<MergedOwner> => {
-  const byLei = new Map<string, Array<SourcedOwner>>()
-  for (const row of rows) {
-    if (row.lei === null) continue
-    const held = byLei.get(row.lei)
-    if (held === undefined) byLei.set(row.lei, [row])
-    else held.push(row)
-  }
-  const merged: Array<MergedOwner> = []
-  for (const row of rows) {
-    if (row.lei === null) merged.push(mergeOne([row]))
-    else if (byLei.get(row.lei)![0] === row) merged.push(mergeOne(byLei.get(row.lei)!))
-  }
-  return merged
-}
+export const mergeOwners = (rows: ReadonlyArray<SourcedOwner>): ReadonlyArray<MergedOwner> => reportsByOwner(rows).map(mergeOne)

@@ -1,11 +1,12 @@
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Schedule } from "effect"
+import { Effect } from "effect"
 import * as path from "node:path"
 import { evaluate, formatReport, type VerdictJson } from "../../scripts/eval/evaluate.js"
 import { entryCases, listEntities, negativeCases, positiveCases } from "../../scripts/eval/sets.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { listsDir, repoRoot } from "../sanctions/paths.js"
 import { bearer } from "../support/http.js"
+import { listsIndexed } from "../support/listsIndexed.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 
 describe("the verdict evaluation, small, through the real HTTP path", () => {
@@ -19,11 +20,7 @@ describe("the verdict evaluation, small, through the real HTTP path", () => {
           const response = await fetch(`${server.url}/v1/verify`, { method: "POST", headers, body: JSON.stringify(input) })
           return response.status === 200 ? await response.json() as VerdictJson : { refused: String(response.status) }
         }
-        yield* Effect.promise(() => verify({ name: "AL-SHABAAB" })).pipe(
-          Effect.filterOrFail((v) => !("refused" in v) && v.sanctions.result !== "unavailable"),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
-          Effect.orDie
-        )
+        yield* listsIndexed(server.url, ["ofac_sdn", "ofac_consolidated", "un_sc"])
         const entities = yield* listEntities(repoRoot).pipe(Effect.orDie)
         const originalScript = entryCases(entities, 0).filter((c) => c.kind === "original_script" && c.list === "un_sc")
         const positives = [...positiveCases(entities, 15), ...originalScript]

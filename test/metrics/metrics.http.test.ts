@@ -1,12 +1,13 @@
 import { SqlClient } from "effect/sql"
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Schedule } from "effect"
+import { Effect } from "effect"
 import * as path from "node:path"
 import { CompanyWriter } from "../../src/companies/CompanyWriter.js"
 import type { RegistryRecord } from "../../src/domain/CanonicalCompany.js"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { fixturesDir } from "../sanctions/paths.js"
 import { bearer, call } from "../support/http.js"
+import { listsIndexed } from "../support/listsIndexed.js"
 import { hasSample, sampleValue, samplesOf } from "../support/promText.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 
@@ -73,11 +74,7 @@ describe("/metrics on the API port (KYB_METRICS_TOKEN)", () => {
         const verify = (no: string) =>
           promise(() => call(`${server.url}/v1/verify?${new URLSearchParams({ country: "ZA", registration_no: no })}`, { headers }))
         // Until the index holds the list (polled every 200 ms), the verdict says the lists are unavailable.
-        yield* verify(clean.registration_no).pipe(
-          Effect.filterOrFail((r) => (r.body as { review_reason?: string }).review_reason !== "sanctions_unavailable"),
-          Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "30 seconds" }))),
-          Effect.orDie
-        )
+        yield* listsIndexed(server.url, [{ list: "ofac_sdn", version: publishedOn }])
         const before = yield* scrape(server.url)
         const first = yield* verify(clean.registration_no)
         const second = yield* verify(listed.registration_no)

@@ -12,6 +12,7 @@ import { OFFICIAL_ADDRESSES, PublisherAddresses, type SourceAddresses } from "..
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { allVersions } from "../../src/sanctions/lists/SanctionsStore.js"
 import { call } from "../support/http.js"
+import { listsIndexed } from "../support/listsIndexed.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 import { fixturesDir, listsDir } from "./paths.js"
 
@@ -46,13 +47,7 @@ const session = Effect.gen(function*() {
     .pipe(Effect.map((r) => r.body as Body))
   const health = promise(() => call(`${server.url}/health`)).pipe(Effect.map((r) => r.body as Body))
   /** Waits until the server screens with this version of OFAC SDN. */
-  const screening = (version: string) =>
-    health.pipe(
-      // A busy instance may answer 503 a moment (its database check has 1.5 s): asked again.
-      Effect.filterOrFail((h) => Array.isArray(h["lists"]) && (h["lists"] as ReadonlyArray<Body>).some((l) => l["list"] === "ofac_sdn" && l["version"] === version)),
-      Effect.retry(Schedule.spaced("200 millis").pipe(Schedule.upTo({ duration: "90 seconds" }))),
-      Effect.orDie
-    )
+  const screening = (version: string) => listsIndexed(server.url, [{ list: "ofac_sdn", version }], "90 seconds")
   return { verify, health, screening }
 })
 

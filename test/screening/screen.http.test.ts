@@ -1,9 +1,10 @@
 import { assert, describe, layer } from "@effect/vitest"
-import { Effect, Schedule } from "effect"
+import { Effect } from "effect"
 import * as path from "node:path"
 import { ingestSanctions } from "../../src/sanctions/lists/ingest.js"
 import { listsDir } from "../sanctions/paths.js"
 import { bearer, call, isErrorBody } from "../support/http.js"
+import { listsIndexed } from "../support/listsIndexed.js"
 import { makeTestServer, TestServer } from "../support/server.js"
 
 type Body = Record<string, unknown>
@@ -28,13 +29,8 @@ describe("POST /v1/screen: one name screened on demand", () => {
     /** The real SDN file, loaded once; the server's screener picks it up. */
     const loaded = Effect.gen(function*() {
       const server = yield* TestServer
-      const { post } = yield* client(yield* server.newKey({ plan: "unlimited" }))
       yield* ingestSanctions([path.join(listsDir, "ofac-sdn")], { publishedOn: "2026-11-20" }).pipe(Effect.orDie)
-      yield* post("/v1/screen", { name: "AL-SHABAAB" }).pipe(
-        Effect.filterOrFail((r) => (r.body as Body)["result"] !== "unavailable"),
-        Effect.retry(Schedule.spaced("250 millis").pipe(Schedule.upTo({ duration: "60 seconds" }))),
-        Effect.orDie
-      )
+      yield* listsIndexed(server.url, [{ list: "ofac_sdn", version: "2026-11-20" }])
     })
 
     it.effect("finds a listed person and a listed organisation; each hit as verify gives it; kept as a check; counted", () =>

@@ -147,27 +147,37 @@ export class MatchIndex {
   }
 
   private *buildPostings(): Generator<void, void, void> {
-    const lists: Array<Array<number>> = this.tokenText.map(() => [])
     const sortedKeys = new HashBucketsBuilder()
     const compactKeys = new HashBucketsBuilder()
-    // The last name each token was posted for: a name holding a token twice is posted once, names stay ascending.
-    const postedFor = new Int32Array(this.tokenText.length).fill(-1)
-    for (let nameId = 0; nameId < this.names.length; nameId++) {
-      if (nameId % BUILD_STEP === BUILD_STEP - 1) yield
-      const name = this.names[nameId]!
-      const tokens = name.tokens
-      for (let i = 0; i < tokens.length; i++) {
-        const id = tokens[i]!
-        if (postedFor[id] === nameId || !isContent(this.tokenClass[id]!)) continue
-        postedFor[id] = nameId
-        lists[id]!.push(nameId)
+    // Two passes over the names, counting each token's names then writing them in place: no array per token (tens of
+    // thousands, each kept to the build's end). The last name each token was posted for: a name holding a token twice
+    // is posted once, names stay ascending.
+    const postedFor = new Int32Array(this.tokenText.length)
+    const starts = new Int32Array(this.tokenText.length + 1)
+    let data = new Int32Array(0)
+    for (const pass of [0, 1]) {
+      postedFor.fill(-1)
+      const next = pass === 0 ? starts : starts.slice(0, this.tokenText.length)
+      if (pass === 1) data = new Int32Array(starts[this.tokenText.length]!)
+      for (let nameId = 0; nameId < this.names.length; nameId++) {
+        if (nameId % BUILD_STEP === BUILD_STEP - 1) yield
+        const name = this.names[nameId]!
+        const tokens = name.tokens
+        for (let i = 0; i < tokens.length; i++) {
+          const id = tokens[i]!
+          if (postedFor[id] === nameId || !isContent(this.tokenClass[id]!)) continue
+          postedFor[id] = nameId
+          if (pass === 0) starts[id + 1]!++
+          else data[next[id]!++] = nameId
+        }
+        if (pass === 1) continue
+        sortedKeys.add(hashString(sortedKeyOf(name.tokens, this)), nameId)
+        if (name.compactKey !== "") compactKeys.add(hashString(name.compactKey), nameId)
+        if (name.fullKey !== "" && name.fullKey !== name.compactKey) compactKeys.add(hashString(name.fullKey), nameId)
       }
-      sortedKeys.add(hashString(sortedKeyOf(name.tokens, this)), nameId)
-      if (name.compactKey !== "") compactKeys.add(hashString(name.compactKey), nameId)
-      if (name.fullKey !== "" && name.fullKey !== name.compactKey) compactKeys.add(hashString(name.fullKey), nameId)
+      if (pass === 0) for (let id = 0; id < this.tokenText.length; id++) starts[id + 1]! += starts[id]!
     }
-    this.postings = PackedLists.from(lists)
-    lists.length = 0
+    this.postings = PackedLists.fromParts(starts, data)
     this.sortedKeys = sortedKeys.build()
     this.compactKeys = compactKeys.build()
     yield
