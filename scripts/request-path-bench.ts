@@ -122,63 +122,65 @@ const program = Effect.gen(function*() {
   }
   // Every server loads the cost probe (the floors' Effect import is the probe's own: they start no fiber of theirs).
   const probe = (root: string) => ["--import", path.join(root, "scripts/support/costProbe.mjs")]
-  try {
-    start("floor: node:http + pg, prepared by name", port, [...probe(repo), "--import", "tsx", "scripts/bench/sameWorkServer.ts"], { FLOOR_REQUESTS: floorFile }, false)
-    start("Effect same-work: HttpApi + effect/sql", port + 1, [...probe(repo), "--import", "tsx", "scripts/bench/effectSameWorkServer.ts"], { FLOOR_REQUESTS: floorFile }, false)
-    start(`service before (${base.label})`, port + 2, [...startNodeFlags(base.dir), ...probe(base.dir), "dist/main.js"], {}, true, base.dir)
-    const profiled = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []
-    const heapProfiled = args["heap-profile"] ? { KYB_HEAP_PROFILE_DIR: profileDir } : {}
-    start(`service after (${base.headLabel})`, port + 3, [...startNodeFlags(), ...profiled, ...probe(repo), "dist/main.js"], heapProfiled, true)
-    for (const s of started) yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${s.port}${s.service ? "/health" : "/"}`, s))
+  const stopServers = Effect.promise(() => Promise.all(started.map((s) => new Promise((done) => {
+    if (s.child.exitCode !== null || s.child.signalCode !== null) return done(null)
+    s.child.once("exit", done)
+    s.child.kill("SIGTERM")
+  }))))
+  // Also when the program's scope closes, however it ends: a `finally` in a generator does not run when a step fails
+  // (a cost probe refusing non-2xx answers), which left the servers running.
+  yield* Effect.addFinalizer(() => stopServers)
+  start("floor: node:http + pg, prepared by name", port, [...probe(repo), "--import", "tsx", "scripts/bench/sameWorkServer.ts"], { FLOOR_REQUESTS: floorFile }, false)
+  start("Effect same-work: HttpApi + effect/sql", port + 1, [...probe(repo), "--import", "tsx", "scripts/bench/effectSameWorkServer.ts"], { FLOOR_REQUESTS: floorFile }, false)
+  start(`service before (${base.label})`, port + 2, [...startNodeFlags(base.dir), ...probe(base.dir), "dist/main.js"], {}, true, base.dir)
+  const profiled = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []
+  const heapProfiled = args["heap-profile"] ? { KYB_HEAP_PROFILE_DIR: profileDir } : {}
+  start(`service after (${base.headLabel})`, port + 3, [...startNodeFlags(), ...profiled, ...probe(repo), "dist/main.js"], heapProfiled, true)
+  for (const s of started) yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${s.port}${s.service ? "/health" : "/"}`, s))
 
-    const lines: Array<string> = []
-    if (!args["only-cost"]) {
-      for (const route of routes) {
-        const all = new Map<string, Array<Figure>>(started.map((s) => [s.name, []]))
-        for (let i = 0; i < runs; i++) {
-          for (const s of started) all.get(s.name)!.push(yield* Effect.promise(() => measure(s, route, headers)))
-          process.stderr.write(`${route.kind} round ${i + 1} done (load ${load()})\n`)
-        }
-        const of = (name: string, k: keyof Figure) => median(all.get(name)!.map((f) => f[k]))
-        const floor = started[0]!.name
-        const effectFloor = started[1]!.name
-        for (const s of started) {
-          const failures = all.get(s.name)!.reduce((n, f) => n + f.failures, 0)
-          lines.push(`| ${route.label} | ${route.connections} | ${s.name} | ${of(s.name, "rps").toFixed(0)} | ${(of(s.name, "rps") / of(floor, "rps")).toFixed(2)} | ` +
-            `${(of(s.name, "rps") / of(effectFloor, "rps")).toFixed(2)} | ` +
-            `${of(s.name, "p50")} | ${of(s.name, "p99")} | ${(of(s.name, "p99") / Math.max(of(floor, "p99"), 1)).toFixed(2)} | ${of(s.name, "cpuMs").toFixed(3)} | ${failures} |`)
-        }
-      }
-    }
-    const costs: Array<string> = []
+  const lines: Array<string> = []
+  if (!args["only-cost"]) {
     for (const route of routes) {
+      const all = new Map<string, Array<Figure>>(started.map((s) => [s.name, []]))
+      for (let i = 0; i < runs; i++) {
+        for (const s of started) all.get(s.name)!.push(yield* Effect.promise(() => measure(s, route, headers)))
+        process.stderr.write(`${route.kind} round ${i + 1} done (load ${load()})\n`)
+      }
+      const of = (name: string, k: keyof Figure) => median(all.get(name)!.map((f) => f[k]))
+      const floor = started[0]!.name
+      const effectFloor = started[1]!.name
       for (const s of started) {
-        const cost: Cost = yield* Effect.promise(() =>
-          readCost(s, `http://127.0.0.1:${s.port}${route.path}`, s.service ? headers : {}, route.connections, costRequests))
-        costs.push(`| ${route.label} | ${s.name} | ${cost.requests} | ${(cost.allocatedBytes / 1024).toFixed(1)} | ${cost.fibers.toFixed(2)} | ${cost.cpuUs.toFixed(0)} | ${cost.gcPauseUs.toFixed(0)} | ${cost.longestGcPauseMs.toFixed(1)} | ${cost.fullCollections} |`)
+        const failures = all.get(s.name)!.reduce((n, f) => n + f.failures, 0)
+        lines.push(`| ${route.label} | ${route.connections} | ${s.name} | ${of(s.name, "rps").toFixed(0)} | ${(of(s.name, "rps") / of(floor, "rps")).toFixed(2)} | ` +
+          `${(of(s.name, "rps") / of(effectFloor, "rps")).toFixed(2)} | ` +
+          `${of(s.name, "p50")} | ${of(s.name, "p99")} | ${(of(s.name, "p99") / Math.max(of(floor, "p99"), 1)).toFixed(2)} | ${of(s.name, "cpuMs").toFixed(3)} | ${failures} |`)
       }
     }
-    const cpu = os.cpus()
-    console.log(`\nMachine: ${cpu.length} x ${cpu[0]?.model ?? "?"} (nproc ${os.availableParallelism()}), node ${process.version}, ${new Date().toISOString()}`)
-    console.log(`Command: npx tsx scripts/request-path-bench.ts ${process.argv.slice(2).join(" ")}`)
-    console.log(`Load average (1, 5, 15 min): ${loadAtStart} at the start, ${load()} at the end; ${args["no-lists"] ? "no lists" : "OFAC SDN, OFAC Consolidated and UN loaded"}`)
-    if (lines.length > 0) {
-      console.log(`\nMedians of ${runs} rounds, each ${warmup} s of warm-up then ${duration} s of autocannon, the servers in turn:\n`)
-      console.log("| route | conns | server | req/s | x floor | x Effect same-work | p50 ms | p99 ms | p99 x floor's | server CPU ms/req | non-2xx + errors |")
-      console.log("|---|---|---|---|---|---|---|---|---|---|---|")
-      console.log(lines.join("\n"))
-    }
-    console.log("\nWhat a request costs each server (costProbe.mjs before and after the requests; machine load does not change the first two):\n")
-    console.log("| route | server | requests | KB allocated / req | Effect fibers / req | main-thread CPU µs / req | GC pause µs / req | longest GC pause ms | full GCs |")
-    console.log("|---|---|---|---|---|---|---|---|---|")
-    console.log(costs.join("\n"))
-  } finally {
-    yield* Effect.promise(() => Promise.all(started.map((s) => new Promise((done) => {
-      if (s.child.exitCode !== null) return done(null)
-      s.child.once("exit", done)
-      s.child.kill("SIGTERM")
-    }))))
   }
+  const costs: Array<string> = []
+  for (const route of routes) {
+    for (const s of started) {
+      const cost: Cost = yield* Effect.promise(() =>
+        readCost(s, `http://127.0.0.1:${s.port}${route.path}`, s.service ? headers : {}, route.connections, costRequests))
+      costs.push(`| ${route.label} | ${s.name} | ${cost.requests} | ${(cost.allocatedBytes / 1024).toFixed(1)} | ${cost.fibers.toFixed(2)} | ${cost.cpuUs.toFixed(0)} | ${cost.gcPauseUs.toFixed(0)} | ${cost.longestGcPauseMs.toFixed(1)} | ${cost.fullCollections} |`)
+    }
+  }
+  const cpu = os.cpus()
+  console.log(`\nMachine: ${cpu.length} x ${cpu[0]?.model ?? "?"} (nproc ${os.availableParallelism()}), node ${process.version}, ${new Date().toISOString()}`)
+  console.log(`Command: npx tsx scripts/request-path-bench.ts ${process.argv.slice(2).join(" ")}`)
+  console.log(`Load average (1, 5, 15 min): ${loadAtStart} at the start, ${load()} at the end; ${args["no-lists"] ? "no lists" : "OFAC SDN, OFAC Consolidated and UN loaded"}`)
+  if (lines.length > 0) {
+    console.log(`\nMedians of ${runs} rounds, each ${warmup} s of warm-up then ${duration} s of autocannon, the servers in turn:\n`)
+    console.log("| route | conns | server | req/s | x floor | x Effect same-work | p50 ms | p99 ms | p99 x floor's | server CPU ms/req | non-2xx + errors |")
+    console.log("|---|---|---|---|---|---|---|---|---|---|---|")
+    console.log(lines.join("\n"))
+  }
+  console.log("\nWhat a request costs each server (costProbe.mjs before and after the requests; machine load does not change the first two):\n")
+  console.log("| route | server | requests | KB allocated / req | Effect fibers / req | main-thread CPU µs / req | GC pause µs / req | longest GC pause ms | full GCs |")
+  console.log("|---|---|---|---|---|---|---|---|---|")
+  console.log(costs.join("\n"))
+  // Stopped before the profiles are read: a server writes its CPU profile when it exits.
+  yield* stopServers
   if (args.profile) {
     const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"))
     if (file !== undefined) {
