@@ -17,8 +17,9 @@
 //   npx tsx scripts/request-path-bench.ts --base <ref> [--duration 10 --warmup 2 --runs 3 --cost 5000]
 //     [--record-connections 32 --search-connections 16 --only record,search --no-lists --only-cost --profile --heap-profile --no-build]
 //
-// PostgreSQL on 127.0.0.1:5432 (a scratch database, dropped at the end). --profile: the service as checked out runs
-// under --cpu-prof and its profile is summarised at the end (slower: compare its figures with nothing).
+// PostgreSQL on 127.0.0.1:5432 (a scratch database, dropped at the end). --profile: over the service as checked out's
+// cost requests, the CPU profiler (costProbe.mjs) says where their time went, by package, by function (self time) and
+// by inclusive time, summarised at the end (its CPU figure is then not comparable).
 // --heap-profile: over the service as checked out's cost requests, the sampling heap profiler (costProbe.mjs) says which
 // functions and packages allocated the bytes per request, summarised at the end (its CPU figure is then not comparable).
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
@@ -32,7 +33,7 @@ import { recordStatements } from "./bench/recordStatements.js"
 import { buildServer, startNode, waitForHttp } from "./support/apiProcess.js"
 import { seedBenchDatabase } from "./support/benchSeed.js"
 import { prepareBaseBuild } from "./support/baseBuild.js"
-import { summariseProfile } from "./support/cpuProfile.js"
+import { inclusiveTimes, summariseProfile } from "./support/cpuProfile.js"
 import { type HeapProfileNode, summariseHeapProfile } from "./support/heapProfile.js"
 import { processCpuSeconds } from "./support/procCpu.js"
 import { readCost, type Cost } from "./support/readCost.js"
@@ -133,9 +134,11 @@ const program = Effect.gen(function*() {
   start("floor: node:http + pg, prepared by name", port, [...probe(repo), "--import", "tsx", "scripts/bench/sameWorkServer.ts"], { FLOOR_REQUESTS: floorFile }, false)
   start("Effect same-work: HttpApi + effect/sql", port + 1, [...probe(repo), "--import", "tsx", "scripts/bench/effectSameWorkServer.ts"], { FLOOR_REQUESTS: floorFile }, false)
   start(`service before (${base.label})`, port + 2, [...startNodeFlags(base.dir), ...probe(base.dir), "dist/main.js"], {}, true, base.dir)
-  const profiled = args.profile ? ["--cpu-prof", `--cpu-prof-dir=${profileDir}`] : []
-  const heapProfiled = args["heap-profile"] ? { KYB_HEAP_PROFILE_DIR: profileDir } : {}
-  start(`service after (${base.headLabel})`, port + 3, [...startNodeFlags(), ...profiled, ...probe(repo), "dist/main.js"], heapProfiled, true)
+  const profiled = {
+    ...(args.profile ? { KYB_CPU_PROFILE_DIR: profileDir } : {}),
+    ...(args["heap-profile"] ? { KYB_HEAP_PROFILE_DIR: profileDir } : {})
+  }
+  start(`service after (${base.headLabel})`, port + 3, [...startNodeFlags(), ...probe(repo), "dist/main.js"], profiled, true)
   for (const s of started) yield* Effect.promise(() => waitForHttp(`http://127.0.0.1:${s.port}${s.service ? "/health" : "/"}`, s))
 
   const lines: Array<string> = []
@@ -179,14 +182,18 @@ const program = Effect.gen(function*() {
   console.log("| route | server | requests | KB allocated / req | Effect fibers / req | main-thread CPU µs / req | GC pause µs / req | longest GC pause ms | full GCs |")
   console.log("|---|---|---|---|---|---|---|---|---|")
   console.log(costs.join("\n"))
-  // Stopped before the profiles are read: a server writes its CPU profile when it exits.
+  // Stopped before the profiles are read: the probe writes a profile once the inspector hands it over.
   yield* stopServers
   if (args.profile) {
-    const file = fs.readdirSync(profileDir).find((f) => f.endsWith(".cpuprofile"))
-    if (file !== undefined) {
-      console.log(`\nCPU profile of the service after (${path.join(profileDir, file)}):\n`)
-      console.log(summariseProfile(JSON.parse(fs.readFileSync(path.join(profileDir, file), "utf8")), 30))
-    }
+    routes.forEach((route, i) => {
+      const file = path.join(profileDir, `cpu-${i + 1}.cpuprofile`)
+      if (!fs.existsSync(file)) return
+      const profile = JSON.parse(fs.readFileSync(file, "utf8"))
+      console.log(`\nCPU profile of the service after, ${route.label}, over its ${costRequests} cost requests (${file}):\n`)
+      console.log(summariseProfile(profile, 30))
+      console.log("")
+      console.log(inclusiveTimes(profile, 40))
+    })
   }
   if (args["heap-profile"]) {
     routes.forEach((route, i) => {

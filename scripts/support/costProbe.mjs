@@ -5,6 +5,8 @@
 // With KYB_HEAP_PROFILE_DIR set (request-path-bench.ts --heap-profile), from one probe to the next the inspector's
 // sampling heap profiler runs, counting objects collected since too, and what it saw between them is written to that
 // directory (heap-1.json, heap-2.json...): the requests' allocations by the function that made them.
+// With KYB_CPU_PROFILE_DIR set (request-path-bench.ts --profile), the inspector's CPU profiler runs the same way and
+// writes cpu-1.cpuprofile, cpu-2.cpuprofile...: where the requests' time went, without the server's start-up in it.
 // It also counts garbage collection: its total pause time, the longest pause and the full (mark-compact) collections,
 // since the last probe: what a tail of slow answers may owe to the heap the server holds (p99 against the floor's).
 import * as fs from "node:fs"
@@ -14,21 +16,35 @@ import { constants, PerformanceObserver } from "node:perf_hooks"
 import { getHeapStatistics } from "node:v8"
 import { Effect } from "effect"
 
-const heapDir = process.env.KYB_HEAP_PROFILE_DIR
-const session = heapDir === undefined || heapDir === "" ? undefined : new Session()
+const given = (name) => (process.env[name] === undefined || process.env[name] === "" ? undefined : process.env[name])
+const heapDir = given("KYB_HEAP_PROFILE_DIR")
+const cpuDir = given("KYB_CPU_PROFILE_DIR")
+const session = heapDir === undefined && cpuDir === undefined ? undefined : new Session()
 session?.connect()
+if (cpuDir !== undefined) session.post("Profiler.enable")
 let sampling = false
 let written = 0
+
+const writeResult = (dir, file, error, profile) => {
+  if (error !== null) process.stderr.write(`${file} not written: ${error.message}\n`)
+  else fs.writeFileSync(path.join(dir, file), JSON.stringify(profile))
+}
 
 const sampleBetweenProbes = () => {
   if (session === undefined) return
   if (!sampling) {
-    session.post("HeapProfiler.startSampling", { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true })
+    if (heapDir !== undefined) {
+      session.post("HeapProfiler.startSampling", { samplingInterval: 1024, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true })
+    }
+    if (cpuDir !== undefined) session.post("Profiler.start")
   } else {
-    session.post("HeapProfiler.stopSampling", (error, result) => {
-      if (error !== null) process.stderr.write(`heap profile not written: ${error.message}\n`)
-      else fs.writeFileSync(path.join(heapDir, `heap-${++written}.json`), JSON.stringify(result.profile))
-    })
+    const n = ++written
+    if (heapDir !== undefined) {
+      session.post("HeapProfiler.stopSampling", (error, result) => writeResult(heapDir, `heap-${n}.json`, error, result?.profile))
+    }
+    if (cpuDir !== undefined) {
+      session.post("Profiler.stop", (error, result) => writeResult(cpuDir, `cpu-${n}.cpuprofile`, error, result?.profile))
+    }
   }
   sampling = !sampling
 }
