@@ -100,8 +100,9 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
       return registry === null ? null : { registry, key: canonicalNumber(registry, raw).key, country: countryOfRegistry(registry) }
     }
 
-    type RecordRow = CompanyRow & DetailsRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow> | null; owners: ReadonlyArray<OwnerJson> | null }
-    // The record and its officers in one round trip.
+    type RecordRow = CompanyRow & Pick<DetailsRow, "linked"> & { provenance: unknown; officers: ReadonlyArray<OfficerRow> | null; owners: ReadonlyArray<OwnerJson> | null }
+    // The record and its officers in one round trip, with the linked records it lends from (not the other details:
+    // aliases, people and evidence are a verification's, `detailsOf`, and the record does not show them).
     const recordStatement = (target: Target) =>
       sql<RecordRow>`
         SELECT ${sql.literal(companyColumns)}, c.provenance,
@@ -121,13 +122,13 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
             'last_verified_at', to_char(w.last_verified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))
           ORDER BY w.share_pct DESC NULLS LAST, w.name)
            FROM company_owners w WHERE w.company_id = c.id) AS owners,
-          ${detailsColumns(sql`c.id`)}
+          ${linkedColumn(sql`c.id`)}
         FROM companies c
         WHERE c.id = ${businessOf(target)}`
     const findRowWithOfficers = (country: string, raw: string) =>
       Effect.gen(function*() {
         const target = keyOf(country, raw)
-        if (target === null) return Option.none<CompanyRow & DetailsRow & { provenance: unknown; officers: ReadonlyArray<OfficerRow>; owners: ReadonlyArray<OwnerJson> }>()
+        if (target === null) return Option.none<RecordRow & { officers: ReadonlyArray<OfficerRow>; owners: ReadonlyArray<OwnerJson> }>()
         const params = recordParams.slice()
         params[slots.registry] = target.registry
         params[slots.key] = target.key
@@ -212,6 +213,10 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
           WHERE w.company_id = ${companyId}) p) AS people,
       EXISTS (SELECT 1 FROM procurement_awards p WHERE p.matched_company_id IN ${groupOf(companyId)}) AS contracts,
       EXISTS (SELECT 1 FROM trademarks t WHERE t.matched_company_id IN ${groupOf(companyId)}) AS trademarks,
+      ${linkedColumn(companyId)}`
+
+    /** The records of other sources linked to the company, as JSON text (`linkedFrom`). */
+    const linkedColumn = (companyId: Statement.Fragment) => sql`
       (SELECT json_agg(json_build_object(
           'registration_no', m.registration_no,
           'reference_id', CASE WHEN m.registry_id = 'reference' THEN m.registration_key END,
