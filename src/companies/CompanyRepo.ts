@@ -1,7 +1,6 @@
 import type { Statement } from "effect/sql"
 import { Clock, Effect, Option, Context, Layer } from "effect"
-import { CompanyRecord, FieldProvenance, Officer, Owner } from "../domain/schemas/Company.js"
-import { typedValues } from "../domain/schemas/trusted.js"
+import type { CompanyRecord, FieldProvenance } from "../domain/schemas/Company.js"
 import { ReadSql } from "../db/ReadSql.js"
 import { recordConfidence } from "../domain/confidence.js"
 import { mergeOwners, type SourcedOwner } from "../domain/ownerSources.js"
@@ -154,30 +153,32 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
           if (value === undefined) continue
           // Each value's own source: its kind weighs it, its date ages it (computed now: freshness decays).
           const kind = value.source_kind ?? row.source_kind
-          provenance[field] = new FieldProvenance({
+          const checkedAt = new Date(value.checked_at)
+          provenance[field] = {
             source: value.source,
             source_url: value.source_url,
             source_kind: kind,
-            checked_at: new Date(value.checked_at).toISOString(),
-            confidence: recordConfidence(kind, new Date(value.checked_at), now)
-          }, typedValues)
+            checked_at: checkedAt.toISOString(),
+            confidence: recordConfidence(kind, checkedAt, now)
+          }
         }
         // the record lends only what linked records give: its people are a verification's, not parsed here
         const linked = linkedFrom(row.linked)
         const lender = tickerLender(row.listed_ticker, linked)
         if (lender !== null) {
-          provenance["listed_ticker"] = new FieldProvenance({
+          provenance["listed_ticker"] = {
             source: lender.source,
             source_url: lender.source_url,
             source_kind: lender.source_kind,
             checked_at: lender.last_verified_at,
             confidence: recordConfidence(lender.source_kind, new Date(lender.last_verified_at), now)
-          }, typedValues)
+          }
         }
-        return Option.some(new CompanyRecord({
+        // Plain values in the record's types: the answer is checked once, when it is encoded (CompanyRecord).
+        return Option.some<CompanyRecord>({
           ...lendLinked(companyJson(row, now), linked),
-          officers: officers.map((o) => new Officer(o, typedValues)),
-          owners: mergeOwners(row.owners).map((o) => new Owner(o, typedValues)),
+          officers,
+          owners: mergeOwners(row.owners),
           provenance,
           linked_records: linked.map((l) => ({
             registration_no: l.registration_no,
@@ -190,7 +191,7 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
             reason: l.reason as LinkReason,
             detail: l.detail
           }))
-        }, typedValues))
+        })
       })
 
     // A business's records: the one resolved and those linked to it (they lend it their aliases and signals).

@@ -78,7 +78,7 @@ export const CompanyFields = {
 
 export class Company extends Schema.Class<Company>("Company")(CompanyFields) {}
 
-export class Officer extends Schema.Class<Officer>("Officer")({
+export const Officer = Schema.Struct({
   name: Schema.String,
   role: Schema.NullOr(Schema.String),
   appointed_on: Schema.NullOr(DateString),
@@ -86,9 +86,10 @@ export class Officer extends Schema.Class<Officer>("Officer")({
   nationality: Schema.NullOr(Schema.String),
   source: Schema.String,
   last_verified_at: DateTimeString
-}) {}
+}).annotate({ identifier: "Officer" })
+export type Officer = typeof Officer.Type
 
-export class Owner extends Schema.Class<Owner>("Owner")({
+export const Owner = Schema.Struct({
   name: Schema.String.annotate({ description: "the name as the source read it" }),
   name_as_registered: Schema.NullOr(Schema.String).annotate({
     description: "the name as the register itself writes it, where the source's reading differs (both are screened); null: no other spelling given"
@@ -113,11 +114,12 @@ export class Owner extends Schema.Class<Owner>("Owner")({
   }).annotate({ identifier: "OwnerSource" })).annotate({
     description: "every source that reports this owner, newest first, each credited with the values it holds: an owner several sources report (a GLEIF parent from the live API and from a level-2 relationship file, by its LEI) is listed once; `source` and `last_verified_at` are the newest's"
   })
-}) {}
+}).annotate({ identifier: "Owner" })
+export type Owner = typeof Owner.Type
 
 const SourceKindField = Schema.Literals(["live", "registry", "secondary", "synthetic"])
 
-export class FieldProvenance extends Schema.Class<FieldProvenance>("FieldProvenance")({
+export const FieldProvenance = Schema.Struct({
   source: Schema.String,
   source_url: Schema.NullOr(Schema.String),
   source_kind: optionalField(SourceKindField.annotate({
@@ -125,7 +127,8 @@ export class FieldProvenance extends Schema.Class<FieldProvenance>("FieldProvena
   })),
   checked_at: DateTimeString.annotate({ description: "when this value's source was read (see last_verified_at)" }),
   confidence: Confidence.annotate({ description: "this value's own: its source's weight x the freshness of checked_at (README, Confidence)" })
-}) {}
+}).annotate({ identifier: "FieldProvenance" })
+export type FieldProvenance = typeof FieldProvenance.Type
 
 export const LinkedRecordJson = Schema.Struct({
   registration_no: Schema.NullOr(Schema.String),
@@ -141,8 +144,13 @@ export const LinkedRecordJson = Schema.Struct({
   detail: Schema.String.annotate({ description: "The shared value, e.g. NG-TIN 04059106-0001" })
 }).annotate({ identifier: "LinkedRecord" })
 
-/** The record endpoint's answer: the Company, its officers, its owners and where each value came from. */
-export class CompanyRecord extends Schema.Class<CompanyRecord>("CompanyRecord")({
+/**
+ * The record endpoint's answer: the Company, its officers, its owners and where each value came from. A struct, not a
+ * class, like the officers, owners and provenance in it: the record is made as plain values from the store and checked
+ * once, when the answer is encoded (a class checks its fields' types again when it is made, even with
+ * `disableChecks`: two thirds of the record's schema CPU, scripts/bench/recordEncoding.ts).
+ */
+export const CompanyRecord = Schema.Struct({
   ...CompanyFields,
   officers: Schema.Array(Officer),
   owners: Schema.Array(Owner).annotate({
@@ -154,4 +162,5 @@ export class CompanyRecord extends Schema.Class<CompanyRecord>("CompanyRecord")(
   linked_records: Schema.Array(LinkedRecordJson).annotate({
     description: "Records of the same business from other sources, linked to this one, each with why the link was made; they lend it their identifiers and ticker"
   })
-}) {}
+}).annotate({ identifier: "CompanyRecord" })
+export type CompanyRecord = typeof CompanyRecord.Type
