@@ -2,8 +2,7 @@ import type { SqlError } from "effect/sql"
 import { atOnce } from "../db/atOnce.js"
 import { ReadSql, withOwnWrites } from "../db/ReadSql.js"
 import { Clock, Effect, Layer, Option, Context } from "effect"
-import { type SearchParams, SearchResponse, SearchResult, Suggestion } from "../domain/schemas/Search.js"
-import { typedValues } from "../domain/schemas/trusted.js"
+import type { SearchParams, SearchResponse, SearchResult, Suggestion } from "../domain/schemas/Search.js"
 import { companyColumns, companyJson, type CompanyRow } from "../companies/companyRow.js"
 import { LiveFallback, type LiveOutcome } from "../companies/live/LiveFallback.js"
 import { cascadeSteps } from "./cascadeSteps.js"
@@ -114,13 +113,13 @@ export class CompanySearch extends Context.Service<CompanySearch>()("kyb/Company
           .sort((a, b) => b.similarity - a.similarity || Number(b.row.quality) - Number(a.row.quality))
           .slice(0, config.suggestions)
           .map(({ row, similarity }) =>
-            new Suggestion({
+            ({
               legal_name: row.legal_name,
               country: row.country.toUpperCase(),
               registration_no: row.registration_no,
               reference_id: row.reference_id,
               score: round(similarity)
-            }, typedValues)
+            }) satisfies Suggestion
           )
       })
 
@@ -157,18 +156,17 @@ export class CompanySearch extends Context.Service<CompanySearch>()("kyb/Company
         for (const hit of page) {
           const row = rows.get(hit.id)
           if (row === undefined) continue
-          results.push(
-            new SearchResult({
-              ...companyJson(row, now),
-              match_type: hit.matchType,
-              match_score: hit.score,
-              matched_field: hit.field,
-              ...(hit.alias === undefined ? {} : { matched_alias: hit.alias })
-            }, typedValues)
-          )
+          results.push({
+            ...companyJson(row, now),
+            match_type: hit.matchType,
+            match_score: hit.score,
+            matched_field: hit.field,
+            ...(hit.alias === undefined ? {} : { matched_alias: hit.alias })
+          })
         }
         const suggestions = count === 0 ? yield* suggestionsFor(q, words, fuzzy) : undefined
-        return new SearchResponse({
+        // Plain values in the answer's types: checked once, when the answer is encoded (SearchResponse).
+        return {
           query: params.q,
           query_normalized: q.normalized,
           country: q.country ?? null,
@@ -183,7 +181,7 @@ export class CompanySearch extends Context.Service<CompanySearch>()("kyb/Company
           unreachable_registries: Option.match(live, { onNone: () => [], onSome: (o) => o.unreachable }),
           results,
           ...(suggestions === undefined ? {} : { suggestions })
-        }, typedValues)
+        } satisfies SearchResponse
       }).pipe(withOwnWrites)
 
     /** The cascade's best candidates, best first, at most five (the verifier: every look-up at once). */

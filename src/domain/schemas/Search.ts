@@ -17,15 +17,18 @@ export const SearchParams = Schema.Struct({
 })
 export type SearchParams = typeof SearchParams.Type
 
-export class SearchResult extends Schema.Class<SearchResult>("SearchResult")({
+// Structs, not classes: a search's answer is made as plain values and checked once, when it is encoded (a class checks
+// its fields' types again when it is made, even with `disableChecks`).
+export const SearchResult = Schema.Struct({
   ...CompanyFields,
   match_type: MatchType,
   match_score: Schema.Finite.check(Schema.isBetween({ minimum: 0, maximum: 1 })).annotate({ description: "1 only for literal matches" }),
   matched_alias: optionalField(Schema.String.annotate({ description: "Only when match_type is alias" })),
   matched_field: optionalField(MatchedField.annotate({ description: "Which field the query matched" }))
-}) {}
+}).annotate({ identifier: "SearchResult" })
+export type SearchResult = typeof SearchResult.Type
 
-export class Suggestion extends Schema.Class<Suggestion>("Suggestion")({
+export const Suggestion = Schema.Struct({
   legal_name: Schema.String,
   country: Schema.String,
   registration_no: Schema.NullOr(Schema.String).annotate({ description: "null: known only from a secondary source (see reference_id)" }),
@@ -33,9 +36,10 @@ export class Suggestion extends Schema.Class<Suggestion>("Suggestion")({
     description: "our id of a business known only from a secondary source; GET /v1/company/{country}/{reference_id} serves it"
   }),
   score: Schema.Finite
-}) {}
+}).annotate({ identifier: "Suggestion" })
+export type Suggestion = typeof Suggestion.Type
 
-export class SearchResponse extends Schema.Class<SearchResponse>("SearchResponse")({
+export const SearchResponse = Schema.Struct({
   query: Schema.String,
   query_normalized: Schema.String,
   country: Schema.NullOr(Schema.String).annotate({ description: "The country scope, upper case; null for all" }),
@@ -49,4 +53,5 @@ export class SearchResponse extends Schema.Class<SearchResponse>("SearchResponse
   suggestions: optionalField(Schema.Array(Suggestion).annotate({
     description: "Only when results is empty: the closest names held"
   }))
-}) {}
+}).annotate({ identifier: "SearchResponse" })
+export type SearchResponse = typeof SearchResponse.Type
