@@ -149,17 +149,28 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
         const now = new Date(yield* Clock.currentTimeMillis)
         const officers = row.officers
         const provenance: Record<string, FieldProvenance> = {}
+        // A source's values share its reading's date: each date read once.
+        const dates = new Map<string, { readonly at: Date; readonly iso: string }>()
+        const dateOf = (text: string) => {
+          let date = dates.get(text)
+          if (date === undefined) {
+            const at = new Date(text)
+            date = { at, iso: at.toISOString() }
+            dates.set(text, date)
+          }
+          return date
+        }
         for (const [field, value] of Object.entries(decodeProvenance(row.provenance))) {
           if (value === undefined) continue
           // Each value's own source: its kind weighs it, its date ages it (computed now: freshness decays).
           const kind = value.source_kind ?? row.source_kind
-          const checkedAt = new Date(value.checked_at)
+          const checkedAt = dateOf(value.checked_at)
           provenance[field] = {
             source: value.source,
             source_url: value.source_url,
             source_kind: kind,
-            checked_at: checkedAt.toISOString(),
-            confidence: recordConfidence(kind, checkedAt, now)
+            checked_at: checkedAt.iso,
+            confidence: recordConfidence(kind, checkedAt.at, now)
           }
         }
         // the record lends only what linked records give: its people are a verification's, not parsed here

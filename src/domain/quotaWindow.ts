@@ -23,7 +23,7 @@ export const dayOf = (now: Date): string => now.toISOString().slice(0, 10)
 export const resetOf = (now: Date): Date => new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 1))
 
 /** RFC 3339 without milliseconds, e.g. 2026-12-01T00:00:00Z. */
-export const rfc3339 = (date: Date): string => date.toISOString().replace(/\.\d{3}Z$/, "Z")
+export const rfc3339 = (date: Date): string => `${date.toISOString().slice(0, -5)}Z`
 
 /** Whole seconds until the reset, at least 1. */
 export const retryAfterSeconds = (now: Date): number =>

@@ -12,6 +12,12 @@ describe("quota window", () => {
     expect(rfc3339(resetOf(new Date(now)))).toBe(reset)
   })
 
+  it("writes RFC 3339 without the milliseconds, whatever the instant", () => {
+    expect(rfc3339(new Date("2026-11-29T22:55:01.123Z"))).toBe("2026-11-29T22:55:01Z")
+    expect(rfc3339(new Date("1999-01-02T03:04:05Z"))).toBe("1999-01-02T03:04:05Z")
+    expect(rfc3339(new Date(Date.UTC(10_000, 0, 1)))).toBe("+010000-01-01T00:00:00Z")
+  })
+
   it("counts days in UTC", () => {
     expect(dayOf(new Date("2026-11-24T23:59:59.999Z"))).toBe("2026-11-24")
     expect(dayOf(new Date("2026-11-25T00:30:00+01:00"))).toBe("2026-11-24")
