@@ -12,7 +12,9 @@
 // Each round: a --warmup s warm-up, then --duration s of autocannon. Medians of --runs rounds, ratios against the floor.
 // Then what each server spends per request, measures that do not depend on the machine's load
 // (scripts/support/costProbe.mjs): bytes allocated, Effect fibers started, main-thread CPU, over --cost requests;
-// with the garbage collection they caused (pause time, the longest pause, full collections), what a tail may owe to GC.
+// with the garbage collection they caused (pause time, the longest pause, full collections), what a tail may owe to GC,
+// and PostgreSQL's CPU over the same requests (postmaster and backends, from /proc: the statements' own cost, which the
+// floor pays as well).
 //
 //   npx tsx scripts/request-path-bench.ts --base <ref> [--duration 10 --warmup 2 --runs 3 --cost 5000]
 //     [--record-connections 32 --search-connections 16 --only record,search --no-lists --only-cost --profile --heap-profile --no-build]
@@ -35,7 +37,7 @@ import { seedBenchDatabase } from "./support/benchSeed.js"
 import { prepareBaseBuild } from "./support/baseBuild.js"
 import { inclusiveTimes, summariseProfile } from "./support/cpuProfile.js"
 import { type HeapProfileNode, summariseHeapProfile } from "./support/heapProfile.js"
-import { processCpuSeconds } from "./support/procCpu.js"
+import { processCpuSeconds, serverCpuSeconds } from "./support/procCpu.js"
 import { readCost, type Cost } from "./support/readCost.js"
 import { scratchDatabaseUrl } from "./support/scratchDatabase.js"
 import { startNodeFlags } from "./support/startFlags.js"
@@ -106,7 +108,8 @@ const program = Effect.gen(function*() {
   const base = prepareBaseBuild(repo, args.base)
   if (!args["no-build"]) buildServer()
   const { url } = yield* scratchDatabaseUrl("postgres://postgres@127.0.0.1:5432/postgres", "kyb_pathbench")
-  const { secret } = yield* seedBenchDatabase(url, args["no-lists"] ? "none" : "current")
+  const { secret, postmaster } = yield* seedBenchDatabase(url, args["no-lists"] ? "none" : "current")
+  const databaseCpu = () => (postmaster === null ? null : serverCpuSeconds(postmaster))
   const headers = { "x-api-key": secret }
   const profileDir = fs.mkdtempSync(path.join(os.tmpdir(), "kyb-pathbench-"))
   const recorded = yield* recordStatements(url, routes.map((r) => ({ method: "GET" as const, path: r.path })), headers)
@@ -164,8 +167,8 @@ const program = Effect.gen(function*() {
   for (const route of routes) {
     for (const s of started) {
       const cost: Cost = yield* Effect.promise(() =>
-        readCost(s, `http://127.0.0.1:${s.port}${route.path}`, s.service ? headers : {}, route.connections, costRequests))
-      costs.push(`| ${route.label} | ${s.name} | ${cost.requests} | ${(cost.allocatedBytes / 1024).toFixed(1)} | ${cost.fibers.toFixed(2)} | ${cost.cpuUs.toFixed(0)} | ${cost.gcPauseUs.toFixed(0)} | ${cost.longestGcPauseMs.toFixed(1)} | ${cost.fullCollections} |`)
+        readCost(s, `http://127.0.0.1:${s.port}${route.path}`, s.service ? headers : {}, route.connections, costRequests, databaseCpu))
+      costs.push(`| ${route.label} | ${s.name} | ${cost.requests} | ${(cost.allocatedBytes / 1024).toFixed(1)} | ${cost.fibers.toFixed(2)} | ${cost.cpuUs.toFixed(0)} | ${cost.gcPauseUs.toFixed(0)} | ${cost.longestGcPauseMs.toFixed(1)} | ${cost.fullCollections} | ${cost.databaseCpuUs === null ? "n/a" : cost.databaseCpuUs.toFixed(0)} |`)
     }
   }
   const cpu = os.cpus()
@@ -179,8 +182,8 @@ const program = Effect.gen(function*() {
     console.log(lines.join("\n"))
   }
   console.log("\nWhat a request costs each server (costProbe.mjs before and after the requests; machine load does not change the first two):\n")
-  console.log("| route | server | requests | KB allocated / req | Effect fibers / req | main-thread CPU µs / req | GC pause µs / req | longest GC pause ms | full GCs |")
-  console.log("|---|---|---|---|---|---|---|---|---|")
+  console.log("| route | server | requests | KB allocated / req | Effect fibers / req | main-thread CPU µs / req | GC pause µs / req | longest GC pause ms | full GCs | PostgreSQL CPU µs / req |")
+  console.log("|---|---|---|---|---|---|---|---|---|---|")
   console.log(costs.join("\n"))
   // Stopped before the profiles are read: the probe writes a profile once the inspector hands it over.
   yield* stopServers

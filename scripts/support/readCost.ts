@@ -10,6 +10,8 @@ export interface Cost {
   readonly gcPauseUs: number
   readonly longestGcPauseMs: number
   readonly fullCollections: number
+  /** PostgreSQL's CPU (postmaster and backends) per request over the same requests; null when it cannot be read. */
+  readonly databaseCpuUs: number | null
 }
 
 interface ProbeLine {
@@ -32,17 +34,23 @@ const probe = async (server: { readonly pid: number; readonly output: () => stri
   throw new Error(`no cost-probe line from ${server.pid}: was it started with --import scripts/support/costProbe.mjs?`)
 }
 
-/** `amount` requests to `url` at `connections`, after as many again to warm up, read between two probes. */
+/**
+ * `amount` requests to `url` at `connections`, after as many again to warm up, read between two probes;
+ * `databaseCpuSeconds`: the database server's CPU so far (procCpu.ts `serverCpuSeconds`), read around the same requests.
+ */
 export const readCost = async (
   server: { readonly pid: number; readonly output: () => string },
   url: string,
   headers: Record<string, string>,
   connections: number,
-  amount: number
+  amount: number,
+  databaseCpuSeconds: () => number | null = () => null
 ): Promise<Cost> => {
   await autocannon({ url, connections, amount, headers })
   const before = await probe(server)
+  const db0 = databaseCpuSeconds()
   const r = await autocannon({ url, connections, amount, headers })
+  const db1 = databaseCpuSeconds()
   const after = await probe(server)
   const n = Math.max(r.requests.total, 1)
   if (r.non2xx + r.errors > 0) {
@@ -58,6 +66,7 @@ export const readCost = async (
     cpuUs: (after.cpuUs - before.cpuUs) / n,
     gcPauseUs: ((after.gc.pauseMs - before.gc.pauseMs) * 1000) / n,
     longestGcPauseMs: after.gc.longestMs,
-    fullCollections: after.gc.fullCollections - before.gc.fullCollections
+    fullCollections: after.gc.fullCollections - before.gc.fullCollections,
+    databaseCpuUs: db0 === null || db1 === null ? null : ((db1 - db0) * 1e6) / n
   }
 }
