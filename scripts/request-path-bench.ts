@@ -17,7 +17,8 @@
 // floor pays as well).
 //
 //   npx tsx scripts/request-path-bench.ts --base <ref> [--duration 10 --warmup 2 --runs 3 --cost 5000]
-//     [--record-connections 32 --search-connections 16 --only record,search --no-lists --only-cost --profile --heap-profile --no-build]
+//     [--record-connections 32 --search-connections 16 --only record,search --no-lists --only-cost --profile --heap-profile --no-build
+//      --reverse-cost]
 //
 // PostgreSQL on 127.0.0.1:5432 (a scratch database, dropped at the end). --profile: over the service as checked out's
 // cost requests, the CPU profiler (costProbe.mjs) says where their time went, by package, by function (self time) and
@@ -56,7 +57,8 @@ const { values: args } = parseArgs({
     "only-cost": { type: "boolean", default: false },
     profile: { type: "boolean", default: false },
     "heap-profile": { type: "boolean", default: false },
-    "no-build": { type: "boolean", default: false }
+    "no-build": { type: "boolean", default: false },
+    "reverse-cost": { type: "boolean", default: false }
   }
 })
 const duration = Number(args.duration)
@@ -164,8 +166,11 @@ const program = Effect.gen(function*() {
     }
   }
   const costs: Array<string> = []
+  // --reverse-cost: the servers' cost windows in the other order (the service first), to tell what a window owes to
+  // its place (every request updates the same usage row: its dead versions and autovacuum fall in later windows).
+  const costOrder = args["reverse-cost"] ? [...started].reverse() : started
   for (const route of routes) {
-    for (const s of started) {
+    for (const s of costOrder) {
       const cost: Cost = yield* Effect.promise(() =>
         readCost(s, `http://127.0.0.1:${s.port}${route.path}`, s.service ? headers : {}, route.connections, costRequests, databaseCpu))
       costs.push(`| ${route.label} | ${s.name} | ${cost.requests} | ${(cost.allocatedBytes / 1024).toFixed(1)} | ${cost.fibers.toFixed(2)} | ${cost.cpuUs.toFixed(0)} | ${cost.gcPauseUs.toFixed(0)} | ${cost.longestGcPauseMs.toFixed(1)} | ${cost.fullCollections} | ${cost.databaseCpuUs === null ? "n/a" : cost.databaseCpuUs.toFixed(0)} |`)
