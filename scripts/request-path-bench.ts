@@ -14,7 +14,7 @@
 // (scripts/support/costProbe.mjs): bytes allocated, Effect fibers started, main-thread CPU, over --cost requests;
 // with the garbage collection they caused (pause time, the longest pause, full collections), what a tail may owe to GC,
 // and PostgreSQL's CPU over the same requests (postmaster and backends, from /proc: the statements' own cost, which the
-// floor pays as well).
+// floor pays as well; every database of that server counts, so nothing else may be using it during the run).
 //
 //   npx tsx scripts/request-path-bench.ts --base <ref> [--duration 10 --warmup 2 --runs 3 --cost 5000]
 //     [--record-connections 32 --search-connections 16 --only record,search --no-lists --only-cost --profile --heap-profile --no-build
