@@ -1,7 +1,7 @@
 import { SqlClient } from "effect/sql"
 import { Effect, Option, Redacted, Context, Layer } from "effect"
 import type { ApiKeyIdentity } from "../domain/apiKeyIdentity.js"
-import { createHash, randomBytes } from "node:crypto"
+import { hash, randomBytes } from "node:crypto"
 import { DEFAULT_KEY_SCOPE, type KeyScope } from "../domain/keyScope.js"
 import type { Plan } from "../domain/quotaWindow.js"
 import { Ends } from "../tenancy/Ends.js"
@@ -15,7 +15,7 @@ const SECRET_PREFIX = "kyb_live_"
 /** What the dashboard shows of a key: its scheme and four characters of its random part. */
 export const secretPrefix = (secret: string) => secret.slice(0, SECRET_PREFIX.length + 4)
 
-export const hashSecret = (secret: string) => createHash("sha256").update(secret, "utf8").digest("hex")
+export const hashSecret = (secret: string) => hash("sha256", secret, "hex")
 
 /** Well-formed secrets only reach the database: anything else cannot be a key we issued. */
 export const looksLikeSecret = (secret: string) => /^kyb_live_[A-Za-z0-9_-]{43}$/.test(secret)

@@ -6,6 +6,7 @@ import { dayOf, periodOf, planQuota, type QuotaDecision, resetOf } from "../doma
 import { hashSecret, looksLikeSecret } from "./ApiKeys.js"
 import { identityOf, keyIdentityColumns, type KeyIdentityRow } from "./keyIdentity.js"
 import { traced } from "../metrics/span.js"
+import { bindMarked, compileMarked, marker } from "../db/markedStatement.js"
 
 /**
  * Monthly request counting, exact across any number of instances sharing the database: one conditional
@@ -25,10 +26,34 @@ export class Quota extends Context.Service<Quota>()("kyb/Quota", {
     /** A key row's monthly ceiling (null: unlimited), as `monthlyQuota` computes it. */
     const ceiling = sql`coalesce(quota_override, ${planCeiling})`
 
+    /** `admit`'s statement, compiled once: only the key's hash and the time change between requests. */
+    const admission = compileMarked(
+      sql`
+          WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
+          k AS (
+            SELECT id, label, account_id, plan, scope, quota_override,
+              ${ceiling} AS ceiling
+            FROM api_keys WHERE secret_sha256 = ${marker("hash")} AND (revoked_at IS NULL OR revoked_at > ${marker("now")})
+              AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = api_keys.account_id AND a.deleted_at IS NULL)),
+          counted AS (
+            INSERT INTO account_usage (account_id, period, used)
+            SELECT k.account_id, ${marker("period")}::date, 1 FROM k, async_commit
+            WHERE k.ceiling IS NULL OR k.ceiling > 0
+            ON CONFLICT (account_id, period) DO UPDATE SET used = account_usage.used + 1
+            WHERE account_usage.used < coalesce((SELECT ceiling FROM k), ${Number.MAX_SAFE_INTEGER}::bigint)
+            RETURNING used),
+          daily AS (
+            INSERT INTO usage_daily (key_id, day, requests)
+            SELECT k.id, ${marker("day")}::date, 1 FROM k WHERE EXISTS (SELECT 1 FROM counted)
+            ON CONFLICT (key_id, day) DO UPDATE SET requests = usage_daily.requests + 1)
+          SELECT ${keyIdentityColumns(sql)}, (SELECT used FROM counted)::text AS used FROM k`,
+      ["hash", "now", "period", "day"]
+    )
+
     /**
      * Authentication and admission in one round trip: finds the key by the SHA-256 of the secret (not revoked, or
      * rotated and still in its grace period) and counts the request against its month, and its day for the
-     * dashboard's chart, in the same statement. Every key counts against its account's month
+     * dashboard's chart, in the same statement (compiled once: `admission`). Every key counts against its account's month
      * (the keys of an account share one quota; an operator's key made alone has an account of its own). None: unknown, revoked or malformed (nothing
      * counted). The counting and durability described above.
      */
@@ -37,25 +62,10 @@ export class Quota extends Context.Service<Quota>()("kyb/Quota", {
         const value = Redacted.value(secret).trim()
         if (!looksLikeSecret(value)) return Option.none<{ identity: ApiKeyIdentity; decision: QuotaDecision }>()
         const now = new Date(yield* Clock.currentTimeMillis)
-        const rows = yield* sql<KeyIdentityRow & { readonly used: string | null }>`
-          WITH async_commit AS (SELECT set_config('synchronous_commit', 'off', true)),
-          k AS (
-            SELECT id, label, account_id, plan, scope, quota_override,
-              ${ceiling} AS ceiling
-            FROM api_keys WHERE secret_sha256 = ${hashSecret(value)} AND (revoked_at IS NULL OR revoked_at > ${now})
-              AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = api_keys.account_id AND a.deleted_at IS NULL)),
-          counted AS (
-            INSERT INTO account_usage (account_id, period, used)
-            SELECT k.account_id, ${periodOf(now)}::date, 1 FROM k, async_commit
-            WHERE k.ceiling IS NULL OR k.ceiling > 0
-            ON CONFLICT (account_id, period) DO UPDATE SET used = account_usage.used + 1
-            WHERE account_usage.used < coalesce((SELECT ceiling FROM k), ${Number.MAX_SAFE_INTEGER}::bigint)
-            RETURNING used),
-          daily AS (
-            INSERT INTO usage_daily (key_id, day, requests)
-            SELECT k.id, ${dayOf(now)}::date, 1 FROM k WHERE EXISTS (SELECT 1 FROM counted)
-            ON CONFLICT (key_id, day) DO UPDATE SET requests = usage_daily.requests + 1)
-          SELECT ${keyIdentityColumns(sql)}, (SELECT used FROM counted)::text AS used FROM k`
+        const rows = yield* sql.unsafe<KeyIdentityRow & { readonly used: string | null }>(
+          admission.text,
+          bindMarked(admission, { hash: hashSecret(value), now, period: periodOf(now), day: dayOf(now) })
+        )
         const row = rows[0]
         if (row === undefined) return Option.none()
         const identity = identityOf(row)

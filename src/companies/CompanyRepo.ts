@@ -2,6 +2,7 @@ import type { Statement } from "effect/sql"
 import { Clock, Effect, Option, Context, Layer } from "effect"
 import type { CompanyRecord, FieldProvenance } from "../domain/schemas/Company.js"
 import { ReadSql } from "../db/ReadSql.js"
+import { bindMarked, compileMarked, marker } from "../db/markedStatement.js"
 import { recordConfidence } from "../domain/confidence.js"
 import { mergeOwners, type SourcedOwner } from "../domain/ownerSources.js"
 import { distinctPeopleToScreen } from "../domain/ownerIdentity.js"
@@ -75,7 +76,7 @@ const detailsFrom = (row: DetailsRow): CompanyDetails => ({
 })
 
 /** A record's registry, lookup key and country (`keyOf`). */
-interface Target {
+type Target = {
   readonly registry: string
   readonly key: string
   readonly country: string
@@ -128,11 +129,7 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
       Effect.gen(function*() {
         const target = keyOf(country, raw)
         if (target === null) return Option.none<RecordRow & { officers: ReadonlyArray<OfficerRow>; owners: ReadonlyArray<OwnerJson> }>()
-        const params = recordParams.slice()
-        params[slots.registry] = target.registry
-        params[slots.key] = target.key
-        params[slots.country] = target.country
-        const rows = yield* sql.unsafe<RecordRow>(recordText, params)
+        const rows = yield* sql.unsafe<RecordRow>(record.text, bindMarked(record, target))
         return Option.map(Option.fromNullishOr(rows[0]), (row) => ({ ...row, officers: row.officers ?? [], owners: row.owners ?? [] }))
       })
 
@@ -260,13 +257,10 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
     // The record's statement reads the same text for every request: only the target's three values change. Its text
     // and parameters are compiled once, here, not built from its fragments and compiled on every request (issue 56:
     // a share of the record's allocations and CPU).
-    const marker: Target = { registry: "\u0000registry", key: "\u0000key", country: "\u0000country" }
-    const [recordText, recordParams] = recordStatement(marker).compile()
-    const slot = (value: string) => recordParams.indexOf(value) === recordParams.lastIndexOf(value) ? recordParams.indexOf(value) : -1
-    const slots = { registry: slot(marker.registry), key: slot(marker.key), country: slot(marker.country) }
-    if (slots.registry < 0 || slots.key < 0 || slots.country < 0) {
-      return yield* Effect.die(new Error("the record's statement does not bind its target's values once each"))
-    }
+    const record = compileMarked(
+      recordStatement({ registry: marker("registry"), key: marker("key"), country: marker("country") }),
+      ["registry", "key", "country"]
+    )
     return { findRecord, detailsOf, findWithDetails } as const
   })
 }) {
