@@ -23,9 +23,14 @@ export interface MarkedStatement {
 /**
  * `statement` (built with `marker(name)` for the values that change) compiled, with the places of its markers. A
  * parameter that holds a marker without being one (a value computed from a marker, like `marker + " %"`) would be
- * baked into the text's parameters for every request: it throws, as does a marker that is never bound.
+ * baked into the text's parameters for every request: it throws, as does a marker that is never bound unless
+ * `unboundAllowed` (values a statement of some shapes does not use).
  */
-export const compileMarked = (statement: Statement.Statement<unknown>, names: ReadonlyArray<string>): MarkedStatement => {
+export const compileMarked = (
+  statement: Statement.Statement<unknown>,
+  names: ReadonlyArray<string>,
+  unboundAllowed = false
+): MarkedStatement => {
   const [text, params] = statement.compile()
   const byMarker = new Map(names.map((name) => [marker(name), name]))
   const slots: Array<readonly [number, string]> = []
@@ -38,7 +43,7 @@ export const compileMarked = (statement: Statement.Statement<unknown>, names: Re
     bound.add(name)
   })
   const unbound = names.filter((name) => !bound.has(name))
-  if (unbound.length > 0) throw new Error(`markers never bound: ${unbound.join(", ")}`)
+  if (unbound.length > 0 && !unboundAllowed) throw new Error(`markers never bound: ${unbound.join(", ")}`)
   return { text, params, slots }
 }
 
@@ -47,4 +52,22 @@ export const bindMarked = (marked: MarkedStatement, values: Readonly<Record<stri
   const params = marked.params.slice()
   for (const [position, name] of marked.slots) params[position] = values[name]
   return params
+}
+
+type Values = Readonly<Record<string, unknown>>
+
+/** `values` with a marker for each: a list's items each their own (`name.0`, `name.1`...), as `flatValues` names them. */
+export const markedValues = <V extends Values>(values: V): V =>
+  Object.fromEntries(Object.entries(values).map(([name, value]) =>
+    [name, Array.isArray(value) ? value.map((_, i) => marker(`${name}.${i}`)) : marker(name)]
+  )) as V
+
+/** `values` by the names `markedValues` gives their markers. */
+export const flatValues = (values: Values): Record<string, unknown> => {
+  const out: Record<string, unknown> = {}
+  for (const [name, value] of Object.entries(values)) {
+    if (Array.isArray(value)) value.forEach((item, i) => (out[`${name}.${i}`] = item))
+    else out[name] = value
+  }
+  return out
 }

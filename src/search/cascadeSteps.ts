@@ -7,8 +7,8 @@ import { type CandidateMode, candidateClauses, correctedGroups, fuzzyScorer, typ
 import { searchConfig } from "./searchConfig.js"
 import type { SearchQuery } from "./searchQuery.js"
 import { containsHints, MAX_QUERY_WORDS, vocabularyAsked } from "./containsWords.js"
-import { firstLook } from "./firstLook.js"
-import { tierStatements } from "./statements.js"
+import { type FuzzyInputs, makeFirstLook } from "./firstLook.js"
+import { tierInputs, tierStatementsOf } from "./statements.js"
 import { type CandidateRow, nearAndHeld, nearestAndSpelledWords, withSpellings, wordCandidates, type WordRow } from "./wordStatements.js"
 import { hitOfTierRow, partOf } from "./tierHits.js"
 
@@ -44,13 +44,13 @@ export const cascadeSteps = Effect.gen(function*() {
     })
   }
 
-  /** The word index's statement for one mode's candidates (null when the mode asks for nothing). */
-  const candidateStatement = (q: SearchQuery, asked: ReadonlyArray<WordGroup>, mode: CandidateMode, keep: number) => {
+  /** What the word index is asked for one mode's candidates (null when the mode asks for nothing). */
+  const candidateInputs = (asked: ReadonlyArray<WordGroup>, mode: CandidateMode, keep: number): FuzzyInputs | null => {
     const clauses = candidateClauses(asked, mode)
     if (clauses === null) return null
-    const scan = mode === "all" ? config.fuzzyScan : Math.min(config.fuzzyScan, PARTIAL_SCAN)
-    return wordCandidates(sql, q, clauses, { scan, keep })
+    return { clauses, scan: mode === "all" ? config.fuzzyScan : Math.min(config.fuzzyScan, PARTIAL_SCAN), keep }
   }
+  const firstLook = makeFirstLook(sql)
 
   /** Candidates with their fuzzy similarity to the query. */
   const scored = (q: SearchQuery, groups: ReadonlyArray<WordGroup>, rows: ReadonlyArray<CandidateRow>) => {
@@ -68,8 +68,8 @@ export const cascadeSteps = Effect.gen(function*() {
     mode: CandidateMode,
     keep: number
   ) => {
-    const statement = candidateStatement(q, groups, mode, keep)
-    return statement === null ? Effect.succeed([]) : Effect.map(statement, (rows) => scored(q, groups, rows))
+    const asked = candidateInputs(groups, mode, keep)
+    return asked === null ? Effect.succeed([]) : Effect.map(wordCandidates(sql, q, asked.clauses, asked), (rows) => scored(q, groups, rows))
   }
 
   /**
@@ -83,20 +83,21 @@ export const cascadeSteps = Effect.gen(function*() {
    */
   const literalAndFuzzy = (q: SearchQuery, words: ReadonlyArray<WordRow>, eager: boolean) =>
     Effect.gen(function*() {
-      const statements = tierStatements(sql, q, config.maxMatches + 1, containsHints(q, words))
+      const inputs = tierInputs(q, config.maxMatches + 1, containsHints(q, words))
       const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
       const fuzzyAsked = !(q.short || q.numberLike || tokens.length === 0)
       const groups = fuzzyAsked ? wordGroups(tokens, words) : []
-      const strictly = fuzzyAsked ? candidateStatement(q, correctedGroups(groups, q.country), "all", FUZZY_KEEP) : null
+      const strictly = fuzzyAsked ? candidateInputs(correctedGroups(groups, q.country), "all", FUZZY_KEEP) : null
       const relaxedly = Effect.suspend(() => scoredCandidates(q, groups, "relaxed", FUZZY_KEEP))
-      const look = firstLook(sql, statements, strictly)
-      const [{ candidates, tiers }, early] = eager && fuzzyAsked ? yield* atOnce(look, relaxedly) : [yield* look, null]
+      const look = firstLook(inputs, strictly)
+      const [{ candidates, tiers, parts }, early] = eager && fuzzyAsked ? yield* atOnce(look, relaxedly) : [yield* look, null]
       const perPart = new Map<string, number>()
       for (const row of tiers) perPart.set(partOf(row), (perPart.get(partOf(row)) ?? 0) + 1)
-      const truncated = statements.filter((s) => (perPart.get(partOf(s)) ?? 0) > config.maxMatches)
-      const cut = new Set(truncated.map(partOf))
+      const cut = new Set(parts.map(partOf).filter((part) => (perPart.get(part) ?? 0) > config.maxMatches))
       const hits = tiers.filter((row) => !cut.has(partOf(row))).map((row) => hitOfTierRow(q, row))
-      const literal = { hits, truncated, statements }
+      // The tiers' statements themselves only when one has more matches than it read: `matches` ranks and counts them.
+      const statements = cut.size === 0 ? [] : tierStatementsOf(sql, inputs)
+      const literal = { hits, truncated: statements.filter((s) => cut.has(partOf(s))), statements }
       if (!fuzzyAsked) return { literal, fuzzy: [] }
       const strict = scored(q, groups, candidates)
       if (strict.filter((c) => c.similarity >= config.fuzzyThreshold).length >= ENOUGH_STRICT) return { literal, fuzzy: strict }

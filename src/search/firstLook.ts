@@ -1,8 +1,9 @@
 import type { SqlError, Statement } from "effect/sql"
 import { Effect } from "effect"
 import type { Sql } from "./sqlText.js"
-import { literalTiers, type NamedStatement, type TierRow } from "./statements.js"
-import type { CandidateRow } from "./wordStatements.js"
+import { bindMarked, compileMarked, flatValues, type MarkedStatement, markedValues } from "../db/markedStatement.js"
+import { literalTiers, type NamedStatement, type TierInputs, tierStatementsOf, type TierRow } from "./statements.js"
+import { type CandidateRow, wordCandidates } from "./wordStatements.js"
 
 /**
  * A row of `firstLook`: a literal, normalised or alias tier's row, or one of the word index's fuzzy candidates (its
@@ -32,28 +33,86 @@ export const firstLookStatement = (
       f.registration_no, f.reference_id, f.sim
     FROM (${candidates}) AS f`
 
+/** What the fuzzy tier's first look asks of the word index: its clauses (`candidateClauses`) and its limits. */
+export interface FuzzyInputs {
+  readonly clauses: ReadonlyArray<string>
+  readonly scan: number
+  readonly keep: number
+}
+
+/** The first look of one shape, compiled (null: it asks nothing), with the tiers it reads (`partOf` each). */
+export interface CompiledFirstLook {
+  readonly marked: MarkedStatement | null
+  readonly parts: ReadonlyArray<Pick<NamedStatement, "tier" | "field">>
+}
+
+export interface FirstLook {
+  readonly tiers: ReadonlyArray<TierRow>
+  readonly candidates: ReadonlyArray<CandidateRow>
+  /** The tiers read (`partOf` each), in the order of `tierStatementsOf`. */
+  readonly parts: ReadonlyArray<Pick<NamedStatement, "tier" | "field">>
+}
+
+/** What the first look's text depends on: the tiers' shape and how many fuzzy clauses, with the limits. */
+export const firstLookShape = (tiers: TierInputs, fuzzy: FuzzyInputs | null) =>
+  JSON.stringify([tiers.shape, fuzzy === null ? null : [fuzzy.clauses.length, fuzzy.scan, fuzzy.keep]])
+
+/** The values the first look binds, by the names of their markers. */
+export const firstLookValues = (tiers: TierInputs, fuzzy: FuzzyInputs | null) =>
+  flatValues({ ...tiers.values, clauses: fuzzy?.clauses ?? [] })
+
+/** The first look of the shape of `tiers` and `fuzzy`, built with markers for its values and compiled. */
+export const compileFirstLook = (sql: Sql, tiers: TierInputs, fuzzy: FuzzyInputs | null): CompiledFirstLook => {
+  const marked = markedValues({ ...tiers.values, clauses: fuzzy?.clauses ?? [] })
+  const statements = tierStatementsOf(sql, { shape: tiers.shape, values: marked })
+  const candidates = fuzzy === null ? null : wordCandidates(
+    sql,
+    { normalized: marked.normalized, country: tiers.shape.scoped ? marked.country : undefined },
+    marked.clauses,
+    fuzzy
+  )
+  const statement = candidates === null
+    ? (statements.length === 0 ? null : literalTiers(sql, statements))
+    : (statements.length === 0 ? candidates : firstLookStatement(sql, statements, candidates))
+  return {
+    marked: statement === null ? null : compileMarked(statement, Object.keys(firstLookValues(tiers, fuzzy)), true),
+    parts: statements.map(({ tier, field }) => ({ tier, field }))
+  }
+}
+
+/** The most shapes kept compiled (one per combination of tiers, key counts and fuzzy clauses a query has asked). */
+const SHAPES_KEPT = 256
+
 /**
  * The literal tiers' rows and the fuzzy tier's first candidates in one round trip on one connection
- * (`firstLookStatement`), where two statements at once cost a second connection and a fiber per search.
+ * (`firstLookStatement`), where two statements at once cost a second connection and a fiber per search. The
+ * statement's text depends on the query's shape only (`firstLookShape`): it is built with markers and compiled once
+ * per shape (src/db/markedStatement.ts), then each query binds its values (issue 56: building and compiling it was a
+ * fifth of a search's allocations).
  */
-export const firstLook = (
-  sql: Sql,
-  statements: ReadonlyArray<NamedStatement>,
-  candidates: Statement.Statement<CandidateRow> | null
-): Effect.Effect<{ readonly tiers: ReadonlyArray<TierRow>; readonly candidates: ReadonlyArray<CandidateRow> }, SqlError.SqlError> => {
-  if (candidates === null) {
-    return statements.length === 0
-      ? Effect.succeed({ tiers: [], candidates: [] })
-      : Effect.map(literalTiers(sql, statements), (tiers) => ({ tiers, candidates: [] }))
-  }
-  if (statements.length === 0) return Effect.map(candidates, (rows) => ({ tiers: [], candidates: rows }))
-  return Effect.map(firstLookStatement(sql, statements, candidates), (rows) => {
-    const tiers: Array<TierRow> = []
-    const fuzzy: Array<CandidateRow> = []
-    for (const row of rows) {
-      if (row.tier === "fuzzy") fuzzy.push({ ...row, name_norm: row.norm })
-      else tiers.push(row)
+export const makeFirstLook = (sql: Sql) => {
+  const compiled = new Map<string, CompiledFirstLook>()
+  return (tiers: TierInputs, fuzzy: FuzzyInputs | null): Effect.Effect<FirstLook, SqlError.SqlError> => {
+    const key = firstLookShape(tiers, fuzzy)
+    let shape = compiled.get(key)
+    if (shape === undefined) {
+      shape = compileFirstLook(sql, tiers, fuzzy)
+      if (compiled.size >= SHAPES_KEPT) compiled.delete(compiled.keys().next().value!)
+      compiled.set(key, shape)
     }
-    return { tiers, candidates: fuzzy.sort(candidateOrder) }
-  })
+    const { marked, parts } = shape
+    if (marked === null) return Effect.succeed({ tiers: [], candidates: [], parts })
+    const params = bindMarked(marked, firstLookValues(tiers, fuzzy))
+    // The fuzzy candidates' own statement when no tier applies: its rows in its order.
+    if (parts.length === 0) return Effect.map(sql.unsafe<CandidateRow>(marked.text, params), (candidates) => ({ tiers: [], candidates, parts }))
+    return Effect.map(sql.unsafe<FirstLookRow>(marked.text, params), (rows) => {
+      const tierRows: Array<TierRow> = []
+      const fuzzyRows: Array<CandidateRow> = []
+      for (const row of rows) {
+        if (row.tier === "fuzzy") fuzzyRows.push({ ...row, name_norm: row.norm })
+        else tierRows.push(row)
+      }
+      return { tiers: tierRows, candidates: fuzzyRows.sort(candidateOrder), parts }
+    })
+  }
 }

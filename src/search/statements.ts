@@ -48,7 +48,7 @@ const PREFIX_ALIAS_KINDS = ["brand", "parent", "former", "trading", "short"]
  * A prefix score as `ranking.ts` computes it (`round(base + 0.1 * min(covered, 0.99))`), in thousandths, in SQL:
  * the same IEEE double operations, and floor(x + 0.5) is Math.round for these magnitudes.
  */
-const prefixScore = (sql: Sql, base: number, queryChars: number, target: Statement.Fragment) =>
+const prefixScore = (sql: Sql, base: number, queryChars: number | string, target: Statement.Fragment) =>
   sql`floor((${base}::float8 + 0.1::float8 * least(${queryChars}::float8 / length(${target}), 0.99::float8))
     * 1000 + 0.5)`
 
@@ -82,33 +82,121 @@ const prefixEnd = (prefix: string): string | null => {
 }
 
 /**
- * `column` starts with `prefix`, as a range of its `text_pattern_ops` btree: exactly the rows LIKE 'prefix%' finds,
- * but the planner cannot take the trigram index for it (which hands over every row holding the prefix anywhere,
- * twice the rows to read for "bank").
+ * `column` starts with `prefix`, as a range of its `text_pattern_ops` btree (`end`: `prefixEnd(prefix)`): exactly the
+ * rows LIKE 'prefix%' finds, but the planner cannot take the trigram index for it (which hands over every row holding
+ * the prefix anywhere, twice the rows to read for "bank").
  */
-const startsWith = (sql: Sql, column: string, prefix: string) => {
-  const end = prefixEnd(prefix)
+const startsWith = (sql: Sql, column: string, prefix: unknown, end: unknown | null) => {
   const col = sql.literal(column)
   return end === null ? sql`${col} ~>=~ ${prefix}` : sql`(${col} ~>=~ ${prefix} AND ${col} ~<~ ${end})`
 }
 
 /**
- * One index-backed statement per applicable tier (id, prefix, contains, normalized, alias), each bounded by
- * `cap` rows, with its bare condition (`matches`) and ranking keys. One- and two-character queries only get the
- * literal prefix and whole-alias look-ups, number-like ones the id and prefix tiers.
- *
- * Match sets (what `count` counts): id: `registration_key` or `tax_key` among the query's keys; prefix:
- * `name_lower` starts with the query; contains: the name holds the word query (`containsWords`) and `name_lower`
- * contains the query (strpos), every such row; normalized: `name_norm` starts with the normalised query;
- * alias: an alias equals the normalised query (or starts with it followed by a word, for stated names).
+ * Which tiers a query's statements hold and how many keys each binds: what their text depends on (with `cap`, the
+ * rows each tier reads at most). Two queries of one shape get the same text with other values (`firstLook.ts`
+ * compiles it once per shape).
  */
-export const tierStatements = (
-  sql: Sql,
+export interface TierShape {
+  readonly cap: number
+  readonly numberKeys: number
+  readonly taxKeys: number
+  readonly numberLike: boolean
+  readonly short: boolean
+  readonly scoped: boolean
+  readonly prefix: boolean
+  readonly prefixBounded: boolean
+  readonly contains: boolean
+  readonly normalized: boolean
+  readonly normalizedBounded: boolean
+  readonly compact: boolean
+  readonly compactPrefix: boolean
+  readonly compactBounded: boolean
+  readonly alias: boolean
+}
+
+/** The values the tiers' statements bind, each computed here (a marker may stand in for any: `markedTierValues`). */
+export type TierValues = {
+  readonly lower: string
+  readonly lowerEnd: string
+  readonly normalized: string
+  readonly normalizedEnd: string
+  readonly normalizedLike: string
+  readonly compact: string
+  readonly compactEnd: string
+  readonly words: string
+  readonly queryChars: number | string
+  readonly country: string
+  readonly numberKeys: ReadonlyArray<string>
+  readonly taxKeys: ReadonlyArray<string>
+}
+
+export interface TierInputs {
+  readonly shape: TierShape
+  readonly values: TierValues
+}
+
+/**
+ * The tiers a query applies (see `tierStatements`) and the values they bind. Match sets (what `count` counts): id:
+ * `registration_key` or `tax_key` among the query's keys; prefix: `name_lower` starts with the query; contains: the
+ * name holds the word query (`containsWords`) and `name_lower` contains the query (strpos), every such row;
+ * normalized: `name_norm` starts with the normalised query; alias: an alias equals the normalised query (or starts
+ * with it followed by a word, for stated names).
+ */
+export const tierInputs = (
   q: SearchQuery,
   cap: number,
   hints: ContainsHints = { held: new Map(), looked: 0, rarePrefix: false }
-): ReadonlyArray<NamedStatement> => {
-  const scope = scopeOf(sql, q.country)
+): TierInputs => {
+  const words = q.numberLike || q.short ? null : containsWords(q, hints)
+  const [lowerEnd, normalizedEnd, compactEnd] = [prefixEnd(q.lower), prefixEnd(q.normalized), prefixEnd(q.compact)]
+  return {
+    shape: {
+      cap,
+      numberKeys: q.numberKeys.length,
+      taxKeys: q.taxKeys.length,
+      numberLike: q.numberLike,
+      short: q.short,
+      scoped: q.country !== undefined,
+      prefix: q.lower.length > 0,
+      prefixBounded: lowerEnd !== null,
+      contains: words !== null,
+      normalized: !q.short && q.normalized.length > 0,
+      normalizedBounded: normalizedEnd !== null,
+      compact: !q.short && charLength(q.compact) >= COMPACT_MIN,
+      compactPrefix: q.tokens.length > 1,
+      compactBounded: compactEnd !== null,
+      alias: q.normalized.length > 0
+    },
+    values: {
+      lower: q.lower,
+      lowerEnd: lowerEnd ?? "",
+      normalized: q.normalized,
+      normalizedEnd: normalizedEnd ?? "",
+      normalizedLike: escapeLike(q.normalized) + " %",
+      compact: q.compact,
+      compactEnd: compactEnd ?? "",
+      words: words ?? "",
+      queryChars: charLength(q.normalized),
+      country: q.country ?? "",
+      numberKeys: q.numberKeys,
+      taxKeys: q.taxKeys
+    }
+  }
+}
+
+/** The tiers' statements of `q` (`tierInputs`, `tierStatementsOf`). */
+export const tierStatements = (sql: Sql, q: SearchQuery, cap: number, hints?: ContainsHints): ReadonlyArray<NamedStatement> =>
+  tierStatementsOf(sql, tierInputs(q, cap, hints))
+
+/**
+ * One index-backed statement per applicable tier (id, prefix, contains, normalized, compact, alias), each bounded by
+ * `cap` rows, with its bare condition (`matches`) and ranking keys. One- and two-character queries only get the
+ * literal prefix and whole-alias look-ups, number-like ones the id and prefix tiers. The text depends on the shape
+ * alone; every value comes from `values`.
+ */
+export const tierStatementsOf = (sql: Sql, { shape, values: v }: TierInputs): ReadonlyArray<NamedStatement> => {
+  const scope = scopeOf(sql, shape.scoped ? v.country : undefined)
+  const cap = shape.cap
   const out: Array<NamedStatement> = []
   const companyTier = (
     tier: TierRow["tier"],
@@ -129,72 +217,66 @@ export const tierStatements = (
       matches,
       company: { target, exact, score }
     })
-  if (q.numberKeys.length > 0) {
-    const matches = sql`c.registration_key IN ${sql.in(q.numberKeys)}`
+  if (shape.numberKeys > 0) {
+    const matches = sql`c.registration_key IN ${sql.in(v.numberKeys)}`
     companyTier("id", "registration_no", "c.registration_key", matches, sql`true`, sql`1000`)
   }
-  if (q.taxKeys.length > 0) {
-    companyTier("id", "tax_id", "c.tax_key", sql`c.tax_key IN ${sql.in(q.taxKeys)}`, sql`true`, sql`1000`)
+  if (shape.taxKeys > 0) {
+    companyTier("id", "tax_id", "c.tax_key", sql`c.tax_key IN ${sql.in(v.taxKeys)}`, sql`true`, sql`1000`)
   }
-  const literalExact = sql`(c.name_lower = ${q.lower} OR c.name_norm = ${q.normalized})`
-  if (q.lower.length > 0) {
-    const matches = startsWith(sql, "c.name_lower", q.lower)
+  const literalExact = sql`(c.name_lower = ${v.lower} OR c.name_norm = ${v.normalized})`
+  if (shape.prefix) {
+    const matches = startsWith(sql, "c.name_lower", v.lower, shape.prefixBounded ? v.lowerEnd : null)
     companyTier("prefix", "legal_name", "c.name_lower", matches, literalExact, sql`1000`)
   }
-  if (q.numberLike) return out
-  const words = q.short ? null : containsWords(q, hints)
-  if (words !== null) {
+  if (shape.numberLike) return out
+  if (shape.contains) {
     companyTier(
       "contains",
       "legal_name",
       "c.name_lower",
-      sql`(to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${words})
-        AND strpos(c.name_lower, ${q.lower}) > 0)`,
+      sql`(to_tsvector('simple'::regconfig, c.name_norm) @@ to_tsquery('simple'::regconfig, ${v.words})
+        AND strpos(c.name_lower, ${v.lower}) > 0)`,
       literalExact,
       sql`1000`
     )
   }
-  const queryChars = charLength(q.normalized)
-  if (!q.short && q.normalized.length > 0) {
-    const exact = sql`(c.name_norm = ${q.normalized})`
+  if (shape.normalized) {
+    const exact = sql`(c.name_norm = ${v.normalized})`
     companyTier(
       "normalized",
       "legal_name",
       "c.name_norm",
-      startsWith(sql, "c.name_norm", q.normalized),
+      startsWith(sql, "c.name_norm", v.normalized, shape.normalizedBounded ? v.normalizedEnd : null),
       exact,
-      sql`(CASE WHEN ${exact} THEN 980 ELSE ${prefixScore(sql, 0.85, queryChars, sql`c.name_norm`)} END)`
+      sql`(CASE WHEN ${exact} THEN 980 ELSE ${prefixScore(sql, 0.85, v.queryChars, sql`c.name_norm`)} END)`
     )
   }
-  const compactChars = charLength(q.compact)
-  if (!q.short && compactChars >= COMPACT_MIN) {
+  if (shape.compact) {
     // The name written with other spacing or punctuation ("Eco Bank", "E.Co-Bank" for "Ecobank"): a one-word query
     // only as the whole key (its prefixes are the normalized tier's), a longer one as a prefix of the key too.
     const col = sql.literal(COMPACT_NORM)
-    const exact = sql`(${col} = ${q.compact})`
+    const exact = sql`(${col} = ${v.compact})`
     companyTier(
       "compact",
       "legal_name",
       COMPACT_NORM,
-      q.tokens.length > 1 ? startsWith(sql, COMPACT_NORM, q.compact) : sql`(${col} ~>=~ ${q.compact} AND ${col} ~<=~ ${q.compact})`,
+      shape.compactPrefix
+        ? startsWith(sql, COMPACT_NORM, v.compact, shape.compactBounded ? v.compactEnd : null)
+        : sql`(${col} ~>=~ ${v.compact} AND ${col} ~<=~ ${v.compact})`,
       exact,
       sql`(CASE WHEN ${exact} THEN 970 ELSE 850 END)`
     )
   }
-  if (q.normalized.length > 0) {
-    const compact = !q.short && compactChars >= COMPACT_MIN
-    const compactEqual = compact ? sql`${sql.literal(COMPACT_ALIAS)} = ${q.compact}` : sql`false`
-    const match = q.short
-      ? sql`a.name_norm = ${q.normalized} AND a.kind <> 'initialism'`
-      : sql`(a.name_norm = ${q.normalized} OR ${compactEqual} OR (a.name_norm LIKE ${escapeLike(q.normalized) + " %"}
+  if (shape.alias) {
+    const compactEqual = shape.compact ? sql`${sql.literal(COMPACT_ALIAS)} = ${v.compact}` : sql`false`
+    const match = shape.short
+      ? sql`a.name_norm = ${v.normalized} AND a.kind <> 'initialism'`
+      : sql`(a.name_norm = ${v.normalized} OR ${compactEqual} OR (a.name_norm LIKE ${v.normalizedLike}
           AND a.kind IN ${sql.in(PREFIX_ALIAS_KINDS)}))`
     const columns = sql`c.id::text AS id, 'alias' AS tier, c.quality, ${sql.literal(LISTED)} AS listed, c.name_norm AS norm,
       a.name_norm AS target, 'alias' AS field, a.kind, ${shareClass(sql)} AS share_class`
     const primary = sql.literal(primaryOf("c.id"))
-    const exact = sql`(a.name_norm = ${q.normalized} OR ${compactEqual})`
-    const score = sql`CASE WHEN a.name_norm = ${q.normalized} THEN (CASE WHEN a.kind = 'initialism' THEN 920 ELSE 950 END)
-      WHEN ${compactEqual} THEN (CASE WHEN a.kind = 'initialism' THEN 910 ELSE 940 END)
-      ELSE ${prefixScore(sql, 0.8, queryChars, sql`a.name_norm`)} END`
     out.push({
       tier: "alias",
       field: "alias",
@@ -202,14 +284,19 @@ export const tierStatements = (
         WHERE ${match}${scope} LIMIT ${cap}`,
       matches: sql`c.id = ANY(ARRAY(SELECT a.company_id FROM company_aliases a WHERE ${match}))`,
       // Each company once, with its best alias (ties: the alias name, as rankHits breaks them), then the best n.
-      best: (n) =>
-        sql<TierRow>`SELECT x.id, x.tier, x.quality, x.listed, x.norm, x.target, x.field, x.kind, x.share_class,
+      best: (n) => {
+        const exact = sql`(a.name_norm = ${v.normalized} OR ${compactEqual})`
+        const score = sql`CASE WHEN a.name_norm = ${v.normalized} THEN (CASE WHEN a.kind = 'initialism' THEN 920 ELSE 950 END)
+          WHEN ${compactEqual} THEN (CASE WHEN a.kind = 'initialism' THEN 910 ELSE 940 END)
+          ELSE ${prefixScore(sql, 0.8, v.queryChars, sql`a.name_norm`)} END`
+        return sql<TierRow>`SELECT x.id, x.tier, x.quality, x.listed, x.norm, x.target, x.field, x.kind, x.share_class,
           ${sql.literal(primaryOf("x.n"))} AS primary_id FROM (
           SELECT DISTINCT ON (c.id) ${columns}, c.id AS n, ${exact} AS exact, ${score} AS score
           FROM company_aliases a JOIN companies c ON c.id = a.company_id
           WHERE ${match}${scope}
           ORDER BY c.id, ${exact} DESC, ${score} DESC, a.name_norm COLLATE "C", a.kind
         ) AS x ORDER BY x.exact DESC, x.share_class, x.score DESC, x.listed DESC, x.quality DESC, x.n LIMIT ${n}`
+      }
     })
   }
   return out

@@ -93,7 +93,7 @@ export interface CandidateRow {
  */
 export const wordCandidates = (
   sql: Sql,
-  q: SearchQuery,
+  q: Pick<SearchQuery, "normalized" | "country">,
   clauses: ReadonlyArray<string>,
   limits: { readonly scan: number; readonly keep: number }
 ) =>

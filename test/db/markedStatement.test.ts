@@ -1,19 +1,6 @@
-import * as Reactivity from "effect/reactivity/Reactivity"
-import { SqlClient } from "effect/sql"
 import { assert, describe, it } from "@effect/vitest"
-import { PgClient } from "@effect/sql-pg"
-import { Effect } from "effect"
 import { bindMarked, compileMarked, marker } from "../../src/db/markedStatement.js"
-
-/** A client that only compiles (nothing here runs a statement). */
-const compiling = Effect.runSync(SqlClient.make({
-  acquirer: Effect.die("compile only"),
-  compiler: PgClient.makeCompiler(),
-  driver: "pg",
-  spanAttributes: []
-}).pipe(Effect.provide(Reactivity.layer)))
-
-const sql = compiling
+import { compilingSql as sql } from "../support/compilingSql.js"
 
 describe("statements compiled once with markers", () => {
   const build = (v: { readonly name: unknown; readonly country: unknown; readonly keys: ReadonlyArray<unknown> }) =>
