@@ -72,14 +72,20 @@ const COMPACT_MIN = 3
  * The first string after every string starting with `prefix` in byte (code point) order, the order of the
  * `text_pattern_ops` indexes; null when there is none.
  */
-const prefixEnd = (prefix: string): string | null => {
-  const points = [...prefix].map((c) => c.codePointAt(0)!)
-  while (points.length > 0) {
-    const last = points.pop()!
-    if (last < 0x10ffff) return String.fromCodePoint(...points, last === 0xd7ff ? 0xe000 : last + 1)
+export const prefixEnd = (prefix: string): string | null => {
+  let end = prefix.length
+  while (end > 0) {
+    // The last code point: a surrogate pair, or one code unit (a lone surrogate counts as its own code point).
+    const low = prefix.charCodeAt(end - 1)
+    const start = end >= 2 && low >= 0xdc00 && low <= 0xdfff && isHighSurrogate(prefix.charCodeAt(end - 2)) ? end - 2 : end - 1
+    const last = prefix.codePointAt(start)!
+    if (last < 0x10ffff) return prefix.slice(0, start) + String.fromCodePoint(last === 0xd7ff ? 0xe000 : last + 1)
+    end = start
   }
   return null
 }
+
+const isHighSurrogate = (unit: number) => unit >= 0xd800 && unit <= 0xdbff
 
 /**
  * `column` starts with `prefix`, as a range of its `text_pattern_ops` btree (`end`: `prefixEnd(prefix)`): exactly the

@@ -11,7 +11,7 @@ import {
   type FuzzyInputs
 } from "../../src/search/firstLook.js"
 import { analyseQuery } from "../../src/search/searchQuery.js"
-import { literalTiers, tierInputs, tierStatements } from "../../src/search/statements.js"
+import { literalTiers, prefixEnd, tierInputs, tierStatements } from "../../src/search/statements.js"
 import { wordCandidates } from "../../src/search/wordStatements.js"
 import { compilingSql as sql } from "../support/compilingSql.js"
 
@@ -102,6 +102,32 @@ describe("the first look compiled once per shape", () => {
         }
       ),
       { numRuns: 400 }
+    )
+  })
+})
+
+describe("the end of a prefix's range", () => {
+  /** The definition: the prefix's code points with the last one that can be raised raised (surrogates skipped). */
+  const reference = (prefix: string): string | null => {
+    const points = [...prefix].map((c) => c.codePointAt(0)!)
+    while (points.length > 0) {
+      const last = points.pop()!
+      if (last < 0x10ffff) return String.fromCodePoint(...points, last === 0xd7ff ? 0xe000 : last + 1)
+    }
+    return null
+  }
+
+  it("is the definition's for any text, lone surrogates and the last code point included", () => {
+    for (const prefix of ["", "bank", "a\u{10FFFF}", "\u{10FFFF}\u{10FFFF}", "\u{D7FF}", "x\u{1F600}", "\uD800", "a\uDC00", "\uDBFF", "é"]) {
+      assert.strictEqual(prefixEnd(prefix), reference(prefix), JSON.stringify(prefix))
+    }
+    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 12 }), (prefix) => prefixEnd(prefix) === reference(prefix)), { numRuns: 2000 })
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom("a", "\u{10FFFF}", "\uD800", "\uDC00", "\u{D7FF}", "\u{1F600}"), { maxLength: 6 }), (units) => {
+        const prefix = units.join("")
+        return prefixEnd(prefix) === reference(prefix)
+      }),
+      { numRuns: 2000 }
     )
   })
 })
