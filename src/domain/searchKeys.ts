@@ -79,12 +79,12 @@ export const transpositions = (word: string): ReadonlyArray<string> => {
   const letters = [...word]
   if (letters.length < TRANSPOSABLE) return []
   const out = new Set<string>()
+  // The word cut around letters i and i + 1 (code points: `at` is where each starts in the word's code units).
+  let at = 0
   for (let i = 0; i + 1 < letters.length; i++) {
-    if (letters[i] === letters[i + 1]) continue
-    const swapped = [...letters]
-    swapped[i] = letters[i + 1]!
-    swapped[i + 1] = letters[i]!
-    out.add(swapped.join(""))
+    const [a, b] = [letters[i]!, letters[i + 1]!]
+    if (a !== b) out.add(word.slice(0, at) + b + a + word.slice(at + a.length + b.length))
+    at += a.length
   }
   out.delete(word)
   return [...out]

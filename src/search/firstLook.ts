@@ -55,7 +55,7 @@ export interface FirstLook {
 
 /** What the first look's text depends on: the tiers' shape and how many fuzzy clauses, with the limits. */
 export const firstLookShape = (tiers: TierInputs, fuzzy: FuzzyInputs | null) =>
-  JSON.stringify([tiers.shape, fuzzy === null ? null : [fuzzy.clauses.length, fuzzy.scan, fuzzy.keep]])
+  `${Object.values(tiers.shape).join()}|${fuzzy === null ? "" : `${fuzzy.clauses.length},${fuzzy.scan},${fuzzy.keep}`}`
 
 /** The values the first look binds, by the names of their markers. */
 export const firstLookValues = (tiers: TierInputs, fuzzy: FuzzyInputs | null) =>

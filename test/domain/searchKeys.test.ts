@@ -1,4 +1,5 @@
 import { describe, expect, it } from "@effect/vitest"
+import fc from "fast-check"
 import { canonicalSpelling, otherSpellings } from "../../src/domain/nameEquivalences.js"
 import { normalizeName } from "../../src/domain/normalize.js"
 import {
@@ -136,6 +137,29 @@ describe("transpositions", () => {
 
   it("works on code points (accented letters stay whole)", () => {
     expect(transpositions("séné")).toContain("ésné")
+    expect(transpositions("a\u{1F600}bc")).toEqual(["\u{1F600}abc", "ab\u{1F600}c", "a\u{1F600}cb"])
+  })
+
+  it("is the definition's (swap two adjacent code points) for any word", () => {
+    const reference = (word: string) => {
+      const letters = [...word]
+      if (letters.length < 4) return []
+      const out = new Set<string>()
+      for (let i = 0; i + 1 < letters.length; i++) {
+        const swapped = [...letters]
+        swapped[i] = letters[i + 1]!
+        swapped[i + 1] = letters[i]!
+        out.add(swapped.join(""))
+      }
+      out.delete(word)
+      return [...out]
+    }
+    fc.assert(fc.property(fc.string({ unit: "grapheme-composite", maxLength: 10 }), (word) => {
+      expect(transpositions(word)).toEqual(reference(word))
+    }), { numRuns: 1000 })
+    fc.assert(fc.property(fc.string({ unit: "binary", maxLength: 10 }), (word) => {
+      expect(transpositions(word)).toEqual(reference(word))
+    }), { numRuns: 1000 })
   })
 })
 

@@ -27,25 +27,33 @@ const documentedRoutes = (): ReadonlyArray<Route> => {
 }
 
 interface Operation {
+  /** The template's text before its first parameter: a path that does not start with it is not this operation's. */
+  readonly fixed: string
   readonly pattern: RegExp
-  readonly method: string
   readonly query: ReadonlySet<string>
 }
 
-/** Each documented operation with the query parameters it takes (the OpenAPI document's operations only). */
-let operations: ReadonlyArray<Operation> | undefined
-const documentedOperations = (): ReadonlyArray<Operation> => {
+/** Each documented operation with the query parameters it takes (the OpenAPI document's operations only), by method. */
+let operations: ReadonlyMap<string, ReadonlyArray<Operation>> | undefined
+const documentedOperations = (): ReadonlyMap<string, ReadonlyArray<Operation>> => {
   if (operations !== undefined) return operations
   const paths = openApiDocument().paths as Record<string, Partial<Record<string, { readonly parameters?: ReadonlyArray<{ readonly in: string; readonly name: string }> }>>>
-  operations = Object.entries(paths).flatMap(([template, item]) =>
-    METHODS.flatMap((m) => {
+  const byMethod = new Map<string, Array<Operation>>()
+  for (const [template, item] of Object.entries(paths)) {
+    for (const m of METHODS) {
       const op = item[m]
-      return op === undefined ? [] : [{
+      if (op === undefined) continue
+      const method = m.toUpperCase()
+      const list = byMethod.get(method) ?? []
+      list.push({
+        fixed: template.split("{")[0]!,
         pattern: patternOf(template),
-        method: m.toUpperCase(),
         query: new Set((op.parameters ?? []).filter((p) => p.in === "query").map((p) => p.name))
-      }]
-    }))
+      })
+      byMethod.set(method, list)
+    }
+  }
+  operations = byMethod
   return operations
 }
 
@@ -59,7 +67,7 @@ export const unknownQueryParameter = (method: string, target: string): string | 
   if (at < 0 || at === target.length - 1) return undefined
   const asked = method === "HEAD" ? "GET" : method
   const path = target.slice(0, at)
-  const operation = documentedOperations().find((o) => o.method === asked && o.pattern.test(path))
+  const operation = documentedOperations().get(asked)?.find((o) => path.startsWith(o.fixed) && o.pattern.test(path))
   if (operation === undefined) return undefined
   for (const name of new URLSearchParams(target.slice(at + 1)).keys()) if (!operation.query.has(name)) return name.slice(0, 100)
   return undefined
