@@ -2,7 +2,8 @@ import type { SqlError, Statement } from "effect/sql"
 import { Effect } from "effect"
 import type { Sql } from "./sqlText.js"
 import { bindMarked, compileMarked, flatValues, type MarkedStatement, markedValues } from "../db/markedStatement.js"
-import { literalTiers, type NamedStatement, type TierInputs, tierStatementsOf, type TierRow } from "./statements.js"
+import { literalTiers, type NamedStatement, tierStatementsOf, type TierRow } from "./statements.js"
+import type { TierInputs } from "./tierInputs.js"
 import { type CandidateRow, wordCandidates } from "./wordStatements.js"
 
 /**
@@ -88,7 +89,7 @@ const SHAPES_KEPT = 256
  * (`firstLookStatement`), where two statements at once cost a second connection and a fiber per search. The
  * statement's text depends on the query's shape only (`firstLookShape`): it is built with markers and compiled once
  * per shape (src/db/markedStatement.ts), then each query binds its values (issue 56: building and compiling it was a
- * fifth of a search's allocations).
+ * quarter of a search's allocations).
  */
 export const makeFirstLook = (sql: Sql) => {
   const compiled = new Map<string, CompiledFirstLook>()

@@ -11,7 +11,8 @@ import {
   type FuzzyInputs
 } from "../../src/search/firstLook.js"
 import { analyseQuery } from "../../src/search/searchQuery.js"
-import { literalTiers, prefixEnd, tierInputs, tierStatements } from "../../src/search/statements.js"
+import { literalTiers, tierStatements } from "../../src/search/statements.js"
+import { prefixEnd, tierInputs } from "../../src/search/tierInputs.js"
 import { wordCandidates } from "../../src/search/wordStatements.js"
 import { compilingSql as sql } from "../support/compilingSql.js"
 
