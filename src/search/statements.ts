@@ -67,7 +67,6 @@ const shareClass = (sql: Sql) =>
 const COMPACT_NORM = "replace(c.name_norm, ' ', '')"
 const COMPACT_ALIAS = "replace(a.name_norm, ' ', '')"
 
-
 /**
  * `column` starts with `prefix`, as a range of its `text_pattern_ops` btree (`end`: `prefixEnd(prefix)`): exactly the
  * rows LIKE 'prefix%' finds, but the planner cannot take the trigram index for it (which hands over every row holding
