@@ -35,7 +35,7 @@ const SLICE = 1000
  * The audit trail (issue 39): `record` appends an entry to the account's hash chain inside the caller's transaction
  * (its own when there is none), so the entry and the change commit or roll back together; it locks only that
  * account's chain head (the heads are anchored by AuditAnchoring, off the request path). `verify` recomputes every
- * chain (or one account's) and names the first bad entry.
+ * chain (or one account's) from one snapshot of the log and names the first bad entry.
  */
 export class Audit extends Context.Service<Audit>()("kyb/Audit", {
   make: Effect.gen(function*() {
@@ -118,7 +118,7 @@ export class Audit extends Context.Service<Audit>()("kyb/Audit", {
      * chain of chain heads finds (every chain's anchored heads still there, unchanged; the anchors linked).
      */
     const verify = (accountId: string | null) =>
-      Effect.gen(function*() {
+      repo.inOneSnapshot(Effect.gen(function*() {
         const heads = yield* repo.chains(accountId)
         const headless = (yield* repo.accountsWithoutHead).filter((r) => accountId === null || r.account_id === accountId)
         const anchors = yield* allAnchors
@@ -143,7 +143,7 @@ export class Audit extends Context.Service<Audit>()("kyb/Audit", {
         const problems = anchorProblems(accountId === null ? anchors : inScope, end, seen, cutoff)
           .filter((p) => accountId === null || p.kind !== "anchor_chain")
         return { chains: chains.length, entries: checked, broken, anchors: { count: anchors.length, problems: problems.map(anchorWords) } }
-      }).pipe(Effect.orDie)
+      })).pipe(Effect.orDie)
 
     /**
      * An export (JSON lines, as the console's export.jsonl writes them) compared with what the database holds now:

@@ -1,4 +1,4 @@
-import { SqlClient } from "effect/sql"
+import { SqlClient, type SqlError } from "effect/sql"
 import { Effect, Option, Context, Layer } from "effect"
 import { anchorHash, type AuditAnchor, type AuditEntry, GENESIS } from "../domain/auditChain.js"
 
@@ -62,7 +62,7 @@ export class AuditRepo extends Context.Service<AuditRepo>()("kyb/AuditRepo", {
     }))
 
     /** The anchors in order, a slice at a time, and the anchor chain's recorded end. */
-    const anchors = (afterSeq: number, limit: number) =>
+    const anchors = (afterSeq: number, limit: number): Effect.Effect<ReadonlyArray<AuditAnchor>, SqlError.SqlError> =>
       sql<AuditAnchor>`SELECT seq::float8 AS seq, account_id, head_seq::float8 AS head_seq, head_hash, prev_hash, hash FROM audit_anchors
         WHERE seq > ${afterSeq} ORDER BY seq LIMIT ${limit}`
     const anchorEnd = Effect.map(sql<{ seq: number; hash: string }>`SELECT seq::float8 AS seq, hash FROM audit_anchor_head WHERE only_row`,
@@ -105,9 +105,17 @@ export class AuditRepo extends Context.Service<AuditRepo>()("kyb/AuditRepo", {
       sql<AuditEntry>`SELECT ${columns} FROM audit_log WHERE account_id = ${accountId}
         AND (object_id IN ${sql.in(objectIds)} OR details->>'case_id' = ${caseId}) ORDER BY seq LIMIT ${limit}`
 
+    /**
+     * `reads` in one read-only transaction: every statement sees the database as it stood at the first one. A
+     * verification reads the heads, the anchors and each chain in turn; without one snapshot an anchor committed
+     * between two of those reads looks like a broken chain of chain heads.
+     */
+    const inOneSnapshot = <A, E, R>(reads: Effect.Effect<A, E, R>) =>
+      sql.withTransaction(reads).pipe(Effect.provideService(SqlClient.BeginTransaction, "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"))
+
     return {
       lockHead, append, anchorPending, page, chains, slice, actors, anchors, anchorEnd, hashesOf, concerning,
-      accountsWithoutHead,
+      accountsWithoutHead, inOneSnapshot,
       headOf: (accountId: string) => Effect.map(chains(accountId), (rows) => Option.fromNullishOr(rows[0]))
     } as const
   })
