@@ -3,7 +3,7 @@ import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import { Cause, Exit, Layer, Runtime } from "effect"
 import { ServerDatabaseLive } from "./db/Database.js"
 import { GracefulShutdownLive, HttpAppLive, NodeServerLive } from "./http/Server.js"
-import { LoggingLive } from "./logging.js"
+import { LoggingLive } from "./logging/LoggingLive.js"
 import { MetricsPortLive } from "./metrics/MetricsServer.js"
 import { TracingLive } from "./metrics/tracing.js"
 

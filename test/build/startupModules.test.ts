@@ -40,7 +40,7 @@ describe("the modules the server loads at start", () => {
     const record = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "kyb-modules-")), "loaded.txt")
     const run = spawnSync(process.execPath, [
       "--import", "./test/support/recordModules.mjs", "--import", "tsx",
-      "--input-type=module", "-e", "for (const m of ['http/Server', 'db/Database', 'logging']) await import(`./src/${m}.ts`)"
+      "--input-type=module", "-e", "for (const m of ['http/Server', 'db/Database', 'logging/LoggingLive']) await import(`./src/${m}.ts`)"
     ], { cwd: repoRoot, encoding: "utf8", env: { ...process.env, RECORD_MODULES_TO: record }, timeout: 60_000 })
     expect(run.status, run.stderr).toBe(0)
     const loaded = fs.readFileSync(record, "utf8").split("\n").filter((u) => u !== "")

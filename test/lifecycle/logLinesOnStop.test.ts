@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest"
 import { startServerProcess } from "../support/serverProcess.js"
 
-// Log lines are written once per turn of the event loop (src/logLineWriter.ts): a clean stop must still write every
+// Log lines are written once per turn of the event loop (src/logging/lineWriter.ts): a clean stop must still write every
 // line logged before it, up to the last one the stop itself logs.
 describe("log lines on a clean stop (issue 56)", () => {
   it("every request answered before SIGTERM has its log line, and the stop's own last line is written", async () => {

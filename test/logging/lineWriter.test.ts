@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest"
-import { makeLineWriter } from "../../src/logLineWriter.js"
+import { makeLineWriter } from "../../src/logging/lineWriter.js"
 
 const nextTurn = () => new Promise((r) => setImmediate(r))
 
