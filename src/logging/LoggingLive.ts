@@ -1,6 +1,5 @@
 import { Config, Effect, Layer, Logger, type LogLevel, References, Schema, SchemaTransformation } from "effect"
 import { makeLineWriter } from "./lineWriter.js"
-import { makeOffThreadOutput } from "./offThreadOutput.js"
 
 const levels = {
   trace: "Trace",
@@ -27,24 +26,19 @@ const logLevel = Config.schema(LevelName, "LOG_LEVEL").pipe(
 )
 
 /**
- * Lines to standard output through a line writer (src/logging/lineWriter.ts), handed over once per turn of the event
- * loop to a thread that writes them (src/logging/offThreadOutput.ts); when the layer closes and when the process
- * exits, what is pending is handed over and waited for (nothing logged before a stop is lost).
+ * Lines to standard output through a line writer (src/logging/lineWriter.ts): written once per turn of the event loop,
+ * and at once when the layer closes and when the process exits (nothing logged before a stop is lost).
  */
 const toStandardOutput = (format: Logger.Logger<unknown, string>) =>
   Effect.gen(function*() {
-    const output = makeOffThreadOutput(1)
-    const writer = makeLineWriter(output.write)
-    const flush = () => {
-      writer.flush()
-      output.drain()
-    }
-    process.on("exit", flush)
+    const writer = makeLineWriter((text) => process.stdout.write(text))
+    // Standard output on a file, a pipe or a terminal is written synchronously on Linux, also in an exit handler.
+    process.on("exit", writer.flush)
     yield* Effect.addFinalizer(() =>
-      Effect.andThen(Effect.sync(() => {
+      Effect.sync(() => {
         writer.flush()
-        process.off("exit", flush)
-      }), Effect.promise(output.close))
+        process.off("exit", writer.flush)
+      })
     )
     return Logger.make((options) => writer.add(format.log(options)))
   })

@@ -19,4 +19,24 @@ describe("log lines on a clean stop (issue 56)", () => {
       await server.stop()
     }
   }, 120_000)
+
+  it("a log reader that stops reading does not stop the server: every request is answered, and its line written once the reader reads again", async () => {
+    const server = await startServerProcess()
+    try {
+      server.holdOutput()
+      // about 250 bytes a line: four times what a pipe holds (64 KB)
+      const ids = Array.from({ length: 1000 }, (_, i) => `held-reader-${String(i).padStart(4, "0")}`)
+      for (let i = 0; i < ids.length; i += 50) {
+        const replies = await Promise.all(ids.slice(i, i + 50).map((id) => fetch(`${server.url}/health`, { headers: { "x-request-id": id } })))
+        expect(replies.map((r) => r.status)).toEqual(replies.map(() => 200))
+      }
+      expect(server.output()).not.toContain(ids.at(-1))
+      server.readOutput()
+      await server.waitFor(new RegExp(ids.at(-1)!))
+      const lines = server.output().split("\n")
+      for (const id of ids) expect(lines.filter((line) => line.includes(id)), id).toHaveLength(1)
+    } finally {
+      await server.stop()
+    }
+  }, 180_000)
 })

@@ -20,6 +20,9 @@ export interface ServerProcess {
   /** Resolves with the exit code once the process has ended. */
   readonly exited: Promise<number | null>
   readonly waitFor: (pattern: RegExp, timeoutMs?: number) => Promise<void>
+  /** Stops reading the process's standard output (its pipe fills, as behind a log reader that fell behind); `readOutput` reads again. */
+  readonly holdOutput: () => void
+  readonly readOutput: () => void
   readonly stop: () => Promise<void>
 }
 
@@ -68,6 +71,8 @@ export const startServerProcess = async (
     output: () => output,
     exited,
     waitFor,
+    holdOutput: () => void child.stdout.pause(),
+    readOutput: () => void child.stdout.resume(),
     stop: async () => {
       if (!done) {
         child.kill("SIGTERM")
