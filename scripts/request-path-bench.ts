@@ -1,7 +1,7 @@
 // The request path against its floors, before and after, in ONE run on one Node (issue 56): for the record
 // (`GET /v1/company/ZA/1994-009584-06`, --record-connections, 32) and search (`GET /v1/search?q=benchmark foods&country=NG`,
-// --search-connections, 16), four servers measured in turn, round after round, so that the machine's drift falls on
-// all of them alike:
+// --search-connections, 16), four servers measured in turn, round after round, each round starting one server further
+// on, so that the machine's drift and each window's place in the round fall on all of them alike:
 //   - the floor: bare node:http + pg running the statements the service ran for that request (recorded from the
 //     service itself), each prepared by name once per connection, as sql-pg prepares them (scripts/bench/sameWorkServer.ts);
 //   - Effect's same-work server: Effect HttpApi + effect/sql on the service's own sql-pg pool, the same statements
@@ -151,7 +151,9 @@ const program = Effect.gen(function*() {
     for (const route of routes) {
       const all = new Map<string, Array<Figure>>(started.map((s) => [s.name, []]))
       for (let i = 0; i < runs; i++) {
-        for (const s of started) all.get(s.name)!.push(yield* Effect.promise(() => measure(s, route, headers)))
+        // each round starts one server further on: no server always runs first (or last) in a round
+        const turn = i % started.length
+        for (const s of [...started.slice(turn), ...started.slice(0, turn)]) all.get(s.name)!.push(yield* Effect.promise(() => measure(s, route, headers)))
         process.stderr.write(`${route.kind} round ${i + 1} done (load ${load()})\n`)
       }
       const of = (name: string, k: keyof Figure) => median(all.get(name)!.map((f) => f[k]))
