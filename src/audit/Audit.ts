@@ -9,6 +9,7 @@ import { type AuditFilters, AuditRepo } from "./AuditRepo.js"
 export { type AuditAction, auditActions } from "../domain/auditActions.js"
 import type { AuditAction } from "../domain/auditActions.js"
 import { traced } from "../metrics/span.js"
+import { inOneSnapshot } from "../db/oneSnapshot.js"
 
 export interface AuditEvent {
   readonly action: AuditAction
@@ -118,7 +119,8 @@ export class Audit extends Context.Service<Audit>()("kyb/Audit", {
      * chain of chain heads finds (every chain's anchored heads still there, unchanged; the anchors linked).
      */
     const verify = (accountId: string | null) =>
-      repo.inOneSnapshot(Effect.gen(function*() {
+      // one snapshot: an anchor committed between reading the anchors and their end would look like a broken link
+      inOneSnapshot(sql, Effect.gen(function*() {
         const heads = yield* repo.chains(accountId)
         const headless = (yield* repo.accountsWithoutHead).filter((r) => accountId === null || r.account_id === accountId)
         const anchors = yield* allAnchors

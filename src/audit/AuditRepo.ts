@@ -105,17 +105,9 @@ export class AuditRepo extends Context.Service<AuditRepo>()("kyb/AuditRepo", {
       sql<AuditEntry>`SELECT ${columns} FROM audit_log WHERE account_id = ${accountId}
         AND (object_id IN ${sql.in(objectIds)} OR details->>'case_id' = ${caseId}) ORDER BY seq LIMIT ${limit}`
 
-    /**
-     * `reads` in one read-only transaction: every statement sees the database as it stood at the first one. A
-     * verification reads the heads, the anchors and each chain in turn; without one snapshot an anchor committed
-     * between two of those reads looks like a broken chain of chain heads.
-     */
-    const inOneSnapshot = <A, E, R>(reads: Effect.Effect<A, E, R>) =>
-      sql.withTransaction(reads).pipe(Effect.provideService(SqlClient.BeginTransaction, "BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY"))
-
     return {
       lockHead, append, anchorPending, page, chains, slice, actors, anchors, anchorEnd, hashesOf, concerning,
-      accountsWithoutHead, inOneSnapshot,
+      accountsWithoutHead,
       headOf: (accountId: string) => Effect.map(chains(accountId), (rows) => Option.fromNullishOr(rows[0]))
     } as const
   })

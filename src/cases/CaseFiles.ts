@@ -1,9 +1,11 @@
 import { Clock, Effect, Context, Layer } from "effect"
+import { SqlClient } from "effect/sql"
 import type { Attribution, Origin } from "../access/actor.js"
 import { Audit } from "../audit/Audit.js"
 import { entryOf } from "../audit/auditApi.js"
 import { AuditRepo } from "../audit/AuditRepo.js"
 import { Checks } from "../checks/Checks.js"
+import { inOneSnapshot } from "../db/oneSnapshot.js"
 import { caseFileDigest, caseFileOf, checkDocumentName, type OmittedDocument } from "../domain/caseFile.js"
 import { Cases } from "./Cases.js"
 import { CasesRepo } from "./CasesRepo.js"
@@ -25,10 +27,14 @@ export class CaseFiles extends Context.Service<CaseFiles>()("kyb/CaseFiles", {
     const repo = yield* CasesRepo
     const audit = yield* AuditRepo
     const trail = yield* Audit
+    const sql = yield* SqlClient.SqlClient
 
-    /** What the record holds; `withAudit` false: no audit entry is read (a key that may not read the log). */
+    /**
+     * What the record holds; `withAudit` false: no audit entry is read (a key that may not read the log). Read from one
+     * snapshot: a decision or a check committed meanwhile is in every part of the record or in none.
+     */
     const gather = (accountId: string, caseId: string, withAudit: boolean) =>
-      Effect.gen(function*() {
+      inOneSnapshot(sql, Effect.gen(function*() {
         const detail = yield* cases.get(accountId, caseId)
         const rows = yield* repo.checks(caseId, CASE_FILE_CHECKS).pipe(Effect.orDie)
         // every check as GET /v1/checks/{id} gives it, read together (not one by one)
@@ -44,7 +50,7 @@ export class CaseFiles extends Context.Service<CaseFiles>()("kyb/CaseFiles", {
         if (entries === null) omitted.push({ name: "audit.json", why: "the audit entries need an API key with scope audit" })
         else if (entries.length === CASE_FILE_AUDIT_ENTRIES) omitted.push({ name: "audit.json", why: `the oldest ${CASE_FILE_AUDIT_ENTRIES} audit entries are in the file` })
         return { detail, checks: full, audit: entries === null ? null : entries.map(entryOf), omitted } as const
-      })
+      })).pipe(Effect.catchTag("SqlError", Effect.die))
 
     /**
      * The case file: the case, its checks and (`withAudit`) its audit entries, each as JSON text with its SHA-256.

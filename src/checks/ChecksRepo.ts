@@ -65,7 +65,7 @@ export class ChecksRepo extends Context.Service<ChecksRepo>()("kyb/ChecksRepo", 
         : sql<StoredRow & { case_id: string | null }>`SELECT k.id::text AS id, k.account_id, k.key_id, k.performed_by, k.created_at, k.input, k.input_normalized,
             k.verdict, k.lists, k.provenance, k.policy_version, k.kind, c.id AS case_id
           FROM checks k LEFT JOIN case_checks cc ON cc.check_id = k.id LEFT JOIN cases c ON c.id = cc.case_id AND c.account_id = k.account_id
-          WHERE k.id IN ${sql.join(", ", true)(ids.map((id) => sql`${id}::uuid`))} AND k.account_id = ${accountId}`.pipe(
+          WHERE k.id IN (${sql.join(", ", false)(ids.map((id) => sql`${id}::uuid`))}) AND k.account_id = ${accountId}`.pipe(
           Effect.map((rows) => {
             const found = new Map(rows.map(({ case_id, ...row }) => [row.id, { row: toRow(row), caseId: case_id }]))
             return ids.flatMap((id) => found.get(id) ?? [])
