@@ -1,5 +1,6 @@
 import { Duration, Effect } from "effect"
-import { type SqlConnection, SqlError } from "effect/sql"
+import type { PgConnection } from "@effect/sql-pg"
+import { SqlError } from "effect/sql"
 import { Duplex } from "node:stream"
 
 export const connectionError = (message: string, operation: string) =>
@@ -12,13 +13,12 @@ const field = (value: unknown, key: string): unknown =>
   typeof value === "object" && value !== null && key in value ? (value as Record<string, unknown>)[key] : undefined
 
 /**
- * The socket of a connection checked out of sql-pg's pool: the sql client's connection wraps sql-pg's
- * (`connection`), whose internals name the pooled session (`base`), whose `session` holds the socket it reads. Not a
- * public API of sql-pg (4.0.5): undefined if that changes, and the pool refuses to run a time-limited statement then
- * (test/db/statementLimitPool.test.ts fails first).
+ * The socket of a sql-pg session, lent (`use`) or pinned (`reserve`): its internals name the session itself
+ * (`base`), whose `session` holds the socket it reads. Not a public API of sql-pg (4.0.5): undefined if that changes,
+ * and the pool refuses to run a time-limited statement then (test/db/statementLimitPool.test.ts fails first).
  */
-export const connectionSocket = (conn: SqlConnection.Connection): Duplex | undefined => {
-  const socket = field(field(field(field(field(conn, "connection"), internalsKey), "base"), "session"), "socket")
+export const sessionSocket = (session: PgConnection.PgConnection): Duplex | undefined => {
+  const socket = field(field(field(field(session, internalsKey), "base"), "session"), "socket")
   return socket instanceof Duplex ? socket : undefined
 }
 
