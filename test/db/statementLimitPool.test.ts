@@ -95,6 +95,24 @@ describe("the serving pool's statement limit, with a frozen server (issue 56)", 
         assertCountersZero(role)
       })))
 
+    it.effect("a statement counts as in use for as long as it holds its connection, one waiting for it as waiting; both counted out when they end", () =>
+      Effect.scoped(Effect.gen(function*() {
+        const role = "statement-limit-counted"
+        const { proxy, sql } = yield* limitedPool(Duration.seconds(30), role)
+        yield* sql`SELECT 1`
+        const usage = () => poolUsage().get(role)
+        proxy.freeze()
+        const holding = yield* Effect.forkChild(sql<{ n: number }>`SELECT 2::int AS n`)
+        yield* until(() => usage()?.inUse === 1)
+        const queued = yield* Effect.forkChild(sql<{ n: number }>`SELECT 3::int AS n`)
+        yield* until(() => usage()?.waiting === 1)
+        assert.deepStrictEqual({ inUse: usage()?.inUse, waiting: usage()?.waiting }, { inUse: 1, waiting: 1 })
+        proxy.thaw()
+        assert.strictEqual((yield* Fiber.join(holding))[0]?.n, 2)
+        assert.strictEqual((yield* Fiber.join(queued))[0]?.n, 3)
+        assertCountersZero(role)
+      })))
+
     it.effect("a timer of a statement answered in time never closes the connection once the next statement has it", () =>
       Effect.scoped(Effect.gen(function*() {
         const limit = Duration.millis(300)
