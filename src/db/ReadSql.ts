@@ -3,6 +3,7 @@ import { SqlClient, type SqlConnection, type SqlError } from "effect/sql"
 import { PgClient } from "@effect/sql-pg"
 import { Config, Context, Duration, Effect, Layer, Option, Redacted, Schedule, Stream } from "effect"
 import { servingPool } from "./Database.js"
+import { borrowOf } from "./pool.js"
 import { type LagSample, observeLag, parseLsn } from "./replicaLag.js"
 
 /** Where reads go: not configured, or the replica in use / bypassed (why, and its lag when known). */
@@ -99,13 +100,14 @@ export class ReadSql extends Context.Service<ReadSql>()("kyb/ReadSql", {
     })
     yield* Effect.forkScoped(Effect.repeat(probe, Schedule.spaced(PROBE_EVERY)))
 
-    const onPrimary = <A>(f: (c: SqlConnection.Connection) => Effect.Effect<A, SqlError.SqlError>) =>
-      Effect.scoped(Effect.flatMap(primary.reserve, f))
+    // Each read borrows a connection of its pool for itself (src/db/pool.ts), as the primary's own statements do.
+    const onPrimary = borrowOf(primary)
+    const onReplica = borrowOf(replica)
     const route = <A>(f: (c: SqlConnection.Connection) => Effect.Effect<A, SqlError.SqlError>) =>
       Effect.flatMap(readsOwnWrites, (ownWrites) =>
         ownWrites || !state.inUse
           ? onPrimary(f)
-          : Effect.scoped(Effect.flatMap(replica.reserve, f)).pipe(
+          : onReplica(f).pipe(
             Effect.catch((error) =>
               setState({ inUse: false, reason: `statement failed on the replica: ${error.message}`, lagSeconds: state.lagSeconds })
                 .pipe(Effect.andThen(onPrimary(f)))

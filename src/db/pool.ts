@@ -54,6 +54,20 @@ const sessionConnection = (session: PgConnection.PgConnection, within: Within): 
   }
 })
 
+/** A connection lent to one statement outside a transaction, for as long as it runs. */
+type Borrow = <A, E, R>(
+  f: (connection: SqlConnection.Connection) => Effect.Effect<A, E, R>
+) => Effect.Effect<A, E | SqlError.SqlError, R>
+
+const borrowers = new WeakMap<SqlClient.SqlClient, Borrow>()
+
+/**
+ * How `client` lends a connection to one statement (ReadSql routes its reads through it): a pool of `makePool` lends
+ * one of its sessions; any other client checks a connection out for the statement's own scope.
+ */
+export const borrowOf = (client: SqlClient.SqlClient): Borrow =>
+  borrowers.get(client) ?? ((f) => Effect.scoped(Effect.flatMap(client.reserve, f)))
+
 /** sql-pg's JSON parameter (its PgClient's `json`): the compiler of `PgClient.makeCompiler` binds it as jsonb. */
 const PgJson = Statement.custom<Statement.Custom<"PgJson", unknown>>("PgJson")
 
@@ -202,5 +216,6 @@ export const makePool = (config: PoolConfig, role: string) =>
       notify: (channel: string, payload: string) =>
         Effect.asVoid(borrower((conn) => conn.executeRaw("SELECT pg_notify($1, $2)", [channel, payload])))
     })
+    borrowers.set(pgClient, borrower)
     return pgClient
   })
