@@ -170,7 +170,8 @@ export const makePool = (config: PoolConfig, role: string) =>
       }))
     const releaseCount = onClose(Effect.sync(() => usage.inUse--))
     const givePermit = onClose(Effect.sync(permits.give))
-    const acquirer: Effect.Effect<SqlConnection.Connection, SqlError.SqlError, Scope.Scope> = Effect.uninterruptibleMask((restore) =>
+    /** A session until the caller's scope closes, counted and behind a permit as a borrowed one is. */
+    const checkout = Effect.uninterruptibleMask((restore) =>
       Effect.suspend(() => {
         usage.waiting++
         return restore(takePermit).pipe(
@@ -180,13 +181,13 @@ export const makePool = (config: PoolConfig, role: string) =>
           Effect.tap(() => {
             usage.inUse++
             return releaseCount
-          }),
-          Effect.flatMap((session) => {
-            const connection = connectionOf(session)
-            return connection === undefined ? Effect.die(noSocket) : Effect.succeed(connection)
           })
         )
       }))
+    const acquirer: Effect.Effect<SqlConnection.Connection, SqlError.SqlError, Scope.Scope> = Effect.flatMap(checkout, (session) => {
+      const connection = connectionOf(session)
+      return connection === undefined ? Effect.die(noSocket) : Effect.succeed(connection)
+    })
 
     const client = yield* SqlClient.make({
       acquirer,
@@ -212,7 +213,7 @@ export const makePool = (config: PoolConfig, role: string) =>
       [PgClient.TypeId]: PgClient.TypeId,
       config: options,
       json: (value: unknown) => Statement.fragment([PgJson(value)]),
-      listen: (channel: string) => Effect.flatMap(pool.reserve, (session) => session.listen(channel)),
+      listen: (channel: string) => Effect.flatMap(checkout, (session) => session.listen(channel)),
       notify: (channel: string, payload: string) =>
         Effect.asVoid(borrower((conn) => conn.executeRaw("SELECT pg_notify($1, $2)", [channel, payload])))
     })
