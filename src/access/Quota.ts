@@ -57,31 +57,30 @@ export class Quota extends Context.Service<Quota>()("kyb/Quota", {
      * (the keys of an account share one quota; an operator's key made alone has an account of its own). None: unknown, revoked or malformed (nothing
      * counted). The counting and durability described above.
      */
-    const admit = (secret: Redacted.Redacted<string>) =>
-      Effect.gen(function*() {
-        const value = Redacted.value(secret).trim()
-        if (!looksLikeSecret(value)) return Option.none<{ identity: ApiKeyIdentity; decision: QuotaDecision }>()
-        const now = new Date(yield* Clock.currentTimeMillis)
-        const rows = yield* sql.unsafe<KeyIdentityRow & { readonly used: string | null }>(
-          admission.text,
-          bindMarked(admission, { hash: hashSecret(value), now, period: periodOf(now), day: dayOf(now) })
-        )
-        const row = rows[0]
-        if (row === undefined) return Option.none()
-        const identity = identityOf(row)
-        const limit = identity.monthlyQuota
-        const used = row.used === null ? null : Number(row.used)
-        return Option.some({
-          identity,
-          decision: {
-            allowed: used !== null,
-            limit,
-            remaining: limit === null ? null : used === null ? 0 : Math.max(0, limit - used),
-            resetAt: resetOf(now),
-            now
-          } satisfies QuotaDecision
-        })
+    const admit = Effect.fnUntraced(function*(secret: Redacted.Redacted<string>) {
+      const value = Redacted.value(secret).trim()
+      if (!looksLikeSecret(value)) return Option.none<{ identity: ApiKeyIdentity; decision: QuotaDecision }>()
+      const now = new Date(yield* Clock.currentTimeMillis)
+      const rows = yield* sql.unsafe<KeyIdentityRow & { readonly used: string | null }>(
+        admission.text,
+        bindMarked(admission, { hash: hashSecret(value), now, period: periodOf(now), day: dayOf(now) })
+      )
+      const row = rows[0]
+      if (row === undefined) return Option.none()
+      const identity = identityOf(row)
+      const limit = identity.monthlyQuota
+      const used = row.used === null ? null : Number(row.used)
+      return Option.some({
+        identity,
+        decision: {
+          allowed: used !== null,
+          limit,
+          remaining: limit === null ? null : used === null ? 0 : Math.max(0, limit - used),
+          resetAt: resetOf(now),
+          now
+        } satisfies QuotaDecision
       })
+    })
 
     /**
      * The one quota path for what is not a `/v1` request's own unit (issue 41): a batch's rows, and every console
@@ -90,30 +89,29 @@ export class Quota extends Context.Service<Quota>()("kyb/Quota", {
      * or, for a console session (`keyId` null), of the account's plan; the key's day counts them too. Not taken when
      * the month has not that many left. `used`: the month's count after it (null when nothing was taken).
      */
-    const charge = (owner: { readonly accountId: string; readonly keyId: string | null }, units: number) =>
-      Effect.gen(function*() {
-        if (units <= 0) return { taken: true, used: null }
-        const now = new Date(yield* Clock.currentTimeMillis)
-        const rows = yield* sql<{ used: string }>`
-          WITH c AS (
-            SELECT coalesce(${owner.keyId === null
-              ? sql`(SELECT ${planCeiling} FROM accounts WHERE id = ${owner.accountId})`
-              : sql`(SELECT ${ceiling} FROM api_keys WHERE id = ${owner.keyId} AND account_id = ${owner.accountId})`},
-              ${Number.MAX_SAFE_INTEGER}::bigint) AS ceiling),
-          taken AS (
-            INSERT INTO account_usage (account_id, period, used)
-            SELECT ${owner.accountId}, ${periodOf(now)}::date, ${units} FROM c WHERE ${units} <= c.ceiling
-            ON CONFLICT (account_id, period) DO UPDATE SET used = account_usage.used + ${units}
-            WHERE account_usage.used + ${units} <= (SELECT ceiling FROM c)
-            RETURNING used),
-          daily AS (
-            INSERT INTO usage_daily (key_id, day, requests)
-            SELECT ${owner.keyId}, ${dayOf(now)}::date, ${units} WHERE ${owner.keyId}::text IS NOT NULL AND EXISTS (SELECT 1 FROM taken)
-            ON CONFLICT (key_id, day) DO UPDATE SET requests = usage_daily.requests + ${units})
-          SELECT used::text AS used FROM taken`
-        const used = rows[0]?.used
-        return used === undefined ? { taken: false, used: null } : { taken: true, used: Number(used) }
-      }).pipe(traced("Quota.charge"))
+    const charge = Effect.fnUntraced(function*(owner: { readonly accountId: string; readonly keyId: string | null }, units: number) {
+      if (units <= 0) return { taken: true, used: null }
+      const now = new Date(yield* Clock.currentTimeMillis)
+      const rows = yield* sql<{ used: string }>`
+        WITH c AS (
+          SELECT coalesce(${owner.keyId === null
+            ? sql`(SELECT ${planCeiling} FROM accounts WHERE id = ${owner.accountId})`
+            : sql`(SELECT ${ceiling} FROM api_keys WHERE id = ${owner.keyId} AND account_id = ${owner.accountId})`},
+            ${Number.MAX_SAFE_INTEGER}::bigint) AS ceiling),
+        taken AS (
+          INSERT INTO account_usage (account_id, period, used)
+          SELECT ${owner.accountId}, ${periodOf(now)}::date, ${units} FROM c WHERE ${units} <= c.ceiling
+          ON CONFLICT (account_id, period) DO UPDATE SET used = account_usage.used + ${units}
+          WHERE account_usage.used + ${units} <= (SELECT ceiling FROM c)
+          RETURNING used),
+        daily AS (
+          INSERT INTO usage_daily (key_id, day, requests)
+          SELECT ${owner.keyId}, ${dayOf(now)}::date, ${units} WHERE ${owner.keyId}::text IS NOT NULL AND EXISTS (SELECT 1 FROM taken)
+          ON CONFLICT (key_id, day) DO UPDATE SET requests = usage_daily.requests + ${units})
+        SELECT used::text AS used FROM taken`
+      const used = rows[0]?.used
+      return used === undefined ? { taken: false, used: null } : { taken: true, used: Number(used) }
+    }, traced("Quota.charge"))
 
     /**
      * `charge`, or 429 quota_exceeded naming `what` (nothing taken, nothing to be done): what every console door calls
@@ -126,15 +124,14 @@ export class Quota extends Context.Service<Quota>()("kyb/Quota", {
         )))
 
     /** Gives back `units` taken this month by `charge` (or by a request's admission) for what was not done. */
-    const giveBack = (owner: { readonly accountId: string; readonly keyId: string | null }, units: number) =>
-      Effect.gen(function*() {
-        if (units <= 0) return
-        const now = new Date(yield* Clock.currentTimeMillis)
-        yield* sql`UPDATE account_usage SET used = greatest(0, used - ${units}) WHERE account_id = ${owner.accountId} AND period = ${periodOf(now)}::date`
-        if (owner.keyId !== null) {
-          yield* sql`UPDATE usage_daily SET requests = greatest(0, requests - ${units}) WHERE key_id = ${owner.keyId} AND day = ${dayOf(now)}::date`
-        }
-      }).pipe(traced("Quota.giveBack"))
+    const giveBack = Effect.fnUntraced(function*(owner: { readonly accountId: string; readonly keyId: string | null }, units: number) {
+      if (units <= 0) return
+      const now = new Date(yield* Clock.currentTimeMillis)
+      yield* sql`UPDATE account_usage SET used = greatest(0, used - ${units}) WHERE account_id = ${owner.accountId} AND period = ${periodOf(now)}::date`
+      if (owner.keyId !== null) {
+        yield* sql`UPDATE usage_daily SET requests = greatest(0, requests - ${units}) WHERE key_id = ${owner.keyId} AND day = ${dayOf(now)}::date`
+      }
+    }, traced("Quota.giveBack"))
 
     /** Gives back the unit an admitted request took, when its handler refuses it whole (a batch too large). */
     const refund = (key: { readonly accountId: string; readonly keyId: string }) => giveBack(key, 1)

@@ -125,82 +125,80 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
           ${linkedColumn(sql`c.id`)}
         FROM companies c
         WHERE c.id = ${businessOf(target)}`
-    const findRowWithOfficers = (country: string, raw: string) =>
-      Effect.gen(function*() {
-        const target = keyOf(country, raw)
-        if (target === null) return Option.none<RecordRow & { officers: ReadonlyArray<OfficerRow>; owners: ReadonlyArray<OwnerJson> }>()
-        const rows = yield* sql.unsafe<RecordRow>(record.text, bindMarked(record, target))
-        return Option.map(Option.fromNullishOr(rows[0]), (row) => ({ ...row, officers: row.officers ?? [], owners: row.owners ?? [] }))
-      })
+    const findRowWithOfficers = Effect.fnUntraced(function*(country: string, raw: string) {
+      const target = keyOf(country, raw)
+      if (target === null) return Option.none<RecordRow & { officers: ReadonlyArray<OfficerRow>; owners: ReadonlyArray<OwnerJson> }>()
+      const rows = yield* sql.unsafe<RecordRow>(record.text, bindMarked(record, target))
+      return Option.map(Option.fromNullishOr(rows[0]), (row) => ({ ...row, officers: row.officers ?? [], owners: row.owners ?? [] }))
+    })
 
     /** The business a record belongs to: the primary record it is linked to, else itself. */
     const businessOf = (target: Target) => sql`(
       SELECT COALESCE(l.primary_id, t.id) FROM companies t LEFT JOIN company_links l ON l.company_id = t.id
       WHERE t.registry_id = ${target.registry} AND t.registration_key = ${target.key} AND t.country = ${target.country})`
 
-    const findRecord = (country: string, raw: string) =>
-      Effect.gen(function*() {
-        const found = yield* findRowWithOfficers(country, raw)
-        if (Option.isNone(found)) return Option.none<CompanyRecord>()
-        const row = found.value
-        const now = new Date(yield* Clock.currentTimeMillis)
-        const officers = row.officers
-        const provenance: Record<string, FieldProvenance> = {}
-        // A source's values share its reading's date: each date read once.
-        const dates = new Map<string, { readonly at: Date; readonly iso: string }>()
-        const dateOf = (text: string) => {
-          let date = dates.get(text)
-          if (date === undefined) {
-            const at = new Date(text)
-            date = { at, iso: at.toISOString() }
-            dates.set(text, date)
-          }
-          return date
+    const findRecord = Effect.fnUntraced(function*(country: string, raw: string) {
+      const found = yield* findRowWithOfficers(country, raw)
+      if (Option.isNone(found)) return Option.none<CompanyRecord>()
+      const row = found.value
+      const now = new Date(yield* Clock.currentTimeMillis)
+      const officers = row.officers
+      const provenance: Record<string, FieldProvenance> = {}
+      // A source's values share its reading's date: each date read once.
+      const dates = new Map<string, { readonly at: Date; readonly iso: string }>()
+      const dateOf = (text: string) => {
+        let date = dates.get(text)
+        if (date === undefined) {
+          const at = new Date(text)
+          date = { at, iso: at.toISOString() }
+          dates.set(text, date)
         }
-        for (const [field, value] of Object.entries(decodeProvenance(row.provenance))) {
-          if (value === undefined) continue
-          // Each value's own source: its kind weighs it, its date ages it (computed now: freshness decays).
-          const kind = value.source_kind ?? row.source_kind
-          const checkedAt = dateOf(value.checked_at)
-          provenance[field] = {
-            source: value.source,
-            source_url: value.source_url,
-            source_kind: kind,
-            checked_at: checkedAt.iso,
-            confidence: recordConfidence(kind, checkedAt.at, now)
-          }
+        return date
+      }
+      for (const [field, value] of Object.entries(decodeProvenance(row.provenance))) {
+        if (value === undefined) continue
+        // Each value's own source: its kind weighs it, its date ages it (computed now: freshness decays).
+        const kind = value.source_kind ?? row.source_kind
+        const checkedAt = dateOf(value.checked_at)
+        provenance[field] = {
+          source: value.source,
+          source_url: value.source_url,
+          source_kind: kind,
+          checked_at: checkedAt.iso,
+          confidence: recordConfidence(kind, checkedAt.at, now)
         }
-        // the record lends only what linked records give: its people are a verification's, not parsed here
-        const linked = linkedFrom(row.linked)
-        const lender = tickerLender(row.listed_ticker, linked)
-        if (lender !== null) {
-          provenance["listed_ticker"] = {
-            source: lender.source,
-            source_url: lender.source_url,
-            source_kind: lender.source_kind,
-            checked_at: lender.last_verified_at,
-            confidence: recordConfidence(lender.source_kind, new Date(lender.last_verified_at), now)
-          }
+      }
+      // the record lends only what linked records give: its people are a verification's, not parsed here
+      const linked = linkedFrom(row.linked)
+      const lender = tickerLender(row.listed_ticker, linked)
+      if (lender !== null) {
+        provenance["listed_ticker"] = {
+          source: lender.source,
+          source_url: lender.source_url,
+          source_kind: lender.source_kind,
+          checked_at: lender.last_verified_at,
+          confidence: recordConfidence(lender.source_kind, new Date(lender.last_verified_at), now)
         }
-        // Plain values in the record's types: the answer is checked once, when it is encoded (CompanyRecord).
-        return Option.some<CompanyRecord>({
-          ...lendLinked(companyJson(row, now), linked),
-          officers,
-          owners: mergeOwners(row.owners),
-          provenance,
-          linked_records: linked.map((l) => ({
-            registration_no: l.registration_no,
-            reference_id: l.reference_id,
-            legal_name: l.legal_name,
-            source: l.source,
-            source_url: l.source_url,
-            source_kind: l.source_kind,
-            last_verified_at: l.last_verified_at,
-            reason: l.reason as LinkReason,
-            detail: l.detail
-          }))
-        })
+      }
+      // Plain values in the record's types: the answer is checked once, when it is encoded (CompanyRecord).
+      return Option.some<CompanyRecord>({
+        ...lendLinked(companyJson(row, now), linked),
+        officers,
+        owners: mergeOwners(row.owners),
+        provenance,
+        linked_records: linked.map((l) => ({
+          registration_no: l.registration_no,
+          reference_id: l.reference_id,
+          legal_name: l.legal_name,
+          source: l.source,
+          source_url: l.source_url,
+          source_kind: l.source_kind,
+          last_verified_at: l.last_verified_at,
+          reason: l.reason as LinkReason,
+          detail: l.detail
+        }))
       })
+    })
 
     // A business's records: the one resolved and those linked to it (they lend it their aliases and signals).
     const groupOf = (companyId: Statement.Fragment) =>
@@ -242,17 +240,16 @@ export class CompanyRepo extends Context.Service<CompanyRepo>()("kyb/CompanyRepo
       )
 
     /** The row with this number in `country`'s registry and its details, in one round trip. */
-    const findWithDetails = (country: string, raw: string) =>
-      Effect.gen(function*() {
-        const target = keyOf(country, raw)
-        if (target === null) return Option.none<{ row: CompanyRow; details: CompanyDetails }>()
-        const rows = yield* sql<CompanyRow & DetailsRow>`SELECT ${sql.literal(companyColumns)}, ${detailsColumns(sql`c.id`)}
-          FROM companies c WHERE c.id = ${businessOf(target)}`
-        return Option.map(Option.fromNullishOr(rows[0]), ({ aliases, former_names, people, contracts, trademarks, linked, ...row }) => ({
-          row,
-          details: detailsFrom({ aliases, former_names, people, contracts, trademarks, linked })
-        }))
-      })
+    const findWithDetails = Effect.fnUntraced(function*(country: string, raw: string) {
+      const target = keyOf(country, raw)
+      if (target === null) return Option.none<{ row: CompanyRow; details: CompanyDetails }>()
+      const rows = yield* sql<CompanyRow & DetailsRow>`SELECT ${sql.literal(companyColumns)}, ${detailsColumns(sql`c.id`)}
+        FROM companies c WHERE c.id = ${businessOf(target)}`
+      return Option.map(Option.fromNullishOr(rows[0]), ({ aliases, former_names, people, contracts, trademarks, linked, ...row }) => ({
+        row,
+        details: detailsFrom({ aliases, former_names, people, contracts, trademarks, linked })
+      }))
+    })
 
     // The record's statement reads the same text for every request: only the target's three values change. Its text
     // and parameters are compiled once, here, not built from its fragments and compiled on every request (issue 56:

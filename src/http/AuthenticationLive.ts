@@ -26,18 +26,18 @@ export const AuthenticationLive = Layer.effect(
     const quota = yield* Quota
     // Scheme handlers fail only for the key itself (the builder then tries the next scheme); database failures are
     // defects so that they surface as 503 instead of making the builder fall through to the next scheme and answer 401.
-    const authenticated = (secret: Redacted.Redacted<string>, operation: Guarded) =>
-      Effect.gen(function*() {
-        if (Redacted.value(secret).trim() === "") return yield* Effect.fail(missing)
-        const admitted = yield* quota.admit(secret).pipe(Effect.orDie)
-        if (Option.isNone(admitted)) return yield* Effect.fail(rejected)
-        const key = admitted.value.identity
-        yield* noteCaller({ accountId: key.accountId, by: keyAttribution(key), power: { scope: key.scope } })
-        return yield* operation.pipe(
-          Effect.provideService(CurrentApiKey, admitted.value.identity),
-          Effect.provideService(QuotaAdmission, admitted.value.decision)
-        )
-      })
+    // Made once (docs/development.md, "Generator functions are made once").
+    const authenticated = Effect.fnUntraced(function*(secret: Redacted.Redacted<string>, operation: Guarded) {
+      if (Redacted.value(secret).trim() === "") return yield* Effect.fail(missing)
+      const admitted = yield* quota.admit(secret).pipe(Effect.orDie)
+      if (Option.isNone(admitted)) return yield* Effect.fail(rejected)
+      const key = admitted.value.identity
+      yield* noteCaller({ accountId: key.accountId, by: keyAttribution(key), power: { scope: key.scope } })
+      return yield* operation.pipe(
+        Effect.provideService(CurrentApiKey, admitted.value.identity),
+        Effect.provideService(QuotaAdmission, admitted.value.decision)
+      )
+    })
     return Authentication.of({
       bearer: (operation, { credential }) => authenticated(credential, operation),
       // Tried after the bearer scheme has failed. Without an x-api-key header, a key sent as a bearer token is the

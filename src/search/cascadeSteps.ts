@@ -13,6 +13,22 @@ import { tierInputs } from "./tierInputs.js"
 import { type CandidateRow, nearAndHeld, nearestAndSpelledWords, withSpellings, wordCandidates, type WordRow } from "./wordStatements.js"
 import { hitOfTierRow, partOf } from "./tierHits.js"
 
+type Hit = { readonly id: string; readonly primary?: string | null }
+
+/** The hits with each linked record replaced by its business's primary (`primaryOf` for those read without it), each business once. */
+const asBusinessesWith = <H extends Hit>(hits: ReadonlyArray<H>, primaryOf: ReadonlyMap<string, string>): ReadonlyArray<H> => {
+  if (primaryOf.size === 0 && hits.every((h) => h.primary == null)) return hits
+  const seen = new Set<string>()
+  const out: Array<H> = []
+  for (const hit of hits) {
+    const id = hit.primary ?? primaryOf.get(hit.id) ?? hit.id
+    if (seen.has(id)) continue
+    seen.add(id)
+    out.push(id === hit.id ? hit : { ...hit, id })
+  }
+  return out
+}
+
 const NEAR_WORDS_PER_TOKEN = 6
 const FUZZY_KEEP = 100
 /**
@@ -82,53 +98,44 @@ export const cascadeSteps = Effect.gen(function*() {
    * connections): the answer waits for one round trip instead of two in a row, and the second is wasted when the
    * first suffices (the verifier's latency, not search throughput).
    */
-  const literalAndFuzzy = (q: SearchQuery, words: ReadonlyArray<WordRow>, eager: boolean) =>
-    Effect.gen(function*() {
-      const inputs = tierInputs(q, config.maxMatches + 1, containsHints(q, words))
-      const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
-      const fuzzyAsked = !(q.short || q.numberLike || tokens.length === 0)
-      const groups = fuzzyAsked ? wordGroups(tokens, words) : []
-      const strictly = fuzzyAsked ? candidateInputs(correctedGroups(groups, q.country), "all", FUZZY_KEEP) : null
-      const relaxedly = Effect.suspend(() => scoredCandidates(q, groups, "relaxed", FUZZY_KEEP))
-      const look = firstLook(inputs, strictly)
-      const [{ candidates, tiers, parts }, early] = eager && fuzzyAsked ? yield* atOnce(look, relaxedly) : [yield* look, null]
-      const perPart = new Map<string, number>()
-      for (const row of tiers) perPart.set(partOf(row), (perPart.get(partOf(row)) ?? 0) + 1)
-      const cut = new Set(parts.map(partOf).filter((part) => (perPart.get(part) ?? 0) > config.maxMatches))
-      const hits = tiers.filter((row) => !cut.has(partOf(row))).map((row) => hitOfTierRow(q, row))
-      // The tiers' statements themselves only when one has more matches than it read: `matches` ranks and counts them.
-      const statements = cut.size === 0 ? [] : tierStatementsOf(sql, inputs)
-      const literal = { hits, truncated: statements.filter((s) => cut.has(partOf(s))), statements }
-      if (!fuzzyAsked) return { literal, fuzzy: [] }
-      const strict = scored(q, groups, candidates)
-      if (strict.filter((c) => c.similarity >= config.fuzzyThreshold).length >= ENOUGH_STRICT) return { literal, fuzzy: strict }
-      const relaxed = early ?? (yield* relaxedly)
-      const seen = new Set(strict.map((c) => c.row.id))
-      return { literal, fuzzy: [...strict, ...relaxed.filter((c) => !seen.has(c.row.id))] }
-    })
+  const literalAndFuzzy = Effect.fnUntraced(function*(q: SearchQuery, words: ReadonlyArray<WordRow>, eager: boolean) {
+    const inputs = tierInputs(q, config.maxMatches + 1, containsHints(q, words))
+    const tokens = q.tokens.slice(0, MAX_QUERY_WORDS)
+    const fuzzyAsked = !(q.short || q.numberLike || tokens.length === 0)
+    const groups = fuzzyAsked ? wordGroups(tokens, words) : []
+    const strictly = fuzzyAsked ? candidateInputs(correctedGroups(groups, q.country), "all", FUZZY_KEEP) : null
+    const relaxedly = Effect.suspend(() => scoredCandidates(q, groups, "relaxed", FUZZY_KEEP))
+    const look = firstLook(inputs, strictly)
+    const [{ candidates, tiers, parts }, early] = eager && fuzzyAsked ? yield* atOnce(look, relaxedly) : [yield* look, null]
+    const perPart = new Map<string, number>()
+    for (const row of tiers) perPart.set(partOf(row), (perPart.get(partOf(row)) ?? 0) + 1)
+    const cut = new Set(parts.map(partOf).filter((part) => (perPart.get(part) ?? 0) > config.maxMatches))
+    const hits = tiers.filter((row) => !cut.has(partOf(row))).map((row) => hitOfTierRow(q, row))
+    // The tiers' statements themselves only when one has more matches than it read: `matches` ranks and counts them.
+    const statements = cut.size === 0 ? [] : tierStatementsOf(sql, inputs)
+    const literal = { hits, truncated: statements.filter((s) => cut.has(partOf(s))), statements }
+    if (!fuzzyAsked) return { literal, fuzzy: [] }
+    const strict = scored(q, groups, candidates)
+    if (strict.filter((c) => c.similarity >= config.fuzzyThreshold).length >= ENOUGH_STRICT) return { literal, fuzzy: strict }
+    const relaxed = early ?? (yield* relaxedly)
+    const seen = new Set(strict.map((c) => c.row.id))
+    return { literal, fuzzy: [...strict, ...relaxed.filter((c) => !seen.has(c.row.id))] }
+  })
 
   /**
    * Hits as businesses: a record linked to another (src/companies/link) answers as its business's primary record,
    * with the hit that found it (a listing's ticker finds the registry's record); each business once, at its best.
    * A hit read with its link (`primary`, see `primaryOf`) needs no look-up; the others' links are read in one.
    */
-  const asBusinesses = <H extends { readonly id: string; readonly primary?: string | null }>(hits: ReadonlyArray<H>) =>
-    Effect.gen(function*() {
-      const unread = hits.flatMap((h) => (h.primary === undefined ? [h.id] : []))
-      const links = unread.length === 0 ? [] : yield* sql<{ readonly id: string; readonly primary_id: string }>`
+  const asBusinesses = <H extends Hit>(hits: ReadonlyArray<H>): Effect.Effect<ReadonlyArray<H>, SqlError.SqlError> => {
+    const unread = hits.flatMap((h) => (h.primary === undefined ? [h.id] : []))
+    if (unread.length === 0) return Effect.succeed(asBusinessesWith(hits, new Map()))
+    return Effect.map(
+      sql<{ readonly id: string; readonly primary_id: string }>`
         SELECT company_id::text AS id, primary_id::text AS primary_id FROM company_links
-        WHERE company_id IN ${sql.in(unread)}`
-      const primaryOf = new Map(links.map((l) => [l.id, l.primary_id]))
-      if (primaryOf.size === 0 && hits.every((h) => h.primary == null)) return hits
-      const seen = new Set<string>()
-      const out: Array<H> = []
-      for (const hit of hits) {
-        const id = hit.primary ?? primaryOf.get(hit.id) ?? hit.id
-        if (seen.has(id)) continue
-        seen.add(id)
-        out.push(id === hit.id ? hit : { ...hit, id })
-      }
-      return out
-    })
+        WHERE company_id IN ${sql.in(unread)}`,
+      (links) => asBusinessesWith(hits, new Map(links.map((l) => [l.id, l.primary_id])))
+    )
+  }
   return { literalAndFuzzy, nearWords, scoredCandidates, asBusinesses }
 })
