@@ -107,15 +107,14 @@ export class ApiKeys extends Context.Service<ApiKeys>()("kyb/ApiKeys", {
       ORDER BY k.created_at, k.id`.pipe(traced("ApiKeys.list"))
 
     /** The key of this secret (active, or rotated and in its grace period), without counting a request. */
-    const identify = (secret: Redacted.Redacted<string>) =>
-      Effect.gen(function*() {
-        const value = Redacted.value(secret).trim()
-        if (!looksLikeSecret(value)) return Option.none<ApiKeyIdentity>()
-        const rows = yield* sql<KeyIdentityRow>`SELECT ${keyIdentityColumns(sql)} FROM api_keys k
-          WHERE k.secret_sha256 = ${hashSecret(value)} AND (k.revoked_at IS NULL OR k.revoked_at > now())
-            AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = k.account_id AND a.deleted_at IS NULL)`
-        return Option.map(Option.fromNullishOr(rows[0]), identityOf)
-      }).pipe(traced("ApiKeys.identify"))
+    const identify = Effect.fnUntraced(function*(secret: Redacted.Redacted<string>) {
+      const value = Redacted.value(secret).trim()
+      if (!looksLikeSecret(value)) return Option.none<ApiKeyIdentity>()
+      const rows = yield* sql<KeyIdentityRow>`SELECT ${keyIdentityColumns(sql)} FROM api_keys k
+        WHERE k.secret_sha256 = ${hashSecret(value)} AND (k.revoked_at IS NULL OR k.revoked_at > now())
+          AND EXISTS (SELECT 1 FROM accounts a WHERE a.id = k.account_id AND a.deleted_at IS NULL)`
+      return Option.map(Option.fromNullishOr(rows[0]), identityOf)
+    }, traced("ApiKeys.identify"))
 
     return { create, findAccount, revoke, list, identify } as const
   })

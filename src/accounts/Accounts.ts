@@ -55,36 +55,34 @@ export class Accounts extends Context.Service<Accounts>()("kyb/Accounts", {
      * log-in in flight with the old password) can never be used: the member's session generation moves on. A new one
      * is returned.
      */
-    const changePassword = (signedIn: Account, form: { readonly current: string; readonly next: string }) =>
-      Effect.gen(function*() {
-        const memberId = signedIn.member.id
-        const account = yield* repo.byMember(memberId)
-        yield* reauthenticate(throttle, Option.getOrUndefined(account), form.current, "The current password is wrong.")
-        const next = yield* input(checkPassword(form.next, Option.getOrThrow(account).email))
-        const hash = yield* hashPassword(next)
-        const generation = yield* sql.withTransaction(Effect.tap(
-          repo.setPassword(memberId, hash),
-          audit.record({ accountId: signedIn.id, by: memberAttribution(signedIn) }, { action: "member.password_changed", object: { type: "member", id: memberId } })
-        )).pipe(Effect.orDie)
-        const session = Option.isNone(generation) ? Option.none() : yield* startSession(signedIn.id, memberId, generation.value)
-        if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "This member or account has been removed." })
-        yield* Effect.logInfo("password changed").pipe(Effect.annotateLogs({ account_id: signedIn.id, member_id: memberId }))
-        return session.value
-      })
+    const changePassword = Effect.fnUntraced(function*(signedIn: Account, form: { readonly current: string; readonly next: string }) {
+      const memberId = signedIn.member.id
+      const account = yield* repo.byMember(memberId)
+      yield* reauthenticate(throttle, Option.getOrUndefined(account), form.current, "The current password is wrong.")
+      const next = yield* input(checkPassword(form.next, Option.getOrThrow(account).email))
+      const hash = yield* hashPassword(next)
+      const generation = yield* sql.withTransaction(Effect.tap(
+        repo.setPassword(memberId, hash),
+        audit.record({ accountId: signedIn.id, by: memberAttribution(signedIn) }, { action: "member.password_changed", object: { type: "member", id: memberId } })
+      )).pipe(Effect.orDie)
+      const session = Option.isNone(generation) ? Option.none() : yield* startSession(signedIn.id, memberId, generation.value)
+      if (Option.isNone(session)) return yield* new InvalidCredentials({ message: "This member or account has been removed." })
+      yield* Effect.logInfo("password changed").pipe(Effect.annotateLogs({ account_id: signedIn.id, member_id: memberId }))
+      return session.value
+    })
 
     /** The owner's own password confirms it; every member's sessions end with it. */
-    const deleteAccount = (signedIn: Account, password: string) =>
-      Effect.gen(function*() {
-        yield* requirePower(signedIn, "own")
-        const accountId = signedIn.id
-        yield* reauthenticate(throttle, Option.getOrUndefined(yield* repo.byMember(signedIn.member.id)), password, "The password is wrong.")
-        const period = periodOf(new Date(yield* Clock.currentTimeMillis))
-        yield* sql.withTransaction(Effect.andThen(
-          repo.deleteAccount(accountId, period),
-          audit.record({ accountId, by: memberAttribution(signedIn) }, { action: "account.deleted", object: { type: "account", id: accountId } })
-        )).pipe(Effect.orDie)
-        yield* Effect.logInfo("account deleted; its keys revoked").pipe(Effect.annotateLogs({ account_id: accountId }))
-      })
+    const deleteAccount = Effect.fnUntraced(function*(signedIn: Account, password: string) {
+      yield* requirePower(signedIn, "own")
+      const accountId = signedIn.id
+      yield* reauthenticate(throttle, Option.getOrUndefined(yield* repo.byMember(signedIn.member.id)), password, "The password is wrong.")
+      const period = periodOf(new Date(yield* Clock.currentTimeMillis))
+      yield* sql.withTransaction(Effect.andThen(
+        repo.deleteAccount(accountId, period),
+        audit.record({ accountId, by: memberAttribution(signedIn) }, { action: "account.deleted", object: { type: "account", id: accountId } })
+      )).pipe(Effect.orDie)
+      yield* Effect.logInfo("account deleted; its keys revoked").pipe(Effect.annotateLogs({ account_id: accountId }))
+    })
 
     const verifyEmail = (token: string) => repo.verifyEmail(sha256(token))
 

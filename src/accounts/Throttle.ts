@@ -26,22 +26,21 @@ export class Throttle extends Context.Service<Throttle>()("kyb/Throttle", {
     const window = sql`make_interval(secs => ${windowSeconds})`
 
     /** 0 when a unit was taken; otherwise the seconds until the window ends (nothing taken). */
-    const take = (scope: ThrottleScope, subject: string) =>
-      Effect.gen(function*() {
-        const key = sha256(subject)
-        const rows = yield* sql<{ taken: number }>`
-          INSERT INTO auth_throttle (scope, subject, window_start, taken) VALUES (${scope}, ${key}, now(), 1)
-          ON CONFLICT (scope, subject) DO UPDATE SET
-            window_start = CASE WHEN auth_throttle.window_start <= now() - ${window} THEN now() ELSE auth_throttle.window_start END,
-            taken = CASE WHEN auth_throttle.window_start <= now() - ${window} THEN 1 ELSE auth_throttle.taken + 1 END
-          WHERE auth_throttle.window_start <= now() - ${window} OR auth_throttle.taken < ${limits[scope]}
-          RETURNING taken`
-        if (rows.length > 0) return 0
-        const [held] = yield* sql<{ wait: number }>`
-          SELECT ceil(extract(epoch FROM window_start + ${window} - now()))::float8 AS wait FROM auth_throttle
-          WHERE scope = ${scope} AND subject = ${key}`
-        return Math.max(1, held?.wait ?? 1)
-      })
+    const take = Effect.fnUntraced(function*(scope: ThrottleScope, subject: string) {
+      const key = sha256(subject)
+      const rows = yield* sql<{ taken: number }>`
+        INSERT INTO auth_throttle (scope, subject, window_start, taken) VALUES (${scope}, ${key}, now(), 1)
+        ON CONFLICT (scope, subject) DO UPDATE SET
+          window_start = CASE WHEN auth_throttle.window_start <= now() - ${window} THEN now() ELSE auth_throttle.window_start END,
+          taken = CASE WHEN auth_throttle.window_start <= now() - ${window} THEN 1 ELSE auth_throttle.taken + 1 END
+        WHERE auth_throttle.window_start <= now() - ${window} OR auth_throttle.taken < ${limits[scope]}
+        RETURNING taken`
+      if (rows.length > 0) return 0
+      const [held] = yield* sql<{ wait: number }>`
+        SELECT ceil(extract(epoch FROM window_start + ${window} - now()))::float8 AS wait FROM auth_throttle
+        WHERE scope = ${scope} AND subject = ${key}`
+      return Math.max(1, held?.wait ?? 1)
+    })
 
     /** Gives back a unit taken in the window (a log-in that succeeded; a later check that refused first). */
     const giveBack = (scope: ThrottleScope, subject: string) =>

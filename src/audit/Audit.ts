@@ -75,33 +75,31 @@ export class Audit extends Context.Service<Audit>()("kyb/Audit", {
       })).pipe(Effect.orDie)
 
     /** Every entry matching the filters, a slice at a time, for an export. */
-    const each = (accountId: string, filters: AuditFilters, use: (entries: ReadonlyArray<AuditEntry>) => Effect.Effect<void>) =>
-      Effect.gen(function*() {
-        let after = 0
-        while (true) {
-          const rows = yield* repo.page(accountId, filters, after, SLICE).pipe(Effect.orDie)
-          if (rows.length > 0) yield* use(rows)
-          if (rows.length < SLICE) return
-          after = rows[rows.length - 1]!.seq
-        }
-      })
+    const each = Effect.fnUntraced(function*(accountId: string, filters: AuditFilters, use: (entries: ReadonlyArray<AuditEntry>) => Effect.Effect<void>) {
+      let after = 0
+      while (true) {
+        const rows = yield* repo.page(accountId, filters, after, SLICE).pipe(Effect.orDie)
+        if (rows.length > 0) yield* use(rows)
+        if (rows.length < SLICE) return
+        after = rows[rows.length - 1]!.seq
+      }
+    })
 
     /** The account's chain checked; the hashes of the entries `keep` names (the anchored ones), and its last sequence number. */
-    const verifyAccount = (accountId: string, head: { readonly seq: number; readonly hash: string } | null, keep: ReadonlySet<number>) =>
-      Effect.gen(function*() {
-        const entries: Array<AuditEntry> = []
-        let after = 0
-        while (true) {
-          const rows = yield* repo.slice(accountId, after, SLICE)
-          entries.push(...rows)
-          if (rows.length < SLICE) break
-          after = rows[rows.length - 1]!.seq
-        }
-        const hashes = new Map(entries.filter((e) => keep.has(e.seq)).map((e) => [e.seq, e.hash] as const))
-        const lastAnchored = Math.max(0, ...keep)
-        const unanchoredSince = entries.find((e) => e.seq > lastAnchored)?.at ?? null
-        return { entries: entries.length, broken: firstBreak(entries, head), hashes, last: entries.at(-1)?.seq ?? 0, unanchoredSince }
-      })
+    const verifyAccount = Effect.fnUntraced(function*(accountId: string, head: { readonly seq: number; readonly hash: string } | null, keep: ReadonlySet<number>) {
+      const entries: Array<AuditEntry> = []
+      let after = 0
+      while (true) {
+        const rows = yield* repo.slice(accountId, after, SLICE)
+        entries.push(...rows)
+        if (rows.length < SLICE) break
+        after = rows[rows.length - 1]!.seq
+      }
+      const hashes = new Map(entries.filter((e) => keep.has(e.seq)).map((e) => [e.seq, e.hash] as const))
+      const lastAnchored = Math.max(0, ...keep)
+      const unanchoredSince = entries.find((e) => e.seq > lastAnchored)?.at ?? null
+      return { entries: entries.length, broken: firstBreak(entries, head), hashes, last: entries.at(-1)?.seq ?? 0, unanchoredSince }
+    })
 
     const allAnchors = Effect.gen(function*() {
       const anchors: Array<AuditAnchor> = []
@@ -152,25 +150,24 @@ export class Audit extends Context.Service<Audit>()("kyb/Audit", {
      * every exported entry must still be there with the same hash, and must itself hash right (an export edited
      * after it was taken proves nothing).
      */
-    const compareExport = (exported: ReadonlyArray<AuditEntry>) =>
-      Effect.gen(function*() {
-        const differences: Array<string> = []
-        const byAccount = new Map<string, Array<AuditEntry>>()
-        for (const e of exported) byAccount.set(e.account_id, [...(byAccount.get(e.account_id) ?? []), e])
-        for (const [account, entries] of byAccount) {
-          for (let i = 0; i < entries.length; i += SLICE) {
-            const slice = entries.slice(i, i + SLICE)
-            const stored = new Map((yield* repo.hashesOf(account, slice.map((e) => e.seq))).map((r) => [r.seq, r.hash] as const))
-            for (const e of slice) {
-              const { prev_hash, hash, ...fields } = e
-              if (entryHash(prev_hash, fields) !== hash) differences.push(`account ${account}: the export's entry ${e.seq} does not match its own hash (the export was edited)`)
-              else if (!stored.has(e.seq)) differences.push(`account ${account}: entry ${e.seq} is in the export and no longer in the database`)
-              else if (stored.get(e.seq) !== hash) differences.push(`account ${account}: entry ${e.seq} differs from the export (rewritten since)`)
-            }
+    const compareExport = Effect.fnUntraced(function*(exported: ReadonlyArray<AuditEntry>) {
+      const differences: Array<string> = []
+      const byAccount = new Map<string, Array<AuditEntry>>()
+      for (const e of exported) byAccount.set(e.account_id, [...(byAccount.get(e.account_id) ?? []), e])
+      for (const [account, entries] of byAccount) {
+        for (let i = 0; i < entries.length; i += SLICE) {
+          const slice = entries.slice(i, i + SLICE)
+          const stored = new Map((yield* repo.hashesOf(account, slice.map((e) => e.seq))).map((r) => [r.seq, r.hash] as const))
+          for (const e of slice) {
+            const { prev_hash, hash, ...fields } = e
+            if (entryHash(prev_hash, fields) !== hash) differences.push(`account ${account}: the export's entry ${e.seq} does not match its own hash (the export was edited)`)
+            else if (!stored.has(e.seq)) differences.push(`account ${account}: entry ${e.seq} is in the export and no longer in the database`)
+            else if (stored.get(e.seq) !== hash) differences.push(`account ${account}: entry ${e.seq} differs from the export (rewritten since)`)
           }
         }
-        return { compared: exported.length, differences }
-      }).pipe(Effect.orDie)
+      }
+      return { compared: exported.length, differences }
+    }, Effect.orDie)
 
     /** The anchoring task's step (AuditAnchoring runs it every KYB_AUDIT_ANCHOR_EVERY): how many heads it anchored. */
     const anchorPending = Effect.orDie(repo.anchorPending).pipe(traced("Audit.anchorPending"))

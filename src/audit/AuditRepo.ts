@@ -22,21 +22,19 @@ export class AuditRepo extends Context.Service<AuditRepo>()("kyb/AuditRepo", {
     const columns = sql.literal(entryColumns)
 
     /** The chain's head, locked to the end of the transaction (made when the account has none yet). */
-    const lockHead = (accountId: string) =>
-      Effect.gen(function*() {
-        yield* sql`INSERT INTO audit_heads (account_id, seq, hash) VALUES (${accountId}, 0, '') ON CONFLICT (account_id) DO NOTHING`
-        const [head] = yield* sql<{ seq: number; hash: string }>`SELECT seq::float8 AS seq, hash FROM audit_heads WHERE account_id = ${accountId} FOR UPDATE`
-        return head!
-      })
+    const lockHead = Effect.fnUntraced(function*(accountId: string) {
+      yield* sql`INSERT INTO audit_heads (account_id, seq, hash) VALUES (${accountId}, 0, '') ON CONFLICT (account_id) DO NOTHING`
+      const [head] = yield* sql<{ seq: number; hash: string }>`SELECT seq::float8 AS seq, hash FROM audit_heads WHERE account_id = ${accountId} FOR UPDATE`
+      return head!
+    })
 
-    const append = (entry: AuditEntry) =>
-      Effect.gen(function*() {
-        yield* sql`INSERT INTO audit_log (account_id, seq, at, actor, action, object_type, object_id, address, client, outcome, details, prev_hash, hash)
-          VALUES (${entry.account_id}, ${entry.seq}, ${entry.at}::timestamptz, ${entry.actor === null ? null : JSON.stringify(entry.actor)}::jsonb,
-            ${entry.action}, ${entry.object_type}, ${entry.object_id}, ${entry.address}, ${entry.client}, ${entry.outcome},
-            ${JSON.stringify(entry.details)}::jsonb, ${entry.prev_hash}, ${entry.hash})`
-        yield* sql`UPDATE audit_heads SET seq = ${entry.seq}, hash = ${entry.hash} WHERE account_id = ${entry.account_id}`
-      })
+    const append = Effect.fnUntraced(function*(entry: AuditEntry) {
+      yield* sql`INSERT INTO audit_log (account_id, seq, at, actor, action, object_type, object_id, address, client, outcome, details, prev_hash, hash)
+        VALUES (${entry.account_id}, ${entry.seq}, ${entry.at}::timestamptz, ${entry.actor === null ? null : JSON.stringify(entry.actor)}::jsonb,
+          ${entry.action}, ${entry.object_type}, ${entry.object_id}, ${entry.address}, ${entry.client}, ${entry.outcome},
+          ${JSON.stringify(entry.details)}::jsonb, ${entry.prev_hash}, ${entry.hash})`
+      yield* sql`UPDATE audit_heads SET seq = ${entry.seq}, hash = ${entry.hash} WHERE account_id = ${entry.account_id}`
+    })
 
     /**
      * Every chain's committed head past the last one anchored for it, appended to the chain of chain heads under that

@@ -11,34 +11,33 @@ export class Awards extends Context.Service<Awards>()("kyb/Awards", {
   make: Effect.gen(function*() {
     const repo = yield* AwardsRepo
 
-    const page = (country: string, registrationNo: string, params: { readonly limit?: number | undefined; readonly offset?: number | undefined }) =>
-      Effect.gen(function*() {
-        const limit = params.limit ?? 25
-        const offset = params.offset ?? 0
-        const found = yield* repo.page(country, registrationNo, { limit, offset }).pipe(Effect.orDie)
-        if (Option.isNone(found)) {
-          return yield* Effect.fail(CompanyNotFound.of(`No company ${registrationNo} is held for country ${country.toUpperCase()}.`))
-        }
-        const { awards, company } = found.value
-        return new AwardPage({
-          country: company.country,
-          registration_no: company.registration_no,
-          count: company.count,
-          limit,
-          offset,
-          awards: awards.map((a) =>
-            new Award({
-              buyer: a.buyer,
-              title: a.title,
-              value: a.value,
-              currency: a.currency,
-              date: a.date,
-              supplier: a.supplier,
-              source: { ocid: a.ocid, url: a.source_url, ingested_at: a.ingested_at }
-            })
-          )
-        })
+    const page = Effect.fnUntraced(function*(country: string, registrationNo: string, params: { readonly limit?: number | undefined; readonly offset?: number | undefined }) {
+      const limit = params.limit ?? 25
+      const offset = params.offset ?? 0
+      const found = yield* repo.page(country, registrationNo, { limit, offset }).pipe(Effect.orDie)
+      if (Option.isNone(found)) {
+        return yield* Effect.fail(CompanyNotFound.of(`No company ${registrationNo} is held for country ${country.toUpperCase()}.`))
+      }
+      const { awards, company } = found.value
+      return new AwardPage({
+        country: company.country,
+        registration_no: company.registration_no,
+        count: company.count,
+        limit,
+        offset,
+        awards: awards.map((a) =>
+          new Award({
+            buyer: a.buyer,
+            title: a.title,
+            value: a.value,
+            currency: a.currency,
+            date: a.date,
+            supplier: a.supplier,
+            source: { ocid: a.ocid, url: a.source_url, ingested_at: a.ingested_at }
+          })
+        )
       })
+    })
 
     return { page } as const
   })

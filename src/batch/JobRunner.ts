@@ -33,18 +33,17 @@ export class JobRunner extends Context.Service<JobRunner>()("kyb/JobRunner", {
     const runner = `runner_${randomBytes(6).toString("hex")}`
     const wakeups = yield* Queue.sliding<void>(1)
 
-    const verifyRow = (jobId: string, kind: JobKind, actor: Actor, row: { readonly position: number; readonly input: unknown }) =>
-      Effect.gen(function*() {
-        yield* fence.pause("batch_row", actor.accountId)
-        const answer = (encoded: unknown) => repo.answer(jobId, row.position, encoded)
-        const kept = kind === "screen"
-          ? yield* screening.screenIf(yield* decodeScreenInput(row.input).pipe(Effect.orDie), actor, repo.holdRunning(jobId), (screened) =>
-            Effect.flatMap(encodeScreening(screened).pipe(Effect.orDie), answer))
-          : yield* checks.verifyIf(yield* decodeInput(row.input).pipe(Effect.orDie), actor, repo.holdRunning(jobId), (verdict) =>
-            Effect.flatMap(encodeVerdict(verdict).pipe(Effect.orDie), answer))
-        // The job was cancelled (its account ended) while this row was verified: nothing kept, the job stops.
-        if (Option.isNone(kept)) return yield* new JobStopped()
-      })
+    const verifyRow = Effect.fnUntraced(function*(jobId: string, kind: JobKind, actor: Actor, row: { readonly position: number; readonly input: unknown }) {
+      yield* fence.pause("batch_row", actor.accountId)
+      const answer = (encoded: unknown) => repo.answer(jobId, row.position, encoded)
+      const kept = kind === "screen"
+        ? yield* screening.screenIf(yield* decodeScreenInput(row.input).pipe(Effect.orDie), actor, repo.holdRunning(jobId), (screened) =>
+          Effect.flatMap(encodeScreening(screened).pipe(Effect.orDie), answer))
+        : yield* checks.verifyIf(yield* decodeInput(row.input).pipe(Effect.orDie), actor, repo.holdRunning(jobId), (verdict) =>
+          Effect.flatMap(encodeVerdict(verdict).pipe(Effect.orDie), answer))
+      // The job was cancelled (its account ended) while this row was verified: nothing kept, the job stops.
+      if (Option.isNone(kept)) return yield* new JobStopped()
+    })
 
     const runJob = (job: { readonly id: string; readonly kind: JobKind; readonly account_id: string; readonly key_id: string | null; readonly created_by: Attribution | null }) =>
       Effect.gen(function*() {

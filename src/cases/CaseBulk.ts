@@ -43,44 +43,42 @@ export class CaseBulk extends Context.Service<CaseBulk>()("kyb/CaseBulk", {
       )
     }
 
-    const apply = (actor: Actor, body: BulkBody) =>
-      Effect.gen(function*() {
-        const ids = bulkIdsOf(body.case_ids)
-        if (!ids.ok) return yield* Effect.fail(InvalidRequest.of(ids.message))
-        const one = (id: string): Effect.Effect<Outcome, InvalidApiKey> => {
-          switch (body.action) {
-            case "assign": return perCase(Effect.as(cases.assignOnly(actor, id, body.assignee), changed()))
-            case "close": return perCase(Effect.as(cases.closeOnly(actor, id, { outcome: body.outcome, text: body.text, acknowledged: body.acknowledged_reasons ?? [] }), changed()))
-            case "decide":
-              return perCase(Effect.map(cases.decideOnly(actor, id, { hits: [body.entry], decision: body.decision, note: body.note.trim() }), (rows): Outcome => ({
-                result: rows.some((r) => r.approval === "pending") ? "proposed" : "changed",
-                message: null,
-                decisionIds: rows.map((r) => r.id)
-              })))
-          }
+    const apply = Effect.fnUntraced(function*(actor: Actor, body: BulkBody) {
+      const ids = bulkIdsOf(body.case_ids)
+      if (!ids.ok) return yield* Effect.fail(InvalidRequest.of(ids.message))
+      const one = (id: string): Effect.Effect<Outcome, InvalidApiKey> => {
+        switch (body.action) {
+          case "assign": return perCase(Effect.as(cases.assignOnly(actor, id, body.assignee), changed()))
+          case "close": return perCase(Effect.as(cases.closeOnly(actor, id, { outcome: body.outcome, text: body.text, acknowledged: body.acknowledged_reasons ?? [] }), changed()))
+          case "decide":
+            return perCase(Effect.map(cases.decideOnly(actor, id, { hits: [body.entry], decision: body.decision, note: body.note.trim() }), (rows): Outcome => ({
+              result: rows.some((r) => r.approval === "pending") ? "proposed" : "changed",
+              message: null,
+              decisionIds: rows.map((r) => r.id)
+            })))
         }
-        const outcomes = yield* Effect.forEach(ids.ids, one)
-        return yield* answer(body.action, ids.ids, outcomes)
-      })
+      }
+      const outcomes = yield* Effect.forEach(ids.ids, one)
+      return yield* answer(body.action, ids.ids, outcomes)
+    })
 
     /**
      * A member's second look on the same entry across cases (the console's bulk approve or reject): per case, the
      * pending proposal on that entry is reviewed as on its own, so its proposer is refused there, whatever the others.
      */
-    const review = (reviewer: Actor & { readonly by: Attribution }, caseIds: ReadonlyArray<string>, entry: Entry, outcome: "approved" | "rejected", canDecide: boolean, note: string | undefined) =>
-      Effect.gen(function*() {
-        const ids = bulkIdsOf(caseIds)
-        if (!ids.ok) return yield* Effect.fail(InvalidRequest.of(ids.message))
-        const outcomes = yield* Effect.forEach(ids.ids, (id) =>
-          perCase(Effect.gen(function*() {
-            yield* cases.get(reviewer.accountId, id)
-            const pending = (yield* decisions.ofCase(reviewer.accountId, id)).find((d) => d.approval === "pending" && hitKey(d) === hitKey(entry))
-            if (pending === undefined) return { result: "refused" as const, message: `No decision on ${entry.list} ${entry.entry_id} waits for a second look on this case.`, decisionIds: [] }
-            const settled = yield* secondLooks.review(reviewer, pending.id, outcome, canDecide, note)
-            return changed(settled.map((d) => d.id))
-          })))
-        return yield* answer(outcome === "approved" ? "approve" : "reject", ids.ids, outcomes)
-      })
+    const review = Effect.fnUntraced(function*(reviewer: Actor & { readonly by: Attribution }, caseIds: ReadonlyArray<string>, entry: Entry, outcome: "approved" | "rejected", canDecide: boolean, note: string | undefined) {
+      const ids = bulkIdsOf(caseIds)
+      if (!ids.ok) return yield* Effect.fail(InvalidRequest.of(ids.message))
+      const outcomes = yield* Effect.forEach(ids.ids, (id) =>
+        perCase(Effect.gen(function*() {
+          yield* cases.get(reviewer.accountId, id)
+          const pending = (yield* decisions.ofCase(reviewer.accountId, id)).find((d) => d.approval === "pending" && hitKey(d) === hitKey(entry))
+          if (pending === undefined) return { result: "refused" as const, message: `No decision on ${entry.list} ${entry.entry_id} waits for a second look on this case.`, decisionIds: [] }
+          const settled = yield* secondLooks.review(reviewer, pending.id, outcome, canDecide, note)
+          return changed(settled.map((d) => d.id))
+        })))
+      return yield* answer(outcome === "approved" ? "approve" : "reject", ids.ids, outcomes)
+    })
 
     return { apply, review } as const
   })

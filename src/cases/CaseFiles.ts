@@ -57,26 +57,25 @@ export class CaseFiles extends Context.Service<CaseFiles>()("kyb/CaseFiles", {
      * Every file given out (API, console download, MCP) is an evidence read in the audit log (`case.file_downloaded`):
      * who, which case, and the file's SHA-256 (`caseFileDigest`: over its canonical JSON, whichever door served it).
      */
-    const file = (actor: { readonly accountId: string; readonly by: Attribution; readonly origin?: Origin | undefined }, caseId: string, withAudit: boolean) =>
-      Effect.gen(function*() {
-        const accountId = actor.accountId
-        const by = actor.by
-        const held = yield* gather(accountId, caseId, withAudit)
-        const at = new Date(yield* Clock.currentTimeMillis)
-        const documents: Array<readonly [string, unknown]> = [
-          ["case.json", held.detail],
-          ...held.checks.map((check) => [checkDocumentName(check.id), check] as const),
-          ...(held.audit === null ? [] : [["audit.json", { entries: held.audit }] as const])
-        ]
-        yield* Effect.logInfo("case file made").pipe(Effect.annotateLogs({ case_id: caseId, documents: documents.length }))
-        const made = caseFileOf({ caseId, accountId, at, by }, documents, held.omitted)
-        yield* trail.record(actor, {
-          action: "case.file_downloaded",
-          object: { type: "case", id: caseId },
-          details: { case_id: caseId, sha256: caseFileDigest(made), documents: made.documents.length, with_audit: held.audit !== null }
-        })
-        return made
+    const file = Effect.fnUntraced(function*(actor: { readonly accountId: string; readonly by: Attribution; readonly origin?: Origin | undefined }, caseId: string, withAudit: boolean) {
+      const accountId = actor.accountId
+      const by = actor.by
+      const held = yield* gather(accountId, caseId, withAudit)
+      const at = new Date(yield* Clock.currentTimeMillis)
+      const documents: Array<readonly [string, unknown]> = [
+        ["case.json", held.detail],
+        ...held.checks.map((check) => [checkDocumentName(check.id), check] as const),
+        ...(held.audit === null ? [] : [["audit.json", { entries: held.audit }] as const])
+      ]
+      yield* Effect.logInfo("case file made").pipe(Effect.annotateLogs({ case_id: caseId, documents: documents.length }))
+      const made = caseFileOf({ caseId, accountId, at, by }, documents, held.omitted)
+      yield* trail.record(actor, {
+        action: "case.file_downloaded",
+        object: { type: "case", id: caseId },
+        details: { case_id: caseId, sha256: caseFileDigest(made), documents: made.documents.length, with_audit: held.audit !== null }
       })
+      return made
+    })
 
     return { gather, file } as const
   })

@@ -41,20 +41,19 @@ export class CaseJoinsRepo extends Context.Service<CaseJoinsRepo>()("kyb/CaseJoi
       )
 
     /** Opens the subject's case with the check, unless one was opened meanwhile (then none: join that one). */
-    const open = (c: CaseIntake) =>
-      Effect.gen(function*() {
-        const id = newCaseId()
-        const at = c.at.toISOString()
-        const made = yield* sql<{ id: string }>`INSERT INTO cases (id, account_id, subject_key, subject, reasons, reasons_seen, hits, latest_hits,
-            latest_check_id, best_score, best_list, best_name, check_count, opened_at, last_check_at)
-          VALUES (${id}, ${c.accountId}, ${c.subjectKey}, ${json(c.subject)}::jsonb, ${json(c.findings.reasons)}::jsonb, ${json(c.findings.reasons)}::jsonb,
-            ${json(c.findings.hits)}::jsonb, ${json(c.findings.hits)}::jsonb, ${c.checkId}::uuid, ${c.best?.score ?? null}, ${c.best?.list ?? null},
-            ${c.best?.name ?? null}, 1, ${at}::timestamptz, ${at}::timestamptz)
-          ON CONFLICT (account_id, subject_key) DO NOTHING RETURNING id`
-        if (made.length === 0) return Option.none<string>()
-        yield* link(id, c)
-        return Option.some(id)
-      })
+    const open = Effect.fnUntraced(function*(c: CaseIntake) {
+      const id = newCaseId()
+      const at = c.at.toISOString()
+      const made = yield* sql<{ id: string }>`INSERT INTO cases (id, account_id, subject_key, subject, reasons, reasons_seen, hits, latest_hits,
+          latest_check_id, best_score, best_list, best_name, check_count, opened_at, last_check_at)
+        VALUES (${id}, ${c.accountId}, ${c.subjectKey}, ${json(c.subject)}::jsonb, ${json(c.findings.reasons)}::jsonb, ${json(c.findings.reasons)}::jsonb,
+          ${json(c.findings.hits)}::jsonb, ${json(c.findings.hits)}::jsonb, ${c.checkId}::uuid, ${c.best?.score ?? null}, ${c.best?.list ?? null},
+          ${c.best?.name ?? null}, 1, ${at}::timestamptz, ${at}::timestamptz)
+        ON CONFLICT (account_id, subject_key) DO NOTHING RETURNING id`
+      if (made.length === 0) return Option.none<string>()
+      yield* link(id, c)
+      return Option.some(id)
+    })
 
     const link = (caseId: string, c: CaseIntake) =>
       sql`INSERT INTO case_checks (case_id, check_id, created_at) VALUES (${caseId}, ${c.checkId}::uuid, ${c.at.toISOString()}::timestamptz)`

@@ -154,30 +154,29 @@ export class CasesRepo extends Context.Service<CasesRepo>()("kyb/CasesRepo", {
      * aside; else the name and country), locked; opened when there is none, opened again when it is closed (then
      * `reopened` says what the case.reopened event tells: its subject and reasons, and when).
      */
-    const ofSubject = (accountId: string, subject: SubjectOfDecision, hit: string, by: Attribution | null, decisionId: string) =>
-      Effect.gen(function*() {
-        const key = subjectKeyOfDecision(subject)
-        const prefix = `company:${(subject.country ?? "").toUpperCase()}:`
-        const [held] = yield* sql<{ id: string; status: CaseStatus; hits: unknown; subject: unknown; reasons: unknown }>`SELECT id, status, hits, subject, reasons FROM cases
-          WHERE account_id = ${accountId} AND (subject_key = ${key} ${subject.registration_no === undefined ? sql`` : sql`OR (subject_key LIKE ${`${prefix}%`}
-            AND regexp_replace(upper(substr(subject_key, ${prefix.length + 1})), '[^0-9A-Z]', '', 'g') = ${numberKey(subject.registration_no)})`})
-          ORDER BY (subject_key = ${key}) DESC, opened_at LIMIT 1 FOR UPDATE`
-        if (held === undefined) {
-          const id = newCaseId()
-          yield* sql`INSERT INTO cases (id, account_id, subject_key, subject, hits, latest_hits, check_count, opened_at, last_check_at)
-            VALUES (${id}, ${accountId}, ${key}, ${JSON.stringify(caseSubjectOf(subject))}::jsonb, ${JSON.stringify([hit])}::jsonb, ${JSON.stringify([hit])}::jsonb, 0, now(), now())`
-          yield* event(id, by, "opened", null, { decision_id: decisionId })
-          return { id, reopened: null }
-        }
-        const hits = mergeFindings({ reasons: [], hits: parsed(held.hits) }, { reasons: [], hits: [hit] }).hits
-        const [after] = yield* sql<{ reopened_at: unknown }>`UPDATE cases SET hits = ${JSON.stringify(hits)}::jsonb
-            ${held.status === "closed" ? sql`, status = 'open', outcome = NULL, outcome_text = NULL, closed_at = NULL, closed_by = NULL, opened_at = now(), reopened_at = now()` : sql``}
-          WHERE id = ${held.id} RETURNING reopened_at`
-        if (held.status !== "closed") return { id: held.id, reopened: null }
-        const reasons = parsed<ReadonlyArray<string>>(held.reasons)
-        yield* event(held.id, by, "reopened", null, { decision_id: decisionId, reasons, new_reasons: [], new_hits: [hit] })
-        return { id: held.id, reopened: { subject: parsed<Readonly<Record<string, string>>>(held.subject), reasons, at: date(after?.reopened_at) } }
-      })
+    const ofSubject = Effect.fnUntraced(function*(accountId: string, subject: SubjectOfDecision, hit: string, by: Attribution | null, decisionId: string) {
+      const key = subjectKeyOfDecision(subject)
+      const prefix = `company:${(subject.country ?? "").toUpperCase()}:`
+      const [held] = yield* sql<{ id: string; status: CaseStatus; hits: unknown; subject: unknown; reasons: unknown }>`SELECT id, status, hits, subject, reasons FROM cases
+        WHERE account_id = ${accountId} AND (subject_key = ${key} ${subject.registration_no === undefined ? sql`` : sql`OR (subject_key LIKE ${`${prefix}%`}
+          AND regexp_replace(upper(substr(subject_key, ${prefix.length + 1})), '[^0-9A-Z]', '', 'g') = ${numberKey(subject.registration_no)})`})
+        ORDER BY (subject_key = ${key}) DESC, opened_at LIMIT 1 FOR UPDATE`
+      if (held === undefined) {
+        const id = newCaseId()
+        yield* sql`INSERT INTO cases (id, account_id, subject_key, subject, hits, latest_hits, check_count, opened_at, last_check_at)
+          VALUES (${id}, ${accountId}, ${key}, ${JSON.stringify(caseSubjectOf(subject))}::jsonb, ${JSON.stringify([hit])}::jsonb, ${JSON.stringify([hit])}::jsonb, 0, now(), now())`
+        yield* event(id, by, "opened", null, { decision_id: decisionId })
+        return { id, reopened: null }
+      }
+      const hits = mergeFindings({ reasons: [], hits: parsed(held.hits) }, { reasons: [], hits: [hit] }).hits
+      const [after] = yield* sql<{ reopened_at: unknown }>`UPDATE cases SET hits = ${JSON.stringify(hits)}::jsonb
+          ${held.status === "closed" ? sql`, status = 'open', outcome = NULL, outcome_text = NULL, closed_at = NULL, closed_by = NULL, opened_at = now(), reopened_at = now()` : sql``}
+        WHERE id = ${held.id} RETURNING reopened_at`
+      if (held.status !== "closed") return { id: held.id, reopened: null }
+      const reasons = parsed<ReadonlyArray<string>>(held.reasons)
+      yield* event(held.id, by, "reopened", null, { decision_id: decisionId, reasons, new_reasons: [], new_hits: [hit] })
+      return { id: held.id, reopened: { subject: parsed<Readonly<Record<string, string>>>(held.subject), reasons, at: date(after?.reopened_at) } }
+    })
 
     /** How many cases are not closed (the menu's count). */
     const openCount = (accountId: string) =>

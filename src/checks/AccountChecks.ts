@@ -39,24 +39,22 @@ export class AccountChecks extends Context.Service<AccountChecks>()("kyb/Account
     const audit = yield* Audit
     const cursors = yield* Cursors
 
-    const search = (accountId: string, filters: CheckFilters, cursor: string | undefined, limit = 25) =>
-      Effect.gen(function*() {
-        const pager = yield* cursors.bind({
-          list: "console_checks",
-          accountId,
-          filters: { result: filters.result, from: filters.from?.toISOString(), until: filters.until?.toISOString(), key_id: filters.keyId, name: filters.name }
-        })
-        const rows = yield* repo.page(accountId, filters, yield* pager.after(cursor), limit + 1).pipe(Effect.orDie)
-        const { shown, nextCursor } = pager.page(rows, limit)
-        return { checks: shown.map((row) => ({ check: toCheck(row), keyId: row.key_id })), nextCursor }
+    const search = Effect.fnUntraced(function*(accountId: string, filters: CheckFilters, cursor: string | undefined, limit = 25) {
+      const pager = yield* cursors.bind({
+        list: "console_checks",
+        accountId,
+        filters: { result: filters.result, from: filters.from?.toISOString(), until: filters.until?.toISOString(), key_id: filters.keyId, name: filters.name }
       })
+      const rows = yield* repo.page(accountId, filters, yield* pager.after(cursor), limit + 1).pipe(Effect.orDie)
+      const { shown, nextCursor } = pager.page(rows, limit)
+      return { checks: shown.map((row) => ({ check: toCheck(row), keyId: row.key_id })), nextCursor }
+    })
 
-    const find = (accountId: string, id: string) =>
-      Effect.gen(function*() {
-        const row = UUID.test(id.toLowerCase()) ? yield* repo.find(accountId, id.toLowerCase()).pipe(Effect.orDie) : Option.none()
-        if (Option.isNone(row)) return yield* Effect.fail(CheckNotFound.of(`No check ${id} for this account.`))
-        return row.value
-      })
+    const find = Effect.fnUntraced(function*(accountId: string, id: string) {
+      const row = UUID.test(id.toLowerCase()) ? yield* repo.find(accountId, id.toLowerCase()).pipe(Effect.orDie) : Option.none()
+      if (Option.isNone(row)) return yield* Effect.fail(CheckNotFound.of(`No check ${id} for this account.`))
+      return row.value
+    })
 
     const get = (accountId: string, id: string) => Effect.map(find(accountId, id), (row) => ({ check: toCheck(row), keyId: row.key_id }))
 
@@ -73,40 +71,38 @@ export class AccountChecks extends Context.Service<AccountChecks>()("kyb/Account
       ))
 
     /** The check's inputs, as sent, verified again now: a new check of the account, made from the console (no key), in the audit log with it. */
-    const verifyAgain = (actor: Actor, id: string) =>
-      Effect.gen(function*() {
-        const accountId = actor.accountId
-        const row = yield* find(accountId, id)
-        const input = yield* Schema.decodeUnknownEffect(VerifyBody)(row.input).pipe(
-          Effect.mapError(() => InvalidRequest.of("This check's inputs can no longer be verified as they were sent."))
-        )
-        yield* quota.spend({ accountId, keyId: null }, 1, "verifying again")
-        const made = yield* checks.verifyIf(input, { ...actor, keyId: null }, Effect.succeed(true), (verdict) =>
-          Effect.as(audit.record(actor, { action: "check.reverified", object: { type: "check", id: verdict.check_id ?? "" }, details: { previous_check_id: row.id } }), verdict))
-        return Option.getOrThrow(made)
-      })
+    const verifyAgain = Effect.fnUntraced(function*(actor: Actor, id: string) {
+      const accountId = actor.accountId
+      const row = yield* find(accountId, id)
+      const input = yield* Schema.decodeUnknownEffect(VerifyBody)(row.input).pipe(
+        Effect.mapError(() => InvalidRequest.of("This check's inputs can no longer be verified as they were sent."))
+      )
+      yield* quota.spend({ accountId, keyId: null }, 1, "verifying again")
+      const made = yield* checks.verifyIf(input, { ...actor, keyId: null }, Effect.succeed(true), (verdict) =>
+        Effect.as(audit.record(actor, { action: "check.reverified", object: { type: "check", id: verdict.check_id ?? "" }, details: { previous_check_id: row.id } }), verdict))
+      return Option.getOrThrow(made)
+    })
 
-    const decide = (actor: Actor, id: string, input: HitDecisionInput) =>
-      Effect.gen(function*() {
-        const row = yield* find(actor.accountId, id)
-        const reason = input.reason.trim()
-        if (reason === "") return yield* Effect.fail(InvalidRequest.of("reason: is required: say why the hit is decided so"))
-        if (!Schema.is(DecisionKind)(input.decision)) return yield* Effect.fail(InvalidRequest.of("decision: must be false_positive or confirmed"))
-        if (!Schema.is(SanctionsList)(input.list)) return yield* Effect.fail(InvalidRequest.of(`list: must be one of ${SanctionsList.literals.join(", ")}`))
-        const body = yield* Schema.decodeUnknownEffect(DecisionBody)({ ...row.input, list: input.list, entry_id: input.entryId, decision: input.decision, note: reason }).pipe(
-          Effect.mapError(() => InvalidRequest.of("reason: must be at most 2000 characters"))
-        )
-        // Four eyes judged on the hit as this check reported it (its score and names).
-        const hit = hitsOf(row.verdict).find((h) => h.list === input.list && h.entry_id === input.entryId)
-        const { policy } = yield* decisions.policyOf(actor.accountId)
-        const pending = hit === undefined ? policy.enabled && body.decision === "false_positive" : needsSecondLook(policy, body.decision, proposedOn(hit))
-        const entry = [{ list: body.list, entry_id: body.entry_id }]
-        const [made] = yield* decisions.take({ ...actor, keyId: null }, {
-          subject: body, entries: pending ? [] : entry, waiting: pending ? entry : [], decision: body.decision, note: reason,
-          caseId: Option.getOrNull(yield* cases.forCheck(actor.accountId, id).pipe(Effect.orDie))
-        })
-        return decisionOf(made!)
+    const decide = Effect.fnUntraced(function*(actor: Actor, id: string, input: HitDecisionInput) {
+      const row = yield* find(actor.accountId, id)
+      const reason = input.reason.trim()
+      if (reason === "") return yield* Effect.fail(InvalidRequest.of("reason: is required: say why the hit is decided so"))
+      if (!Schema.is(DecisionKind)(input.decision)) return yield* Effect.fail(InvalidRequest.of("decision: must be false_positive or confirmed"))
+      if (!Schema.is(SanctionsList)(input.list)) return yield* Effect.fail(InvalidRequest.of(`list: must be one of ${SanctionsList.literals.join(", ")}`))
+      const body = yield* Schema.decodeUnknownEffect(DecisionBody)({ ...row.input, list: input.list, entry_id: input.entryId, decision: input.decision, note: reason }).pipe(
+        Effect.mapError(() => InvalidRequest.of("reason: must be at most 2000 characters"))
+      )
+      // Four eyes judged on the hit as this check reported it (its score and names).
+      const hit = hitsOf(row.verdict).find((h) => h.list === input.list && h.entry_id === input.entryId)
+      const { policy } = yield* decisions.policyOf(actor.accountId)
+      const pending = hit === undefined ? policy.enabled && body.decision === "false_positive" : needsSecondLook(policy, body.decision, proposedOn(hit))
+      const entry = [{ list: body.list, entry_id: body.entry_id }]
+      const [made] = yield* decisions.take({ ...actor, keyId: null }, {
+        subject: body, entries: pending ? [] : entry, waiting: pending ? entry : [], decision: body.decision, note: reason,
+        caseId: Option.getOrNull(yield* cases.forCheck(actor.accountId, id).pipe(Effect.orDie))
       })
+      return decisionOf(made!)
+    })
 
     /** The check as its evidence shows it now: with the decisions on its subject, its case and the four-eyes policy. */
     const evidence = (accountId: string, id: string) =>

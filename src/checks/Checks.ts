@@ -76,44 +76,42 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
     const days = yield* retention
     const cursors = yield* Cursors
 
-    const answer = (input: VerifyInput, actor: Actor) =>
-      Effect.gen(function*() {
-        const lists = actor.lists ?? (yield* screeningLists.listsOf(actor.accountId))
-        const answered = yield* verifier.verify(
-          input,
-          actor.decisionsRecorded === false ? { lists } : { decisions: decisions.lookupFor(actor.accountId), lists }
-        )
-        // Only the id is new; the verdict is checked against its schema as it is encoded for the check below.
-        const verdict = new Verdict({ ...answered, check_id: randomUUID() }, typedValues)
-        const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
-        // Each field's own source, date and confidence, read as the record route reads them, kept with the check.
-        const company = verdict.company
-        const record = company === null || company.registration_no === null
-          ? Option.none()
-          : yield* companies.findRecord(company.country, company.registration_no).pipe(Effect.orDie)
-        const row: CheckRow = {
-          id: verdict.check_id!,
-          account_id: actor.accountId,
-          key_id: actor.keyId,
-          performed_by: actor.by,
-          created_at: new Date(yield* Clock.currentTimeMillis),
-          input: inputAsSent(input),
-          input_normalized: normalisedInput(input),
-          verdict: encodeVerdict(verdict),
-          lists: versions.map((v) => ({ list: listDisplayName[v.list], version: v.label, sha256: v.sha256 })),
-          provenance: Option.match(record, { onNone: () => null, onSome: (r) => Schema.encodeSync(ProvenanceMap)(r.provenance) }),
-          policy_version: VERDICT_POLICY_VERSION
-        }
-        return { verdict, row }
-      })
+    const answer = Effect.fnUntraced(function*(input: VerifyInput, actor: Actor) {
+      const lists = actor.lists ?? (yield* screeningLists.listsOf(actor.accountId))
+      const answered = yield* verifier.verify(
+        input,
+        actor.decisionsRecorded === false ? { lists } : { decisions: decisions.lookupFor(actor.accountId), lists }
+      )
+      // Only the id is new; the verdict is checked against its schema as it is encoded for the check below.
+      const verdict = new Verdict({ ...answered, check_id: randomUUID() }, typedValues)
+      const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
+      // Each field's own source, date and confidence, read as the record route reads them, kept with the check.
+      const company = verdict.company
+      const record = company === null || company.registration_no === null
+        ? Option.none()
+        : yield* companies.findRecord(company.country, company.registration_no).pipe(Effect.orDie)
+      const row: CheckRow = {
+        id: verdict.check_id!,
+        account_id: actor.accountId,
+        key_id: actor.keyId,
+        performed_by: actor.by,
+        created_at: new Date(yield* Clock.currentTimeMillis),
+        input: inputAsSent(input),
+        input_normalized: normalisedInput(input),
+        verdict: encodeVerdict(verdict),
+        lists: versions.map((v) => ({ list: listDisplayName[v.list], version: v.label, sha256: v.sha256 })),
+        provenance: Option.match(record, { onNone: () => null, onSome: (r) => Schema.encodeSync(ProvenanceMap)(r.provenance) }),
+        policy_version: VERDICT_POLICY_VERSION
+      }
+      return { verdict, row }
+    })
 
     /** The check kept, and its subject's case opened (a verdict in review) or joined, in the caller's transaction. */
-    const keep = (row: CheckRow, by: Actor["by"]) =>
-      Effect.gen(function*() {
-        yield* repo.insert(row)
-        const intake = caseOfCheck(row)
-        if (intake !== null) yield* caseIntake.intake(intake, by, row.key_id)
-      })
+    const keep = Effect.fnUntraced(function*(row: CheckRow, by: Actor["by"]) {
+      yield* repo.insert(row)
+      const intake = caseOfCheck(row)
+      if (intake !== null) yield* caseIntake.intake(intake, by, row.key_id)
+    })
 
     const verify = (input: VerifyInput, actor: Actor) =>
       Effect.flatMap(answer(input, actor), ({ row, verdict }) => Effect.as(sql.withTransaction(keep(row, actor.by)).pipe(Effect.orDie), verdict))
@@ -165,20 +163,19 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
       })
 
     /** The check's evidence; `linked`: the case it joined (else the case of a decision on its subject, if any). */
-    const evidenceOf = (row: CheckRow, linked: string | null, memo: ReturnType<typeof evidenceMemo>) =>
-      Effect.gen(function*() {
-        const company = (row.verdict as { readonly company?: Parameters<typeof decisions.onCheck>[2] }).company ?? null
-        const taken = yield* once(memo.decisions, JSON.stringify([row.input["name"] ?? null, row.input["country"] ?? null, company]),
-          decisions.onCheck(row.account_id, row.input, company))
-        const caseId = linked ?? taken.find((d) => d.case_id !== null)?.case_id ?? null
-        const held = caseId === null ? null : yield* once(memo.cases, caseId, cases.find(row.account_id, caseId).pipe(Effect.orDie, Effect.map(Option.match({
-          onNone: () => null,
-          onSome: (k) => new CheckCase({ id: k.id, status: k.status, outcome: k.outcome, outcome_text: k.outcome_text })
-        }))))
-        const four_eyes = yield* once(memo.policy, row.account_id, Effect.map(decisions.policyInForce(row.account_id), (policy) =>
-          new FourEyesInForce({ enabled: policy.enabled, threshold: policy.threshold, changed_by: policy.changedBy, changed_at: policy.changedAt })))
-        return toCheck(row, { decisions: taken, case: held, four_eyes })
-      })
+    const evidenceOf = Effect.fnUntraced(function*(row: CheckRow, linked: string | null, memo: ReturnType<typeof evidenceMemo>) {
+      const company = (row.verdict as { readonly company?: Parameters<typeof decisions.onCheck>[2] }).company ?? null
+      const taken = yield* once(memo.decisions, JSON.stringify([row.input["name"] ?? null, row.input["country"] ?? null, company]),
+        decisions.onCheck(row.account_id, row.input, company))
+      const caseId = linked ?? taken.find((d) => d.case_id !== null)?.case_id ?? null
+      const held = caseId === null ? null : yield* once(memo.cases, caseId, cases.find(row.account_id, caseId).pipe(Effect.orDie, Effect.map(Option.match({
+        onNone: () => null,
+        onSome: (k) => new CheckCase({ id: k.id, status: k.status, outcome: k.outcome, outcome_text: k.outcome_text })
+      }))))
+      const four_eyes = yield* once(memo.policy, row.account_id, Effect.map(decisions.policyInForce(row.account_id), (policy) =>
+        new FourEyesInForce({ enabled: policy.enabled, threshold: policy.threshold, changed_by: policy.changedBy, changed_at: policy.changedAt })))
+      return toCheck(row, { decisions: taken, case: held, four_eyes })
+    })
 
     /** A case file's checks have their evidence read this many at a time: the pool is shared with every request. */
     const evidenceReadsAtOnce = 4
@@ -187,33 +184,31 @@ export class Checks extends Context.Service<Checks>()("kyb/Checks", {
      * Checks by id (those of the account; in the order of `ids`), each as `get` gives it: the checks and the cases
      * they joined read in one statement (not one per check), then what their evidence reads once (`evidenceMemo`).
      */
-    const getMany = (accountId: string, ids: ReadonlyArray<string>) =>
-      Effect.gen(function*() {
-        const rows = yield* repo.findMany(accountId, ids.map((id) => id.toLowerCase()).filter((id) => UUID.test(id))).pipe(Effect.orDie)
-        const memo = evidenceMemo()
-        return yield* Effect.forEach(rows, ({ row, caseId }) => evidenceOf(row, caseId, memo), { concurrency: evidenceReadsAtOnce })
-      })
+    const getMany = Effect.fnUntraced(function*(accountId: string, ids: ReadonlyArray<string>) {
+      const rows = yield* repo.findMany(accountId, ids.map((id) => id.toLowerCase()).filter((id) => UUID.test(id))).pipe(Effect.orDie)
+      const memo = evidenceMemo()
+      return yield* Effect.forEach(rows, ({ row, caseId }) => evidenceOf(row, caseId, memo), { concurrency: evidenceReadsAtOnce })
+    })
 
-    const list = (accountId: string, params: PageParams & { readonly since?: string | undefined }) =>
-      Effect.gen(function*() {
-        const limit = params.limit ?? 25
-        const pager = yield* cursors.bind({ list: "checks", accountId, filters: { key_id: params.key_id, since: params.since } })
-        const rows = yield* repo.page(accountId, {
-          keyId: params.key_id ?? null,
-          since: params.since === undefined ? null : new Date(params.since),
-          after: yield* pager.after(params.cursor),
-          limit: limit + 1
-        }).pipe(Effect.orDie)
-        const { shown, nextCursor } = pager.page(rows, limit)
-        return new CheckPage({
-          checks: shown.map((row) => {
-            // A screening has no review reason: its result is its hits' (clear, potential_match, match).
-            const verdict = row.verdict as { result: string; review_reason?: string | null }
-            return new CheckSummary({ id: row.id, created_at: row.created_at.toISOString(), input: row.input, result: verdict.result, review_reason: verdict.review_reason ?? null })
-          }),
-          next_cursor: nextCursor
-        })
+    const list = Effect.fnUntraced(function*(accountId: string, params: PageParams & { readonly since?: string | undefined }) {
+      const limit = params.limit ?? 25
+      const pager = yield* cursors.bind({ list: "checks", accountId, filters: { key_id: params.key_id, since: params.since } })
+      const rows = yield* repo.page(accountId, {
+        keyId: params.key_id ?? null,
+        since: params.since === undefined ? null : new Date(params.since),
+        after: yield* pager.after(params.cursor),
+        limit: limit + 1
+      }).pipe(Effect.orDie)
+      const { shown, nextCursor } = pager.page(rows, limit)
+      return new CheckPage({
+        checks: shown.map((row) => {
+          // A screening has no review reason: its result is its hits' (clear, potential_match, match).
+          const verdict = row.verdict as { result: string; review_reason?: string | null }
+          return new CheckSummary({ id: row.id, created_at: row.created_at.toISOString(), input: row.input, result: verdict.result, review_reason: verdict.review_reason ?? null })
+        }),
+        next_cursor: nextCursor
       })
+    })
 
     /** Deletes the checks past retention now; returns how many. */
     const purge = Effect.gen(function*() {

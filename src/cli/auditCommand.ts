@@ -5,13 +5,12 @@ import { exportedEntries } from "../audit/exportFile.js"
 import { CliFailure, runCli } from "./runner.js"
 import type { Invocation } from "./spec.js"
 
-const readExport = (file: string) =>
-  Effect.gen(function*() {
-    const text = yield* Effect.tryPromise({ try: () => readFile(file, "utf8"), catch: (e) => new CliFailure({ message: `--against ${file}: ${String(e)}` }) })
-    const read = exportedEntries(text)
-    if ("error" in read) return yield* new CliFailure({ message: `--against ${file}: ${read.error} (expected the audit log's export.jsonl)` })
-    return read.entries
-  })
+const readExport = Effect.fnUntraced(function*(file: string) {
+  const text = yield* Effect.tryPromise({ try: () => readFile(file, "utf8"), catch: (e) => new CliFailure({ message: `--against ${file}: ${String(e)}` }) })
+  const read = exportedEntries(text)
+  if ("error" in read) return yield* new CliFailure({ message: `--against ${file}: ${read.error} (expected the audit log's export.jsonl)` })
+  return read.entries
+})
 
 /**
  * `kyb audit verify [--account ID] [--against EXPORT]`: recomputes every account's audit chain (or one) and the chain

@@ -29,26 +29,25 @@ export class CompanyLookup extends Context.Service<CompanyLookup>()("kyb/Company
     const notFound = (country: string, registrationNo: string) =>
       CompanyNotFound.of(`No company ${registrationNo} is registered for country ${country.toUpperCase()}.`)
 
-    const fromRegistry = (country: string, registrationNo: string) =>
-      Effect.gen(function*() {
-        const registry = registryForCountry(country)
-        // The registry's live adapter, or GLEIF (when on) for any of the 18.
-        const liveRegistry = fallback.numberSources.find((id) => id === registry)
-        // Every live registry's numbers carry digits: text without any is not worth a registry call.
-        if (liveRegistry === undefined || !/\d/.test(canonicalNumber(liveRegistry, registrationNo).key)) {
-          return yield* Effect.fail(notFound(country, registrationNo))
-        }
-        const stored = yield* fallback.byNumber(liveRegistry, registrationNo).pipe(
-          Effect.catchTags({
-            RegistryUnavailable: (e) => Effect.fail(new RecordUnavailable({ registry: e.registry, retryAfterSeconds: e.retryAfterSeconds ?? 30 })),
-            SqlError: Effect.die
-          })
-        )
-        // A business GLEIF knows under the number without confirming it (a reference entity) is not a registered company.
-        if (Option.isNone(stored) || stored.value.registration_no.startsWith("ref-")) return yield* Effect.fail(notFound(country, registrationNo))
-        const record = yield* repo.findRecord(stored.value.country, stored.value.registration_no).pipe(Effect.orDie)
-        return yield* Option.match(record, { onNone: () => Effect.fail(notFound(country, registrationNo)), onSome: Effect.succeed })
-      })
+    const fromRegistry = Effect.fnUntraced(function*(country: string, registrationNo: string) {
+      const registry = registryForCountry(country)
+      // The registry's live adapter, or GLEIF (when on) for any of the 18.
+      const liveRegistry = fallback.numberSources.find((id) => id === registry)
+      // Every live registry's numbers carry digits: text without any is not worth a registry call.
+      if (liveRegistry === undefined || !/\d/.test(canonicalNumber(liveRegistry, registrationNo).key)) {
+        return yield* Effect.fail(notFound(country, registrationNo))
+      }
+      const stored = yield* fallback.byNumber(liveRegistry, registrationNo).pipe(
+        Effect.catchTags({
+          RegistryUnavailable: (e) => Effect.fail(new RecordUnavailable({ registry: e.registry, retryAfterSeconds: e.retryAfterSeconds ?? 30 })),
+          SqlError: Effect.die
+        })
+      )
+      // A business GLEIF knows under the number without confirming it (a reference entity) is not a registered company.
+      if (Option.isNone(stored) || stored.value.registration_no.startsWith("ref-")) return yield* Effect.fail(notFound(country, registrationNo))
+      const record = yield* repo.findRecord(stored.value.country, stored.value.registration_no).pipe(Effect.orDie)
+      return yield* Option.match(record, { onNone: () => Effect.fail(notFound(country, registrationNo)), onSome: Effect.succeed })
+    })
 
     // A record fetched live is read back from the primary (readOwnWrites), not from a replica behind it.
     const get = (country: string, registrationNo: string) =>

@@ -59,56 +59,55 @@ export class CompanyWriter extends Context.Service<CompanyWriter>()("kyb/Company
       return Sql.matchPendingAwards(sql, ids, countries, norms)
     }
 
-    const writeOnce = (observations: ReadonlyArray<Observation>, now: Date) =>
-      Effect.gen(function*() {
-        const confidence = (o: Observation) => confidenceOf(o.record.source_kind, o.record.last_verified_at, now)
-        const unique = [...new Map(observations.map((o) => [companyKey(o), o])).values()]
-        const registries = unique.map((o) => o.registry_id)
-        const keys = unique.map((o) => o.registration_key)
-        const heldRows = yield* Sql.selectHeld(sql, registries, keys)
-        const held = new Map(heldRows.map((row) => {
-          const state = stateOfRow(row)
-          return [companyKey(state), state] as const
-        }))
-        const plan = planBatch(observations, held, confidence)
-        // Rows are inserted and updated in key order, so concurrent batches take locks in one order.
-        const inserts = [...plan.inserts].sort(byKey)
-        const updates = [...plan.updates].sort(byKey)
-        const written: Array<Written> = []
-        if (inserts.length > 0) {
-          const columns = columnsOf(inserts, now)
-          const ids = yield* Sql.insertCompanies(sql, columns)
-          if (ids.length !== inserts.length) {
-            return yield* new ConcurrentInsert({ keys: inserts.length - ids.length })
-          }
-          const idOf = new Map(ids.map((r) => [companyKey(r), r.id]))
-          inserts.forEach((state, i) =>
-            written.push({ id: idOf.get(companyKey(state))!, state, fresh: true, norm: columns.name_norm[i]! })
-          )
+    const writeOnce = Effect.fnUntraced(function*(observations: ReadonlyArray<Observation>, now: Date) {
+      const confidence = (o: Observation) => confidenceOf(o.record.source_kind, o.record.last_verified_at, now)
+      const unique = [...new Map(observations.map((o) => [companyKey(o), o])).values()]
+      const registries = unique.map((o) => o.registry_id)
+      const keys = unique.map((o) => o.registration_key)
+      const heldRows = yield* Sql.selectHeld(sql, registries, keys)
+      const held = new Map(heldRows.map((row) => {
+        const state = stateOfRow(row)
+        return [companyKey(state), state] as const
+      }))
+      const plan = planBatch(observations, held, confidence)
+      // Rows are inserted and updated in key order, so concurrent batches take locks in one order.
+      const inserts = [...plan.inserts].sort(byKey)
+      const updates = [...plan.updates].sort(byKey)
+      const written: Array<Written> = []
+      if (inserts.length > 0) {
+        const columns = columnsOf(inserts, now)
+        const ids = yield* Sql.insertCompanies(sql, columns)
+        if (ids.length !== inserts.length) {
+          return yield* new ConcurrentInsert({ keys: inserts.length - ids.length })
         }
-        if (updates.length > 0) {
-          const ids = updates.map((s) => s.id!)
-          const columns = columnsOf(updates, now)
-          yield* Sql.updateCompanies(sql, ids, columns)
-          updates.forEach((state, i) => written.push({ id: ids[i]!, state, fresh: false, norm: columns.name_norm[i]! }))
-          const statusChanges = updates.flatMap((state) => {
-            const before = held.get(companyKey(state))
-            return before === undefined || before.values.status === state.values.status
-              ? []
-              : [{ id: state.id!, from: before.values.status, to: state.values.status }]
-          })
-          if (statusChanges.length > 0) yield* Sql.recordStatusChanges(sql, statusChanges)
-        }
-        const lists = listWrites(written)
-        if (lists.replaceAliases.length + lists.replaceDerived.length > 0) {
-          yield* Sql.deleteAliases(sql, lists.replaceAliases, lists.replaceDerived)
-        }
-        if (lists.replaceOfficers.length > 0) yield* Sql.deleteOfficers(sql, lists.replaceOfficers)
-        if (lists.aliases.company_id.length > 0) yield* Sql.insertAliases(sql, lists.aliases)
-        if (lists.officers.company_id.length > 0) yield* Sql.insertOfficers(sql, lists.officers)
-        if (written.length > 0) yield* matchAwards(written, lists.aliases)
-        return { inserted: plan.inserted, updated: plan.updated, unchanged: plan.unchanged }
-      })
+        const idOf = new Map(ids.map((r) => [companyKey(r), r.id]))
+        inserts.forEach((state, i) =>
+          written.push({ id: idOf.get(companyKey(state))!, state, fresh: true, norm: columns.name_norm[i]! })
+        )
+      }
+      if (updates.length > 0) {
+        const ids = updates.map((s) => s.id!)
+        const columns = columnsOf(updates, now)
+        yield* Sql.updateCompanies(sql, ids, columns)
+        updates.forEach((state, i) => written.push({ id: ids[i]!, state, fresh: false, norm: columns.name_norm[i]! }))
+        const statusChanges = updates.flatMap((state) => {
+          const before = held.get(companyKey(state))
+          return before === undefined || before.values.status === state.values.status
+            ? []
+            : [{ id: state.id!, from: before.values.status, to: state.values.status }]
+        })
+        if (statusChanges.length > 0) yield* Sql.recordStatusChanges(sql, statusChanges)
+      }
+      const lists = listWrites(written)
+      if (lists.replaceAliases.length + lists.replaceDerived.length > 0) {
+        yield* Sql.deleteAliases(sql, lists.replaceAliases, lists.replaceDerived)
+      }
+      if (lists.replaceOfficers.length > 0) yield* Sql.deleteOfficers(sql, lists.replaceOfficers)
+      if (lists.aliases.company_id.length > 0) yield* Sql.insertAliases(sql, lists.aliases)
+      if (lists.officers.company_id.length > 0) yield* Sql.insertOfficers(sql, lists.officers)
+      if (written.length > 0) yield* matchAwards(written, lists.aliases)
+      return { inserted: plan.inserted, updated: plan.updated, unchanged: plan.unchanged }
+    })
 
     /**
      * Stores observations (already canonicalised) in one transaction; retried whole when a concurrent writer won

@@ -33,44 +33,42 @@ export class SecondLooks extends Context.Service<SecondLooks>()("kyb/SecondLooks
       }))
 
     /** Settles the proposal in one fenced transaction: its decisions, their audit entries, events and case history. */
-    const settle = (actor: Actor & { readonly by: Attribution }, row: DecisionRow, o: ProposalOutcome) =>
-      Effect.gen(function*() {
-        const settled = yield* fence.guarded("decision_review", actor, "account", Effect.gen(function*() {
-          const rows = yield* repo.settle(actor.accountId, row.proposal_id, o)
-          const { plan } = yield* repo.policy(actor.accountId)
-          for (const d of rows) {
-            yield* audit.record(actor, {
-              action: `decision.${o.outcome}`,
-              object: { type: "decision", id: d.id },
-              details: { list: d.list, entry_id: d.entry_id, case_id: d.case_id, proposal_id: d.proposal_id, note: o.note }
-            })
-            if (o.outcome !== "withdrawn") yield* decisions.announce(actor, `decision.${o.outcome}`, d, plan)
-            if (d.case_id !== null) {
-              yield* cases.event(d.case_id, actor.by, `decision_${o.outcome}`, o.note, { decision_id: d.id, list: d.list, entry_id: d.entry_id })
-            }
+    const settle = Effect.fnUntraced(function*(actor: Actor & { readonly by: Attribution }, row: DecisionRow, o: ProposalOutcome) {
+      const settled = yield* fence.guarded("decision_review", actor, "account", Effect.gen(function*() {
+        const rows = yield* repo.settle(actor.accountId, row.proposal_id, o)
+        const { plan } = yield* repo.policy(actor.accountId)
+        for (const d of rows) {
+          yield* audit.record(actor, {
+            action: `decision.${o.outcome}`,
+            object: { type: "decision", id: d.id },
+            details: { list: d.list, entry_id: d.entry_id, case_id: d.case_id, proposal_id: d.proposal_id, note: o.note }
+          })
+          if (o.outcome !== "withdrawn") yield* decisions.announce(actor, `decision.${o.outcome}`, d, plan)
+          if (d.case_id !== null) {
+            yield* cases.event(d.case_id, actor.by, `decision_${o.outcome}`, o.note, { decision_id: d.id, list: d.list, entry_id: d.entry_id })
           }
-          return rows
-        })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))), Effect.catchTag("SqlError", Effect.die))
-        if (settled.length === 0) {
-          return yield* Effect.fail(CaseConflict.of("Another member reviewed this decision first, or its proposer withdrew it; it is no longer pending."))
         }
-        yield* Effect.logInfo("proposal settled").pipe(Effect.annotateLogs({ outcome: o.outcome, decisions: settled.length }))
-        return settled.map(decisionOf)
-      })
+        return rows
+      })).pipe(Effect.catchTag("AccessEnded", (ended) => Effect.fail(InvalidApiKey.of(ended.message))), Effect.catchTag("SqlError", Effect.die))
+      if (settled.length === 0) {
+        return yield* Effect.fail(CaseConflict.of("Another member reviewed this decision first, or its proposer withdrew it; it is no longer pending."))
+      }
+      yield* Effect.logInfo("proposal settled").pipe(Effect.annotateLogs({ outcome: o.outcome, decisions: settled.length }))
+      return settled.map(decisionOf)
+    })
 
     /**
      * A member's approval or rejection of a pending proposal, with a required note: refused (409) to its proposer (a
      * key acts for the member who made it), to a key, and to a role that cannot decide.
      */
-    const review = (reviewer: Actor & { readonly by: Attribution }, id: string, outcome: "approved" | "rejected", canDecide: boolean, rawNote: string | undefined) =>
-      Effect.gen(function*() {
-        const note = reviewNoteOf(rawNote)
-        if (!note.ok) return yield* Effect.fail(InvalidRequest.of(note.message))
-        const row = yield* found(reviewer.accountId, id)
-        const allowed = mayReview(row.approval, row.proposer_member, { type: reviewer.by.type, id: reviewer.by.id, canDecide })
-        if (!allowed.ok) return yield* Effect.fail(CaseConflict.of(allowed.message))
-        return yield* settle(reviewer, row, { outcome, by: reviewer.by, note: note.note })
-      })
+    const review = Effect.fnUntraced(function*(reviewer: Actor & { readonly by: Attribution }, id: string, outcome: "approved" | "rejected", canDecide: boolean, rawNote: string | undefined) {
+      const note = reviewNoteOf(rawNote)
+      if (!note.ok) return yield* Effect.fail(InvalidRequest.of(note.message))
+      const row = yield* found(reviewer.accountId, id)
+      const allowed = mayReview(row.approval, row.proposer_member, { type: reviewer.by.type, id: reviewer.by.id, canDecide })
+      if (!allowed.ok) return yield* Effect.fail(CaseConflict.of(allowed.message))
+      return yield* settle(reviewer, row, { outcome, by: reviewer.by, note: note.note })
+    })
 
     /** The member an actor acts for: the member, or the member who made its key (null: nobody known). */
     const memberOf = (actor: Actor) =>
@@ -79,17 +77,16 @@ export class SecondLooks extends Context.Service<SecondLooks>()("kyb/SecondLooks
         : repo.keyMaker(actor.keyId).pipe(Effect.orDie)
 
     /** Its proposer takes a pending proposal back (from the console, or with a key they made); anyone else is refused (403). */
-    const withdraw = (actor: Actor, id: string, rawNote: string | undefined) =>
-      Effect.gen(function*() {
-        const by = actor.by
-        if (by === null) return yield* Effect.fail(NotTheProposer.of("Only the member who proposed this decision may withdraw it."))
-        const note = (rawNote ?? "").trim()
-        if (note.length > REVIEW_NOTE_MAX) return yield* Effect.fail(InvalidRequest.of(`note: at most ${REVIEW_NOTE_MAX} characters`))
-        const row = yield* found(actor.accountId, id)
-        const allowed = mayWithdraw(row.approval, row.proposer_member, yield* memberOf(actor))
-        if (!allowed.ok) return yield* Effect.fail(allowed.reason === "not_pending" ? CaseConflict.of(allowed.message) : NotTheProposer.of(allowed.message))
-        return yield* settle({ ...actor, by }, row, { outcome: "withdrawn", by, note: note === "" ? null : note })
-      })
+    const withdraw = Effect.fnUntraced(function*(actor: Actor, id: string, rawNote: string | undefined) {
+      const by = actor.by
+      if (by === null) return yield* Effect.fail(NotTheProposer.of("Only the member who proposed this decision may withdraw it."))
+      const note = (rawNote ?? "").trim()
+      if (note.length > REVIEW_NOTE_MAX) return yield* Effect.fail(InvalidRequest.of(`note: at most ${REVIEW_NOTE_MAX} characters`))
+      const row = yield* found(actor.accountId, id)
+      const allowed = mayWithdraw(row.approval, row.proposer_member, yield* memberOf(actor))
+      if (!allowed.ok) return yield* Effect.fail(allowed.reason === "not_pending" ? CaseConflict.of(allowed.message) : NotTheProposer.of(allowed.message))
+      return yield* settle({ ...actor, by }, row, { outcome: "withdrawn", by, note: note === "" ? null : note })
+    })
 
     /** The account's pending decisions, oldest first (every door's: each is in the case of its subject). */
     const awaiting = (accountId: string) => repo.pending(accountId, AWAITING_LIMIT).pipe(Effect.orDie, Effect.map((rows) => rows.map(decisionOf)))

@@ -37,16 +37,15 @@ export const RefusalAuditLive = HttpRouter.middleware(
   Effect.gen(function*() {
     const audit = yield* Audit
 
-    const recordRefusal = (caller: Caller, response: HttpServerResponse.HttpServerResponse) =>
-      Effect.gen(function*() {
-        const request = yield* HttpServerRequest.HttpServerRequest
-        const origin = { address: Option.getOrNull(request.remoteAddress), client: request.headers["user-agent"]?.slice(0, 200) ?? null }
-        yield* audit.record({ accountId: caller.accountId, by: caller.by, origin }, {
-          action: "access.refused",
-          outcome: "refused",
-          details: { method: request.method, path: new URL(request.url, "http://x").pathname.slice(0, 200), status: response.status, error: errorCodeOf(response), ...caller.power }
-        })
+    const recordRefusal = Effect.fnUntraced(function*(caller: Caller, response: HttpServerResponse.HttpServerResponse) {
+      const request = yield* HttpServerRequest.HttpServerRequest
+      const origin = { address: Option.getOrNull(request.remoteAddress), client: request.headers["user-agent"]?.slice(0, 200) ?? null }
+      yield* audit.record({ accountId: caller.accountId, by: caller.by, origin }, {
+        action: "access.refused",
+        outcome: "refused",
+        details: { method: request.method, path: new URL(request.url, "http://x").pathname.slice(0, 200), status: response.status, error: errorCodeOf(response), ...caller.power }
       })
+    })
 
     return (app) =>
       Effect.gen(function*() {

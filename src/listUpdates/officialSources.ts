@@ -70,23 +70,21 @@ export const officialSources = (at: SourceAddresses, publishers: SourceAddresses
  * Whether the variable `name` is set, even to "" (which every ConfigProvider reads as missing): the environment's
  * provider still lists it among its parent's children (KYB → LISTS → UN → URL), an object's provider among its keys.
  */
-const declared = (name: string) =>
-  Effect.gen(function*() {
-    const provider = yield* ConfigProvider.ConfigProvider
-    const segments = name.split("_")
-    const has = (node: ConfigProvider.Node | undefined, key: string) => node?._tag === "Record" && node.keys.has(key)
-    const root = yield* provider.load([])
-    const parent = yield* provider.load(segments.slice(0, -1))
-    return has(root, name) || has(parent, segments[segments.length - 1]!)
-  }).pipe(Effect.orElseSucceed(() => false))
+const declared = Effect.fnUntraced(function*(name: string) {
+  const provider = yield* ConfigProvider.ConfigProvider
+  const segments = name.split("_")
+  const has = (node: ConfigProvider.Node | undefined, key: string) => node?._tag === "Record" && node.keys.has(key)
+  const root = yield* provider.load([])
+  const parent = yield* provider.load(segments.slice(0, -1))
+  return has(root, name) || has(parent, segments[segments.length - 1]!)
+}, Effect.orElseSucceed(() => false))
 
 /** An address: unset gives the publisher's; set to "" (or "off") leaves the list out, as docs/operations.md says. */
-const address = (name: string, fallback: string) =>
-  Effect.gen(function*() {
-    const value = yield* Config.option(Config.String(name))
-    if (value._tag === "Some") return value.value.trim().toLowerCase() === "off" ? "" : value.value.trim()
-    return (yield* declared(name)) ? "" : fallback
-  })
+const address = Effect.fnUntraced(function*(name: string, fallback: string) {
+  const value = yield* Config.option(Config.String(name))
+  if (value._tag === "Some") return value.value.trim().toLowerCase() === "off" ? "" : value.value.trim()
+  return (yield* declared(name)) ? "" : fallback
+})
 
 /** KYB_LISTS_OFAC_URL, KYB_LISTS_UN_URL, KYB_LISTS_UK_URL, KYB_LISTS_EU_URL, KYB_LISTS_WORLDBANK_URL (docs/operations.md). */
 export const sourceAddresses: Effect.Effect<SourceAddresses, Config.ConfigError> = Effect.all({

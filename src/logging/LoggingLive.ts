@@ -29,19 +29,18 @@ const logLevel = Config.schema(LevelName, "LOG_LEVEL").pipe(
  * Lines to standard output through a line writer (src/logging/lineWriter.ts): written once per turn of the event loop,
  * and at once when the layer closes and when the process exits (nothing logged before a stop is lost).
  */
-const toStandardOutput = (format: Logger.Logger<unknown, string>) =>
-  Effect.gen(function*() {
-    const writer = makeLineWriter((text) => process.stdout.write(text))
-    // Standard output on a file, a pipe or a terminal is written synchronously on Linux, also in an exit handler.
-    process.on("exit", writer.flush)
-    yield* Effect.addFinalizer(() =>
-      Effect.sync(() => {
-        writer.flush()
-        process.off("exit", writer.flush)
-      })
-    )
-    return Logger.make((options) => writer.add(format.log(options)))
-  })
+const toStandardOutput = Effect.fnUntraced(function*(format: Logger.Logger<unknown, string>) {
+  const writer = makeLineWriter((text) => process.stdout.write(text))
+  // Standard output on a file, a pipe or a terminal is written synchronously on Linux, also in an exit handler.
+  process.on("exit", writer.flush)
+  yield* Effect.addFinalizer(() =>
+    Effect.sync(() => {
+      writer.flush()
+      process.off("exit", writer.flush)
+    })
+  )
+  return Logger.make((options) => writer.add(format.log(options)))
+})
 
 /**
  * LOG_FORMAT logfmt (default) | json | pretty (only when standard error is a terminal; logfmt otherwise);

@@ -143,17 +143,16 @@ export class MonitoringRepo extends Context.Service<MonitoringRepo>()("kyb/Monit
         ORDER BY created_at DESC, id DESC LIMIT ${options.limit}`
 
     /** Status changes after the last one reported (the first call starts from now: history is not replayed). */
-    const statusChangesSince = (limit: number) =>
-      Effect.gen(function*() {
-        yield* sql`INSERT INTO monitoring_status_cursor (last_change_id)
-          SELECT coalesce(max(id), 0) FROM company_status_changes ON CONFLICT DO NOTHING`
-        const [cursor] = yield* sql<{ last_change_id: string }>`SELECT last_change_id::text FROM monitoring_status_cursor`
-        const after = cursor?.last_change_id ?? "0"
-        const changes = yield* sql<{ id: string; country: string; registration_key: string; old_status: string | null; new_status: string | null }>`
-          SELECT id::text, country, registration_key, old_status, new_status FROM company_status_changes
-          WHERE id > ${after}::bigint ORDER BY id LIMIT ${limit}`
-        return { after, changes }
-      })
+    const statusChangesSince = Effect.fnUntraced(function*(limit: number) {
+      yield* sql`INSERT INTO monitoring_status_cursor (last_change_id)
+        SELECT coalesce(max(id), 0) FROM company_status_changes ON CONFLICT DO NOTHING`
+      const [cursor] = yield* sql<{ last_change_id: string }>`SELECT last_change_id::text FROM monitoring_status_cursor`
+      const after = cursor?.last_change_id ?? "0"
+      const changes = yield* sql<{ id: string; country: string; registration_key: string; old_status: string | null; new_status: string | null }>`
+        SELECT id::text, country, registration_key, old_status, new_status FROM company_status_changes
+        WHERE id > ${after}::bigint ORDER BY id LIMIT ${limit}`
+      return { after, changes }
+    })
 
     /** Moves the status cursor; false when another instance did first (it reports those changes). */
     const advanceStatusCursor = (from: string, to: string) =>

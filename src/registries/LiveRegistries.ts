@@ -68,24 +68,23 @@ export class LiveRegistries extends Context.Service<LiveRegistries>()("LiveRegis
       isLiveRegistryId(id) ? Option.fromNullishOr(byId.get(id)) : Option.none()
 
     /** The call runs detached; the request waits for it at most the budget, a late answer goes to `onLate`. */
-    const searchDetached = (live: LiveRegistry, term: string, onLate: NonNullable<LiveSearchOptions["onLate"]>) =>
-      Effect.gen(function*() {
-        const call = yield* Effect.forkIn(live.guard.run(live.adapter.searchByName(term), config.gateway.backgroundMs), scope)
-        const outcome = yield* Fiber.join(call).pipe(Effect.timeoutOption(config.gateway.budgetMs), Effect.result)
-        if (Result.isSuccess(outcome) && Option.isSome(outcome.success)) return outcome.success.value
-        if (Result.isSuccess(outcome)) {
-          yield* Fiber.join(call).pipe(
-            Effect.flatMap((records) => onLate(live.id, records)),
-            Effect.ignore,
-            Effect.forkIn(scope)
-          )
-        }
-        return yield* Result.isFailure(outcome) ? Effect.fail(outcome.failure) : new RegistryUnavailable({
-          registry: live.id,
-          reason: "budget_exceeded",
-          detail: `request budget of ${config.gateway.budgetMs} ms exhausted; the call goes on in the background`
-        })
+    const searchDetached = Effect.fnUntraced(function*(live: LiveRegistry, term: string, onLate: NonNullable<LiveSearchOptions["onLate"]>) {
+      const call = yield* Effect.forkIn(live.guard.run(live.adapter.searchByName(term), config.gateway.backgroundMs), scope)
+      const outcome = yield* Fiber.join(call).pipe(Effect.timeoutOption(config.gateway.budgetMs), Effect.result)
+      if (Result.isSuccess(outcome) && Option.isSome(outcome.success)) return outcome.success.value
+      if (Result.isSuccess(outcome)) {
+        yield* Fiber.join(call).pipe(
+          Effect.flatMap((records) => onLate(live.id, records)),
+          Effect.ignore,
+          Effect.forkIn(scope)
+        )
+      }
+      return yield* Result.isFailure(outcome) ? Effect.fail(outcome.failure) : new RegistryUnavailable({
+        registry: live.id,
+        reason: "budget_exceeded",
+        detail: `request budget of ${config.gateway.budgetMs} ms exhausted; the call goes on in the background`
       })
+    })
 
     /** Never fails: each consulted registry either answers within the budget or is named in `unreachable`. */
     const search = (

@@ -124,16 +124,15 @@ export const gatewaySettings: Config.Config<GatewaySettings> = Config.all({
  * "all" switches a partner registry on only when its credentials are configured; naming one without them is an
  * error (the operator asked for something that cannot run).
  */
-const withPartners = (wanted: ReadonlyArray<LiveRegistryId>, endpoints: Readonly<Record<LiveRegistryId, RegistryEndpoint>>) =>
-  Effect.gen(function*() {
-    const explicit = !(yield* liveListNamesAll)
-    const missing = wanted.filter((id) => partnerRegistryIds.includes(id) && endpoints[id].credentials === undefined)
-    if (explicit && missing.length > 0) {
-      const names = missing.map((id) => `${envPrefix(id)}_USERNAME/_PASSWORD`).join(", ")
-      return yield* Effect.fail(invalidConfig("KYB_REGISTRY_LIVE", `${missing.join(", ")} needs partner credentials (${names})`))
-    }
-    return wanted.filter((id) => !missing.includes(id))
-  })
+const withPartners = Effect.fnUntraced(function*(wanted: ReadonlyArray<LiveRegistryId>, endpoints: Readonly<Record<LiveRegistryId, RegistryEndpoint>>) {
+  const explicit = !(yield* liveListNamesAll)
+  const missing = wanted.filter((id) => partnerRegistryIds.includes(id) && endpoints[id].credentials === undefined)
+  if (explicit && missing.length > 0) {
+    const names = missing.map((id) => `${envPrefix(id)}_USERNAME/_PASSWORD`).join(", ")
+    return yield* Effect.fail(invalidConfig("KYB_REGISTRY_LIVE", `${missing.join(", ")} needs partner credentials (${names})`))
+  }
+  return wanted.filter((id) => !missing.includes(id))
+})
 
 const partnerCredentials = (prefix: string): Config.Config<PartnerCredentials | undefined> =>
   partnerCredentialParts(prefix).pipe(Config.mapEffect((parts) => {

@@ -47,58 +47,56 @@ export class Screening extends Context.Service<Screening>()("kyb/Screening", {
     const sql = yield* SqlClient.SqlClient
 
     /** The screening of one name for the actor's account, not kept. */
-    const answer = (input: ScreenInput, actor: Actor) =>
-      Effect.gen(function*() {
-        const lists = (actor.lists ?? (yield* screeningLists.listsOf(actor.accountId))).filter((l) => !isDebarmentList(l))
-        const kind = input.kind ?? "unknown"
-        const entityTypes = entityTypesOf(kind)
-        const country = input.country?.toUpperCase()
-        const screened = yield* screener.screen([{ name: input.name, from: "input" }], { country, entityTypes, lists })
-        const hits = withKnownFacts(screened.hits, input)
-        const rules = actor.decisionsRecorded === false || hits.length === 0 ? [] : yield* decisions.lookupFor(actor.accountId)({
-          subjectKeys: [nameSubjectKey(normalizeName(input.name))],
-          country: country ?? null,
-          entries: hits.map((h) => ({ list: h.list, entry_id: h.entry_id }))
-        })
-        const decided = applyDecisions(hits, rules)
-        const now = new Date(yield* Clock.currentTimeMillis)
-        const currency = yield* screener.currency(lists)
-        return new ScreeningAnswer({
-          name: input.name,
-          kind,
-          screened_as: [...entityTypes],
-          result: screened.screened ? outcomeOf(decided, THRESHOLDS.match) : "unavailable",
-          hits: sanctionsHitsOf(decided),
-          lists: currency.map((l) => ({
-            list: l.list, name: l.name, version: l.version, published_on: l.publishedOn, as_of: l.asOf, age_days: l.ageDays, stale: l.stale
-          })),
-          sources: yield* screener.sourcesFor(lists),
-          checked_at: now.toISOString(),
-          check_id: randomUUID()
-        }, typedValues)
+    const answer = Effect.fnUntraced(function*(input: ScreenInput, actor: Actor) {
+      const lists = (actor.lists ?? (yield* screeningLists.listsOf(actor.accountId))).filter((l) => !isDebarmentList(l))
+      const kind = input.kind ?? "unknown"
+      const entityTypes = entityTypesOf(kind)
+      const country = input.country?.toUpperCase()
+      const screened = yield* screener.screen([{ name: input.name, from: "input" }], { country, entityTypes, lists })
+      const hits = withKnownFacts(screened.hits, input)
+      const rules = actor.decisionsRecorded === false || hits.length === 0 ? [] : yield* decisions.lookupFor(actor.accountId)({
+        subjectKeys: [nameSubjectKey(normalizeName(input.name))],
+        country: country ?? null,
+        entries: hits.map((h) => ({ list: h.list, entry_id: h.entry_id }))
       })
+      const decided = applyDecisions(hits, rules)
+      const now = new Date(yield* Clock.currentTimeMillis)
+      const currency = yield* screener.currency(lists)
+      return new ScreeningAnswer({
+        name: input.name,
+        kind,
+        screened_as: [...entityTypes],
+        result: screened.screened ? outcomeOf(decided, THRESHOLDS.match) : "unavailable",
+        hits: sanctionsHitsOf(decided),
+        lists: currency.map((l) => ({
+          list: l.list, name: l.name, version: l.version, published_on: l.publishedOn, as_of: l.asOf, age_days: l.ageDays, stale: l.stale
+        })),
+        sources: yield* screener.sourcesFor(lists),
+        checked_at: now.toISOString(),
+        check_id: randomUUID()
+      }, typedValues)
+    })
 
     /** The screening and the check that keeps it. */
-    const kept = (input: ScreenInput, actor: Actor) =>
-      Effect.gen(function*() {
-        const answered = yield* answer(input, actor)
-        const lists = actor.lists ?? (yield* screeningLists.listsOf(actor.accountId))
-        const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
-        return { answered, row: {
-          id: answered.check_id!,
-          kind: "screen",
-          account_id: actor.accountId,
-          key_id: actor.keyId,
-          performed_by: actor.by,
-          created_at: new Date(answered.checked_at),
-          input: inputAsSent(input),
-          input_normalized: normalisedInput(input),
-          verdict: encode(answered),
-          lists: versions.map((v) => ({ list: listDisplayName[v.list], version: v.label, sha256: v.sha256 })),
-          provenance: null,
-          policy_version: VERDICT_POLICY_VERSION
-        } satisfies CheckRow }
-      })
+    const kept = Effect.fnUntraced(function*(input: ScreenInput, actor: Actor) {
+      const answered = yield* answer(input, actor)
+      const lists = actor.lists ?? (yield* screeningLists.listsOf(actor.accountId))
+      const versions = (yield* screener.versions).filter((v) => lists.includes(v.list))
+      return { answered, row: {
+        id: answered.check_id!,
+        kind: "screen",
+        account_id: actor.accountId,
+        key_id: actor.keyId,
+        performed_by: actor.by,
+        created_at: new Date(answered.checked_at),
+        input: inputAsSent(input),
+        input_normalized: normalisedInput(input),
+        verdict: encode(answered),
+        lists: versions.map((v) => ({ list: listDisplayName[v.list], version: v.label, sha256: v.sha256 })),
+        provenance: null,
+        policy_version: VERDICT_POLICY_VERSION
+      } satisfies CheckRow }
+    })
 
     /** Screens the name and keeps the screening as a check of the actor's account; the answer carries its `check_id`. */
     const screen = (input: ScreenInput, actor: Actor) =>

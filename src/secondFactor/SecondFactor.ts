@@ -67,12 +67,11 @@ export class SecondFactor extends Context.Service<SecondFactor>()("kyb/SecondFac
     const factorOf = (memberId: string) =>
       Effect.flatMap(repo.factor(memberId), Option.match({ onNone: () => Effect.fail(invalid("This member has been removed.")), onSome: Effect.succeed }))
 
-    const freshEnrolment = (memberId: string, label: string) =>
-      Effect.gen(function*() {
-        const secret = new Secret({ size: 20 }).base32
-        yield* repo.setPending(memberId, seal(yield* serverKey, memberId, secret))
-        return { secret: Redacted.make(secret), uri: Redacted.make(totpOf(secret, label).toString()) } satisfies Enrolment
-      })
+    const freshEnrolment = Effect.fnUntraced(function*(memberId: string, label: string) {
+      const secret = new Secret({ size: 20 }).base32
+      yield* repo.setPending(memberId, seal(yield* serverKey, memberId, secret))
+      return { secret: Redacted.make(secret), uri: Redacted.make(totpOf(secret, label).toString()) } satisfies Enrolment
+    })
 
     const pendingOf = (row: FactorRow, label: string) =>
       Effect.map(serverKey, (key) => {
@@ -81,36 +80,32 @@ export class SecondFactor extends Context.Service<SecondFactor>()("kyb/SecondFac
       })
 
     /** The step a TOTP code of `sealed` matches now (after the last accepted), or null. */
-    const matchingStep = (row: FactorRow, sealed: string | null, code: string) =>
-      Effect.gen(function*() {
-        const secret = sealed === null ? null : open(yield* serverKey, row.member_id, sealed)
-        if (secret === null) return null
-        const now = yield* Clock.currentTimeMillis
-        const delta = totpOf(secret, "").validate({ token: code, timestamp: now, window: TOTP_WINDOW })
-        return delta === null ? null : acceptedStep(now, delta, row.totp_last_step)
-      })
+    const matchingStep = Effect.fnUntraced(function*(row: FactorRow, sealed: string | null, code: string) {
+      const secret = sealed === null ? null : open(yield* serverKey, row.member_id, sealed)
+      if (secret === null) return null
+      const now = yield* Clock.currentTimeMillis
+      const delta = totpOf(secret, "").validate({ token: code, timestamp: now, window: TOTP_WINDOW })
+      return delta === null ? null : acceptedStep(now, delta, row.totp_last_step)
+    })
 
     /** Turns the pending secret on: fresh recovery codes, shown this once. */
-    const turnOn = (row: FactorRow, step: number, by: ReturnType<typeof actor>) =>
-      Effect.gen(function*() {
-        const codes = Array.from({ length: RECOVERY_CODES }, () => recoveryCodeOf(randomBytes(10)))
-        yield* repo.enable(row.member_id, row.totp_pending!, step, codes.map(sha256))
-        yield* audit.record(by, { action: "member.second_factor_on", object: { type: "member", id: row.member_id } })
-        return codes
-      })
+    const turnOn = Effect.fnUntraced(function*(row: FactorRow, step: number, by: ReturnType<typeof actor>) {
+      const codes = Array.from({ length: RECOVERY_CODES }, () => recoveryCodeOf(randomBytes(10)))
+      yield* repo.enable(row.member_id, row.totp_pending!, step, codes.map(sha256))
+      yield* audit.record(by, { action: "member.second_factor_on", object: { type: "member", id: row.member_id } })
+      return codes
+    })
 
-    const status = (m: Member) =>
-      Effect.gen(function*() {
-        const row = yield* factorOf(m.member.id)
-        return { enabled: row.enabled, required: row.required, recoveryLeft: row.recovery_left, pending: row.enabled ? Option.none() : yield* pendingOf(row, m.email) }
-      }).pipe(Effect.catchTag("SqlError", Effect.die))
+    const status = Effect.fnUntraced(function*(m: Member) {
+      const row = yield* factorOf(m.member.id)
+      return { enabled: row.enabled, required: row.required, recoveryLeft: row.recovery_left, pending: row.enabled ? Option.none() : yield* pendingOf(row, m.email) }
+    }, Effect.catchTag("SqlError", Effect.die))
 
-    const start = (m: Member) =>
-      Effect.gen(function*() {
-        const row = yield* factorOf(m.member.id)
-        if (row.enabled) return yield* invalid("Your second factor is already on: turn it off first to set up another device.")
-        return yield* freshEnrolment(m.member.id, m.email)
-      }).pipe(Effect.catchTag("SqlError", Effect.die))
+    const start = Effect.fnUntraced(function*(m: Member) {
+      const row = yield* factorOf(m.member.id)
+      if (row.enabled) return yield* invalid("Your second factor is already on: turn it off first to set up another device.")
+      return yield* freshEnrolment(m.member.id, m.email)
+    }, Effect.catchTag("SqlError", Effect.die))
 
     const confirm = (m: Member, rawCode: string | undefined, origin?: Origin) =>
       inTransaction(Effect.gen(function*() {
@@ -123,96 +118,91 @@ export class SecondFactor extends Context.Service<SecondFactor>()("kyb/SecondFac
         return yield* turnOn(row, step, actor(m, origin))
       }))
 
-    const turnOff = (m: Member, password: string | undefined, origin?: Origin) =>
-      Effect.gen(function*() {
-        yield* reauthenticate(throttle, Option.getOrUndefined(yield* accounts.byMember(m.member.id)), password ?? "", "The password is wrong.")
-        yield* inTransaction(Effect.gen(function*() {
-          const row = yield* factorOf(m.member.id)
-          if (!row.enabled) return yield* invalid("Your second factor is not on.")
-          if (row.required) return yield* invalid("This account requires a second factor of every member: it cannot be turned off.")
-          yield* repo.disable(m.member.id)
-          yield* audit.record(actor(m, origin), { action: "member.second_factor_off", object: { type: "member", id: m.member.id } })
-        }))
-      })
+    const turnOff = Effect.fnUntraced(function*(m: Member, password: string | undefined, origin?: Origin) {
+      yield* reauthenticate(throttle, Option.getOrUndefined(yield* accounts.byMember(m.member.id)), password ?? "", "The password is wrong.")
+      yield* inTransaction(Effect.gen(function*() {
+        const row = yield* factorOf(m.member.id)
+        if (!row.enabled) return yield* invalid("Your second factor is not on.")
+        if (row.required) return yield* invalid("This account requires a second factor of every member: it cannot be turned off.")
+        yield* repo.disable(m.member.id)
+        yield* audit.record(actor(m, origin), { action: "member.second_factor_off", object: { type: "member", id: m.member.id } })
+      }))
+    })
 
     /** Admins and owners; turning it on needs their own factor on (no one locks the account out), and ends the sessions of members without one. */
-    const setPolicy = (m: Member, required: boolean, origin?: Origin) =>
-      Effect.gen(function*() {
-        if (!can(m.member.role, "manage")) return yield* new RoleForbids({ message: refusalOf(m.member.role, "manage") })
-        return yield* inTransaction(Effect.gen(function*() {
-          const row = yield* factorOf(m.member.id)
-          if (required && !row.enabled) return yield* invalid(OWN_FACTOR_FIRST)
-          const ended = yield* repo.setPolicy(m.id, required)
-          yield* audit.record(actor(m, origin), { action: "account.policy_changed", object: { type: "account", id: m.id }, details: { require_second_factor: required, sessions_ended: ended } })
-          return ended
-        })).pipe(Effect.tapError((error) => error.message === OWN_FACTOR_FIRST
-          ? audit.record(actor(m, origin), { action: "access.refused", object: { type: "account", id: m.id }, outcome: "refused", details: { refused: "require_second_factor", reason: "own_factor_off" } })
-          : Effect.void))
-      })
+    const setPolicy = Effect.fnUntraced(function*(m: Member, required: boolean, origin?: Origin) {
+      if (!can(m.member.role, "manage")) return yield* new RoleForbids({ message: refusalOf(m.member.role, "manage") })
+      return yield* inTransaction(Effect.gen(function*() {
+        const row = yield* factorOf(m.member.id)
+        if (required && !row.enabled) return yield* invalid(OWN_FACTOR_FIRST)
+        const ended = yield* repo.setPolicy(m.id, required)
+        yield* audit.record(actor(m, origin), { action: "account.policy_changed", object: { type: "account", id: m.id }, details: { require_second_factor: required, sessions_ended: ended } })
+        return ended
+      })).pipe(Effect.tapError((error) => error.message === OWN_FACTOR_FIRST
+        ? audit.record(actor(m, origin), { action: "access.refused", object: { type: "account", id: m.id }, outcome: "refused", details: { refused: "require_second_factor", reason: "own_factor_off" } })
+        : Effect.void))
+    })
 
     /** After a right password: the challenge to meet before a session (none when the member has no factor and none is required). */
-    const challengeFor = (login: { readonly accountId: string; readonly memberId: string; readonly generation: number; readonly email: string }) =>
-      Effect.gen(function*() {
-        const found = yield* repo.factor(login.memberId)
-        if (Option.isNone(found) || (!found.value.enabled && !found.value.required)) return Option.none()
-        const purpose = found.value.enabled ? "verify" as const : "enrol" as const
-        const token = newToken()
-        yield* repo.insertChallenge(sha256(token), { accountId: login.accountId, memberId: login.memberId, generation: login.generation, purpose, ttlSeconds: Duration.toSeconds(challengeTtl) })
-        const enrolment = purpose === "enrol" ? Option.some(yield* freshEnrolment(login.memberId, login.email)) : Option.none()
-        return Option.some({ token: Redacted.make(token), purpose, enrolment })
-      }).pipe(Effect.orDie)
+    const challengeFor = Effect.fnUntraced(function*(login: { readonly accountId: string; readonly memberId: string; readonly generation: number; readonly email: string }) {
+      const found = yield* repo.factor(login.memberId)
+      if (Option.isNone(found) || (!found.value.enabled && !found.value.required)) return Option.none()
+      const purpose = found.value.enabled ? "verify" as const : "enrol" as const
+      const token = newToken()
+      yield* repo.insertChallenge(sha256(token), { accountId: login.accountId, memberId: login.memberId, generation: login.generation, purpose, ttlSeconds: Duration.toSeconds(challengeTtl) })
+      const enrolment = purpose === "enrol" ? Option.some(yield* freshEnrolment(login.memberId, login.email)) : Option.none()
+      return Option.some({ token: Redacted.make(token), purpose, enrolment })
+    }, Effect.orDie)
 
     /** The enrolment a challenge shows again (a wrong code typed). */
-    const challengeEnrolment = (token: string) =>
-      Effect.gen(function*() {
-        const row = yield* repo.challenge(sha256(token))
-        return Option.isNone(row) || row.value.purpose !== "enrol" ? Option.none<Enrolment>() : yield* pendingOf(row.value, row.value.email_lower ?? "")
-      }).pipe(Effect.orDie)
+    const challengeEnrolment = Effect.fnUntraced(function*(token: string) {
+      const row = yield* repo.challenge(sha256(token))
+      return Option.isNone(row) || row.value.purpose !== "enrol" ? Option.none<Enrolment>() : yield* pendingOf(row.value, row.value.email_lower ?? "")
+    }, Effect.orDie)
 
     /** Meets a challenge with a code: the member to start a session for, and recovery codes to show once (an enrolment). */
-    const complete = (token: string, rawCode: string | undefined, client: string, origin?: Origin) =>
-      Effect.gen(function*() {
-        const tokenHash = sha256(token)
-        const seen = yield* repo.challenge(tokenHash).pipe(Effect.orDie)
-        if (Option.isNone(seen)) return yield* expired()
-        const address = seen.value.email_lower ?? ""
-        for (const [scope, subject] of [["login_email", address], ["login_client", client]] as const) {
-          const wait = yield* throttle.take(scope, subject)
-          if (wait > 0) {
-            if (scope === "login_client") yield* throttle.giveBack("login_email", address)
-            return yield* new Throttled({ message: `Too many attempts; try again in ${wait} s.`, retryAfterSeconds: wait })
-          }
+    const complete = Effect.fnUntraced(function*(token: string, rawCode: string | undefined, client: string, origin?: Origin) {
+      const tokenHash = sha256(token)
+      const seen = yield* repo.challenge(tokenHash).pipe(Effect.orDie)
+      if (Option.isNone(seen)) return yield* expired()
+      const address = seen.value.email_lower ?? ""
+      for (const [scope, subject] of [["login_email", address], ["login_client", client]] as const) {
+        const wait = yield* throttle.take(scope, subject)
+        if (wait > 0) {
+          if (scope === "login_client") yield* throttle.giveBack("login_email", address)
+          return yield* new Throttled({ message: `Too many attempts; try again in ${wait} s.`, retryAfterSeconds: wait })
         }
-        const done = yield* inTransaction(Effect.gen(function*() {
-          const found = yield* repo.challenge(tokenHash)
-          if (Option.isNone(found)) return yield* expired()
-          const row = found.value
-          const code = typedCode(rawCode)
-          const by = { accountId: row.account_id, by: null, origin }
-          let recoveryCodes: ReadonlyArray<string> | null = null
-          if (row.purpose === "enrol") {
-            const step = code.kind === "totp" ? yield* matchingStep(row, row.totp_pending, code.code) : null
-            if (step === null || row.totp_pending === null) return yield* wrongCode()
-            recoveryCodes = yield* turnOn(row, step, { ...by, by: yield* memberAttributionOf(row.member_id) })
-          } else if (code.kind === "totp") {
-            const step = yield* matchingStep(row, row.totp_secret, code.code)
-            if (step === null) return yield* wrongCode()
-            yield* repo.markStep(row.member_id, step)
-          } else if (code.kind === "recovery" && (yield* repo.spendRecovery(row.member_id, sha256(code.code)))) {
-            // which code is not said (not even its hash): who, from where, and how many are left
-            yield* audit.record({ ...by, by: yield* memberAttributionOf(row.member_id) }, {
-              action: "member.recovery_code_used", object: { type: "member", id: row.member_id }, details: { recovery_codes_left: row.recovery_left - 1 }
-            })
-          } else {
-            return yield* wrongCode()
-          }
-          yield* repo.endChallenge(tokenHash)
-          return { accountId: row.account_id, memberId: row.member_id, member: yield* memberAttributionOf(row.member_id), generation: row.generation, recoveryCodes }
-        })).pipe(Effect.tapError((error) => error.message === WRONG_CODE ? failedCode(seen.value, origin) : Effect.void))
-        yield* throttle.giveBack("login_email", address)
-        yield* throttle.giveBack("login_client", client)
-        return done
-      })
+      }
+      const done = yield* inTransaction(Effect.gen(function*() {
+        const found = yield* repo.challenge(tokenHash)
+        if (Option.isNone(found)) return yield* expired()
+        const row = found.value
+        const code = typedCode(rawCode)
+        const by = { accountId: row.account_id, by: null, origin }
+        let recoveryCodes: ReadonlyArray<string> | null = null
+        if (row.purpose === "enrol") {
+          const step = code.kind === "totp" ? yield* matchingStep(row, row.totp_pending, code.code) : null
+          if (step === null || row.totp_pending === null) return yield* wrongCode()
+          recoveryCodes = yield* turnOn(row, step, { ...by, by: yield* memberAttributionOf(row.member_id) })
+        } else if (code.kind === "totp") {
+          const step = yield* matchingStep(row, row.totp_secret, code.code)
+          if (step === null) return yield* wrongCode()
+          yield* repo.markStep(row.member_id, step)
+        } else if (code.kind === "recovery" && (yield* repo.spendRecovery(row.member_id, sha256(code.code)))) {
+          // which code is not said (not even its hash): who, from where, and how many are left
+          yield* audit.record({ ...by, by: yield* memberAttributionOf(row.member_id) }, {
+            action: "member.recovery_code_used", object: { type: "member", id: row.member_id }, details: { recovery_codes_left: row.recovery_left - 1 }
+          })
+        } else {
+          return yield* wrongCode()
+        }
+        yield* repo.endChallenge(tokenHash)
+        return { accountId: row.account_id, memberId: row.member_id, member: yield* memberAttributionOf(row.member_id), generation: row.generation, recoveryCodes }
+      })).pipe(Effect.tapError((error) => error.message === WRONG_CODE ? failedCode(seen.value, origin) : Effect.void))
+      yield* throttle.giveBack("login_email", address)
+      yield* throttle.giveBack("login_client", client)
+      return done
+    })
 
     /** A wrong code typed at log-in, in the member's chain (never the code): bounded by the same throttle as the code. */
     const failedCode = (challenge: { readonly account_id: string; readonly member_id: string; readonly purpose: string }, origin: Origin | undefined) =>

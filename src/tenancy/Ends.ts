@@ -36,36 +36,33 @@ export class Ends extends Context.Service<Ends>()("kyb/Ends", {
       })
 
     /** Stops what the account runs; the caller's transaction holds the account row exclusively already. */
-    const stopRunning = (accountId: string) =>
-      Effect.gen(function*() {
-        yield* sql`UPDATE monitors SET deleted_at = now() WHERE account_id = ${accountId} AND deleted_at IS NULL`
-        const cancelled = yield* sql<{ id: string }>`UPDATE batch_jobs SET status = 'cancelled', finished_at = now()
-          WHERE account_id = ${accountId} AND status IN ('queued', 'running') RETURNING id`
-        yield* refundUnverified(cancelled.map((j) => j.id))
-        yield* sql`UPDATE webhook_deliveries SET state = 'cancelled' WHERE account_id = ${accountId} AND state = 'pending'`
-      })
+    const stopRunning = Effect.fnUntraced(function*(accountId: string) {
+      yield* sql`UPDATE monitors SET deleted_at = now() WHERE account_id = ${accountId} AND deleted_at IS NULL`
+      const cancelled = yield* sql<{ id: string }>`UPDATE batch_jobs SET status = 'cancelled', finished_at = now()
+        WHERE account_id = ${accountId} AND status IN ('queued', 'running') RETURNING id`
+      yield* refundUnverified(cancelled.map((j) => j.id))
+      yield* sql`UPDATE webhook_deliveries SET state = 'cancelled' WHERE account_id = ${accountId} AND state = 'pending'`
+    })
 
     /**
      * After a key of the account was revoked, in the same transaction, which took `Fence.end` before revoking: ends
      * what the account runs when no live key is left.
      */
-    const afterRevocation = (accountId: string) =>
-      Effect.gen(function*() {
-        const [left] = yield* sql<{ live: boolean }>`SELECT ${liveKeyOf(sql, accountId)} AS live`
-        if (left?.live === true) return false
-        yield* stopRunning(accountId)
-        yield* Effect.logInfo("last key revoked: monitors, batch jobs and pending deliveries stopped").pipe(Effect.annotateLogs({ account_id: accountId }))
-        return true
-      })
+    const afterRevocation = Effect.fnUntraced(function*(accountId: string) {
+      const [left] = yield* sql<{ live: boolean }>`SELECT ${liveKeyOf(sql, accountId)} AS live`
+      if (left?.live === true) return false
+      yield* stopRunning(accountId)
+      yield* Effect.logInfo("last key revoked: monitors, batch jobs and pending deliveries stopped").pipe(Effect.annotateLogs({ account_id: accountId }))
+      return true
+    })
 
     /** The account is being deleted (in the same transaction): every key stops, everything it runs ends, its webhooks go. */
-    const accountDeleted = (accountId: string) =>
-      Effect.gen(function*() {
-        yield* fence.end(accountId)
-        yield* stopRunning(accountId)
-        yield* sql`UPDATE api_keys SET revoked_at = now(), end_applied_at = now() WHERE account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now())`
-        yield* sql`UPDATE webhooks SET deleted_at = now() WHERE account_id = ${accountId} AND deleted_at IS NULL`
-      })
+    const accountDeleted = Effect.fnUntraced(function*(accountId: string) {
+      yield* fence.end(accountId)
+      yield* stopRunning(accountId)
+      yield* sql`UPDATE api_keys SET revoked_at = now(), end_applied_at = now() WHERE account_id = ${accountId} AND (revoked_at IS NULL OR revoked_at > now())`
+      yield* sql`UPDATE webhooks SET deleted_at = now() WHERE account_id = ${accountId} AND deleted_at IS NULL`
+    })
 
     return { afterRevocation, accountDeleted } as const
   })

@@ -20,13 +20,12 @@ export class LimitsRepo extends Context.Service<LimitsRepo>()("kyb/LimitsRepo", 
      * The account's plan and how many of `resource` it holds, read under a lock on the account's makers (held to the
      * end of the caller's transaction): two concurrent requests cannot both take the last place.
      */
-    const hold = (accountId: string, resource: LimitedResource) =>
-      Effect.gen(function*() {
-        yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`limits:${accountId}`}))`
-        const [account] = yield* sql<{ plan: Plan }>`SELECT plan FROM accounts WHERE id = ${accountId}`
-        const [count] = yield* held[resource](accountId)
-        return { plan: account?.plan ?? "free", held: count?.n ?? 0 }
-      })
+    const hold = Effect.fnUntraced(function*(accountId: string, resource: LimitedResource) {
+      yield* sql`SELECT pg_advisory_xact_lock(hashtext(${`limits:${accountId}`}))`
+      const [account] = yield* sql<{ plan: Plan }>`SELECT plan FROM accounts WHERE id = ${accountId}`
+      const [count] = yield* held[resource](accountId)
+      return { plan: account?.plan ?? "free", held: count?.n ?? 0 }
+    })
 
     return { hold } as const
   })

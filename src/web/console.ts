@@ -85,16 +85,15 @@ export const consoleActor = (c: Console): Actor => ({
 export const actingKey = (c: Console): Option.Option<KeyActor> =>
   Option.map(Option.fromNullishOr(c.keys.find((k) => k.active && k.revoked_at === null)), (k) => ({ accountId: c.account.id, keyId: k.id, by: memberAttribution(c.account), origin: c.origin }))
 
-const contextOf = (account: Account, csrf: string) =>
-  Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const overview = yield* (yield* Accounts).overview(account)
-    const counts = yield* reviewCountOf(account)
-    const reviewCount = counts.reviewCount ?? ""
-    const awaitingCount = counts.awaitingCount ?? null
-    const staleLists = yield* staleListWords
-    return { account, keys: overview.keys, csrf, reviewCount, awaitingCount, staleLists, query: queryOf(request), origin: originOf(request) } satisfies Console
-  })
+const contextOf = Effect.fnUntraced(function*(account: Account, csrf: string) {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const overview = yield* (yield* Accounts).overview(account)
+  const counts = yield* reviewCountOf(account)
+  const reviewCount = counts.reviewCount ?? ""
+  const awaitingCount = counts.awaitingCount ?? null
+  const staleLists = yield* staleListWords
+  return { account, keys: overview.keys, csrf, reviewCount, awaitingCount, staleLists, query: queryOf(request), origin: originOf(request) } satisfies Console
+})
 
 /** A page for a signed-in account; anyone else is sent to the log-in page. */
 export const consoleGet = <R>(build: (c: Console) => Effect.Effect<HttpServerResponse.HttpServerResponse, never, R>) =>

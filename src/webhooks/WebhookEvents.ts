@@ -17,15 +17,14 @@ export class WebhookEvents extends Context.Service<WebhookEvents>()("kyb/Webhook
      * Queues the event for every endpoint of the account that takes its type (in the caller's transaction), up to the
      * plan's pending deliveries; past it the event is only listed (GET /v1/events), and a warning logged.
      */
-    const enqueue = (event: { readonly id: string; readonly accountId: string; readonly plan: Plan; readonly type: string }) =>
-      Effect.gen(function*() {
-        const { dropped } = yield* repo.enqueue(event.id, event.accountId, event.type, retryHours * 3600, limits.limitOf(event.plan, "pending_deliveries"))
-        if (dropped > 0) {
-          yield* Effect.logWarning("pending deliveries at the account's limit: event not queued for delivery").pipe(
-            Effect.annotateLogs({ account_id: event.accountId, event_id: event.id, not_queued: dropped })
-          )
-        }
-      })
+    const enqueue = Effect.fnUntraced(function*(event: { readonly id: string; readonly accountId: string; readonly plan: Plan; readonly type: string }) {
+      const { dropped } = yield* repo.enqueue(event.id, event.accountId, event.type, retryHours * 3600, limits.limitOf(event.plan, "pending_deliveries"))
+      if (dropped > 0) {
+        yield* Effect.logWarning("pending deliveries at the account's limit: event not queued for delivery").pipe(
+          Effect.annotateLogs({ account_id: event.accountId, event_id: event.id, not_queued: dropped })
+        )
+      }
+    })
 
     return { enqueue } as const
   })

@@ -71,22 +71,21 @@ export class WebhooksRepo extends Context.Service<WebhooksRepo>()("kyb/WebhooksR
      * A delivery of the event to every endpoint of its account that takes its type (retried for `retrySeconds`), while
      * the account has fewer than `maxPending` pending; returns how many were queued and how many were not (the cap).
      */
-    const enqueue = (eventId: string, accountId: string, type: string, retrySeconds: number, maxPending: number) =>
-      Effect.gen(function*() {
-        const [pending] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM webhook_deliveries WHERE account_id = ${accountId} AND state = 'pending'`
-        const room = Math.max(0, maxPending - (pending?.n ?? 0))
-        const rows = yield* sql<{ queued: boolean }>`
-          WITH targets AS (
-            SELECT w.id, row_number() OVER (ORDER BY w.created_at, w.id) AS n FROM webhooks w
-            WHERE w.account_id = ${accountId} AND w.deleted_at IS NULL AND ${type} = ANY (w.events)),
-          queued AS (
-            INSERT INTO webhook_deliveries (webhook_id, event_id, account_id, state, give_up_at)
-            SELECT t.id, ${eventId}, ${accountId}, 'pending', now() + make_interval(secs => ${retrySeconds}) FROM targets t WHERE t.n <= ${room}
-            ON CONFLICT DO NOTHING RETURNING 1)
-          SELECT (SELECT count(*) FROM queued)::int AS queued, (SELECT count(*) FROM targets)::int AS targets`
-        const row = rows[0] as unknown as { queued: number; targets: number } | undefined
-        return { queued: row?.queued ?? 0, dropped: Math.max(0, (row?.targets ?? 0) - (row?.queued ?? 0)) }
-      })
+    const enqueue = Effect.fnUntraced(function*(eventId: string, accountId: string, type: string, retrySeconds: number, maxPending: number) {
+      const [pending] = yield* sql<{ n: number }>`SELECT count(*)::int AS n FROM webhook_deliveries WHERE account_id = ${accountId} AND state = 'pending'`
+      const room = Math.max(0, maxPending - (pending?.n ?? 0))
+      const rows = yield* sql<{ queued: boolean }>`
+        WITH targets AS (
+          SELECT w.id, row_number() OVER (ORDER BY w.created_at, w.id) AS n FROM webhooks w
+          WHERE w.account_id = ${accountId} AND w.deleted_at IS NULL AND ${type} = ANY (w.events)),
+        queued AS (
+          INSERT INTO webhook_deliveries (webhook_id, event_id, account_id, state, give_up_at)
+          SELECT t.id, ${eventId}, ${accountId}, 'pending', now() + make_interval(secs => ${retrySeconds}) FROM targets t WHERE t.n <= ${room}
+          ON CONFLICT DO NOTHING RETURNING 1)
+        SELECT (SELECT count(*) FROM queued)::int AS queued, (SELECT count(*) FROM targets)::int AS targets`
+      const row = rows[0] as unknown as { queued: number; targets: number } | undefined
+      return { queued: row?.queued ?? 0, dropped: Math.max(0, (row?.targets ?? 0) - (row?.queued ?? 0)) }
+    })
 
     /** A test event for one endpoint: stored and queued for that endpoint only (retried like any delivery). */
     const enqueueTest = (eventId: string, webhook: WebhookRow, retrySeconds: number) =>

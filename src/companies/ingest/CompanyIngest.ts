@@ -40,13 +40,12 @@ const workerCount = Config.Int("KYB_INGEST_WORKERS").pipe(
   )
 )
 
-const wantsBulk = (file: string, mode: NonNullable<CompanyIngestOptions["bulk"]>) =>
-  Effect.gen(function*() {
-    if (mode !== "auto") return mode === "always"
-    const min = yield* bulkMinBytes
-    const size = yield* Effect.try(() => fs.statSync(file).size).pipe(Effect.orElseSucceed(() => 0))
-    return size >= min
-  })
+const wantsBulk = Effect.fnUntraced(function*(file: string, mode: NonNullable<CompanyIngestOptions["bulk"]>) {
+  if (mode !== "auto") return mode === "always"
+  const min = yield* bulkMinBytes
+  const size = yield* Effect.try(() => fs.statSync(file).size).pipe(Effect.orElseSucceed(() => 0))
+  return size >= min
+})
 
 /**
  * `kyb ingest companies`: one file of canonical records (JSON Lines, or CSV when the name ends in .csv) into

@@ -151,28 +151,26 @@ export const makeBwCipa = (ctx: AdapterContext): RegistryAdapter => {
     return yield* failure("http_status", `more than ${MAX_REDIRECTS} redirects`)
   })
 
-  const command = (session: { url: string; cookies: Cookies.Cookies }, body: unknown) =>
-    Effect.gen(function*() {
-      const request = HttpClientRequest.post(session.url).pipe(
-        withHeaders(ctx, {
-          Accept: "application/json, text/javascript, */*; q=0.01",
-          "X-Requested-With": "XMLHttpRequest",
-          ...cookieHeader(session.cookies)
-        }),
-        HttpClientRequest.bodyJsonUnsafe({ returnRootHtmlOnChange: false, returnChangesOnly: true, commands: [body] })
-      )
-      const text = yield* send(registry, ctx, request).pipe(Effect.flatMap((response) => readText(registry, response)))
-      return yield* decodeJsonBody(registry, CatalystAnswer, text)
-    })
+  const command = Effect.fnUntraced(function*(session: { url: string; cookies: Cookies.Cookies }, body: unknown) {
+    const request = HttpClientRequest.post(session.url).pipe(
+      withHeaders(ctx, {
+        Accept: "application/json, text/javascript, */*; q=0.01",
+        "X-Requested-With": "XMLHttpRequest",
+        ...cookieHeader(session.cookies)
+      }),
+      HttpClientRequest.bodyJsonUnsafe({ returnRootHtmlOnChange: false, returnChangesOnly: true, commands: [body] })
+    )
+    const text = yield* send(registry, ctx, request).pipe(Effect.flatMap((response) => readText(registry, response)))
+    return yield* decodeJsonBody(registry, CatalystAnswer, text)
+  })
 
-  const search = (term: string) =>
-    Effect.gen(function*() {
-      const session = yield* openSession
-      yield* command(session, { type: "view-node-set-attribute-value", id: session.box, value: term })
-      const answer = yield* command(session, { type: "view-node-button-click", id: session.button })
-      const verifiedAt = yield* fetchedAt
-      return Arr.getSomes(cardsOf(answer.state).map(toCanonical(startUrl, verifiedAt)))
-    })
+  const search = Effect.fnUntraced(function*(term: string) {
+    const session = yield* openSession
+    yield* command(session, { type: "view-node-set-attribute-value", id: session.box, value: term })
+    const answer = yield* command(session, { type: "view-node-button-click", id: session.button })
+    const verifiedAt = yield* fetchedAt
+    return Arr.getSomes(cardsOf(answer.state).map(toCanonical(startUrl, verifiedAt)))
+  })
 
   return {
     registry,

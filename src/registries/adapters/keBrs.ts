@@ -56,46 +56,45 @@ const officersOf = (business: BrsBusiness): ReadonlyArray<CanonicalOfficer> =>
 
 export const makeKeBrs = (ctx: AdapterContext): RegistryAdapter => {
   const url = joinUrl(ctx.baseUrl, ctx.paths["lookup"] ?? keBrsDefaults.paths.lookup)
-  const lookup = (number: string) =>
-    Effect.gen(function*() {
-      const credentials = ctx.credentials
-      if (credentials === undefined) {
-        return yield* new RegistryUnavailable({ registry, reason: "rejected", detail: "no partner credentials configured" })
-      }
-      const request = HttpClientRequest.get(url).pipe(
-        withHeaders(ctx, { Accept: "application/json" }),
-        HttpClientRequest.basicAuth(credentials.username, Redacted.value(credentials.password)),
-        HttpClientRequest.setUrlParams({ registration_number: number })
-      )
-      const response = yield* ctx.client.execute(request).pipe(
-        Effect.mapError((error) => new RegistryUnavailable({ registry, reason: "transport", detail: error.message }))
-      )
-      const body = yield* readText(registry, response)
-      if (response.status === 404) return Option.none<RegistryRecord>()
-      if (response.status < 200 || response.status >= 300) {
-        const detail = response.status === 401 || response.status === 403 ? "partner credentials refused" : `HTTP ${response.status}`
-        return yield* new RegistryUnavailable({ registry, reason: "http_status", status: response.status, detail })
-      }
-      const decoded = yield* decodeJsonBody(registry, BrsResponse, body)
-      const business = "data" in decoded ? decoded.data : decoded
-      const legalName = text(business.businessName)
-      if (legalName === null) return yield* new RegistryUnavailable({ registry, reason: "decode", detail: "blank businessName" })
-      const verifiedAt = yield* fetchedAt
-      const officers = officersOf(business)
-      return Option.some<RegistryRecord>({
-        country: "KE",
-        registration_no: displayNumber(registry, business.registrationNumber),
-        legal_name: legalName,
-        status: brsStatus(business.status),
-        incorporation_date: dayMonthNameYear(business.registrationDate) ?? isoDate(business.registrationDate),
-        registered_address: text(business.physicalAddress),
-        source: keBrsSource,
-        source_url: `${url}?registration_number=${encodeURIComponent(number)}`,
-        source_kind: "live",
-        last_verified_at: verifiedAt,
-        ...(officers.length === 0 ? {} : { officers })
-      })
+  const lookup = Effect.fnUntraced(function*(number: string) {
+    const credentials = ctx.credentials
+    if (credentials === undefined) {
+      return yield* new RegistryUnavailable({ registry, reason: "rejected", detail: "no partner credentials configured" })
+    }
+    const request = HttpClientRequest.get(url).pipe(
+      withHeaders(ctx, { Accept: "application/json" }),
+      HttpClientRequest.basicAuth(credentials.username, Redacted.value(credentials.password)),
+      HttpClientRequest.setUrlParams({ registration_number: number })
+    )
+    const response = yield* ctx.client.execute(request).pipe(
+      Effect.mapError((error) => new RegistryUnavailable({ registry, reason: "transport", detail: error.message }))
+    )
+    const body = yield* readText(registry, response)
+    if (response.status === 404) return Option.none<RegistryRecord>()
+    if (response.status < 200 || response.status >= 300) {
+      const detail = response.status === 401 || response.status === 403 ? "partner credentials refused" : `HTTP ${response.status}`
+      return yield* new RegistryUnavailable({ registry, reason: "http_status", status: response.status, detail })
+    }
+    const decoded = yield* decodeJsonBody(registry, BrsResponse, body)
+    const business = "data" in decoded ? decoded.data : decoded
+    const legalName = text(business.businessName)
+    if (legalName === null) return yield* new RegistryUnavailable({ registry, reason: "decode", detail: "blank businessName" })
+    const verifiedAt = yield* fetchedAt
+    const officers = officersOf(business)
+    return Option.some<RegistryRecord>({
+      country: "KE",
+      registration_no: displayNumber(registry, business.registrationNumber),
+      legal_name: legalName,
+      status: brsStatus(business.status),
+      incorporation_date: dayMonthNameYear(business.registrationDate) ?? isoDate(business.registrationDate),
+      registered_address: text(business.physicalAddress),
+      source: keBrsSource,
+      source_url: `${url}?registration_number=${encodeURIComponent(number)}`,
+      source_kind: "live",
+      last_verified_at: verifiedAt,
+      ...(officers.length === 0 ? {} : { officers })
     })
+  })
 
   return {
     registry,

@@ -117,20 +117,19 @@ export const makeMgRcs = (ctx: AdapterContext): RegistryAdapter => {
         : Effect.succeed(toCanonical(url, verifiedAt, read))
     })
 
-  const search = (fields: Partial<typeof emptyForm>) =>
-    Effect.gen(function*() {
-      const first = yield* page(HttpClientRequest.post(searchUrl).pipe(HttpClientRequest.bodyUrlParams({ ...emptyForm, ...fields })))
-      const answer = yield* resultPage(first, searchUrl)
-      const details = [...answer.details]
-      for (const next of answer.pages.slice(0, rcsPageLimit - 1)) {
-        if (details.length >= rcsDetailLimit) break
-        const more = yield* resultPage(yield* page(HttpClientRequest.get(next)), next)
-        details.push(...more.details.filter((url) => !details.includes(url)))
-      }
-      const verifiedAt = yield* fetchedAt
-      const records = yield* Effect.forEach(details.slice(0, rcsDetailLimit), (url) => detail(url, verifiedAt), { concurrency: 2 })
-      return Arr.getSomes(records)
-    })
+  const search = Effect.fnUntraced(function*(fields: Partial<typeof emptyForm>) {
+    const first = yield* page(HttpClientRequest.post(searchUrl).pipe(HttpClientRequest.bodyUrlParams({ ...emptyForm, ...fields })))
+    const answer = yield* resultPage(first, searchUrl)
+    const details = [...answer.details]
+    for (const next of answer.pages.slice(0, rcsPageLimit - 1)) {
+      if (details.length >= rcsDetailLimit) break
+      const more = yield* resultPage(yield* page(HttpClientRequest.get(next)), next)
+      details.push(...more.details.filter((url) => !details.includes(url)))
+    }
+    const verifiedAt = yield* fetchedAt
+    const records = yield* Effect.forEach(details.slice(0, rcsDetailLimit), (url) => detail(url, verifiedAt), { concurrency: 2 })
+    return Arr.getSomes(records)
+  })
 
   return {
     registry,

@@ -84,35 +84,34 @@ const logUnknownKeys = (body: string) =>
 export const makeMuCbrd = (ctx: AdapterContext): RegistryAdapter => {
   const url = joinUrl(ctx.baseUrl, ctx.paths["search"] ?? muCbrdDefaults.paths.search)
   const extractUrl = joinUrl(ctx.baseUrl, ctx.paths["extract"] ?? muCbrdDefaults.paths.extract)
-  const search = (term: string) =>
-    Effect.gen(function*() {
-      const request = HttpClientRequest.post(url).pipe(
-        withHeaders(ctx, {
-          Accept: "application/json, text/plain, */*",
-          Origin: "https://onlinesearch.mns.mu",
-          Referer: "https://onlinesearch.mns.mu/"
-        }),
-        HttpClientRequest.bodyJsonUnsafe({
-          mainOption: "companyName",
-          searchValue: term.trim(),
-          dateIncorporatedFrom: null,
-          dateIncorporatedTo: null,
-          pageNumber: 0,
-          pageSize: 10,
-          sortBy: "ORG_NAME",
-          sortOrder: "ASC"
-        })
-      )
-      const body = yield* send(registry, ctx, request).pipe(Effect.flatMap((response) => readText(registry, response)))
-      const decoded = yield* decodeJsonBody(registry, CbrdResponse, body)
-      if (decoded.result === undefined && decoded.results === undefined) {
-        return yield* new RegistryUnavailable({ registry, reason: "decode", detail: "neither result nor results" })
-      }
-      yield* logUnknownKeys(body)
-      const verifiedAt = yield* fetchedAt
-      const rows = decoded.result ?? decoded.results ?? []
-      return Arr.getSomes(rows.map(toCanonical(extractUrl, verifiedAt)))
-    })
+  const search = Effect.fnUntraced(function*(term: string) {
+    const request = HttpClientRequest.post(url).pipe(
+      withHeaders(ctx, {
+        Accept: "application/json, text/plain, */*",
+        Origin: "https://onlinesearch.mns.mu",
+        Referer: "https://onlinesearch.mns.mu/"
+      }),
+      HttpClientRequest.bodyJsonUnsafe({
+        mainOption: "companyName",
+        searchValue: term.trim(),
+        dateIncorporatedFrom: null,
+        dateIncorporatedTo: null,
+        pageNumber: 0,
+        pageSize: 10,
+        sortBy: "ORG_NAME",
+        sortOrder: "ASC"
+      })
+    )
+    const body = yield* send(registry, ctx, request).pipe(Effect.flatMap((response) => readText(registry, response)))
+    const decoded = yield* decodeJsonBody(registry, CbrdResponse, body)
+    if (decoded.result === undefined && decoded.results === undefined) {
+      return yield* new RegistryUnavailable({ registry, reason: "decode", detail: "neither result nor results" })
+    }
+    yield* logUnknownKeys(body)
+    const verifiedAt = yield* fetchedAt
+    const rows = decoded.result ?? decoded.results ?? []
+    return Arr.getSomes(rows.map(toCanonical(extractUrl, verifiedAt)))
+  })
 
   return {
     registry,

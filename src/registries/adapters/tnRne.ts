@@ -99,24 +99,23 @@ export const makeTnRne = (ctx: AdapterContext): RegistryAdapter => {
     Referer: "https://www.registre-entreprises.tn/search/entite"
   }
 
-  const search = (term: string) =>
-    Effect.gen(function*() {
-      const trimmed = term.trim()
-      const request = HttpClientRequest.get(listUrl).pipe(
-        withHeaders(ctx, headers),
-        HttpClientRequest.setUrlParams({
-          [hasLatinLetters(trimmed) || /^\d/.test(trimmed) ? "denominationLatin" : "denomination"]: trimmed,
-          limit: "10",
-          afterId: "",
-          typeEntite: "M",
-          notInStatusList: "EN_COURS_CREATION"
-        })
-      )
-      const body = yield* send(registry, ctx, request).pipe(Effect.flatMap((response) => readText(registry, response)))
-      const list = yield* decodeJsonBody(registry, RneList, body)
-      const verifiedAt = yield* fetchedAt
-      return Arr.getSomes(list.registres.map(fromShort(listUrl, verifiedAt)))
-    })
+  const search = Effect.fnUntraced(function*(term: string) {
+    const trimmed = term.trim()
+    const request = HttpClientRequest.get(listUrl).pipe(
+      withHeaders(ctx, headers),
+      HttpClientRequest.setUrlParams({
+        [hasLatinLetters(trimmed) || /^\d/.test(trimmed) ? "denominationLatin" : "denomination"]: trimmed,
+        limit: "10",
+        afterId: "",
+        typeEntite: "M",
+        notInStatusList: "EN_COURS_CREATION"
+      })
+    )
+    const body = yield* send(registry, ctx, request).pipe(Effect.flatMap((response) => readText(registry, response)))
+    const list = yield* decodeJsonBody(registry, RneList, body)
+    const verifiedAt = yield* fetchedAt
+    return Arr.getSomes(list.registres.map(fromShort(listUrl, verifiedAt)))
+  })
 
   /** The detail call enriches a found row (status, legal form, address); if it fails the short row stands. */
   const enrich = (company: RegistryRecord) => {

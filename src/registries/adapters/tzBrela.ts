@@ -80,26 +80,25 @@ const toCanonical = (url: string, verifiedAt: string) => (row: BrelaRow): Option
 
 export const makeTzBrela = (ctx: AdapterContext): RegistryAdapter => {
   const url = joinUrl(ctx.baseUrl, ctx.paths["search"] ?? tzBrelaDefaults.paths.search)
-  const search = (fields: { cm_name: string; cm_number: string }) =>
-    Effect.gen(function*() {
-      const request = HttpClientRequest.post(url).pipe(
-        withHeaders(ctx, {
-          Accept: "application/json, text/javascript, */*; q=0.01",
-          Origin: "https://ors.brela.go.tz",
-          Referer: "https://ors.brela.go.tz/orsreg/searchbusinesspublic",
-          "X-Requested-With": "XMLHttpRequest"
-        }),
-        HttpClientRequest.bodyJsonUnsafe({ object_type: "ET-COMPANY", ...fields, PageSize: 25, PageNumber: 1 })
-      )
-      const body = yield* send(registry, ctx, request).pipe(Effect.flatMap((response) => readText(registry, response)))
-      const decoded = yield* decodeJsonBody(registry, BrelaResponse, body)
-      if ("error" in decoded) {
-        return yield* new RegistryUnavailable({ registry, reason: "rejected", detail: decoded.error.slice(0, 200) })
-      }
-      const rows = yield* rowsOf(decoded)
-      const verifiedAt = yield* fetchedAt
-      return Arr.getSomes(rows.map(toCanonical(url, verifiedAt)))
-    })
+  const search = Effect.fnUntraced(function*(fields: { cm_name: string; cm_number: string }) {
+    const request = HttpClientRequest.post(url).pipe(
+      withHeaders(ctx, {
+        Accept: "application/json, text/javascript, */*; q=0.01",
+        Origin: "https://ors.brela.go.tz",
+        Referer: "https://ors.brela.go.tz/orsreg/searchbusinesspublic",
+        "X-Requested-With": "XMLHttpRequest"
+      }),
+      HttpClientRequest.bodyJsonUnsafe({ object_type: "ET-COMPANY", ...fields, PageSize: 25, PageNumber: 1 })
+    )
+    const body = yield* send(registry, ctx, request).pipe(Effect.flatMap((response) => readText(registry, response)))
+    const decoded = yield* decodeJsonBody(registry, BrelaResponse, body)
+    if ("error" in decoded) {
+      return yield* new RegistryUnavailable({ registry, reason: "rejected", detail: decoded.error.slice(0, 200) })
+    }
+    const rows = yield* rowsOf(decoded)
+    const verifiedAt = yield* fetchedAt
+    return Arr.getSomes(rows.map(toCanonical(url, verifiedAt)))
+  })
 
   return {
     registry,

@@ -56,20 +56,19 @@ const toCanonical = (url: string, verifiedAt: string) => (entity: Entity): Optio
 
 export const makeZmPacra = (ctx: AdapterContext): RegistryAdapter => {
   const endpoint = joinUrl(ctx.baseUrl, ctx.paths["search"] ?? zmPacraDefaults.paths.search)
-  const search = (term: string) =>
-    Effect.gen(function*() {
-      const request = HttpClientRequest.get(endpoint).pipe(
-        withHeaders(ctx, { Accept: "application/json" }),
-        HttpClientRequest.setUrlParams({ Searchtext: searchText(term), SortyBy: "entity name", Direction: "ASC" })
-      )
-      const response = yield* send(registry, ctx, request)
-      const body = yield* readText(registry, response)
-      if (response.status === 204) return []
-      const entities = yield* decodeJsonBody(registry, PacraResponse, body)
-      const verifiedAt = yield* fetchedAt
-      const sourceUrl = `${endpoint}?Searchtext=${encodeURIComponent(searchText(term))}`
-      return Arr.getSomes(entities.map(toCanonical(sourceUrl, verifiedAt)))
-    })
+  const search = Effect.fnUntraced(function*(term: string) {
+    const request = HttpClientRequest.get(endpoint).pipe(
+      withHeaders(ctx, { Accept: "application/json" }),
+      HttpClientRequest.setUrlParams({ Searchtext: searchText(term), SortyBy: "entity name", Direction: "ASC" })
+    )
+    const response = yield* send(registry, ctx, request)
+    const body = yield* readText(registry, response)
+    if (response.status === 204) return []
+    const entities = yield* decodeJsonBody(registry, PacraResponse, body)
+    const verifiedAt = yield* fetchedAt
+    const sourceUrl = `${endpoint}?Searchtext=${encodeURIComponent(searchText(term))}`
+    return Arr.getSomes(entities.map(toCanonical(sourceUrl, verifiedAt)))
+  })
 
   return {
     registry,

@@ -85,22 +85,21 @@ export class GleifSource extends Context.Service<GleifSource>()("kyb/GleifSource
         Effect.map((found) => mergeParents(found.flatMap(Option.toArray)))
       )
 
-    const findings = (records: ReadonlyArray<LeiRecordWire>): Effect.Effect<ReadonlyArray<GleifFinding>, RegistryUnavailable> =>
-      Effect.gen(function*() {
-        const checkedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
-        const kept = records.flatMap((wire) => {
-          const entry = entryOfWire(wire)
-          const record = leiRecord(entry, leiVerdict(entry, registryOf), {
-            source: GLEIF_SOURCE,
-            sourceUrl: `${config.baseUrl.replace(/\/+$/, "")}/lei-records/${entry.lei}`,
-            kind: "live",
-            checkedAt,
-            registryName
-          })
-          return record === null ? [] : [{ wire, record }]
+    const findings: (records: ReadonlyArray<LeiRecordWire>) => Effect.Effect<ReadonlyArray<GleifFinding>, RegistryUnavailable> = Effect.fnUntraced(function*(records: ReadonlyArray<LeiRecordWire>) {
+      const checkedAt = new Date(yield* Clock.currentTimeMillis).toISOString()
+      const kept = records.flatMap((wire) => {
+        const entry = entryOfWire(wire)
+        const record = leiRecord(entry, leiVerdict(entry, registryOf), {
+          source: GLEIF_SOURCE,
+          sourceUrl: `${config.baseUrl.replace(/\/+$/, "")}/lei-records/${entry.lei}`,
+          kind: "live",
+          checkedAt,
+          registryName
         })
-        return yield* Effect.forEach(kept, ({ record, wire }) => Effect.map(parentsOf(wire), (owners) => ({ record, owners })), { concurrency: 4 })
+        return record === null ? [] : [{ wire, record }]
       })
+      return yield* Effect.forEach(kept, ({ record, wire }) => Effect.map(parentsOf(wire), (owners) => ({ record, owners })), { concurrency: 4 })
+    })
 
     const run = <A>(name: string, call: Effect.Effect<A, RegistryUnavailable>, attributes: Record<string, unknown>) =>
       guard.run(call).pipe(traced(`GleifSource.${name}`, () => attributes))

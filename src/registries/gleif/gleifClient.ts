@@ -50,20 +50,19 @@ export const makeGleifClient = (s: GleifClientSettings) => {
   /** Only a next page on GLEIF's own base address is followed (never a host the answer names). */
   const sameBase = (next: string | undefined) => next !== undefined && next.startsWith(s.baseUrl.replace(/\/+$/, "") + "/")
 
-  const search = (q: RecordQuery): Effect.Effect<ReadonlyArray<LeiRecordWire>, RegistryUnavailable> =>
-    Effect.gen(function*() {
-      const params = new URLSearchParams({ [`filter[${q.filter}]`]: q.value })
-      if (q.country !== undefined) params.set("filter[entity.legalAddress.country]", q.country.toUpperCase())
-      params.set("page[size]", String(s.pageSize))
-      let url: string | undefined = `${joinUrl(s.baseUrl, "/lei-records")}?${params.toString()}`
-      const records: Array<LeiRecordWire> = []
-      for (let page = 0; url !== undefined && page < s.maxPages; page++) {
-        const answer: typeof LeiRecordPage.Type = yield* get(url, LeiRecordPage)
-        records.push(...answer.data)
-        url = sameBase(answer.links?.next) ? answer.links!.next : undefined
-      }
-      return records
-    })
+  const search: (q: RecordQuery) => Effect.Effect<ReadonlyArray<LeiRecordWire>, RegistryUnavailable> = Effect.fnUntraced(function*(q: RecordQuery) {
+    const params = new URLSearchParams({ [`filter[${q.filter}]`]: q.value })
+    if (q.country !== undefined) params.set("filter[entity.legalAddress.country]", q.country.toUpperCase())
+    params.set("page[size]", String(s.pageSize))
+    let url: string | undefined = `${joinUrl(s.baseUrl, "/lei-records")}?${params.toString()}`
+    const records: Array<LeiRecordWire> = []
+    for (let page = 0; url !== undefined && page < s.maxPages; page++) {
+      const answer: typeof LeiRecordPage.Type = yield* get(url, LeiRecordPage)
+      records.push(...answer.data)
+      url = sameBase(answer.links?.next) ? answer.links!.next : undefined
+    }
+    return records
+  })
 
   const byLei = (lei: string) => {
     const wanted = lei.trim().toUpperCase()

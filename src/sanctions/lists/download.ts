@@ -75,24 +75,18 @@ export const downloadOfficialLists = (
     return Effect.tapError(fetchAll(dir, sources, statedIn, timeoutMs), () => cleanUp)
   })
 
-const fetchAll = (
-  dir: string,
-  sources: ReadonlyArray<{ readonly url: string; readonly file: string }>,
-  statedIn: ReadonlyArray<{ readonly list: ListId; readonly url: string }>,
-  timeoutMs: number
-) =>
-  Effect.gen(function*() {
-    // The dates first: a publication between them and the files can only make a date understate the files' age.
-    const statedOn: Partial<Record<ListId, string>> = {}
-    for (const { list, url } of statedIn) {
-      const stated = yield* fetchOfacPublishDate(url, timeoutMs)
-      if (stated.publishedOn !== null) statedOn[list] = stated.publishedOn
-    }
-    const files: Array<string> = []
-    for (const { file, url } of sources) {
-      const target = path.join(dir, file)
-      yield* fetchTo(url, target, timeoutMs)
-      files.push(target)
-    }
-    return { directory: dir, files, statedOn }
-  })
+const fetchAll = Effect.fnUntraced(function*(dir: string, sources: ReadonlyArray<{ readonly url: string; readonly file: string }>, statedIn: ReadonlyArray<{ readonly list: ListId; readonly url: string }>, timeoutMs: number) {
+  // The dates first: a publication between them and the files can only make a date understate the files' age.
+  const statedOn: Partial<Record<ListId, string>> = {}
+  for (const { list, url } of statedIn) {
+    const stated = yield* fetchOfacPublishDate(url, timeoutMs)
+    if (stated.publishedOn !== null) statedOn[list] = stated.publishedOn
+  }
+  const files: Array<string> = []
+  for (const { file, url } of sources) {
+    const target = path.join(dir, file)
+    yield* fetchTo(url, target, timeoutMs)
+    files.push(target)
+  }
+  return { directory: dir, files, statedOn }
+})

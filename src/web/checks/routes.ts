@@ -50,17 +50,16 @@ const list = consoleGet((c) =>
 
 const PREFIX = "/dashboard/checks/"
 
-const show = (c: Console, id: string, error?: { readonly error: string; readonly message: string }) =>
-  Effect.gen(function*() {
-    const checks = yield* AccountChecks
-    const found = yield* checks.evidence(c.account.id, id)
-    const previousId = c.query("previous")
-    const previous = previousId === undefined
-      ? null
-      : yield* checks.get(c.account.id, previousId).pipe(Effect.map((p) => p.check), Effect.orElseSucceed(() => null))
-    const now = new Date(yield* Clock.currentTimeMillis)
-    return htmlResponse(checkPage(c, { ...found, previous }, error?.message, now), error === undefined ? 200 : statusOfError(error))
-  })
+const show = Effect.fnUntraced(function*(c: Console, id: string, error?: { readonly error: string; readonly message: string }) {
+  const checks = yield* AccountChecks
+  const found = yield* checks.evidence(c.account.id, id)
+  const previousId = c.query("previous")
+  const previous = previousId === undefined
+    ? null
+    : yield* checks.get(c.account.id, previousId).pipe(Effect.map((p) => p.check), Effect.orElseSucceed(() => null))
+  const now = new Date(yield* Clock.currentTimeMillis)
+  return htmlResponse(checkPage(c, { ...found, previous }, error?.message, now), error === undefined ? 200 : statusOfError(error))
+})
 
 const notFound = (c: Console) => (error: { readonly error: string; readonly message: string }) =>
   Effect.succeed(htmlResponse(checksPage(c, { checks: [], nextCursor: null }, error.message), statusOfError(error)))

@@ -87,11 +87,10 @@ ${may(c, "manage") ? inviteForm(c) : ""}
     ["Name", "Role", "Removed"], view.members.filter((m) => m.removed_at !== null).map((m) => [m.name, m.role, when(m.removed_at)]),
     { empty: "Nobody removed." })}</section>`, extra.error)
 
-const render = (c: Console, extra: Parameters<typeof membersPage>[2] = {}, status = 200) =>
-  Effect.gen(function*() {
-    const view = yield* (yield* Members).overview(c.account)
-    return htmlResponse(membersPage(c, view, extra), status)
-  })
+const render = Effect.fnUntraced(function*(c: Console, extra: Parameters<typeof membersPage>[2] = {}, status = 200) {
+  const view = yield* (yield* Members).overview(c.account)
+  return htmlResponse(membersPage(c, view, extra), status)
+})
 
 const list = consoleGet((c) => render(c))
 

@@ -51,14 +51,13 @@ ${may(c, "work") ? html`<div class="pair"><form method="post" action="/dashboard
       e.data.check_id === null ? "" : html` · ${checkLink(e.data.check_id, "the check that shows it")}`
     }</li>`)}</ol>`}</section>`, error)
 
-const render = (c: Console, error?: { readonly error: string; readonly message: string }) =>
-  Effect.gen(function*() {
-    const monitors = yield* Monitors
-    // first pages: no cursor to refuse
-    const watched = yield* Effect.orDie(monitors.list(c.account.id, { limit: 200 }))
-    const events = yield* Effect.orDie(monitors.events(c.account.id, { limit: 50 }))
-    return htmlResponse(monitorsPage(c, watched.monitors, events.events, error?.message), error === undefined ? 200 : statusOfError(error))
-  })
+const render = Effect.fnUntraced(function*(c: Console, error?: { readonly error: string; readonly message: string }) {
+  const monitors = yield* Monitors
+  // first pages: no cursor to refuse
+  const watched = yield* Effect.orDie(monitors.list(c.account.id, { limit: 200 }))
+  const events = yield* Effect.orDie(monitors.events(c.account.id, { limit: 50 }))
+  return htmlResponse(monitorsPage(c, watched.monitors, events.events, error?.message), error === undefined ? 200 : statusOfError(error))
+})
 
 const list = consoleGet((c) => render(c))
 

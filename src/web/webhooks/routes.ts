@@ -58,16 +58,11 @@ ${may(c, "manage") ? html`<form method="post" action="${PREFIX}${webhook.id}/rem
     deliveries.map(deliveryRow), { empty: "Nothing sent yet.", id: "delivery-list" })}</section>
 <p><a href="/dashboard/webhooks">All webhooks</a></p>`)
 
-const renderList = (
-  c: Console,
-  error?: { readonly error: string; readonly message: string },
-  typed?: { readonly url: string; readonly events: ReadonlyArray<string> }
-) =>
-  Effect.gen(function*() {
-    const webhooks = yield* Webhooks
-    const all = yield* Effect.orDie(webhooks.list(c.account.id, { limit: 200 })) // the first page: no cursor to refuse
-    return htmlResponse(listPage(c, all.webhooks, error?.message, typed), error === undefined ? 200 : statusOfError(error))
-  })
+const renderList = Effect.fnUntraced(function*(c: Console, error?: { readonly error: string; readonly message: string }, typed?: { readonly url: string; readonly events: ReadonlyArray<string> }) {
+  const webhooks = yield* Webhooks
+  const all = yield* Effect.orDie(webhooks.list(c.account.id, { limit: 200 })) // the first page: no cursor to refuse
+  return htmlResponse(listPage(c, all.webhooks, error?.message, typed), error === undefined ? 200 : statusOfError(error))
+})
 
 const list = consoleGet((c) => renderList(c))
 

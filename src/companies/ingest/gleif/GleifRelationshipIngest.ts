@@ -39,23 +39,22 @@ const storedByLei = (sql: SqlClient.SqlClient) =>
   )
 
 /** The names and countries of `wanted` LEIs, read from a level-1 golden copy (streamed; only those LEIs kept). */
-const namesFromLevel1 = (file: string, wanted: ReadonlySet<string>, batchSize: number) =>
-  Effect.gen(function*() {
-    const rows = yield* goldenCopyOf(file)
-    const names = new Map<string, Named>()
-    async function* batches(): AsyncGenerator<DecodedBatch<{ readonly line: number }>> {
-      for await (const batch of rows(batchSize)) {
-        for (const row of batch.rows) {
-          if (row._tag !== "Row" || !wanted.has(row.cells["lei"]?.trim().toUpperCase() ?? "")) continue
-          const entry = entryOfGoldenCopyRow(row.cells)
-          if (Result.isSuccess(entry)) names.set(entry.success.lei.toUpperCase(), { name: entry.success.legalName, country: entry.success.legalAddress.country })
-        }
-        yield { items: [], rejected: [], skipped: batch.rows.length, bytesDone: batch.bytesDone }
+const namesFromLevel1 = Effect.fnUntraced(function*(file: string, wanted: ReadonlySet<string>, batchSize: number) {
+  const rows = yield* goldenCopyOf(file)
+  const names = new Map<string, Named>()
+  async function* batches(): AsyncGenerator<DecodedBatch<{ readonly line: number }>> {
+    for await (const batch of rows(batchSize)) {
+      for (const row of batch.rows) {
+        if (row._tag !== "Row" || !wanted.has(row.cells["lei"]?.trim().toUpperCase() ?? "")) continue
+        const entry = entryOfGoldenCopyRow(row.cells)
+        if (Result.isSuccess(entry)) names.set(entry.success.lei.toUpperCase(), { name: entry.success.legalName, country: entry.success.legalAddress.country })
       }
+      yield { items: [], rejected: [], skipped: batch.rows.length, bytesDone: batch.bytesDone }
     }
-    yield* runIngest(file, batches, () => Effect.succeed({ inserted: 0, updated: 0, unchanged: 0 }))
-    return names
-  })
+  }
+  yield* runIngest(file, batches, () => Effect.succeed({ inserted: 0, updated: 0, unchanged: 0 }))
+  return names
+})
 
 /**
  * `kyb ingest gleif-relationships FILE`: GLEIF's level-2 relationship golden copy (CSV or JSON, streamed through
