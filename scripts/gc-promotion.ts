@@ -5,14 +5,18 @@
 // that die young cost a scavenge almost nothing; each byte promoted is marked and swept by a full collection, whose
 // pause every request in flight waits out (the p99 against the floor's).
 //
-//   npx tsx scripts/gc-promotion.ts [--route record|search|404 --connections 32 --duration 10 --warmup 2 --force-gc --no-build]
+//   npx tsx scripts/gc-promotion.ts [--route record|search|404 --connections 32 --duration 10 --warmup 2 --force-gc --churn --no-build]
 //
 // --force-gc: one full collection a second into the measured window (scripts/support/gcOnSignal.mjs), to see whether
 // promotion starts after one and keeps going (a run without it may or may not have had one during its warm-up).
+// --churn: also lists the Maps and Sets the server deleted from or cleared most (scripts/support/churnCensus.mjs), each
+// with where from: one that lives long and is churned per request keeps its replaced tables, and the requests in them,
+// alive until a full collection (src/http/edge/inFlight.ts).
 // PostgreSQL on 127.0.0.1:5432 (a scratch database with the benchmark's companies, lists and key, dropped at the end).
 import * as NodeRuntime from "@effect/platform-node/NodeRuntime"
 import autocannon from "autocannon"
 import { Effect } from "effect"
+import * as fs from "node:fs"
 import * as os from "node:os"
 import * as path from "node:path"
 import { parseArgs } from "node:util"
@@ -28,6 +32,7 @@ const { values: args } = parseArgs({
     duration: { type: "string", default: "10" },
     warmup: { type: "string", default: "2" },
     "force-gc": { type: "boolean", default: false },
+    churn: { type: "boolean", default: false },
     "no-build": { type: "boolean", default: false }
   }
 })
@@ -71,8 +76,15 @@ const program = Effect.gen(function*() {
   const { secret } = yield* seedBenchDatabase(url, "current")
   const port = 19_000 + Math.floor(Math.random() * 900)
   const force = args["force-gc"]
-  const flags = [...startNodeFlags(), "--trace-gc-nvp", ...(force ? ["--expose-gc", "--import", path.resolve("scripts/support/gcOnSignal.mjs")] : [])]
-  const server = startNode([...flags, "dist/main.js"], { HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: url, KYB_REGISTRY_LIVE: "none" })
+  const churnOut = path.join(os.tmpdir(), `kyb-churn-${process.pid}.md`)
+  const flags = [
+    ...startNodeFlags(),
+    "--trace-gc-nvp",
+    ...(force ? ["--expose-gc", "--import", path.resolve("scripts/support/gcOnSignal.mjs")] : []),
+    ...(args.churn ? ["--import", path.resolve("scripts/support/churnCensus.mjs")] : [])
+  ]
+  const env = { HOST: "127.0.0.1", PORT: String(port), DATABASE_URL: url, KYB_REGISTRY_LIVE: "none", KYB_CHURN_OUT: churnOut }
+  const server = startNode([...flags, "dist/main.js"], env)
   let measuring = false
   const collections = collectionsOf(server.child.stdout, () => measuring)
   const stop = Effect.promise(() => new Promise((done) => (server.child.exitCode === null ? server.child.once("exit", done).kill("SIGTERM") : done(null))))
@@ -105,7 +117,21 @@ const program = Effect.gen(function*() {
       `${full.length} | ${sum(full, (c) => c.pause).toFixed(1)} (${Math.max(0, ...full.map((c) => c.pause)).toFixed(1)}) |`,
       ""
     ].join("\n"))
-  }).pipe(Effect.ensuring(stop))
+  }).pipe(Effect.ensuring(stop), Effect.andThen(Effect.sync(() => printChurn(churnOut))))
 })
+
+/** The census the server wrote at its exit (--churn), as a table. */
+const printChurn = (file: string) => {
+  if (!fs.existsSync(file)) return
+  process.stdout.write([
+    "Maps and Sets deleted from or cleared 100 times or more, most first (from the server's start to its stop):",
+    "",
+    "| kind | deletes and clears | size at exit | first deleted from |",
+    "|---|---|---|---|",
+    fs.readFileSync(file, "utf8"),
+    ""
+  ].join("\n"))
+  fs.rmSync(file)
+}
 
 NodeRuntime.runMain(Effect.scoped(program))

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http"
 import type { Duplex } from "node:stream"
+import { type InFlight, makeInFlight } from "./inFlight.js"
 
 /** Node's limit on the request line plus headers; larger requests get 431 from the parser. */
 export const MAX_HEADER_BYTES = 16 * 1024
@@ -28,7 +29,7 @@ const answerClientError = (error: Error & { code?: string }, socket: Duplex) => 
 }
 
 interface Traffic {
-  readonly inFlight: Set<ServerResponse>
+  readonly inFlight: InFlight<ServerResponse>
   draining: boolean
 }
 
@@ -37,14 +38,14 @@ const traffic = new WeakMap<Server, Traffic>()
 /** The node:http server every KYB listener uses (the service and the tests). */
 export const createKybServer = (): Server => {
   const server = createServer({ maxHeaderSize: MAX_HEADER_BYTES })
-  const state: Traffic = { inFlight: new Set(), draining: false }
+  const state: Traffic = { inFlight: makeInFlight(), draining: false }
   traffic.set(server, state)
   server.on("clientError", answerClientError)
   // Registered before the application's own listener, so a draining server's answers say the connection ends.
   server.on("request", (_request: IncomingMessage, response: ServerResponse) => {
-    state.inFlight.add(response)
+    const slot = state.inFlight.begin(response)
     if (state.draining) response.setHeader("connection", "close")
-    response.once("close", () => state.inFlight.delete(response))
+    response.once("close", () => state.inFlight.end(slot))
   })
   return server
 }
@@ -58,15 +59,15 @@ export const drainServer = async (server: Server, graceMs: number): Promise<{ re
   const state = traffic.get(server)
   if (state === undefined || !server.listening) return { cut: 0 }
   state.draining = true
-  for (const response of state.inFlight) if (!response.headersSent) response.setHeader("connection", "close")
+  for (const response of state.inFlight.items()) if (!response.headersSent) response.setHeader("connection", "close")
   server.close()
   server.closeIdleConnections()
   const deadline = Date.now() + graceMs
-  while (state.inFlight.size > 0 && Date.now() < deadline) {
+  while (state.inFlight.size() > 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 25))
     server.closeIdleConnections()
   }
-  const cut = state.inFlight.size
+  const cut = state.inFlight.size()
   server.closeAllConnections()
   return { cut }
 }
