@@ -48,11 +48,15 @@ const countChurn = () => {
   return { churn, stop }
 }
 
+const mcpHeaders = { "content-type": "application/json", accept: "application/json, text/event-stream" }
+const mcpCall = (id: number) =>
+  JSON.stringify({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "get_company", arguments: { country: "ZA", registration_no: "2001/000042/07" } } })
+
 const company = syntheticZaCompany("2001/000042/07", "Churn Test Trading Limited (synthetic)")
 
 describe("collections that outlive a request", () => {
   layer(makeTestServer(), { timeout: "240 seconds", excludeTestServices: true })((it) => {
-    it.effect("none of ours is deleted from per request (the record, a refusal, a 404, the health check)", () =>
+    it.effect("none of ours is deleted from per request (the record, a refusal, a 404, the health check, an MCP tool call)", () =>
       Effect.gen(function*() {
         const { url, newKey } = yield* TestServer
         yield* (yield* CompanyWriter).upsertBatch([company]).pipe(Effect.orDie)
@@ -62,12 +66,14 @@ describe("collections that outlive a request", () => {
         const sent = new Set<number>()
         const send = async (i: number) => {
           sent.add(i)
-          const reply = await call(`${url}${paths[i % paths.length]}`, { headers: i % 8 === 3 ? {} : headers })
+          const reply = i % 5 === 4
+            ? await call(`${url}/mcp`, { method: "POST", headers: { ...headers, ...mcpHeaders }, body: mcpCall(i) })
+            : await call(`${url}${paths[i % paths.length]}`, { headers: i % 8 === 1 ? {} : headers })
           sent.delete(i)
           return reply
         }
         // Once first: what the server makes once (plans, caches) is not per request.
-        for (let i = 0; i < paths.length; i++) yield* Effect.promise(() => send(i))
+        for (let i = 0; i < 10; i++) yield* Effect.promise(() => send(i))
         const { churn, stop } = countChurn()
         const statuses = yield* Effect.promise(async () => {
           const seen: Array<number> = []
@@ -81,7 +87,9 @@ describe("collections that outlive a request", () => {
           }
           return seen
         })
-        assert.includeMembers(statuses, [200, 404])
+        // Every kind answered as it should: the MCP calls (every fifth) and the record with its key 200, without it 401.
+        assert.deepStrictEqual(statuses.filter((_, i) => i % 5 === 4 || i % 4 === 0).filter((status) => status !== 200), [])
+        assert.includeMembers(statuses, [401, 404])
         const ours = [...churn.values()].filter((c) => c.count >= REQUESTS / 2 && /\/src\//.test(c.caller) && !/node_modules/.test(c.caller))
         assert.deepStrictEqual(ours, [], "a Map or Set of ours deleted from per request")
         assert.strictEqual(churn.get(sent)?.count, REQUESTS, "the counter missed the test's own Set")
