@@ -35,26 +35,25 @@ const noteKey = (key: ApiKeyIdentity) => noteCaller({ accountId: key.accountId, 
  * as one /v1 request, in the same round trip (the protocol's own messages, initialize, tools/list, ping and
  * notifications, are not counted); a tool that changes something needs a `read_write` key.
  */
-export const admit = (secret: Redacted.Redacted<string> | undefined, message: unknown) =>
-  Effect.gen(function*() {
-    if (secret === undefined || Redacted.value(secret).trim() === "") return yield* Effect.fail(missing)
-    const tool = calledTool(message)
-    if (tool === undefined) {
-      const identity = yield* (yield* ApiKeys).identify(secret).pipe(Effect.orDie)
-      if (Option.isNone(identity)) return yield* Effect.fail(rejected)
-      yield* noteKey(identity.value)
-      return { identity: identity.value, decision: null } satisfies Admission
-    }
-    const admitted = yield* (yield* Quota).admit(secret).pipe(Effect.orDie)
-    if (Option.isNone(admitted)) return yield* Effect.fail(rejected)
-    const { decision, identity } = admitted.value
-    yield* noteKey(identity)
-    if (!decision.allowed) return yield* Effect.fail(quotaExceeded(decision))
-    if (!scopeAllows(identity.scope, tool.writes)) {
-      return yield* Effect.fail<McpRefusal>(insufficientScope(
-        `This API key is read-only (scope read); ${tool.name} changes something and needs a key with scope read_write.`,
-        decision
-      ))
-    }
-    return { identity, decision } satisfies Admission
-  })
+export const admit = Effect.fnUntraced(function*(secret: Redacted.Redacted<string> | undefined, message: unknown) {
+  if (secret === undefined || Redacted.value(secret).trim() === "") return yield* Effect.fail(missing)
+  const tool = calledTool(message)
+  if (tool === undefined) {
+    const identity = yield* (yield* ApiKeys).identify(secret).pipe(Effect.orDie)
+    if (Option.isNone(identity)) return yield* Effect.fail(rejected)
+    yield* noteKey(identity.value)
+    return { identity: identity.value, decision: null } satisfies Admission
+  }
+  const admitted = yield* (yield* Quota).admit(secret).pipe(Effect.orDie)
+  if (Option.isNone(admitted)) return yield* Effect.fail(rejected)
+  const { decision, identity } = admitted.value
+  yield* noteKey(identity)
+  if (!decision.allowed) return yield* Effect.fail(quotaExceeded(decision))
+  if (!scopeAllows(identity.scope, tool.writes)) {
+    return yield* Effect.fail<McpRefusal>(insufficientScope(
+      `This API key is read-only (scope read); ${tool.name} changes something and needs a key with scope read_write.`,
+      decision
+    ))
+  }
+  return { identity, decision } satisfies Admission
+})
