@@ -21,7 +21,7 @@ const requestPath = ["src/http/edge/", "src/http/AuthenticationLive.ts", "src/ac
  * The ones left elsewhere, written before the rule: none may be added; each file converted lowers the count (an
  * `Effect.fnUntraced(function*(…) {…})` in place of `(…) => Effect.gen(function*() {…})`).
  */
-const LEFT = 208
+const LEFT = 184
 
 const sourceFiles = (dir: string): Array<string> =>
   fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -41,15 +41,14 @@ const review = (outcome: "approved" | "rejected") =>
     }))
 
 /** The proposer takes it back (any member may post; only the proposer is let through, 403 otherwise). */
-const withdraw = consolePost((c, field) =>
-  Effect.gen(function*() {
-    const id = yield* idAfter("/dashboard/decisions/")
-    const back = field("back") ?? ""
-    return yield* (yield* SecondLooks).withdraw(member(c), id, field("note")).pipe(
-      Effect.flatMap(() => backTo(c, back)),
-      Effect.catch((error) => backTo(c, back, error))
-    )
-  }), undefined, "read")
+const withdraw = consolePost(Effect.fnUntraced(function*(c: Console, field: (name: string) => string | undefined) {
+  const id = yield* idAfter("/dashboard/decisions/")
+  const back = field("back") ?? ""
+  return yield* (yield* SecondLooks).withdraw(member(c), id, field("note")).pipe(
+    Effect.flatMap(() => backTo(c, back)),
+    Effect.catch((error) => backTo(c, back, error))
+  )
+}), undefined, "read")
 
 export const approvalsRoutes = [
   ["GET", "/dashboard/approvals", list],

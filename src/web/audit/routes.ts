@@ -60,24 +60,23 @@ const entryRow = (e: AuditEntry) => [
   e.object_id === null ? "—" : `${e.object_type ?? ""} ${e.object_id}`, e.outcome, detailWords(e.details), e.address ?? "—"
 ]
 
-const list = consoleGet((c) =>
-  Effect.gen(function*() {
-    const audit = yield* Audit
-    const people = yield* audit.actors(c.account.id)
-    const parsed = filtersOf(c)
-    if ("problem" in parsed) {
-      return htmlResponse(consolePage(c, "Audit log", "/dashboard/audit", filterForm({}, people), parsed.problem), 400)
-    }
-    const { entries, next } = yield* audit.page(c.account.id, parsed.filters, parsed.after, PAGE)
-    return htmlResponse(consolePage(c, "Audit log", "/dashboard/audit", html`<p>Every change to this account, oldest first: who, what, which
+const list = consoleGet(Effect.fnUntraced(function*(c: Console) {
+  const audit = yield* Audit
+  const people = yield* audit.actors(c.account.id)
+  const parsed = filtersOf(c)
+  if ("problem" in parsed) {
+    return htmlResponse(consolePage(c, "Audit log", "/dashboard/audit", filterForm({}, people), parsed.problem), 400)
+  }
+  const { entries, next } = yield* audit.page(c.account.id, parsed.filters, parsed.after, PAGE)
+  return htmlResponse(consolePage(c, "Audit log", "/dashboard/audit", html`<p>Every change to this account, oldest first: who, what, which
 object, when and from where. Entries are chained by hash and never changed or deleted; they outlive the members they name.</p>
 ${filterForm(parsed.filters, people)}
 <p>Export what the filter shows: <a href="/dashboard/audit/export.csv${queryString(parsed.filters)}">CSV</a> ·
 <a href="/dashboard/audit/export.jsonl${queryString(parsed.filters)}">JSON lines</a></p>
 ${dataTable("Audit log entries, oldest first", ["#", "When", "Who", "Action", "Object", "Outcome", "Details", "From"], entries.map(entryRow),
-      { empty: "No entry matches.", id: "audit-entries" })}
+    { empty: "No entry matches.", id: "audit-entries" })}
 ${next === null ? "" : html`<p><a href="/dashboard/audit${queryString(parsed.filters, { after: String(next) })}">Later entries</a></p>`}`))
-  }))
+}))
 
 const exporting = (format: "csv" | "jsonl") =>
   consoleGet((c) =>

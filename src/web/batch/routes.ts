@@ -36,26 +36,24 @@ ${may(c, "work") ? html`<form method="post" action="/dashboard/batch" enctype="m
 <p><button type="submit" class="primary">Start the job</button></p></form>` : ""}
 ${jobs === undefined ? "" : pastJobs(jobs)}`, error)
 
-const upload = consoleGet((c) =>
-  Effect.gen(function*() {
-    const cursor = c.query("cursor")
-    const jobs = yield* Effect.result((yield* Batches).list(c.account.id, { limit: 25, ...(cursor === undefined ? {} : { cursor }) }))
-    if (jobs._tag === "Failure") return htmlResponse(uploadPage(c, "cursor: must be a link this page gave"), 400)
-    return htmlResponse(uploadPage(c, undefined, jobs.success))
-  }))
+const upload = consoleGet(Effect.fnUntraced(function*(c: Console) {
+  const cursor = c.query("cursor")
+  const jobs = yield* Effect.result((yield* Batches).list(c.account.id, { limit: 25, ...(cursor === undefined ? {} : { cursor }) }))
+  if (jobs._tag === "Failure") return htmlResponse(uploadPage(c, "cursor: must be a link this page gave"), 400)
+  return htmlResponse(uploadPage(c, undefined, jobs.success))
+}))
 
-const submit = consolePost((c, field) =>
-  Effect.gen(function*() {
-    const key = actingKey(c)
-    if (Option.isNone(key)) return htmlResponse(uploadPage(c, "Make an API key first: a job is made by one of your keys."), 409)
-    const file = field("file") ?? ""
-    const csv = file.trim() === "" ? field("csv") ?? "" : file
-    if (csv.trim() === "") return htmlResponse(uploadPage(c, "file: choose a CSV file or paste its rows"), 400)
-    return yield* (yield* Batches).submit(key.value, csv, undefined, "console").pipe(
-      Effect.map((submitted) => seeOther(`${PREFIX}${submitted.job.id}?notice=job_started`)),
-      Effect.catch((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
-    )
-  }), multipartFields)
+const submit = consolePost(Effect.fnUntraced(function*(c: Console, field: (name: string) => string | undefined) {
+  const key = actingKey(c)
+  if (Option.isNone(key)) return htmlResponse(uploadPage(c, "Make an API key first: a job is made by one of your keys."), 409)
+  const file = field("file") ?? ""
+  const csv = file.trim() === "" ? field("csv") ?? "" : file
+  if (csv.trim() === "") return htmlResponse(uploadPage(c, "file: choose a CSV file or paste its rows"), 400)
+  return yield* (yield* Batches).submit(key.value, csv, undefined, "console").pipe(
+    Effect.map((submitted) => seeOther(`${PREFIX}${submitted.job.id}?notice=job_started`)),
+    Effect.catch((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
+  )
+}), multipartFields)
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const notFound = (id: string) => JobNotFound.of(`No batch job ${id} for this account.`)
@@ -85,23 +83,21 @@ ${dataTable("Results, in the order sent", ["Row", "Input", "Result", "Check", "P
 <p><a href="/dashboard/batch">Start another job</a></p>`)
 }
 
-const show = consoleGet((c) =>
-  Effect.gen(function*() {
-    const id = yield* idAfter(PREFIX)
-    return yield* findJob(c, id).pipe(
-      Effect.map((job) => htmlResponse(jobPage(c, job))),
-      Effect.catch((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
-    )
-  }))
+const show = consoleGet(Effect.fnUntraced(function*(c: Console) {
+  const id = yield* idAfter(PREFIX)
+  return yield* findJob(c, id).pipe(
+    Effect.map((job) => htmlResponse(jobPage(c, job))),
+    Effect.catch((error) => Effect.succeed(htmlResponse(uploadPage(c, error.message), statusOfError(error))))
+  )
+}))
 
-const progress = consoleGet((c) =>
-  Effect.gen(function*() {
-    const id = yield* idAfter(PREFIX)
-    return yield* findJob(c, id).pipe(
-      Effect.map((job) => HttpServerResponse.jsonUnsafe({ status: job.status, total: job.total, done: job.done, failed: job.failed })),
-      Effect.catch((error) => Effect.succeed(HttpServerResponse.jsonUnsafe({ error: error.error, message: error.message }, { status: 404 })))
-    )
-  }))
+const progress = consoleGet(Effect.fnUntraced(function*(c: Console) {
+  const id = yield* idAfter(PREFIX)
+  return yield* findJob(c, id).pipe(
+    Effect.map((job) => HttpServerResponse.jsonUnsafe({ status: job.status, total: job.total, done: job.done, failed: job.failed })),
+    Effect.catch((error) => Effect.succeed(HttpServerResponse.jsonUnsafe({ error: error.error, message: error.message }, { status: 404 })))
+  )
+}))
 
 const download = (kind: "csv" | "jsonl") =>
   consoleGet((c) =>

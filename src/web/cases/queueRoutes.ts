@@ -63,69 +63,66 @@ const entryOf = (raw: string | undefined) => {
  * happened to each case (focused: the keyboard is back at the form it used); a form that names no action right is
  * refused whole, nothing changed.
  */
-const bulk = consolePost((c, field) =>
-  Effect.gen(function*() {
-    const view = new URLSearchParams(field("view") ?? "")
-    const query: Query = (name) => view.get(name) ?? undefined
-    const ids = (yield* formValues("case")).filter((id) => CASE_ID.test(id))
-    const refuse = (message: string) => queueView(c, query, { error: message, status: 400 })
-    if (ids.length === 0) return yield* refuse("case: tick at least one case")
-    const service = yield* CaseBulk
-    const action = field("action")
-    const note = field("note")
-    const run = (answer: Effect.Effect<CaseBulkAnswer, { readonly error: string; readonly message: string }>) =>
-      answer.pipe(
-        Effect.flatMap((results) => queueView(c, query, { results })),
-        Effect.catch((error) => queueView(c, query, { error: error.message, status: statusOfError(error) }))
-      )
-    switch (action) {
-      case "assign": {
-        const assignee = field("assignee") ?? ""
-        return yield* run(service.apply(consoleActor(c), { case_ids: ids, action: "assign", assignee: assignee === "none" || assignee === "" ? null : assignee }))
-      }
-      case "close": {
-        const outcome = field("outcome")
-        if (!isOutcome(outcome)) return yield* refuse("outcome: must be cleared, confirmed_match, rejected_business or other")
-        const text = (field("text") ?? "").trim()
-        if (text === "") return yield* refuse("text: say why this outcome (every close needs a note)")
-        return yield* run(service.apply(consoleActor(c), { case_ids: ids, action: "close", outcome, text }))
-      }
-      case "decide": {
-        const entry = entryOf(field("entry"))
-        const decision = field("decision")
-        if (entry === null) return yield* refuse("entry: choose the list entry to decide")
-        if (decision !== "false_positive" && decision !== "confirmed") return yield* refuse("decision: must be false_positive or confirmed")
-        const why = (note ?? "").trim()
-        if (why === "" || why.length > 2000) return yield* refuse("note: say why, in at most 2000 characters")
-        return yield* run(service.apply(consoleActor(c), { case_ids: ids, action: "decide", entry, decision, note: why }))
-      }
-      case "approve":
-      case "reject": {
-        const entry = entryOf(field("entry"))
-        if (entry === null) return yield* refuse("entry: choose the list entry whose proposals to review")
-        return yield* run(service.review(member(c), ids, entry, action === "approve" ? "approved" : "rejected", can(c.account.member.role, "work"), note))
-      }
-      default:
-        return yield* refuse("action: press one of the buttons under the table")
+const bulk = consolePost(Effect.fnUntraced(function*(c: Console, field: (name: string) => string | undefined) {
+  const view = new URLSearchParams(field("view") ?? "")
+  const query: Query = (name) => view.get(name) ?? undefined
+  const ids = (yield* formValues("case")).filter((id) => CASE_ID.test(id))
+  const refuse = (message: string) => queueView(c, query, { error: message, status: 400 })
+  if (ids.length === 0) return yield* refuse("case: tick at least one case")
+  const service = yield* CaseBulk
+  const action = field("action")
+  const note = field("note")
+  const run = (answer: Effect.Effect<CaseBulkAnswer, { readonly error: string; readonly message: string }>) =>
+    answer.pipe(
+      Effect.flatMap((results) => queueView(c, query, { results })),
+      Effect.catch((error) => queueView(c, query, { error: error.message, status: statusOfError(error) }))
+    )
+  switch (action) {
+    case "assign": {
+      const assignee = field("assignee") ?? ""
+      return yield* run(service.apply(consoleActor(c), { case_ids: ids, action: "assign", assignee: assignee === "none" || assignee === "" ? null : assignee }))
     }
-  }))
+    case "close": {
+      const outcome = field("outcome")
+      if (!isOutcome(outcome)) return yield* refuse("outcome: must be cleared, confirmed_match, rejected_business or other")
+      const text = (field("text") ?? "").trim()
+      if (text === "") return yield* refuse("text: say why this outcome (every close needs a note)")
+      return yield* run(service.apply(consoleActor(c), { case_ids: ids, action: "close", outcome, text }))
+    }
+    case "decide": {
+      const entry = entryOf(field("entry"))
+      const decision = field("decision")
+      if (entry === null) return yield* refuse("entry: choose the list entry to decide")
+      if (decision !== "false_positive" && decision !== "confirmed") return yield* refuse("decision: must be false_positive or confirmed")
+      const why = (note ?? "").trim()
+      if (why === "" || why.length > 2000) return yield* refuse("note: say why, in at most 2000 characters")
+      return yield* run(service.apply(consoleActor(c), { case_ids: ids, action: "decide", entry, decision, note: why }))
+    }
+    case "approve":
+    case "reject": {
+      const entry = entryOf(field("entry"))
+      if (entry === null) return yield* refuse("entry: choose the list entry whose proposals to review")
+      return yield* run(service.review(member(c), ids, entry, action === "approve" ? "approved" : "rejected", can(c.account.member.role, "work"), note))
+    }
+    default:
+      return yield* refuse("action: press one of the buttons under the table")
+  }
+}))
 
 /** Save the filters shown under a name (the member's own), then back to the queue they name. */
-const saveFilter = consolePost((c, field) =>
-  Effect.gen(function*() {
-    const params = Object.fromEntries(QUEUE_FILTERS.map((k) => [k, field(k)]))
-    return yield* (yield* QueueSettings).saveFilter(c.account.id, c.account.member.id, field("name"), params).pipe(
-      Effect.map((saved) => seeOther(`/dashboard/cases?${saved.query}${saved.query === "" ? "" : "&"}notice=filter_saved`)),
-      Effect.catch((error) => queueView(c, (k) => params[k], { error: error.message, status: 400 }))
-    )
-  }), undefined, "read")
+const saveFilter = consolePost(Effect.fnUntraced(function*(c: Console, field: (name: string) => string | undefined) {
+  const params = Object.fromEntries(QUEUE_FILTERS.map((k) => [k, field(k)]))
+  return yield* (yield* QueueSettings).saveFilter(c.account.id, c.account.member.id, field("name"), params).pipe(
+    Effect.map((saved) => seeOther(`/dashboard/cases?${saved.query}${saved.query === "" ? "" : "&"}notice=filter_saved`)),
+    Effect.catch((error) => queueView(c, (k) => params[k], { error: error.message, status: 400 }))
+  )
+}), undefined, "read")
 
-const removeFilter = consolePost((c) =>
-  Effect.gen(function*() {
-    const id = yield* idAfter("/dashboard/cases/filters/")
-    const removed = yield* (yield* QueueSettings).removeFilter(c.account.id, c.account.member.id, id)
-    return removed ? seeOther("/dashboard/cases?notice=filter_removed") : yield* emptyQueue(c, "No such saved filter of yours.", 404)
-  }), undefined, "read")
+const removeFilter = consolePost(Effect.fnUntraced(function*(c: Console) {
+  const id = yield* idAfter("/dashboard/cases/filters/")
+  const removed = yield* (yield* QueueSettings).removeFilter(c.account.id, c.account.member.id, id)
+  return removed ? seeOther("/dashboard/cases?notice=filter_removed") : yield* emptyQueue(c, "No such saved filter of yours.", 404)
+}), undefined, "read")
 
 export const queueRoutes = [
   ["POST", "/dashboard/cases/bulk", bulk],

@@ -61,37 +61,35 @@ const close = onCase((c, id, field) =>
   }), "close")
 
 /** Several hits at once: each checkbox is `list:entry_id`. */
-const decide = consolePost((c, field) =>
-  Effect.gen(function*() {
-    const id = yield* idAfter(PREFIX)
-    const values = yield* formValues("hit")
-    const hits = values.flatMap((v) => {
-      const at = v.indexOf(":")
-      const list = v.slice(0, at)
-      return at > 0 && Schema.is(SanctionsList)(list) ? [{ list, entry_id: v.slice(at + 1) }] : []
-    })
-    const decision = field("decision")
-    const note = (field("note") ?? "").trim()
-    const refuse = (message: string) => show(c, id, { error: "invalid_request", message })
-    if (hits.length === 0) return yield* refuse("hit: choose at least one hit")
-    if (decision !== "false_positive" && decision !== "confirmed") return yield* refuse("decision: must be false_positive or confirmed")
-    if (note === "" || note.length > 2000) return yield* refuse("note: say why, in at most 2000 characters")
-    return yield* (yield* Cases).decide(consoleActor(c), id, { hits, decision, note }).pipe(
-      Effect.as(seeOther(`${PREFIX}${id}#decide`)),
-      Effect.catch((error) => show(c, id, error))
-    )
-  }))
+const decide = consolePost(Effect.fnUntraced(function*(c: Console, field: (name: string) => string | undefined) {
+  const id = yield* idAfter(PREFIX)
+  const values = yield* formValues("hit")
+  const hits = values.flatMap((v) => {
+    const at = v.indexOf(":")
+    const list = v.slice(0, at)
+    return at > 0 && Schema.is(SanctionsList)(list) ? [{ list, entry_id: v.slice(at + 1) }] : []
+  })
+  const decision = field("decision")
+  const note = (field("note") ?? "").trim()
+  const refuse = (message: string) => show(c, id, { error: "invalid_request", message })
+  if (hits.length === 0) return yield* refuse("hit: choose at least one hit")
+  if (decision !== "false_positive" && decision !== "confirmed") return yield* refuse("decision: must be false_positive or confirmed")
+  if (note === "" || note.length > 2000) return yield* refuse("note: say why, in at most 2000 characters")
+  return yield* (yield* Cases).decide(consoleActor(c), id, { hits, decision, note }).pipe(
+    Effect.as(seeOther(`${PREFIX}${id}#decide`)),
+    Effect.catch((error) => show(c, id, error))
+  )
+}))
 
 /** The four-eyes policy (owners and admins): the form's choice, then back to the queue. */
-const setPolicy = consolePost((c, field) =>
-  Effect.gen(function*() {
-    const cases = yield* Cases
-    const threshold = Number(field("threshold") ?? "")
-    return yield* cases.setReviewPolicy(consoleActor(c), c.account.member.role, { enabled: field("four_eyes") === "on", threshold }).pipe(
-      Effect.as(seeOther("/dashboard/cases")),
-      Effect.catch((error) => emptyQueue(c, error.message, error instanceof RoleForbids ? 403 : error instanceof InvalidApiKey ? 401 : 400))
-    )
-  }), undefined, "manage")
+const setPolicy = consolePost(Effect.fnUntraced(function*(c: Console, field: (name: string) => string | undefined) {
+  const cases = yield* Cases
+  const threshold = Number(field("threshold") ?? "")
+  return yield* cases.setReviewPolicy(consoleActor(c), c.account.member.role, { enabled: field("four_eyes") === "on", threshold }).pipe(
+    Effect.as(seeOther("/dashboard/cases")),
+    Effect.catch((error) => emptyQueue(c, error.message, error instanceof RoleForbids ? 403 : error instanceof InvalidApiKey ? 401 : 400))
+  )
+}), undefined, "manage")
 
 export const casesRoutes = [
   ["GET", "/dashboard/cases", queue],

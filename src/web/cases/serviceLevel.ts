@@ -18,15 +18,14 @@ ${may(c, "own") ? html`<form method="post" action="${PATH}">${csrfField(c.csrf)}
 
 const show = consoleGet((c) => Effect.map(Effect.flatMap(QueueSettings, (s) => s.serviceLevel(c.account.id)), (hours) => htmlResponse(serviceLevelPage(c, hours))))
 
-const save = consolePost((c, field) =>
-  Effect.gen(function*() {
-    const settings = yield* QueueSettings
-    return yield* settings.setServiceLevel(consoleActor(c), c.account.member.role, field("hours")).pipe(
-      Effect.as(seeOther(`${PATH}?notice=service_level_saved`)),
-      Effect.catch((error) => Effect.map(settings.serviceLevel(c.account.id), (hours) =>
-        htmlResponse(serviceLevelPage(c, hours, error.message), error instanceof RoleForbids ? 403 : error.error === "invalid_request" ? 400 : 401)))
-    )
-  }), undefined, "own")
+const save = consolePost(Effect.fnUntraced(function*(c: Console, field: (name: string) => string | undefined) {
+  const settings = yield* QueueSettings
+  return yield* settings.setServiceLevel(consoleActor(c), c.account.member.role, field("hours")).pipe(
+    Effect.as(seeOther(`${PATH}?notice=service_level_saved`)),
+    Effect.catch((error) => Effect.map(settings.serviceLevel(c.account.id), (hours) =>
+      htmlResponse(serviceLevelPage(c, hours, error.message), error instanceof RoleForbids ? 403 : error.error === "invalid_request" ? 400 : 401)))
+  )
+}), undefined, "own")
 
 export const serviceLevelRoutes = [
   ["GET", PATH, show],

@@ -37,16 +37,15 @@ const filtersOf = (c: Console): { readonly filters: CheckFilters } | { readonly 
   }
 }
 
-const list = consoleGet((c) =>
-  Effect.gen(function*() {
-    const checks = yield* AccountChecks
-    const parsed = filtersOf(c)
-    if ("problem" in parsed) return htmlResponse(checksPage(c, { checks: [], nextCursor: null }, parsed.problem), 400)
-    const found = yield* Effect.result(checks.search(c.account.id, parsed.filters, c.query("cursor")))
-    return found._tag === "Success"
-      ? htmlResponse(checksPage(c, found.success))
-      : htmlResponse(checksPage(c, { checks: [], nextCursor: null }, "cursor: must be a link this page gave, with the same filters"), 400)
-  }))
+const list = consoleGet(Effect.fnUntraced(function*(c: Console) {
+  const checks = yield* AccountChecks
+  const parsed = filtersOf(c)
+  if ("problem" in parsed) return htmlResponse(checksPage(c, { checks: [], nextCursor: null }, parsed.problem), 400)
+  const found = yield* Effect.result(checks.search(c.account.id, parsed.filters, c.query("cursor")))
+  return found._tag === "Success"
+    ? htmlResponse(checksPage(c, found.success))
+    : htmlResponse(checksPage(c, { checks: [], nextCursor: null }, "cursor: must be a link this page gave, with the same filters"), 400)
+}))
 
 const PREFIX = "/dashboard/checks/"
 
@@ -67,38 +66,35 @@ const notFound = (c: Console) => (error: { readonly error: string; readonly mess
 const get = consoleGet((c) => Effect.flatMap(idAfter(PREFIX), (id) => show(c, id).pipe(Effect.catch(notFound(c)))))
 
 /** The check's printed header and footer (who printed it, when): fresh on every load, never cached. */
-const print = consoleGet((c) =>
-  Effect.gen(function*() {
-    const id = yield* idAfter(PREFIX)
-    const found = yield* Effect.result((yield* AccountChecks).evidence(c.account.id, id))
-    const at = new Date(yield* Clock.currentTimeMillis)
-    return found._tag === "Failure"
-      ? HttpServerResponse.text("/* no such check */", { status: 404, contentType: "text/css; charset=utf-8" })
-      : HttpServerResponse.text(printCss(c, { checkId: found.success.check.id, kase: found.success.check.case ?? null, at }), {
-        contentType: "text/css; charset=utf-8", headers: { "cache-control": "no-store" }
-      })
-  }))
+const print = consoleGet(Effect.fnUntraced(function*(c: Console) {
+  const id = yield* idAfter(PREFIX)
+  const found = yield* Effect.result((yield* AccountChecks).evidence(c.account.id, id))
+  const at = new Date(yield* Clock.currentTimeMillis)
+  return found._tag === "Failure"
+    ? HttpServerResponse.text("/* no such check */", { status: 404, contentType: "text/css; charset=utf-8" })
+    : HttpServerResponse.text(printCss(c, { checkId: found.success.check.id, kase: found.success.check.case ?? null, at }), {
+      contentType: "text/css; charset=utf-8", headers: { "cache-control": "no-store" }
+    })
+}))
 
-const decide = consolePost((c, field) =>
-  Effect.gen(function*() {
-    const id = yield* idAfter(PREFIX)
-    const checks = yield* AccountChecks
-    return yield* checks.decide(consoleActor(c), id, {
-      list: field("list") ?? "", entryId: field("entry_id") ?? "", decision: field("decision") ?? "", reason: field("reason") ?? ""
-    }).pipe(
-      Effect.map((made) => seeOther(`${PREFIX}${id}?notice=${made.approval === "pending" ? "proposed" : "decided"}`)),
-      Effect.catch((error) => show(c, id, error).pipe(Effect.catch(notFound(c))))
-    )
-  }))
+const decide = consolePost(Effect.fnUntraced(function*(c: Console, field: (name: string) => string | undefined) {
+  const id = yield* idAfter(PREFIX)
+  const checks = yield* AccountChecks
+  return yield* checks.decide(consoleActor(c), id, {
+    list: field("list") ?? "", entryId: field("entry_id") ?? "", decision: field("decision") ?? "", reason: field("reason") ?? ""
+  }).pipe(
+    Effect.map((made) => seeOther(`${PREFIX}${id}?notice=${made.approval === "pending" ? "proposed" : "decided"}`)),
+    Effect.catch((error) => show(c, id, error).pipe(Effect.catch(notFound(c))))
+  )
+}))
 
-const verifyAgain = consolePost((c) =>
-  Effect.gen(function*() {
-    const id = yield* idAfter(PREFIX)
-    return yield* (yield* AccountChecks).verifyAgain(consoleActor(c), id).pipe(
-      Effect.map((verdict) => seeOther(`${PREFIX}${verdict.check_id}?previous=${id}&notice=reverified`)),
-      Effect.catch((error) => show(c, id, error).pipe(Effect.catch(notFound(c))))
-    )
-  }))
+const verifyAgain = consolePost(Effect.fnUntraced(function*(c: Console) {
+  const id = yield* idAfter(PREFIX)
+  return yield* (yield* AccountChecks).verifyAgain(consoleActor(c), id).pipe(
+    Effect.map((verdict) => seeOther(`${PREFIX}${verdict.check_id}?previous=${id}&notice=reverified`)),
+    Effect.catch((error) => show(c, id, error).pipe(Effect.catch(notFound(c))))
+  )
+}))
 
 export const checksRoutes = [
   ["GET", "/dashboard/checks", list],

@@ -22,17 +22,16 @@ ${may(c, "manage") ? html`<form method="post" action="/dashboard/lists" class="c
 
 const show = consoleGet((c) => Effect.map(Effect.flatMap(ScreeningLists, (s) => s.forAccount(c.account.id)), (d) => htmlResponse(listsPage(c, d))))
 
-const choose = consolePost((c, field) =>
-  Effect.gen(function*() {
-    const service = yield* ScreeningLists
-    const ticked = yield* formValues("lists")
-    const choice = readChoice(field("choice") === "every" ? null : ticked)
-    if ("error" in choice) {
-      return htmlResponse(listsPage(c, yield* service.forAccount(c.account.id), "Tick at least one list, or choose to screen every list."), 400)
-    }
-    yield* service.set(consoleActor(c), choice.lists)
-    return seeOther("/dashboard/lists?notice=lists_changed")
-  }), formFields, "manage")
+const choose = consolePost(Effect.fnUntraced(function*(c: Console, field: (name: string) => string | undefined) {
+  const service = yield* ScreeningLists
+  const ticked = yield* formValues("lists")
+  const choice = readChoice(field("choice") === "every" ? null : ticked)
+  if ("error" in choice) {
+    return htmlResponse(listsPage(c, yield* service.forAccount(c.account.id), "Tick at least one list, or choose to screen every list."), 400)
+  }
+  yield* service.set(consoleActor(c), choice.lists)
+  return seeOther("/dashboard/lists?notice=lists_changed")
+}), formFields, "manage")
 
 export const listsRoutes = [
   ["GET", "/dashboard/lists", show],

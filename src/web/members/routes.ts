@@ -126,14 +126,13 @@ const changeRole = consoleManagePost((c, field) =>
     )
   }))
 
-const confirmRemoval = consoleGet((c) =>
-  Effect.gen(function*() {
-    const id = yield* idAfter(PREFIX)
-    return yield* (yield* Members).removal(c.account, id).pipe(
-      Effect.map(({ keys, member }) => htmlResponse(removalPage(c, member, keys))),
-      Effect.catch((error) => render(c, { error: error.message }, error._tag === "RoleForbids" ? 403 : 404))
-    )
-  }))
+const confirmRemoval = consoleGet(Effect.fnUntraced(function*(c: Console) {
+  const id = yield* idAfter(PREFIX)
+  return yield* (yield* Members).removal(c.account, id).pipe(
+    Effect.map(({ keys, member }) => htmlResponse(removalPage(c, member, keys))),
+    Effect.catch((error) => render(c, { error: error.message }, error._tag === "RoleForbids" ? 403 : 404))
+  )
+}))
 
 const remove = consoleManagePost((c, field) =>
   Effect.gen(function*() {

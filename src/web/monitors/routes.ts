@@ -61,36 +61,33 @@ const render = Effect.fnUntraced(function*(c: Console, error?: { readonly error:
 
 const list = consoleGet((c) => render(c))
 
-const add = consolePost((c, field) =>
-  Effect.gen(function*() {
-    const monitors = yield* Monitors
-    const created = Effect.flatMap(decodeForm(MonitorBody, present(field, ["name", "country", "registration_no"])), (body) => monitors.createFromConsole(consoleActor(c), [body]))
-    return yield* created.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitor_added")), Effect.catch((error) => render(c, error)))
-  }))
+const add = consolePost(Effect.fnUntraced(function*(c: Console, field: (name: string) => string | undefined) {
+  const monitors = yield* Monitors
+  const created = Effect.flatMap(decodeForm(MonitorBody, present(field, ["name", "country", "registration_no"])), (body) => monitors.createFromConsole(consoleActor(c), [body]))
+  return yield* created.pipe(Effect.as(seeOther("/dashboard/monitors?notice=monitor_added")), Effect.catch((error) => render(c, error)))
+}))
 
-const upload = consolePost((c, field) =>
-  Effect.gen(function*() {
-    const monitors = yield* Monitors
-    const rows = rowsOf(field("file") ?? "")
-    const added = Effect.gen(function*() {
-      if (Result.isFailure(rows)) return yield* Effect.fail(InvalidRequest.of(`file: ${rows.failure}`))
-      if (rows.success.length > MAX_UPLOAD) return yield* Effect.fail(InvalidRequest.of(`file: must have at most ${MAX_UPLOAD} rows`))
-      const bodies = yield* Effect.forEach(rows.success, (row, i) =>
-        decodeForm(MonitorBody, row).pipe(Effect.mapError((e) => InvalidRequest.of(`row ${i + 1}: ${e.message}`))))
-      return yield* monitors.createFromConsole(consoleActor(c), bodies)
-    })
-    return yield* added.pipe(Effect.map((count) => seeOther(`/dashboard/monitors?notice=monitors_added&count=${count}`)), Effect.catch((error) => render(c, error)))
-  }), multipartFields)
+const upload = consolePost(Effect.fnUntraced(function*(c: Console, field: (name: string) => string | undefined) {
+  const monitors = yield* Monitors
+  const rows = rowsOf(field("file") ?? "")
+  const added = Effect.gen(function*() {
+    if (Result.isFailure(rows)) return yield* Effect.fail(InvalidRequest.of(`file: ${rows.failure}`))
+    if (rows.success.length > MAX_UPLOAD) return yield* Effect.fail(InvalidRequest.of(`file: must have at most ${MAX_UPLOAD} rows`))
+    const bodies = yield* Effect.forEach(rows.success, (row, i) =>
+      decodeForm(MonitorBody, row).pipe(Effect.mapError((e) => InvalidRequest.of(`row ${i + 1}: ${e.message}`))))
+    return yield* monitors.createFromConsole(consoleActor(c), bodies)
+  })
+  return yield* added.pipe(Effect.map((count) => seeOther(`/dashboard/monitors?notice=monitors_added&count=${count}`)), Effect.catch((error) => render(c, error)))
+}), multipartFields)
 
-const remove = consolePost((c) =>
-  Effect.gen(function*() {
-    const id = (yield* idAfter(PREFIX)).toLowerCase()
-    const monitors = yield* Monitors
-    return yield* monitors.remove(consoleActor(c), id).pipe(
-      Effect.as(seeOther("/dashboard/monitors?notice=monitor_removed")),
-      Effect.catch((error) => render(c, error))
-    )
-  }))
+const remove = consolePost(Effect.fnUntraced(function*(c: Console) {
+  const id = (yield* idAfter(PREFIX)).toLowerCase()
+  const monitors = yield* Monitors
+  return yield* monitors.remove(consoleActor(c), id).pipe(
+    Effect.as(seeOther("/dashboard/monitors?notice=monitor_removed")),
+    Effect.catch((error) => render(c, error))
+  )
+}))
 
 export const monitorsRoutes = [
   ["GET", "/dashboard/monitors", list],

@@ -48,14 +48,13 @@ const showCodesOnce = (sessionToken: string, codes: ReadonlyArray<string>) =>
 const confirm = own((f, c, field) => f.confirm(c.account, field("code"), c.origin), (_, codes) =>
   Effect.flatMap(HttpServerRequest.HttpServerRequest, (request) => showCodesOnce(sessionTokenOf(request), codes as ReadonlyArray<string>)))
 
-const recoveryCodes = consoleGet((c) =>
-  Effect.gen(function*() {
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const flash = yield* (yield* SessionFlash).take(sessionTokenOf(request))
-    return Option.isSome(flash) && flash.value.kind === "recovery_codes"
-      ? yield* render(c, { recoveryCodes: flash.value.codes, notice: "Your second factor is on." })
-      : seeOther("/dashboard/security")
-  }))
+const recoveryCodes = consoleGet(Effect.fnUntraced(function*(c: Console) {
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const flash = yield* (yield* SessionFlash).take(sessionTokenOf(request))
+  return Option.isSome(flash) && flash.value.kind === "recovery_codes"
+    ? yield* render(c, { recoveryCodes: flash.value.codes, notice: "Your second factor is on." })
+    : seeOther("/dashboard/security")
+}))
 const off = own((f, c, field) => f.turnOff(c.account, field("password"), c.origin), () => Effect.succeed(seeOther("/dashboard/security?notice=off")))
 const policy = own((f, c, field) => f.setPolicy(c.account, field("require") === "yes", c.origin), (c, ended) =>
   render(c, { notice: `Policy saved.${typeof ended === "number" && ended > 0 ? ` ${ended} sessions of members without a second factor ended.` : ""}` }), "manage")

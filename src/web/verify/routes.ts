@@ -25,16 +25,15 @@ ${may(c, "work") ? html`<form method="post" action="/dashboard/verify" class="ca
 
 const form = consoleGet((c) => Effect.succeed(htmlResponse(verifyPage(c))))
 
-const verify = consolePost((c, field) =>
-  Effect.gen(function*() {
-    const checks = yield* AccountChecks
-    const typed = present(field, FIELDS)
-    return yield* decodeForm(VerifyBody, typed).pipe(
-      Effect.flatMap((body) => checks.verifyFromConsole(consoleActor(c), body, "verifying a business")),
-      Effect.map((verdict) => seeOther(verdict.check_id === null ? "/dashboard/checks" : `/dashboard/checks/${verdict.check_id}?notice=verified`)),
-      Effect.catch((error) => Effect.succeed(htmlResponse(verifyPage(c, typed, error.message), statusOfError(error))))
-    )
-  }))
+const verify = consolePost(Effect.fnUntraced(function*(c: Console, field: (name: string) => string | undefined) {
+  const checks = yield* AccountChecks
+  const typed = present(field, FIELDS)
+  return yield* decodeForm(VerifyBody, typed).pipe(
+    Effect.flatMap((body) => checks.verifyFromConsole(consoleActor(c), body, "verifying a business")),
+    Effect.map((verdict) => seeOther(verdict.check_id === null ? "/dashboard/checks" : `/dashboard/checks/${verdict.check_id}?notice=verified`)),
+    Effect.catch((error) => Effect.succeed(htmlResponse(verifyPage(c, typed, error.message), statusOfError(error))))
+  )
+}))
 
 export const verifyRoutes = [
   ["GET", "/dashboard/verify", form],

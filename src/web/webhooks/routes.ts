@@ -82,21 +82,20 @@ const add = consoleManagePost((c, field) =>
     )
   }))
 
-const show = consoleGet((c) =>
-  Effect.gen(function*() {
-    const id = (yield* idAfter(PREFIX)).toLowerCase()
-    const webhooks = yield* Webhooks
-    const request = yield* HttpServerRequest.HttpServerRequest
-    const flash = yield* (yield* SessionFlash).take(sessionTokenOf(request))
-    const secret = Option.isSome(flash) && flash.value.kind === "webhook_secret" && flash.value.webhookId === id ? flash.value.secret : undefined
-    return yield* webhooks.deliveries(c.account.id, id, { limit: 50 }).pipe(
-      Effect.flatMap((page) =>
-        Effect.map(webhooks.list(c.account.id, { limit: 200 }), (all) => ({ webhook: all.webhooks.find((w) => w.id === id), deliveries: page.deliveries }))),
-      Effect.flatMap(({ webhook, deliveries }) =>
-        webhook === undefined ? Effect.fail(WebhookNotFound.of(`No webhook ${id} for this account.`)) : Effect.succeed(htmlResponse(webhookPage(c, webhook, deliveries, secret)))),
-      Effect.catch((error) => renderList(c, error))
-    )
-  }))
+const show = consoleGet(Effect.fnUntraced(function*(c: Console) {
+  const id = (yield* idAfter(PREFIX)).toLowerCase()
+  const webhooks = yield* Webhooks
+  const request = yield* HttpServerRequest.HttpServerRequest
+  const flash = yield* (yield* SessionFlash).take(sessionTokenOf(request))
+  const secret = Option.isSome(flash) && flash.value.kind === "webhook_secret" && flash.value.webhookId === id ? flash.value.secret : undefined
+  return yield* webhooks.deliveries(c.account.id, id, { limit: 50 }).pipe(
+    Effect.flatMap((page) =>
+      Effect.map(webhooks.list(c.account.id, { limit: 200 }), (all) => ({ webhook: all.webhooks.find((w) => w.id === id), deliveries: page.deliveries }))),
+    Effect.flatMap(({ webhook, deliveries }) =>
+      webhook === undefined ? Effect.fail(WebhookNotFound.of(`No webhook ${id} for this account.`)) : Effect.succeed(htmlResponse(webhookPage(c, webhook, deliveries, secret)))),
+    Effect.catch((error) => renderList(c, error))
+  )
+}))
 
 const test = consoleManagePost((c) =>
   Effect.gen(function*() {
